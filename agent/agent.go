@@ -1,0 +1,328 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"go.uber.org/zap"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/state"
+)
+
+// ErrIterationLimit is returned with the best result so far when the
+// critic still wanted more after the iteration cap.
+var ErrIterationLimit = errors.New("agent: iteration limit reached")
+
+// Agent answers questions over one graph. It is safe for concurrent use:
+// each Run has its own state and state machine.
+type Agent struct {
+	cfg config
+}
+
+// New returns an agent over g with the deterministic nodes, changed by opts.
+func New(g nodes.Graph, opts ...Option) *Agent {
+	c := config{
+		maxIterations:    DefaultMaxIterations,
+		timeout:          DefaultTimeout,
+		maxStoreCalls:    DefaultMaxStoreCalls,
+		maxNodesExpanded: DefaultMaxNodesExpanded,
+		logger:           zap.NewNop(),
+		clock:            time.Now,
+		newID:            uuid.NewString,
+	}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.planner == nil {
+		c.planner = nodes.NewRulePlanner(g, c.scorer, c.plannerOpts)
+	}
+	if c.retriever == nil {
+		c.retriever = nodes.NewChainRetriever(g, c.walkOpts)
+	}
+	if c.critic == nil {
+		c.critic = nodes.NewTopoCritic(g)
+	}
+	if c.refiner == nil {
+		c.refiner = nodes.NewBFSRefiner(g, c.walkOpts)
+	}
+	if c.answerer == nil {
+		c.answerer = nodes.NewRuleAnswerer(c.answerOpts)
+	}
+	if c.maxIterations <= 0 {
+		c.maxIterations = DefaultMaxIterations
+	}
+	if c.logger == nil {
+		c.logger = zap.NewNop()
+	}
+	return &Agent{cfg: c}
+}
+
+// Event is what a streaming run reports after each step.
+type Event struct {
+	RunID string     `json:"run_id"`
+	Step  state.Step `json:"step"`
+	// Verdict is set after a critique.
+	Verdict *state.Verdict `json:"verdict,omitempty"`
+	// Answer is set after the answer step.
+	Answer *state.Answer `json:"answer,omitempty"`
+}
+
+// Run answers one question. It always returns a Result when it can say
+// anything: at the iteration cap it returns the best result so far with
+// ErrIterationLimit; on cancellation or timeout, the best so far with the
+// context's error; when a phase fails, the best so far with that error.
+func (a *Agent) Run(ctx context.Context, question string) (*Result, error) {
+	return a.RunStream(ctx, question, nil)
+}
+
+// RunStream is Run with a callback that receives each step as it ends.
+// The callback runs on the caller's goroutine, between steps.
+func (a *Agent) RunStream(ctx context.Context, question string, onEvent func(Event)) (*Result, error) {
+	if a.cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, a.cfg.timeout)
+		defer cancel()
+	}
+	r := &run{
+		cfg:     &a.cfg,
+		st:      state.New(a.cfg.newID(), question, a.cfg.maxIterations, state.Budget{MaxStoreCalls: a.cfg.maxStoreCalls, MaxNodesExpanded: a.cfg.maxNodesExpanded}),
+		onEvent: onEvent,
+		start:   a.cfg.clock(),
+		log:     a.cfg.logger,
+	}
+	r.log = r.log.With(zap.String("run", r.st.ID))
+	err := r.loop(ctx)
+	return r.result(), err
+}
+
+// run is one question's loop.
+type run struct {
+	cfg     *config
+	st      *state.AgentState
+	onEvent func(Event)
+	start   time.Time
+	log     *zap.Logger
+
+	refinements int
+	llm         state.Cost
+}
+
+// loop drives the machine: look up the phase's node, run it with the real
+// context, record the step, ask the transition table for the next phase,
+// check the cap and the context.
+func (r *run) loop(ctx context.Context) error {
+	m := newMachine()
+	phase := state.PhasePlan
+	var failure error
+	for phase != state.PhaseDone {
+		t0 := r.cfg.clock()
+		var ev state.Event
+		var summary string
+		var cost state.Cost
+		var added int
+		var err error
+		if phase != state.PhaseAnswer {
+			if cerr := ctx.Err(); cerr != nil {
+				ev, failure = state.EventHalted, r.halt(ctx)
+				summary = "stopped: " + string(r.st.Stop)
+			}
+		}
+		if ev == "" {
+			ev, summary, cost, added, err = r.step(ctx, phase)
+			if err != nil {
+				switch {
+				case ctx.Err() != nil:
+					failure = r.halt(ctx)
+				default:
+					r.st.Stop = state.StopError
+					failure = fmt.Errorf("agent: %s: %w", phase, err)
+				}
+				ev = state.EventHalted
+				summary = "halted: " + err.Error()
+			}
+		}
+		r.record(phase, ev, t0, summary, cost, added)
+		if ev == state.EventHalted && failure == nil && r.st.Stop == state.StopIterationLimit {
+			failure = ErrIterationLimit
+		}
+		nextPhase, err := next(m, ev)
+		if err != nil {
+			return err
+		}
+		r.log.Debug("transition",
+			zap.String("from", string(phase)), zap.String("event", string(ev)), zap.String("to", string(nextPhase)),
+			zap.Int("iteration", r.st.Iteration), zap.Int("store_calls", r.st.Budget.StoreCalls))
+		phase = nextPhase
+	}
+	return failure
+}
+
+// halt records why the context ended the run.
+func (r *run) halt(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		r.st.Stop = state.StopTimeout
+	} else {
+		r.st.Stop = state.StopCancelled
+	}
+	return fmt.Errorf("agent: run stopped: %w", ctx.Err())
+}
+
+// step runs the node for one phase and applies what it decided.
+func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summary string, cost state.Cost, added int, err error) {
+	st := r.st
+	switch phase {
+	case state.PhasePlan:
+		plan, c, err := r.cfg.planner.Plan(ctx, st.Question)
+		if err != nil {
+			return "", "", c, 0, err
+		}
+		st.Plan = plan
+		st.Budget.Add(c)
+		if len(plan.Anchors) == 0 || len(plan.Chains) == 0 {
+			st.Stop = state.StopNoAnchor
+			return state.EventNoAnchor, "no entity of the question found in the graph", c, 0, nil
+		}
+		return state.EventPlanned, planSummary(plan), c, 0, nil
+
+	case state.PhaseRetrieve:
+		d, err := r.cfg.retriever.Retrieve(ctx, st)
+		if err != nil {
+			return "", "", d.Cost, 0, err
+		}
+		added := st.Apply(d, phase)
+		return state.EventRetrieved, withCuts(d), d.Cost, added, nil
+
+	case state.PhaseCritique:
+		st.Iteration++
+		v, c, err := r.cfg.critic.Critique(ctx, st)
+		st.Budget.Add(c)
+		if err != nil {
+			return "", "", c, 0, err
+		}
+		st.Verdicts = append(st.Verdicts, v)
+		st.Frontier = append([]state.DeadEnd{}, v.DeadEnds...)
+		st.Paths = r.candidatePaths()
+		summary := string(v.Outcome) + ": " + v.Reason
+		switch v.Outcome {
+		case state.Sufficient:
+			st.Stop = state.StopComplete
+			return state.EventSufficient, summary, c, 0, nil
+		case state.NoChain:
+			st.Stop = state.StopNoChain
+			return state.EventConcluded, summary, c, 0, nil
+		case state.Exhausted:
+			st.Stop = state.StopExhausted
+			return state.EventConcluded, summary, c, 0, nil
+		}
+		if st.Iteration >= st.MaxIterations {
+			st.Stop = state.StopIterationLimit
+			return state.EventHalted, summary + fmt.Sprintf(" (iteration cap %d reached)", st.MaxIterations), c, 0, nil
+		}
+		if st.Budget.Exhausted() {
+			st.Stop = state.StopExhausted
+			return state.EventConcluded, summary + " (budget exhausted)", c, 0, nil
+		}
+		return state.EventInsufficient, summary, c, 0, nil
+
+	case state.PhaseRefine:
+		d, err := r.cfg.refiner.Refine(ctx, st)
+		if err != nil {
+			return "", "", d.Cost, 0, err
+		}
+		r.refinements++
+		added := st.Apply(d, phase)
+		return state.EventRefined, withCuts(d), d.Cost, added, nil
+
+	case state.PhaseAnswer:
+		var ans state.Answer
+		var c state.Cost
+		var err error
+		if ctx.Err() != nil || st.Stop == state.StopError {
+			// The context is gone or a phase failed: answer with what
+			// there is, without calling anything that needs the context.
+			ans = nodes.Compose(st, r.cfg.answerOpts)
+		} else {
+			ans, c, err = r.cfg.answerer.Answer(ctx, st)
+			st.Budget.Add(c)
+			if err != nil {
+				ans = nodes.Compose(st, r.cfg.answerOpts)
+				r.log.Warn("answerer failed; deterministic answer used", zap.Error(err))
+			}
+		}
+		st.Answer = &ans
+		return state.EventAnswered, fmt.Sprintf("%d answer(s), %d path(s)", len(ans.Entities), len(ans.Paths)), c, 0, nil
+	}
+	return "", "", state.Cost{}, 0, fmt.Errorf("no node for phase %q", phase)
+}
+
+// candidatePaths returns a few evidence paths to the current answers, for
+// the state's Paths field (the critic's view of the chain so far).
+func (r *run) candidatePaths() []graph.Path {
+	out := []graph.Path{}
+	for _, i := range nodes.Accepted(r.st) {
+		out = append(out, r.st.PathsTo(i, 1)...)
+		if len(out) >= 20 {
+			break
+		}
+	}
+	return out
+}
+
+func withCuts(d state.Delta) string {
+	if len(d.Cuts) == 0 {
+		return d.Summary
+	}
+	return fmt.Sprintf("%s; fan-out cut at %d node(s)", d.Summary, len(d.Cuts))
+}
+
+func planSummary(p state.Plan) string {
+	s := fmt.Sprintf("%s plan: target %s", p.Source, p.Target.Kind)
+	if p.Target.Type != "" {
+		s += " " + p.Target.Type
+	}
+	if p.Target.Entity != "" {
+		s += " " + p.Target.Entity
+	}
+	for i, a := range p.Anchors {
+		if i == 0 {
+			s += "; anchors"
+		}
+		s += fmt.Sprintf(" %s (%s %.2f)", a.Entity, a.Method, a.Confidence)
+	}
+	if len(p.Chains) > 0 {
+		s += "; chain " + p.Chains[0].String()
+	}
+	return s
+}
+
+// record appends a step to the trace and streams it.
+func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary string, cost state.Cost, added int) {
+	now := r.cfg.clock()
+	step := state.Step{
+		At:         now,
+		Phase:      phase,
+		Event:      ev,
+		Iteration:  r.st.Iteration,
+		ElapsedUS:  now.Sub(t0).Microseconds(),
+		Summary:    summary,
+		StoreCalls: cost.StoreCalls,
+		NodesAdded: added,
+		LLMCalls:   cost.LLMCalls,
+	}
+	r.st.Trace = append(r.st.Trace, step)
+	if r.onEvent != nil {
+		e := Event{RunID: r.st.ID, Step: step}
+		if phase == state.PhaseCritique && ev != state.EventHalted {
+			e.Verdict = r.st.LastVerdict()
+		}
+		if phase == state.PhaseAnswer {
+			e.Answer = r.st.Answer
+		}
+		r.onEvent(e)
+	}
+}

@@ -1,0 +1,10 @@
+// Package graph holds the vocabulary every part of scgraph shares: triples,
+// entities, edges and paths, the schema that describes a knowledge graph,
+// the request types of the store contract, and the readers for the triple
+// formats users bring (pipe-separated, TSV, CSV with a header, JSONL).
+//
+// An entity is identified by its name: the same string in every store, so
+// that the embedded store and Neo4j return identical answers and paths.
+// Relation and type names are identifiers (see ValidIdentifier) so that they
+// can be checked before they ever reach query text.
+package graph

@@ -1,0 +1,260 @@
+package graph_test
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/storetest"
+)
+
+// renderSchema writes a schema one line per type, relation and entity.
+func renderSchema(s *graph.Schema) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "schema %q inferred=%v\n", s.Name, s.Inferred)
+	for _, t := range s.Types {
+		fmt.Fprintf(&b, "type %s %d %q %q\n", t.Name, t.Count, t.Description, t.Aliases)
+	}
+	for _, r := range s.Relations {
+		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q %q %q\n", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Aliases, r.InverseAliases)
+	}
+	for _, e := range s.Entities {
+		fmt.Fprintf(&b, "entity %q %s %q\n", e.Name, e.Type, e.Aliases)
+	}
+	return b.String()
+}
+
+func renderTypes(m map[string]string) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		fmt.Fprintf(&b, "%s=%s ", k, m[k])
+	}
+	return b.String()
+}
+
+func triples(lines ...string) []graph.Triple {
+	var ts []graph.Triple
+	for _, l := range lines {
+		f := strings.Split(l, " ")
+		t := graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]}
+		if len(f) > 3 {
+			t.SubjectType = f[3]
+		}
+		if len(f) > 4 {
+			t.ObjectType = f[4]
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+func TestInferUntyped(t *testing.T) {
+	ts := triples(
+		"m1 directed_by p1", "m2 directed_by p1", "m3 directed_by p2",
+		"m1 written_by p1", "m2 written_by p3", "m3 written_by p2",
+		"m1 starred_actors a1", "m2 starred_actors a2", "m3 starred_actors a3", "m1 starred_actors x",
+		"m1 has_genre Drama", "m2 has_genre Comedy", "m3 has_genre Horror", "m2 has_genre x",
+	)
+	s, types := graph.Infer(ts, nil)
+	want := `schema "" inferred=true
+type DirectedBySubject 3 "inferred from its relations: subject of directed_by (3), subject of has_genre (3), subject of starred_actors (3), subject of written_by (3)" []
+type HasGenreObject 4 "inferred from its relations: object of has_genre (4)" []
+type StarredActorsObject 3 "inferred from its relations: object of starred_actors (4)" []
+type WrittenByObject 3 "inferred from its relations: object of written_by (3), object of directed_by (2)" []
+rel directed_by [DirectedBySubject] -> [WrittenByObject] 3 "" dep="" [] []
+rel has_genre [DirectedBySubject] -> [HasGenreObject] 4 "" dep="" [] []
+rel starred_actors [DirectedBySubject] -> [HasGenreObject StarredActorsObject] 4 "" dep="" [] []
+rel written_by [DirectedBySubject] -> [WrittenByObject] 3 "" dep="" [] []
+`
+	if got := renderSchema(s); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	// x is an object of starred_actors and of has_genre once each: the
+	// tie goes to the class name first in order.
+	wantTypes := "Comedy=HasGenreObject Drama=HasGenreObject Horror=HasGenreObject " +
+		"a1=StarredActorsObject a2=StarredActorsObject a3=StarredActorsObject " +
+		"m1=DirectedBySubject m2=DirectedBySubject m3=DirectedBySubject " +
+		"p1=WrittenByObject p2=WrittenByObject p3=WrittenByObject x=HasGenreObject "
+	if got := renderTypes(types); got != wantTypes {
+		t.Errorf("types:\n%s\nwant:\n%s", got, wantTypes)
+	}
+	if got := renderTypes(graph.AssignTypes(ts, nil)); got != wantTypes {
+		t.Errorf("AssignTypes differs from Infer: %s", got)
+	}
+	for _, typ := range s.Types {
+		if !graph.ValidIdentifier(typ.Name) {
+			t.Errorf("type name %q is not an identifier", typ.Name)
+		}
+	}
+	// The result depends on the set of triples, not their order.
+	rev := slices.Clone(ts)
+	slices.Reverse(rev)
+	s2, types2 := graph.Infer(rev, nil)
+	if renderSchema(s2) != want || renderTypes(types2) != wantTypes {
+		t.Errorf("reversed input gives a different result:\n%s\n%s", renderSchema(s2), renderTypes(types2))
+	}
+}
+
+func TestInferWithBase(t *testing.T) {
+	base := &graph.Schema{
+		Name:  "svc",
+		Types: []graph.TypeDef{{Name: "Service", Description: "a deployable", Aliases: []string{"svc"}}, {Name: "Database"}, {Name: "Queue", Count: 99}},
+		Relations: []graph.RelationDef{
+			{Name: "CALLS", From: []string{"Service"}, To: []string{"Service"}, Aliases: []string{"calls"}, InverseAliases: []string{"called by"}, Dependency: graph.DependentSubject, Count: 7},
+			{Name: "READS_FROM", Description: "reads"},
+			{Name: "PUBLISHES", From: []string{"Service"}, To: []string{"Queue"}},
+		},
+		Entities: []graph.EntityDef{{Name: "db1", Type: "Database", Aliases: []string{"main db"}}, {Name: "svc-b", Type: "Database"}},
+	}
+	before := renderSchema(base)
+	ts := triples(
+		"svc-a CALLS svc-b Service Service",
+		"svc-b CALLS svc-c",
+		"svc-a CALLS svc-c Service",
+		"svc-b READS_FROM db1",
+		"svc-c READS_FROM db2",
+		"team-x OWNS svc-a Team Job",
+	)
+	s, types := graph.Infer(ts, base)
+	want := `schema "svc" inferred=false
+type Service 3 "a deployable" ["svc"]
+type Database 1 "" []
+type Queue 0 "" []
+type ReadsFromObject 1 "inferred from its relations: object of READS_FROM (1); not in the schema" []
+type Team 1 "found in the data; not in the schema" []
+rel CALLS [Service] -> [Service] 3 "" dep="subject" ["calls"] ["called by"]
+rel READS_FROM [Service] -> [Database ReadsFromObject] 2 "reads" dep="" [] []
+rel PUBLISHES [Service] -> [Queue] 0 "" dep="" [] []
+rel OWNS [Team] -> [Service] 1 "found in the data; not in the schema" dep="" [] []
+entity "db1" Database ["main db"]
+entity "svc-b" Database []
+`
+	if got := renderSchema(s); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	// svc-a: Service twice from the triples beats Job once; svc-b: the
+	// triples beat the entities list; svc-c: CALLS declares To Service;
+	// db1: the entities list; db2: role inference.
+	wantTypes := "db1=Database db2=ReadsFromObject svc-a=Service svc-b=Service svc-c=Service team-x=Team "
+	if got := renderTypes(types); got != wantTypes {
+		t.Errorf("types: %s\nwant:  %s", got, wantTypes)
+	}
+	if renderSchema(base) != before {
+		t.Errorf("Infer modified the base schema")
+	}
+}
+
+func TestInferExplicitTies(t *testing.T) {
+	// One vote each: the type first in order wins.
+	types := graph.AssignTypes(triples("a R b Zeta Beta", "b R a Alpha Gamma"), nil)
+	if got, want := renderTypes(types), "a=Gamma b=Alpha "; got != want {
+		t.Errorf("types %s, want %s", got, want)
+	}
+	if s := graph.InferSchema(nil, nil); len(s.Types) != 0 || len(s.Relations) != 0 || !s.Inferred {
+		t.Errorf("empty data: %s", renderSchema(s))
+	}
+}
+
+func TestInferTypeNames(t *testing.T) {
+	long := strings.Repeat("x", 128)
+	ts := triples(
+		"a __people__person__place_of_birth b",
+		"c _2nd_rel d",
+		"e "+long+" f",
+		"g hasIMDBRating h",
+	)
+	s := graph.InferSchema(ts, nil)
+	var names []string
+	for _, typ := range s.Types {
+		names = append(names, typ.Name)
+		if !graph.ValidIdentifier(typ.Name) {
+			t.Errorf("type name %q is not an identifier", typ.Name)
+		}
+	}
+	want := []string{
+		"HasImdbratingObject", "HasImdbratingSubject",
+		"PeoplePersonPlaceOfBirthObject", "PeoplePersonPlaceOfBirthSubject",
+		"R2ndRelObject", "R2ndRelSubject",
+		"X" + strings.Repeat("x", 128-len("Subject")-1) + "Subject",
+		"X" + strings.Repeat("x", 128-len("Object")-1) + "Object",
+	}
+	if fmt.Sprint(names) != fmt.Sprint(want) {
+		t.Errorf("type names\n%v\nwant\n%v", names, want)
+	}
+}
+
+func TestInferMetaQA(t *testing.T) {
+	ts, err := graph.ReadTriples(storetest.DataPath(t, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	s, types := graph.Infer(ts, nil)
+	t.Logf("inferred the MetaQA schema in %v:\n%s", time.Since(start), renderSchema(s))
+	if len(types) != 43234 {
+		t.Errorf("%d entities typed, want 43234", len(types))
+	}
+	var got strings.Builder
+	for _, typ := range s.Types {
+		fmt.Fprintf(&got, "%s %d\n", typ.Name, typ.Count)
+	}
+	for _, r := range s.Relations {
+		fmt.Fprintf(&got, "%s %v -> %v %d\n", r.Name, r.From, r.To, r.Count)
+	}
+	// Movies are the subjects of every relation (named after the largest
+	// subject role, release_year); directors and writers share a class;
+	// actors have their own; ratings overlap with tags.
+	want := `HasGenreObject 23
+HasImdbVotesObject 3
+HasTagsObject 4891
+InLanguageObject 96
+ReleaseYearObject 104
+ReleaseYearSubject 16409
+StarredActorsObject 10038
+WrittenByObject 11670
+directed_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 15957
+has_genre [ReleaseYearSubject] -> [HasGenreObject] 15485
+has_imdb_rating [ReleaseYearSubject] -> [HasTagsObject] 314
+has_imdb_votes [ReleaseYearSubject] -> [HasImdbVotesObject] 119
+has_tags [ReleaseYearSubject] -> [HasTagsObject] 28719
+in_language [ReleaseYearSubject] -> [InLanguageObject] 3428
+release_year [ReleaseYearSubject] -> [ReleaseYearObject] 16715
+starred_actors [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 33718
+written_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 19127
+`
+	if got.String() != want {
+		t.Errorf("MetaQA schema:\n%s\nwant:\n%s", got.String(), want)
+	}
+	for name, typ := range map[string]string{"Kismet": "ReleaseYearSubject", "William Dieterle": "WrittenByObject", "Marlene Dietrich": "StarredActorsObject"} {
+		if types[name] != typ {
+			t.Errorf("type of %q = %q, want %q", name, types[name], typ)
+		}
+	}
+	// A user schema that declares the relation ends names the types.
+	base := &graph.Schema{
+		Types: []graph.TypeDef{{Name: "Movie"}, {Name: "Person"}},
+		Relations: []graph.RelationDef{
+			{Name: "directed_by", From: []string{"Movie"}, To: []string{"Person"}},
+			{Name: "written_by", From: []string{"Movie"}, To: []string{"Person"}},
+			{Name: "starred_actors", From: []string{"Movie"}, To: []string{"Person"}},
+		},
+	}
+	s, types = graph.Infer(ts, base)
+	if types["Kismet"] != "Movie" || types["Marlene Dietrich"] != "Person" || s.Types[0].Count != 16423 {
+		t.Errorf("with a base schema: Kismet=%s, Marlene Dietrich=%s, %d movies", types["Kismet"], types["Marlene Dietrich"], s.Types[0].Count)
+	}
+}
+
+func BenchmarkInferMetaQA(b *testing.B) {
+	ts, err := graph.ReadTriples(storetest.DataPath(b, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		graph.Infer(ts, nil)
+	}
+}

@@ -1,0 +1,555 @@
+package graph
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Format names a triple file format.
+type Format string
+
+// The triple formats. FormatAuto (or "") detects the format with
+// DetectFormat.
+const (
+	FormatAuto  Format = "auto"
+	FormatPipe  Format = "pipe"  // subject|relation|object (MetaQA)
+	FormatTSV   Format = "tsv"   // subject<TAB>relation<TAB>object (PathQuestion)
+	FormatCSV   Format = "csv"   // RFC 4180 with a header naming the columns
+	FormatJSONL Format = "jsonl" // one JSON object a line
+)
+
+// ParseFormat reads a format name: "auto" (or ""), "pipe", "tsv", "csv" or
+// "jsonl", case-insensitive.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
+	case "", FormatAuto:
+		return FormatAuto, nil
+	case FormatPipe, FormatTSV, FormatCSV, FormatJSONL:
+		return f, nil
+	}
+	return "", fmt.Errorf("graph: unknown triple format %q (want auto, pipe, tsv, csv or jsonl)", s)
+}
+
+// LineError is a malformed line (or CSV record) in a triple file. Its text
+// is "file:line: what is wrong".
+type LineError struct {
+	File string // base name of the file
+	Line int    // 1-based
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
+
+// Unwrap returns the underlying error (a JSON or CSV error, or a message).
+func (e *LineError) Unwrap() error { return e.Err }
+
+// CSV/JSONL column names.
+const (
+	colSubject = iota
+	colRelation
+	colObject
+	colSubjectType
+	colObjectType
+	numCols
+)
+
+var colNames = [numCols]string{"subject", "relation", "object", "subject_type", "object_type"}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// DetectFormat decides the format of a triple file from its name and the
+// first bytes of its content. The extension decides first (.jsonl/.ndjson,
+// .csv, .tsv); otherwise the first non-blank line does: it starts with "{"
+// (jsonl), contains a tab (tsv), contains "|" (pipe), or is a comma-separated
+// header naming subject, relation and object (csv).
+func DetectFormat(name string, head []byte) (Format, error) {
+	base := filepath.Base(name)
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".jsonl", ".ndjson":
+		return FormatJSONL, nil
+	case ".csv":
+		return FormatCSV, nil
+	case ".tsv":
+		return FormatTSV, nil
+	}
+	head = bytes.TrimPrefix(head, utf8BOM)
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		switch {
+		case line[0] == '{':
+			return FormatJSONL, nil
+		case bytes.IndexByte(line, '\t') >= 0:
+			return FormatTSV, nil
+		case bytes.IndexByte(line, '|') >= 0:
+			return FormatPipe, nil
+		case isCSVHeader(line):
+			return FormatCSV, nil
+		}
+		return "", fmt.Errorf("graph: %s: cannot tell the triple format: the first line has no tab, no \"|\", does not start with \"{\" and is not a CSV header naming subject, relation and object; give the format explicitly (pipe, tsv, csv or jsonl)", base)
+	}
+	return "", fmt.Errorf("graph: %s: cannot tell the triple format of an empty file; give the format explicitly (pipe, tsv, csv or jsonl)", base)
+}
+
+// isCSVHeader reports whether line is a comma-separated header that names
+// the subject, relation and object columns.
+func isCSVHeader(line []byte) bool {
+	var seen [numCols]bool
+	for f := range strings.SplitSeq(string(line), ",") {
+		f = strings.ToLower(strings.Trim(strings.TrimSpace(f), `"`))
+		for i, c := range colNames {
+			if f == c {
+				seen[i] = true
+			}
+		}
+	}
+	return seen[colSubject] && seen[colRelation] && seen[colObject]
+}
+
+// ReadOptions tune ReadTriples.
+type ReadOptions struct {
+	// Progress, when set, is called about every 64 KiB read and once at the
+	// end, with the bytes read so far and the file size.
+	Progress func(bytesRead, totalBytes int64)
+}
+
+// ReadTriples reads a whole triple file. With format "" or FormatAuto the
+// format is detected (DetectFormat). Every triple's Source is the file's
+// base name and its line. On any malformed line it returns no triples and
+// an error naming the file and line, e.g.
+// `kb.txt:12: expected 3 fields separated by "|", got 2`.
+func ReadTriples(path string, format Format, opts ReadOptions) ([]Triple, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	tr := NewTripleReader(f, path, format)
+	if opts.Progress != nil {
+		tr.SetProgress(size, opts.Progress)
+	}
+	var ts []Triple
+	if size > 0 {
+		// MetaQA averages 39 bytes a line; overshooting a little is cheaper
+		// than growing twice.
+		ts = make([]Triple, 0, size/36+16)
+	}
+	for {
+		t, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	if opts.Progress != nil {
+		opts.Progress(tr.BytesRead(), size)
+	}
+	return ts, nil
+}
+
+// countingReader counts the bytes read through it and reports progress.
+type countingReader struct {
+	r        io.Reader
+	n, last  int64
+	total    int64
+	progress func(bytesRead, totalBytes int64)
+}
+
+const progressEvery = 64 << 10
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.progress != nil && len(p) > progressEvery {
+		p = p[:progressEvery] // keep the reports about 64 KiB apart
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.progress != nil && c.n-c.last >= progressEvery {
+		c.last = c.n
+		c.progress(c.n, c.total)
+	}
+	return n, err
+}
+
+// The line buffer starts at 256 KiB and may grow to 64 MiB for one line.
+const (
+	lineBufStart = 256 << 10
+	maxLineBytes = 64 << 20
+)
+
+// TripleReader reads triples one at a time from a stream, for ingesting
+// big files in batches. It is not safe for concurrent use.
+type TripleReader struct {
+	name   string // base name, for Source and errors
+	format Format
+	cr     countingReader
+	br     *bufio.Reader
+	sc     *bufio.Scanner
+	csv    *csv.Reader
+	cols   [numCols]int // CSV column of each field, -1 when absent
+	ncols  int          // CSV fields in the header
+	line   int
+	init   bool
+	err    error // sticky: returned by every Next after the first error
+	// idents interns the relation and type names already validated, so
+	// that each distinct name is checked and allocated once.
+	idents map[string]string
+}
+
+// NewTripleReader returns a reader of triples in the given format from r.
+// name (a path or a base name) is used for Source.File and in errors; an
+// empty or "auto" format is detected from name and the first 64 KiB.
+func NewTripleReader(r io.Reader, name string, format Format) *TripleReader {
+	tr := &TripleReader{name: filepath.Base(name), format: format, idents: make(map[string]string)}
+	tr.cr.r = r
+	tr.cr.total = -1
+	return tr
+}
+
+// SetProgress makes the reader call fn about every 64 KiB read, with the
+// bytes read so far and totalBytes (-1 when unknown). Call it before the
+// first Next.
+func (tr *TripleReader) SetProgress(totalBytes int64, fn func(bytesRead, totalBytes int64)) {
+	tr.cr.total = totalBytes
+	tr.cr.progress = fn
+}
+
+// BytesRead is the number of bytes read from the underlying reader so far
+// (it runs ahead of the triples returned by up to a buffer).
+func (tr *TripleReader) BytesRead() int64 { return tr.cr.n }
+
+// Next returns the next triple, or io.EOF at the end of the input. After
+// any other error every later call returns the same error.
+func (tr *TripleReader) Next() (Triple, error) {
+	if tr.err != nil {
+		return Triple{}, tr.err
+	}
+	t, err := tr.next()
+	if err != nil {
+		tr.err = err
+	}
+	return t, err
+}
+
+func (tr *TripleReader) next() (Triple, error) {
+	if !tr.init {
+		if err := tr.start(); err != nil {
+			return Triple{}, err
+		}
+	}
+	if tr.format == FormatCSV {
+		return tr.nextCSV()
+	}
+	for tr.sc.Scan() {
+		tr.line++
+		line := tr.sc.Bytes()
+		if tr.line == 1 {
+			line = bytes.TrimPrefix(line, utf8BOM)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		switch tr.format {
+		case FormatPipe:
+			return tr.parseSeparated(line, '|')
+		case FormatTSV:
+			return tr.parseSeparated(bytes.TrimRight(line, " \t\r"), '\t')
+		default:
+			return tr.parseJSON(line)
+		}
+	}
+	if err := tr.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return Triple{}, tr.lineErr(tr.line+1, fmt.Errorf("line longer than %d MiB", maxLineBytes>>20))
+		}
+		return Triple{}, fmt.Errorf("graph: reading %s: %w", tr.name, err)
+	}
+	return Triple{}, io.EOF
+}
+
+// start detects the format if needed and sets up the line scanner or the
+// CSV reader.
+func (tr *TripleReader) start() error {
+	tr.init = true
+	tr.br = bufio.NewReaderSize(&tr.cr, 64<<10)
+	if tr.format == "" || tr.format == FormatAuto {
+		head, err := tr.br.Peek(64 << 10)
+		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+			return fmt.Errorf("graph: reading %s: %w", tr.name, err)
+		}
+		if len(bytes.TrimSpace(bytes.TrimPrefix(head, utf8BOM))) == 0 && err == io.EOF {
+			tr.format = FormatPipe // nothing to read: any line format gives EOF
+		} else {
+			f, derr := DetectFormat(tr.name, head)
+			if derr != nil {
+				return derr
+			}
+			tr.format = f
+		}
+	}
+	switch tr.format {
+	case FormatPipe, FormatTSV, FormatJSONL:
+		tr.sc = bufio.NewScanner(tr.br)
+		tr.sc.Buffer(make([]byte, lineBufStart), maxLineBytes)
+		return nil
+	case FormatCSV:
+		return tr.startCSV()
+	}
+	return fmt.Errorf("graph: %s: unknown triple format %q (want auto, pipe, tsv, csv or jsonl)", tr.name, tr.format)
+}
+
+func (tr *TripleReader) lineErr(line int, err error) error {
+	return &LineError{File: tr.name, Line: line, Err: err}
+}
+
+// parseSeparated splits a pipe or tab line into its three fields. It makes
+// one string allocation for the line; the relation is interned.
+func (tr *TripleReader) parseSeparated(line []byte, sep byte) (Triple, error) {
+	if n := bytes.Count(line, []byte{sep}) + 1; n != 3 {
+		return Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected 3 fields separated by %q, got %d", string(sep), n))
+	}
+	i := bytes.IndexByte(line, sep)
+	j := bytes.LastIndexByte(line, sep)
+	sLo, sHi := trimBounds(line, 0, i)
+	rLo, rHi := trimBounds(line, i+1, j)
+	oLo, oHi := trimBounds(line, j+1, len(line))
+	if sLo == sHi {
+		return Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
+	}
+	if oLo == oHi {
+		return Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
+	}
+	rel, err := tr.identBytes(line[rLo:rHi], "relation")
+	if err != nil {
+		return Triple{}, err
+	}
+	all := string(line[sLo:oHi])
+	return Triple{
+		Subject:  all[:sHi-sLo],
+		Relation: rel,
+		Object:   all[oLo-sLo:],
+		Source:   Source{File: tr.name, Line: tr.line},
+	}, nil
+}
+
+// trimBounds narrows [lo, hi) of b past ASCII white space at both ends.
+func trimBounds(b []byte, lo, hi int) (int, int) {
+	for lo < hi && isSpace(b[lo]) {
+		lo++
+	}
+	for hi > lo && isSpace(b[hi-1]) {
+		hi--
+	}
+	return lo, hi
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// identBytes validates and interns a relation or type name (already
+// trimmed) without allocating when the name was seen before.
+func (tr *TripleReader) identBytes(b []byte, field string) (string, error) {
+	if s, ok := tr.idents[string(b)]; ok {
+		return s, nil
+	}
+	return tr.ident(string(b), field)
+}
+
+// ident validates and interns a relation or type name (already trimmed).
+func (tr *TripleReader) ident(s, field string) (string, error) {
+	if v, ok := tr.idents[s]; ok {
+		return v, nil
+	}
+	if !ValidIdentifier(s) {
+		what := "type"
+		if field == "relation" {
+			what = "relation"
+		}
+		return "", tr.lineErr(tr.line, fmt.Errorf("%s %q is not an identifier: %s names must be identifiers (a letter or _, then letters, digits or _; at most 128)", field, s, what))
+	}
+	tr.idents[s] = s
+	return s, nil
+}
+
+// jsonTriple is the shape of a JSONL line.
+type jsonTriple struct {
+	Subject     string `json:"subject"`
+	Relation    string `json:"relation"`
+	Object      string `json:"object"`
+	SubjectType string `json:"subject_type"`
+	ObjectType  string `json:"object_type"`
+}
+
+func (tr *TripleReader) parseJSON(line []byte) (Triple, error) {
+	line = bytes.TrimSpace(line)
+	if line[0] != '{' {
+		return Triple{}, tr.lineErr(tr.line, errors.New("expected a JSON object {\"subject\", \"relation\", \"object\", ...}"))
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	var j jsonTriple
+	if err := dec.Decode(&j); err != nil {
+		return Triple{}, tr.lineErr(tr.line, err)
+	}
+	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+		return Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
+	}
+	return tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
+}
+
+// build validates the fields (trimming them) and makes the triple.
+func (tr *TripleReader) build(f [numCols]string) (Triple, error) {
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	if f[colSubject] == "" {
+		return Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
+	}
+	if f[colObject] == "" {
+		return Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
+	}
+	t := Triple{Subject: f[colSubject], Object: f[colObject], Source: Source{File: tr.name, Line: tr.line}}
+	var err error
+	if t.Relation, err = tr.ident(f[colRelation], "relation"); err != nil {
+		return Triple{}, err
+	}
+	if f[colSubjectType] != "" {
+		if t.SubjectType, err = tr.ident(f[colSubjectType], "subject_type"); err != nil {
+			return Triple{}, err
+		}
+	}
+	if f[colObjectType] != "" {
+		if t.ObjectType, err = tr.ident(f[colObjectType], "object_type"); err != nil {
+			return Triple{}, err
+		}
+	}
+	return t, nil
+}
+
+// startCSV reads and checks the header.
+func (tr *TripleReader) startCSV() error {
+	tr.csv = csv.NewReader(tr.br)
+	tr.csv.FieldsPerRecord = -1 // checked here, so that blank lines pass
+	var header []string
+	for {
+		rec, err := tr.csv.Read()
+		if err == io.EOF {
+			tr.csv = nil // an empty file holds no triples
+			return nil
+		}
+		if err != nil {
+			return tr.csvErr(err)
+		}
+		if !blankRecord(rec) {
+			header = rec
+			break
+		}
+	}
+	tr.ncols = len(header)
+	tr.csv.ReuseRecord = true
+	tr.line, _ = tr.csv.FieldPos(0)
+	for i := range tr.cols {
+		tr.cols[i] = -1
+	}
+	var unknown []string
+	for i, h := range header {
+		if i == 0 {
+			h = strings.TrimPrefix(h, string(utf8BOM))
+		}
+		name := strings.ToLower(strings.TrimSpace(h))
+		found := false
+		for c, cn := range colNames {
+			if name == cn {
+				if tr.cols[c] >= 0 {
+					return tr.lineErr(tr.line, fmt.Errorf("CSV header: column %q given twice", cn))
+				}
+				tr.cols[c] = i
+				found = true
+			}
+		}
+		if !found {
+			unknown = append(unknown, fmt.Sprintf("%q", h))
+		}
+	}
+	if len(unknown) > 0 {
+		return tr.lineErr(tr.line, fmt.Errorf("CSV header: unknown column(s) %s (want subject, relation, object and optionally subject_type, object_type)", strings.Join(unknown, ", ")))
+	}
+	for _, c := range []int{colSubject, colRelation, colObject} {
+		if tr.cols[c] < 0 {
+			return tr.lineErr(tr.line, fmt.Errorf("CSV header: missing column %q (want subject, relation, object and optionally subject_type, object_type)", colNames[c]))
+		}
+	}
+	return nil
+}
+
+// blankRecord reports whether every field of a CSV record is white space.
+func blankRecord(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (tr *TripleReader) csvErr(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return tr.lineErr(pe.Line, pe.Err)
+	}
+	return fmt.Errorf("graph: reading %s: %w", tr.name, err)
+}
+
+func (tr *TripleReader) nextCSV() (Triple, error) {
+	if tr.csv == nil {
+		return Triple{}, io.EOF
+	}
+	var rec []string
+	for {
+		var err error
+		rec, err = tr.csv.Read()
+		if err == io.EOF {
+			return Triple{}, io.EOF
+		}
+		if err != nil {
+			return Triple{}, tr.csvErr(err)
+		}
+		tr.line, _ = tr.csv.FieldPos(0)
+		if len(rec) == tr.ncols {
+			break
+		}
+		if !blankRecord(rec) {
+			return Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected %d fields (as in the header), got %d", tr.ncols, len(rec)))
+		}
+	}
+	var f [numCols]string
+	for c, i := range tr.cols {
+		if i >= 0 {
+			f[c] = rec[i]
+		}
+	}
+	return tr.build(f)
+}

@@ -1,0 +1,305 @@
+package graph_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/storetest"
+)
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// render writes triples one a line, with types and sources, for exact
+// comparison.
+func render(ts []graph.Triple) string {
+	var b strings.Builder
+	for _, t := range ts {
+		fmt.Fprintf(&b, "%q %s %q [%s %s] @%s\n", t.Subject, t.Relation, t.Object, t.SubjectType, t.ObjectType, t.Source)
+	}
+	return b.String()
+}
+
+func TestParseFormat(t *testing.T) {
+	for in, want := range map[string]graph.Format{
+		"": graph.FormatAuto, "auto": graph.FormatAuto, "PIPE": graph.FormatPipe,
+		" tsv ": graph.FormatTSV, "csv": graph.FormatCSV, "jsonl": graph.FormatJSONL,
+	} {
+		got, err := graph.ParseFormat(in)
+		if err != nil || got != want {
+			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := graph.ParseFormat("xml"); err == nil || !strings.Contains(err.Error(), `"xml"`) {
+		t.Errorf("ParseFormat(xml) error = %v, want one naming it", err)
+	}
+}
+
+func TestDetectFormat(t *testing.T) {
+	cases := []struct {
+		name, head string
+		want       graph.Format
+	}{
+		{"x.jsonl", "a|b|c", graph.FormatJSONL},
+		{"x.NDJSON", "", graph.FormatJSONL},
+		{"dir/x.csv", "a\tb\tc", graph.FormatCSV},
+		{"x.tsv", "a|b|c", graph.FormatTSV},
+		{"kb.txt", "\n\n  {\"subject\":\"a\"}", graph.FormatJSONL},
+		{"kb.txt", "a\tb|x\tc\n", graph.FormatTSV},
+		{"kb.txt", "\xef\xbb\xbfKismet|directed_by|William Dieterle\n", graph.FormatPipe},
+		{"kb.txt", "Object, Relation,\"subject\"\na,b,c\n", graph.FormatCSV},
+		{"kb", "subject,relation,object,subject_type", graph.FormatCSV},
+	}
+	for _, c := range cases {
+		got, err := graph.DetectFormat(c.name, []byte(c.head))
+		if err != nil || got != c.want {
+			t.Errorf("DetectFormat(%q, %q) = %q, %v; want %q", c.name, c.head, got, err, c.want)
+		}
+	}
+	for _, head := range []string{"a,b,c\n", "just words", "\n  \n"} {
+		_, err := graph.DetectFormat("data/kb.dat", []byte(head))
+		if err == nil || !strings.Contains(err.Error(), "kb.dat: cannot tell the triple format") {
+			t.Errorf("DetectFormat(%q) error = %v, want a cannot-tell error naming kb.dat", head, err)
+		}
+	}
+}
+
+func TestReadTriplesFormats(t *testing.T) {
+	hostile := "}) DETACH DELETE n //"
+	want := render([]graph.Triple{
+		{Subject: "Kismet", Relation: "directed_by", Object: "William Dieterle", Source: graph.Source{File: "F", Line: 1}},
+		{Subject: hostile, Relation: "CALLS", Object: "`tick` \"quoted\" (x)", Source: graph.Source{File: "F", Line: 3}},
+		{Subject: "Zahlungsdienst über Ω", Relation: "_r2", Object: "a/b", Source: graph.Source{File: "F", Line: 4}},
+	})
+	cases := []struct {
+		name, content string
+		format        graph.Format
+	}{
+		{"kb.txt", "Kismet|directed_by|William Dieterle\n\n" + hostile + " | CALLS |`tick` \"quoted\" (x)\r\nZahlungsdienst über Ω|_r2|a/b\n", graph.FormatAuto},
+		{"kb.tsv", "Kismet\tdirected_by\tWilliam Dieterle \t\r\n   \n" + hostile + "\tCALLS\t`tick` \"quoted\" (x)\nZahlungsdienst über Ω\t_r2\ta/b", ""},
+		{"kb.csv", "Subject,relation,OBJECT\nKismet,directed_by,William Dieterle\n\n\"" + hostile + "\",CALLS,\"`tick` \"\"quoted\"\" (x)\"\nZahlungsdienst über Ω,_r2,a/b\n", graph.FormatCSV},
+		{"kb.jsonl", `{"subject":"Kismet","relation":"directed_by","object":"William Dieterle"}` + "\n\n" +
+			`{"subject":"}) DETACH DELETE n //","relation":" CALLS","object":"` + "`tick`" + ` \"quoted\" (x)"}` + "\n" +
+			`{"object":"a/b","relation":"_r2","subject":"Zahlungsdienst \u00fcber Ω"}` + "\n", graph.FormatJSONL},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := writeFile(t, c.name, c.content)
+			ts, err := graph.ReadTriples(p, c.format, graph.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := strings.ReplaceAll(want, "@F:", "@"+c.name+":")
+			if c.format == graph.FormatCSV { // the header is line 1
+				w = strings.NewReplacer(":1\n", ":2\n", ":3\n", ":4\n", ":4\n", ":5\n").Replace(w)
+			}
+			if got := render(ts); got != w {
+				t.Errorf("got\n%s\nwant\n%s", got, w)
+			}
+		})
+	}
+}
+
+func TestReadTypes(t *testing.T) {
+	csvData := "object_type,subject,relation,object,subject_type\nDatabase,pay,READS_FROM,db,Service\nx,a,R,b,\n"
+	jsonData := `{"subject":"pay","relation":"READS_FROM","object":"db","subject_type":"Service","object_type":"Database"}` + "\n" +
+		`{"subject":"a","relation":"R","object":"b","object_type":"x"}` + "\n"
+	for name, content := range map[string]string{"t.csv": csvData, "t.jsonl": jsonData} {
+		ts, err := graph.ReadTriples(writeFile(t, name, content), "", graph.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("\"pay\" READS_FROM \"db\" [Service Database] @%s:%d\n\"a\" R \"b\" [ x] @%s:%d\n",
+			name, map[string]int{"t.csv": 2, "t.jsonl": 1}[name], name, map[string]int{"t.csv": 3, "t.jsonl": 2}[name])
+		if got := render(ts); got != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	cases := []struct {
+		name, content string
+		format        graph.Format
+		want          string
+	}{
+		{"kb.txt", "a|r|b\na|r\n", "", `kb.txt:2: expected 3 fields separated by "|", got 2`},
+		{"kb.txt", "a|r|b\n\na|r|b|c\n", graph.FormatPipe, `kb.txt:3: expected 3 fields separated by "|", got 4`},
+		{"kb.txt", " |r|b\n", graph.FormatPipe, `kb.txt:1: empty subject`},
+		{"kb.txt", "a|r| \n", graph.FormatPipe, `kb.txt:1: empty object`},
+		{"kb.txt", "a|r|b\na|directed by|b\n", graph.FormatPipe, `kb.txt:2: relation "directed by" is not an identifier: relation names must be identifiers`},
+		{"kb.txt", "a|`r`]->() DETACH DELETE n //|b\n", graph.FormatPipe, "kb.txt:1: relation \"`r`]->() DETACH DELETE n //\" is not an identifier"},
+		{"kb.tsv", "a\tr\tb\na\tr b\n", "", `kb.tsv:2: expected 3 fields separated by "\t", got 2`},
+		{"kb.tsv", "a\t1r\tb\n", "", `kb.tsv:1: relation "1r" is not an identifier`},
+		{"kb.csv", "subject,relation,object,weight,Colour\na,r,b,1,2\n", "", `kb.csv:1: CSV header: unknown column(s) "weight", "Colour"`},
+		{"kb.csv", "subject,object\n", "", `kb.csv:1: CSV header: missing column "relation"`},
+		{"kb.csv", "subject,relation,object\na,r,b\n\n\"x,r,b\n", "", `kb.csv:4: extraneous or missing " in quoted-field`},
+		{"kb.csv", "subject,relation,object\na,r,b\na,r\n", "", `kb.csv:3: expected 3 fields (as in the header), got 2`},
+		{"kb.csv", "subject,relation,object,subject_type\na,r,b,Bad Type\n", "", `kb.csv:2: subject_type "Bad Type" is not an identifier: type names must be identifiers`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"weight\":1}\n", "", `kb.jsonl:1: json: unknown field "weight"`},
+		{"kb.jsonl", "\n{\"subject\":\"a\",\"relation\":\"r\",\"object\":3}\n", "", `kb.jsonl:2: json: cannot unmarshal number into Go struct field jsonTriple.object of type string`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\"", "", `kb.jsonl:1: unexpected EOF`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\"} {}\n", "", `kb.jsonl:1: more than one JSON value on the line`},
+		{"kb.jsonl", "[1,2]\n", "", `kb.jsonl:1: expected a JSON object`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\"}\n", "", `kb.jsonl:1: empty object`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x-y\"}\n", "", `kb.jsonl:1: object_type "x-y" is not an identifier`},
+		{"kb.dat", "one two three\n", "", `kb.dat: cannot tell the triple format`},
+		{"kb.txt", "a|r|b\n", "xml", `kb.txt: unknown triple format "xml"`},
+	}
+	for _, c := range cases {
+		ts, err := graph.ReadTriples(writeFile(t, c.name, c.content), c.format, graph.ReadOptions{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: error = %v; want one containing %q", c.name, c.content, err, c.want)
+		}
+		if ts != nil {
+			t.Errorf("%s %q: got %d triples with the error, want nil", c.name, c.content, len(ts))
+		}
+	}
+	// A malformed line is a *LineError with file and line.
+	_, err := graph.ReadTriples(writeFile(t, "kb.txt", "a|r|b\nbad\n"), "", graph.ReadOptions{})
+	var le *graph.LineError
+	if !errors.As(err, &le) || le.File != "kb.txt" || le.Line != 2 {
+		t.Errorf("error %v: want a *graph.LineError for kb.txt:2", err)
+	}
+	if _, err := graph.ReadTriples(filepath.Join(t.TempDir(), "missing.txt"), "", graph.ReadOptions{}); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: error = %v, want os.ErrNotExist", err)
+	}
+}
+
+func TestReadEmptyFile(t *testing.T) {
+	for _, content := range []string{"", "\n  \n"} {
+		for _, name := range []string{"empty.txt", "empty.csv", "empty.jsonl", "empty.tsv"} {
+			ts, err := graph.ReadTriples(writeFile(t, name, content), "", graph.ReadOptions{})
+			if err != nil || len(ts) != 0 {
+				t.Errorf("%s %q: got %d triples, %v; want none and no error", name, content, len(ts), err)
+			}
+		}
+		ts, err := graph.ReadTriples(writeFile(t, "empty.txt", content), graph.FormatCSV, graph.ReadOptions{})
+		if err != nil || len(ts) != 0 {
+			t.Errorf("%q: got %d triples, %v; want none and no error", content, len(ts), err)
+		}
+	}
+}
+
+func TestTripleReaderStream(t *testing.T) {
+	in := "a|r|b\n\nc|r|d\ne|r\nf|r|g\n"
+	tr := graph.NewTripleReader(strings.NewReader(in), "/some/dir/stream.txt", "")
+	var got []string
+	for {
+		tp, err := tr.Next()
+		if err != nil {
+			got = append(got, "error: "+err.Error())
+			break
+		}
+		got = append(got, tp.Subject+" "+tp.Source.String())
+	}
+	want := []string{"a stream.txt:1", "c stream.txt:3", `error: stream.txt:4: expected 3 fields separated by "|", got 2`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := tr.Next(); err == nil || err == io.EOF {
+		t.Errorf("Next after an error = %v, want the same error again", err)
+	}
+	if tr.BytesRead() != int64(len(in)) {
+		t.Errorf("BytesRead = %d, want %d", tr.BytesRead(), len(in))
+	}
+}
+
+func TestReadProgress(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 300<<10; i++ {
+		fmt.Fprintf(&b, "entity %d|rel|other %d\n", i, i+1)
+	}
+	p := writeFile(t, "big.txt", b.String())
+	var calls []int64
+	ts, err := graph.ReadTriples(p, "", graph.ReadOptions{Progress: func(read, total int64) {
+		if total != int64(b.Len()) {
+			t.Errorf("progress total = %d, want %d", total, b.Len())
+		}
+		calls = append(calls, read)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 4 || calls[len(calls)-1] != int64(b.Len()) {
+		t.Errorf("progress calls %v: want at least 4, the last at %d", calls, b.Len())
+	}
+	for i := 1; i < len(calls); i++ {
+		if calls[i] < calls[i-1] {
+			t.Errorf("progress went backwards: %v", calls)
+		}
+	}
+	if ts[len(ts)-1].Source.Line != len(ts) {
+		t.Errorf("last source %v, want line %d", ts[len(ts)-1].Source, len(ts))
+	}
+}
+
+func TestReadMetaQA(t *testing.T) {
+	p := storetest.DataPath(t, "metaqa/kb.txt")
+	start := time.Now()
+	ts, err := graph.ReadTriples(p, "", graph.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("read %d MetaQA triples in %v", len(ts), time.Since(start))
+	if len(ts) != 133582 {
+		t.Fatalf("got %d triples, want 133582", len(ts))
+	}
+	first := graph.Triple{Subject: "Kismet", Relation: "directed_by", Object: "William Dieterle", Source: graph.Source{File: "kb.txt", Line: 1}}
+	if ts[0] != first {
+		t.Errorf("first triple %+v, want %+v", ts[0], first)
+	}
+	counts := make(map[string]int)
+	for _, tp := range ts {
+		counts[tp.Relation]++
+	}
+	want := map[string]int{"directed_by": 15957, "has_genre": 15485, "has_imdb_rating": 314, "has_imdb_votes": 119,
+		"has_tags": 28719, "in_language": 3428, "release_year": 16715, "starred_actors": 33718, "written_by": 19127}
+	if fmt.Sprint(counts) != fmt.Sprint(want) {
+		t.Errorf("relation counts %v, want %v", counts, want)
+	}
+}
+
+func TestReadPathQuestion(t *testing.T) {
+	for file, n := range map[string]int{"2H-kb.txt": 1211, "3H-kb.txt": 2839, "PQL2-KB.txt": 4247, "PQL3-KB.txt": 5597} {
+		p := storetest.DataPath(t, "pathquestion/"+file)
+		ts, err := graph.ReadTriples(p, "", graph.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ts) != n {
+			t.Errorf("%s: %d triples, want %d", file, len(ts), n)
+		}
+	}
+}
+
+func BenchmarkReadTriplesMetaQA(b *testing.B) {
+	p := storetest.DataPath(b, "metaqa/kb.txt")
+	st, err := os.Stat(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	n := 0
+	for b.Loop() {
+		ts, err := graph.ReadTriples(p, graph.FormatPipe, graph.ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(ts)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
+}

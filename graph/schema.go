@@ -1,0 +1,236 @@
+package graph
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Schema describes a knowledge graph: its node types, its relations with
+// their source and target types, the words people use for them, and which
+// relations carry dependency. Users write it as JSON (see the README); the
+// engine infers one from the data when none is given (Infer) and fills in
+// counts either way.
+type Schema struct {
+	Name        string        `json:"name,omitempty"`
+	Description string        `json:"description,omitempty"`
+	Types       []TypeDef     `json:"types"`
+	Relations   []RelationDef `json:"relations"`
+	Entities    []EntityDef   `json:"entities,omitempty"`
+	// Inferred is true when the schema was derived from the data alone.
+	Inferred bool `json:"inferred,omitempty"`
+}
+
+// TypeDef is a node type.
+type TypeDef struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Aliases     []string `json:"aliases,omitempty"`
+	// Count is the number of entities of this type (filled from the data).
+	Count int `json:"count,omitempty"`
+}
+
+// Dependency values of a relation: which end depends on the other.
+const (
+	// DependentSubject: the subject is affected when the object fails
+	// (A DEPENDS_ON B: B down breaks A).
+	DependentSubject = "subject"
+	// DependentObject: the object is affected when the subject fails
+	// (M MIGRATES D: the migration affects D).
+	DependentObject = "object"
+)
+
+// RelationDef is a relationship type.
+type RelationDef struct {
+	Name        string   `json:"name"`
+	From        []string `json:"from,omitempty"`
+	To          []string `json:"to,omitempty"`
+	Description string   `json:"description,omitempty"`
+	// Aliases are phrases that name the relation read from subject to
+	// object ("depends on"); InverseAliases read from object to subject
+	// ("depended on by").
+	Aliases        []string `json:"aliases,omitempty"`
+	InverseAliases []string `json:"inverse_aliases,omitempty"`
+	// Dependency is DependentSubject, DependentObject or "" (not a
+	// dependency).
+	Dependency string `json:"dependency,omitempty"`
+	// Count is the number of triples with this relation (filled from the data).
+	Count int `json:"count,omitempty"`
+}
+
+// EntityDef gives an entity its type and the other names people use for it.
+type EntityDef struct {
+	Name    string   `json:"name"`
+	Type    string   `json:"type,omitempty"`
+	Aliases []string `json:"aliases,omitempty"`
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+
+// ValidIdentifier reports whether s may be used as a type or relation name:
+// a letter or underscore, then letters, digits and underscores, at most 128
+// characters. Only such names are ever written into query text.
+func ValidIdentifier(s string) bool { return identRE.MatchString(s) }
+
+// Relation returns the relation named name, or nil.
+func (s *Schema) Relation(name string) *RelationDef {
+	for i := range s.Relations {
+		if s.Relations[i].Name == name {
+			return &s.Relations[i]
+		}
+	}
+	return nil
+}
+
+// Type returns the type named name, or nil.
+func (s *Schema) Type(name string) *TypeDef {
+	for i := range s.Types {
+		if s.Types[i].Name == name {
+			return &s.Types[i]
+		}
+	}
+	return nil
+}
+
+// RelationNames returns the relation names in schema order.
+func (s *Schema) RelationNames() []string {
+	out := make([]string, len(s.Relations))
+	for i, r := range s.Relations {
+		out[i] = r.Name
+	}
+	return out
+}
+
+// DependencyRelations returns the names of the relations that carry
+// dependency.
+func (s *Schema) DependencyRelations() []string {
+	var out []string
+	for _, r := range s.Relations {
+		if r.Dependency != "" {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+// Validate checks the schema: names are identifiers and unique, relation
+// endpoints name declared types, dependency values are known. The error
+// names the offending field, e.g. `relations[2].to[0]: unknown type "Db"`.
+func (s *Schema) Validate() error {
+	var errs []error
+	types := make(map[string]bool)
+	for i, t := range s.Types {
+		switch {
+		case !ValidIdentifier(t.Name):
+			errs = append(errs, fmt.Errorf("types[%d].name: %q is not an identifier (letters, digits, _)", i, t.Name))
+		case types[t.Name]:
+			errs = append(errs, fmt.Errorf("types[%d].name: duplicate type %q", i, t.Name))
+		}
+		types[t.Name] = true
+	}
+	rels := make(map[string]bool)
+	for i, r := range s.Relations {
+		switch {
+		case !ValidIdentifier(r.Name):
+			errs = append(errs, fmt.Errorf("relations[%d].name: %q is not an identifier (letters, digits, _)", i, r.Name))
+		case rels[r.Name]:
+			errs = append(errs, fmt.Errorf("relations[%d].name: duplicate relation %q", i, r.Name))
+		}
+		rels[r.Name] = true
+		for j, t := range r.From {
+			if !types[t] {
+				errs = append(errs, fmt.Errorf("relations[%d].from[%d]: unknown type %q", i, j, t))
+			}
+		}
+		for j, t := range r.To {
+			if !types[t] {
+				errs = append(errs, fmt.Errorf("relations[%d].to[%d]: unknown type %q", i, j, t))
+			}
+		}
+		if r.Dependency != "" && r.Dependency != DependentSubject && r.Dependency != DependentObject {
+			errs = append(errs, fmt.Errorf("relations[%d].dependency: %q (want %q, %q or empty)", i, r.Dependency, DependentSubject, DependentObject))
+		}
+	}
+	for i, e := range s.Entities {
+		if strings.TrimSpace(e.Name) == "" {
+			errs = append(errs, fmt.Errorf("entities[%d].name: empty", i))
+		}
+		if e.Type != "" && !types[e.Type] {
+			errs = append(errs, fmt.Errorf("entities[%d].type: unknown type %q", i, e.Type))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// ReadSchemaFile reads and validates a schema JSON file. Errors name the
+// file and, for syntax errors, the line.
+func ReadSchemaFile(path string) (*Schema, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ParseSchema(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// ParseSchema decodes and validates a schema. Unknown fields are errors,
+// so that a misspelt key does not pass silently.
+func ParseSchema(data []byte) (*Schema, error) {
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	var s Schema
+	if err := dec.Decode(&s); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line := 1 + strings.Count(string(data[:se.Offset]), "\n")
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			line := 1 + strings.Count(string(data[:te.Offset]), "\n")
+			return nil, fmt.Errorf("line %d: field %s: %w", line, te.Field, err)
+		}
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Clone returns a deep copy.
+func (s *Schema) Clone() *Schema {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Types = slices.Clone(s.Types)
+	for i := range c.Types {
+		c.Types[i].Aliases = slices.Clone(c.Types[i].Aliases)
+	}
+	c.Relations = slices.Clone(s.Relations)
+	for i := range c.Relations {
+		r := &c.Relations[i]
+		r.From, r.To = slices.Clone(r.From), slices.Clone(r.To)
+		r.Aliases, r.InverseAliases = slices.Clone(r.Aliases), slices.Clone(r.InverseAliases)
+	}
+	c.Entities = slices.Clone(s.Entities)
+	for i := range c.Entities {
+		c.Entities[i].Aliases = slices.Clone(c.Entities[i].Aliases)
+	}
+	return &c
+}
+
+// sortStrings sorts and removes duplicates in place.
+func sortStrings(ss []string) []string {
+	sort.Strings(ss)
+	return slices.Compact(ss)
+}

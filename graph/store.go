@@ -1,0 +1,110 @@
+package graph
+
+import "errors"
+
+// The request and result types of the store contract. The interfaces
+// themselves are declared where they are used (nodes.Graph for the agent,
+// storetest.Store for the conformance suite); both stores (memstore and
+// cypher) satisfy them with these types, so that nothing driver-specific
+// leaves a store package.
+
+// DefaultLimit is the fan-out cap a store applies per frontier node and
+// step when a request gives none.
+const DefaultLimit = 500
+
+// MatchMethod says how a mention was linked to an entity.
+type MatchMethod string
+
+// The ways a mention can be linked, strongest first.
+const (
+	MatchExact      MatchMethod = "exact"      // the mention is the entity's name
+	MatchNormalized MatchMethod = "normalized" // equal after NormalizeKey (case, punctuation, "svc"/"service", spaces)
+	MatchAlias      MatchMethod = "alias"      // equal (after NormalizeKey) to an alias from the schema
+	MatchFuzzy      MatchMethod = "fuzzy"      // similar (character trigrams) above the store's floor
+)
+
+// Match is one candidate entity for a mention.
+type Match struct {
+	Entity Entity      `json:"entity"`
+	Method MatchMethod `json:"method"`
+	// Score is 1 for exact, normalized and alias matches, and the trigram
+	// similarity (0..1) for fuzzy ones.
+	Score float64 `json:"score"`
+}
+
+// ResolveRequest asks a store to link mentions to entities.
+type ResolveRequest struct {
+	Mentions []string
+	// Fuzzy also returns approximate matches (Score >= MinFuzzyScore) when a
+	// mention has no exact, normalized or alias match.
+	Fuzzy bool
+	// Limit caps the matches per mention; 0 means 10.
+	Limit int
+}
+
+// MinFuzzyScore is the trigram similarity below which stores return no
+// fuzzy match.
+const MinFuzzyScore = 0.5
+
+// Step is one hop of an expansion: which relations to follow (empty means
+// any) and in which direction.
+type Step struct {
+	Relations []string  `json:"relations,omitempty"`
+	Direction Direction `json:"direction"`
+}
+
+// ExpandRequest asks for the edges around a frontier, one or two steps
+// deep; the second step starts from every node the first one reached.
+type ExpandRequest struct {
+	From  []string
+	Steps []Step
+	// Limit caps the hops returned per node and step (the fan-out cap);
+	// 0 means DefaultLimit. When a node has more, the store keeps the first
+	// Limit in canonical order (relation, direction out before in, neighbour
+	// name) and reports the cut in Truncated.
+	Limit int
+}
+
+// Expansion is a store's answer to an ExpandRequest.
+type Expansion struct {
+	// Hops[i] holds the hops of step i, sorted by (From, Relation,
+	// Direction, To).
+	Hops [][]Hop
+	// Nodes are the entities the expansion reached (with their types),
+	// sorted by name.
+	Nodes []Entity
+	// Truncated lists the nodes whose fan-out was cut.
+	Truncated []Truncation
+}
+
+// Truncation records a fan-out cut: at Step, Node had Total matching hops
+// and only Kept were returned.
+type Truncation struct {
+	Node  string `json:"node"`
+	Step  int    `json:"step"`
+	Kept  int    `json:"kept"`
+	Total int    `json:"total"`
+}
+
+// PathRequest asks for the shortest paths between two entities.
+type PathRequest struct {
+	From, To string
+	// MaxHops bounds the path length (1..6).
+	MaxHops int
+	// Relations restricts the relations walked (empty means any).
+	Relations []string
+	// Direction is the direction every hop is walked in.
+	Direction Direction
+	// Limit caps the number of paths; 0 means 10.
+	Limit int
+}
+
+// Errors the stores return, wrapped with detail; test with errors.Is.
+var (
+	// ErrUnknownRelation: a request named a relation the schema does not
+	// have. Stores check every relation name before using it.
+	ErrUnknownRelation = errors.New("unknown relation")
+	// ErrBadRequest: a request is malformed (no steps, more than two,
+	// MaxHops out of range, an invalid direction).
+	ErrBadRequest = errors.New("bad store request")
+)

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/scgraph/scgraph/agent"
+)
+
+const chatUsage = `
+Usage: scgraph chat [flags]
+
+An interactive session: the graph is loaded once, then every line you type is
+a question. Lines starting with ':' are commands:
+
+  :paths     the evidence paths of the last answer, all of them
+  :trace     the steps of the last run
+  :plan      the last plan, with its candidate chains
+  :mermaid   the last evidence as a Mermaid flowchart
+  :json      the last result as JSON
+  :history   the questions asked so far
+  :help      this list
+  :quit      leave (or Ctrl-D)
+
+Example:
+  scgraph chat --graph kb.snap
+`
+
+type chatOptions struct {
+	graph graphFlags
+	agent agentFlags
+}
+
+func runChat(ctx context.Context, e *env, args []string) error {
+	var o chatOptions
+	fs := newFlagSet("chat", chatUsage, e.stderr)
+	o.graph.register(fs, e)
+	o.agent.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("chat takes no arguments (got %q); use 'scgraph ask' for one question", strings.Join(pos, " "))
+	}
+	return chat(ctx, e, &o)
+}
+
+func chat(ctx context.Context, e *env, o *chatOptions) error {
+	g, err := o.graph.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	opts, err := agentOptions(o.graph, o.agent, e)
+	if err != nil {
+		return err
+	}
+	a := agent.New(g.Graph, opts...)
+	interactive := isTerminal(e.stdin)
+	fmt.Fprintf(e.stdout, "scgraph chat on %s. Ask a question, or :help.\n", g.Desc)
+	var last *agent.Result
+	var history []string
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for {
+		if interactive {
+			fmt.Fprint(e.stdout, "scgraph> ")
+		}
+		if !sc.Scan() {
+			break
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, ":") {
+			quit := chatCommand(e, line, last, history)
+			if quit {
+				return nil
+			}
+			continue
+		}
+		history = append(history, line)
+		if !interactive {
+			fmt.Fprintf(e.stdout, "\n> %s\n", line)
+		}
+		res, err := a.Run(ctx, line)
+		if res != nil {
+			last = res
+			renderResult(e.stdout, res, renderOptions{maxAnswers: 5})
+		}
+		if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
+			fmt.Fprintf(e.stderr, "error: %v\n", err)
+		}
+	}
+	return sc.Err()
+}
+
+// chatCommand runs one ':' command; it reports whether to quit.
+func chatCommand(e *env, line string, last *agent.Result, history []string) bool {
+	cmd := strings.Fields(line)[0]
+	needLast := func() bool {
+		if last == nil {
+			fmt.Fprintln(e.stdout, "no question asked yet")
+			return false
+		}
+		return true
+	}
+	switch cmd {
+	case ":quit", ":q", ":exit":
+		return true
+	case ":help", ":h":
+		fmt.Fprint(e.stdout, strings.SplitN(strings.TrimLeft(chatUsage, "\n"), "Example:", 2)[0])
+	case ":history":
+		for i, q := range history {
+			fmt.Fprintf(e.stdout, "%3d  %s\n", i+1, q)
+		}
+	case ":paths":
+		if needLast() {
+			for i, p := range last.Paths {
+				fmt.Fprintf(e.stdout, "%3d  %s\n", i+1, pathWithSources(p))
+			}
+			if len(last.Paths) == 0 {
+				fmt.Fprintln(e.stdout, "no evidence paths")
+			}
+		}
+	case ":trace":
+		if needLast() {
+			renderTrace(e.stdout, last)
+		}
+	case ":plan":
+		if needLast() {
+			fmt.Fprintln(e.stdout, planLine(last))
+			for i, c := range last.Plan.Chains {
+				fmt.Fprintf(e.stdout, "  chain %d (score %.3f): %s\n", i, c.Score, c)
+			}
+		}
+	case ":mermaid":
+		if needLast() {
+			fmt.Fprint(e.stdout, last.Mermaid)
+		}
+	case ":json":
+		if needLast() {
+			_ = writeJSON(e.stdout, last, false)
+		}
+	default:
+		fmt.Fprintf(e.stdout, "unknown command %s (try :help)\n", cmd)
+	}
+	return false
+}
+
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,160 @@
+// Package cli implements the scgraph command line. Each command is a
+// function taking its options, so tests call it without a process; main
+// only wires signals and exit codes.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// env is what a command talks to: its streams and the environment.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"ask", "answer one question with its chain of evidence", runAsk},
+		{"chat", "ask many questions on one loaded graph, interactively", runChat},
+		{"ingest", "read triples (any format) into a snapshot or into Neo4j", runIngest},
+		{"schema", "print the graph's schema (given or inferred)", runSchema},
+		{"eval", "measure answer quality, path recall and hop efficiency on a question set", runEval},
+		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},
+		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
+	}
+}
+
+// usageError marks errors that should print the command's usage hint.
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// Main runs scgraph with the given arguments (without the program name)
+// and returns the process exit code.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv})
+}
+
+func mainEnv(ctx context.Context, args []string, e *env) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) > 1 {
+			return mainEnv(ctx, []string{args[1], "--help"}, e)
+		}
+		topUsage(e.stdout)
+		return exitOK
+	}
+	if args[0] == "version" || args[0] == "--version" {
+		fmt.Fprintln(e.stdout, "scgraph", Version)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, e, args[1:])
+		switch {
+		case err == nil:
+			return exitOK
+		case errors.Is(err, flag.ErrHelp):
+			return exitOK
+		case errors.As(err, new(usageError)):
+			fmt.Fprintf(e.stderr, "scgraph %s: %v\nRun 'scgraph %s --help' for usage.\n", c.name, err, c.name)
+			return exitUsage
+		default:
+			fmt.Fprintf(e.stderr, "scgraph %s: %v\n", c.name, err)
+			return exitError
+		}
+	}
+	fmt.Fprintf(e.stderr, "scgraph: unknown command %q\n\n", args[0])
+	topUsage(e.stderr)
+	return exitUsage
+}
+
+// Version is set at build time with -ldflags "-X github.com/scgraph/scgraph/internal/cli.Version=…".
+var Version = "dev"
+
+func topUsage(w io.Writer) {
+	fmt.Fprint(w, `scgraph answers multi-hop questions by walking a knowledge graph, and shows
+the chain of evidence. A planner reads the question, a retriever fetches the
+first subgraph, a relational critic checks that a complete chain links the
+question's entities to what it asks for, and a BFS refiner expands the dead
+ends it names until the chain is complete or the budget ends.
+
+Usage:
+  scgraph <command> [flags] [arguments]
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Start here (no file, no server: the built-in demo graph):
+  scgraph ask "Which teams are affected if the payment service goes down?"
+  scgraph ask --graph kb.txt --json "who directed the films written by [Ingmar Bergman]"
+  scgraph chat --graph kb.snap
+
+Graphs: --graph takes triples (subject|relation|object lines, TSV, CSV with a
+header, JSONL) or a snapshot from 'scgraph ingest'; without it, the demo graph.
+Set NEO4J_URI (or --store neo4j) to use Neo4j instead.
+
+Run 'scgraph help <command>' for a command's flags.
+`)
+}
+
+// parseArgs parses flags that may come before, after or between the
+// positional arguments ("ask 'question' --json").
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// newFlagSet returns a flag set whose usage prints the given text and the
+// flags, to w.
+func newFlagSet(name, usage string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprint(w, strings.TrimLeft(usage, "\n"))
+		fmt.Fprintln(w, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/nodes"
+)
+
+func osGetenv(k string) string { return os.Getenv(k) }
+
+// graphFlags are the flags of every command that reads a graph.
+type graphFlags struct {
+	graph   string
+	schema  string
+	format  string
+	store   string
+	lexicon string
+	neo4j   neo4jFlags
+	quiet   bool
+}
+
+func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
+	fs.StringVar(&g.graph, "graph", e.getenv("SCGRAPH_GRAPH"), "graph `file`: triples (pipe, TSV, CSV, JSONL) or a snapshot; default the built-in demo graph (env SCGRAPH_GRAPH)")
+	fs.StringVar(&g.schema, "schema", e.getenv("SCGRAPH_SCHEMA"), "schema `file` (JSON) describing types, relations and aliases; default: inferred from the data (env SCGRAPH_SCHEMA)")
+	fs.StringVar(&g.format, "format", "auto", "triples `format`: auto, pipe, tsv, csv or jsonl")
+	fs.StringVar(&g.store, "store", e.getenv("SCGRAPH_STORE"), "`store`: memory (embedded, the default) or neo4j (default neo4j when NEO4J_URI is set and --graph is not) (env SCGRAPH_STORE)")
+	fs.StringVar(&g.lexicon, "lexicon", e.getenv("SCGRAPH_LEXICON"), "learned relation lexicon `file` from 'scgraph lexicon learn' (env SCGRAPH_LEXICON)")
+	fs.BoolVar(&g.quiet, "quiet", false, "no progress display")
+	g.neo4j.register(fs, e)
+}
+
+// openedGraph is a graph ready for the agent.
+type openedGraph struct {
+	Graph nodes.Graph
+	// Desc says what was opened, for messages.
+	Desc  string
+	Close func() error
+}
+
+// storeKind decides between the embedded store and Neo4j.
+func (g *graphFlags) storeKind() (string, error) {
+	switch strings.ToLower(g.store) {
+	case "memory", "mem", "embedded":
+		return "memory", nil
+	case "neo4j":
+		return "neo4j", nil
+	case "":
+		if g.graph == "" && g.neo4j.uri != "" {
+			return "neo4j", nil
+		}
+		return "memory", nil
+	}
+	return "", usagef("--store %q: want memory or neo4j", g.store)
+}
+
+// open opens the graph the flags name.
+func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
+	kind, err := g.storeKind()
+	if err != nil {
+		return nil, err
+	}
+	if kind == "neo4j" {
+		return g.neo4j.open(ctx)
+	}
+	st, desc, err := g.openMemory(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	return &openedGraph{Graph: st, Desc: desc, Close: st.Close}, nil
+}
+
+// openMemory loads the --graph file (or the demo) into the embedded store.
+func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, string, error) {
+	format, err := graph.ParseFormat(g.format)
+	if err != nil {
+		return nil, "", usageError{err.Error()}
+	}
+	if g.graph == "" {
+		st, err := openDemo(ctx)
+		return st, "built-in demo graph", err
+	}
+	opts := memstore.OpenOptions{Format: format, SchemaPath: g.schema}
+	var bar *progress.Bar
+	if !g.quiet {
+		if fi, err := os.Stat(g.graph); err == nil && fi.Size() > 4<<20 {
+			bar = progress.New(e.stderr, "loading "+g.graph, "B", fi.Size())
+			opts.Progress = func(done, total int64) { bar.Set(done) }
+		}
+	}
+	st, err := memstore.Open(ctx, g.graph, opts)
+	if err != nil {
+		return nil, "", err
+	}
+	if bar != nil {
+		ents, triples := st.Stats()
+		bar.Finish(fmt.Sprintf("%d triples, %d entities", triples, ents))
+	}
+	return st, g.graph, nil
+}
+
+// openDemo loads the embedded demo graph and its schema.
+func openDemo(ctx context.Context) (*memstore.Store, error) {
+	ts, err := demo.Triples()
+	if err != nil {
+		return nil, err
+	}
+	sch, err := demo.Schema()
+	if err != nil {
+		return nil, err
+	}
+	st := memstore.New()
+	if err := st.SetSchema(ctx, sch); err != nil {
+		return nil, err
+	}
+	if _, err := st.AddTriples(ctx, ts); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

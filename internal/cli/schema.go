@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
+)
+
+const schemaUsage = `
+Usage: scgraph schema [flags]
+
+Prints the schema of a graph: node types with their counts, relations with
+their source and target types, which relations carry dependency (and so which
+way failure propagates), and the aliases the planner matches in questions.
+Without --schema the types are inferred from the data: an untyped entity gets
+the type of the role it plays most (the objects of directed_by, ...).
+
+Examples:
+  scgraph schema                       # the demo graph's schema
+  scgraph schema --graph kb.txt --json > schema.json   # a starting point to edit
+`
+
+type schemaOptions struct {
+	graph graphFlags
+	json  bool
+}
+
+func runSchema(ctx context.Context, e *env, args []string) error {
+	var o schemaOptions
+	fs := newFlagSet("schema", schemaUsage, e.stderr)
+	o.graph.register(fs, e)
+	fs.BoolVar(&o.json, "json", false, "print the schema as JSON (the format --schema reads)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("schema takes no arguments")
+	}
+	g, err := o.graph.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	s, err := g.Graph.Schema(ctx)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	}
+	printSchema(e.stdout, s, g.Desc)
+	return nil
+}
+
+func printSchema(w io.Writer, s *graph.Schema, desc string) {
+	how := "given"
+	if s.Inferred {
+		how = "inferred from the data"
+	}
+	fmt.Fprintf(w, "Schema of %s (%s)\n", desc, how)
+	if s.Description != "" {
+		fmt.Fprintf(w, "%s\n", s.Description)
+	}
+	fmt.Fprintf(w, "\nTypes (%d):\n", len(s.Types))
+	for _, t := range s.Types {
+		fmt.Fprintf(w, "  %-24s %8d", t.Name, t.Count)
+		if len(t.Aliases) > 0 {
+			fmt.Fprintf(w, "   aka %s", strings.Join(t.Aliases, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nRelations (%d):\n", len(s.Relations))
+	for _, r := range s.Relations {
+		dep := ""
+		switch r.Dependency {
+		case graph.DependentSubject:
+			dep = "  [dependency: subject depends on object]"
+		case graph.DependentObject:
+			dep = "  [dependency: object depends on subject]"
+		}
+		fmt.Fprintf(w, "  %-24s %8d  (%s) -> (%s)%s\n", r.Name, r.Count, strings.Join(r.From, "|"), strings.Join(r.To, "|"), dep)
+		if len(r.Aliases) > 0 {
+			fmt.Fprintf(w, "  %-24s           reads: %s\n", "", strings.Join(r.Aliases, ", "))
+		}
+		if len(r.InverseAliases) > 0 {
+			fmt.Fprintf(w, "  %-24s           inverse: %s\n", "", strings.Join(r.InverseAliases, ", "))
+		}
+	}
+	if len(s.Entities) > 0 {
+		fmt.Fprintf(w, "\nEntities with aliases: %d\n", len(s.Entities))
+	}
+}
+
+func runDiagram(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("diagram", "\nUsage: scgraph diagram\n\nPrints the agent's state machine as a Mermaid state diagram, drawn from the\nsame transition table the agent runs on.\n", e.stderr)
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, agent.Diagram())
+	return nil
+}

@@ -1,0 +1,337 @@
+package memstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// ErrSearchTooLarge is returned (wrapped) by Paths when a search would
+// visit more than MaxPathNodes nodes.
+var ErrSearchTooLarge = errors.New("path search too large")
+
+// MaxPathNodes bounds the nodes one Paths search may visit (both
+// directions together), so that a query on a big graph with hubs stays
+// bounded in time and memory.
+const MaxPathNodes = 200_000
+
+// Path limits.
+const (
+	maxPathHops      = 6
+	defaultPathLimit = 10
+)
+
+func checkDirection(d graph.Direction, what string) error {
+	if d < graph.Out || d > graph.Both {
+		return fmt.Errorf("memstore: %s: %w: invalid direction %d (want out, in or both)", what, graph.ErrBadRequest, d)
+	}
+	return nil
+}
+
+// relFilter turns relation names into a filter over relation ids (nil when
+// names is empty: every relation). Every name must be an identifier and a
+// relation of the data or of the user schema, else the error wraps
+// graph.ErrUnknownRelation and lists the known relations.
+func (s *Store) relFilter(ix *index, names []string, what string) ([]bool, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	allow := make([]bool, len(s.rels))
+	for _, name := range names {
+		if id, ok := s.relIDs[name]; ok {
+			allow[id] = true
+			continue
+		}
+		if !graph.ValidIdentifier(name) {
+			return nil, fmt.Errorf("memstore: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(ix.known))
+		}
+		if s.user == nil || s.user.Relation(name) == nil {
+			return nil, fmt.Errorf("memstore: %s: %w %q (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(ix.known))
+		}
+		// In the user schema but not in the data: matches nothing.
+	}
+	return allow, nil
+}
+
+// knownList formats relation names for an error, at most 30 of them.
+func knownList(known []string) string {
+	if len(known) == 0 {
+		return "none"
+	}
+	if len(known) > 30 {
+		return strings.Join(known[:30], ", ") + fmt.Sprintf(", and %d more", len(known)-30)
+	}
+	return strings.Join(known, ", ")
+}
+
+// hop makes the graph.Hop of edge e walked from v in direction d.
+func (s *Store) hop(v int32, e edge, d graph.Direction) graph.Hop {
+	return graph.Hop{From: s.names[v], Relation: s.rels[e.r], To: s.names[e.nb], Direction: d, Source: s.source(&s.triples[e.tri])}
+}
+
+// sortByName sorts entity ids by name and removes duplicates.
+func (ix *index) sortByName(ids []int32) []int32 {
+	slices.SortFunc(ids, func(a, b int32) int { return int(ix.nameRank[a] - ix.nameRank[b]) })
+	return slices.Compact(ids)
+}
+
+// Expand returns the hops around the frontier, one or two steps deep, as
+// the store contract (graph.ExpandRequest) says: per frontier node and
+// step at most Limit hops (default graph.DefaultLimit) in canonical order,
+// the cuts recorded in Truncated (Step is the 0-based index into Hops);
+// Hops of each step sorted by (From, Relation, Direction, To); Nodes the
+// frontier entities that exist and every entity reached, with types,
+// sorted by name. Unknown frontier names are ignored.
+func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
+	if err := ctx.Err(); err != nil {
+		return graph.Expansion{}, err
+	}
+	if n := len(req.Steps); n < 1 || n > 2 {
+		return graph.Expansion{}, fmt.Errorf("memstore: expand: %w: %d steps (want 1 or 2)", graph.ErrBadRequest, n)
+	}
+	limit := req.Limit
+	switch {
+	case limit == 0:
+		limit = graph.DefaultLimit
+	case limit < 0:
+		return graph.Expansion{}, fmt.Errorf("memstore: expand: %w: negative limit %d", graph.ErrBadRequest, limit)
+	}
+	for i, st := range req.Steps {
+		if err := checkDirection(st.Direction, fmt.Sprintf("expand: steps[%d]", i)); err != nil {
+			return graph.Expansion{}, err
+		}
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ix := s.index()
+	filters := make([][]bool, len(req.Steps))
+	for i, st := range req.Steps {
+		f, err := s.relFilter(ix, st.Relations, fmt.Sprintf("expand: steps[%d].relations", i))
+		if err != nil {
+			return graph.Expansion{}, err
+		}
+		filters[i] = f
+	}
+
+	frontier := make([]int32, 0, len(req.From))
+	for _, name := range req.From {
+		if id, ok := s.ids[name]; ok {
+			frontier = append(frontier, id)
+		}
+	}
+	frontier = ix.sortByName(frontier)
+	reached := slices.Clone(frontier)
+	exp := graph.Expansion{Hops: make([][]graph.Hop, len(req.Steps)), Nodes: []graph.Entity{}}
+	for i, st := range req.Steps {
+		hops := []graph.Hop{}
+		var next []int32
+		for _, v := range frontier {
+			total, kept := 0, 0
+			ix.each(v, st.Direction, filters[i], func(e edge, d graph.Direction) bool {
+				total++
+				if kept < limit {
+					kept++
+					hops = append(hops, s.hop(v, e, d))
+					next = append(next, e.nb)
+				}
+				return true
+			})
+			if total > kept {
+				exp.Truncated = append(exp.Truncated, graph.Truncation{Node: s.names[v], Step: i, Kept: kept, Total: total})
+			}
+		}
+		exp.Hops[i] = hops
+		reached = append(reached, next...)
+		frontier = ix.sortByName(next)
+	}
+	for _, id := range ix.sortByName(reached) {
+		exp.Nodes = append(exp.Nodes, graph.Entity{Name: s.names[id], Type: ix.typeOf[id]})
+	}
+	return exp, nil
+}
+
+// Paths returns the shortest paths from req.From to req.To of at most
+// req.MaxHops (1..6) hops, walking every hop in req.Direction along the
+// relations named (all when none), up to req.Limit (default 10) paths, all
+// of the shortest length found, in canonical order (hop by hop: relation,
+// direction, node name). No path, an unknown entity or From == To give an
+// empty result.
+//
+// The search is a bidirectional breadth-first search that expands the
+// smaller frontier a level at a time; it fails with ErrSearchTooLarge
+// rather than visit more than MaxPathNodes nodes. Paths are then
+// enumerated depth-first over the nodes that lie on a shortest path only,
+// so every branch explored yields a path and the cost stays proportional
+// to the paths returned.
+func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if req.MaxHops < 1 || req.MaxHops > maxPathHops {
+		return nil, fmt.Errorf("memstore: paths: %w: max hops %d (want 1 to %d)", graph.ErrBadRequest, req.MaxHops, maxPathHops)
+	}
+	if err := checkDirection(req.Direction, "paths"); err != nil {
+		return nil, err
+	}
+	limit := req.Limit
+	switch {
+	case limit == 0:
+		limit = defaultPathLimit
+	case limit < 0:
+		return nil, fmt.Errorf("memstore: paths: %w: negative limit %d", graph.ErrBadRequest, limit)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ix := s.index()
+	allow, err := s.relFilter(ix, req.Relations, "paths: relations")
+	if err != nil {
+		return nil, err
+	}
+	src, ok1 := s.ids[req.From]
+	dst, ok2 := s.ids[req.To]
+	if !ok1 || !ok2 || src == dst {
+		return []graph.Path{}, nil
+	}
+	ps := &pathSearch{ctx: ctx, ix: ix, dir: req.Direction, allow: allow}
+	pos, length, err := ps.shortest(src, dst, req.MaxHops)
+	if err != nil || length == 0 {
+		return []graph.Path{}, err
+	}
+	paths := []graph.Path{}
+	hops := make([]graph.Hop, 0, length)
+	var walk func(v int32, i int) bool
+	walk = func(v int32, i int) bool {
+		if i == length {
+			paths = append(paths, graph.Path{Hops: slices.Clone(hops)})
+			return len(paths) < limit
+		}
+		return ix.each(v, ps.dir, allow, func(e edge, d graph.Direction) bool {
+			if p, ok := pos[e.nb]; !ok || int(p) != i+1 {
+				return true
+			}
+			hops = append(hops, s.hop(v, e, d))
+			more := walk(e.nb, i+1)
+			hops = hops[:len(hops)-1]
+			return more
+		})
+	}
+	walk(src, 0)
+	return paths, nil
+}
+
+// pathSearch is one bidirectional shortest-path search.
+type pathSearch struct {
+	ctx   context.Context
+	ix    *index
+	dir   graph.Direction
+	allow []bool
+}
+
+// level expands one BFS level from frontier, walking dir, recording new
+// nodes at depth d in dist. It reports whether a new node is in other.
+func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int32]int8, d int8, other map[int32]int8) ([]int32, bool) {
+	var next []int32
+	met := false
+	for _, v := range frontier {
+		ps.ix.each(v, dir, ps.allow, func(e edge, _ graph.Direction) bool {
+			if _, seen := dist[e.nb]; !seen {
+				dist[e.nb] = d
+				next = append(next, e.nb)
+				if _, ok := other[e.nb]; ok {
+					met = true
+				}
+			}
+			return true
+		})
+	}
+	return next, met
+}
+
+// shortest finds the length L of the shortest paths from src to dst (0 if
+// none within maxHops) and, for every node on one of them, its position
+// (0 for src .. L for dst).
+//
+// Forward levels hold exact distances from src up to depth a, backward
+// levels exact distances to dst up to depth b. When the frontiers first
+// meet, every meeting node has distance a from src and b to dst, L = a+b,
+// and the meeting nodes are the position-a nodes. Nodes at positions
+// below a are found walking back from them over the forward levels;
+// positions above a walking forward over the backward levels.
+func (ps *pathSearch) shortest(src, dst int32, maxHops int) (map[int32]int8, int, error) {
+	distS := map[int32]int8{src: 0}
+	distT := map[int32]int8{dst: 0}
+	levS := [][]int32{{src}}
+	levT := [][]int32{{dst}}
+	rev := ps.dir.Reverse()
+	met := false
+	for len(levS)-1+len(levT)-1 < maxHops {
+		if err := ps.ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		a, b := len(levS)-1, len(levT)-1
+		var next []int32
+		if len(levS[a]) <= len(levT[b]) {
+			next, met = ps.level(levS[a], ps.dir, distS, int8(a+1), distT)
+			levS = append(levS, next)
+		} else {
+			next, met = ps.level(levT[b], rev, distT, int8(b+1), distS)
+			levT = append(levT, next)
+		}
+		if len(distS)+len(distT) > MaxPathNodes {
+			return nil, 0, fmt.Errorf("memstore: paths: %w: more than %d nodes visited; name relations or lower max hops", ErrSearchTooLarge, MaxPathNodes)
+		}
+		if met || len(next) == 0 {
+			break
+		}
+	}
+	if !met {
+		return nil, 0, nil
+	}
+	a, b := len(levS)-1, len(levT)-1
+	length := a + b
+	pos := make(map[int32]int8)
+	var meet []int32
+	for _, v := range levS[a] {
+		if d, ok := distT[v]; ok && int(d) == b {
+			pos[v] = int8(a)
+			meet = append(meet, v)
+		}
+	}
+	cur := meet
+	for i := a - 1; i >= 0; i-- {
+		var prev []int32
+		for _, v := range cur {
+			ps.ix.each(v, rev, ps.allow, func(e edge, _ graph.Direction) bool {
+				if d, ok := distS[e.nb]; ok && int(d) == i {
+					if _, done := pos[e.nb]; !done {
+						pos[e.nb] = int8(i)
+						prev = append(prev, e.nb)
+					}
+				}
+				return true
+			})
+		}
+		cur = prev
+	}
+	cur = meet
+	for i := a + 1; i <= length; i++ {
+		var next []int32
+		for _, v := range cur {
+			ps.ix.each(v, ps.dir, ps.allow, func(e edge, _ graph.Direction) bool {
+				if d, ok := distT[e.nb]; ok && int(d) == length-i {
+					if _, done := pos[e.nb]; !done {
+						pos[e.nb] = int8(i)
+						next = append(next, e.nb)
+					}
+				}
+				return true
+			})
+		}
+		cur = next
+	}
+	return pos, length, nil
+}

@@ -1,0 +1,239 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
+)
+
+// AnswerOptions tune the rule answerer. The zero value gives the defaults.
+type AnswerOptions struct {
+	// PathsPerAnswer caps the evidence paths kept per answer. Default 1
+	// (3 for the top answer).
+	PathsPerAnswer int
+	// MaxPaths caps the evidence paths of one answer set. Default 1000.
+	MaxPaths int
+	// MermaidPaths caps the paths drawn in the Mermaid chart. Default 12.
+	MermaidPaths int
+	// Alpha weighs proximity against similarity when ranking answers with
+	// equal support. Default 0.5.
+	Alpha float64
+}
+
+func (o AnswerOptions) withDefaults() AnswerOptions {
+	if o.PathsPerAnswer <= 0 {
+		o.PathsPerAnswer = 1
+	}
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = 1000
+	}
+	if o.MermaidPaths <= 0 {
+		o.MermaidPaths = 12
+	}
+	if o.Alpha <= 0 || o.Alpha > 1 {
+		o.Alpha = 0.5
+	}
+	return o
+}
+
+// RuleAnswerer is the deterministic answerer: the answers are the accepted
+// positions, ranked by support (how many ways the walk reached them), then
+// by the hybrid score, then by name; each comes with its evidence paths,
+// and the sentence says what was found and how sure it is.
+type RuleAnswerer struct{ opts AnswerOptions }
+
+// NewRuleAnswerer returns the rule answerer.
+func NewRuleAnswerer(opts AnswerOptions) *RuleAnswerer {
+	return &RuleAnswerer{opts: opts.withDefaults()}
+}
+
+// Answer implements Answerer.
+func (a *RuleAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
+	return Compose(s, a.opts), state.Cost{}, nil
+}
+
+// Compose builds the deterministic answer for a state. LLM answerers start
+// from it and fall back to it.
+func Compose(s *state.AgentState, opts AnswerOptions) state.Answer {
+	opts = opts.withDefaults()
+	ans := state.Answer{By: "rules", Entities: []state.AnswerEntity{}, Paths: []graph.Path{}}
+	v := s.LastVerdict()
+	ans.Complete = v != nil && (v.Outcome == state.Sufficient || v.Outcome == state.NoChain) && s.Stop != state.StopIterationLimit
+
+	idx := Accepted(s)
+	if s.Plan.Target.Kind == state.TargetEntity {
+		var keep []int
+		for _, i := range idx {
+			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
+				keep = append(keep, i)
+			}
+		}
+		idx = keep
+	}
+	goal := graph.NormalizeKey(s.Question)
+	type ranked struct {
+		i       int
+		support int
+		score   float64
+	}
+	rs := make([]ranked, 0, len(idx))
+	maxSupport := 1
+	for _, i := range idx {
+		r := s.Walk.Reached[i]
+		prox := 0.0
+		if s.Plan.HopBudget > 0 && r.Depth <= s.Plan.HopBudget {
+			prox = 1 - float64(r.Depth)/float64(s.Plan.HopBudget+1)
+		}
+		sim := graph.Similarity(graph.NormalizeKey(r.Node), goal)
+		rs = append(rs, ranked{i: i, support: len(r.Via), score: opts.Alpha*prox + (1-opts.Alpha)*sim})
+		if len(r.Via) > maxSupport {
+			maxSupport = len(r.Via)
+		}
+	}
+	sort.SliceStable(rs, func(x, y int) bool {
+		if rs[x].support != rs[y].support {
+			return rs[x].support > rs[y].support
+		}
+		if rs[x].score != rs[y].score {
+			return rs[x].score > rs[y].score
+		}
+		return s.Walk.Reached[rs[x].i].Node < s.Walk.Reached[rs[y].i].Node
+	})
+	seen := map[string]bool{}
+	for k, r := range rs {
+		node := s.Walk.Reached[r.i].Node
+		if seen[node] {
+			continue
+		}
+		seen[node] = true
+		e := state.AnswerEntity{
+			Name:  node,
+			Type:  s.Subgraph.NodeType(node),
+			Score: round3(0.5*float64(r.support)/float64(maxSupport) + 0.5*r.score),
+			Paths: []int{},
+		}
+		n := opts.PathsPerAnswer
+		if k == 0 && n < 3 {
+			n = 3
+		}
+		if len(ans.Paths) < opts.MaxPaths {
+			for _, p := range s.PathsTo(r.i, n) {
+				e.Paths = append(e.Paths, len(ans.Paths))
+				ans.Paths = append(ans.Paths, p)
+			}
+		}
+		ans.Entities = append(ans.Entities, e)
+	}
+	ans.Text = sentence(s, ans, v)
+	ans.Mermaid = Mermaid(ans.Paths, opts.MermaidPaths)
+	return ans
+}
+
+func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// sentence phrases the deterministic answer.
+func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
+	if len(s.Plan.Anchors) == 0 {
+		return "I could not find any entity of the question in the graph, so there is nothing to walk from."
+	}
+	anchor := anchorNames(s)
+	partial := ""
+	if !ans.Complete {
+		reason := "the search stopped before the chain was complete"
+		switch {
+		case s.Stop == state.StopIterationLimit:
+			reason = fmt.Sprintf("the iteration cap of %d was reached", s.MaxIterations)
+		case v != nil && v.Outcome == state.Exhausted:
+			reason = v.Reason
+		case s.Stop == state.StopCancelled || s.Stop == state.StopTimeout:
+			reason = "the run was stopped"
+		}
+		partial = " (partial: " + reason + ")"
+	}
+	if s.Plan.Target.Kind == state.TargetEntity {
+		target := s.Plan.Target.Entity
+		if len(ans.Entities) > 0 && len(ans.Paths) > 0 {
+			p := ans.Paths[0]
+			verb := "is connected to"
+			if s.Plan.Direction == state.IntentDependencies {
+				verb = "is affected by"
+			}
+			return fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s.", anchor, verb, target, p.Len(), p)
+		}
+		if v != nil && v.Outcome == state.NoChain {
+			verb := "is not connected to"
+			if s.Plan.Direction == state.IntentDependencies {
+				verb = "is not affected by"
+			}
+			return fmt.Sprintf("No: %s %s %s: %s.", anchor, verb, target, v.Reason)
+		}
+		return fmt.Sprintf("Unknown: no chain from %s to %s was found%s.", anchor, target, partial)
+	}
+	if len(ans.Entities) == 0 {
+		why := "nothing matched"
+		if v != nil && v.Reason != "" {
+			why = v.Reason
+		}
+		return fmt.Sprintf("No answer found from %s: %s%s.", anchor, why, partial)
+	}
+	names := make([]string, 0, 10)
+	for i, e := range ans.Entities {
+		if i == 10 {
+			names = append(names, fmt.Sprintf("and %d more", len(ans.Entities)-10))
+			break
+		}
+		names = append(names, e.Name)
+	}
+	kind := ""
+	if t := s.Plan.Target.Type; t != "" {
+		kind = " (" + t + ")"
+	}
+	what := "answer"
+	if len(ans.Entities) != 1 {
+		what = "answers"
+	}
+	return fmt.Sprintf("%d %s%s from %s: %s%s.", len(ans.Entities), what, kind, anchor, strings.Join(names, ", "), partial)
+}
+
+// Mermaid draws up to max evidence paths as a Mermaid flowchart, each
+// fact in its storage direction, each node once.
+func Mermaid(paths []graph.Path, max int) string {
+	var b strings.Builder
+	b.WriteString("flowchart LR\n")
+	ids := map[string]string{}
+	id := func(name string) string {
+		if v, ok := ids[name]; ok {
+			return v
+		}
+		v := fmt.Sprintf("n%d", len(ids))
+		ids[name] = v
+		fmt.Fprintf(&b, "  %s[\"%s\"]\n", v, mermaidEscape(name))
+		return v
+	}
+	seen := map[graph.Triple]bool{}
+	for i, p := range paths {
+		if i == max {
+			break
+		}
+		for _, h := range p.Hops {
+			t := h.Triple()
+			t.Source = graph.Source{}
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			s, o := id(t.Subject), id(t.Object)
+			fmt.Fprintf(&b, "  %s -->|%s| %s\n", s, mermaidEscape(t.Relation), o)
+		}
+	}
+	return b.String()
+}
+
+func mermaidEscape(s string) string {
+	r := strings.NewReplacer(`"`, "#quot;", "|", "#124;", "<", "#lt;", ">", "#gt;", "\n", " ")
+	return r.Replace(s)
+}

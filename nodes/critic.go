@@ -1,0 +1,283 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
+)
+
+// TopoCritic is the deterministic relational critic. It judges topological
+// sufficiency exactly, from the walk alone:
+//
+//   - entity target: sufficient when the target is reached at the end of
+//     the chain; otherwise the unexpanded positions are the dead ends; with
+//     none left within the hop budget, no chain exists (proven, or checked
+//     with one Paths call when fan-out cuts left gaps).
+//   - type, chain and closure targets: sufficient when no unexpanded
+//     position within the hop budget is left and the chain produced
+//     answers; a chain that dead-ends with no answer is switched for the
+//     plan's next chain, continuing from the longest shared prefix.
+type TopoCritic struct {
+	g Graph
+	// MaxDeadEnds caps the dead ends one verdict names (the rest wait for
+	// the next round). Default 2000.
+	MaxDeadEnds int
+}
+
+// NewTopoCritic returns the rule critic. g is used only to check a
+// negative answer that fan-out cuts could have hidden.
+func NewTopoCritic(g Graph) *TopoCritic { return &TopoCritic{g: g, MaxDeadEnds: 2000} }
+
+// Critique implements Critic.
+func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
+	v := state.Verdict{Iteration: s.Iteration, By: "rules"}
+	var cost state.Cost
+	chain := s.Chain()
+	steps := len(chain.Steps)
+	var frontier, boundary []int
+	for i, r := range s.Walk.Reached {
+		if r.Expanded || !expandable(chain, r.State) {
+			continue
+		}
+		if r.Depth < s.Plan.HopBudget {
+			frontier = append(frontier, i)
+		} else {
+			boundary = append(boundary, i)
+		}
+	}
+	answers := Accepted(s)
+	cut := len(s.Cuts) > 0
+
+	if s.Plan.Target.Kind == state.TargetEntity {
+		for _, i := range answers {
+			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
+				v.Outcome = state.Sufficient
+				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", anchorNames(s), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
+				return v, cost, nil
+			}
+		}
+		if len(frontier) > 0 {
+			return c.insufficient(s, v, frontier, fmt.Sprintf("%s not reached yet", s.Plan.Target.Entity)), cost, nil
+		}
+		if len(boundary) > 0 {
+			v.Outcome = state.Exhausted
+			v.Reason = fmt.Sprintf("%s not reached within the hop budget of %d; %d position(s) at the limit were not expanded", s.Plan.Target.Entity, s.Plan.HopBudget, len(boundary))
+			return v, cost, nil
+		}
+		if cut && len(s.Plan.Anchors) > 0 {
+			// Fan-out cuts may have hidden the chain: ask the store directly.
+			ok, err := c.pathExists(ctx, s, chain)
+			cost.StoreCalls++
+			if err != nil {
+				return v, cost, err
+			}
+			if ok {
+				v.Outcome = state.Exhausted
+				v.Reason = fmt.Sprintf("a chain to %s exists but fan-out cuts kept it out of the walk", s.Plan.Target.Entity)
+				return v, cost, nil
+			}
+		}
+		v.Outcome = state.NoChain
+		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), anchorNames(s), s.Plan.Target.Entity, s.Plan.HopBudget)
+		return v, cost, nil
+	}
+
+	if len(frontier) > 0 {
+		return c.insufficient(s, v, frontier, "the chain is not complete"), cost, nil
+	}
+	if len(answers) > 0 {
+		v.Outcome = state.Sufficient
+		v.Reason = fmt.Sprintf("%d answer(s) at the end of a complete chain %s", len(answers), chain)
+		if len(boundary) > 0 {
+			v.Outcome = state.Exhausted
+			v.Reason += fmt.Sprintf("; %d position(s) at the hop budget of %d were not expanded", len(boundary), s.Plan.HopBudget)
+		}
+		return v, cost, nil
+	}
+	// The chain dead-ended: find the deepest state reached.
+	deepest := 0
+	for _, r := range s.Walk.Reached {
+		if r.State > deepest {
+			deepest = r.State
+		}
+	}
+	if next := nextChain(s); next >= 0 {
+		alt := s.Plan.Chains[next]
+		p := sharedPrefix(chain, alt)
+		if p > deepest {
+			p = deepest
+		}
+		var dead []int
+		for i, r := range s.Walk.Reached {
+			if r.State == p {
+				dead = append(dead, i)
+			}
+		}
+		v = c.insufficient(s, v, dead, fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest)))
+		for k := range v.DeadEnds {
+			v.DeadEnds[k].Missing = alt.Steps[p].Edges
+		}
+		v.Switch = &next
+		return v, cost, nil
+	}
+	v.Outcome = state.NoChain
+	if steps > 0 && deepest < steps {
+		v.Reason = fmt.Sprintf("chain %s dead-ends after %d step(s): no %s from %s", chain, deepest, stepWords(chain, deepest), deadNames(s, deepest))
+	} else {
+		v.Reason = fmt.Sprintf("chain %s reaches nothing of the kind asked", chain)
+	}
+	return v, cost, nil
+}
+
+// insufficient fills a verdict naming the given positions as dead ends,
+// those nearest the anchors first.
+func (c *TopoCritic) insufficient(s *state.AgentState, v state.Verdict, idx []int, why string) state.Verdict {
+	chain := s.Chain()
+	sort.SliceStable(idx, func(a, b int) bool { return s.Walk.Reached[idx[a]].Depth < s.Walk.Reached[idx[b]].Depth })
+	max := c.MaxDeadEnds
+	if max <= 0 {
+		max = 2000
+	}
+	for _, i := range idx {
+		if len(v.DeadEnds) == max {
+			break
+		}
+		r := s.Walk.Reached[i]
+		var missing []state.RelDir
+		for _, t := range transitions(chain, r.State) {
+			missing = append(missing, t.step.Edges...)
+		}
+		v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: r.Pos, Depth: r.Depth, Missing: missing})
+	}
+	v.Outcome = state.Insufficient
+	names := make([]string, 0, 3)
+	for _, de := range v.DeadEnds {
+		if len(names) == 3 {
+			names = append(names, fmt.Sprintf("and %d more", len(v.DeadEnds)-3))
+			break
+		}
+		names = append(names, de.Node)
+	}
+	v.Reason = fmt.Sprintf("%s: expand %s", why, strings.Join(names, ", "))
+	return v
+}
+
+// Accepted returns the indices of reached positions that answer the
+// question: at the end of the chain, not an anchor, of the asked type.
+func Accepted(s *state.AgentState) []int {
+	chain := s.Chain()
+	steps := len(chain.Steps)
+	anchors := map[string]bool{}
+	for _, a := range s.Plan.Anchors {
+		anchors[a.Entity] = true
+	}
+	var out []int
+	for i, r := range s.Walk.Reached {
+		if r.State != steps || steps == 0 || anchors[r.Node] || r.Anchor {
+			continue
+		}
+		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// pathExists asks the store whether the target is within the hop budget
+// of an anchor along the chain's relations.
+func (c *TopoCritic) pathExists(ctx context.Context, s *state.AgentState, chain state.Chain) (bool, error) {
+	rels := map[string]bool{}
+	dirs := map[graph.Direction]bool{}
+	for _, st := range chain.Steps {
+		for _, e := range st.Edges {
+			rels[e.Relation] = true
+			dirs[e.Direction] = true
+		}
+	}
+	dir := graph.Both
+	if len(dirs) == 1 {
+		for d := range dirs {
+			dir = d
+		}
+	}
+	var names []string
+	for r := range rels {
+		names = append(names, r)
+	}
+	sort.Strings(names)
+	hops := s.Plan.HopBudget
+	if hops > 6 {
+		hops = 6
+	}
+	ps, err := c.g.Paths(ctx, graph.PathRequest{From: s.Plan.Anchors[0].Entity, To: s.Plan.Target.Entity, MaxHops: hops, Relations: names, Direction: dir, Limit: 1})
+	if err != nil {
+		return false, fmt.Errorf("check for a hidden chain: %w", err)
+	}
+	return len(ps) > 0, nil
+}
+
+// nextChain returns the index of the next chain of the plan not yet
+// tried, or -1.
+func nextChain(s *state.AgentState) int {
+	tried := map[int]bool{s.Walk.Chain: true, 0: true}
+	for _, v := range s.Verdicts {
+		if v.Switch != nil {
+			tried[*v.Switch] = true
+		}
+	}
+	for i := range s.Plan.Chains {
+		if !tried[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func sharedPrefix(a, b state.Chain) int {
+	n := 0
+	for n < len(a.Steps) && n < len(b.Steps) && a.Steps[n].String() == b.Steps[n].String() {
+		n++
+	}
+	return n
+}
+
+func anchorNames(s *state.AgentState) string {
+	var names []string
+	for _, a := range s.Plan.Anchors {
+		names = append(names, a.Entity)
+	}
+	return strings.Join(names, ", ")
+}
+
+func chainWords(s *state.AgentState) string {
+	switch s.Plan.Direction {
+	case state.IntentDependencies, state.IntentDependents:
+		return "dependency"
+	}
+	return "relation"
+}
+
+func stepWords(c state.Chain, st int) string {
+	if st >= len(c.Steps) {
+		return "further step"
+	}
+	return c.Steps[st].String()
+}
+
+func deadNames(s *state.AgentState, st int) string {
+	var names []string
+	for _, r := range s.Walk.Reached {
+		if r.State == st {
+			names = append(names, r.Node)
+			if len(names) == 3 {
+				break
+			}
+		}
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,112 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/scgraph/scgraph/state"
+)
+
+// ChainRetriever is the deterministic retriever: it starts at the plan's
+// anchors and walks the best chain — the whole of a fixed chain, the first
+// RetrieveHops of one with a repeated step.
+type ChainRetriever struct{ w walker }
+
+// NewChainRetriever returns a retriever over g.
+func NewChainRetriever(g Graph, opts WalkOptions) *ChainRetriever {
+	return &ChainRetriever{walker{g: g, opts: opts.withDefaults()}}
+}
+
+// Retrieve implements Retriever.
+func (r *ChainRetriever) Retrieve(ctx context.Context, s *state.AgentState) (state.Delta, error) {
+	if len(s.Plan.Chains) == 0 {
+		return state.Delta{Summary: "plan has no chain to walk"}, nil
+	}
+	c := s.Plan.Chains[0]
+	hops := len(c.Steps)
+	if !c.Fixed() {
+		hops = r.w.opts.RetrieveHops
+	}
+	var starts []state.Pos
+	for _, a := range s.Plan.Anchors {
+		starts = append(starts, state.Pos{Node: a.Entity, State: 0})
+	}
+	isStart := map[state.Pos]bool{}
+	for _, p := range starts {
+		isStart[p] = true
+	}
+	base := walkKnown(s)
+	known := func(p state.Pos) (posInfo, bool) {
+		if isStart[p] {
+			if info, ok := base(p); ok {
+				return info, true
+			}
+			return posInfo{depth: 0}, true
+		}
+		return base(p)
+	}
+	d, err := r.w.expand(ctx, s, c, starts, known, hops)
+	if err != nil {
+		return d, err
+	}
+	zero := 0
+	d.Chain = &zero
+	d.Starts = starts
+	d.Summary = fmt.Sprintf("walked %s from %d anchor(s), %d hop(s): %d move(s)", c, len(starts), hops, len(d.Arcs))
+	return d, nil
+}
+
+// BFSRefiner is the deterministic refiner: targeted expansions of one or
+// two hops from the dead ends the critic named, never re-expanding a
+// visited position; when the critic switched chains, it continues the new
+// chain from where the old one dead-ended.
+type BFSRefiner struct{ w walker }
+
+// NewBFSRefiner returns a refiner over g.
+func NewBFSRefiner(g Graph, opts WalkOptions) *BFSRefiner {
+	return &BFSRefiner{walker{g: g, opts: opts.withDefaults()}}
+}
+
+// Refine implements Refiner.
+func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta, error) {
+	var from []state.Pos
+	for _, de := range s.Frontier {
+		from = append(from, de.Pos)
+	}
+	v := s.LastVerdict()
+	if v != nil && v.Switch != nil && *v.Switch != s.Walk.Chain {
+		ci := *v.Switch
+		if ci < 0 || ci >= len(s.Plan.Chains) {
+			return state.Delta{}, fmt.Errorf("critic switched to chain %d of %d", ci, len(s.Plan.Chains))
+		}
+		c := s.Plan.Chains[ci]
+		// After the switch the dead ends are the new walk's frontier.
+		base := walkKnown(s)
+		keep := map[state.Pos]bool{}
+		for _, p := range from {
+			keep[p] = true
+		}
+		known := func(p state.Pos) (posInfo, bool) {
+			info, ok := base(p)
+			if ok && keep[p] {
+				info.expanded = false
+			}
+			return info, ok
+		}
+		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops)
+		if err != nil {
+			return d, err
+		}
+		d.Chain = &ci
+		d.Keep = from
+		d.Summary = fmt.Sprintf("switched to chain %s; expanded %d dead end(s) %d hop(s): %d move(s)", c, len(from), r.w.opts.RefineHops, len(d.Arcs))
+		return d, nil
+	}
+	c := s.Chain()
+	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops)
+	if err != nil {
+		return d, err
+	}
+	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), r.w.opts.RefineHops, c, len(d.Arcs))
+	return d, nil
+}

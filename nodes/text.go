@@ -1,0 +1,153 @@
+package nodes
+
+import (
+	"strings"
+	"unicode"
+)
+
+// word is a whitespace-separated chunk of the question with its trailing
+// and leading punctuation stripped, and its position in the original text.
+type word struct {
+	raw        string // as written, punctuation stripped from the ends
+	start, end int    // byte offsets of raw in the question
+	stem       string // lower-case light stem, for phrase matching
+}
+
+// splitWords splits a question into words, keeping offsets so that a run
+// of words can be cut from the original text as an entity mention.
+func splitWords(q string) []word {
+	var out []word
+	i := 0
+	for i < len(q) {
+		for i < len(q) && isSpace(q[i]) {
+			i++
+		}
+		j := i
+		for j < len(q) && !isSpace(q[j]) {
+			j++
+		}
+		if j > i {
+			s, e := i, j
+			for s < e && strings.ContainsRune(`?!,;:"()[]{}`, rune(q[s])) {
+				s++
+			}
+			for e > s && strings.ContainsRune(`?!.,;:"()[]{}`, rune(q[e-1])) {
+				e--
+			}
+			if e > s {
+				raw := q[s:e]
+				out = append(out, word{raw: raw, start: s, end: e, stem: stemPhrase(raw)})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// stemPhrase lower-cases s, splits it into letter/digit tokens and stems
+// each, joined by single spaces. "Depends-On" -> "depend on".
+func stemPhrase(s string) string {
+	var toks []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			toks = append(toks, stem(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’':
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			cur = append(cur, unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return strings.Join(toks, " ")
+}
+
+// stem is a deliberately light English stemmer: it folds plurals and the
+// common verb endings so that "depends", "depended" and "depending" meet,
+// without the surprises of a full stemmer on names.
+func stem(w string) string {
+	n := len(w)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ies"):
+		return w[:n-3] + "y"
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		return w[:n-3]
+	case n > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"):
+		return w[:n-2]
+	case n > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:n-1]
+	}
+	return w
+}
+
+// phrase is a stemmed token sequence to look for in a question.
+type phrase []string
+
+func newPhrase(s string) phrase {
+	p := stemPhrase(s)
+	if p == "" {
+		return nil
+	}
+	return strings.Fields(p)
+}
+
+// stemTokens flattens words into stemmed tokens, remembering for each
+// token the index of the word it came from.
+func stemTokens(ws []word) (toks []string, wordOf []int) {
+	for i, w := range ws {
+		for _, t := range strings.Fields(w.stem) {
+			toks = append(toks, t)
+			wordOf = append(wordOf, i)
+		}
+	}
+	return toks, wordOf
+}
+
+// find returns the token offsets where p occurs in toks.
+func (p phrase) find(toks []string) []int {
+	var at []int
+	if len(p) == 0 {
+		return nil
+	}
+outer:
+	for i := 0; i+len(p) <= len(toks); i++ {
+		for j, t := range p {
+			if toks[i+j] != t {
+				continue outer
+			}
+		}
+		at = append(at, i)
+	}
+	return at
+}
+
+// stopwords are words that never make an entity mention on their own.
+var stopwords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "in": true, "on": true, "by": true, "to": true,
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "do": true, "doe": true, "does": true, "did": true,
+	"what": true, "which": true, "who": true, "whom": true, "whose": true, "when": true, "where": true, "how": true, "why": true,
+	"and": true, "or": true, "if": true, "for": true, "with": true, "from": true, "at": true, "as": true, "that": true, "this": true,
+	"it": true, "its": true, "s": true, "there": true, "any": true, "all": true, "me": true, "i": true, "we": true, "our": true,
+	"has": true, "have": true, "had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "name": true,
+	"go": true, "goe": true, "down": true, "up": true, "also": true, "same": true, "share": true,
+}
+
+// allStopwords reports whether every token of s is a stopword.
+func allStopwords(s string) bool {
+	for _, t := range strings.Fields(stemPhrase(s)) {
+		if !stopwords[t] {
+			return false
+		}
+	}
+	return true
+}

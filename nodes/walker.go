@@ -1,0 +1,269 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
+)
+
+// WalkOptions tune how the retriever and refiner expand. The zero value
+// gives the defaults.
+type WalkOptions struct {
+	// Fanout caps the hops kept per expanded position. When a position has
+	// more, its neighbours are ranked by the hybrid score and the rest are
+	// cut (and recorded). Default 300.
+	Fanout int
+	// StoreLimit caps the hops a store returns per node and step, so that
+	// super-nodes do not drag thousands of rows back. Default 1000.
+	StoreLimit int
+	// Alpha weighs graph proximity against similarity in the hybrid score
+	// (REFERENCE R1): score = α·(1 − d/maxD) + (1 − α)·similarity. Default 0.5.
+	Alpha float64
+	// RetrieveHops is how deep the retriever walks a chain with a repeated
+	// step (a fixed chain is walked whole). Default 1.
+	RetrieveHops int
+	// RefineHops is how deep the refiner walks from each dead end: 1 or 2.
+	// Default 2.
+	RefineHops int
+}
+
+func (o WalkOptions) withDefaults() WalkOptions {
+	if o.Fanout <= 0 {
+		o.Fanout = 300
+	}
+	if o.StoreLimit <= 0 {
+		o.StoreLimit = 1000
+	}
+	if o.StoreLimit < o.Fanout {
+		o.StoreLimit = o.Fanout
+	}
+	if o.Alpha <= 0 || o.Alpha > 1 {
+		o.Alpha = 0.5
+	}
+	if o.RetrieveHops <= 0 {
+		o.RetrieveHops = 1
+	}
+	if o.RefineHops <= 0 || o.RefineHops > 2 {
+		o.RefineHops = 2
+	}
+	return o
+}
+
+// transitions returns the chain steps that may be taken from a position
+// in state st, with the state each leads to: step st itself, and, when the
+// step that led here repeats, that step again.
+func transitions(c state.Chain, st int) []struct {
+	step state.ChainStep
+	next int
+} {
+	var out []struct {
+		step state.ChainStep
+		next int
+	}
+	if st < len(c.Steps) {
+		out = append(out, struct {
+			step state.ChainStep
+			next int
+		}{c.Steps[st], st + 1})
+	}
+	if st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat {
+		out = append(out, struct {
+			step state.ChainStep
+			next int
+		}{c.Steps[st-1], st})
+	}
+	return out
+}
+
+// expandable reports whether a position in state st has a step to take.
+func expandable(c state.Chain, st int) bool { return len(transitions(c, st)) > 0 }
+
+// walker expands positions along a chain: the mechanism the retriever and
+// the refiner share.
+type walker struct {
+	g    Graph
+	opts WalkOptions
+}
+
+// posInfo is what the walker knows of a position before it moves.
+type posInfo struct {
+	depth    int
+	expanded bool
+}
+
+// expand walks up to hops levels from start along chain c, starting with
+// the positions' known depths, and returns the moves as a delta. known
+// reports positions already in the walk.
+func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, start []state.Pos, known func(state.Pos) (posInfo, bool), hops int) (state.Delta, error) {
+	var d state.Delta
+	local := map[state.Pos]posInfo{}
+	lookup := func(p state.Pos) (posInfo, bool) {
+		if i, ok := local[p]; ok {
+			return i, true
+		}
+		return known(p)
+	}
+	var frontier []state.Pos
+	for _, p := range start {
+		info, ok := lookup(p)
+		if !ok || info.expanded || !expandable(c, p.State) || info.depth >= s.Plan.HopBudget {
+			continue
+		}
+		frontier = append(frontier, p)
+		local[p] = info
+	}
+	goal := goalKey(s)
+	seenNode := map[string]bool{}
+	for level := 0; level < hops && len(frontier) > 0; level++ {
+		if err := ctx.Err(); err != nil {
+			return d, err
+		}
+		// One store call per (direction, relation set, next state): the
+		// whole frontier in one round trip.
+		type group struct {
+			dir   graph.Direction
+			rels  []string
+			next  int
+			edges map[string]bool
+			from  []state.Pos
+		}
+		groups := map[string]*group{}
+		var keys []string
+		for _, p := range frontier {
+			for _, t := range transitions(c, p.State) {
+				byDir := map[graph.Direction][]string{}
+				for _, e := range t.step.Edges {
+					byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
+				}
+				for dir, rels := range byDir {
+					sort.Strings(rels)
+					k := fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), t.next)
+					g, ok := groups[k]
+					if !ok {
+						g = &group{dir: dir, rels: rels, next: t.next, edges: map[string]bool{}}
+						for _, r := range rels {
+							g.edges[r] = true
+						}
+						groups[k] = g
+						keys = append(keys, k)
+					}
+					g.from = append(g.from, p)
+				}
+			}
+		}
+		sort.Strings(keys)
+		type cand struct {
+			arc   state.Arc
+			score float64
+		}
+		perPos := map[state.Pos][]cand{}
+		var order []state.Pos
+		for _, k := range keys {
+			g := groups[k]
+			names := make([]string, 0, len(g.from))
+			byNode := map[string][]state.Pos{}
+			for _, p := range g.from {
+				if _, ok := byNode[p.Node]; !ok {
+					names = append(names, p.Node)
+				}
+				byNode[p.Node] = append(byNode[p.Node], p)
+			}
+			sort.Strings(names)
+			x, err := w.g.Expand(ctx, graph.ExpandRequest{From: names, Steps: []graph.Step{{Relations: g.rels, Direction: g.dir}}, Limit: w.opts.StoreLimit})
+			d.Cost.StoreCalls++
+			if err != nil {
+				return d, fmt.Errorf("expand %d node(s) along %s: %w", len(names), strings.Join(g.rels, ","), err)
+			}
+			for _, n := range x.Nodes {
+				if !seenNode[n.Name] {
+					seenNode[n.Name] = true
+					d.Nodes = append(d.Nodes, n)
+				}
+			}
+			for _, t := range x.Truncated {
+				t.Step = level
+				d.Cuts = append(d.Cuts, t)
+			}
+			if len(x.Hops) == 0 {
+				continue
+			}
+			for _, h := range x.Hops[0] {
+				for _, p := range byNode[h.From] {
+					info := local[p]
+					to := state.Pos{Node: h.To, State: g.next}
+					if _, ok := perPos[p]; !ok {
+						order = append(order, p)
+					}
+					perPos[p] = append(perPos[p], cand{
+						arc:   state.Arc{From: p, Hop: h, To: to},
+						score: w.hybrid(info.depth+1, s.Plan.HopBudget, h.To, goal),
+					})
+				}
+			}
+		}
+		for _, p := range frontier {
+			info := local[p]
+			info.expanded = true
+			local[p] = info
+			d.Expanded = append(d.Expanded, p)
+		}
+		var next []state.Pos
+		for _, p := range order {
+			cs := perPos[p]
+			if len(cs) > w.opts.Fanout {
+				sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+				d.Cuts = append(d.Cuts, graph.Truncation{Node: p.Node, Step: level, Kept: w.opts.Fanout, Total: len(cs)})
+				cs = cs[:w.opts.Fanout]
+			}
+			depth := local[p].depth + 1
+			for _, cd := range cs {
+				d.Arcs = append(d.Arcs, cd.arc)
+				to := cd.arc.To
+				if _, ok := lookup(to); ok {
+					continue
+				}
+				local[to] = posInfo{depth: depth}
+				if expandable(c, to.State) && depth < s.Plan.HopBudget {
+					next = append(next, to)
+				}
+			}
+		}
+		frontier = next
+	}
+	return d, nil
+}
+
+// goalKey is what neighbours are compared with in the hybrid score: the
+// target entity when there is one, else the question.
+func goalKey(s *state.AgentState) string {
+	if s.Plan.Target.Kind == state.TargetEntity {
+		return graph.NormalizeKey(s.Plan.Target.Entity)
+	}
+	return graph.NormalizeKey(s.Question)
+}
+
+// hybrid is REFERENCE R1's score: α·graph_proximity + (1 − α)·similarity,
+// with graph_proximity(d) = 1 − d/maxD (0 beyond it).
+func (w walker) hybrid(depth, maxD int, name, goal string) float64 {
+	prox := 0.0
+	if maxD > 0 && depth <= maxD {
+		prox = 1 - float64(depth)/float64(maxD)
+	}
+	return w.opts.Alpha*prox + (1-w.opts.Alpha)*graph.Similarity(graph.NormalizeKey(name), goal)
+}
+
+// walkKnown reports positions of the state's current walk.
+func walkKnown(s *state.AgentState) func(state.Pos) (posInfo, bool) {
+	return func(p state.Pos) (posInfo, bool) {
+		i := s.Walk.Lookup(p)
+		if i < 0 {
+			return posInfo{}, false
+		}
+		r := s.Walk.Reached[i]
+		return posInfo{depth: r.Depth, expanded: r.Expanded}, true
+	}
+}

@@ -1,0 +1,163 @@
+package state
+
+import (
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// Plan is the planner's structured retrieval plan for one question.
+type Plan struct {
+	// Anchors are the question's entities, linked to graph nodes.
+	Anchors []Anchor `json:"anchors"`
+	// Target is what the question asks for.
+	Target Target `json:"target"`
+	// Chains are the candidate relation patterns to walk from the anchors,
+	// best first. The walk follows Chains[0] and falls back to the others
+	// when the critic finds it dead-ends.
+	Chains []Chain `json:"chains"`
+	// RelationHints are the relations the question's words point at.
+	RelationHints []string `json:"relation_hints,omitempty"`
+	// Direction is the question's reading of dependency, if any.
+	Direction Intent `json:"direction"`
+	// HopBudget bounds how far from an anchor the walk may go.
+	HopBudget int `json:"hop_budget"`
+	// Ambiguities lists mentions that linked to more than one entity, and
+	// what the planner chose.
+	Ambiguities []Ambiguity `json:"ambiguities,omitempty"`
+	// Source names who made the plan: "rules", "lexicon" or "llm"; a plan
+	// that fell back says so in Notes.
+	Source string   `json:"source"`
+	Notes  []string `json:"notes,omitempty"`
+}
+
+// LinkMethod is how an anchor was linked: a store match method, or
+// "bracket" when the question marked the entity as [Entity].
+type LinkMethod string
+
+// Anchor is an entity of the question, linked to a node.
+type Anchor struct {
+	Mention    string     `json:"mention"`
+	Entity     string     `json:"entity"`
+	Type       string     `json:"type,omitempty"`
+	Method     LinkMethod `json:"method"`
+	Confidence float64    `json:"confidence"`
+}
+
+// Ambiguity is a mention with several candidate entities.
+type Ambiguity struct {
+	Mention    string   `json:"mention"`
+	Candidates []string `json:"candidates"`
+	Chosen     string   `json:"chosen,omitempty"`
+}
+
+// TargetKind says what kind of thing the question asks for.
+type TargetKind string
+
+// The target kinds.
+const (
+	// TargetEntity: is a named entity reachable ("Is checkout affected by
+	// db-v2?"); Target.Entity names it.
+	TargetEntity TargetKind = "entity"
+	// TargetType: the nodes of a type reached along the chain ("which teams").
+	TargetType TargetKind = "type"
+	// TargetChain: whatever the relation chain ends at ("who directed the
+	// films written by X").
+	TargetChain TargetKind = "chain"
+	// TargetClosure: everything reachable along a repeated relation
+	// ("everything affected if X goes down").
+	TargetClosure TargetKind = "closure"
+)
+
+// Target is what the question asks for.
+type Target struct {
+	Kind   TargetKind `json:"kind"`
+	Entity string     `json:"entity,omitempty"`
+	Type   string     `json:"type,omitempty"`
+	// Mention is the question's words for an entity target.
+	Mention string `json:"mention,omitempty"`
+}
+
+// Intent is the question's reading of dependency.
+type Intent string
+
+// The intents.
+const (
+	IntentNone         Intent = ""             // plain relations, no dependency reading
+	IntentDependents   Intent = "dependents"   // what is affected if the anchor fails
+	IntentDependencies Intent = "dependencies" // what the anchor needs
+)
+
+// Chain is a relation pattern: a sequence of steps walked from an anchor.
+type Chain struct {
+	Steps []ChainStep `json:"steps"`
+	// Score is the planner's confidence in the chain (higher is better).
+	Score float64 `json:"score"`
+}
+
+// ChainStep is one step of a chain: any of its edges may be taken. With
+// Repeat the step may be taken again and again (a closure), as long as the
+// hop budget lasts.
+type ChainStep struct {
+	Edges  []RelDir `json:"edges"`
+	Repeat bool     `json:"repeat,omitempty"`
+}
+
+// RelDir is a relation walked in one direction.
+type RelDir struct {
+	Relation  string          `json:"relation"`
+	Direction graph.Direction `json:"direction"`
+}
+
+func (r RelDir) String() string {
+	if r.Direction == graph.In {
+		return "<-" + r.Relation + "-"
+	}
+	if r.Direction == graph.Both {
+		return "-" + r.Relation + "-"
+	}
+	return "-" + r.Relation + "->"
+}
+
+// Relations returns the step's relation names.
+func (s ChainStep) Relations() []string {
+	out := make([]string, len(s.Edges))
+	for i, e := range s.Edges {
+		out[i] = e.Relation
+	}
+	return out
+}
+
+func (s ChainStep) String() string {
+	parts := make([]string, len(s.Edges))
+	for i, e := range s.Edges {
+		parts[i] = e.String()
+	}
+	out := strings.Join(parts, "|")
+	if len(s.Edges) > 1 {
+		out = "(" + out + ")"
+	}
+	if s.Repeat {
+		out += "+"
+	}
+	return out
+}
+
+func (c Chain) String() string {
+	parts := make([]string, len(c.Steps))
+	for i, s := range c.Steps {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// Fixed reports whether the chain has no repeated step, so its length is
+// its number of steps.
+func (c Chain) Fixed() bool {
+	for _, s := range c.Steps {
+		if s.Repeat {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,223 @@
+package state
+
+import (
+	"time"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// AgentState is everything one run knows. It is created by New, changed
+// only by the agent's loop (which applies what each phase decided), and
+// returned to the caller at the end.
+type AgentState struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Plan     Plan   `json:"plan"`
+	// Subgraph is every node and edge retrieved, with provenance.
+	Subgraph Subgraph `json:"subgraph"`
+	// Walk is the traversal over the subgraph: which positions were
+	// reached, how, and which were expanded (the visited set).
+	Walk Walk `json:"walk"`
+	// Paths are the candidate evidence paths the critic found from an
+	// anchor to the target.
+	Paths []graph.Path `json:"paths"`
+	// Cuts records every fan-out cut: the neighbours left out when a node
+	// had more than the cap (ranked by the hybrid score).
+	Cuts []graph.Truncation `json:"cuts"`
+	// Frontier holds the dead ends the critic named for the refiner.
+	Frontier []DeadEnd `json:"frontier"`
+	Verdicts []Verdict `json:"verdicts"`
+	// Iteration counts critique rounds; MaxIterations caps them.
+	Iteration     int     `json:"iteration"`
+	MaxIterations int     `json:"max_iterations"`
+	Budget        Budget  `json:"budget"`
+	Answer        *Answer `json:"answer,omitempty"`
+	Stop          Stop    `json:"stop_reason"`
+	Trace         []Step  `json:"trace"`
+}
+
+// New returns the state for a fresh run of question.
+func New(id, question string, maxIterations int, budget Budget) *AgentState {
+	return &AgentState{
+		ID:            id,
+		Question:      question,
+		MaxIterations: maxIterations,
+		Budget:        budget,
+		Paths:         []graph.Path{},
+		Frontier:      []DeadEnd{},
+		Cuts:          []graph.Truncation{},
+		Verdicts:      []Verdict{},
+		Trace:         []Step{},
+	}
+}
+
+// LastVerdict returns the latest verdict, or nil.
+func (s *AgentState) LastVerdict() *Verdict {
+	if len(s.Verdicts) == 0 {
+		return nil
+	}
+	return &s.Verdicts[len(s.Verdicts)-1]
+}
+
+// Chain returns the chain the walk currently follows (the zero Chain when
+// the plan has none).
+func (s *AgentState) Chain() Chain {
+	if s.Walk.Chain < 0 || s.Walk.Chain >= len(s.Plan.Chains) {
+		return Chain{}
+	}
+	return s.Plan.Chains[s.Walk.Chain]
+}
+
+// Budget counts the run's work and bounds it. A Max of 0 means unbounded.
+type Budget struct {
+	StoreCalls       int `json:"store_calls"`
+	MaxStoreCalls    int `json:"max_store_calls,omitempty"`
+	NodesExpanded    int `json:"nodes_expanded"`
+	MaxNodesExpanded int `json:"max_nodes_expanded,omitempty"`
+	LLMCalls         int `json:"llm_calls"`
+	InputTokens      int `json:"input_tokens"`
+	OutputTokens     int `json:"output_tokens"`
+}
+
+// Cost is the work one phase did.
+type Cost struct {
+	StoreCalls   int `json:"store_calls,omitempty"`
+	LLMCalls     int `json:"llm_calls,omitempty"`
+	InputTokens  int `json:"input_tokens,omitempty"`
+	OutputTokens int `json:"output_tokens,omitempty"`
+}
+
+// Plus returns the sum of two costs.
+func (c Cost) Plus(o Cost) Cost {
+	return Cost{c.StoreCalls + o.StoreCalls, c.LLMCalls + o.LLMCalls, c.InputTokens + o.InputTokens, c.OutputTokens + o.OutputTokens}
+}
+
+// Add counts a phase's cost against the budget.
+func (b *Budget) Add(c Cost) {
+	b.StoreCalls += c.StoreCalls
+	b.LLMCalls += c.LLMCalls
+	b.InputTokens += c.InputTokens
+	b.OutputTokens += c.OutputTokens
+}
+
+// Exhausted reports whether a bound has been reached.
+func (b Budget) Exhausted() bool {
+	return (b.MaxStoreCalls > 0 && b.StoreCalls >= b.MaxStoreCalls) ||
+		(b.MaxNodesExpanded > 0 && b.NodesExpanded >= b.MaxNodesExpanded)
+}
+
+// Outcome is the critic's judgement.
+type Outcome string
+
+// The outcomes.
+const (
+	// Sufficient: the subgraph holds a complete chain from the anchors to
+	// what is asked (or, for closures, nothing unexpanded could add an answer).
+	Sufficient Outcome = "sufficient"
+	// Insufficient: a link is missing; the verdict names the dead ends.
+	Insufficient Outcome = "insufficient"
+	// NoChain: no chain exists within the hop budget: an honest negative.
+	NoChain Outcome = "no_chain"
+	// Exhausted: the budget or hop limit ended the search before it was
+	// complete; the answer is the best so far.
+	Exhausted Outcome = "exhausted"
+)
+
+// Verdict is one critique.
+type Verdict struct {
+	Iteration int       `json:"iteration"`
+	Outcome   Outcome   `json:"outcome"`
+	Reason    string    `json:"reason"`
+	DeadEnds  []DeadEnd `json:"dead_ends,omitempty"`
+	// Switch, when set, tells the refiner to continue with another of the
+	// plan's chains (an index into Plan.Chains).
+	Switch *int `json:"switch_chain,omitempty"`
+	// By names the critic: "rules" or "llm".
+	By string `json:"by"`
+}
+
+// DeadEnd is a walk position the critic wants expanded: the node, the
+// chain state it was reached in, and the relations missing from there.
+type DeadEnd struct {
+	Pos
+	Depth   int      `json:"depth"`
+	Missing []RelDir `json:"missing,omitempty"`
+}
+
+// Stop says why a run ended.
+type Stop string
+
+// The stop reasons.
+const (
+	StopNone           Stop = ""
+	StopComplete       Stop = "complete"        // the critic judged the evidence sufficient
+	StopNoChain        Stop = "no_chain"        // proven negative within the hop budget
+	StopExhausted      Stop = "exhausted"       // budget or hop limit reached; best so far
+	StopIterationLimit Stop = "iteration_limit" // the iteration cap; best so far
+	StopNoAnchor       Stop = "no_anchor"       // no entity of the question was found in the graph
+	StopCancelled      Stop = "cancelled"       // the context was cancelled
+	StopTimeout        Stop = "timeout"         // the run's deadline passed
+	StopError          Stop = "error"           // a phase failed
+)
+
+// Phase is a state of the agent's machine.
+type Phase string
+
+// The phases.
+const (
+	PhasePlan     Phase = "plan"
+	PhaseRetrieve Phase = "retrieve"
+	PhaseCritique Phase = "critique"
+	PhaseRefine   Phase = "refine"
+	PhaseAnswer   Phase = "answer"
+	PhaseDone     Phase = "done"
+)
+
+// Event is what a phase reports; with the phase it picks the next one.
+type Event string
+
+// The events.
+const (
+	EventPlanned      Event = "planned"
+	EventNoAnchor     Event = "no_anchor"
+	EventRetrieved    Event = "retrieved"
+	EventSufficient   Event = "sufficient"
+	EventInsufficient Event = "insufficient"
+	EventConcluded    Event = "concluded" // no chain, or exhausted: answer with what there is
+	EventRefined      Event = "refined"
+	EventAnswered     Event = "answered"
+	EventHalted       Event = "halted" // cap, cancellation or error: answer the best so far
+)
+
+// Step is one entry of the trace.
+type Step struct {
+	At         time.Time `json:"at"`
+	Phase      Phase     `json:"phase"`
+	Event      Event     `json:"event"`
+	Iteration  int       `json:"iteration"`
+	ElapsedUS  int64     `json:"elapsed_us"`
+	Summary    string    `json:"summary"`
+	StoreCalls int       `json:"store_calls,omitempty"`
+	NodesAdded int       `json:"nodes_added,omitempty"`
+	LLMCalls   int       `json:"llm_calls,omitempty"`
+}
+
+// Answer is the final result of a run.
+type Answer struct {
+	Text     string         `json:"text"`
+	Entities []AnswerEntity `json:"answers"`
+	Paths    []graph.Path   `json:"paths"`
+	Complete bool           `json:"complete"`
+	Mermaid  string         `json:"mermaid"`
+	// By names who phrased Text: "rules" or "llm".
+	By string `json:"by"`
+}
+
+// AnswerEntity is one answer, ranked.
+type AnswerEntity struct {
+	Name  string  `json:"name"`
+	Type  string  `json:"type,omitempty"`
+	Score float64 `json:"score"`
+	// Paths are indices into Answer.Paths of the evidence for this answer.
+	Paths []int `json:"paths"`
+}

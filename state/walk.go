@@ -1,0 +1,378 @@
+package state
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// Subgraph is every node and edge a run retrieved, each with provenance:
+// the iteration and phase that first brought it in, and (for edges) the
+// source file and line of the fact.
+type Subgraph struct {
+	Nodes []Node `json:"nodes"`
+	Edges []Edge `json:"edges"`
+
+	nodeIdx map[string]int
+	edgeIdx map[edgeKey]int
+}
+
+// Node is a retrieved entity.
+type Node struct {
+	Name      string `json:"name"`
+	Type      string `json:"type,omitempty"`
+	Iteration int    `json:"iteration"`
+	Phase     Phase  `json:"phase"`
+}
+
+// Edge is a retrieved fact, in storage direction.
+type Edge struct {
+	Subject   string       `json:"subject"`
+	Relation  string       `json:"relation"`
+	Object    string       `json:"object"`
+	Source    graph.Source `json:"source,omitzero"`
+	Iteration int          `json:"iteration"`
+	Phase     Phase        `json:"phase"`
+}
+
+type edgeKey struct{ s, r, o string }
+
+func (g *Subgraph) index() {
+	if g.nodeIdx != nil {
+		return
+	}
+	g.nodeIdx = make(map[string]int, len(g.Nodes))
+	for i, n := range g.Nodes {
+		g.nodeIdx[n.Name] = i
+	}
+	g.edgeIdx = make(map[edgeKey]int, len(g.Edges))
+	for i, e := range g.Edges {
+		g.edgeIdx[edgeKey{e.Subject, e.Relation, e.Object}] = i
+	}
+}
+
+// NodeType returns the type of a retrieved node ("" if unknown or absent).
+func (g *Subgraph) NodeType(name string) string {
+	g.index()
+	if i, ok := g.nodeIdx[name]; ok {
+		return g.Nodes[i].Type
+	}
+	return ""
+}
+
+// HasNode reports whether name was retrieved.
+func (g *Subgraph) HasNode(name string) bool {
+	g.index()
+	_, ok := g.nodeIdx[name]
+	return ok
+}
+
+func (g *Subgraph) addNode(e graph.Entity, iter int, ph Phase) bool {
+	g.index()
+	if i, ok := g.nodeIdx[e.Name]; ok {
+		if g.Nodes[i].Type == "" && e.Type != "" {
+			g.Nodes[i].Type = e.Type
+		}
+		return false
+	}
+	g.nodeIdx[e.Name] = len(g.Nodes)
+	g.Nodes = append(g.Nodes, Node{Name: e.Name, Type: e.Type, Iteration: iter, Phase: ph})
+	return true
+}
+
+func (g *Subgraph) addEdge(h graph.Hop, iter int, ph Phase) int {
+	g.index()
+	t := h.Triple()
+	k := edgeKey{t.Subject, t.Relation, t.Object}
+	if i, ok := g.edgeIdx[k]; ok {
+		return i
+	}
+	g.edgeIdx[k] = len(g.Edges)
+	g.Edges = append(g.Edges, Edge{Subject: t.Subject, Relation: t.Relation, Object: t.Object, Source: t.Source, Iteration: iter, Phase: ph})
+	return len(g.Edges) - 1
+}
+
+// Pos is a position of the walk: a node reached in a chain state, the
+// number of the chain's steps completed on the way. The same node may be
+// reached in several states (a film reached as "film of the director" and
+// again as "film of the actor"); visited tracking is per position, so a
+// cycle ends without dropping an answer reached another way.
+type Pos struct {
+	Node  string `json:"node"`
+	State int    `json:"state"`
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s@%d", p.Node, p.State) }
+
+// Walk is the traversal: every position reached, how, and whether it has
+// been expanded. Expanded positions are the visited set: the walk never
+// expands one twice.
+type Walk struct {
+	// Chain is the index in Plan.Chains the walk follows.
+	Chain   int     `json:"chain"`
+	Reached []Reach `json:"reached"`
+
+	idx map[Pos]int
+}
+
+// Reach is one reached position.
+type Reach struct {
+	Pos
+	// Depth is the number of hops from an anchor (the shortest known).
+	Depth    int   `json:"depth"`
+	Anchor   bool  `json:"anchor,omitempty"`
+	Expanded bool  `json:"expanded,omitempty"`
+	Via      []Via `json:"via,omitempty"`
+}
+
+// Via is one way a position was reached: from Reached[From] along
+// Subgraph.Edges[Edge], walked in Direction.
+type Via struct {
+	From      int             `json:"from"`
+	Edge      int             `json:"edge"`
+	Direction graph.Direction `json:"direction"`
+}
+
+func (w *Walk) index() {
+	if w.idx != nil {
+		return
+	}
+	w.idx = make(map[Pos]int, len(w.Reached))
+	for i, r := range w.Reached {
+		w.idx[r.Pos] = i
+	}
+}
+
+// Lookup returns the index of a position in Reached, or -1.
+func (w *Walk) Lookup(p Pos) int {
+	w.index()
+	if i, ok := w.idx[p]; ok {
+		return i
+	}
+	return -1
+}
+
+// Visited returns the expanded positions, sorted.
+func (w *Walk) Visited() []Pos {
+	var out []Pos
+	for _, r := range w.Reached {
+		if r.Expanded {
+			out = append(out, r.Pos)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].State != out[j].State {
+			return out[i].State < out[j].State
+		}
+		return out[i].Node < out[j].Node
+	})
+	return out
+}
+
+// Frontier returns the indices of reached positions that are not expanded.
+func (w *Walk) Frontier() []int {
+	var out []int
+	for i, r := range w.Reached {
+		if !r.Expanded {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Reset clears the walk to follow another chain.
+func (w *Walk) Reset(chain int) {
+	w.Chain = chain
+	w.Reached = nil
+	w.idx = nil
+}
+
+// Arc is one move of the walk: from position From along Hop to position To.
+type Arc struct {
+	From Pos
+	Hop  graph.Hop
+	To   Pos
+}
+
+// Delta is what the retriever or refiner decided: the chain to follow, the
+// positions to start from, the moves made, the positions now expanded, the
+// entities seen and the work done. The agent applies it with Apply.
+type Delta struct {
+	// Chain, when not nil, switches the walk to that chain first; the
+	// positions in Keep are carried over (with their ancestry) and the rest
+	// dropped.
+	Chain *int
+	Keep  []Pos
+	// Starts are positions to add as anchors (depth 0).
+	Starts []Pos
+	Arcs   []Arc
+	// Expanded are the positions whose neighbours this delta holds.
+	Expanded []Pos
+	Nodes    []graph.Entity
+	Cuts     []graph.Truncation
+	// Cost is the work done to make the delta.
+	Cost    Cost
+	Summary string
+}
+
+// Apply merges a delta into the state, recording provenance under the
+// current iteration and the given phase. It returns the number of nodes
+// new to the subgraph.
+func (s *AgentState) Apply(d Delta, ph Phase) int {
+	if d.Chain != nil && *d.Chain != s.Walk.Chain {
+		s.switchChain(*d.Chain, d.Keep)
+	}
+	added := 0
+	for _, n := range d.Nodes {
+		if s.Subgraph.addNode(n, s.Iteration, ph) {
+			added++
+		}
+	}
+	w := &s.Walk
+	w.index()
+	for _, p := range d.Starts {
+		if _, ok := w.idx[p]; !ok {
+			w.idx[p] = len(w.Reached)
+			w.Reached = append(w.Reached, Reach{Pos: p, Anchor: true})
+		}
+		if s.Subgraph.addNode(graph.Entity{Name: p.Node}, s.Iteration, ph) {
+			added++
+		}
+	}
+	for _, a := range d.Arcs {
+		fi, ok := w.idx[a.From]
+		if !ok {
+			continue // a move from nowhere: ignore rather than corrupt the walk
+		}
+		if s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph) {
+			added++
+		}
+		e := s.Subgraph.addEdge(a.Hop, s.Iteration, ph)
+		via := Via{From: fi, Edge: e, Direction: a.Hop.Direction}
+		depth := w.Reached[fi].Depth + 1
+		ti, ok := w.idx[a.To]
+		if !ok {
+			w.idx[a.To] = len(w.Reached)
+			w.Reached = append(w.Reached, Reach{Pos: a.To, Depth: depth, Via: []Via{via}})
+			continue
+		}
+		r := &w.Reached[ti]
+		if r.Anchor {
+			continue // never walk back into an anchor's start position
+		}
+		dup := false
+		for _, v := range r.Via {
+			if v == via {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			r.Via = append(r.Via, via)
+		}
+		if depth < r.Depth {
+			r.Depth = depth
+		}
+	}
+	for _, p := range d.Expanded {
+		if i, ok := w.idx[p]; ok && !w.Reached[i].Expanded {
+			w.Reached[i].Expanded = true
+			s.Budget.NodesExpanded++
+		}
+	}
+	s.Cuts = append(s.Cuts, d.Cuts...)
+	s.Budget.Add(d.Cost)
+	return added
+}
+
+// switchChain moves the walk to another chain, keeping the given
+// positions and everything they were reached from.
+func (s *AgentState) switchChain(chain int, keep []Pos) {
+	old := s.Walk
+	old.index()
+	s.Walk.Reset(chain)
+	nw := &s.Walk
+	nw.index()
+	// Copy kept positions with their ancestry, parents first.
+	var copyPos func(i int) int
+	copyPos = func(i int) int {
+		r := old.Reached[i]
+		if j, ok := nw.idx[r.Pos]; ok {
+			return j
+		}
+		var vias []Via
+		for _, v := range r.Via {
+			vias = append(vias, Via{From: copyPos(v.From), Edge: v.Edge, Direction: v.Direction})
+		}
+		nw.idx[r.Pos] = len(nw.Reached)
+		nw.Reached = append(nw.Reached, Reach{Pos: r.Pos, Depth: r.Depth, Anchor: r.Anchor, Via: vias})
+		// Kept positions are the new dead ends: not expanded. Their
+		// ancestors were expanded on the old chain's prefix, which the new
+		// chain shares.
+		return len(nw.Reached) - 1
+	}
+	keepSet := make(map[Pos]bool, len(keep))
+	for _, p := range keep {
+		keepSet[p] = true
+	}
+	for _, p := range keep {
+		if i, ok := old.idx[p]; ok {
+			copyPos(i)
+		}
+	}
+	for i := range nw.Reached {
+		if !keepSet[nw.Reached[i].Pos] {
+			nw.Reached[i].Expanded = true
+		}
+	}
+}
+
+// PathsTo returns up to limit evidence paths that end at Reached[i], each
+// from an anchor, in a deterministic order (shortest first). Paths never
+// visit the same position twice.
+func (s *AgentState) PathsTo(i, limit int) []graph.Path {
+	var out []graph.Path
+	var rev []graph.Hop
+	onPath := map[int]bool{}
+	var walk func(j int)
+	walk = func(j int) {
+		if len(out) >= limit {
+			return
+		}
+		r := s.Walk.Reached[j]
+		if r.Anchor || len(r.Via) == 0 {
+			if len(rev) > 0 {
+				hops := make([]graph.Hop, len(rev))
+				for k := range rev {
+					hops[k] = rev[len(rev)-1-k]
+				}
+				out = append(out, graph.Path{Hops: hops})
+			}
+			return
+		}
+		onPath[j] = true
+		vias := append([]Via(nil), r.Via...)
+		sort.SliceStable(vias, func(a, b int) bool {
+			return s.Walk.Reached[vias[a].From].Depth < s.Walk.Reached[vias[b].From].Depth
+		})
+		for _, v := range vias {
+			if onPath[v.From] {
+				continue
+			}
+			e := s.Subgraph.Edges[v.Edge]
+			from := s.Walk.Reached[v.From].Node
+			h := graph.Hop{From: from, Relation: e.Relation, To: r.Node, Direction: v.Direction, Source: e.Source}
+			rev = append(rev, h)
+			walk(v.From)
+			rev = rev[:len(rev)-1]
+			if len(out) >= limit {
+				break
+			}
+		}
+		onPath[j] = false
+	}
+	walk(i)
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })
+	return out
+}
