@@ -118,6 +118,13 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	}
 	goal := goalKey(s)
 	seenNode := map[string]bool{}
+	// A walk never re-enters the question's own entities: a path back
+	// through an anchor is a cycle, and "the films of X's director"
+	// does not mean X again.
+	anchors := map[string]bool{}
+	for _, a := range s.Plan.Anchors {
+		anchors[a.Entity] = true
+	}
 	for level := 0; level < hops && len(frontier) > 0; level++ {
 		if err := ctx.Err(); err != nil {
 			return d, err
@@ -192,6 +199,9 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				continue
 			}
 			for _, h := range x.Hops[0] {
+				if anchors[h.To] {
+					continue
+				}
 				for _, p := range byNode[h.From] {
 					info := local[p]
 					to := state.Pos{Node: h.To, State: g.next}

@@ -329,12 +329,12 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 }
 
 // PathsTo returns up to limit evidence paths that end at Reached[i], each
-// from an anchor, in a deterministic order (shortest first). Paths never
-// visit the same position twice.
+// from an anchor, in a deterministic order (shortest first). Paths are
+// simple: they never visit the same node twice.
 func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	var out []graph.Path
 	var rev []graph.Hop
-	onPath := map[int]bool{}
+	onPath := map[string]bool{}
 	var walk func(j int)
 	walk = func(j int) {
 		if len(out) >= limit {
@@ -351,13 +351,13 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 			}
 			return
 		}
-		onPath[j] = true
+		onPath[r.Node] = true
 		vias := append([]Via(nil), r.Via...)
 		sort.SliceStable(vias, func(a, b int) bool {
 			return s.Walk.Reached[vias[a].From].Depth < s.Walk.Reached[vias[b].From].Depth
 		})
 		for _, v := range vias {
-			if onPath[v.From] {
+			if onPath[s.Walk.Reached[v.From].Node] {
 				continue
 			}
 			e := s.Subgraph.Edges[v.Edge]
@@ -370,7 +370,7 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 				break
 			}
 		}
-		onPath[j] = false
+		onPath[r.Node] = false
 	}
 	walk(i)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })

@@ -1,0 +1,459 @@
+package lexicon
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"os"
+	"sort"
+	"strconv"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
+)
+
+// Example is a labelled question for training.
+type Example struct {
+	// Question is the question with its anchor masked (MaskSpan).
+	Question string
+	// AnchorType is the anchor entity's type, for schema candidates.
+	AnchorType string
+	// Gold are the chains that answer the question (several when the data
+	// cannot tell them apart); each step has one edge.
+	Gold []state.Chain
+}
+
+// Model ranks relation chains for questions. It is safe for concurrent
+// use once trained or loaded.
+type Model struct {
+	// Relations are the relation names of the graph the model learned on.
+	Relations []string
+	vocab     []state.Chain
+	feats     map[string]int32
+	comps     map[string]int32
+	inv       [][]cw // per feature: component weights
+}
+
+type cw struct {
+	c int32
+	w float32
+}
+
+// TrainOptions tune training. The zero value gives the defaults.
+type TrainOptions struct {
+	Epochs int // default 6
+	Seed   int64
+	// MaxHops bounds the schema candidates (default 3).
+	MaxHops int
+	// Schema supplies relation signatures for candidates beyond the
+	// chains seen in training; may be nil.
+	Schema *graph.Schema
+}
+
+// rdKey names a relation walked in a direction.
+func rdKey(e state.RelDir) string {
+	if e.Direction == graph.In {
+		return e.Relation + "<"
+	}
+	return e.Relation + ">"
+}
+
+// parts returns the component names scoring a chain.
+func parts(c state.Chain) []string {
+	k := len(c.Steps)
+	out := make([]string, 0, k+2)
+	out = append(out, "L|"+strconv.Itoa(k), "C|"+c.String())
+	for i, s := range c.Steps {
+		if len(s.Edges) == 0 {
+			continue
+		}
+		out = append(out, "H|"+strconv.Itoa(i)+"|"+strconv.Itoa(k)+"|"+rdKey(s.Edges[0]))
+	}
+	return out
+}
+
+// trainer holds the perceptron's working weights.
+type trainer struct {
+	feats map[string]int32
+	comps map[string]int32
+	w, u  map[[2]int32]float64
+	inv   map[int32]map[int32]bool
+	t     float64
+}
+
+func (tr *trainer) feat(s string) int32 {
+	if id, ok := tr.feats[s]; ok {
+		return id
+	}
+	id := int32(len(tr.feats))
+	tr.feats[s] = id
+	return id
+}
+
+func (tr *trainer) comp(s string) int32 {
+	if id, ok := tr.comps[s]; ok {
+		return id
+	}
+	id := int32(len(tr.comps))
+	tr.comps[s] = id
+	return id
+}
+
+// Train learns a model from labelled examples. Examples with no gold
+// chain are skipped.
+func Train(exs []Example, opts TrainOptions) *Model {
+	if opts.Epochs <= 0 {
+		opts.Epochs = 6
+	}
+	if opts.MaxHops <= 0 {
+		opts.MaxHops = 3
+	}
+	tr := &trainer{feats: map[string]int32{}, comps: map[string]int32{}, w: map[[2]int32]float64{}, u: map[[2]int32]float64{}, inv: map[int32]map[int32]bool{}, t: 1}
+	// The chain vocabulary: every gold chain, in a stable order.
+	vocabIdx := map[string]bool{}
+	var vocab []state.Chain
+	type prepared struct {
+		fs   []int32
+		gold map[string]bool
+		ex   *Example
+	}
+	var data []prepared
+	for i := range exs {
+		ex := &exs[i]
+		if len(ex.Gold) == 0 {
+			continue
+		}
+		p := prepared{gold: map[string]bool{}, ex: ex}
+		for _, f := range Features(ex.Question) {
+			p.fs = append(p.fs, tr.feat(f))
+		}
+		for _, g := range ex.Gold {
+			k := g.String()
+			p.gold[k] = true
+			if !vocabIdx[k] {
+				vocabIdx[k] = true
+				vocab = append(vocab, plain(g))
+			}
+		}
+		data = append(data, p)
+	}
+	sort.SliceStable(vocab, func(i, j int) bool { return vocab[i].String() < vocab[j].String() })
+	m := &Model{vocab: vocab}
+	if opts.Schema != nil {
+		m.Relations = opts.Schema.RelationNames()
+		sort.Strings(m.Relations)
+	}
+	rng := rand.New(rand.NewSource(opts.Seed))
+	order := make([]int, len(data))
+	for i := range order {
+		order[i] = i
+	}
+	for epoch := 0; epoch < opts.Epochs; epoch++ {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, di := range order {
+			p := data[di]
+			acc := map[int32]float64{}
+			for _, f := range p.fs {
+				for c := range tr.inv[f] {
+					acc[c] += tr.w[[2]int32{f, c}]
+				}
+			}
+			score := func(c state.Chain) float64 {
+				s := 0.0
+				for _, name := range parts(c) {
+					if id, ok := tr.comps[name]; ok {
+						s += acc[id]
+					}
+				}
+				return s
+			}
+			cands := m.candidates(func(name string) float64 {
+				if id, ok := tr.comps[name]; ok {
+					return acc[id]
+				}
+				return 0
+			}, p.ex.AnchorType, opts.Schema, opts.MaxHops)
+			for _, g := range p.ex.Gold {
+				cands = append(cands, plain(g))
+			}
+			pred, predScore := -1, math.Inf(-1)
+			for i, c := range cands {
+				if s := score(c); s > predScore || (s == predScore && c.String() < cands[pred].String()) {
+					pred, predScore = i, s
+				}
+			}
+			if !p.gold[cands[pred].String()] {
+				best, bestScore := -1, math.Inf(-1)
+				for i, g := range p.ex.Gold {
+					if s := score(g); s > bestScore {
+						best, bestScore = i, s
+					}
+				}
+				tr.update(p.fs, parts(p.ex.Gold[best]), 1)
+				tr.update(p.fs, parts(cands[pred]), -1)
+			}
+			tr.t++
+		}
+	}
+	// Average the weights and index them by feature.
+	m.feats, m.comps = tr.feats, tr.comps
+	m.inv = make([][]cw, len(tr.feats))
+	keys := make([][2]int32, 0, len(tr.w))
+	for k := range tr.w {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		avg := tr.w[k] - tr.u[k]/tr.t
+		if math.Abs(avg) < 1e-4 {
+			continue
+		}
+		m.inv[k[0]] = append(m.inv[k[0]], cw{c: k[1], w: float32(avg)})
+	}
+	return m
+}
+
+func (tr *trainer) update(fs []int32, names []string, delta float64) {
+	for _, name := range names {
+		c := tr.comp(name)
+		for _, f := range fs {
+			k := [2]int32{f, c}
+			tr.w[k] += delta
+			tr.u[k] += delta * tr.t
+			if tr.inv[f] == nil {
+				tr.inv[f] = map[int32]bool{}
+			}
+			tr.inv[f][c] = true
+		}
+	}
+}
+
+// plain strips a chain to single-edge steps with no score.
+func plain(c state.Chain) state.Chain {
+	out := state.Chain{Steps: make([]state.ChainStep, len(c.Steps))}
+	for i, s := range c.Steps {
+		out.Steps[i] = state.ChainStep{Edges: []state.RelDir{s.Edges[0]}}
+	}
+	return out
+}
+
+// candidates returns the vocabulary plus, with a schema, the best chains
+// of each length its relation signatures allow from the anchor type
+// (a beam search scored by the hop and length parts).
+func (m *Model) candidates(part func(string) float64, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
+	out := append([]state.Chain(nil), m.vocab...)
+	if sch == nil {
+		return out
+	}
+	const beam = 8
+	type partial struct {
+		c     state.Chain
+		types []string
+		score float64
+	}
+	for k := 1; k <= maxHops; k++ {
+		level := []partial{{types: typesOrNil(anchorType)}}
+		for i := 0; i < k; i++ {
+			var next []partial
+			for _, p := range level {
+				for _, r := range sch.Relations {
+					for _, e := range []struct {
+						d        graph.Direction
+						from, to []string
+					}{{graph.Out, r.From, r.To}, {graph.In, r.To, r.From}} {
+						if p.types != nil && !overlaps(p.types, e.from) {
+							continue
+						}
+						rd := state.RelDir{Relation: r.Name, Direction: e.d}
+						c := state.Chain{Steps: append(append([]state.ChainStep(nil), p.c.Steps...), state.ChainStep{Edges: []state.RelDir{rd}})}
+						s := p.score + part("H|"+strconv.Itoa(i)+"|"+strconv.Itoa(k)+"|"+rdKey(rd))
+						next = append(next, partial{c: c, types: e.to, score: s})
+					}
+				}
+			}
+			sort.SliceStable(next, func(a, b int) bool { return next[a].score > next[b].score })
+			if len(next) > beam {
+				next = next[:beam]
+			}
+			level = next
+		}
+		for _, p := range level {
+			out = append(out, p.c)
+		}
+	}
+	return out
+}
+
+func typesOrNil(t string) []string {
+	if t == "" {
+		return nil
+	}
+	return []string{t}
+}
+
+func overlaps(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MaxChains is how many chains Chains returns at most.
+const MaxChains = 5
+
+// Chains implements nodes.ChainScorer: the best chains for a masked
+// question, best first, with their scores.
+func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
+	acc := make(map[int32]float32)
+	for _, f := range Features(question) {
+		id, ok := m.feats[f]
+		if !ok {
+			continue
+		}
+		for _, x := range m.inv[id] {
+			acc[x.c] += x.w
+		}
+	}
+	part := func(name string) float64 {
+		if id, ok := m.comps[name]; ok {
+			return float64(acc[id])
+		}
+		return 0
+	}
+	cands := m.candidates(part, anchorType, sch, maxHops)
+	type scored struct {
+		c   state.Chain
+		key string
+		s   float64
+	}
+	seen := map[string]bool{}
+	var ss []scored
+	for _, c := range cands {
+		k := c.String()
+		if seen[k] || len(c.Steps) > maxHops {
+			continue
+		}
+		seen[k] = true
+		s := 0.0
+		for _, name := range parts(c) {
+			s += part(name)
+		}
+		ss = append(ss, scored{c, k, s})
+	}
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].s != ss[j].s {
+			return ss[i].s > ss[j].s
+		}
+		return ss[i].key < ss[j].key
+	})
+	if len(ss) > MaxChains {
+		ss = ss[:MaxChains]
+	}
+	out := make([]state.Chain, len(ss))
+	for i, x := range ss {
+		out[i] = x.c
+		out[i].Score = math.Round(x.s*1000) / 1000
+	}
+	return out
+}
+
+// file is the JSON form of a model.
+type file struct {
+	Version    int           `json:"version"`
+	Relations  []string      `json:"relations"`
+	Chains     []state.Chain `json:"chains"`
+	Features   []string      `json:"features"`
+	Components []string      `json:"components"`
+	// Weights are [feature, component, weight×1000] triples.
+	Weights [][3]int32 `json:"weights"`
+}
+
+const fileVersion = 1
+
+// Save writes the model as JSON.
+func (m *Model) Save(w io.Writer) error {
+	f := file{Version: fileVersion, Relations: m.Relations, Chains: m.vocab}
+	f.Features = invert(m.feats)
+	f.Components = invert(m.comps)
+	for fid, list := range m.inv {
+		for _, x := range list {
+			q := int32(math.Round(float64(x.w) * 1000))
+			if q != 0 {
+				f.Weights = append(f.Weights, [3]int32{int32(fid), x.c, q})
+			}
+		}
+	}
+	return json.NewEncoder(w).Encode(f)
+}
+
+func invert(m map[string]int32) []string {
+	out := make([]string, len(m))
+	for s, id := range m {
+		out[id] = s
+	}
+	return out
+}
+
+// Load reads a model written by Save.
+func Load(r io.Reader) (*Model, error) {
+	var f file
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("lexicon: %w", err)
+	}
+	if f.Version != fileVersion {
+		return nil, fmt.Errorf("lexicon: version %d, want %d", f.Version, fileVersion)
+	}
+	m := &Model{Relations: f.Relations, vocab: f.Chains, feats: map[string]int32{}, comps: map[string]int32{}}
+	for i, s := range f.Features {
+		m.feats[s] = int32(i)
+	}
+	for i, s := range f.Components {
+		m.comps[s] = int32(i)
+	}
+	m.inv = make([][]cw, len(f.Features))
+	for i, w := range f.Weights {
+		if w[0] < 0 || int(w[0]) >= len(f.Features) || w[1] < 0 || int(w[1]) >= len(f.Components) {
+			return nil, fmt.Errorf("lexicon: weights[%d] refers outside the feature or component table", i)
+		}
+		m.inv[w[0]] = append(m.inv[w[0]], cw{c: w[1], w: float32(w[2]) / 1000})
+	}
+	for i, c := range m.vocab {
+		for _, s := range c.Steps {
+			if len(s.Edges) != 1 {
+				return nil, fmt.Errorf("lexicon: chains[%d]: each step must have one edge", i)
+			}
+		}
+	}
+	return m, nil
+}
+
+// LoadFile reads a model file.
+func LoadFile(path string) (*Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// ErrNoExamples is returned when there is nothing to learn from.
+var ErrNoExamples = errors.New("lexicon: no labelled examples")
