@@ -73,7 +73,56 @@ func stem(w string) string {
 // Features returns the feature strings of a masked question, without
 // duplicates, in a stable order.
 func Features(masked string) []string {
+	fs, _ := analyze(masked)
+	return fs
+}
+
+// where records, for each content word of a question, where it stands
+// relative to the anchor: "L0" is the nearest word to its left, "R1" the
+// second to its right, "L3" and "R3" the fourth and beyond.
+type where map[string]string
+
+// relationWords are the words of a relation's name that a question may
+// use: the last part of a path-like name ("__people__person__spouse" ->
+// spouse), split at underscores and humps, stemmed, minus stopwords and
+// the "has"/"in"/"by" of names like has_genre.
+func relationWords(name string) []string {
+	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
+		name = name[i+2:]
+	}
+	var out []string
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		for _, t := range tokenize(part) {
+			if t == "ha" || t == "has" || stopwords[t] {
+				continue
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// nameAt returns where in the question a word of the relation's name
+// first stands (nearest the anchor first), or "none".
+func (w where) nameAt(rel string) string {
+	best := "none"
+	rank := func(label string) int {
+		if label == "none" {
+			return 99
+		}
+		return 2*int(label[1]-'0') + map[byte]int{'L': 0, 'R': 1}[label[0]]
+	}
+	for _, t := range relationWords(rel) {
+		if l, ok := w[t]; ok && rank(l) < rank(best) {
+			best = l
+		}
+	}
+	return best
+}
+
+func analyze(masked string) ([]string, where) {
 	toks := tokenize(masked)
+	pos := where{}
 	at := -1
 	for i, t := range toks {
 		if t == Mask {
@@ -100,7 +149,14 @@ func Features(masked string) []string {
 		}
 	}
 	if at < 0 {
-		return out
+		for _, t := range toks {
+			if !stopwords[t] {
+				if _, ok := pos[t]; !ok {
+					pos[t] = "R3"
+				}
+			}
+		}
+		return out, pos
 	}
 	// Content words by side, nearest the anchor first, with their rank.
 	rank := 0
@@ -112,6 +168,9 @@ func Features(masked string) []string {
 		add("L:" + t)
 		if rank < 4 {
 			add("L" + strconv.Itoa(rank) + ":" + t)
+		}
+		if _, ok := pos[t]; !ok {
+			pos[t] = "L" + strconv.Itoa(min(rank, 3))
 		}
 		rank++
 	}
@@ -125,6 +184,9 @@ func Features(masked string) []string {
 		if rank < 4 {
 			add("R" + strconv.Itoa(rank) + ":" + t)
 		}
+		if l, ok := pos[t]; !ok || (l[0] == 'L' && l[1] > byte('0'+min(rank, 3))) {
+			pos[t] = "R" + strconv.Itoa(min(rank, 3))
+		}
 		rank++
 	}
 	// The words right next to the anchor, stopwords included.
@@ -134,5 +196,5 @@ func Features(masked string) []string {
 	if at+1 < len(toks) {
 		add("r1:" + toks[at+1])
 	}
-	return out
+	return out, pos
 }

@@ -61,18 +61,27 @@ func rdKey(e state.RelDir) string {
 	return e.Relation + ">"
 }
 
-// parts returns the component names scoring a chain.
-func parts(c state.Chain) []string {
+// parts returns the component names scoring a chain for a question: the
+// chain's length, the chain itself, each hop by position, and, for each
+// hop, where the question uses its relation's name (a part shared by all
+// relations, so that it carries over to relations never seen in training).
+func parts(c state.Chain, w where) []string {
 	k := len(c.Steps)
-	out := make([]string, 0, k+2)
+	out := make([]string, 0, 2*k+2)
 	out = append(out, "L|"+strconv.Itoa(k), "C|"+c.String())
 	for i, s := range c.Steps {
 		if len(s.Edges) == 0 {
 			continue
 		}
-		out = append(out, "H|"+strconv.Itoa(i)+"|"+strconv.Itoa(k)+"|"+rdKey(s.Edges[0]))
+		out = append(out, hopParts(i, k, s.Edges[0], w)...)
 	}
 	return out
+}
+
+// hopParts are the parts of hop i of a k-hop chain.
+func hopParts(i, k int, e state.RelDir, w where) []string {
+	ik := strconv.Itoa(i) + "|" + strconv.Itoa(k)
+	return []string{"H|" + ik + "|" + rdKey(e), "N|" + ik + "|" + w.nameAt(e.Relation)}
 }
 
 // trainer holds the perceptron's working weights.
@@ -117,6 +126,7 @@ func Train(exs []Example, opts TrainOptions) *Model {
 	var vocab []state.Chain
 	type prepared struct {
 		fs   []int32
+		w    where
 		gold map[string]bool
 		ex   *Example
 	}
@@ -127,7 +137,9 @@ func Train(exs []Example, opts TrainOptions) *Model {
 			continue
 		}
 		p := prepared{gold: map[string]bool{}, ex: ex}
-		for _, f := range Features(ex.Question) {
+		fs, w := analyze(ex.Question)
+		p.w = w
+		for _, f := range fs {
 			p.fs = append(p.fs, tr.feat(f))
 		}
 		for _, g := range ex.Gold {
@@ -163,7 +175,7 @@ func Train(exs []Example, opts TrainOptions) *Model {
 			}
 			score := func(c state.Chain) float64 {
 				s := 0.0
-				for _, name := range parts(c) {
+				for _, name := range parts(c, p.w) {
 					if id, ok := tr.comps[name]; ok {
 						s += acc[id]
 					}
@@ -175,7 +187,7 @@ func Train(exs []Example, opts TrainOptions) *Model {
 					return acc[id]
 				}
 				return 0
-			}, p.ex.AnchorType, opts.Schema, opts.MaxHops)
+			}, p.w, p.ex.AnchorType, opts.Schema, opts.MaxHops)
 			for _, g := range p.ex.Gold {
 				cands = append(cands, plain(g))
 			}
@@ -192,8 +204,8 @@ func Train(exs []Example, opts TrainOptions) *Model {
 						best, bestScore = i, s
 					}
 				}
-				tr.update(p.fs, parts(p.ex.Gold[best]), 1)
-				tr.update(p.fs, parts(cands[pred]), -1)
+				tr.update(p.fs, parts(p.ex.Gold[best], p.w), 1)
+				tr.update(p.fs, parts(cands[pred], p.w), -1)
 			}
 			tr.t++
 		}
@@ -248,7 +260,7 @@ func plain(c state.Chain) state.Chain {
 // candidates returns the vocabulary plus, with a schema, the best chains
 // of each length its relation signatures allow from the anchor type
 // (a beam search scored by the hop and length parts).
-func (m *Model) candidates(part func(string) float64, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
+func (m *Model) candidates(part func(string) float64, w where, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
 	out := append([]state.Chain(nil), m.vocab...)
 	if sch == nil {
 		return out
@@ -274,7 +286,10 @@ func (m *Model) candidates(part func(string) float64, anchorType string, sch *gr
 						}
 						rd := state.RelDir{Relation: r.Name, Direction: e.d}
 						c := state.Chain{Steps: append(append([]state.ChainStep(nil), p.c.Steps...), state.ChainStep{Edges: []state.RelDir{rd}})}
-						s := p.score + part("H|"+strconv.Itoa(i)+"|"+strconv.Itoa(k)+"|"+rdKey(rd))
+						s := p.score
+						for _, name := range hopParts(i, k, rd, w) {
+							s += part(name)
+						}
 						next = append(next, partial{c: c, types: e.to, score: s})
 					}
 				}
@@ -317,7 +332,8 @@ const MaxChains = 5
 // question, best first, with their scores.
 func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
 	acc := make(map[int32]float32)
-	for _, f := range Features(question) {
+	fs, w := analyze(question)
+	for _, f := range fs {
 		id, ok := m.feats[f]
 		if !ok {
 			continue
@@ -332,7 +348,7 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		}
 		return 0
 	}
-	cands := m.candidates(part, anchorType, sch, maxHops)
+	cands := m.candidates(part, w, anchorType, sch, maxHops)
 	type scored struct {
 		c   state.Chain
 		key string
@@ -347,7 +363,7 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		}
 		seen[k] = true
 		s := 0.0
-		for _, name := range parts(c) {
+		for _, name := range parts(c, w) {
 			s += part(name)
 		}
 		ss = append(ss, scored{c, k, s})

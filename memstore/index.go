@@ -125,6 +125,19 @@ func (ix *index) compareEdges(a, b edge) int {
 	return cmp.Or(cmp.Compare(ix.relRank[a.r], ix.relRank[b.r]), cmp.Compare(ix.nameRank[a.nb], ix.nameRank[b.nb]))
 }
 
+// degree is the number of edges of v walked in direction dir, whatever
+// their relation.
+func (ix *index) degree(v int32, dir graph.Direction) int {
+	n := 0
+	if dir != graph.In {
+		n += int(ix.outOff[v+1] - ix.outOff[v])
+	}
+	if dir != graph.Out {
+		n += int(ix.inOff[v+1] - ix.inOff[v])
+	}
+	return n
+}
+
 // each calls fn with the edges of v walked in direction dir, in canonical
 // order (relation name, Out before In, neighbour name), keeping only the
 // relations allow marks (all when allow is nil). It stops, returning

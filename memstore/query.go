@@ -127,8 +127,14 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	reached := slices.Clone(frontier)
 	exp := graph.Expansion{Hops: make([][]graph.Hop, len(req.Steps)), Nodes: []graph.Entity{}}
 	for i, st := range req.Steps {
-		hops := []graph.Hop{}
-		var next []int32
+		size := 0
+		if filters[i] == nil { // else the degree may overstate it by far
+			for _, v := range frontier {
+				size += min(limit, ix.degree(v, st.Direction))
+			}
+		}
+		hops := make([]graph.Hop, 0, size)
+		next := make([]int32, 0, size)
 		for _, v := range frontier {
 			total, kept := 0, 0
 			ix.each(v, st.Direction, filters[i], func(e edge, d graph.Direction) bool {
@@ -161,8 +167,8 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 // direction, node name). No path, an unknown entity or From == To give an
 // empty result.
 //
-// The search is a bidirectional breadth-first search that expands the
-// smaller frontier a level at a time; it fails with ErrSearchTooLarge
+// The search is a bidirectional breadth-first search that expands, a level
+// at a time, the frontier with fewer edges; it fails with ErrSearchTooLarge
 // rather than visit more than MaxPathNodes nodes. Paths are then
 // enumerated depth-first over the nodes that lie on a shortest path only,
 // so every branch explored yields a path and the cost stays proportional
@@ -232,10 +238,11 @@ type pathSearch struct {
 }
 
 // level expands one BFS level from frontier, walking dir, recording new
-// nodes at depth d in dist. It reports whether a new node is in other.
-func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int32]int8, d int8, other map[int32]int8) ([]int32, bool) {
+// nodes at depth d in dist. It reports whether a new node is in other, and
+// fails once the two searches hold more than MaxPathNodes nodes.
+func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int32]int8, d int8, other map[int32]int8) ([]int32, bool, error) {
 	var next []int32
-	met := false
+	met, over := false, false
 	for _, v := range frontier {
 		ps.ix.each(v, dir, ps.allow, func(e edge, _ graph.Direction) bool {
 			if _, seen := dist[e.nb]; !seen {
@@ -244,11 +251,27 @@ func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int3
 				if _, ok := other[e.nb]; ok {
 					met = true
 				}
+				if len(dist)+len(other) > MaxPathNodes {
+					over = true
+					return false
+				}
 			}
 			return true
 		})
+		if over {
+			return nil, false, fmt.Errorf("memstore: paths: %w: more than %d nodes visited; name relations or lower max hops", ErrSearchTooLarge, MaxPathNodes)
+		}
 	}
-	return next, met
+	return next, met, nil
+}
+
+// cost estimates the work of expanding a frontier: its edges.
+func (ps *pathSearch) cost(frontier []int32, dir graph.Direction) int {
+	n := 0
+	for _, v := range frontier {
+		n += ps.ix.degree(v, dir)
+	}
+	return n
 }
 
 // shortest finds the length L of the shortest paths from src to dst (0 if
@@ -274,15 +297,16 @@ func (ps *pathSearch) shortest(src, dst int32, maxHops int) (map[int32]int8, int
 		}
 		a, b := len(levS)-1, len(levT)-1
 		var next []int32
-		if len(levS[a]) <= len(levT[b]) {
-			next, met = ps.level(levS[a], ps.dir, distS, int8(a+1), distT)
+		var err error
+		if ps.cost(levS[a], ps.dir) <= ps.cost(levT[b], rev) {
+			next, met, err = ps.level(levS[a], ps.dir, distS, int8(a+1), distT)
 			levS = append(levS, next)
 		} else {
-			next, met = ps.level(levT[b], rev, distT, int8(b+1), distS)
+			next, met, err = ps.level(levT[b], rev, distT, int8(b+1), distS)
 			levT = append(levT, next)
 		}
-		if len(distS)+len(distT) > MaxPathNodes {
-			return nil, 0, fmt.Errorf("memstore: paths: %w: more than %d nodes visited; name relations or lower max hops", ErrSearchTooLarge, MaxPathNodes)
+		if err != nil {
+			return nil, 0, err
 		}
 		if met || len(next) == 0 {
 			break

@@ -219,7 +219,7 @@ func decodeSnapshot(data []byte) (*Store, error) {
 			return nil, fmt.Errorf("memstore: snapshot corrupt: triple %d: line %d out of range", i, line)
 		}
 		t := triple{s: int32(sv), o: int32(o), r: uint16(r), st: uint16(st), ot: uint16(ot), file: uint32(file), line: int32(line)}
-		k := tkey{s: t.s, o: t.o, r: t.r}
+		k := tkey{s: t.s, o: t.o, r: uint32(t.r)}
 		if _, dup := s.seen[k]; dup {
 			return nil, fmt.Errorf("memstore: snapshot corrupt: triple %d is a duplicate", i)
 		}

@@ -30,10 +30,11 @@ type triple struct {
 	line   int32
 }
 
-// tkey identifies a fact for deduplication.
+// tkey identifies a fact for deduplication. All its fields are 32 bits
+// wide so that it has no padding and hashes as one block of memory.
 type tkey struct {
 	s, o int32
-	r    uint16
+	r    uint32
 }
 
 // Store is the in-memory store. The zero value is not usable; call New.
@@ -95,16 +96,13 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 	if err := s.checkTriples(ts); err != nil {
 		return 0, err
 	}
-	if s.seen == nil {
-		s.rebuildSeen()
-	}
 	if len(s.triples) == 0 {
 		s.triples = slices.Grow(s.triples, len(ts))
 	}
 	added := 0
 	for _, t := range ts {
 		sid, oid, r := s.entity(t.Subject), s.entity(t.Object), s.relation(t.Relation)
-		k := tkey{s: sid, o: oid, r: r}
+		k := tkey{s: sid, o: oid, r: uint32(r)}
 		if _, dup := s.seen[k]; dup {
 			continue
 		}
@@ -232,14 +230,6 @@ func (s *Store) file(name string) uint32 {
 		s.files = append(s.files, name)
 	}
 	return id
-}
-
-// rebuildSeen rebuilds the deduplication set from the triples.
-func (s *Store) rebuildSeen() {
-	s.seen = make(map[tkey]struct{}, len(s.triples))
-	for _, t := range s.triples {
-		s.seen[tkey{s: t.s, o: t.o, r: t.r}] = struct{}{}
-	}
 }
 
 // SetSchema sets the user schema (nil removes it). It is validated; its

@@ -136,14 +136,17 @@ func (p *RulePlanner) build(q string, v *vocab, ents []linked) state.Plan {
 		plan.Anchors = append(plan.Anchors, e.anchor)
 	}
 
-	// A learned lexicon ranks whole chains.
-	if p.scorer != nil && len(ents) == 1 {
+	// A learned lexicon ranks whole chains from the question's main
+	// entity: the bracketed one, else the longest mention.
+	if p.scorer != nil {
+		anchor = mainEntity(ents)
 		masked := q[:anchor.start] + " <e> " + q[anchor.end:]
 		if chains := p.scorer.Chains(masked, anchor.anchor.Type, v.schema, 3); len(chains) > 0 {
 			if len(chains) > p.opts.MaxChains {
 				chains = chains[:p.opts.MaxChains]
 			}
 			plan.Source = "lexicon"
+			plan.Anchors = []state.Anchor{anchor.anchor}
 			plan.Chains = chains
 			plan.Target = state.Target{Kind: state.TargetChain}
 			plan.HopBudget = maxSteps(chains)
@@ -304,6 +307,21 @@ func (p *RulePlanner) relChain(v *vocab, anchorType string, hits []relHit, want 
 	}
 	c.Score = score
 	return c
+}
+
+// mainEntity picks the question's main entity: a bracketed mention, else
+// the longest, else the first.
+func mainEntity(ents []linked) linked {
+	best := ents[0]
+	for _, e := range ents[1:] {
+		if best.anchor.Method == "bracket" {
+			break
+		}
+		if e.anchor.Method == "bracket" || e.end-e.start > best.end-best.start {
+			best = e
+		}
+	}
+	return best
 }
 
 func tokDistance(o, anchor occurrence) int {

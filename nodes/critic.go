@@ -105,6 +105,17 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 			deepest = r.State
 		}
 	}
+	if !s.Walk.Reentry && chain.Fixed() && deepest > 0 {
+		// The chain may only be completable through an anchor ("the wife
+		// of X's husband"): walk it again, allowed through the anchors.
+		v.Outcome = state.Insufficient
+		v.Reentry = true
+		for _, a := range s.Plan.Anchors {
+			v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: state.Pos{Node: a.Entity}, Missing: chain.Steps[0].Edges})
+		}
+		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, anchorNames(s))
+		return v, cost, nil
+	}
 	if next := nextChain(s); next >= 0 {
 		alt := s.Plan.Chains[next]
 		p := sharedPrefix(chain, alt)
@@ -177,7 +188,7 @@ func Accepted(s *state.AgentState) []int {
 	}
 	var out []int
 	for i, r := range s.Walk.Reached {
-		if r.State != steps || steps == 0 || anchors[r.Node] || r.Anchor {
+		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry) {
 			continue
 		}
 		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {

@@ -45,7 +45,7 @@ func (r *ChainRetriever) Retrieve(ctx context.Context, s *state.AgentState) (sta
 		}
 		return base(p)
 	}
-	d, err := r.w.expand(ctx, s, c, starts, known, hops)
+	d, err := r.w.expand(ctx, s, c, starts, known, hops, false)
 	if err != nil {
 		return d, err
 	}
@@ -74,6 +74,30 @@ func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Del
 		from = append(from, de.Pos)
 	}
 	v := s.LastVerdict()
+	if v != nil && v.Reentry {
+		// Walk the chain again from the anchors, through them if need be.
+		c := s.Chain()
+		ci := s.Walk.Chain
+		var starts []state.Pos
+		for _, a := range s.Plan.Anchors {
+			starts = append(starts, state.Pos{Node: a.Entity, State: 0})
+		}
+		base := walkKnown(s)
+		known := func(p state.Pos) (posInfo, bool) {
+			info, ok := base(p)
+			if ok && p.State == 0 {
+				info.expanded = false
+			}
+			return info, ok && p.State == 0
+		}
+		d, err := r.w.expand(ctx, s, c, starts, known, r.w.opts.RefineHops, true)
+		if err != nil {
+			return d, err
+		}
+		d.Chain, d.Restart, d.Keep, d.Reentry = &ci, true, starts, true
+		d.Summary = fmt.Sprintf("walking %s again from the anchors, allowed through them: %d move(s)", c, len(d.Arcs))
+		return d, nil
+	}
 	if v != nil && v.Switch != nil && *v.Switch != s.Walk.Chain {
 		ci := *v.Switch
 		if ci < 0 || ci >= len(s.Plan.Chains) {
@@ -93,7 +117,7 @@ func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Del
 			}
 			return info, ok
 		}
-		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops)
+		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops, false)
 		if err != nil {
 			return d, err
 		}
@@ -103,7 +127,7 @@ func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Del
 		return d, nil
 	}
 	c := s.Chain()
-	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops)
+	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops, s.Walk.Reentry)
 	if err != nil {
 		return d, err
 	}

@@ -98,7 +98,7 @@ type posInfo struct {
 // expand walks up to hops levels from start along chain c, starting with
 // the positions' known depths, and returns the moves as a delta. known
 // reports positions already in the walk.
-func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, start []state.Pos, known func(state.Pos) (posInfo, bool), hops int) (state.Delta, error) {
+func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, start []state.Pos, known func(state.Pos) (posInfo, bool), hops int, reentry bool) (state.Delta, error) {
 	var d state.Delta
 	local := map[state.Pos]posInfo{}
 	lookup := func(p state.Pos) (posInfo, bool) {
@@ -122,8 +122,10 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	// through an anchor is a cycle, and "the films of X's director"
 	// does not mean X again.
 	anchors := map[string]bool{}
-	for _, a := range s.Plan.Anchors {
-		anchors[a.Entity] = true
+	if !reentry {
+		for _, a := range s.Plan.Anchors {
+			anchors[a.Entity] = true
+		}
 	}
 	for level := 0; level < hops && len(frontier) > 0; level++ {
 		if err := ctx.Err(); err != nil {

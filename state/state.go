@@ -132,6 +132,9 @@ type Verdict struct {
 	// Switch, when set, tells the refiner to continue with another of the
 	// plan's chains (an index into Plan.Chains).
 	Switch *int `json:"switch_chain,omitempty"`
+	// Reentry tells the refiner to walk the current chain again from the
+	// anchors, this time allowed to pass through them.
+	Reentry bool `json:"anchor_reentry,omitempty"`
 	// By names the critic: "rules" or "llm".
 	By string `json:"by"`
 }

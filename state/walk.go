@@ -110,7 +110,12 @@ func (p Pos) String() string { return fmt.Sprintf("%s@%d", p.Node, p.State) }
 // expands one twice.
 type Walk struct {
 	// Chain is the index in Plan.Chains the walk follows.
-	Chain   int     `json:"chain"`
+	Chain int `json:"chain"`
+	// Reentry allows the walk to pass through an anchor again. It is off
+	// by default (a path back through the question's own entity is a
+	// cycle) and turned on by the critic only when the chain cannot be
+	// completed otherwise ("the wife of X's husband" is X).
+	Reentry bool    `json:"anchor_reentry,omitempty"`
 	Reached []Reach `json:"reached"`
 
 	idx map[Pos]int
@@ -199,11 +204,14 @@ type Arc struct {
 // positions to start from, the moves made, the positions now expanded, the
 // entities seen and the work done. The agent applies it with Apply.
 type Delta struct {
-	// Chain, when not nil, switches the walk to that chain first; the
-	// positions in Keep are carried over (with their ancestry) and the rest
-	// dropped.
-	Chain *int
-	Keep  []Pos
+	// Chain, when not nil, switches the walk to that chain first (or, with
+	// Restart, starts the same chain afresh); the positions in Keep are
+	// carried over (with their ancestry) and the rest dropped.
+	Chain   *int
+	Restart bool
+	Keep    []Pos
+	// Reentry sets the new walk's Walk.Reentry.
+	Reentry bool
 	// Starts are positions to add as anchors (depth 0).
 	Starts []Pos
 	Arcs   []Arc
@@ -220,8 +228,9 @@ type Delta struct {
 // current iteration and the given phase. It returns the number of nodes
 // new to the subgraph.
 func (s *AgentState) Apply(d Delta, ph Phase) int {
-	if d.Chain != nil && *d.Chain != s.Walk.Chain {
+	if d.Chain != nil && (*d.Chain != s.Walk.Chain || d.Restart) {
 		s.switchChain(*d.Chain, d.Keep)
+		s.Walk.Reentry = d.Reentry
 	}
 	added := 0
 	for _, n := range d.Nodes {
@@ -334,7 +343,15 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	var out []graph.Path
 	var rev []graph.Hop
+	// Simple paths visit a node once; with anchor reentry a node may
+	// recur in different chain states.
 	onPath := map[string]bool{}
+	key := func(r Reach) string {
+		if s.Walk.Reentry {
+			return r.Pos.String()
+		}
+		return r.Node
+	}
 	var walk func(j int)
 	walk = func(j int) {
 		if len(out) >= limit {
@@ -351,13 +368,13 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 			}
 			return
 		}
-		onPath[r.Node] = true
+		onPath[key(r)] = true
 		vias := append([]Via(nil), r.Via...)
 		sort.SliceStable(vias, func(a, b int) bool {
 			return s.Walk.Reached[vias[a].From].Depth < s.Walk.Reached[vias[b].From].Depth
 		})
 		for _, v := range vias {
-			if onPath[s.Walk.Reached[v.From].Node] {
+			if onPath[key(s.Walk.Reached[v.From])] {
 				continue
 			}
 			e := s.Subgraph.Edges[v.Edge]
@@ -370,7 +387,7 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 				break
 			}
 		}
-		onPath[r.Node] = false
+		onPath[key(r)] = false
 	}
 	walk(i)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })
