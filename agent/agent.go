@@ -39,7 +39,11 @@ func New(g nodes.Graph, opts ...Option) *Agent {
 		o(&c)
 	}
 	if c.planner == nil {
-		c.planner = nodes.NewRulePlanner(g, c.scorer, c.plannerOpts)
+		po := c.plannerOpts
+		if po.ScorerFor == nil {
+			po.ScorerFor = c.scorerFor
+		}
+		c.planner = nodes.NewRulePlanner(g, c.scorer, po)
 	}
 	if c.retriever == nil {
 		c.retriever = nodes.NewChainRetriever(g, c.walkOpts)
@@ -55,6 +59,9 @@ func New(g nodes.Graph, opts ...Option) *Agent {
 	}
 	if c.maxIterations <= 0 {
 		c.maxIterations = DefaultMaxIterations
+	}
+	if c.timeout == 0 {
+		c.timeout = DefaultTimeout
 	}
 	if c.logger == nil {
 		c.logger = zap.NewNop()
@@ -132,6 +139,7 @@ func (r *run) loop(ctx context.Context) error {
 				summary = "stopped: " + string(r.st.Stop)
 			}
 		}
+		verdicts := len(r.st.Verdicts)
 		if ev == "" {
 			ev, summary, cost, added, err = r.step(ctx, phase)
 			if err != nil {
@@ -146,7 +154,7 @@ func (r *run) loop(ctx context.Context) error {
 				summary = "halted: " + err.Error()
 			}
 		}
-		r.record(phase, ev, t0, summary, cost, added)
+		r.record(phase, ev, t0, summary, cost, added, len(r.st.Verdicts) > verdicts)
 		if ev == state.EventHalted && failure == nil && r.st.Stop == state.StopIterationLimit {
 			failure = ErrIterationLimit
 		}
@@ -301,7 +309,7 @@ func planSummary(p state.Plan) string {
 }
 
 // record appends a step to the trace and streams it.
-func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary string, cost state.Cost, added int) {
+func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary string, cost state.Cost, added int, judged bool) {
 	now := r.cfg.clock()
 	step := state.Step{
 		At:         now,
@@ -317,7 +325,7 @@ func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary st
 	r.st.Trace = append(r.st.Trace, step)
 	if r.onEvent != nil {
 		e := Event{RunID: r.st.ID, Step: step}
-		if phase == state.PhaseCritique && ev != state.EventHalted {
+		if judged {
 			e.Verdict = r.st.LastVerdict()
 		}
 		if phase == state.PhaseAnswer {

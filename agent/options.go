@@ -5,6 +5,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/nodes"
 )
 
@@ -24,6 +25,7 @@ type config struct {
 	refiner   nodes.Refiner
 	answerer  nodes.Answerer
 	scorer    nodes.ChainScorer
+	scorerFor func(*graph.Schema) nodes.ChainScorer
 
 	plannerOpts nodes.PlannerOptions
 	walkOpts    nodes.WalkOptions
@@ -58,6 +60,13 @@ func WithAnswerer(a nodes.Answerer) Option { return func(c *config) { c.answerer
 
 // WithChainScorer gives the rule planner a learned lexicon.
 func WithChainScorer(s nodes.ChainScorer) Option { return func(c *config) { c.scorer = s } }
+
+// WithChainScorerFor lets the rule planner pick a lexicon from the
+// graph's schema when it first reads it (lexicon.Builtin picks a shipped
+// one); WithChainScorer takes precedence.
+func WithChainScorerFor(f func(*graph.Schema) nodes.ChainScorer) Option {
+	return func(c *config) { c.scorerFor = f }
+}
 
 // WithPlannerOptions tunes the rule planner.
 func WithPlannerOptions(o nodes.PlannerOptions) Option { return func(c *config) { c.plannerOpts = o } }

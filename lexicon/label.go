@@ -17,7 +17,7 @@ type Expander interface {
 // LabelOptions bound the search for a question's chain.
 type LabelOptions struct {
 	// MaxSet is the largest node set a chain prefix is expanded from
-	// (default 3000); larger prefixes are too broad to be a question's chain.
+	// (default 500); larger prefixes are too broad to be a question's chain.
 	MaxSet int
 	// MinF1 is the least F1 a chain must reach to count (default 0.5).
 	MinF1 float64
@@ -29,7 +29,7 @@ type LabelOptions struct {
 // data cannot tell them apart. It returns no chain when none reaches MinF1.
 func Label(ctx context.Context, g Expander, anchor string, answers []string, hops int, opts LabelOptions) ([]state.Chain, float64, error) {
 	if opts.MaxSet <= 0 {
-		opts.MaxSet = 3000
+		opts.MaxSet = 500
 	}
 	if opts.MinF1 <= 0 {
 		opts.MinF1 = 0.5
@@ -133,4 +133,60 @@ func ChainOf(anchor string, triples []graph.Triple) (state.Chain, error) {
 		}
 	}
 	return c, nil
+}
+
+// EndSet walks a chain from anchor and returns the set it ends at, with
+// or without passing through the anchor again (reentry). Sets larger than
+// maxSet stop the walk early (nil).
+func EndSet(ctx context.Context, g Expander, anchor string, c state.Chain, reentry bool, maxSet int) ([]string, error) {
+	set := []string{anchor}
+	for _, st := range c.Steps {
+		if len(set) == 0 || len(set) > maxSet {
+			return nil, nil
+		}
+		e := st.Edges[0]
+		x, err := g.Expand(ctx, graph.ExpandRequest{From: set, Steps: []graph.Step{{Relations: []string{e.Relation}, Direction: e.Direction}}, Limit: 100000})
+		if err != nil {
+			return nil, err
+		}
+		next := map[string]bool{}
+		if len(x.Hops) > 0 {
+			for _, h := range x.Hops[0] {
+				if h.To == anchor && !reentry {
+					continue
+				}
+				next[h.To] = true
+			}
+		}
+		set = set[:0:0]
+		for n := range next {
+			set = append(set, n)
+		}
+		sort.Strings(set)
+	}
+	if !reentry {
+		out := set[:0:0]
+		for _, n := range set {
+			if n != anchor {
+				out = append(out, n)
+			}
+		}
+		set = out
+	}
+	return set, nil
+}
+
+// F1 scores a returned set against gold answers.
+func F1(got []string, gold map[string]bool) float64 {
+	tp := 0
+	for _, g := range got {
+		if gold[g] {
+			tp++
+		}
+	}
+	if tp == 0 {
+		return 0
+	}
+	p, r := float64(tp)/float64(len(got)), float64(tp)/float64(len(gold))
+	return 2 * p * r / (p + r)
 }

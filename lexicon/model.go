@@ -29,12 +29,18 @@ type Example struct {
 // Model ranks relation chains for questions. It is safe for concurrent
 // use once trained or loaded.
 type Model struct {
+	// Name says what the model was learned from (for plan notes).
+	Name string
 	// Relations are the relation names of the graph the model learned on.
 	Relations []string
-	vocab     []state.Chain
-	feats     map[string]int32
-	comps     map[string]int32
-	inv       [][]cw // per feature: component weights
+	// Reentry is whether the training questions' answers were reached
+	// through their anchor (see state.Chain.Reentry); the chains the model
+	// proposes carry it.
+	Reentry bool
+	vocab   []state.Chain
+	feats   map[string]int32
+	comps   map[string]int32
+	inv     [][]cw // per feature: component weights
 }
 
 type cw struct {
@@ -51,6 +57,9 @@ type TrainOptions struct {
 	// Schema supplies relation signatures for candidates beyond the
 	// chains seen in training; may be nil.
 	Schema *graph.Schema
+	// Name and Reentry are recorded in the model (see Model).
+	Name    string
+	Reentry bool
 }
 
 // rdKey names a relation walked in a direction.
@@ -153,7 +162,7 @@ func Train(exs []Example, opts TrainOptions) *Model {
 		data = append(data, p)
 	}
 	sort.SliceStable(vocab, func(i, j int) bool { return vocab[i].String() < vocab[j].String() })
-	m := &Model{vocab: vocab}
+	m := &Model{vocab: vocab, Name: opts.Name, Reentry: opts.Reentry}
 	if opts.Schema != nil {
 		m.Relations = opts.Schema.RelationNames()
 		sort.Strings(m.Relations)
@@ -381,6 +390,7 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 	for i, x := range ss {
 		out[i] = x.c
 		out[i].Score = math.Round(x.s*1000) / 1000
+		out[i].Reentry = m.Reentry
 	}
 	return out
 }
@@ -388,6 +398,8 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 // file is the JSON form of a model.
 type file struct {
 	Version    int           `json:"version"`
+	Name       string        `json:"name,omitempty"`
+	Reentry    bool          `json:"anchor_reentry,omitempty"`
 	Relations  []string      `json:"relations"`
 	Chains     []state.Chain `json:"chains"`
 	Features   []string      `json:"features"`
@@ -400,7 +412,7 @@ const fileVersion = 1
 
 // Save writes the model as JSON.
 func (m *Model) Save(w io.Writer) error {
-	f := file{Version: fileVersion, Relations: m.Relations, Chains: m.vocab}
+	f := file{Version: fileVersion, Name: m.Name, Reentry: m.Reentry, Relations: m.Relations, Chains: m.vocab}
 	f.Features = invert(m.feats)
 	f.Components = invert(m.comps)
 	for fid, list := range m.inv {
@@ -433,7 +445,7 @@ func Load(r io.Reader) (*Model, error) {
 	if f.Version != fileVersion {
 		return nil, fmt.Errorf("lexicon: version %d, want %d", f.Version, fileVersion)
 	}
-	m := &Model{Relations: f.Relations, vocab: f.Chains, feats: map[string]int32{}, comps: map[string]int32{}}
+	m := &Model{Name: f.Name, Reentry: f.Reentry, Relations: f.Relations, vocab: f.Chains, feats: map[string]int32{}, comps: map[string]int32{}}
 	for i, s := range f.Features {
 		m.feats[s] = int32(i)
 	}

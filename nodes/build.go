@@ -146,6 +146,9 @@ func (p *RulePlanner) build(q string, v *vocab, ents []linked) state.Plan {
 				chains = chains[:p.opts.MaxChains]
 			}
 			plan.Source = "lexicon"
+			if n, ok := p.scorer.(fmt.Stringer); ok {
+				plan.Notes = append(plan.Notes, "chains ranked by "+n.String())
+			}
 			plan.Anchors = []state.Anchor{anchor.anchor}
 			plan.Chains = chains
 			plan.Target = state.Target{Kind: state.TargetChain}
@@ -309,15 +312,20 @@ func (p *RulePlanner) relChain(v *vocab, anchorType string, hits []relHit, want 
 	return c
 }
 
-// mainEntity picks the question's main entity: a bracketed mention, else
-// the longest, else the first.
+// mainEntity picks the question's main entity: the best linked (a
+// bracketed mention, then exact, normalized, alias, fuzzy), then the
+// longest mention, then the first.
 func mainEntity(ents []linked) linked {
+	rank := func(l linked) int {
+		if l.anchor.Method == "bracket" {
+			return -1
+		}
+		return methodRank(graph.MatchMethod(l.anchor.Method))
+	}
 	best := ents[0]
 	for _, e := range ents[1:] {
-		if best.anchor.Method == "bracket" {
-			break
-		}
-		if e.anchor.Method == "bracket" || e.end-e.start > best.end-best.start {
+		re, rb := rank(e), rank(best)
+		if re < rb || (re == rb && e.end-e.start > best.end-best.start) {
 			best = e
 		}
 	}

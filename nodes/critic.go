@@ -105,7 +105,7 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 			deepest = r.State
 		}
 	}
-	if !s.Walk.Reentry && chain.Fixed() && deepest > 0 {
+	if !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
 		// The chain may only be completable through an anchor ("the wife
 		// of X's husband"): walk it again, allowed through the anchors.
 		v.Outcome = state.Insufficient
@@ -188,7 +188,7 @@ func Accepted(s *state.AgentState) []int {
 	}
 	var out []int
 	for i, r := range s.Walk.Reached {
-		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry) {
+		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
 			continue
 		}
 		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {

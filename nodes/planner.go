@@ -24,6 +24,11 @@ type PlannerOptions struct {
 	MaxChains int
 	// MaxSpanWords caps the words of a candidate mention. Default 8.
 	MaxSpanWords int
+	// ScorerFor, when the planner has no ChainScorer, picks one from the
+	// graph's schema the first time the schema is read (for example a
+	// shipped lexicon learned on a graph with the same relations); it may
+	// return nil.
+	ScorerFor func(*graph.Schema) ChainScorer
 }
 
 func (o PlannerOptions) withDefaults() PlannerOptions {
@@ -73,6 +78,9 @@ func (p *RulePlanner) schemaVocab(ctx context.Context) (*vocab, int, error) {
 		return nil, 1, fmt.Errorf("read schema: %w", err)
 	}
 	p.vocab = compileVocab(s)
+	if p.scorer == nil && p.opts.ScorerFor != nil {
+		p.scorer = p.opts.ScorerFor(s)
+	}
 	return p.vocab, 1, nil
 }
 

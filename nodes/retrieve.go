@@ -45,7 +45,7 @@ func (r *ChainRetriever) Retrieve(ctx context.Context, s *state.AgentState) (sta
 		}
 		return base(p)
 	}
-	d, err := r.w.expand(ctx, s, c, starts, known, hops, false)
+	d, err := r.w.expand(ctx, s, c, starts, known, hops, c.Reentry)
 	if err != nil {
 		return d, err
 	}
@@ -117,7 +117,7 @@ func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Del
 			}
 			return info, ok
 		}
-		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops, false)
+		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops, c.Reentry)
 		if err != nil {
 			return d, err
 		}
@@ -127,7 +127,7 @@ func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Del
 		return d, nil
 	}
 	c := s.Chain()
-	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops, s.Walk.Reentry)
+	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops, s.Walk.Reentry || c.Reentry)
 	if err != nil {
 		return d, err
 	}

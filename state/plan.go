@@ -93,6 +93,10 @@ type Chain struct {
 	Steps []ChainStep `json:"steps"`
 	// Score is the planner's confidence in the chain (higher is better).
 	Score float64 `json:"score"`
+	// Reentry lets walks of this chain pass through an anchor and end at
+	// one. Off by default; a learned lexicon turns it on for data whose
+	// questions are asked that way ("the wife of X's husband" is X).
+	Reentry bool `json:"anchor_reentry,omitempty"`
 }
 
 // ChainStep is one step of a chain: any of its edges may be taken. With

@@ -346,8 +346,9 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	// Simple paths visit a node once; with anchor reentry a node may
 	// recur in different chain states.
 	onPath := map[string]bool{}
+	reentry := s.Walk.Reentry || s.Chain().Reentry
 	key := func(r Reach) string {
-		if s.Walk.Reentry {
+		if reentry {
 			return r.Pos.String()
 		}
 		return r.Node

@@ -114,9 +114,9 @@ func TestSwitchChainKeepsDeadEndsAndAncestry(t *testing.T) {
 	s := diamond()
 	one := 1
 	s.Apply(Delta{
-		Chain: &one,
-		Keep:  []Pos{{"b", 1}},
-		Arcs:  []Arc{{From: Pos{"b", 1}, Hop: hop("b", "T", "e", graph.Out), To: Pos{"e", 2}}},
+		Chain:    &one,
+		Keep:     []Pos{{"b", 1}},
+		Arcs:     []Arc{{From: Pos{"b", 1}, Hop: hop("b", "T", "e", graph.Out), To: Pos{"e", 2}}},
 		Expanded: []Pos{{"b", 1}},
 	}, PhaseRefine)
 	if s.Walk.Chain != 1 {

@@ -147,14 +147,11 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 // agentOptions builds the agent's options from the flags.
 func agentOptions(g graphFlags, a agentFlags, e *env) ([]agent.Option, error) {
 	opts := a.options(e)
-	if g.lexicon != "" {
-		sc, err := loadLexicon(g.lexicon)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, agent.WithChainScorer(sc))
+	lex, err := lexiconAgentOptions(g.lexicon)
+	if err != nil {
+		return nil, err
 	}
-	return opts, nil
+	return append(opts, lex...), nil
 }
 
 func writeJSON(w io.Writer, res *agent.Result, withState bool) error {

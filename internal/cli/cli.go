@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // env is what a command talks to: its streams and the environment.
@@ -132,7 +133,11 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				printUsage(fs)
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -146,15 +151,34 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// newFlagSet returns a flag set whose usage prints the given text and the
-// flags, to w.
+// newFlagSet returns a flag set for a command. Parse errors are returned,
+// not printed (mainEnv prints them once, with a hint); -h prints the usage
+// text and the flags to w.
 func newFlagSet(name, usage string, w io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(w)
-	fs.Usage = func() {
-		fmt.Fprint(w, strings.TrimLeft(usage, "\n"))
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	usages.Store(fs, usageText{text: usage, w: w})
 	return fs
+}
+
+type usageText struct {
+	text string
+	w    io.Writer
+}
+
+// usages holds each flag set's help text (*flag.FlagSet → usageText).
+var usages sync.Map
+
+func printUsage(fs *flag.FlagSet) {
+	v, ok := usages.Load(fs)
+	if !ok {
+		return
+	}
+	u := v.(usageText)
+	fmt.Fprint(u.w, strings.TrimLeft(u.text, "\n"))
+	fmt.Fprintln(u.w, "\nFlags:")
+	fs.SetOutput(u.w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
 }

@@ -1,0 +1,109 @@
+package agent_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/storetest"
+)
+
+var metaQA struct {
+	once sync.Once
+	st   *memstore.Store
+	err  error
+}
+
+// metaQAStore loads MetaQA's knowledge base once per test binary (the
+// schema is inferred from the data), or skips when the data is absent.
+func metaQAStore(b *testing.B) *memstore.Store {
+	b.Helper()
+	p := storetest.DataPath(b, "metaqa/kb.txt")
+	metaQA.once.Do(func() {
+		metaQA.st, metaQA.err = memstore.Open(context.Background(), p, memstore.OpenOptions{})
+	})
+	if metaQA.err != nil {
+		b.Fatal(metaQA.err)
+	}
+	return metaQA.st
+}
+
+// firstMetaQAQuestion returns the first question of a MetaQA dev file and
+// its gold answers.
+func firstMetaQAQuestion(b *testing.B, rel string) (string, []string) {
+	b.Helper()
+	f, err := os.Open(storetest.DataPath(b, rel))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		b.Fatalf("%s: no question: %v", rel, sc.Err())
+	}
+	q, answers, ok := strings.Cut(sc.Text(), "\t")
+	if !ok {
+		b.Fatalf("%s: line 1 has no tab", rel)
+	}
+	return q, strings.Split(answers, "|")
+}
+
+// BenchmarkAsk3HopMetaQA answers one 3-hop MetaQA dev question end to
+// end per iteration, on the embedded store (loaded once, outside the
+// timing). Accuracy depends on the learned lexicon; this measures latency.
+func BenchmarkAsk3HopMetaQA(b *testing.B) {
+	st := metaQAStore(b)
+	q, gold := firstMetaQAQuestion(b, "metaqa/3-hop/vanilla/qa_dev.txt")
+	a := agent.New(st)
+	ctx := context.Background()
+	// One run outside the timing builds the store's indexes and reads the
+	// schema into the planner.
+	res, err := a.Run(ctx, q)
+	if res == nil {
+		b.Fatal(err)
+	}
+	hits := 0
+	for _, ans := range res.Answers {
+		for _, g := range gold {
+			if graph.NormalizeKey(ans.Name) == graph.NormalizeKey(g) {
+				hits++
+			}
+		}
+	}
+	b.Logf("%q: %d answer(s), %d of %d gold; stop %s after %d iteration(s), %d store calls; chain %s",
+		q, len(res.Answers), hits, len(gold), res.StopReason, res.Iterations, res.Stats.StoreCalls, res.Plan.Chains)
+	calls := 0
+	b.ResetTimer()
+	for b.Loop() {
+		res, _ := a.Run(ctx, q)
+		calls += res.Stats.StoreCalls
+	}
+	b.ReportMetric(float64(calls)/float64(b.N), "storecalls/op")
+}
+
+// BenchmarkAskDemo answers the demo questions in turn, one per iteration.
+func BenchmarkAskDemo(b *testing.B) {
+	qs := demoQuestions(b)
+	a := agent.New(demoStore(b))
+	ctx := context.Background()
+	if _, err := a.Run(ctx, qs[0].Question); err != nil {
+		b.Fatal(err)
+	}
+	i, calls := 0, 0
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := a.Run(ctx, qs[i%len(qs)].Question)
+		if err != nil {
+			b.Fatal(err)
+		}
+		calls += res.Stats.StoreCalls
+		i++
+	}
+	b.ReportMetric(float64(calls)/float64(b.N), "storecalls/op")
+}

@@ -1,0 +1,237 @@
+package nodes_test
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/state"
+)
+
+// svcSchema is a small service schema with aliases and dependency.
+func svcSchema() *graph.Schema {
+	return &graph.Schema{
+		Types: []graph.TypeDef{
+			{Name: "Service", Aliases: []string{"service", "services"}},
+			{Name: "Team", Aliases: []string{"team", "teams", "squad"}},
+			{Name: "Database", Aliases: []string{"db", "database"}},
+		},
+		Relations: []graph.RelationDef{
+			{Name: "CALLS", From: []string{"Service"}, To: []string{"Service"}, Dependency: graph.DependentSubject, Aliases: []string{"calls"}, InverseAliases: []string{"called by"}},
+			{Name: "READS_FROM", From: []string{"Service"}, To: []string{"Database"}, Dependency: graph.DependentSubject, Aliases: []string{"reads from"}},
+			{Name: "OWNS", From: []string{"Team"}, To: []string{"Service", "Database"}, Aliases: []string{"owns"}, InverseAliases: []string{"owned by", "maintained by"}},
+		},
+		Entities: []graph.EntityDef{
+			{Name: "cart-service", Type: "Service", Aliases: []string{"basket"}},
+			{Name: "search-service", Type: "Service", Aliases: []string{"search"}},
+			{Name: "search-db", Type: "Database", Aliases: []string{"search"}},
+		},
+	}
+}
+
+func svcTriples() []graph.Triple {
+	return []graph.Triple{
+		tr("web", "Service", "CALLS", "cart-service", "Service", 1),
+		tr("cart-service", "Service", "CALLS", "payment-service", "Service", 2),
+		tr("payment-service", "Service", "READS_FROM", "orders-db", "Database", 3),
+		tr("team-cart", "Team", "OWNS", "cart-service", "Service", 4),
+		tr("team-pay", "Team", "OWNS", "payment-service", "Service", 5),
+		tr("team-pay", "Team", "OWNS", "orders-db", "Database", 6),
+		tr("search-service", "Service", "READS_FROM", "search-db", "Database", 7),
+	}
+}
+
+// plan runs a fresh rule planner on a question.
+func plan(t *testing.T, g nodes.Graph, opts nodes.PlannerOptions, question string) state.Plan {
+	t.Helper()
+	p, _, err := nodes.NewRulePlanner(g, nil, opts).Plan(t.Context(), question)
+	if err != nil {
+		t.Fatalf("Plan(%q): %v", question, err)
+	}
+	return p
+}
+
+func anchorsOf(p state.Plan) []string {
+	out := []string{}
+	for _, a := range p.Anchors {
+		out = append(out, fmt.Sprintf("%s=%s[%s %.2f]", a.Mention, a.Entity, a.Method, a.Confidence))
+	}
+	return out
+}
+
+func chainsOf(p state.Plan) []string {
+	out := []string{}
+	for _, c := range p.Chains {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+func TestPlannerLinking(t *testing.T) {
+	st := newStore(t, svcSchema(), svcTriples()...)
+	for _, c := range []struct {
+		name, question string
+		want           []string
+	}{
+		{"bracket", "Who owns [payment-service]?", []string{"payment-service=payment-service[bracket 1.00]"}},
+		// A bracketed mention that is not a name is linked like any other.
+		{"bracket normalized", "Who owns [the cart service]?", []string{"the cart service=cart-service[normalized 0.95]"}},
+		{"exact", "Who owns payment-service?", []string{"payment-service=payment-service[exact 1.00]"}},
+		{"normalized", "Who owns the cart service?", []string{"the cart service=cart-service[normalized 0.95]"}},
+		{"normalized camel case", "Who owns CartService?", []string{"CartService=cart-service[normalized 0.95]"}},
+		{"alias", "Who owns the basket?", []string{"the basket=cart-service[alias 0.90]"}},
+		{"fuzzy", "Who owns the paymnt service?", []string{"paymnt service=payment-service[fuzzy 0.71]"}},
+		{"two entities", "Is the cart service affected by the orders db?", []string{"the cart service=cart-service[normalized 0.95]"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			wantStrings(t, "anchors", anchorsOf(plan(t, st, nodes.PlannerOptions{}, c.question)), c.want)
+		})
+	}
+}
+
+// "the cart service", "cart-service" and "cartservice" share a key: with
+// both names in the graph the mention is ambiguous, and the plan says so.
+func TestPlannerNormalizedMentionAndAmbiguity(t *testing.T) {
+	for _, name := range []string{"cart-service", "cartservice"} {
+		st := newStore(t, nil, tr("team-cart", "Team", "OWNS", name, "Service", 1))
+		p := plan(t, st, nodes.PlannerOptions{}, "Who owns the cart service?")
+		wantStrings(t, name, anchorsOf(p), []string{"the cart service=" + name + "[normalized 0.95]"})
+		if len(p.Ambiguities) != 0 {
+			t.Errorf("%s: ambiguities %+v, want none", name, p.Ambiguities)
+		}
+	}
+	st := newStore(t, nil,
+		tr("team-cart", "Team", "OWNS", "cart-service", "Service", 1),
+		tr("team-legacy", "Team", "OWNS", "cartservice", "Service", 2))
+	p := plan(t, st, nodes.PlannerOptions{}, "Who owns the cart service?")
+	want := []state.Ambiguity{{Mention: "the cart service", Candidates: []string{"cart-service", "cartservice"}, Chosen: "cart-service"}}
+	if !reflect.DeepEqual(p.Ambiguities, want) {
+		t.Errorf("ambiguities %+v, want %+v", p.Ambiguities, want)
+	}
+	wantStrings(t, "notes", p.Notes, []string{`"the cart service" is ambiguous (cart-service, cartservice); chose cart-service`})
+
+	// Two entities sharing an alias.
+	p = plan(t, newStore(t, svcSchema(), svcTriples()...), nodes.PlannerOptions{}, "Who owns search?")
+	want = []state.Ambiguity{{Mention: "search", Candidates: []string{"search-db", "search-service"}, Chosen: "search-db"}}
+	if !reflect.DeepEqual(p.Ambiguities, want) {
+		t.Errorf("alias ambiguities %+v, want %+v", p.Ambiguities, want)
+	}
+}
+
+func TestPlannerFuzzyThreshold(t *testing.T) {
+	st := newStore(t, svcSchema(), svcTriples()...)
+	const q = "Who owns the paymnt service?"
+	sim := graph.Similarity(graph.NormalizeKey("paymnt service"), graph.NormalizeKey("payment-service"))
+	if sim < graph.MinFuzzyScore {
+		t.Fatalf("similarity %.3f is below the store's floor: the test needs a closer typo", sim)
+	}
+	p := plan(t, st, nodes.PlannerOptions{FuzzyThreshold: sim}, q)
+	if len(p.Anchors) != 1 || p.Anchors[0].Entity != "payment-service" || p.Anchors[0].Confidence != sim {
+		t.Errorf("at threshold %.3f: anchors %v, want payment-service with confidence %.3f", sim, anchorsOf(p), sim)
+	}
+	p = plan(t, st, nodes.PlannerOptions{FuzzyThreshold: sim + 0.01}, q)
+	if len(p.Anchors) != 0 || len(p.Chains) != 0 {
+		t.Errorf("above the threshold: anchors %v chains %v, want none", anchorsOf(p), chainsOf(p))
+	}
+	wantStrings(t, "notes", p.Notes, []string{"no entity of the question was found in the graph"})
+}
+
+func TestPlannerReading(t *testing.T) {
+	st := newStore(t, svcSchema(), svcTriples()...)
+	for _, c := range []struct {
+		name, question string
+		target         state.Target
+		direction      state.Intent
+		hints          []string
+		chains         []string
+		hopBudget      int
+	}{
+		{
+			name: "relation alias", question: "Who owns the cart service?",
+			target: state.Target{Kind: state.TargetChain}, hints: []string{"OWNS"},
+			chains: []string{"<-OWNS-"}, hopBudget: 1,
+		},
+		{
+			name: "inverse alias", question: "What is the cart service maintained by?",
+			target: state.Target{Kind: state.TargetChain}, hints: []string{"OWNS"},
+			chains: []string{"<-OWNS-"}, hopBudget: 1,
+		},
+		{
+			// "which teams": the answer type, and schema paths to it.
+			name: "answer type", question: "Which teams own the cart service?",
+			target: state.Target{Kind: state.TargetType, Type: "Team"}, hints: []string{"OWNS"},
+			chains: []string{"<-OWNS-", "-CALLS-> <-OWNS-", "<-CALLS- <-OWNS-"}, hopBudget: 2,
+		},
+		{
+			name: "dependents", question: "What depends on the cart service?",
+			target: state.Target{Kind: state.TargetClosure}, direction: state.IntentDependents,
+			chains: []string{"(<-CALLS-|<-READS_FROM-)+"}, hopBudget: 6,
+		},
+		{
+			name: "dependencies", question: "What does the cart service depend on?",
+			target: state.Target{Kind: state.TargetClosure}, direction: state.IntentDependencies,
+			chains: []string{"(-CALLS->|-READS_FROM->)+"}, hopBudget: 6,
+		},
+		{
+			name: "failure with a type", question: "Which teams are affected if the orders db goes down?",
+			target: state.Target{Kind: state.TargetType, Type: "Team"}, direction: state.IntentDependents,
+			// OWNS is no dependency, but it is how a team is reached.
+			chains: []string{"(<-CALLS-|<-READS_FROM-|<-OWNS-)+"}, hopBudget: 6,
+		},
+		{
+			name: "is A affected by B", question: "Is the cart service affected by the orders db?",
+			target:    state.Target{Kind: state.TargetEntity, Entity: "orders-db", Mention: "the orders db"},
+			direction: state.IntentDependencies,
+			chains:    []string{"(-CALLS->|-READS_FROM->)+"}, hopBudget: 6,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := plan(t, st, nodes.PlannerOptions{}, c.question)
+			if p.Target != c.target {
+				t.Errorf("target %+v, want %+v", p.Target, c.target)
+			}
+			if p.Direction != c.direction {
+				t.Errorf("direction %q, want %q", p.Direction, c.direction)
+			}
+			if c.hints == nil {
+				c.hints = []string{}
+			}
+			wantStrings(t, "relation hints", append([]string{}, p.RelationHints...), c.hints)
+			wantStrings(t, "chains", chainsOf(p), c.chains)
+			if p.HopBudget != c.hopBudget {
+				t.Errorf("hop budget %d, want %d", p.HopBudget, c.hopBudget)
+			}
+			if p.Source != "rules" {
+				t.Errorf("source %q, want rules", p.Source)
+			}
+		})
+	}
+}
+
+// The planner reads the schema once; each plan costs one Resolve (two
+// when it falls back to fuzzy matching).
+func TestPlannerCost(t *testing.T) {
+	sp := &spy{Graph: newStore(t, svcSchema(), svcTriples()...)}
+	p := nodes.NewRulePlanner(sp, nil, nodes.PlannerOptions{})
+	for i, c := range []struct {
+		q    string
+		cost int
+	}{
+		{"Who owns the cart service?", 2},
+		{"Who owns the cart service?", 1},
+		{"Who owns the paymnt service?", 2},
+	} {
+		_, cost, err := p.Plan(t.Context(), c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cost.StoreCalls != c.cost {
+			t.Errorf("plan %d (%q): %d store calls, want %d", i, c.q, cost.StoreCalls, c.cost)
+		}
+	}
+	if sp.schema != 1 || len(sp.resolve) != 4 {
+		t.Errorf("schema read %d times, %d resolves; want 1 and 4", sp.schema, len(sp.resolve))
+	}
+}
