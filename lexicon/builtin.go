@@ -48,7 +48,7 @@ func Builtins() ([]*Model, error) {
 
 // MinOverlap is how much a shipped lexicon's relations must overlap a
 // graph's (Jaccard) for Builtin to apply it.
-const MinOverlap = 0.9
+const MinOverlap = 0.85
 
 // Builtin returns the shipped lexicon learned on a graph with (nearly) the
 // same relations as s, or nil when none fits. It suits

@@ -61,6 +61,7 @@ func (a *agentFlags) options(e *env) []agent.Option {
 type askOptions struct {
 	graph    graphFlags
 	agent    agentFlags
+	llm      llmFlags
 	json     bool
 	trace    bool
 	state    bool
@@ -95,6 +96,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("ask", askUsage, e.stderr)
 	o.graph.register(fs, e)
 	o.agent.register(fs)
+	o.llm.register(fs, e, true)
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&o.trace, "trace", false, "print every step of the run")
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
@@ -123,7 +125,11 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	if err != nil {
 		return err
 	}
-	a := agent.New(g.Graph, opts...)
+	llmOpts, err := o.llm.options(ctx, e, g.Graph, o.graph, o.agent, o.json)
+	if err != nil {
+		return err
+	}
+	a := agent.New(g.Graph, append(opts, llmOpts...)...)
 	res, err := a.Run(ctx, o.question)
 	if res == nil {
 		return err
@@ -132,6 +138,8 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		if werr := writeJSON(e.stdout, res, o.state); werr != nil {
 			return werr
 		}
+	} else if o.llm.enabled() {
+		o.llm.render(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
 	} else {
 		renderResult(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
 	}

@@ -33,6 +33,7 @@ Example:
 type chatOptions struct {
 	graph graphFlags
 	agent agentFlags
+	llm   llmFlags
 }
 
 func runChat(ctx context.Context, e *env, args []string) error {
@@ -40,6 +41,7 @@ func runChat(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("chat", chatUsage, e.stderr)
 	o.graph.register(fs, e)
 	o.agent.register(fs)
+	o.llm.register(fs, e, false)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -60,7 +62,11 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 	if err != nil {
 		return err
 	}
-	a := agent.New(g.Graph, opts...)
+	llmOpts, err := o.llm.options(ctx, e, g.Graph, o.graph, o.agent, false)
+	if err != nil {
+		return err
+	}
+	a := agent.New(g.Graph, append(opts, llmOpts...)...)
 	interactive := isTerminal(e.stdin)
 	fmt.Fprintf(e.stdout, "scgraph chat on %s. Ask a question, or :help.\n", g.Desc)
 	var last *agent.Result

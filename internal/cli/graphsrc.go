@@ -87,6 +87,9 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 		st, err := openDemo(ctx)
 		return st, "built-in demo graph", err
 	}
+	if strings.Contains(g.graph, ",") {
+		return g.openMany(ctx, e, format)
+	}
 	opts := memstore.OpenOptions{Format: format, SchemaPath: g.schema}
 	var bar *progress.Bar
 	if !g.quiet {
@@ -124,4 +127,31 @@ func openDemo(ctx context.Context) (*memstore.Store, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// openMany loads several triple files (--graph a.tsv,b.tsv) into one
+// embedded store; every file is read and checked before any is added.
+func (g *graphFlags) openMany(ctx context.Context, e *env, format graph.Format) (*memstore.Store, string, error) {
+	var all []graph.Triple
+	for _, f := range strings.Split(g.graph, ",") {
+		ts, err := graph.ReadTriples(strings.TrimSpace(f), format, graph.ReadOptions{})
+		if err != nil {
+			return nil, "", err
+		}
+		all = append(all, ts...)
+	}
+	st := memstore.New()
+	if g.schema != "" {
+		s, err := graph.ReadSchemaFile(g.schema)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := st.SetSchema(ctx, s); err != nil {
+			return nil, "", err
+		}
+	}
+	if _, err := st.AddTriples(ctx, all); err != nil {
+		return nil, "", err
+	}
+	return st, g.graph, nil
 }

@@ -2,8 +2,9 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
+
+	"github.com/scgraph/scgraph/cypher"
 )
 
 // neo4jFlags are the connection flags, defaulting to the variables
@@ -27,6 +28,19 @@ func (n *neo4jFlags) register(fs *flag.FlagSet, e *env) {
 	fs.StringVar(&n.database, "neo4j-database", db, "Neo4j `database` (env NEO4J_DATABASE); the password is read from NEO4J_PASSWORD only")
 }
 
+// openStore connects to the server the flags name.
+func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
+	if n.uri == "" {
+		return nil, usagef("the Neo4j store needs a server: set NEO4J_URI or --neo4j-uri (e.g. bolt://127.0.0.1:7687), and NEO4J_PASSWORD")
+	}
+	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database})
+}
+
+// open opens the Neo4j graph for the agent.
 func (n *neo4jFlags) open(ctx context.Context) (*openedGraph, error) {
-	return nil, errors.New("the Neo4j store is not wired into the CLI yet")
+	st, err := n.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &openedGraph{Graph: st, Desc: st.String(), Close: st.Close}, nil
 }

@@ -1,0 +1,53 @@
+// Package cypher is scgraph's Neo4j store: the store contract (nodes.Graph
+// for the agent, storetest.Store for the conformance suite) implemented
+// over the official Go driver, so that the agent walks a graph held in a
+// Neo4j server and gives the same answers and paths as the embedded
+// memstore on the same data.
+//
+// # Data model
+//
+// Every entity is a node labelled :Entity with the properties name (its
+// key, unique), key (graph.NormalizeKey of the name, range-indexed), type
+// (the type graph.Infer gives it over all the triples, exactly as memstore
+// types it) and trigrams (the distinct character trigrams of key, one
+// token each, for the full-text index that proposes fuzzy matches). The
+// type is also a second label when it is not one of the store's own
+// labels. A triple is a relationship whose type is the relation name,
+// with the properties file and line (its provenance) and subject_type and
+// object_type (the types the triple gave, which typing reads). One node
+// (:ScgraphMeta {id: 'schema'}) holds the user schema and the inferred
+// schema (with the counts) as JSON.
+//
+// Typing is global (a new fact can change the type of an old entity), so
+// a write into a non-empty graph ends by reading every triple back and
+// rewriting the types that changed; into an empty graph the types are
+// computed before writing. The schema is cached by the Store until its
+// next write; writes made by another process are seen after reopening.
+//
+// # Queries
+//
+// Every query is a named constant (or a template, for the patterns that
+// carry relation types) next to the code that runs it. Values are always
+// parameters. Relation types and labels reach query text only after
+// graph.ValidIdentifier and, for relations a request names, the schema
+// accept them, and always backtick-quoted. The agent's methods (Schema,
+// Resolve, Expand, Paths) run in read transactions; only AddTriples,
+// SetSchema and Wipe write. Both go through the driver's managed
+// transactions, which retry transient failures with backoff.
+//
+// Expand answers a whole frontier in one round trip with the fan-out cap
+// applied inside the query, Resolve links every mention of a request in
+// one round trip (fuzzy candidates from the full-text index, scored with
+// graph.Similarity here), and Paths returns the shortest paths in
+// memstore's canonical order; all results are converted to the graph types
+// before they leave the package. Neo4j orders strings by code point, as
+// Go does, so the canonical orders agree.
+//
+// # Connection
+//
+// Open takes a Config (ConfigFromEnv reads the NEO4J_* variables Neo4j's
+// own tools use) and checks that the server answers before returning.
+// Socket connect, connection acquisition and transaction retry are
+// bounded, and every call honours its context, so a server that goes away
+// mid-question gives an error rather than a hang.
+package cypher

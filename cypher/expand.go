@@ -1,0 +1,436 @@
+package cypher
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// relTypes checks the relations a request names against the schema (the
+// relations of the data and of the user schema) and returns them as the
+// type part of a relationship pattern (":`A`|`B`"), or "" for any
+// relation when none is named. An unknown name wraps
+// graph.ErrUnknownRelation.
+func (m *meta) relTypes(names []string, what string) (string, error) {
+	if len(names) == 0 {
+		return "", nil
+	}
+	names = slices.Clone(names)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	quoted := make([]string, len(names))
+	for i, name := range names {
+		if !graph.ValidIdentifier(name) {
+			return "", fmt.Errorf("cypher: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, m.knownList())
+		}
+		if !m.known[name] {
+			return "", fmt.Errorf("cypher: %s: %w %q (known relations: %s)", what, graph.ErrUnknownRelation, name, m.knownList())
+		}
+		q, err := quote(name)
+		if err != nil {
+			return "", err
+		}
+		quoted[i] = q
+	}
+	return ":" + strings.Join(quoted, "|"), nil
+}
+
+// knownList formats the known relation names for an error, at most 30.
+func (m *meta) knownList() string {
+	known := make([]string, 0, len(m.known))
+	for k := range m.known {
+		known = append(known, k)
+	}
+	slices.Sort(known)
+	switch {
+	case len(known) == 0:
+		return "none"
+	case len(known) > 30:
+		return strings.Join(known[:30], ", ") + fmt.Sprintf(", and %d more", len(known)-30)
+	}
+	return strings.Join(known, ", ")
+}
+
+func checkDirection(d graph.Direction, what string) error {
+	if d < graph.Out || d > graph.Both {
+		return fmt.Errorf("cypher: %s: %w: invalid direction %d (want out, in or both)", what, graph.ErrBadRequest, d)
+	}
+	return nil
+}
+
+// Directions as the queries return them; Out sorts before In.
+const (
+	dirOut = 0
+	dirIn  = 1
+)
+
+// The parts of the expansion query. A step's hops from node n are matched
+// per direction (both directions: the union of the two, so that a
+// self-loop is walked both ways, as in memstore), ordered canonically
+// (relation name, out before in, neighbour name) and cut at $limit inside
+// the query; the total (for Truncated) comes from the degree counts.
+const (
+	expandStart = `
+UNWIND $from AS name
+MATCH (n:Entity {name: name})
+WITH DISTINCT n`
+
+	// expandHops takes the hop pattern(s) of a step and returns its
+	// ordered, limited hops as r, m, dir.
+	expandHops = `
+  CALL (n) {
+    %s
+  }
+  WITH r, m, dir ORDER BY type(r), dir, m.name LIMIT $limit`
+
+	// expandStep takes the total expression, the hops and the step index
+	// and returns one row a hop (or one row with a null rel for a node
+	// without hops).
+	expandStep = `
+WITH n, %s AS total
+OPTIONAL CALL (n) {%s
+  RETURN type(r) AS rel, dir, m.name AS to, m.type AS toType, r.file AS file, r.line AS line
+}
+RETURN %d AS step, n.name AS from, n.type AS fromType, total, rel, dir, to, toType, file, line`
+
+	// expandNext moves from the first step's frontier to the nodes its
+	// kept hops reached, for the second step.
+	expandNext = `
+CALL (n) {%s
+  RETURN m
+}
+WITH DISTINCT m AS n`
+)
+
+// hopPattern returns the MATCH ... RETURN r, m, dir clauses of a step.
+func hopPattern(types string, d graph.Direction) string {
+	out := fmt.Sprintf("MATCH (n)-[r%s]->(m) RETURN r, m, %d AS dir", types, dirOut)
+	in := fmt.Sprintf("MATCH (n)<-[r%s]-(m) RETURN r, m, %d AS dir", types, dirIn)
+	switch d {
+	case graph.Out:
+		return out
+	case graph.In:
+		return in
+	}
+	return out + "\n    UNION ALL\n    " + in
+}
+
+// degreePattern returns the expression counting a node's hops in a step.
+func degreePattern(types string, d graph.Direction) string {
+	out := fmt.Sprintf("COUNT { (n)-[%s]->() }", types)
+	in := fmt.Sprintf("COUNT { (n)<-[%s]-() }", types)
+	switch d {
+	case graph.Out:
+		return out
+	case graph.In:
+		return in
+	}
+	return out + " + " + in
+}
+
+// expandQuery builds the query of a one- or two-step expansion from the
+// checked relation types and directions of its steps. Both steps go in
+// one query (a UNION ALL whose second part walks the first step again to
+// find its frontier), so a request is one round trip.
+func expandQuery(types []string, dirs []graph.Direction) string {
+	var b strings.Builder
+	b.WriteString(expandStart)
+	hops0 := fmt.Sprintf(expandHops, hopPattern(types[0], dirs[0]))
+	fmt.Fprintf(&b, expandStep, degreePattern(types[0], dirs[0]), hops0, 0)
+	if len(types) > 1 {
+		b.WriteString("\nUNION ALL")
+		b.WriteString(expandStart)
+		fmt.Fprintf(&b, expandNext, hops0)
+		hops1 := fmt.Sprintf(expandHops, hopPattern(types[1], dirs[1]))
+		fmt.Fprintf(&b, expandStep, degreePattern(types[1], dirs[1]), hops1, 1)
+	}
+	return b.String()
+}
+
+// expandRow is one row of the expansion query.
+type expandRow struct {
+	step     int
+	from     string
+	fromType string
+	total    int
+	hop      bool // false for a node without hops
+	rel      string
+	dir      int64
+	to       string
+	toType   string
+	file     string
+	line     int64
+}
+
+func scanExpandRow(r *neo4j.Record) (expandRow, error) {
+	var x expandRow
+	step, err := intAt(r, 0)
+	if err != nil {
+		return x, err
+	}
+	x.step = int(step)
+	if x.from, err = strAt(r, 1); err != nil {
+		return x, err
+	}
+	if x.fromType, err = strAt(r, 2); err != nil {
+		return x, err
+	}
+	total, err := intAt(r, 3)
+	if err != nil {
+		return x, err
+	}
+	x.total = int(total)
+	if r.Values[4] == nil {
+		return x, nil
+	}
+	x.hop = true
+	if x.rel, err = strAt(r, 4); err != nil {
+		return x, err
+	}
+	if x.dir, err = intAt(r, 5); err != nil {
+		return x, err
+	}
+	if x.to, err = strAt(r, 6); err != nil {
+		return x, err
+	}
+	if x.toType, err = strAt(r, 7); err != nil {
+		return x, err
+	}
+	if x.file, err = strAt(r, 8); err != nil {
+		return x, err
+	}
+	x.line, err = intAt(r, 9)
+	return x, err
+}
+
+// Expand returns the hops around the frontier, one or two steps deep, as
+// the store contract (graph.ExpandRequest) says and memstore does: per
+// frontier node and step at most Limit hops (default graph.DefaultLimit)
+// in canonical order, the cuts recorded in Truncated (Step is the 0-based
+// index into Hops); Hops of each step sorted by (From, Relation,
+// Direction, To); Nodes the frontier entities that exist and every entity
+// reached, with types, sorted by name. Unknown frontier names are ignored.
+// The whole request is one query.
+func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
+	if n := len(req.Steps); n < 1 || n > 2 {
+		return graph.Expansion{}, fmt.Errorf("cypher: expand: %w: %d steps (want 1 or 2)", graph.ErrBadRequest, n)
+	}
+	limit := req.Limit
+	switch {
+	case limit == 0:
+		limit = graph.DefaultLimit
+	case limit < 0:
+		return graph.Expansion{}, fmt.Errorf("cypher: expand: %w: negative limit %d", graph.ErrBadRequest, limit)
+	}
+	dirs := make([]graph.Direction, len(req.Steps))
+	for i, st := range req.Steps {
+		if err := checkDirection(st.Direction, fmt.Sprintf("expand: steps[%d]", i)); err != nil {
+			return graph.Expansion{}, err
+		}
+		dirs[i] = st.Direction
+	}
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return graph.Expansion{}, err
+	}
+	types := make([]string, len(req.Steps))
+	for i, st := range req.Steps {
+		if types[i], err = m.relTypes(st.Relations, fmt.Sprintf("expand: steps[%d].relations", i)); err != nil {
+			return graph.Expansion{}, err
+		}
+	}
+	from := req.From
+	if from == nil {
+		from = []string{}
+	}
+	query := expandQuery(types, dirs)
+	params := map[string]any{"from": from, "limit": int64(limit)}
+	rows, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]expandRow, error) {
+		return collect(ctx, tx, query, params, scanExpandRow)
+	})
+	if err != nil {
+		return graph.Expansion{}, s.fail("expand", err)
+	}
+	return expansion(rows, len(req.Steps)), nil
+}
+
+// expansion assembles the query's rows into the contract's result.
+func expansion(rows []expandRow, steps int) graph.Expansion {
+	exp := graph.Expansion{Hops: make([][]graph.Hop, steps), Nodes: []graph.Entity{}}
+	for i := range exp.Hops {
+		exp.Hops[i] = []graph.Hop{}
+	}
+	types := make(map[string]string)
+	type nodeStep struct {
+		node string
+		step int
+	}
+	kept := make(map[nodeStep]int)
+	totals := make(map[nodeStep]int)
+	for _, x := range rows {
+		if x.step < 0 || x.step >= steps {
+			continue
+		}
+		types[x.from] = x.fromType
+		k := nodeStep{x.from, x.step}
+		totals[k] = x.total
+		if !x.hop {
+			continue
+		}
+		kept[k]++
+		types[x.to] = x.toType
+		d := graph.Out
+		if x.dir == dirIn {
+			d = graph.In
+		}
+		exp.Hops[x.step] = append(exp.Hops[x.step], graph.Hop{
+			From: x.from, Relation: x.rel, To: x.to, Direction: d,
+			Source: graph.Source{File: x.file, Line: int(x.line)},
+		})
+	}
+	for _, hops := range exp.Hops {
+		slices.SortFunc(hops, compareHops)
+	}
+	for name, t := range types {
+		exp.Nodes = append(exp.Nodes, graph.Entity{Name: name, Type: t})
+	}
+	slices.SortFunc(exp.Nodes, func(a, b graph.Entity) int { return strings.Compare(a.Name, b.Name) })
+	for k, total := range totals {
+		if total > kept[k] {
+			exp.Truncated = append(exp.Truncated, graph.Truncation{Node: k.node, Step: k.step, Kept: kept[k], Total: total})
+		}
+	}
+	slices.SortFunc(exp.Truncated, func(a, b graph.Truncation) int {
+		return cmp.Or(cmp.Compare(a.Step, b.Step), strings.Compare(a.Node, b.Node))
+	})
+	return exp
+}
+
+// compareHops orders hops by (From, Relation, Direction, To).
+func compareHops(a, b graph.Hop) int {
+	return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.Relation, b.Relation),
+		cmp.Compare(a.Direction, b.Direction), strings.Compare(a.To, b.To))
+}
+
+// Path limits.
+const (
+	maxPathHops      = 6
+	defaultPathLimit = 10
+)
+
+// qPaths finds the shortest paths; the template takes the relationship
+// pattern (arrows, quoted types and the hop range, from checked values
+// only). Each path's sort key lists, hop by hop, the relation, the
+// direction it was walked in and the node reached: memstore's depth-first
+// canonical order.
+const qPaths = `
+MATCH (a:Entity {name: $from}), (b:Entity {name: $to})
+MATCH p = allShortestPaths((a)%s(b))
+WITH nodes(p) AS ns, relationships(p) AS rs
+WITH ns, rs, [i IN range(0, size(rs) - 1) | CASE WHEN startNode(rs[i]) = ns[i] THEN 0 ELSE 1 END] AS dirs
+WITH ns, rs, dirs, reduce(k = [], i IN range(0, size(rs) - 1) | k + [type(rs[i]), dirs[i], ns[i + 1].name]) AS key
+ORDER BY key
+LIMIT $limit
+RETURN [x IN ns | x.name] AS names, [r IN rs | type(r)] AS rels, dirs,
+       [r IN rs | r.file] AS files, [r IN rs | r.line] AS lines`
+
+// pathPattern returns the variable-length relationship pattern of a paths
+// request.
+func pathPattern(types string, d graph.Direction, maxHops int) string {
+	rel := fmt.Sprintf("[%s*1..%d]", types, maxHops)
+	switch d {
+	case graph.Out:
+		return "-" + rel + "->"
+	case graph.In:
+		return "<-" + rel + "-"
+	}
+	return "-" + rel + "-"
+}
+
+// Paths returns the shortest paths from req.From to req.To of at most
+// req.MaxHops (1..6) hops, walking every hop in req.Direction along the
+// relations named (all when none), up to req.Limit (default 10) paths, all
+// of the shortest length found, in memstore's canonical order (hop by hop:
+// relation, direction, node name). No path, an unknown entity or From ==
+// To give an empty result.
+func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error) {
+	if req.MaxHops < 1 || req.MaxHops > maxPathHops {
+		return nil, fmt.Errorf("cypher: paths: %w: max hops %d (want 1 to %d)", graph.ErrBadRequest, req.MaxHops, maxPathHops)
+	}
+	if err := checkDirection(req.Direction, "paths"); err != nil {
+		return nil, err
+	}
+	limit := req.Limit
+	switch {
+	case limit == 0:
+		limit = defaultPathLimit
+	case limit < 0:
+		return nil, fmt.Errorf("cypher: paths: %w: negative limit %d", graph.ErrBadRequest, limit)
+	}
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	types, err := m.relTypes(req.Relations, "paths: relations")
+	if err != nil {
+		return nil, err
+	}
+	if req.From == req.To {
+		return []graph.Path{}, nil
+	}
+	query := fmt.Sprintf(qPaths, pathPattern(types, req.Direction, req.MaxHops))
+	params := map[string]any{"from": req.From, "to": req.To, "limit": int64(limit)}
+	paths, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Path, error) {
+		return collect(ctx, tx, query, params, scanPath)
+	})
+	if err != nil {
+		return nil, s.fail("paths", err)
+	}
+	if paths == nil {
+		paths = []graph.Path{}
+	}
+	return paths, nil
+}
+
+func scanPath(r *neo4j.Record) (graph.Path, error) {
+	names, err := strList(r, 0)
+	if err != nil {
+		return graph.Path{}, err
+	}
+	rels, err := strList(r, 1)
+	if err != nil {
+		return graph.Path{}, err
+	}
+	dirs, err := intList(r, 2)
+	if err != nil {
+		return graph.Path{}, err
+	}
+	files, err := strList(r, 3)
+	if err != nil {
+		return graph.Path{}, err
+	}
+	lines, err := intList(r, 4)
+	if err != nil {
+		return graph.Path{}, err
+	}
+	n := len(rels)
+	if len(names) != n+1 || len(dirs) != n || len(files) != n || len(lines) != n {
+		return graph.Path{}, fmt.Errorf("paths: a path with %d nodes, %d relations, %d directions, %d files, %d lines", len(names), n, len(dirs), len(files), len(lines))
+	}
+	p := graph.Path{Hops: make([]graph.Hop, n)}
+	for i := range n {
+		d := graph.Out
+		if dirs[i] == dirIn {
+			d = graph.In
+		}
+		p.Hops[i] = graph.Hop{From: names[i], Relation: rels[i], To: names[i+1], Direction: d,
+			Source: graph.Source{File: files[i], Line: int(lines[i])}}
+	}
+	return p, nil
+}

@@ -1,0 +1,62 @@
+package cypher
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// ProfileExpand runs the query Expand would run for req under PROFILE and
+// returns the operators of its plan with their details, for tests that
+// check the query uses the indexes. (PROFILE rather than EXPLAIN: the
+// driver's neo4j.Plan.Children returns the last child for every child,
+// while ProfiledPlan.Children is right.)
+func (s *Store) ProfileExpand(ctx context.Context, req graph.ExpandRequest) ([]string, error) {
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	types := make([]string, len(req.Steps))
+	dirs := make([]graph.Direction, len(req.Steps))
+	for i, st := range req.Steps {
+		if types[i], err = m.relTypes(st.Relations, "explain"); err != nil {
+			return nil, err
+		}
+		dirs[i] = st.Direction
+	}
+	query := "PROFILE " + expandQuery(types, dirs)
+	return readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]string, error) {
+		res, err := tx.Run(ctx, query, map[string]any{"from": req.From, "limit": int64(10)})
+		if err != nil {
+			return nil, err
+		}
+		sum, err := res.Consume(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var ops []string
+		var walk func(p neo4j.ProfiledPlan)
+		walk = func(p neo4j.ProfiledPlan) {
+			ops = append(ops, fmt.Sprintf("%s %v", p.Operator(), p.Arguments()["Details"]))
+			for _, c := range p.Children() {
+				walk(c)
+			}
+		}
+		if p := sum.Profile(); p != nil {
+			walk(p)
+		}
+		return ops, nil
+	})
+}
+
+// LuceneEscape and TrigramTokens are the query helpers of Resolve.
+var (
+	LuceneEscape  = luceneEscape
+	TrigramTokens = trigramTokens
+)
+
+// SafeURI is the URI as errors show it.
+func (c Config) SafeURI() string { return c.safeURI() }

@@ -1,0 +1,242 @@
+package cypher_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/nodes"
+)
+
+// proxy forwards TCP connections from a loopback port to the Neo4j
+// server, and can make the server "go away": cut every connection and
+// refuse new ones, or hang (hold connections open, forward nothing).
+type proxy struct {
+	ln     net.Listener
+	target string
+	mu     sync.Mutex
+	conns  []net.Conn
+	hung   bool
+	wg     sync.WaitGroup
+}
+
+func newProxy(t *testing.T, target string) *proxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln, target: target}
+	p.wg.Go(p.accept)
+	t.Cleanup(func() {
+		p.cut()
+		p.wg.Wait()
+	})
+	return p
+}
+
+func (p *proxy) uri() string { return "bolt://" + p.ln.Addr().String() }
+
+func (p *proxy) accept() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, c)
+		hung := p.hung
+		p.mu.Unlock()
+		if hung {
+			continue // held open, never answered
+		}
+		s, err := net.DialTimeout("tcp", p.target, 5*time.Second)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, s)
+		p.mu.Unlock()
+		p.wg.Go(func() { p.pipe(c, s) })
+		p.wg.Go(func() { p.pipe(s, c) })
+	}
+}
+
+// pipe copies until either side fails, unless the proxy hangs, when it
+// stops forwarding and keeps the connections open.
+func (p *proxy) pipe(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		p.mu.Lock()
+		hung := p.hung
+		p.mu.Unlock()
+		if hung {
+			return
+		}
+		if n > 0 {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			if err != io.EOF {
+				dst.Close()
+			}
+			return
+		}
+	}
+}
+
+// cut closes the listener and every connection: the server is gone.
+func (p *proxy) cut() {
+	p.ln.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// hang stops forwarding: connections stay open and nothing comes back.
+func (p *proxy) hang() {
+	p.mu.Lock()
+	p.hung = true
+	p.mu.Unlock()
+}
+
+// failAfterResolve runs fail (once) after the first Resolve, so that the
+// server goes away in the middle of a question: after planning, before
+// retrieval.
+type failAfterResolve struct {
+	nodes.Graph
+	once sync.Once
+	fail func()
+}
+
+func (f *failAfterResolve) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
+	ms, err := f.Graph.Resolve(ctx, req)
+	f.once.Do(f.fail)
+	return ms, err
+}
+
+// TestServerGoesAway stops the server, as the store sees it, in the middle
+// of a question: the run ends with an error naming the server within its
+// deadline, whether the server's connections are cut or it stops
+// answering.
+func TestServerGoesAway(t *testing.T) {
+	cfg := serverConfig(t)
+	u, err := url.Parse(cfg.URI)
+	if err != nil || u.Host == "" {
+		t.Fatalf("NEO4J_URI %q: want scheme://host:port", cfg.URI)
+	}
+	// The demo graph, loaded directly.
+	s := openEmpty(t)
+	ctx := t.Context()
+	ts, err := demo.Triples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddTriples(ctx, ts); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	const question = "Which teams are affected if the payment service goes down?"
+	const deadline = 3 * time.Second
+	for _, mode := range []string{"cut", "hang"} {
+		t.Run(mode, func(t *testing.T) {
+			p := newProxy(t, u.Host)
+			pcfg := cfg
+			pcfg.URI = p.uri()
+			st, err := cypher.Open(ctx, pcfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				p.cut() // so that Close does not wait on hung connections
+				st.Close()
+			}()
+			// Through the proxy, the question is answered.
+			if res, err := agent.New(st).Run(ctx, question); err != nil || len(res.Answers) == 0 {
+				t.Fatalf("before the outage: %v, %d answers", err, len(res.Answers))
+			}
+			fail := p.cut
+			if mode == "hang" {
+				fail = p.hang
+			}
+			g := &failAfterResolve{Graph: st, fail: fail}
+			t0 := time.Now()
+			res, err := agent.New(g, agent.WithTimeout(deadline)).Run(ctx, question)
+			took := time.Since(t0)
+			if err == nil {
+				t.Fatalf("the run succeeded without the server: %d answers", len(res.Answers))
+			}
+			if took > deadline+2*time.Second {
+				t.Errorf("the run took %v to fail, past its %v deadline", took, deadline)
+			}
+			if res == nil {
+				t.Error("no partial result")
+			}
+			if mode == "cut" && !errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), pcfg.URI) {
+				t.Errorf("error %q does not name the server %s", err, pcfg.URI)
+			}
+			if strings.Contains(err.Error(), cfg.Password) {
+				t.Errorf("error %q shows the password", err)
+			}
+			t.Logf("failed after %v: %v", took.Round(time.Millisecond), err)
+		})
+	}
+}
+
+// TestOpenFails points Open at a closed port and at the server with a
+// wrong password: it fails fast, naming the URI and never the password.
+func TestOpenFails(t *testing.T) {
+	cfg := serverConfig(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "bolt://" + ln.Addr().String()
+	ln.Close()
+	for _, c := range []struct {
+		name string
+		cfg  cypher.Config
+	}{
+		{"closed port", cypher.Config{URI: closed, Password: "secret-pw-1"}},
+		{"wrong password", cypher.Config{URI: cfg.URI, Username: cfg.Username, Password: "wrong-pw-" + cfg.Password, Database: cfg.Database}},
+		{"no such database", cypher.Config{URI: cfg.URI, Username: cfg.Username, Password: cfg.Password, Database: "nosuchdb"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			t0 := time.Now()
+			s, err := cypher.Open(ctx, c.cfg)
+			if err == nil {
+				s.Close()
+				t.Fatal("Open succeeded")
+			}
+			if d := time.Since(t0); d > 10*time.Second {
+				t.Errorf("Open took %v to fail", d)
+			}
+			if !strings.Contains(err.Error(), c.cfg.URI) {
+				t.Errorf("error %q does not name %s", err, c.cfg.URI)
+			}
+			if strings.Contains(err.Error(), c.cfg.Password) {
+				t.Errorf("error %q shows the password", err)
+			}
+			t.Logf("%v", err)
+		})
+	}
+}

@@ -1,0 +1,288 @@
+package cypher
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+const defaultResolveLimit = 10
+
+// fuzzyCandidates is how many entities the full-text index proposes per
+// mention; the trigram similarity, computed exactly, picks among them.
+const fuzzyCandidates = 1000
+
+// qResolve links every mention of a request in one round trip. For each
+// mention row (i, name, key, aliasOf, tgs, lucene) it returns the entity
+// named exactly so (method 0), those with its normalized key (1, at most
+// $keyLimit, by name) and those its alias names (2); and, when $fuzzy is
+// set and none of those exist, the entities the full-text index proposes
+// for its trigrams whose trigram overlap reaches $minScore (a pre-filter:
+// Go computes the final score with graph.Similarity).
+const qResolve = `
+UNWIND $mentions AS m
+CALL (m) {
+  CALL (m) {
+      MATCH (e:Entity {name: m.name})
+      RETURN 0 AS method, e
+    UNION ALL
+      MATCH (e:Entity {key: m.key})
+      WITH e ORDER BY e.name LIMIT $keyLimit
+      RETURN 1 AS method, e
+    UNION ALL
+      UNWIND m.aliasOf AS alias
+      MATCH (e:Entity {name: alias})
+      RETURN 2 AS method, e
+  }
+  RETURN collect([method, e.name, e.type]) AS strong
+}
+CALL (m, strong) {
+  WITH m, strong WHERE $fuzzy AND size(strong) = 0 AND m.lucene <> ''
+  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.lucene, {limit: $candidates}) YIELD node
+  WITH m, node, split(node.trigrams, ' ') AS tg
+  WITH m, node, size(tg) AS nk, size([t IN tg WHERE t IN m.tgs]) AS inter
+  WHERE inter * (1 + $minScore) >= $minScore * (size(m.tgs) + nk)
+  RETURN collect([node.name, node.type, node.key]) AS fuzzy
+}
+RETURN m.i AS i, strong, fuzzy`
+
+// Resolve links each mention to entities (the result is aligned with
+// req.Mentions) exactly as memstore does: the entity named exactly so
+// (score 1), then the entities whose name has the mention's normalized key
+// (graph.NormalizeKey), then the entities with a schema alias of that key;
+// when req.Fuzzy is set and none of those matched, the entities whose key
+// is similar enough (graph.Similarity >= graph.MinFuzzyScore), best first.
+// Ties go by name; each entity appears once, with its strongest method; at
+// most req.Limit (default 10) matches a mention. All mentions go to the
+// server in one query.
+//
+// Fuzzy candidates come from the full-text index over name trigrams (the
+// best fuzzyCandidates per mention by Lucene's ranking); their scores are
+// computed here with graph.Similarity, so both stores score and order the
+// same way.
+func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
+	limit := req.Limit
+	switch {
+	case limit == 0:
+		limit = defaultResolveLimit
+	case limit < 0:
+		return nil, fmt.Errorf("cypher: resolve: %w: negative limit %d", graph.ErrBadRequest, limit)
+	}
+	out := make([][]graph.Match, len(req.Mentions))
+	for i := range out {
+		out[i] = []graph.Match{}
+	}
+	if len(req.Mentions) == 0 {
+		return out, nil
+	}
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(req.Mentions))
+	rows := make([]map[string]any, len(req.Mentions))
+	for i, mention := range req.Mentions {
+		key := graph.NormalizeKey(mention)
+		keys[i] = key
+		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": ""}
+		if key != "" {
+			tgs := trigramTokens(key)
+			row["key"] = key
+			row["aliasOf"] = m.aliases[key]
+			row["tgs"] = tgs
+			row["lucene"] = luceneAny(tgs)
+		}
+		rows[i] = row
+	}
+	params := map[string]any{
+		"mentions":   rows,
+		"keyLimit":   int64(limit + 1), // one may be the exact match
+		"fuzzy":      req.Fuzzy,
+		"candidates": int64(fuzzyCandidates),
+		// A hair under the floor: the query only pre-filters, and must
+		// not lose a candidate to rounding.
+		"minScore": graph.MinFuzzyScore - 1e-9,
+	}
+	type found struct {
+		i      int
+		strong []candidate
+		fuzzy  []candidate
+	}
+	res, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]found, error) {
+		return collect(ctx, tx, qResolve, params, func(r *neo4j.Record) (found, error) {
+			i, err := intAt(r, 0)
+			if err != nil {
+				return found{}, err
+			}
+			if i < 0 || int(i) >= len(req.Mentions) {
+				return found{}, fmt.Errorf("column i: mention %d out of range", i)
+			}
+			f := found{i: int(i)}
+			if f.strong, err = candidates(r, 1); err != nil {
+				return f, err
+			}
+			f.fuzzy, err = candidates(r, 2)
+			return f, err
+		})
+	})
+	if err != nil {
+		return nil, s.fail("resolve", err)
+	}
+	for _, f := range res {
+		out[f.i] = rank(f.strong, f.fuzzy, keys[f.i], limit)
+	}
+	return out, nil
+}
+
+// candidate is one entity a mention may name: method (0 exact,
+// 1 normalized, 2 alias; -1 fuzzy), name, type and, for fuzzy ones, key.
+type candidate struct {
+	method int64
+	name   string
+	typ    string
+	key    string
+}
+
+// candidates reads a list column of [method, name, type] (strong) or
+// [name, type, key] (fuzzy) lists.
+func candidates(r *neo4j.Record, col int) ([]candidate, error) {
+	l, err := listAt(r, col)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]candidate, 0, len(l))
+	for _, v := range l {
+		item, ok := v.([]any)
+		if !ok || len(item) != 3 {
+			return nil, colErr(r, col, "a list of 3-element lists")
+		}
+		var c candidate
+		var fields []*string
+		if col == 1 {
+			m, ok := item[0].(int64)
+			if !ok {
+				return nil, colErr(r, col, "an integer method")
+			}
+			c.method = m
+			fields = []*string{nil, &c.name, &c.typ}
+		} else {
+			c.method = -1
+			fields = []*string{&c.name, &c.typ, &c.key}
+		}
+		for k, p := range fields {
+			if p == nil || item[k] == nil {
+				continue
+			}
+			sv, ok := item[k].(string)
+			if !ok {
+				return nil, colErr(r, col, "string names, types and keys")
+			}
+			*p = sv
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// rank orders a mention's candidates as memstore does and cuts them at
+// limit: exact, then normalized, then alias (each by name), or, when there
+// are none of those, fuzzy by score (graph.Similarity of the keys, at
+// least graph.MinFuzzyScore) then name. An entity appears once, with its
+// strongest method.
+func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
+	ms := []graph.Match{}
+	add := func(c candidate, method graph.MatchMethod, score float64) {
+		if len(ms) >= limit {
+			return
+		}
+		for _, have := range ms {
+			if have.Entity.Name == c.name {
+				return
+			}
+		}
+		ms = append(ms, graph.Match{Entity: graph.Entity{Name: c.name, Type: c.typ}, Method: method, Score: score})
+	}
+	if len(strong) > 0 {
+		slices.SortFunc(strong, func(a, b candidate) int {
+			return cmp.Or(cmp.Compare(a.method, b.method), strings.Compare(a.name, b.name))
+		})
+		methods := [...]graph.MatchMethod{graph.MatchExact, graph.MatchNormalized, graph.MatchAlias}
+		for _, c := range strong {
+			add(c, methods[c.method], 1)
+		}
+		return ms
+	}
+	type scored struct {
+		c     candidate
+		score float64
+	}
+	var ss []scored
+	for _, c := range fuzzy {
+		if sc := graph.Similarity(key, c.key); sc >= graph.MinFuzzyScore {
+			ss = append(ss, scored{c, sc})
+		}
+	}
+	slices.SortFunc(ss, func(a, b scored) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(a.c.name, b.c.name))
+	})
+	for _, s := range ss {
+		add(s.c, graph.MatchFuzzy, s.score)
+	}
+	return ms
+}
+
+// trigramTokens returns the distinct trigrams of a normalized key
+// (graph.Trigrams), sorted, as full-text tokens: the padding spaces become
+// '_', which a key never holds (keys are letters and digits only), so that
+// every trigram is one whitespace-free token.
+func trigramTokens(key string) []string {
+	set := graph.Trigrams(key)
+	out := make([]string, 0, len(set))
+	for t := range set {
+		out = append(out, strings.ReplaceAll(t, " ", "_"))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// luceneAny is a Lucene query matching documents with any of the terms,
+// each escaped so that it is read as a plain term.
+func luceneAny(terms []string) string {
+	if len(terms) > maxLuceneClauses {
+		terms = terms[:maxLuceneClauses]
+	}
+	esc := make([]string, len(terms))
+	for i, t := range terms {
+		esc[i] = luceneEscape(t)
+	}
+	return strings.Join(esc, " ")
+}
+
+// maxLuceneClauses keeps a query under Lucene's limit of 1024 clauses.
+const maxLuceneClauses = 1000
+
+// luceneEscape escapes the characters Lucene's query syntax gives a
+// meaning (+ - & | ! ( ) { } [ ] ^ " ~ * ? : \ / and white space) and the
+// operator words AND, OR and NOT, so that s is matched as a literal term.
+func luceneEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '+', '-', '&', '|', '!', '(', ')', '{', '}', '[', ']', '^', '"', '~', '*', '?', ':', '\\', '/', ' ', '\t', '\n', '\r':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	switch out {
+	case "AND", "OR", "NOT":
+		out = `\` + out
+	}
+	return out
+}

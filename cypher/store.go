@@ -1,0 +1,244 @@
+package cypher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j/config"
+)
+
+// Driver timeouts. Together with the caller's context (whose deadline the
+// driver also honours) they bound how long a call can wait for a server
+// that went away: a refused or dropped connection fails at once and is
+// retried until transactionRetryTime; a server that stops answering holds
+// a call until the context ends.
+const (
+	// socketConnectTimeout bounds one TCP connect.
+	socketConnectTimeout = 5 * time.Second
+	// connectionAcquisitionTimeout bounds waiting for a pooled or new
+	// connection.
+	connectionAcquisitionTimeout = 10 * time.Second
+	// transactionRetryTime bounds the retries of a managed transaction
+	// after transient failures (deadlocks, lost connections, leader
+	// changes).
+	transactionRetryTime = 10 * time.Second
+	// livenessCheckAfter: a pooled connection idle longer than this is
+	// pinged before reuse, so that a server restart is noticed before a
+	// query is sent down a dead socket.
+	livenessCheckAfter = 30 * time.Second
+	// closeTimeout bounds Close.
+	closeTimeout = 5 * time.Second
+)
+
+// The store's labels. Entity types equal to one of them get no type label.
+const (
+	labelEntity = "Entity"
+	labelMeta   = "ScgraphMeta"
+)
+
+// Store is a knowledge graph held in Neo4j. It is safe for concurrent use;
+// every call opens its own session on the shared driver.
+type Store struct {
+	driver    neo4j.DriverWithContext
+	cfg       Config
+	bookmarks neo4j.BookmarkManager
+
+	// writeMu serialises this process's writes: each ends by retyping the
+	// graph from all its triples, which must see the write before it.
+	writeMu sync.Mutex
+	// indexed is set once the constraints and indexes are known to exist.
+	indexed atomic.Bool
+	// meta is the cached schema (user and inferred), loaded by the first
+	// read and replaced by every write of this process.
+	meta atomic.Pointer[meta]
+}
+
+// Open connects to the Neo4j server cfg names and checks that it answers
+// and that the database exists. Errors name the URI (never the password).
+// The caller closes the store.
+func Open(ctx context.Context, cfg Config) (*Store, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	drv, err := neo4j.NewDriverWithContext(cfg.URI, neo4j.BasicAuth(cfg.Username, cfg.Password, ""), func(c *config.Config) {
+		c.SocketConnectTimeout = socketConnectTimeout
+		c.ConnectionAcquisitionTimeout = connectionAcquisitionTimeout
+		c.MaxTransactionRetryTime = transactionRetryTime
+		c.ConnectionLivenessCheckTimeout = livenessCheckAfter
+		c.UserAgent = "scgraph"
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cypher: Neo4j URI %s: %w", cfg.safeURI(), err)
+	}
+	s := &Store{driver: drv, cfg: cfg, bookmarks: neo4j.NewBookmarkManager(neo4j.BookmarkManagerConfig{})}
+	if err := drv.VerifyConnectivity(ctx); err != nil {
+		s.closeDriver()
+		return nil, fmt.Errorf("cypher: cannot reach Neo4j at %s as user %q: %w", cfg.safeURI(), cfg.Username, err)
+	}
+	// A read on the configured database checks the credentials and that
+	// the database exists.
+	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		res, err := tx.Run(ctx, qPing, nil)
+		if err != nil {
+			return struct{}{}, err
+		}
+		_, err = res.Consume(ctx)
+		return struct{}{}, err
+	}); err != nil {
+		s.closeDriver()
+		return nil, fmt.Errorf("cypher: Neo4j at %s, database %s: %w", cfg.safeURI(), s.dbName(), err)
+	}
+	return s, nil
+}
+
+const qPing = `RETURN 1`
+
+// String describes the store for messages: the URI and the database.
+func (s *Store) String() string {
+	return fmt.Sprintf("Neo4j at %s (database %s)", s.cfg.safeURI(), s.dbName())
+}
+
+func (s *Store) dbName() string {
+	if s.cfg.Database == "" {
+		return "(default)"
+	}
+	return s.cfg.Database
+}
+
+// Close closes the driver and its connections.
+func (s *Store) Close() error {
+	return s.closeDriver()
+}
+
+func (s *Store) closeDriver() error {
+	ctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
+	defer cancel()
+	if err := s.driver.Close(ctx); err != nil {
+		return fmt.Errorf("cypher: closing the connection to %s: %w", s.cfg.safeURI(), err)
+	}
+	return nil
+}
+
+// session opens a session for one call.
+func (s *Store) session(ctx context.Context, mode neo4j.AccessMode) neo4j.SessionWithContext {
+	return s.driver.NewSession(ctx, neo4j.SessionConfig{
+		AccessMode:      mode,
+		DatabaseName:    s.cfg.Database,
+		BookmarkManager: s.bookmarks,
+	})
+}
+
+// readTx runs work in a managed read transaction (retried on transient
+// errors, so work must only compute its result).
+func readTx[T any](ctx context.Context, s *Store, work neo4j.ManagedTransactionWorkT[T]) (T, error) {
+	sess := s.session(ctx, neo4j.AccessModeRead)
+	defer sess.Close(context.WithoutCancel(ctx))
+	return neo4j.ExecuteRead(ctx, sess, work)
+}
+
+// writeTx runs work in a managed write transaction.
+func writeTx[T any](ctx context.Context, s *Store, work neo4j.ManagedTransactionWorkT[T]) (T, error) {
+	sess := s.session(ctx, neo4j.AccessModeWrite)
+	defer sess.Close(context.WithoutCancel(ctx))
+	return neo4j.ExecuteWrite(ctx, sess, work)
+}
+
+// collect runs a query in tx and converts every record with scan.
+func collect[T any](ctx context.Context, tx neo4j.ManagedTransaction, query string, params map[string]any, scan func(*neo4j.Record) (T, error)) ([]T, error) {
+	res, err := tx.Run(ctx, query, params)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	for res.Next(ctx) {
+		v, err := scan(res.Record())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if err := res.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// exec runs a write query in tx and returns its counters.
+func exec(ctx context.Context, tx neo4j.ManagedTransaction, query string, params map[string]any) (neo4j.Counters, error) {
+	res, err := tx.Run(ctx, query, params)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := res.Consume(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return sum.Counters(), nil
+}
+
+// fail wraps a driver error with what failed and where.
+func (s *Store) fail(what string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("cypher: %s: %w", what, err)
+	}
+	return fmt.Errorf("cypher: %s on Neo4j at %s: %w", what, s.cfg.safeURI(), err)
+}
+
+// The counts come from the count store: each must be its own query for
+// the planner to use it.
+const (
+	qCountEntities = `MATCH (n:Entity) RETURN count(n)`
+	qCountTriples  = `MATCH ()-[r]->() RETURN count(r)`
+)
+
+// Stats counts the entities and the (distinct) triples stored.
+func (s *Store) Stats(ctx context.Context) (entities, triples int, err error) {
+	c, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([2]int64, error) {
+		var c [2]int64
+		for i, q := range []string{qCountEntities, qCountTriples} {
+			rows, err := collect(ctx, tx, q, nil, func(r *neo4j.Record) (int64, error) { return intAt(r, 0) })
+			if err != nil {
+				return c, err
+			}
+			if len(rows) == 1 {
+				c[i] = rows[0]
+			}
+		}
+		return c, nil
+	})
+	if err != nil {
+		return 0, 0, s.fail("stats", err)
+	}
+	return int(c[0]), int(c[1]), nil
+}
+
+// qWipe deletes the store's nodes and relationships in batches, so that a
+// big graph does not need one huge transaction. It runs in an implicit
+// transaction, as CALL { } IN TRANSACTIONS requires.
+const qWipe = `
+MATCH (n) WHERE n:Entity OR n:ScgraphMeta
+CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`
+
+// Wipe deletes every entity, triple and the stored schema (the indexes
+// stay), in batches. Tests use it to start from an empty database.
+func (s *Store) Wipe(ctx context.Context) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	sess := s.session(ctx, neo4j.AccessModeWrite)
+	defer sess.Close(context.WithoutCancel(ctx))
+	res, err := sess.Run(ctx, qWipe, nil)
+	if err == nil {
+		_, err = res.Consume(ctx)
+	}
+	s.meta.Store(nil)
+	if err != nil {
+		return s.fail("wipe", err)
+	}
+	return nil
+}

@@ -1,0 +1,257 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/evals"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/nodes"
+)
+
+const evalUsage = `
+Usage: scgraph eval [flags] --questions FILE[,FILE...]
+
+Measures answer quality, path recall and hop efficiency on question sets,
+with the baselines side by side on the same graph and questions:
+
+  agent       the self-correcting agent
+  oracle      the agent walking the gold relation chain (the ceiling)
+  naive-bfs   every relation in both directions to the gold depth, one pass
+  vector-rag  flat RAG: the top-k passages (one per entity, its facts as
+              sentences) by hashed character n-gram similarity
+  all         the four
+
+Question files are MetaQA (question<TAB>a|b, with the qtype file next to the
+hop folder), PathQuestion (question<TAB>answer(alt/)<TAB>path) or JSONL
+({"id","question","answers","anchors","hops","gold_paths"}); the format is
+detected. Every question is run twice: the second run checks determinism.
+Questions run concurrently; the results do not depend on --workers.
+
+Examples:
+  scgraph eval --questions "$(go env GOMOD | xargs dirname)/demo/questions.jsonl" --mode all
+  scgraph eval --graph ../shared/data/metaqa/kb.txt \
+      --questions ../shared/data/metaqa/2-hop/vanilla/qa_dev.txt --limit 500 --mode all --report reports/metaqa-2hop
+  scgraph eval --graph ../shared/data/pathquestion/2H-kb.txt \
+      --questions ../shared/data/pathquestion/PQ-2H.dev.txt --cv 5 --json
+
+--graph-format is the triples format of --graph (--format is the questions'
+format here). With --json it prints one object: modes{MODE{metrics…,
+by_hops{"1":{…}}}} over all sets, and datasets[{name, modes{…}}] per set;
+the metrics are described in 'go doc github.com/scgraph/scgraph/evals'.
+--report DIR writes report.json, report.md and report.svg.
+
+Lexicons: eval uses none unless told. --lexicon FILE uses a learned lexicon;
+--lexicon builtin the shipped ones, which were learned on the public dev
+splits (so their figures on those splits are not held out); --cv K learns one
+per fold and answers each fold with the lexicon of the others.
+`
+
+type evalOptions struct {
+	graph     graphFlags
+	agent     agentFlags
+	questions []string
+	format    string
+	limit     int
+	seed      uint64
+	mode      string
+	json      bool
+	report    string
+	cv        int
+	workers   int
+	topK      int
+}
+
+// listFlag collects a flag given several times or as a comma list.
+type listFlag struct{ items *[]string }
+
+func (l listFlag) String() string {
+	if l.items == nil {
+		return ""
+	}
+	return strings.Join(*l.items, ",")
+}
+
+func (l listFlag) Set(s string) error {
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*l.items = append(*l.items, p)
+		}
+	}
+	return nil
+}
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	var o evalOptions
+	fs := newFlagSet("eval", evalUsage, e.stderr)
+	// The graph flags, with their --format renamed --graph-format: here
+	// --format is the question files' format.
+	gfs := flag.NewFlagSet("graph", flag.ContinueOnError)
+	o.graph.register(gfs, e)
+	gfs.VisitAll(func(f *flag.Flag) {
+		name := f.Name
+		if name == "format" {
+			name = "graph-format"
+		}
+		fs.Var(f.Value, name, f.Usage)
+	})
+	o.agent.register(fs)
+	fs.Var(listFlag{&o.questions}, "questions", "question `file`(s): repeat the flag or give a comma list")
+	fs.StringVar(&o.format, "format", "auto", "question `format`: auto, jsonl, metaqa or pathquestion")
+	fs.IntVar(&o.limit, "limit", 0, "evaluate a sample of `N` questions per file (0: all); the same sample every time for a seed")
+	fs.Uint64Var(&o.seed, "sample-seed", 1, "`seed` of the --limit sample")
+	fs.StringVar(&o.mode, "mode", "agent", "`modes`: agent, oracle, naive-bfs, vector-rag, a comma list, or all")
+	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")
+	fs.StringVar(&o.report, "report", "", "write report.json, report.md and report.svg into `dir`")
+	fs.IntVar(&o.cv, "cv", 0, "`K`-fold cross-validation of the agent's learned lexicon (folds by question index mod K)")
+	fs.IntVar(&o.workers, "workers", 0, "questions run concurrently (default GOMAXPROCS)")
+	fs.IntVar(&o.topK, "top-k", 5, "passages vector-rag retrieves per question")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("eval takes no arguments (got %q); give question files with --questions", strings.Join(pos, " "))
+	}
+	if len(o.questions) == 0 {
+		return usagef("no question file given (--questions FILE)")
+	}
+	if o.cv == 1 || o.cv < 0 {
+		return usagef("--cv %d: want 0 (off) or at least 2 folds", o.cv)
+	}
+	if o.cv > 1 && o.graph.lexicon != "" {
+		return usagef("--cv learns a lexicon per fold; do not also give --lexicon")
+	}
+	return evaluate(ctx, e, &o)
+}
+
+func evaluate(ctx context.Context, e *env, o *evalOptions) error {
+	modes, err := evals.ParseModes(o.mode)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	qformat, err := evals.ParseFormat(o.format)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	var sets []*evals.Dataset
+	for _, p := range o.questions {
+		ds, err := evals.Load(p, qformat)
+		if err != nil {
+			return err
+		}
+		ds.Questions = evals.Sample(ds.Questions, o.limit, o.seed)
+		sets = append(sets, ds)
+	}
+	g, err := o.graph.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	opts, lexDesc, err := evalAgentOptions(o, e)
+	if err != nil {
+		return err
+	}
+	cfg := evals.Config{
+		Lexicon:        lexDesc,
+		Graph:          g.Graph,
+		AgentOptions:   opts,
+		PlannerOptions: nodes.PlannerOptions{HopBudget: o.agent.hops},
+		Modes:          modes,
+		Workers:        o.workers,
+		VectorOptions:  evals.VectorOptions{TopK: o.topK},
+		Folds:          o.cv,
+	}
+	if !o.graph.quiet {
+		cfg.Progress = e.stderr
+	}
+	for _, m := range modes {
+		if m == evals.ModeVectorRAG {
+			if cfg.Triples, err = o.graph.triples(); err != nil {
+				return err
+			}
+		}
+	}
+	if o.cv > 1 {
+		if cfg.Learner, err = cvLearner(); err != nil {
+			return err
+		}
+	}
+	rep, err := evals.Evaluate(ctx, cfg, sets)
+	if err != nil {
+		return err
+	}
+	if o.report != "" {
+		if err := evals.WriteReport(o.report, rep); err != nil {
+			return err
+		}
+		if !o.graph.quiet {
+			fmt.Fprintf(e.stderr, "wrote %s/report.json, report.md and report.svg\n", strings.TrimRight(o.report, "/"))
+		}
+	}
+	if o.json {
+		return evals.WriteJSON(e.stdout, rep)
+	}
+	return evals.WriteMarkdown(e.stdout, rep)
+}
+
+// cvLearner is the lexicon learner cross-validation trains with.
+func cvLearner() (evals.Learner, error) { return lexiconLearner{}, nil }
+
+// evalAgentOptions builds the agent's options for an evaluation and says
+// which lexicon the agent uses. Unlike ask, eval uses no shipped lexicon
+// unless asked (--lexicon builtin): those were learned on the public dev
+// splits, and figures on the questions a lexicon learned from are not
+// honest.
+func evalAgentOptions(o *evalOptions, e *env) ([]agent.Option, string, error) {
+	opts := o.agent.options(e)
+	switch lex := o.graph.lexicon; {
+	case o.cv > 1:
+		return opts, fmt.Sprintf("learned per fold (%d-fold cross-validation)", o.cv), nil
+	case lex == "" || lex == "none" || lex == "off":
+		return opts, "none", nil
+	case lex == "builtin":
+		more, err := lexiconAgentOptions("")
+		if err != nil {
+			return nil, "", err
+		}
+		return append(opts, more...), "builtin (learned on the public dev splits: figures on those splits are not held out)", nil
+	default:
+		more, err := lexiconAgentOptions(lex)
+		if err != nil {
+			return nil, "", err
+		}
+		return append(opts, more...), lex, nil
+	}
+}
+
+// triples reads the graph's facts for the vector-rag index: the demo's,
+// or the --graph triples file's. A snapshot or a Neo4j store cannot list
+// its facts through the store contract.
+func (g *graphFlags) triples() ([]graph.Triple, error) {
+	if g.graph == "" {
+		return demo.Triples()
+	}
+	f, err := os.Open(g.graph)
+	if err != nil {
+		return nil, err
+	}
+	head := make([]byte, 16)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	if memstore.IsSnapshot(head[:n]) {
+		return nil, fmt.Errorf("vector-rag indexes the graph's triples, and %s is a snapshot: give the triples file with --graph, or leave vector-rag out of --mode", g.graph)
+	}
+	format, err := graph.ParseFormat(g.format)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return graph.ReadTriples(g.graph, format, graph.ReadOptions{})
+}

@@ -1,0 +1,196 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/evals"
+)
+
+// runCLI runs scgraph with args and returns the exit code and streams.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code := mainEnv(context.Background(), args, e)
+	return code, out.String(), errb.String()
+}
+
+func demoQuestionsFile(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "questions.jsonl")
+	if err := os.WriteFile(p, demo.Questions(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// metricKeys are the keys of every summary in `scgraph eval --json`.
+var metricKeys = []string{
+	"questions", "hits_at_1", "answer_precision", "answer_recall", "answer_f1",
+	"path_recall", "gold_path_recall", "hop_efficiency",
+	"mean_iterations", "mean_refinements", "mean_store_calls",
+	"median_nodes_visited", "p95_nodes_visited", "deterministic", "latency_ms",
+	"llm_calls_per_question", "input_tokens_per_question", "output_tokens_per_question", "failures",
+}
+
+func TestEvalDemoJSON(t *testing.T) {
+	qpath := demoQuestionsFile(t)
+	dir := filepath.Join(t.TempDir(), "report")
+	code, stdout, stderr := runCLI(t, "eval", "--questions", qpath, "--mode", "all", "--json", "--quiet", "--workers", "3", "--report", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Modes    map[string]map[string]json.RawMessage `json:"modes"`
+		Datasets []struct {
+			Name  string                                `json:"name"`
+			Modes map[string]map[string]json.RawMessage `json:"modes"`
+		} `json:"datasets"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, stdout)
+	}
+	if len(rep.Modes) != 4 || len(rep.Datasets) != 1 || rep.Datasets[0].Name != "questions" {
+		t.Fatalf("modes %d, datasets %+v", len(rep.Modes), rep.Datasets)
+	}
+	for _, m := range evals.AllModes {
+		s, ok := rep.Modes[string(m)]
+		if !ok {
+			t.Fatalf("no mode %s", m)
+		}
+		for _, k := range metricKeys {
+			if _, ok := s[k]; !ok {
+				t.Errorf("%s: no key %q", m, k)
+			}
+		}
+		var byHops map[string]map[string]json.RawMessage
+		if err := json.Unmarshal(s["by_hops"], &byHops); err != nil {
+			t.Fatalf("%s: by_hops: %v", m, err)
+		}
+		hops := make([]string, 0, len(byHops))
+		for h, hs := range byHops {
+			hops = append(hops, h)
+			for _, k := range metricKeys {
+				if _, ok := hs[k]; !ok {
+					t.Errorf("%s by_hops %s: no key %q", m, h, k)
+				}
+			}
+		}
+		slices.Sort(hops)
+		if !slices.Equal(hops, []string{"0", "1", "3", "4", "5"}) {
+			t.Errorf("%s: by_hops keys %v, want the demo's hop counts 0 1 3 4 5", m, hops)
+		}
+		var q int
+		if err := json.Unmarshal(s["questions"], &q); err != nil || q != 30 {
+			t.Errorf("%s: questions = %s", m, s["questions"])
+		}
+	}
+	var vecHopEff json.RawMessage = rep.Modes["vector-rag"]["hop_efficiency"]
+	if string(vecHopEff) != "null" {
+		t.Errorf("vector-rag hop_efficiency = %s, want null", vecHopEff)
+	}
+
+	// The agent's hits@1, computed here from agent runs.
+	var got float64
+	if err := json.Unmarshal(rep.Modes["agent"]["hits_at_1"], &got); err != nil {
+		t.Fatal(err)
+	}
+	st, err := openDemo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := evals.ParseJSONL(bytes.NewReader(demo.Questions()), "questions.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agent.New(st)
+	hits := 0
+	for _, q := range qs {
+		res, err := a.Run(context.Background(), q.Text)
+		if res == nil {
+			t.Fatalf("%s: %v", q.ID, err)
+		}
+		gold := map[string]bool{}
+		for _, g := range q.Answers {
+			gold[evals.Normalize(g)] = true
+		}
+		switch {
+		case len(gold) == 0 && len(res.Answers) == 0:
+			hits++
+		case len(res.Answers) > 0 && gold[evals.Normalize(res.Answers[0].Name)]:
+			hits++
+		}
+	}
+	if want := float64(hits) / float64(len(qs)); got != float64(int(want*1e4+0.5))/1e4 {
+		t.Errorf("agent hits_at_1 = %v, computed %v", got, want)
+	}
+
+	// The report files.
+	for _, f := range []string{"report.json", "report.md", "report.svg"} {
+		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	svg, _ := os.ReadFile(filepath.Join(dir, "report.svg"))
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("report.svg: %v", err)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	if !strings.Contains(string(md), "| questions | naive-bfs | all | 30 |") {
+		t.Errorf("report.md lacks the naive-bfs row:\n%s", md)
+	}
+}
+
+func TestEvalMarkdownOutput(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "eval", "--questions", demoQuestionsFile(t), "--mode", "oracle", "--limit", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "| questions | oracle | all | 5 |") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "questions oracle: 5 questions") {
+		t.Errorf("no progress summary on stderr:\n%s", stderr)
+	}
+}
+
+func TestEvalErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(`{"question":"q","answers":[]}`+"\n"+`{"question":"q2","answers":"x"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"eval"}, exitUsage, "no question file given"},
+		{[]string{"eval", "--questions", "x", "--cv", "1"}, exitUsage, "--cv 1"},
+		{[]string{"eval", "--questions", "x", "--cv", "3", "--lexicon", "l.json"}, exitUsage, "do not also give --lexicon"},
+		{[]string{"eval", "--questions", bad, "--mode", "telepathy"}, exitUsage, `unknown mode "telepathy"`},
+		{[]string{"eval", "--questions", bad, "--format", "xml"}, exitUsage, `unknown question format "xml"`},
+		{[]string{"eval", "--questions", bad}, exitError, bad + ":2: json"},
+		{[]string{"eval", "--questions", "/nonexistent/q.txt"}, exitError, "no such file"},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}

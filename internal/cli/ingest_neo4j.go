@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/memstore"
+)
+
+// ingestNeo4j reads and checks every input file and the schema first (a
+// malformed line stops it with its file and line before anything is
+// written), then writes the schema and the triples into the Neo4j
+// database the flags name, in batches with a progress display, and
+// prints the counts.
+func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
+	if o.out != "" {
+		return usagef("--out writes a snapshot; it cannot be combined with --store neo4j")
+	}
+	for _, f := range o.files {
+		snap, err := isSnapshotFile(f)
+		if err != nil {
+			return err
+		}
+		if snap {
+			return fmt.Errorf("%s is a snapshot; ingesting snapshots into Neo4j is not supported yet: give the triples file it was made from", f)
+		}
+	}
+	var sch *graph.Schema
+	if o.graph.schema != "" {
+		var err error
+		if sch, err = graph.ReadSchemaFile(o.graph.schema); err != nil {
+			return err
+		}
+	}
+	ts, err := readAll(e, o)
+	if err != nil {
+		return err
+	}
+
+	st, err := o.graph.neo4j.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if sch != nil {
+		if err := st.SetSchema(ctx, sch); err != nil {
+			return err
+		}
+	}
+	var bars phaseBars
+	opts := cypher.IngestOptions{}
+	if !o.graph.quiet {
+		opts.Progress = func(phase string, done, total int) { bars.set(e.stderr, phase, done, total) }
+	}
+	added, err := st.Ingest(ctx, ts, opts)
+	bars.finish()
+	if err != nil {
+		return err
+	}
+	ents, triples, err := st.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "ingested into %s: %d triples read, %d new (%d duplicates or already stored); the graph holds %d triples, %d entities\n",
+		st, len(ts), added, len(ts)-added, triples, ents)
+	return nil
+}
+
+// isSnapshotFile reports whether the file starts like a memstore snapshot.
+func isSnapshotFile(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	return memstore.IsSnapshot(head[:n]), nil
+}
+
+// phaseBars shows one progress bar per ingestion phase, with its rate.
+type phaseBars struct {
+	phase string
+	total int
+	start time.Time
+	bar   *progress.Bar
+}
+
+// phaseUnits names what each phase counts.
+var phaseUnits = map[string]string{
+	cypher.PhaseEntities: "entities",
+	cypher.PhaseTriples:  "triples",
+	cypher.PhaseTyping:   "entities",
+}
+
+func (p *phaseBars) set(w io.Writer, phase string, done, total int) {
+	if phase != p.phase {
+		p.finish()
+		p.phase, p.total, p.start = phase, total, time.Now()
+		p.bar = progress.New(w, "writing "+phase, phaseUnits[phase], int64(total))
+	}
+	p.bar.Set(int64(done))
+}
+
+func (p *phaseBars) finish() {
+	if p.bar != nil {
+		rate := float64(p.total) / max(time.Since(p.start).Seconds(), 1e-6)
+		p.bar.Finish(fmt.Sprintf("%d %s (%.0f/s)", p.total, phaseUnits[p.phase], rate))
+		p.bar = nil
+	}
+}

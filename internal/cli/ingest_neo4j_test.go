@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// These tests need no server: they point NEO4J_URI at a closed port, so
+// any attempt to write shows as a connection error.
+
+// runNeo4jCLI runs scgraph with the NEO4J_* variables of vars.
+func runNeo4jCLI(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
+	code := mainEnv(context.Background(), args, e)
+	return code, out.String(), errb.String()
+}
+
+// closedNeo4j returns NEO4J_* variables naming a port nothing listens on.
+func closedNeo4j(t *testing.T) map[string]string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	uri := "bolt://" + ln.Addr().String()
+	ln.Close()
+	return map[string]string{"NEO4J_URI": uri, "NEO4J_PASSWORD": "secret-password-42"}
+}
+
+func TestIngestNeo4jChecksEveryFileFirst(t *testing.T) {
+	vars := closedNeo4j(t)
+	good := writeTemp(t, "good.txt", "a|CALLS|b\nb|CALLS|c\n")
+	bad := writeTemp(t, "bad.txt", "a|CALLS|b\nc|DEPENDS ON|d\n")
+	code, stdout, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", good, bad)
+	if code != exitError || !strings.Contains(stderr, "bad.txt:2:") || stdout != "" {
+		t.Errorf("malformed file: exit %d, stdout %q, stderr %q; want 1 and the file:line", code, stdout, stderr)
+	}
+	if strings.Contains(stderr, "Neo4j") {
+		t.Errorf("the server was contacted before every file was checked: %q", stderr)
+	}
+	// Valid files: only then is the server contacted, and the error names
+	// it without the password.
+	code, _, stderr = runNeo4jCLI(t, vars, "ingest", "--quiet", good)
+	if code != exitError || !strings.Contains(stderr, vars["NEO4J_URI"]) {
+		t.Errorf("unreachable server: exit %d, stderr %q; want 1 and the URI", code, stderr)
+	}
+	if strings.Contains(stderr, vars["NEO4J_PASSWORD"]) {
+		t.Errorf("the error shows the password: %q", stderr)
+	}
+}
+
+func TestIngestNeo4jUsage(t *testing.T) {
+	good := writeTemp(t, "good.txt", "a|CALLS|b\n")
+	if code, _, stderr := runNeo4jCLI(t, nil, "ingest", "--store", "neo4j", "--quiet", good); code != exitUsage || !strings.Contains(stderr, "NEO4J_URI") {
+		t.Errorf("without a server: exit %d, stderr %q; want 2 naming NEO4J_URI", code, stderr)
+	}
+	vars := closedNeo4j(t)
+	out := filepath.Join(t.TempDir(), "x.snap")
+	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "-o", out, good); code != exitUsage {
+		t.Errorf("--store neo4j with -o: exit %d, stderr %q; want 2", code, stderr)
+	}
+	// A snapshot is refused with a clear message, before connecting.
+	if code, _, stderr := runNeo4jCLI(t, nil, "ingest", "--quiet", "-o", out, good); code != exitOK {
+		t.Fatalf("writing a snapshot: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", out); code != exitError || !strings.Contains(stderr, "is a snapshot") {
+		t.Errorf("snapshot into Neo4j: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestAskNeo4jUnreachable(t *testing.T) {
+	vars := closedNeo4j(t)
+	code, _, stderr := runNeo4jCLI(t, vars, "ask", "which teams own the payment service?")
+	if code != exitError || !strings.Contains(stderr, "cannot reach Neo4j at "+vars["NEO4J_URI"]) {
+		t.Errorf("ask with NEO4J_URI unreachable: exit %d, stderr %q", code, stderr)
+	}
+	if strings.Contains(stderr, vars["NEO4J_PASSWORD"]) {
+		t.Errorf("the error shows the password: %q", stderr)
+	}
+}

@@ -1,0 +1,211 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tmc/langchaingo/llms"
+	"go.uber.org/zap"
+
+	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/state"
+)
+
+// AnswererOptions tune the LLM answerer. The zero value gives the defaults.
+type AnswererOptions struct {
+	// Answer tunes the deterministic answer the model starts from.
+	Answer nodes.AnswerOptions
+	// MaxPaths caps the evidence paths shown to the model (and so the
+	// citations it may make). Default 12.
+	MaxPaths int
+	// MaxRegenerations is how often an ungrounded answer is sent back
+	// with what is wrong before the deterministic text is used. Default 1;
+	// negative means none.
+	MaxRegenerations int
+	// Stream, when set, receives the answer's tokens as they come. When
+	// an answer is rejected and regenerated, Stream receives a line
+	// "[rejected: …; regenerating]" before the new tokens; Answer.By of the
+	// result says whether the streamed text was kept ("llm") or not.
+	Stream func(chunk string)
+	Logger *zap.Logger
+}
+
+func (o AnswererOptions) withDefaults() AnswererOptions {
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = 12
+	}
+	if o.MaxRegenerations == 0 {
+		o.MaxRegenerations = 1
+	}
+	if o.MaxRegenerations < 0 {
+		o.MaxRegenerations = 0
+	}
+	if o.Logger == nil {
+		o.Logger = zap.NewNop()
+	}
+	return o
+}
+
+// Answerer is the grounded LLM answerer. It starts from nodes.Compose,
+// the deterministic answer with its entities and evidence paths, and asks
+// the model to phrase it, citing the paths as [1], [2]. The text is
+// checked (see Check): every citation must be in range, and every entity
+// of the retrieved subgraph that the text names must lie on an evidence
+// path. An answer that fails is regenerated once with the problems
+// listed; if it fails again the deterministic text is used, with By
+// "rules (llm answer rejected: …)". Only Text changes: the entities, the
+// paths and the Mermaid chart are always the deterministic ones.
+//
+// With no evidence path there is nothing to ground a text on: the
+// deterministic answer is returned without a call.
+type Answerer struct {
+	c    *Client
+	opts AnswererOptions
+}
+
+// NewAnswerer returns an LLM answerer calling the model through c.
+func NewAnswerer(c *Client, opts AnswererOptions) *Answerer {
+	return &Answerer{c: c, opts: opts.withDefaults()}
+}
+
+// Answer implements nodes.Answerer.
+func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
+	base := nodes.Compose(s, a.opts.Answer)
+	if len(base.Paths) == 0 {
+		return base, state.Cost{}, nil
+	}
+	shown := base.Paths
+	if len(shown) > a.opts.MaxPaths {
+		shown = shown[:a.opts.MaxPaths]
+	}
+	data := answerData{Question: s.Question, Draft: base.Text, Complete: base.Complete}
+	for i, e := range base.Entities {
+		if i == a.opts.MaxPaths {
+			break
+		}
+		data.Answers = append(data.Answers, e.Name)
+	}
+	for _, p := range shown {
+		data.Paths = append(data.Paths, p.String())
+	}
+	prompt, err := render(tmplAnswer, data)
+	if err != nil {
+		return base, state.Cost{}, err
+	}
+	msgs := []llms.MessageContent{human(prompt)}
+	var usage Usage
+	var problems []string
+	for attempt := 0; attempt <= a.opts.MaxRegenerations; attempt++ {
+		if attempt > 0 && a.opts.Stream != nil {
+			a.opts.Stream(fmt.Sprintf("\n[rejected: %s; regenerating]\n", brief(strings.Join(problems, "; "))))
+		}
+		rep, err := a.c.generate(ctx, request{msgs: msgs, stream: a.opts.Stream})
+		usage = usage.Plus(rep.Usage)
+		if err != nil {
+			if ctx.Err() != nil {
+				return base, usage.Cost(), err
+			}
+			a.opts.Logger.Warn("llm answer failed; the deterministic answer is used", zap.Error(err))
+			base.By = "rules (llm answer failed: " + brief(err.Error()) + ")"
+			return base, usage.Cost(), nil
+		}
+		text := strings.TrimSpace(rep.Text)
+		problems = Check(text, s, base, len(shown))
+		if len(problems) == 0 {
+			ans := base
+			ans.Text = text
+			ans.By = "llm"
+			return ans, usage.Cost(), nil
+		}
+		a.opts.Logger.Info("llm answer rejected", zap.Int("attempt", attempt+1), zap.Strings("problems", problems))
+		repair, err := render(tmplAnswerRepair, repairData{Problems: problems, Paths: len(shown)})
+		if err != nil {
+			return base, usage.Cost(), err
+		}
+		msgs = append(msgs, assistant(rep.Text), human(repair))
+	}
+	base.By = "rules (llm answer rejected: " + brief(strings.Join(problems, "; ")) + ")"
+	return base, usage.Cost(), nil
+}
+
+var citeRE = regexp.MustCompile(`\[(\d+(?:\s*,\s*\d+)*)\]`)
+
+// Check lists what is wrong with an answer text: empty, no citation, a
+// citation outside 1..cited, or a name of a retrieved entity that lies on
+// none of the answer's evidence paths. Names are matched case-insensitively
+// as whole words (db-v2 does not match inside db-v2-proxy), also with
+// hyphens and underscores read as spaces ("payment service").
+func Check(text string, s *state.AgentState, ans state.Answer, cited int) []string {
+	if strings.TrimSpace(text) == "" {
+		return []string{"the answer is empty"}
+	}
+	var problems []string
+	refs := citeRE.FindAllStringSubmatch(text, -1)
+	if len(refs) == 0 {
+		problems = append(problems, fmt.Sprintf("it cites no evidence path; cite them as [1] to [%d]", cited))
+	}
+	bad := map[int]bool{}
+	for _, r := range refs {
+		for _, f := range strings.Split(r[1], ",") {
+			n, _ := strconv.Atoi(strings.TrimSpace(f))
+			if (n < 1 || n > cited) && !bad[n] {
+				bad[n] = true
+				problems = append(problems, fmt.Sprintf("it cites [%d], but the evidence paths are [1] to [%d]", n, cited))
+			}
+		}
+	}
+	evidence := map[string]bool{}
+	for _, p := range ans.Paths {
+		for _, h := range p.Hops {
+			evidence[h.From], evidence[h.To] = true, true
+		}
+	}
+	low := strings.ToLower(text)
+	for _, n := range s.Subgraph.Nodes {
+		if evidence[n.Name] {
+			continue
+		}
+		if names(low, strings.ToLower(n.Name)) {
+			problems = append(problems, fmt.Sprintf("it names %s, which is on no evidence path", n.Name))
+		}
+	}
+	return problems
+}
+
+// names reports whether text mentions name as a whole word, as written
+// or with '-' and '_' read as spaces.
+func names(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	if wordIn(text, name) {
+		return true
+	}
+	spaced := strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	return spaced != name && wordIn(text, spaced)
+}
+
+func wordIn(text, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], w)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(w)
+		before, _ := utf8.DecodeLastRuneInString(text[:start])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if !wordRune(before) && !wordRune(after) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func wordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_')
+}

@@ -1,0 +1,62 @@
+package llm
+
+import (
+	"github.com/tmc/langchaingo/llms"
+	"go.uber.org/zap"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/nodes"
+)
+
+// Options configure LLM mode. The zero value gives the defaults.
+type Options struct {
+	Client   ClientOptions
+	Planner  PlannerOptions
+	Critic   CriticOptions
+	Answerer AnswererOptions
+	// Stream, when set, receives the answer's tokens as they come (it
+	// overrides Answerer.Stream).
+	Stream func(chunk string)
+	// Logger is used by every part that has none of its own.
+	Logger *zap.Logger
+}
+
+// New returns the agent options that put a model behind the planner, the
+// critic and the answerer, all sharing one Client:
+//
+//	model, err := llm.Open("ollama:llama3.1", llm.OpenOptions{})
+//	...
+//	a := agent.New(store, llm.New(store, model, llm.Options{})...)
+//
+// model may be any llms.Model: a langchaingo provider, or your own. The
+// retriever and the refiner stay deterministic. g must be the store the
+// agent runs on.
+func New(g nodes.Graph, model llms.Model, opts Options) []agent.Option {
+	if opts.Client.Logger == nil {
+		opts.Client.Logger = opts.Logger
+	}
+	return AgentOptions(g, NewClient(model, opts.Client), opts)
+}
+
+// AgentOptions is New with a Client of your own: share one to share its
+// concurrency limit and its usage totals (Client.Total) between agents.
+// opts.Client is not used.
+func AgentOptions(g nodes.Graph, c *Client, opts Options) []agent.Option {
+	if opts.Stream != nil {
+		opts.Answerer.Stream = opts.Stream
+	}
+	if opts.Planner.Logger == nil {
+		opts.Planner.Logger = opts.Logger
+	}
+	if opts.Critic.Logger == nil {
+		opts.Critic.Logger = opts.Logger
+	}
+	if opts.Answerer.Logger == nil {
+		opts.Answerer.Logger = opts.Logger
+	}
+	return []agent.Option{
+		agent.WithPlanner(NewPlanner(g, c, opts.Planner)),
+		agent.WithCritic(NewCritic(g, c, opts.Critic)),
+		agent.WithAnswerer(NewAnswerer(c, opts.Answerer)),
+	}
+}

@@ -1,0 +1,530 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tmc/langchaingo/llms"
+	"go.uber.org/zap"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/state"
+)
+
+// PlannerOptions tune the LLM planner. The zero value gives the defaults.
+type PlannerOptions struct {
+	// Rules tune the rule planner that runs first (entity linking, and the
+	// fallback plan).
+	Rules nodes.PlannerOptions
+	// Scorer is the learned lexicon the rule planner ranks chains with
+	// (may be nil).
+	Scorer nodes.ChainScorer
+	// MaxRepairs is how often an invalid plan is sent back to the model
+	// with the validation errors before the rule plan is used. Default 2;
+	// negative means none.
+	MaxRepairs int
+	// MaxHops is the largest hop budget accepted. Default 8.
+	MaxHops int
+	// MaxSteps is the longest chain accepted. Default 6.
+	MaxSteps int
+	// FuzzyThreshold is the least similarity at which a mention the model
+	// proposes is linked fuzzily. Default 0.6.
+	FuzzyThreshold float64
+	Logger         *zap.Logger
+}
+
+func (o PlannerOptions) withDefaults() PlannerOptions {
+	if o.MaxRepairs == 0 {
+		o.MaxRepairs = 2
+	}
+	if o.MaxRepairs < 0 {
+		o.MaxRepairs = 0
+	}
+	if o.MaxHops <= 0 {
+		o.MaxHops = 8
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 6
+	}
+	if o.FuzzyThreshold <= 0 {
+		o.FuzzyThreshold = 0.6
+	}
+	if o.Logger == nil {
+		o.Logger = zap.NewNop()
+	}
+	return o
+}
+
+// Planner is the LLM planner. It runs the rule planner first, for entity
+// linking and as the fallback; asks the model for the retrieval plan as
+// strict JSON, with the schema in the prompt; validates the plan against
+// the schema and the store; sends the validation errors back at most
+// MaxRepairs times; and otherwise returns the rule plan, with
+// Plan.Source "rules (llm fallback: …)" and a note saying why.
+//
+// The model only proposes mentions, relations and the target: the store
+// resolves every mention, so the plan's anchors are always graph nodes.
+type Planner struct {
+	rules *nodes.RulePlanner
+	g     nodes.Graph
+	c     *Client
+	opts  PlannerOptions
+}
+
+// NewPlanner returns an LLM planner over g calling the model through c.
+func NewPlanner(g nodes.Graph, c *Client, opts PlannerOptions) *Planner {
+	opts = opts.withDefaults()
+	return &Planner{rules: nodes.NewRulePlanner(g, opts.Scorer, opts.Rules), g: g, c: c, opts: opts}
+}
+
+// planDraft is the plan as the model writes it.
+type planDraft struct {
+	Anchors    []string    `json:"anchors"`
+	Target     targetDraft `json:"target"`
+	Chain      []stepDraft `json:"chain"`
+	Intent     string      `json:"intent"`
+	HopBudget  int         `json:"hop_budget"`
+	Confidence *float64    `json:"confidence"`
+}
+
+type targetDraft struct {
+	Kind   string `json:"kind"`
+	Type   string `json:"type"`
+	Entity string `json:"entity"`
+}
+
+type stepDraft struct {
+	Edges  []edgeDraft `json:"edges"`
+	Repeat bool        `json:"repeat"`
+}
+
+type edgeDraft struct {
+	Relation  string `json:"relation"`
+	Direction string `json:"direction"`
+}
+
+// Plan implements nodes.Planner.
+func (p *Planner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
+	base, cost, err := p.rules.Plan(ctx, question)
+	if err != nil {
+		return base, cost, err
+	}
+	sch, err := p.rules.Schema(ctx)
+	if err != nil {
+		return base, cost, err
+	}
+	prompt, err := render(tmplPlanner, plannerData{Question: question, Schema: viewSchema(sch), Linked: base.Anchors, MaxHops: p.opts.MaxHops})
+	if err != nil {
+		return base, cost, err
+	}
+	msgs := []llms.MessageContent{human(prompt)}
+	var usage Usage
+	var problems, first []string
+	for attempt := 0; attempt <= p.opts.MaxRepairs; attempt++ {
+		rep, err := p.c.generate(ctx, request{msgs: msgs, json: true})
+		usage = usage.Plus(rep.Usage)
+		if err != nil {
+			if ctx.Err() != nil {
+				return base, cost.Plus(usage.Cost()), err
+			}
+			return p.fallback(base, usage, "the model failed: "+err.Error()), cost.Plus(usage.Cost()), nil
+		}
+		var d planDraft
+		if err := decodeReply(rep.Text, &d); err != nil {
+			problems = []string{err.Error()}
+		} else {
+			var plan state.Plan
+			var calls int
+			plan, problems, calls, err = p.validate(ctx, d, base, sch)
+			cost.StoreCalls += calls
+			if err != nil {
+				if ctx.Err() != nil {
+					return base, cost.Plus(usage.Cost()), err
+				}
+				return p.fallback(base, usage, "could not check the plan: "+err.Error()), cost.Plus(usage.Cost()), nil
+			}
+			if len(problems) == 0 {
+				if attempt > 0 {
+					plan.Notes = append(plan.Notes, fmt.Sprintf("llm plan accepted after %d repair(s); first problem: %s", attempt, brief(first[0])))
+				}
+				plan.Notes = append(plan.Notes, estimatedNote(usage)...)
+				return plan, cost.Plus(usage.Cost()), nil
+			}
+		}
+		if first == nil {
+			first = problems
+		}
+		p.opts.Logger.Info("llm plan rejected", zap.Int("attempt", attempt+1), zap.Strings("problems", problems))
+		repair, err := render(tmplPlannerRepair, repairData{Problems: problems})
+		if err != nil {
+			return base, cost.Plus(usage.Cost()), err
+		}
+		msgs = append(msgs, assistant(rep.Text), human(repair))
+	}
+	return p.fallback(base, usage, fmt.Sprintf("no valid plan after %d repair(s): %s", p.opts.MaxRepairs, strings.Join(problems, "; "))), cost.Plus(usage.Cost()), nil
+}
+
+// fallback marks the rule plan as the LLM planner's fallback.
+func (p *Planner) fallback(base state.Plan, u Usage, why string) state.Plan {
+	p.opts.Logger.Warn("llm planner fell back to the rule plan", zap.String("why", why))
+	base.Source = fmt.Sprintf("%s (llm fallback: %s)", base.Source, brief(why))
+	base.Notes = append(base.Notes, "llm planner: "+why+"; the rule plan is used")
+	base.Notes = append(base.Notes, estimatedNote(u)...)
+	return base
+}
+
+func estimatedNote(u Usage) []string {
+	if !u.Estimated {
+		return nil
+	}
+	return []string{"the provider reported no token usage: token counts are estimated (about 4 characters a token)"}
+}
+
+// validate turns a draft into a plan, or lists what is wrong with it. A
+// non-nil error is a store failure, not a fault of the draft.
+func (p *Planner) validate(ctx context.Context, d planDraft, base state.Plan, sch *graph.Schema) (state.Plan, []string, int, error) {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+
+	// Target kind and type.
+	kind := state.TargetKind(strings.ToLower(strings.TrimSpace(d.Target.Kind)))
+	switch kind {
+	case state.TargetEntity, state.TargetType, state.TargetChain, state.TargetClosure:
+	default:
+		bad("target.kind %q is not one of entity, type, chain, closure", d.Target.Kind)
+	}
+	var typ string
+	if t := strings.TrimSpace(d.Target.Type); t != "" {
+		if td := lookupType(sch, t); td != nil {
+			typ = td.Name
+			if kind == state.TargetChain || kind == state.TargetClosure {
+				kind = state.TargetType // a type narrows any target to it
+			}
+		} else {
+			bad("target.type %q is not a type of the schema (types: %s)", t, strings.Join(typeNames(sch), ", "))
+		}
+	} else if kind == state.TargetType {
+		bad("target.kind is type but target.type is empty")
+	}
+	if kind == state.TargetEntity && strings.TrimSpace(d.Target.Entity) == "" {
+		bad("target.kind is entity but target.entity is empty")
+	}
+
+	// Anchors and the target entity: reuse the linker's anchors, resolve
+	// the rest through the store in one call.
+	if len(d.Anchors) == 0 {
+		bad("anchors is empty: name at least one entity of the question to start from")
+	}
+	mentions := make([]string, 0, len(d.Anchors)+1)
+	for _, m := range d.Anchors {
+		mentions = append(mentions, strings.TrimSpace(m))
+	}
+	if kind == state.TargetEntity {
+		mentions = append(mentions, strings.TrimSpace(d.Target.Entity))
+	}
+	linked, calls, err := p.link(ctx, mentions, base.Anchors)
+	if err != nil {
+		return state.Plan{}, nil, calls, err
+	}
+	var anchors []state.Anchor
+	for i := range d.Anchors {
+		if linked[i] == nil {
+			bad("anchor %q matches no entity in the graph", mentions[i])
+			continue
+		}
+		anchors = append(anchors, *linked[i])
+	}
+	var target state.Target
+	switch kind {
+	case state.TargetEntity:
+		t := linked[len(linked)-1]
+		switch {
+		case t == nil:
+			bad("target.entity %q matches no entity in the graph", mentions[len(mentions)-1])
+		case len(anchors) > 0 && t.Entity == anchors[0].Entity:
+			bad("target.entity %q is the anchor itself", mentions[len(mentions)-1])
+		default:
+			target = state.Target{Kind: kind, Entity: t.Entity, Mention: t.Mention}
+		}
+	default:
+		target = state.Target{Kind: kind, Type: typ}
+	}
+
+	// The chain: known relations, valid directions, walkable from the
+	// anchor's type.
+	chain := state.Chain{Score: 1}
+	if d.Confidence != nil {
+		if *d.Confidence < 0 || *d.Confidence > 1 {
+			bad("confidence %v is not between 0 and 1", *d.Confidence)
+		}
+		chain.Score = *d.Confidence
+	}
+	switch {
+	case len(d.Chain) == 0:
+		bad("chain is empty: give at least one step")
+	case len(d.Chain) > p.opts.MaxSteps:
+		bad("chain has %d steps; at most %d", len(d.Chain), p.opts.MaxSteps)
+	}
+	for i, st := range d.Chain {
+		if len(st.Edges) == 0 {
+			bad("chain[%d] has no edges", i)
+		}
+		cs := state.ChainStep{Repeat: st.Repeat}
+		for _, e := range st.Edges {
+			r := lookupRelation(sch, e.Relation)
+			if r == nil {
+				bad("chain[%d]: relation %q is not in the schema (relations: %s)", i, e.Relation, strings.Join(sch.RelationNames(), ", "))
+				continue
+			}
+			dir, err := graph.ParseDirection(e.Direction)
+			if err != nil {
+				bad("chain[%d]: relation %s has direction %q; use out, in or both", i, r.Name, e.Direction)
+				continue
+			}
+			cs.Edges = append(cs.Edges, state.RelDir{Relation: r.Name, Direction: dir})
+		}
+		chain.Steps = append(chain.Steps, cs)
+	}
+	if len(problems) == 0 && len(anchors) > 0 {
+		ends, walkProblems := walkable(sch, anchors, chain)
+		problems = append(problems, walkProblems...)
+		if kind == state.TargetType && ends != nil && !ends[typ] {
+			bad("target.type %s is never reached: the chain ends at %s", typ, strings.Join(sortedKeys(ends), "|"))
+		}
+	}
+
+	// Intent and hop budget.
+	var intent state.Intent
+	switch strings.ToLower(strings.TrimSpace(d.Intent)) {
+	case "", "none":
+	case string(state.IntentDependents):
+		intent = state.IntentDependents
+	case string(state.IntentDependencies):
+		intent = state.IntentDependencies
+	default:
+		bad("intent %q is not one of dependents, dependencies, none", d.Intent)
+	}
+	hops := d.HopBudget
+	switch {
+	case hops < 0 || hops > p.opts.MaxHops:
+		bad("hop_budget %d is not between 1 and %d", hops, p.opts.MaxHops)
+	case hops == 0 && chain.Fixed() && kind != state.TargetEntity:
+		hops = len(chain.Steps)
+	case hops == 0:
+		hops = p.opts.Rules.HopBudget
+		if hops <= 0 {
+			hops = 6 // the rule planner's default
+		}
+	}
+	if chain.Fixed() && hops < len(chain.Steps) {
+		hops = len(chain.Steps)
+	}
+	if len(problems) > 0 {
+		return state.Plan{}, problems, calls, nil
+	}
+
+	plan := state.Plan{
+		Anchors:       anchors,
+		Target:        target,
+		Chains:        []state.Chain{chain},
+		RelationHints: base.RelationHints,
+		Direction:     intent,
+		HopBudget:     hops,
+		Ambiguities:   base.Ambiguities,
+		Source:        "llm",
+		Notes:         []string{fmt.Sprintf("llm plan, confidence %.2f", chain.Score)},
+	}
+	// The rule plan's chains stay as alternatives when they answer the
+	// same question from the same anchor.
+	if len(base.Anchors) > 0 && base.Anchors[0].Entity == anchors[0].Entity && base.Target == target {
+		seen := map[string]bool{chain.String(): true}
+		for _, c := range base.Chains {
+			if len(plan.Chains) == 3 {
+				break
+			}
+			if !seen[c.String()] {
+				seen[c.String()] = true
+				plan.Chains = append(plan.Chains, c)
+			}
+		}
+	}
+	return plan, nil, calls, nil
+}
+
+// link resolves mentions to entities: the linker's anchors first (by
+// mention or entity name), the rest with one store call. Unresolved
+// mentions are nil.
+func (p *Planner) link(ctx context.Context, mentions []string, known []state.Anchor) ([]*state.Anchor, int, error) {
+	out := make([]*state.Anchor, len(mentions))
+	var ask []string
+	var at []int
+	for i, m := range mentions {
+		if m == "" {
+			continue
+		}
+		for _, a := range known {
+			if strings.EqualFold(a.Mention, m) || strings.EqualFold(a.Entity, m) {
+				a.Mention = m
+				out[i] = &a
+				break
+			}
+		}
+		if out[i] == nil {
+			ask = append(ask, m)
+			at = append(at, i)
+		}
+	}
+	if len(ask) == 0 {
+		return out, 0, nil
+	}
+	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: ask, Fuzzy: true, Limit: 3})
+	if err != nil {
+		return nil, 1, fmt.Errorf("link the plan's mentions: %w", err)
+	}
+	if len(res) != len(ask) {
+		return nil, 1, errors.New("link the plan's mentions: the store returned a misaligned result")
+	}
+	for k, ms := range res {
+		if len(ms) == 0 {
+			continue
+		}
+		m := ms[0]
+		if m.Method == graph.MatchFuzzy && m.Score < p.opts.FuzzyThreshold {
+			continue
+		}
+		conf := m.Score
+		switch m.Method {
+		case graph.MatchExact:
+			conf = 1
+		case graph.MatchNormalized:
+			conf = 0.95
+		case graph.MatchAlias:
+			conf = 0.9
+		}
+		out[at[k]] = &state.Anchor{Mention: ask[k], Entity: m.Entity.Name, Type: m.Entity.Type, Method: state.LinkMethod(m.Method), Confidence: conf}
+	}
+	return out, 1, nil
+}
+
+// walkable checks that every step of the chain has an edge that can be
+// taken from the types the previous steps reach, starting at the anchors'
+// types, and returns the types the chain ends at. Untyped anchors and
+// relations with no declared endpoint types cannot be checked: the types
+// are then nil.
+func walkable(sch *graph.Schema, anchors []state.Anchor, c state.Chain) (map[string]bool, []string) {
+	cur := map[string]bool{}
+	for _, a := range anchors {
+		if a.Type == "" {
+			return nil, nil
+		}
+		cur[a.Type] = true
+	}
+	for _, st := range c.Steps {
+		for _, e := range st.Edges {
+			if r := sch.Relation(e.Relation); r == nil || len(r.From) == 0 || len(r.To) == 0 {
+				return nil, nil
+			}
+		}
+	}
+	for i, st := range c.Steps {
+		next, why := stepTypes(sch, st, cur)
+		if len(next) == 0 {
+			return nil, []string{fmt.Sprintf("chain[%d]: no edge can be walked from %s (%s)", i, strings.Join(sortedKeys(cur), "|"), strings.Join(why, "; "))}
+		}
+		// A repeated step is taken once or more: close over it.
+		for grew := st.Repeat; grew; {
+			more, _ := stepTypes(sch, st, next)
+			grew = false
+			for t := range more {
+				if !next[t] {
+					next[t], grew = true, true
+				}
+			}
+		}
+		cur = next
+	}
+	return cur, nil
+}
+
+// stepTypes returns the types one step reaches from the types in cur,
+// and, for each edge that cannot be taken, why.
+func stepTypes(sch *graph.Schema, st state.ChainStep, cur map[string]bool) (map[string]bool, []string) {
+	next := map[string]bool{}
+	var why []string
+	for _, e := range st.Edges {
+		r := sch.Relation(e.Relation)
+		var starts, ends []string
+		switch e.Direction {
+		case graph.Out:
+			starts, ends = r.From, r.To
+		case graph.In:
+			starts, ends = r.To, r.From
+		default:
+			starts = append(slices.Clone(r.From), r.To...)
+			ends = starts
+		}
+		if slices.ContainsFunc(starts, func(t string) bool { return cur[t] }) {
+			for _, t := range ends {
+				next[t] = true
+			}
+		} else {
+			why = append(why, fmt.Sprintf("%s starts at %s", e, strings.Join(starts, "|")))
+		}
+	}
+	return next, why
+}
+
+func lookupRelation(sch *graph.Schema, name string) *graph.RelationDef {
+	name = strings.TrimSpace(name)
+	if r := sch.Relation(name); r != nil {
+		return r
+	}
+	key := graph.NormalizeKey(name)
+	for i := range sch.Relations {
+		if strings.EqualFold(sch.Relations[i].Name, name) || graph.NormalizeKey(sch.Relations[i].Name) == key {
+			return &sch.Relations[i]
+		}
+	}
+	return nil
+}
+
+func lookupType(sch *graph.Schema, name string) *graph.TypeDef {
+	if t := sch.Type(name); t != nil {
+		return t
+	}
+	key := graph.NormalizeKey(name)
+	for i := range sch.Types {
+		t := &sch.Types[i]
+		if strings.EqualFold(t.Name, name) || graph.NormalizeKey(t.Name) == key {
+			return t
+		}
+		for _, a := range t.Aliases {
+			if graph.NormalizeKey(a) == key {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+func typeNames(sch *graph.Schema) []string {
+	out := make([]string, len(sch.Types))
+	for i, t := range sch.Types {
+		out[i] = t.Name
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
