@@ -569,7 +569,9 @@ func TestCyclesTerminate(t *testing.T) {
 	if !reflect.DeepEqual(visited, wantVisited) {
 		t.Errorf("visited %v, want %v", visited, wantVisited)
 	}
-	// The store saw each node once per request shape: nothing was
+	// The store was asked from each node at most once per request shape
+	// (the walker fetches two steps in one request where it can, so a
+	// node's second step may come with its parent's request): nothing was
 	// expanded twice, and the cycle back into alpha was not followed.
 	type key struct {
 		node string
@@ -585,9 +587,6 @@ func TestCyclesTerminate(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s expanded %d times along %s", k.node, n, k.step)
 		}
-	}
-	if len(asked) != 5 {
-		t.Errorf("%d node expansions, want 5 (one per node): %v", len(asked), asked)
 	}
 }
 

@@ -10,6 +10,9 @@ type Result struct {
 	Question string `json:"question"`
 	// Answer is the answer sentence.
 	Answer string `json:"answer"`
+	// AnswerBy names who phrased it: "rules", "llm", or the reason the
+	// deterministic text replaced the model's.
+	AnswerBy string `json:"answer_by"`
 	// Answers are the answer entities, best first.
 	Answers []state.AnswerEntity `json:"answers"`
 	// Paths are the evidence paths; each answer lists its own by index.
@@ -39,12 +42,15 @@ type Stats struct {
 	NodesExpanded int `json:"nodes_expanded"`
 	// HopsExpanded is the greatest distance from an anchor the walk
 	// reached.
-	HopsExpanded int     `json:"hops_expanded"`
-	Refinements  int     `json:"refinements"`
-	LLMCalls     int     `json:"llm_calls"`
-	InputTokens  int     `json:"input_tokens"`
-	OutputTokens int     `json:"output_tokens"`
-	ElapsedMS    float64 `json:"elapsed_ms"`
+	HopsExpanded int `json:"hops_expanded"`
+	Refinements  int `json:"refinements"`
+	LLMCalls     int `json:"llm_calls"`
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+	// TokensEstimated: the provider reported no usage for some call and
+	// its tokens were estimated (about four characters a token).
+	TokensEstimated bool    `json:"tokens_estimated,omitempty"`
+	ElapsedMS       float64 `json:"elapsed_ms"`
 }
 
 func (r *run) result() *Result {
@@ -62,6 +68,7 @@ func (r *run) result() *Result {
 	}
 	if st.Answer != nil {
 		res.Answer = st.Answer.Text
+		res.AnswerBy = st.Answer.By
 		res.Answers = st.Answer.Entities
 		res.Paths = st.Answer.Paths
 		res.Complete = st.Answer.Complete
@@ -74,15 +81,16 @@ func (r *run) result() *Result {
 		}
 	}
 	res.Stats = Stats{
-		StoreCalls:    st.Budget.StoreCalls,
-		NodesVisited:  len(st.Subgraph.Nodes),
-		NodesExpanded: st.Budget.NodesExpanded,
-		HopsExpanded:  hops,
-		Refinements:   r.refinements,
-		LLMCalls:      st.Budget.LLMCalls,
-		InputTokens:   st.Budget.InputTokens,
-		OutputTokens:  st.Budget.OutputTokens,
-		ElapsedMS:     float64(r.cfg.clock().Sub(r.start).Microseconds()) / 1000,
+		StoreCalls:      st.Budget.StoreCalls,
+		NodesVisited:    len(st.Subgraph.Nodes),
+		NodesExpanded:   st.Budget.NodesExpanded,
+		HopsExpanded:    hops,
+		Refinements:     r.refinements,
+		LLMCalls:        st.Budget.LLMCalls,
+		InputTokens:     st.Budget.InputTokens,
+		OutputTokens:    st.Budget.OutputTokens,
+		TokensEstimated: st.Budget.TokensEstimated,
+		ElapsedMS:       float64(r.cfg.clock().Sub(r.start).Microseconds()) / 1000,
 	}
 	return res
 }

@@ -113,7 +113,7 @@ func (u Usage) Plus(o Usage) Usage {
 
 // Cost is the usage as the agent counts it.
 func (u Usage) Cost() state.Cost {
-	return state.Cost{LLMCalls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens}
+	return state.Cost{LLMCalls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TokensEstimated: u.Estimated}
 }
 
 // Total returns the usage of every call made through the client so far.

@@ -286,3 +286,22 @@ func (s *Store) typeName(ref uint16) string {
 func (s *Store) source(t *triple) graph.Source {
 	return graph.Source{File: s.files[t.file], Line: int(t.line)}
 }
+
+// Triples returns every stored fact with its given types and its source,
+// in the order they were added (for moving a graph to another store).
+func (s *Store) Triples() []graph.Triple {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ts := s.graphTriples()
+	for i := range s.triples {
+		ts[i].Source = s.source(&s.triples[i])
+	}
+	return ts
+}
+
+// UserSchema returns a copy of the schema set with SetSchema, or nil.
+func (s *Store) UserSchema() *graph.Schema {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.user.Clone()
+}

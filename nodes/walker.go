@@ -117,7 +117,8 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		local[p] = info
 	}
 	goal := goalKey(s)
-	seenNode := map[string]bool{}
+	types := map[string]string{} // entity types the store reported
+	var pf *prefetched           // hops fetched one level ahead
 	// A walk never re-enters the question's own entities: a path back
 	// through an anchor is a cycle, and "the films of X's director"
 	// does not mean X again.
@@ -171,6 +172,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		}
 		perPos := map[state.Pos][]cand{}
 		var order []state.Pos
+		var nextPrefetch *prefetched
 		for _, k := range keys {
 			g := groups[k]
 			names := make([]string, 0, len(g.from))
@@ -182,25 +184,38 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				byNode[p.Node] = append(byNode[p.Node], p)
 			}
 			sort.Strings(names)
-			x, err := w.g.Expand(ctx, graph.ExpandRequest{From: names, Steps: []graph.Step{{Relations: g.rels, Direction: g.dir}}, Limit: w.opts.StoreLimit})
-			d.Cost.StoreCalls++
-			if err != nil {
-				return d, fmt.Errorf("expand %d node(s) along %s: %w", len(names), strings.Join(g.rels, ","), err)
-			}
-			for _, n := range x.Nodes {
-				if !seenNode[n.Name] {
-					seenNode[n.Name] = true
-					d.Nodes = append(d.Nodes, n)
+			var stepHops []graph.Hop
+			if pf != nil && pf.key == k {
+				// The previous level's request fetched this step already.
+				stepHops = pf.hops
+			} else {
+				steps := []graph.Step{{Relations: g.rels, Direction: g.dir}}
+				var key2 string
+				if len(keys) == 1 && level+1 < hops {
+					if st2, k2, ok := soleStep(c, g.next); ok {
+						steps, key2 = append(steps, st2), k2
+					}
+				}
+				x, err := w.g.Expand(ctx, graph.ExpandRequest{From: names, Steps: steps, Limit: w.opts.StoreLimit})
+				d.Cost.StoreCalls++
+				if err != nil {
+					return d, fmt.Errorf("expand %d node(s) along %s: %w", len(names), strings.Join(g.rels, ","), err)
+				}
+				for _, n := range x.Nodes {
+					types[n.Name] = n.Type
+				}
+				for _, t := range x.Truncated {
+					t.Step += level
+					d.Cuts = append(d.Cuts, t)
+				}
+				if len(x.Hops) > 0 {
+					stepHops = x.Hops[0]
+				}
+				if key2 != "" && len(x.Hops) > 1 {
+					nextPrefetch = &prefetched{key: key2, hops: x.Hops[1]}
 				}
 			}
-			for _, t := range x.Truncated {
-				t.Step = level
-				d.Cuts = append(d.Cuts, t)
-			}
-			if len(x.Hops) == 0 {
-				continue
-			}
-			for _, h := range x.Hops[0] {
+			for _, h := range stepHops {
 				if anchors[h.To] {
 					continue
 				}
@@ -245,8 +260,48 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 			}
 		}
 		frontier = next
+		pf = nextPrefetch
 	}
+	// The entities the moves touch, with the types the store reported,
+	// sorted by name.
+	seen := map[string]bool{}
+	for _, a := range d.Arcs {
+		for _, n := range []string{a.From.Node, a.To.Node} {
+			if !seen[n] {
+				seen[n] = true
+				d.Nodes = append(d.Nodes, graph.Entity{Name: n, Type: types[n]})
+			}
+		}
+	}
+	sort.Slice(d.Nodes, func(i, j int) bool { return d.Nodes[i].Name < d.Nodes[j].Name })
 	return d, nil
+}
+
+// prefetched holds a step fetched together with the step before it, keyed
+// like the group that will need it.
+type prefetched struct {
+	key  string
+	hops []graph.Hop
+}
+
+// soleStep reports the one store step a position in state st would take
+// (a single transition, all its edges one way), with its group key, so
+// that it can be fetched together with the step leading there.
+func soleStep(c state.Chain, st int) (graph.Step, string, bool) {
+	ts := transitions(c, st)
+	if len(ts) != 1 || len(ts[0].step.Edges) == 0 {
+		return graph.Step{}, "", false
+	}
+	dir := ts[0].step.Edges[0].Direction
+	var rels []string
+	for _, e := range ts[0].step.Edges {
+		if e.Direction != dir {
+			return graph.Step{}, "", false
+		}
+		rels = append(rels, e.Relation)
+	}
+	sort.Strings(rels)
+	return graph.Step{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].next), true
 }
 
 // goalKey is what neighbours are compared with in the hybrid score: the

@@ -77,6 +77,8 @@ type Budget struct {
 	LLMCalls         int `json:"llm_calls"`
 	InputTokens      int `json:"input_tokens"`
 	OutputTokens     int `json:"output_tokens"`
+	// TokensEstimated: some token counts were estimated (see Cost).
+	TokensEstimated bool `json:"tokens_estimated,omitempty"`
 }
 
 // Cost is the work one phase did.
@@ -85,11 +87,14 @@ type Cost struct {
 	LLMCalls     int `json:"llm_calls,omitempty"`
 	InputTokens  int `json:"input_tokens,omitempty"`
 	OutputTokens int `json:"output_tokens,omitempty"`
+	// TokensEstimated is true when a provider reported no usage and the
+	// token counts were estimated.
+	TokensEstimated bool `json:"tokens_estimated,omitempty"`
 }
 
 // Plus returns the sum of two costs.
 func (c Cost) Plus(o Cost) Cost {
-	return Cost{c.StoreCalls + o.StoreCalls, c.LLMCalls + o.LLMCalls, c.InputTokens + o.InputTokens, c.OutputTokens + o.OutputTokens}
+	return Cost{c.StoreCalls + o.StoreCalls, c.LLMCalls + o.LLMCalls, c.InputTokens + o.InputTokens, c.OutputTokens + o.OutputTokens, c.TokensEstimated || o.TokensEstimated}
 }
 
 // Add counts a phase's cost against the budget.
@@ -98,6 +103,7 @@ func (b *Budget) Add(c Cost) {
 	b.LLMCalls += c.LLMCalls
 	b.InputTokens += c.InputTokens
 	b.OutputTokens += c.OutputTokens
+	b.TokensEstimated = b.TokensEstimated || c.TokensEstimated
 }
 
 // Exhausted reports whether a bound has been reached.

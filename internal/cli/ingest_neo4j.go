@@ -22,15 +22,6 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	if o.out != "" {
 		return usagef("--out writes a snapshot; it cannot be combined with --store neo4j")
 	}
-	for _, f := range o.files {
-		snap, err := isSnapshotFile(f)
-		if err != nil {
-			return err
-		}
-		if snap {
-			return fmt.Errorf("%s is a snapshot; ingesting snapshots into Neo4j is not supported yet: give the triples file it was made from", f)
-		}
-	}
 	var sch *graph.Schema
 	if o.graph.schema != "" {
 		var err error
@@ -38,9 +29,35 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 			return err
 		}
 	}
-	ts, err := readAll(e, o)
-	if err != nil {
-		return err
+	// Snapshots are read whole; triples files are read and checked first.
+	var ts []graph.Triple
+	var files []string
+	for _, f := range o.files {
+		snap, err := isSnapshotFile(f)
+		if err != nil {
+			return err
+		}
+		if !snap {
+			files = append(files, f)
+			continue
+		}
+		ms, err := memstore.Open(ctx, f, memstore.OpenOptions{})
+		if err != nil {
+			return err
+		}
+		ts = append(ts, ms.Triples()...)
+		if sch == nil {
+			sch = ms.UserSchema()
+		}
+	}
+	if len(files) > 0 {
+		rest := *o
+		rest.files = files
+		more, err := readAll(e, &rest)
+		if err != nil {
+			return err
+		}
+		ts = append(ts, more...)
 	}
 
 	st, err := o.graph.neo4j.openStore(ctx)

@@ -65,12 +65,18 @@ func TestIngestNeo4jUsage(t *testing.T) {
 	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "-o", out, good); code != exitUsage {
 		t.Errorf("--store neo4j with -o: exit %d, stderr %q; want 2", code, stderr)
 	}
-	// A snapshot is refused with a clear message, before connecting.
+	// A snapshot is read (its triples and schema) and then written: here
+	// the server is closed, so the run gets as far as connecting.
 	if code, _, stderr := runNeo4jCLI(t, nil, "ingest", "--quiet", "-o", out, good); code != exitOK {
 		t.Fatalf("writing a snapshot: exit %d, %s", code, stderr)
 	}
-	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", out); code != exitError || !strings.Contains(stderr, "is a snapshot") {
+	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", out); code != exitError || !strings.Contains(stderr, "cannot reach Neo4j") {
 		t.Errorf("snapshot into Neo4j: exit %d, stderr %q", code, stderr)
+	}
+	// A corrupt snapshot fails before connecting, naming the file.
+	bad := writeTemp(t, "bad.snap", "SCGSNAP\x01garbage")
+	if code, _, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", bad); code != exitError || !strings.Contains(stderr, "bad.snap") {
+		t.Errorf("corrupt snapshot into Neo4j: exit %d, stderr %q", code, stderr)
 	}
 }
 
