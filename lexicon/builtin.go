@@ -3,7 +3,10 @@ package lexicon
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"sort"
 	"sync"
@@ -18,32 +21,95 @@ import (
 //go:embed builtin
 var builtinFS embed.FS
 
+// builtinModel is a shipped lexicon: its relations are read up front
+// (they come first in the file), the rest only when a graph matches.
+type builtinModel struct {
+	path      string
+	relations []string
+	once      sync.Once
+	m         *Model
+	err       error
+}
+
+func (b *builtinModel) load() (*Model, error) {
+	b.once.Do(func() {
+		data, err := builtinFS.ReadFile(b.path)
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.m, b.err = Load(bytes.NewReader(data))
+	})
+	return b.m, b.err
+}
+
 var (
-	builtinOnce   sync.Once
-	builtinModels []*Model
-	builtinErr    error
+	builtinOnce sync.Once
+	builtinList []*builtinModel
+	builtinErr  error
 )
 
-// Builtins returns the shipped lexicons.
-func Builtins() ([]*Model, error) {
+func builtinIndex() ([]*builtinModel, error) {
 	builtinOnce.Do(func() {
 		paths, _ := fs.Glob(builtinFS, "builtin/*.json")
 		sort.Strings(paths)
 		for _, p := range paths {
-			data, err := builtinFS.ReadFile(p)
+			f, err := builtinFS.Open(p)
 			if err != nil {
 				builtinErr = err
 				return
 			}
-			m, err := Load(bytes.NewReader(data))
+			rels, err := readRelations(f)
+			f.Close()
 			if err != nil {
-				builtinErr = err
+				builtinErr = fmt.Errorf("%s: %w", p, err)
 				return
 			}
-			builtinModels = append(builtinModels, m)
+			builtinList = append(builtinList, &builtinModel{path: p, relations: rels})
 		}
 	})
-	return builtinModels, builtinErr
+	return builtinList, builtinErr
+}
+
+// readRelations reads a model file only as far as its relations.
+func readRelations(r io.Reader) ([]string, error) {
+	dec := json.NewDecoder(r)
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if tok == "relations" {
+			var rels []string
+			err := dec.Decode(&rels)
+			return rels, err
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
+	return nil, errors.New("no relations")
+}
+
+// Builtins returns the shipped lexicons, all loaded.
+func Builtins() ([]*Model, error) {
+	list, err := builtinIndex()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Model, 0, len(list))
+	for _, b := range list {
+		m, err := b.load()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // MinOverlap is how much a shipped lexicon's relations must overlap a
@@ -54,21 +120,25 @@ const MinOverlap = 0.85
 // same relations as s, or nil when none fits. It suits
 // agent.WithChainScorerFor.
 func Builtin(s *graph.Schema) nodes.ChainScorer {
-	ms, err := Builtins()
+	list, err := builtinIndex()
 	if err != nil || s == nil {
 		return nil
 	}
-	var best *Model
+	var best *builtinModel
 	bestJ := 0.0
-	for _, m := range ms {
-		if j := jaccard(m.Relations, s.RelationNames()); j >= MinOverlap && j > bestJ {
-			best, bestJ = m, j
+	for _, b := range list {
+		if j := jaccard(b.relations, s.RelationNames()); j >= MinOverlap && j > bestJ {
+			best, bestJ = b, j
 		}
 	}
 	if best == nil {
 		return nil
 	}
-	return best
+	m, err := best.load()
+	if err != nil {
+		return nil
+	}
+	return m
 }
 
 func jaccard(a, b []string) float64 {
