@@ -57,13 +57,6 @@ func (m *meta) knownList() string {
 	return strings.Join(known, ", ")
 }
 
-func checkDirection(d graph.Direction, what string) error {
-	if d < graph.Out || d > graph.Both {
-		return fmt.Errorf("cypher: %s: %w: invalid direction %d (want out, in or both)", what, graph.ErrBadRequest, d)
-	}
-	return nil
-}
-
 // Directions as the queries return them; Out sorts before In.
 const (
 	dirOut = 0
@@ -218,21 +211,13 @@ func scanExpandRow(r *neo4j.Record) (expandRow, error) {
 // reached, with types, sorted by name. Unknown frontier names are ignored.
 // The whole request is one query.
 func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
-	if n := len(req.Steps); n < 1 || n > 2 {
-		return graph.Expansion{}, fmt.Errorf("cypher: expand: %w: %d steps (want 1 or 2)", graph.ErrBadRequest, n)
+	req, err := req.Normalize()
+	if err != nil {
+		return graph.Expansion{}, fmt.Errorf("cypher: %w", err)
 	}
 	limit := req.Limit
-	switch {
-	case limit == 0:
-		limit = graph.DefaultLimit
-	case limit < 0:
-		return graph.Expansion{}, fmt.Errorf("cypher: expand: %w: negative limit %d", graph.ErrBadRequest, limit)
-	}
 	dirs := make([]graph.Direction, len(req.Steps))
 	for i, st := range req.Steps {
-		if err := checkDirection(st.Direction, fmt.Sprintf("expand: steps[%d]", i)); err != nil {
-			return graph.Expansion{}, err
-		}
 		dirs[i] = st.Direction
 	}
 	m, err := s.loadMeta(ctx)
@@ -318,12 +303,6 @@ func compareHops(a, b graph.Hop) int {
 		cmp.Compare(a.Direction, b.Direction), strings.Compare(a.To, b.To))
 }
 
-// Path limits.
-const (
-	maxPathHops      = 6
-	defaultPathLimit = 10
-)
-
 // qPaths finds the shortest paths; the template takes the relationship
 // pattern (arrows, quoted types and the hop range, from checked values
 // only). Each path's sort key lists, hop by hop, the relation, the
@@ -360,19 +339,11 @@ func pathPattern(types string, d graph.Direction, maxHops int) string {
 // relation, direction, node name). No path, an unknown entity or From ==
 // To give an empty result.
 func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error) {
-	if req.MaxHops < 1 || req.MaxHops > maxPathHops {
-		return nil, fmt.Errorf("cypher: paths: %w: max hops %d (want 1 to %d)", graph.ErrBadRequest, req.MaxHops, maxPathHops)
-	}
-	if err := checkDirection(req.Direction, "paths"); err != nil {
-		return nil, err
+	req, err := req.Normalize()
+	if err != nil {
+		return nil, fmt.Errorf("cypher: %w", err)
 	}
 	limit := req.Limit
-	switch {
-	case limit == 0:
-		limit = defaultPathLimit
-	case limit < 0:
-		return nil, fmt.Errorf("cypher: paths: %w: negative limit %d", graph.ErrBadRequest, limit)
-	}
 	m, err := s.loadMeta(ctx)
 	if err != nil {
 		return nil, err

@@ -345,54 +345,13 @@ func nullIfZero[T comparable](v T) any {
 }
 
 // checkTriples validates a batch before anything is written, with the
-// rules and messages of memstore.
+// same rules and messages as memstore (graph.TripleChecker).
 func checkTriples(ts []graph.Triple) error {
-	ok := make(map[string]bool)
-	ident := func(i int, t graph.Triple, field, v string) error {
-		if ok[v] {
-			return nil
-		}
-		if !graph.ValidIdentifier(v) {
-			what := "type"
-			if field == "relation" {
-				what = "relation"
-			}
-			return fmt.Errorf("cypher: triple %d%s: %s %q is not an identifier: %s names must be identifiers (letters, digits, _)", i, at(t), field, v, what)
-		}
-		ok[v] = true
-		return nil
-	}
+	var check graph.TripleChecker
 	for i, t := range ts {
-		if t.Subject == "" {
-			return fmt.Errorf("cypher: triple %d%s: empty subject", i, at(t))
-		}
-		if t.Object == "" {
-			return fmt.Errorf("cypher: triple %d%s: empty object", i, at(t))
-		}
-		if err := ident(i, t, "relation", t.Relation); err != nil {
-			return err
-		}
-		if t.SubjectType != "" {
-			if err := ident(i, t, "subject_type", t.SubjectType); err != nil {
-				return err
-			}
-		}
-		if t.ObjectType != "" {
-			if err := ident(i, t, "object_type", t.ObjectType); err != nil {
-				return err
-			}
-		}
-		if t.Source.Line < 0 {
-			return fmt.Errorf("cypher: triple %d%s: negative source line %d", i, at(t), t.Source.Line)
+		if err := check.Check(i, t); err != nil {
+			return fmt.Errorf("cypher: %w", err)
 		}
 	}
 	return nil
-}
-
-// at formats a triple's source for errors: " (kb.txt:12)" or "".
-func at(t graph.Triple) string {
-	if t.Source.IsZero() {
-		return ""
-	}
-	return " (" + t.Source.String() + ")"
 }

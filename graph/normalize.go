@@ -96,3 +96,22 @@ func Similarity(a, b string) float64 {
 	}
 	return float64(inter) / float64(len(ta)+len(tb)-inter)
 }
+
+// Stem is the light English stemmer scgraph matches words with: it folds
+// plurals and the common verb endings so that "depends", "depended" and
+// "depending" meet, without the surprises of a full stemmer on names.
+// It expects a lower-case word.
+func Stem(w string) string {
+	n := len(w)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ies"):
+		return w[:n-3] + "y"
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		return w[:n-3]
+	case n > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"):
+		return w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:n-1]
+	}
+	return w
+}

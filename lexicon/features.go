@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"github.com/scgraph/scgraph/graph"
 	"strconv"
 	"strings"
 	"unicode"
@@ -35,7 +36,7 @@ func tokenize(q string) []string {
 		var cur []rune
 		flush := func() {
 			if len(cur) > 0 {
-				out = append(out, stem(string(cur)))
+				out = append(out, graph.Stem(string(cur)))
 				cur = cur[:0]
 			}
 		}
@@ -52,22 +53,6 @@ func tokenize(q string) []string {
 		flush()
 	}
 	return out
-}
-
-// stem folds plurals and common verb endings.
-func stem(w string) string {
-	n := len(w)
-	switch {
-	case n > 4 && strings.HasSuffix(w, "ies"):
-		return w[:n-3] + "y"
-	case n > 5 && strings.HasSuffix(w, "ing"):
-		return w[:n-3]
-	case n > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"):
-		return w[:n-2]
-	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		return w[:n-1]
-	}
-	return w
 }
 
 // Features returns the feature strings of a masked question, without

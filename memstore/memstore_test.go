@@ -321,7 +321,7 @@ func TestAddTriplesValidation(t *testing.T) {
 		{graph.Triple{Subject: "a", Relation: "R", Object: "b", SubjectType: "Bad Type", Source: graph.Source{File: "x.csv", Line: 4}}, `triple 1 (x.csv:4): subject_type "Bad Type" is not an identifier`},
 		{graph.Triple{Subject: "a", Relation: "R", Object: "b", ObjectType: "1x"}, `triple 1: object_type "1x" is not an identifier`},
 		{graph.Triple{Subject: "a", Relation: "R", Object: ""}, `triple 1: empty object`},
-		{graph.Triple{Subject: "a", Relation: "R", Object: "b", Source: graph.Source{Line: -3}}, `source line -3 out of range`},
+		{graph.Triple{Subject: "a", Relation: "R", Object: "b", Source: graph.Source{Line: -3}}, `negative source line -3`},
 	} {
 		batch := []graph.Triple{{Subject: "ok", Relation: "R", Object: "fine"}, c.t}
 		if _, err := s.AddTriples(ctx, batch); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -19,18 +19,6 @@ var ErrSearchTooLarge = errors.New("path search too large")
 // bounded in time and memory.
 const MaxPathNodes = 200_000
 
-// Path limits.
-const (
-	maxPathHops      = 6
-	defaultPathLimit = 10
-)
-
-func checkDirection(d graph.Direction, what string) error {
-	if d < graph.Out || d > graph.Both {
-		return fmt.Errorf("memstore: %s: %w: invalid direction %d (want out, in or both)", what, graph.ErrBadRequest, d)
-	}
-	return nil
-}
 
 // relFilter turns relation names into a filter over relation ids (nil when
 // names is empty: every relation). Every name must be an identifier and a
@@ -90,21 +78,11 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	if err := ctx.Err(); err != nil {
 		return graph.Expansion{}, err
 	}
-	if n := len(req.Steps); n < 1 || n > 2 {
-		return graph.Expansion{}, fmt.Errorf("memstore: expand: %w: %d steps (want 1 or 2)", graph.ErrBadRequest, n)
+	req, err := req.Normalize()
+	if err != nil {
+		return graph.Expansion{}, fmt.Errorf("memstore: %w", err)
 	}
 	limit := req.Limit
-	switch {
-	case limit == 0:
-		limit = graph.DefaultLimit
-	case limit < 0:
-		return graph.Expansion{}, fmt.Errorf("memstore: expand: %w: negative limit %d", graph.ErrBadRequest, limit)
-	}
-	for i, st := range req.Steps {
-		if err := checkDirection(st.Direction, fmt.Sprintf("expand: steps[%d]", i)); err != nil {
-			return graph.Expansion{}, err
-		}
-	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	ix := s.index()
@@ -177,19 +155,11 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if req.MaxHops < 1 || req.MaxHops > maxPathHops {
-		return nil, fmt.Errorf("memstore: paths: %w: max hops %d (want 1 to %d)", graph.ErrBadRequest, req.MaxHops, maxPathHops)
-	}
-	if err := checkDirection(req.Direction, "paths"); err != nil {
-		return nil, err
+	req, err := req.Normalize()
+	if err != nil {
+		return nil, fmt.Errorf("memstore: %w", err)
 	}
 	limit := req.Limit
-	switch {
-	case limit == 0:
-		limit = defaultPathLimit
-	case limit < 0:
-		return nil, fmt.Errorf("memstore: paths: %w: negative limit %d", graph.ErrBadRequest, limit)
-	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	ix := s.index()

@@ -126,41 +126,24 @@ func (s *Store) checkTriples(ts []graph.Triple) error {
 	newRels := make(map[string]bool)
 	newTypes := make(map[string]bool)
 	newFiles := make(map[string]bool)
-	checkIdent := func(i int, t graph.Triple, field, v string, seen map[string]bool, known bool) error {
-		if known || seen[v] {
-			return nil
-		}
-		if !graph.ValidIdentifier(v) {
-			what := "type"
-			if field == "relation" {
-				what = "relation"
-			}
-			return fmt.Errorf("memstore: triple %d%s: %s %q is not an identifier: %s names must be identifiers (letters, digits, _)", i, at(t), field, v, what)
-		}
-		seen[v] = true
-		return nil
-	}
+	check := graph.TripleChecker{Known: func(name string) bool {
+		_, rel := s.relIDs[name]
+		_, typ := s.typeIDs[name]
+		return rel || typ
+	}}
 	for i, t := range ts {
-		if t.Subject == "" {
-			return fmt.Errorf("memstore: triple %d%s: empty subject", i, at(t))
+		if err := check.Check(i, t); err != nil {
+			return fmt.Errorf("memstore: %w", err)
 		}
-		if t.Object == "" {
-			return fmt.Errorf("memstore: triple %d%s: empty object", i, at(t))
+		if _, known := s.relIDs[t.Relation]; !known {
+			newRels[t.Relation] = true
 		}
-		_, known := s.relIDs[t.Relation]
-		if err := checkIdent(i, t, "relation", t.Relation, newRels, known); err != nil {
-			return err
-		}
-		for _, f := range [2]struct{ field, v string }{{"subject_type", t.SubjectType}, {"object_type", t.ObjectType}} {
-			if f.v == "" {
-				continue
-			}
-			_, known := s.typeIDs[f.v]
-			if err := checkIdent(i, t, f.field, f.v, newTypes, known); err != nil {
-				return err
+		for _, typ := range [2]string{t.SubjectType, t.ObjectType} {
+			if _, known := s.typeIDs[typ]; typ != "" && !known {
+				newTypes[typ] = true
 			}
 		}
-		if t.Source.Line < 0 || t.Source.Line > maxLine {
+		if t.Source.Line > maxLine {
 			return fmt.Errorf("memstore: triple %d%s: source line %d out of range", i, at(t), t.Source.Line)
 		}
 		if _, known := s.fileIDs[t.Source.File]; !known {

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"github.com/scgraph/scgraph/graph"
 	"strings"
 	"unicode"
 )
@@ -53,7 +54,7 @@ func stemPhrase(s string) string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			toks = append(toks, stem(string(cur)))
+			toks = append(toks, graph.Stem(string(cur)))
 			cur = cur[:0]
 		}
 	}
@@ -68,26 +69,6 @@ func stemPhrase(s string) string {
 	}
 	flush()
 	return strings.Join(toks, " ")
-}
-
-// stem is a deliberately light English stemmer: it folds plurals and the
-// common verb endings so that "depends", "depended" and "depending" meet,
-// without the surprises of a full stemmer on names.
-func stem(w string) string {
-	n := len(w)
-	switch {
-	case n > 4 && strings.HasSuffix(w, "ies"):
-		return w[:n-3] + "y"
-	case n > 5 && strings.HasSuffix(w, "ing"):
-		return w[:n-3]
-	case n > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"):
-		return w[:n-2]
-	case n > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
-		return w[:n-2]
-	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		return w[:n-1]
-	}
-	return w
 }
 
 // phrase is a stemmed token sequence to look for in a question.
