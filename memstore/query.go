@@ -19,7 +19,6 @@ var ErrSearchTooLarge = errors.New("path search too large")
 // bounded in time and memory.
 const MaxPathNodes = 200_000
 
-
 // relFilter turns relation names into a filter over relation ids (nil when
 // names is empty: every relation). Every name must be an identifier and a
 // relation of the data or of the user schema, else the error wraps
