@@ -11,6 +11,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/evals"
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/nodes"
 )
@@ -168,20 +169,35 @@ func loadLexicon(path string) (nodes.ChainScorer, error) {
 	return lexicon.LoadFile(path)
 }
 
-// lexiconOptions adds the lexicon to the agent: the --lexicon file, none,
-// or by default a shipped lexicon whose relations match the graph's.
-func lexiconAgentOptions(path string) ([]agent.Option, error) {
+// lexiconChoice reads --lexicon: a file (a scorer), "none" (nothing), or
+// by default a shipped lexicon whose relations match the graph's (a
+// scorer chosen when the schema is first read).
+func lexiconChoice(path string) (nodes.ChainScorer, func(*graph.Schema) nodes.ChainScorer, error) {
 	switch path {
 	case "none", "off":
-		return nil, nil
+		return nil, nil, nil
 	case "":
-		return []agent.Option{agent.WithChainScorerFor(lexicon.Builtin)}, nil
+		return nil, lexicon.Builtin, nil
 	}
 	sc, err := loadLexicon(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return []agent.Option{agent.WithChainScorer(sc)}, nil
+	return sc, nil, nil
+}
+
+// lexiconAgentOptions adds the --lexicon choice to the agent.
+func lexiconAgentOptions(path string) ([]agent.Option, error) {
+	sc, scFor, err := lexiconChoice(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case sc != nil:
+		return []agent.Option{agent.WithChainScorer(sc)}, nil
+	case scFor != nil:
+		return []agent.Option{agent.WithChainScorerFor(scFor)}, nil
+	}
+	return nil, nil
 }
 
 // lexiconLearner trains a lexicon per cross-validation fold for eval --cv.

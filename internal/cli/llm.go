@@ -12,7 +12,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/nodes"
 )
@@ -96,17 +95,11 @@ func (l *llmFlags) options(ctx context.Context, e *env, g nodes.Graph, gf graphF
 		Logger:   logger,
 	}
 	// The LLM planner runs its own rule planner: give it the same lexicon.
-	switch gf.lexicon {
-	case "none", "off":
-	case "":
-		o.Planner.Rules.ScorerFor = lexicon.Builtin
-	default:
-		sc, err := loadLexicon(gf.lexicon)
-		if err != nil {
-			return nil, err
-		}
-		o.Planner.Scorer = sc
+	sc, scFor, err := lexiconChoice(gf.lexicon)
+	if err != nil {
+		return nil, err
 	}
+	o.Planner.Scorer, o.Planner.Rules.ScorerFor = sc, scFor
 	if l.stream {
 		l.out = &streamOut{w: e.stdout}
 		o.Stream = l.out.write
