@@ -338,21 +338,16 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 }
 
 // PathsTo returns up to limit evidence paths that end at Reached[i], each
-// from an anchor, in a deterministic order (shortest first). Paths are
-// simple: they never visit the same node twice.
+// from an anchor, in a deterministic order (shortest first). A path never
+// visits the same walk position twice.
 func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	var out []graph.Path
 	var rev []graph.Hop
-	// Simple paths visit a node once; with anchor reentry a node may
-	// recur in different chain states.
-	onPath := map[string]bool{}
-	reentry := s.Walk.Reentry || s.Chain().Reentry
-	key := func(r Reach) string {
-		if reentry {
-			return r.Pos.String()
-		}
-		return r.Node
-	}
+	// A path never visits the same position twice. (The walk itself never
+	// re-enters an anchor unless reentry is on, so paths do not pass back
+	// through the question's entity; any other node may recur in another
+	// chain state: a writer who is also the director.)
+	onPath := map[Pos]bool{}
 	var walk func(j int)
 	walk = func(j int) {
 		if len(out) >= limit {
@@ -369,13 +364,13 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 			}
 			return
 		}
-		onPath[key(r)] = true
+		onPath[r.Pos] = true
 		vias := append([]Via(nil), r.Via...)
 		sort.SliceStable(vias, func(a, b int) bool {
 			return s.Walk.Reached[vias[a].From].Depth < s.Walk.Reached[vias[b].From].Depth
 		})
 		for _, v := range vias {
-			if onPath[key(s.Walk.Reached[v.From])] {
+			if onPath[s.Walk.Reached[v.From].Pos] {
 				continue
 			}
 			e := s.Subgraph.Edges[v.Edge]
@@ -388,7 +383,7 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 				break
 			}
 		}
-		onPath[key(r)] = false
+		onPath[r.Pos] = false
 	}
 	walk(i)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })

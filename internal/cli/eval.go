@@ -180,9 +180,8 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		}
 	}
 	if o.cv > 1 {
-		if cfg.Learner, err = cvLearner(); err != nil {
-			return err
-		}
+		// One learner for all folds: it labels each question once.
+		cfg.Learner = newLexiconLearner()
 	}
 	rep, err := evals.Evaluate(ctx, cfg, sets)
 	if err != nil {
@@ -201,9 +200,6 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 	}
 	return evals.WriteMarkdown(e.stdout, rep)
 }
-
-// cvLearner is the lexicon learner cross-validation trains with.
-func cvLearner() (evals.Learner, error) { return lexiconLearner{}, nil }
 
 // evalAgentOptions builds the agent's options for an evaluation and says
 // which lexicon the agent uses. Unlike ask, eval uses no shipped lexicon

@@ -194,3 +194,26 @@ func TestEvalErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestEvalCrossValidation(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "eval", "--questions", demoQuestionsFile(t), "--cv", "3", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Folds    int    `json:"cv_folds"`
+		Lexicon  string `json:"lexicon"`
+		Datasets []struct {
+			TrainMS float64 `json:"train_ms"`
+		} `json:"datasets"`
+		Modes map[string]struct {
+			Questions int `json:"questions"`
+		} `json:"modes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Folds != 3 || rep.Lexicon != "learned per fold (3-fold cross-validation)" || rep.Modes["agent"].Questions != 30 || rep.Datasets[0].TrainMS <= 0 {
+		t.Errorf("report = %+v", rep)
+	}
+}
