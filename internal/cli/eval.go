@@ -57,6 +57,7 @@ per fold and answers each fold with the lexicon of the others.
 type evalOptions struct {
 	graph     graphFlags
 	agent     agentFlags
+	llm       llmFlags
 	questions []string
 	format    string
 	limit     int
@@ -103,6 +104,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		fs.Var(f.Value, name, f.Usage)
 	})
 	o.agent.register(fs)
+	o.llm.register(fs, e, false)
 	fs.Var(listFlag{&o.questions}, "questions", "question `file`(s): repeat the flag or give a comma list")
 	fs.StringVar(&o.format, "format", "auto", "question `format`: auto, jsonl, metaqa or pathquestion")
 	fs.IntVar(&o.limit, "limit", 0, "evaluate a sample of `N` questions per file (0: all); the same sample every time for a seed")
@@ -128,6 +130,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	if o.cv > 1 && o.graph.lexicon != "" {
 		return usagef("--cv learns a lexicon per fold; do not also give --lexicon")
+	}
+	if o.cv > 1 && o.llm.enabled() {
+		return usagef("--cv learns a lexicon per fold for the rule planner; it does not combine with --llm")
 	}
 	return evaluate(ctx, e, &o)
 }
@@ -159,6 +164,13 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 	if err != nil {
 		return err
 	}
+	// LLM mode (--llm): the agent mode plans, judges and phrases with the
+	// model; llm_calls_per_question and the token counts show its cost.
+	llmOpts, err := o.llm.options(ctx, e, g.Graph, o.graph, o.agent, o.json)
+	if err != nil {
+		return err
+	}
+	opts = append(opts, llmOpts...)
 	cfg := evals.Config{
 		Lexicon:        lexDesc,
 		Graph:          g.Graph,

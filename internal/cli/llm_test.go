@@ -339,3 +339,43 @@ func TestChatLLM(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, stdout, stderr)
 	}
 }
+
+// eval --llm measures the model's cost per question: every completion the
+// server served is counted (each question runs twice, for determinism).
+func TestEvalLLMCountsCalls(t *testing.T) {
+	srv := newChatServer(t, map[string][]scripted{
+		markPlan:   {{content: llmPlan}},
+		markAnswer: {{content: llmAnswer}},
+	})
+	qs := writeTemp(t, "q.jsonl", `{"id": "q1", "question": "Which teams are affected if the payment service goes down?", "answers": ["team-checkout", "team-orders", "team-payments", "team-platform", "team-storefront"]}
+{"id": "q2", "question": "Who owns the payment service?", "answers": ["team-payments"]}
+`)
+	code, stdout, stderr := invoke(t, "", "eval", "--quiet", "--questions", qs, "--workers", "1", "--json",
+		"--llm", "openai:test-model", "--llm-base-url", srv.URL+"/v1", "--llm-retries", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Modes map[string]struct {
+			Questions           int     `json:"questions"`
+			LLMCallsPerQuestion float64 `json:"llm_calls_per_question"`
+			InputTokens         float64 `json:"input_tokens_per_question"`
+			Failures            int     `json:"failures"`
+		} `json:"modes"`
+	}
+	decodeOneJSON(t, stdout, &rep)
+	a := rep.Modes["agent"]
+	served := len(srv.Calls())
+	if a.Questions != 2 || a.Failures != 0 {
+		t.Fatalf("agent: %+v", a)
+	}
+	// The scripted model answers every plan and every answer at once: two
+	// calls a question. The server saw each question twice (the
+	// determinism check) and the first once more (the unmeasured warm-up).
+	if a.LLMCallsPerQuestion != 2 || served != 2*(2*2+1) {
+		t.Errorf("llm_calls_per_question %v, want 2; %d completions served, want 10: %q", a.LLMCallsPerQuestion, served, srv.Calls())
+	}
+	if a.LLMCallsPerQuestion < 2 || a.InputTokens <= 0 {
+		t.Errorf("agent cost %+v: want at least a plan and an answer call per question, with tokens", a)
+	}
+}
