@@ -28,13 +28,14 @@ demo: build ## ask the demo graph the reference questions
 	bin/scgraph ask "Which teams are affected if the payment service goes down?"
 	bin/scgraph ask "Is the checkout service affected by the db-v2 migration?"
 
-lexicons: build ## relearn the shipped lexicons from the dev data (lexicon/builtin)
+lexicons: build ## relearn the shipped lexicons from the dev data (lexicon/builtin, gzip-compressed)
 	bin/scgraph lexicon learn --quiet --graph $(DATA)/metaqa/kb.txt --name metaqa-dev -o lexicon/builtin/metaqa.json \
 	  --questions $(DATA)/metaqa/1-hop/vanilla/qa_dev.txt,$(DATA)/metaqa/2-hop/vanilla/qa_dev.txt,$(DATA)/metaqa/3-hop/vanilla/qa_dev.txt,$(DATA)/metaqa/1-hop/ntm/qa_dev.txt
 	bin/scgraph lexicon learn --quiet --graph $(DATA)/pathquestion/2H-kb.txt,$(DATA)/pathquestion/3H-kb.txt --name pq-dev -o lexicon/builtin/pq.json \
 	  --questions $(DATA)/pathquestion/PQ-2H.dev.txt,$(DATA)/pathquestion/PQ-3H.dev.txt
 	bin/scgraph lexicon learn --quiet --graph $(DATA)/pathquestion/PQL3-KB.txt --name pql-dev -o lexicon/builtin/pql.json \
 	  --questions $(DATA)/pathquestion/PQL-2H.dev.txt,$(DATA)/pathquestion/PQL-3H.dev.txt,$(DATA)/pathquestion/PQL-3H_more.dev.txt
+	gzip -9nf lexicon/builtin/metaqa.json lexicon/builtin/pq.json lexicon/builtin/pql.json
 
 neo4j-start: ## install (first time) and start the local Neo4j on 127.0.0.1
 	scripts/neo4j start

@@ -51,7 +51,7 @@ var (
 
 func builtinIndex() ([]*builtinModel, error) {
 	builtinOnce.Do(func() {
-		paths, _ := fs.Glob(builtinFS, "builtin/*.json")
+		paths, _ := fs.Glob(builtinFS, "builtin/*.json.gz")
 		sort.Strings(paths)
 		for _, p := range paths {
 			f, err := builtinFS.Open(p)
@@ -59,7 +59,13 @@ func builtinIndex() ([]*builtinModel, error) {
 				builtinErr = err
 				return
 			}
-			rels, err := readRelations(f)
+			r, err := maybeGunzip(f)
+			if err != nil {
+				f.Close()
+				builtinErr = fmt.Errorf("%s: %w", p, err)
+				return
+			}
+			rels, err := readRelations(r)
 			f.Close()
 			if err != nil {
 				builtinErr = fmt.Errorf("%s: %w", p, err)

@@ -1,6 +1,8 @@
 package lexicon
 
 import (
+	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -434,8 +436,12 @@ func invert(m map[string]int32) []string {
 	return out
 }
 
-// Load reads a model written by Save.
+// Load reads a model written by Save, gzip-compressed or not.
 func Load(r io.Reader) (*Model, error) {
+	r, err := maybeGunzip(r)
+	if err != nil {
+		return nil, fmt.Errorf("lexicon: %w", err)
+	}
 	var f file
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
@@ -485,3 +491,14 @@ func LoadFile(path string) (*Model, error) {
 
 // ErrNoExamples is returned when there is nothing to learn from.
 var ErrNoExamples = errors.New("lexicon: no labelled examples")
+
+// maybeGunzip returns a reader of r's content, decompressed if r starts
+// with the gzip magic bytes.
+func maybeGunzip(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(2)
+	if err == nil && head[0] == 0x1f && head[1] == 0x8b {
+		return gzip.NewReader(br)
+	}
+	return br, nil
+}
