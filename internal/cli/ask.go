@@ -83,7 +83,7 @@ Examples:
   scgraph ask "Is the checkout service affected by the db-v2 migration?" --trace
   scgraph ask --graph kb.txt --json "who directed the films written by [Ingmar Bergman]"
 
-With --json it prints one object: answer, answers[{name,type,score,paths}],
+With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}],
 paths[{hops[{from,relation,to,direction,source}]}], complete, iterations,
 stop_reason, stats{store_calls,nodes_visited,nodes_expanded,hops_expanded,
 refinements,llm_calls,input_tokens,output_tokens,elapsed_ms}, plan, verdicts,

@@ -32,7 +32,7 @@ func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
 	fs.StringVar(&g.schema, "schema", e.getenv("SCGRAPH_SCHEMA"), "schema `file` (JSON) describing types, relations and aliases; default: inferred from the data (env SCGRAPH_SCHEMA)")
 	fs.StringVar(&g.format, "format", "auto", "triples `format`: auto, pipe, tsv, csv or jsonl")
 	fs.StringVar(&g.store, "store", e.getenv("SCGRAPH_STORE"), "`store`: memory (embedded, the default) or neo4j (default neo4j when NEO4J_URI is set and --graph is not) (env SCGRAPH_STORE)")
-	fs.StringVar(&g.lexicon, "lexicon", e.getenv("SCGRAPH_LEXICON"), "learned relation lexicon `file` from 'scgraph lexicon learn' (env SCGRAPH_LEXICON)")
+	fs.StringVar(&g.lexicon, "lexicon", e.getenv("SCGRAPH_LEXICON"), "learned relation lexicon `file` from 'scgraph lexicon learn'; default: a shipped lexicon when the graph's relations match; 'none' for none (env SCGRAPH_LEXICON)")
 	fs.BoolVar(&g.quiet, "quiet", false, "no progress display")
 	g.neo4j.register(fs, e)
 }
