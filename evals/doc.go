@@ -63,7 +63,8 @@
 //     1 when both are 0; 0 when the run expanded nothing although the
 //     question needs hops. The gold hops are the question's hops, else
 //     its longest gold path, else the MetaQA folder's. Undefined for
-//     vector-rag, which walks nothing.
+//     vector-rag, which walks nothing, and for a question whose gold
+//     answer is "nothing" (proving a negative walks the whole budget).
 //   - mean_iterations, mean_refinements, mean_store_calls: the agent's
 //     critique rounds, refinements and store calls (0 for vector-rag).
 //   - median_nodes_visited, p95_nodes_visited: agent.Stats.NodesVisited;

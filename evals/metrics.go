@@ -129,7 +129,10 @@ func ScoreQuestion(q Question, first, second Outcome) Score {
 		v := goldPathRecall(q.GoldPaths, first)
 		s.GoldPathRecall = &v
 	}
-	if first.Walks {
+	// A question whose honest answer is "nothing" has no depth it needs:
+	// proving the negative means walking the whole hop budget, so hop
+	// efficiency is not defined for it.
+	if first.Walks && len(q.Answers) > 0 {
 		v := HopEfficiency(q.Hops, st.HopsExpanded)
 		s.HopEfficiency = &v
 	}

@@ -85,8 +85,10 @@ func TestScoreNegativeQuestion(t *testing.T) {
 	if none.Hit != 1 || none.Precision != 1 || none.Recall != 1 || none.F1 != 1 || none.PathRecall != nil {
 		t.Errorf("nothing answered: %+v; want 1 on all four, no path recall", none)
 	}
-	if !eqPtr(none.HopEfficiency, ptr(1)) {
-		t.Errorf("hop efficiency with 0 gold hops and 0 expanded = %v, want 1", *none.HopEfficiency)
+	// A negative question needs no depth: proving it walks the whole hop
+	// budget, so hop efficiency is undefined for it.
+	if none.HopEfficiency != nil {
+		t.Errorf("hop efficiency of a negative question = %v, want undefined", *none.HopEfficiency)
 	}
 	some := ScoreQuestion(q, Outcome{Answers: []string{"x"}}, Outcome{Answers: []string{"x"}})
 	if some.Hit != 0 || some.Precision != 0 || some.Recall != 0 || some.F1 != 0 {
