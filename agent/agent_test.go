@@ -32,20 +32,8 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden and the diagr
 // demoStore returns a memstore holding the demo graph and its schema.
 func demoStore(tb testing.TB) *memstore.Store {
 	tb.Helper()
-	ctx := context.Background()
-	ts, err := demo.Triples()
+	st, err := demo.Open(context.Background())
 	if err != nil {
-		tb.Fatal(err)
-	}
-	sch, err := demo.Schema()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, sch); err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := st.AddTriples(ctx, ts); err != nil {
 		tb.Fatal(err)
 	}
 	return st

@@ -17,20 +17,8 @@ import (
 
 func demoStore(t testing.TB) *memstore.Store {
 	t.Helper()
-	ctx := context.Background()
-	ts, err := demo.Triples()
+	st, err := demo.Open(context.Background())
 	if err != nil {
-		t.Fatal(err)
-	}
-	sch, err := demo.Schema()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, sch); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.AddTriples(ctx, ts); err != nil {
 		t.Fatal(err)
 	}
 	return st

@@ -19,20 +19,8 @@ import (
 
 // openDemo loads the demo graph into the embedded store.
 func openDemo() *memstore.Store {
-	ctx := context.Background()
-	ts, err := demo.Triples()
+	st, err := demo.Open(context.Background())
 	if err != nil {
-		log.Fatal(err)
-	}
-	sch, err := demo.Schema()
-	if err != nil {
-		log.Fatal(err)
-	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, sch); err != nil {
-		log.Fatal(err)
-	}
-	if _, err := st.AddTriples(ctx, ts); err != nil {
 		log.Fatal(err)
 	}
 	return st

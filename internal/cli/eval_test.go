@@ -106,7 +106,7 @@ func TestEvalDemoJSON(t *testing.T) {
 	if err := json.Unmarshal(rep.Modes["agent"]["hits_at_1"], &got); err != nil {
 		t.Fatal(err)
 	}
-	st, err := openDemo(context.Background())
+	st, err := demo.Open(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

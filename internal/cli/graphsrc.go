@@ -87,7 +87,7 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 		return nil, "", usageError{err.Error()}
 	}
 	if g.graph == "" {
-		st, err := openDemo(ctx)
+		st, err := demo.Open(ctx)
 		return st, "built-in demo graph", err
 	}
 	if strings.Contains(g.graph, ",") {
@@ -110,26 +110,6 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 		bar.Finish(fmt.Sprintf("%d triples, %d entities", triples, ents))
 	}
 	return st, g.graph, nil
-}
-
-// openDemo loads the embedded demo graph and its schema.
-func openDemo(ctx context.Context) (*memstore.Store, error) {
-	ts, err := demo.Triples()
-	if err != nil {
-		return nil, err
-	}
-	sch, err := demo.Schema()
-	if err != nil {
-		return nil, err
-	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, sch); err != nil {
-		return nil, err
-	}
-	if _, err := st.AddTriples(ctx, ts); err != nil {
-		return nil, err
-	}
-	return st, nil
 }
 
 // openMany loads several triple files (--graph a.tsv,b.tsv) into one
