@@ -129,8 +129,14 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 			}
 		}
 		v = c.insufficient(s, v, dead, fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest)))
+		// The dead ends continue the next chain from its step p; when that
+		// chain is a prefix of this one, they already end it (its answers).
+		var missing []state.RelDir
+		if p < len(alt.Steps) {
+			missing = alt.Steps[p].Edges
+		}
 		for k := range v.DeadEnds {
-			v.DeadEnds[k].Missing = alt.Steps[p].Edges
+			v.DeadEnds[k].Missing = missing
 		}
 		v.Switch = &next
 		return v, cost, nil

@@ -2,6 +2,7 @@ package nodes_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
@@ -289,4 +290,47 @@ func TestAcceptedFiltersType(t *testing.T) {
 		got = append(got, s.Walk.Reached[i].Pos.String())
 	}
 	wantStrings(t, "accepted", got, []string{"db@1"})
+}
+
+// When the next chain is a prefix of the one that dead-ended ("the
+// director of film-a" after "the director of film-a's writer" found
+// nothing), the critic switches to it and the positions already reached
+// are its answers: nothing is missing, nothing more is fetched.
+func TestCriticSwitchesToAPrefixChain(t *testing.T) {
+	g := movies(t)
+	long := chain(step(out("directed_by")), step(out("written_by")))
+	long.Reentry = true // skip the re-walk through the anchor: not what is tested
+	short := chain(step(out("directed_by")))
+	s := retrieved(t, g, newState("who directed film-a", state.Target{Kind: state.TargetChain}, 2, []state.Chain{long, short}, "film-a"), nodes.WalkOptions{})
+	v, _, err := nodes.NewTopoCritic(g).Critique(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Outcome != state.Insufficient || v.Switch == nil || *v.Switch != 1 {
+		t.Fatalf("verdict %+v, want insufficient, switching to chain 1", v)
+	}
+	if len(v.DeadEnds) != 1 || v.DeadEnds[0].Pos != (state.Pos{Node: "dir-x", State: 1}) || v.DeadEnds[0].Missing != nil {
+		t.Fatalf("dead ends %+v, want dir-x@1 with nothing missing", v.DeadEnds)
+	}
+	s.Verdicts = append(s.Verdicts, v)
+	s.Frontier = v.DeadEnds
+	d, err := nodes.NewBFSRefiner(g, nodes.WalkOptions{}).Refine(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Arcs) != 0 || d.Cost.StoreCalls != 0 {
+		t.Errorf("refiner moved %d time(s) with %d store call(s), want none", len(d.Arcs), d.Cost.StoreCalls)
+	}
+	s.Apply(d, state.PhaseRefine)
+	v, _, err = nodes.NewTopoCritic(g).Critique(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, i := range nodes.Accepted(s) {
+		got = append(got, s.Walk.Reached[i].Node)
+	}
+	if v.Outcome != state.Sufficient || !slices.Equal(got, []string{"dir-x"}) {
+		t.Errorf("after the switch: %s (%s), answers %v; want sufficient, [dir-x]", v.Outcome, v.Reason, got)
+	}
 }

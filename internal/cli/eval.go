@@ -48,10 +48,12 @@ by_hops{"1":{…}}}} over all sets, and datasets[{name, modes{…}}] per set;
 the metrics are described in 'go doc github.com/scgraph/scgraph/evals'.
 --report DIR writes report.json, report.md and report.svg.
 
-Lexicons: eval uses none unless told. --lexicon FILE uses a learned lexicon;
---lexicon builtin the shipped ones, which were learned on the public dev
-splits (so their figures on those splits are not held out); --cv K learns one
-per fold and answers each fold with the lexicon of the others.
+Lexicons: by default the agent runs as 'ask' does, with the shipped lexicon
+whose relations match the graph's, if any (the shipped ones were learned on
+the public dev splits, so figures on those splits are not held out: the
+report says so). --cv K learns one lexicon per fold and answers each fold
+with the lexicon of the others (honest figures on data you tune on);
+--lexicon FILE uses a learned lexicon; --lexicon none, none.
 `
 
 type evalOptions struct {
@@ -223,14 +225,14 @@ func evalAgentOptions(o *evalOptions, e *env) ([]agent.Option, string, error) {
 	switch lex := o.graph.lexicon; {
 	case o.cv > 1:
 		return opts, fmt.Sprintf("learned per fold (%d-fold cross-validation)", o.cv), nil
-	case lex == "" || lex == "none" || lex == "off":
+	case lex == "none" || lex == "off":
 		return opts, "none", nil
-	case lex == "builtin":
+	case lex == "" || lex == "builtin":
 		more, err := lexiconAgentOptions("")
 		if err != nil {
 			return nil, "", err
 		}
-		return append(opts, more...), "builtin (learned on the public dev splits: figures on those splits are not held out)", nil
+		return append(opts, more...), "builtin when the graph's relations match a shipped lexicon (learned on the public dev splits: figures on those splits are not held out; --cv K gives held-out dev figures)", nil
 	default:
 		more, err := lexiconAgentOptions(lex)
 		if err != nil {
