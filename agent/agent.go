@@ -182,6 +182,14 @@ func (r *run) halt(ctx context.Context) error {
 
 // step runs the node for one phase and applies what it decided.
 func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summary string, cost state.Cost, added int, err error) {
+	// A node that panics fails its run, not the program the agent is
+	// embedded in: the run ends with the error and the best result so far.
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("node panicked", zap.String("phase", string(phase)), zap.Any("panic", p), zap.Stack("stack"))
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
 	st := r.st
 	switch phase {
 	case state.PhasePlan:

@@ -982,3 +982,25 @@ func TestTimeoutOption(t *testing.T) {
 		})
 	}
 }
+
+// panicky is a critic that panics: the run must end with an error and a
+// result, not take the program down.
+type panicky struct{}
+
+func (panicky) Critique(context.Context, *state.AgentState) (state.Verdict, state.Cost, error) {
+	panic("critic bug")
+}
+
+func TestNodePanicEndsTheRunNotTheProgram(t *testing.T) {
+	a := agent.New(demoStore(t), agent.WithCritic(panicky{}))
+	res, err := a.Run(context.Background(), "Who owns the payment service?")
+	if err == nil || !strings.Contains(err.Error(), "agent: critique: panic: critic bug") {
+		t.Fatalf("err = %v, want the critique's panic as an error", err)
+	}
+	if res == nil || res.StopReason != state.StopError || res.Answer == "" {
+		t.Fatalf("result %+v, want a best-so-far answer with stop reason error", res)
+	}
+	if last := res.Trace[len(res.Trace)-1]; last.Phase != state.PhaseAnswer {
+		t.Errorf("trace ends with %s, want the answer step", last.Phase)
+	}
+}
