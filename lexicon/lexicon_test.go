@@ -264,3 +264,30 @@ func TestBuiltinMatchesByRelations(t *testing.T) {
 		t.Errorf("Builtin(unrelated schema) = %v, want nil", got)
 	}
 }
+
+// A lexicon applied to a graph that lacks some of its relations proposes
+// only chains the graph can walk.
+func TestChainsOnlyWalkable(t *testing.T) {
+	exs := []Example{
+		{Question: "who is the father of <e> ?", Gold: []state.Chain{chain("parents")}},
+		{Question: "who is the father of <e> ?", Gold: []state.Chain{chain("parents")}},
+		{Question: "what is the nation of <e> ?", Gold: []state.Chain{chain("nationality")}},
+	}
+	m := Train(exs, TrainOptions{Epochs: 3})
+	q := "who is the father of <e> ?"
+	if got := m.Chains(q, "", nil, 3); len(got) == 0 || got[0].String() != chain("parents").String() {
+		t.Fatalf("without a schema: %v", got)
+	}
+	small := &graph.Schema{Relations: []graph.RelationDef{{Name: "nationality"}}}
+	got := m.Chains(q, "", small, 3)
+	if len(got) == 0 {
+		t.Fatal("no chain proposed on the smaller graph")
+	}
+	for _, c := range got {
+		for _, st := range c.Steps {
+			if st.Edges[0].Relation != "nationality" {
+				t.Errorf("proposed %v on a graph without %s", c, st.Edges[0].Relation)
+			}
+		}
+	}
+}

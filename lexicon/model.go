@@ -365,11 +365,30 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		key string
 		s   float64
 	}
+	// A chain naming a relation the graph does not have cannot be walked
+	// (a lexicon learned on a larger graph of the same kind).
+	var known map[string]bool
+	if sch != nil {
+		known = make(map[string]bool, len(sch.Relations))
+		for _, r := range sch.Relations {
+			known[r.Name] = true
+		}
+	}
+	walkable := func(c state.Chain) bool {
+		for _, st := range c.Steps {
+			for _, e := range st.Edges {
+				if known != nil && !known[e.Relation] {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	seen := map[string]bool{}
 	var ss []scored
 	for _, c := range cands {
 		k := c.String()
-		if seen[k] || len(c.Steps) > maxHops {
+		if seen[k] || len(c.Steps) > maxHops || !walkable(c) {
 			continue
 		}
 		seen[k] = true
