@@ -235,17 +235,13 @@ func TestRunStreamMatchesResult(t *testing.T) {
 		name     string
 		question string
 		opts     []agent.Option
-		bug      string
 	}{
-		{"self_correction", "Is the checkout service affected by the db-v2 migration?", nil, ""},
-		{"honest_negative", "Is the search service affected by the db-v2 migration?", nil, ""},
-		{"no_anchor", "Is the moon made of cheese?", nil, ""},
-		{"iteration_cap", "Is the checkout service affected by the db-v2 migration?", []agent.Option{agent.WithMaxIterations(1)}, ""},
+		{"self_correction", "Is the checkout service affected by the db-v2 migration?", nil},
+		{"honest_negative", "Is the search service affected by the db-v2 migration?", nil},
+		{"no_anchor", "Is the moon made of cheese?", nil},
+		{"iteration_cap", "Is the checkout service affected by the db-v2 migration?", []agent.Option{agent.WithMaxIterations(1)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if c.bug != "" {
-				t.Skip(c.bug)
-			}
 			runStreamed(t, agent.New(st, deterministic(c.opts...)...), c.question)
 		})
 	}
@@ -957,17 +953,13 @@ func TestTimeoutOption(t *testing.T) {
 		name         string
 		opts         []agent.Option
 		wantDeadline bool
-		bug          string
 	}{
-		{"default", nil, true, ""},
-		{"one minute", []agent.Option{agent.WithTimeout(time.Minute)}, true, ""},
-		{"negative", []agent.Option{agent.WithTimeout(-1)}, false, ""},
-		{"zero keeps the default", []agent.Option{agent.WithTimeout(0)}, true, ""},
+		{"default", nil, true},
+		{"one minute", []agent.Option{agent.WithTimeout(time.Minute)}, true},
+		{"negative", []agent.Option{agent.WithTimeout(-1)}, false},
+		{"zero keeps the default", []agent.Option{agent.WithTimeout(0)}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if c.bug != "" {
-				t.Skip(c.bug)
-			}
 			g := &deadlineSpy{Graph: st}
 			res, err := agent.New(g, c.opts...).Run(t.Context(), "Who owns the payment service?")
 			if !errors.Is(err, errStop) {

@@ -172,20 +172,30 @@ func DatasetName(path string) string {
 	return parts[last]
 }
 
-// lines calls fn for each line of r with its 1-based number, the line's
-// trailing "\r" removed.
-func lines(r io.Reader, fn func(n int, line string) error) error {
+// lines calls fn for each non-blank line of r with its 1-based number,
+// the line's trailing "\r" removed, and a fail that names name and the line.
+func lines(r io.Reader, name string, fn func(n int, line string, fail lineFail) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	n := 0
 	for sc.Scan() {
 		n++
-		if err := fn(n, strings.TrimRight(sc.Text(), "\r")); err != nil {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		fail := func(format string, args ...any) error {
+			return &graph.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
+		}
+		if err := fn(n, line, fail); err != nil {
 			return err
 		}
 	}
 	return sc.Err()
 }
+
+// lineFail makes the error of a malformed line, naming the file and line.
+type lineFail func(format string, args ...any) error
 
 var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
 
@@ -196,13 +206,7 @@ var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
 // gives its GoldChain (MetaQAChain).
 func ParseMetaQA(r io.Reader, name string, hops int, qtypes []string, qtypeName string) ([]Question, error) {
 	var out []Question
-	err := lines(r, func(n int, line string) error {
-		if strings.TrimSpace(line) == "" {
-			return nil
-		}
-		fail := func(format string, args ...any) error {
-			return &graph.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
-		}
+	err := lines(r, name, func(n int, line string, fail lineFail) error {
 		q, ans, ok := strings.Cut(line, "\t")
 		if !ok || strings.Contains(ans, "\t") {
 			return fail("expected question<TAB>answer1|answer2, got %d tab-separated field(s)", strings.Count(line, "\t")+1)
@@ -302,13 +306,7 @@ func MetaQAChain(qtype string) ([]state.RelDir, error) {
 // the GoldChain is the path's relations, Out.
 func ParsePathQuestion(r io.Reader, name string) ([]Question, error) {
 	var out []Question
-	err := lines(r, func(n int, line string) error {
-		if strings.TrimSpace(line) == "" {
-			return nil
-		}
-		fail := func(format string, args ...any) error {
-			return &graph.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
-		}
+	err := lines(r, name, func(n int, line string, fail lineFail) error {
 		fields := strings.Split(line, "\t")
 		if len(fields) != 3 {
 			return fail("expected question<TAB>answer(alternatives/)<TAB>path, got %d tab-separated field(s)", len(fields))
@@ -431,13 +429,7 @@ type jsonlQuestion struct {
 // defaults to the longest gold path.
 func ParseJSONL(r io.Reader, name string) ([]Question, error) {
 	var out []Question
-	err := lines(r, func(n int, line string) error {
-		if strings.TrimSpace(line) == "" {
-			return nil
-		}
-		fail := func(format string, args ...any) error {
-			return &graph.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
-		}
+	err := lines(r, name, func(n int, line string, fail lineFail) error {
 		var j jsonlQuestion
 		if err := json.Unmarshal([]byte(line), &j); err != nil {
 			return fail("%v", err)

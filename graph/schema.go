@@ -7,7 +7,6 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -227,10 +226,4 @@ func (s *Schema) Clone() *Schema {
 		c.Entities[i].Aliases = slices.Clone(c.Entities[i].Aliases)
 	}
 	return &c
-}
-
-// sortStrings sorts and removes duplicates in place.
-func sortStrings(ss []string) []string {
-	sort.Strings(ss)
-	return slices.Compact(ss)
 }

@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -114,7 +115,7 @@ func (p *RulePlanner) build(q string, v *vocab, ents []linked) state.Plan {
 	}
 	types, rels := v.matchVocab(toks, taken)
 	for _, r := range rels {
-		if !contains(plan.RelationHints, r.rel) {
+		if !slices.Contains(plan.RelationHints, r.rel) {
 			plan.RelationHints = append(plan.RelationHints, r.rel)
 		}
 	}
@@ -266,7 +267,7 @@ func (p *RulePlanner) dependencyPlan(plan *state.Plan, v *vocab, ents []linked, 
 			if e.Direction == graph.In {
 				end = r.From
 			}
-			if contains(end, t) {
+			if slices.Contains(end, t) {
 				covered = true
 			}
 		}
@@ -300,7 +301,7 @@ func (p *RulePlanner) relChain(v *vocab, anchorType string, hits []relHit, want 
 		c.Steps = append(c.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: h.rel, Direction: d}}})
 		cur = next
 	}
-	if want != "" && len(cur) > 0 && !contains(cur, want) {
+	if want != "" && len(cur) > 0 && !slices.Contains(cur, want) {
 		for _, t := range cur {
 			if ext := v.schemaChains(t, want, 2, 1); len(ext) > 0 {
 				c.Steps = append(c.Steps, ext[0].Steps...)

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,10 +158,10 @@ func (v *vocab) dependencyEdges(intent state.Intent) []state.RelDir {
 func (v *vocab) edgesToType(t string) []state.RelDir {
 	var out []state.RelDir
 	for _, r := range v.schema.Relations {
-		if contains(r.To, t) {
+		if slices.Contains(r.To, t) {
 			out = append(out, state.RelDir{Relation: r.Name, Direction: graph.Out})
 		}
-		if contains(r.From, t) {
+		if slices.Contains(r.From, t) {
 			out = append(out, state.RelDir{Relation: r.Name, Direction: graph.In})
 		}
 	}
@@ -202,7 +203,7 @@ func (v *vocab) schemaChains(from, to string, maxHops, limit int) []state.Chain 
 					d    graph.Direction
 					a, b []string
 				}{{graph.Out, r.From, r.To}, {graph.In, r.To, r.From}} {
-					if !contains(e.a, p.typ) {
+					if !slices.Contains(e.a, p.typ) {
 						continue
 					}
 					for _, t := range e.b {
@@ -226,28 +227,14 @@ func (v *vocab) schemaChains(from, to string, maxHops, limit int) []state.Chain 
 	return out
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func intersects(a, b []string) bool {
-	for _, x := range a {
-		if contains(b, x) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }
 
 func union(a, b []string) []string {
 	out := append([]string(nil), a...)
 	for _, x := range b {
-		if !contains(out, x) {
+		if !slices.Contains(out, x) {
 			out = append(out, x)
 		}
 	}

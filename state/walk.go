@@ -175,17 +175,6 @@ func (w *Walk) Visited() []Pos {
 	return out
 }
 
-// Frontier returns the indices of reached positions that are not expanded.
-func (w *Walk) Frontier() []int {
-	var out []int
-	for i, r := range w.Reached {
-		if !r.Expanded {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // Reset clears the walk to follow another chain.
 func (w *Walk) Reset(chain int) {
 	w.Chain = chain
