@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/storetest"
 )
 
@@ -23,7 +24,7 @@ var kb struct {
 func metaQATriples(tb testing.TB) []graph.Triple {
 	tb.Helper()
 	path := storetest.DataPath(tb, "metaqa/kb.txt")
-	kb.once.Do(func() { kb.ts, kb.err = graph.ReadTriples(path, graph.FormatAuto, graph.ReadOptions{}) })
+	kb.once.Do(func() { kb.ts, kb.err = triplefile.Read(path, graph.FormatAuto, triplefile.Options{}) })
 	if kb.err != nil {
 		tb.Fatal(kb.err)
 	}

@@ -13,6 +13,7 @@ import (
 	"io"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -31,7 +32,7 @@ var (
 
 // Triples returns the demo graph's facts.
 func Triples() ([]graph.Triple, error) {
-	r := graph.NewTripleReader(bytes.NewReader(graphJSONL), Name, graph.FormatJSONL)
+	r := triplefile.NewReader(bytes.NewReader(graphJSONL), Name, graph.FormatJSONL)
 	var out []graph.Triple
 	for {
 		t, err := r.Next()

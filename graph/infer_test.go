@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/storetest"
 )
 
@@ -188,7 +189,7 @@ func TestInferTypeNames(t *testing.T) {
 }
 
 func TestInferMetaQA(t *testing.T) {
-	ts, err := graph.ReadTriples(storetest.DataPath(t, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ written_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 19127
 }
 
 func BenchmarkInferMetaQA(b *testing.B) {
-	ts, err := graph.ReadTriples(storetest.DataPath(b, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	ts, err := triplefile.Read(storetest.DataPath(b, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

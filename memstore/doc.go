@@ -6,7 +6,7 @@
 // the same requests (graph.ResolveRequest, ExpandRequest, PathRequest) with
 // the same results as the Neo4j store; storetest checks both.
 //
-// A store is loaded from triple files (any format graph.ReadTriples reads)
+// A store is loaded from triple files (any format triplefile.Read reads)
 // or from a binary snapshot (WriteSnapshot / ReadSnapshot), which loads
 // faster than parsing. Reads are safe for concurrent use with each other;
 // writes (AddTriples, SetSchema) take an exclusive lock.

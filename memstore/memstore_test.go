@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/storetest"
 )
@@ -569,7 +570,7 @@ func loadMetaQA(t testing.TB) (*memstore.Store, time.Duration) {
 	t.Helper()
 	p := storetest.DataPath(t, "metaqa/kb.txt")
 	start := time.Now()
-	ts, err := graph.ReadTriples(p, "", graph.ReadOptions{})
+	ts, err := triplefile.Read(p, "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -588,7 +589,7 @@ func TestMetaQA(t *testing.T) {
 	if ents != 43234 || trs != 133582 {
 		t.Fatalf("MetaQA: %d entities, %d triples; want 43234, 133582", ents, trs)
 	}
-	ts, err := graph.ReadTriples(storetest.DataPath(t, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -684,7 +685,7 @@ func TestPathSearchBound(t *testing.T) {
 func TestFuzzyMetaQA(t *testing.T) {
 	ctx := context.Background()
 	s, _ := loadMetaQA(t)
-	ts, err := graph.ReadTriples(storetest.DataPath(t, "metaqa/kb.txt"), "", graph.ReadOptions{})
+	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 )
 
 // OpenOptions tune Open.
@@ -20,12 +21,12 @@ type OpenOptions struct {
 	SchemaPath string
 	Schema     *graph.Schema
 	// Progress, when set, is called as a triples file is read (see
-	// graph.ReadOptions) and once when loading is done.
+	// triplefile.Options) and once when loading is done.
 	Progress func(bytesRead, totalBytes int64)
 }
 
 // Open loads a store from a snapshot (recognised by its header) or from a
-// triples file in any format graph.ReadTriples reads, then applies the
+// triples file in any format triplefile.Read reads, then applies the
 // schema of opts, if any. Errors name the file.
 func Open(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 	if opts.SchemaPath != "" && opts.Schema != nil {
@@ -78,7 +79,7 @@ func load(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 		return s, nil
 	}
 	f.Close()
-	ts, err := graph.ReadTriples(path, opts.Format, graph.ReadOptions{Progress: opts.Progress})
+	ts, err := triplefile.Read(path, opts.Format, triplefile.Options{Progress: opts.Progress})
 	if err != nil {
 		return nil, fmt.Errorf("memstore: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/evals"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/nodes"
 )
@@ -263,5 +264,5 @@ func (g *graphFlags) triples() ([]graph.Triple, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	return graph.ReadTriples(g.graph, format, graph.ReadOptions{})
+	return triplefile.Read(g.graph, format, triplefile.Options{})
 }

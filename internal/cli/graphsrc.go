@@ -10,6 +10,7 @@ import (
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/nodes"
 )
@@ -117,7 +118,7 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 func (g *graphFlags) openMany(ctx context.Context, e *env, format graph.Format) (*memstore.Store, string, error) {
 	var all []graph.Triple
 	for _, f := range strings.Split(g.graph, ",") {
-		ts, err := graph.ReadTriples(strings.TrimSpace(f), format, graph.ReadOptions{})
+		ts, err := triplefile.Read(strings.TrimSpace(f), format, triplefile.Options{})
 		if err != nil {
 			return nil, "", err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -76,12 +77,12 @@ func readAll(e *env, o *ingestOptions) ([]graph.Triple, error) {
 			return nil, err
 		}
 		var bar *progress.Bar
-		ropts := graph.ReadOptions{}
+		ropts := triplefile.Options{}
 		if !o.graph.quiet {
 			bar = progress.New(e.stderr, "reading "+f, "B", fi.Size())
 			ropts.Progress = func(done, total int64) { bar.Set(done) }
 		}
-		ts, err := graph.ReadTriples(f, format, ropts)
+		ts, err := triplefile.Read(f, format, ropts)
 		if err != nil {
 			return nil, err
 		}

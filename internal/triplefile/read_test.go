@@ -1,4 +1,4 @@
-package graph_test
+package triplefile_test
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/storetest"
 )
 
@@ -64,13 +65,13 @@ func TestDetectFormat(t *testing.T) {
 		{"kb", "subject,relation,object,subject_type", graph.FormatCSV},
 	}
 	for _, c := range cases {
-		got, err := graph.DetectFormat(c.name, []byte(c.head))
+		got, err := triplefile.Detect(c.name, []byte(c.head))
 		if err != nil || got != c.want {
 			t.Errorf("DetectFormat(%q, %q) = %q, %v; want %q", c.name, c.head, got, err, c.want)
 		}
 	}
 	for _, head := range []string{"a,b,c\n", "just words", "\n  \n"} {
-		_, err := graph.DetectFormat("data/kb.dat", []byte(head))
+		_, err := triplefile.Detect("data/kb.dat", []byte(head))
 		if err == nil || !strings.Contains(err.Error(), "kb.dat: cannot tell the triple format") {
 			t.Errorf("DetectFormat(%q) error = %v, want a cannot-tell error naming kb.dat", head, err)
 		}
@@ -98,7 +99,7 @@ func TestReadTriplesFormats(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := writeFile(t, c.name, c.content)
-			ts, err := graph.ReadTriples(p, c.format, graph.ReadOptions{})
+			ts, err := triplefile.Read(p, c.format, triplefile.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +119,7 @@ func TestReadTypes(t *testing.T) {
 	jsonData := `{"subject":"pay","relation":"READS_FROM","object":"db","subject_type":"Service","object_type":"Database"}` + "\n" +
 		`{"subject":"a","relation":"R","object":"b","object_type":"x"}` + "\n"
 	for name, content := range map[string]string{"t.csv": csvData, "t.jsonl": jsonData} {
-		ts, err := graph.ReadTriples(writeFile(t, name, content), "", graph.ReadOptions{})
+		ts, err := triplefile.Read(writeFile(t, name, content), "", triplefile.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func TestReadErrors(t *testing.T) {
 		{"kb.txt", "a|r|b\n", "xml", `kb.txt: unknown triple format "xml"`},
 	}
 	for _, c := range cases {
-		ts, err := graph.ReadTriples(writeFile(t, c.name, c.content), c.format, graph.ReadOptions{})
+		ts, err := triplefile.Read(writeFile(t, c.name, c.content), c.format, triplefile.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: error = %v; want one containing %q", c.name, c.content, err, c.want)
 		}
@@ -169,12 +170,12 @@ func TestReadErrors(t *testing.T) {
 		}
 	}
 	// A malformed line is a *LineError with file and line.
-	_, err := graph.ReadTriples(writeFile(t, "kb.txt", "a|r|b\nbad\n"), "", graph.ReadOptions{})
+	_, err := triplefile.Read(writeFile(t, "kb.txt", "a|r|b\nbad\n"), "", triplefile.Options{})
 	var le *graph.LineError
 	if !errors.As(err, &le) || le.File != "kb.txt" || le.Line != 2 {
 		t.Errorf("error %v: want a *graph.LineError for kb.txt:2", err)
 	}
-	if _, err := graph.ReadTriples(filepath.Join(t.TempDir(), "missing.txt"), "", graph.ReadOptions{}); !errors.Is(err, os.ErrNotExist) {
+	if _, err := triplefile.Read(filepath.Join(t.TempDir(), "missing.txt"), "", triplefile.Options{}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: error = %v, want os.ErrNotExist", err)
 	}
 }
@@ -182,12 +183,12 @@ func TestReadErrors(t *testing.T) {
 func TestReadEmptyFile(t *testing.T) {
 	for _, content := range []string{"", "\n  \n"} {
 		for _, name := range []string{"empty.txt", "empty.csv", "empty.jsonl", "empty.tsv"} {
-			ts, err := graph.ReadTriples(writeFile(t, name, content), "", graph.ReadOptions{})
+			ts, err := triplefile.Read(writeFile(t, name, content), "", triplefile.Options{})
 			if err != nil || len(ts) != 0 {
 				t.Errorf("%s %q: got %d triples, %v; want none and no error", name, content, len(ts), err)
 			}
 		}
-		ts, err := graph.ReadTriples(writeFile(t, "empty.txt", content), graph.FormatCSV, graph.ReadOptions{})
+		ts, err := triplefile.Read(writeFile(t, "empty.txt", content), graph.FormatCSV, triplefile.Options{})
 		if err != nil || len(ts) != 0 {
 			t.Errorf("%q: got %d triples, %v; want none and no error", content, len(ts), err)
 		}
@@ -196,7 +197,7 @@ func TestReadEmptyFile(t *testing.T) {
 
 func TestTripleReaderStream(t *testing.T) {
 	in := "a|r|b\n\nc|r|d\ne|r\nf|r|g\n"
-	tr := graph.NewTripleReader(strings.NewReader(in), "/some/dir/stream.txt", "")
+	tr := triplefile.NewReader(strings.NewReader(in), "/some/dir/stream.txt", "")
 	var got []string
 	for {
 		tp, err := tr.Next()
@@ -225,7 +226,7 @@ func TestReadProgress(t *testing.T) {
 	}
 	p := writeFile(t, "big.txt", b.String())
 	var calls []int64
-	ts, err := graph.ReadTriples(p, "", graph.ReadOptions{Progress: func(read, total int64) {
+	ts, err := triplefile.Read(p, "", triplefile.Options{Progress: func(read, total int64) {
 		if total != int64(b.Len()) {
 			t.Errorf("progress total = %d, want %d", total, b.Len())
 		}
@@ -250,7 +251,7 @@ func TestReadProgress(t *testing.T) {
 func TestReadMetaQA(t *testing.T) {
 	p := storetest.DataPath(t, "metaqa/kb.txt")
 	start := time.Now()
-	ts, err := graph.ReadTriples(p, "", graph.ReadOptions{})
+	ts, err := triplefile.Read(p, "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +277,7 @@ func TestReadMetaQA(t *testing.T) {
 func TestReadPathQuestion(t *testing.T) {
 	for file, n := range map[string]int{"2H-kb.txt": 1211, "3H-kb.txt": 2839, "PQL2-KB.txt": 4247, "PQL3-KB.txt": 5597} {
 		p := storetest.DataPath(t, "pathquestion/"+file)
-		ts, err := graph.ReadTriples(p, "", graph.ReadOptions{})
+		ts, err := triplefile.Read(p, "", triplefile.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +296,7 @@ func BenchmarkReadTriplesMetaQA(b *testing.B) {
 	b.SetBytes(st.Size())
 	n := 0
 	for b.Loop() {
-		ts, err := graph.ReadTriples(p, graph.FormatPipe, graph.ReadOptions{})
+		ts, err := triplefile.Read(p, graph.FormatPipe, triplefile.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

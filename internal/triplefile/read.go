@@ -1,4 +1,8 @@
-package graph
+// Package triplefile reads the triple files users bring: pipe-separated
+// (MetaQA), TSV (PathQuestion), CSV with a header, and JSONL, detecting the
+// format, with every malformed line reported by file and line and nothing
+// half-read.
+package triplefile
 
 import (
 	"bufio"
@@ -7,49 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/scgraph/scgraph/graph"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 )
-
-// Format names a triple file format.
-type Format string
-
-// The triple formats. FormatAuto (or "") detects the format with
-// DetectFormat.
-const (
-	FormatAuto  Format = "auto"
-	FormatPipe  Format = "pipe"  // subject|relation|object (MetaQA)
-	FormatTSV   Format = "tsv"   // subject<TAB>relation<TAB>object (PathQuestion)
-	FormatCSV   Format = "csv"   // RFC 4180 with a header naming the columns
-	FormatJSONL Format = "jsonl" // one JSON object a line
-)
-
-// ParseFormat reads a format name: "auto" (or ""), "pipe", "tsv", "csv" or
-// "jsonl", case-insensitive.
-func ParseFormat(s string) (Format, error) {
-	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case "", FormatAuto:
-		return FormatAuto, nil
-	case FormatPipe, FormatTSV, FormatCSV, FormatJSONL:
-		return f, nil
-	}
-	return "", fmt.Errorf("graph: unknown triple format %q (want auto, pipe, tsv, csv or jsonl)", s)
-}
-
-// LineError is a malformed line (or CSV record) in a triple file. Its text
-// is "file:line: what is wrong".
-type LineError struct {
-	File string // base name of the file
-	Line int    // 1-based
-	Err  error
-}
-
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
-
-// Unwrap returns the underlying error (a JSON or CSV error, or a message).
-func (e *LineError) Unwrap() error { return e.Err }
 
 // CSV/JSONL column names.
 const (
@@ -65,20 +32,20 @@ var colNames = [numCols]string{"subject", "relation", "object", "subject_type", 
 
 var utf8BOM = []byte("\xef\xbb\xbf")
 
-// DetectFormat decides the format of a triple file from its name and the
+// Detect decides the format of a triple file from its name and the
 // first bytes of its content. The extension decides first (.jsonl/.ndjson,
 // .csv, .tsv); otherwise the first non-blank line does: it starts with "{"
 // (jsonl), contains a tab (tsv), contains "|" (pipe), or is a comma-separated
 // header naming subject, relation and object (csv).
-func DetectFormat(name string, head []byte) (Format, error) {
+func Detect(name string, head []byte) (graph.Format, error) {
 	base := filepath.Base(name)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".jsonl", ".ndjson":
-		return FormatJSONL, nil
+		return graph.FormatJSONL, nil
 	case ".csv":
-		return FormatCSV, nil
+		return graph.FormatCSV, nil
 	case ".tsv":
-		return FormatTSV, nil
+		return graph.FormatTSV, nil
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
 	for len(head) > 0 {
@@ -94,13 +61,13 @@ func DetectFormat(name string, head []byte) (Format, error) {
 		}
 		switch {
 		case line[0] == '{':
-			return FormatJSONL, nil
+			return graph.FormatJSONL, nil
 		case bytes.IndexByte(line, '\t') >= 0:
-			return FormatTSV, nil
+			return graph.FormatTSV, nil
 		case bytes.IndexByte(line, '|') >= 0:
-			return FormatPipe, nil
+			return graph.FormatPipe, nil
 		case isCSVHeader(line):
-			return FormatCSV, nil
+			return graph.FormatCSV, nil
 		}
 		return "", fmt.Errorf("graph: %s: cannot tell the triple format: the first line has no tab, no \"|\", does not start with \"{\" and is not a CSV header naming subject, relation and object; give the format explicitly (pipe, tsv, csv or jsonl)", base)
 	}
@@ -122,19 +89,19 @@ func isCSVHeader(line []byte) bool {
 	return seen[colSubject] && seen[colRelation] && seen[colObject]
 }
 
-// ReadOptions tune ReadTriples.
-type ReadOptions struct {
+// Options tune Read.
+type Options struct {
 	// Progress, when set, is called about every 64 KiB read and once at the
 	// end, with the bytes read so far and the file size.
 	Progress func(bytesRead, totalBytes int64)
 }
 
-// ReadTriples reads a whole triple file. With format "" or FormatAuto the
-// format is detected (DetectFormat). Every triple's Source is the file's
+// Read reads a whole triple file. With format "" or graph.FormatAuto the
+// format is detected (Detect). Every triple's graph.Source is the file's
 // base name and its line. On any malformed line it returns no triples and
 // an error naming the file and line, e.g.
 // `kb.txt:12: expected 3 fields separated by "|", got 2`.
-func ReadTriples(path string, format Format, opts ReadOptions) ([]Triple, error) {
+func Read(path string, format graph.Format, opts Options) ([]graph.Triple, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -144,15 +111,15 @@ func ReadTriples(path string, format Format, opts ReadOptions) ([]Triple, error)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	tr := NewTripleReader(f, path, format)
+	tr := NewReader(f, path, format)
 	if opts.Progress != nil {
 		tr.SetProgress(size, opts.Progress)
 	}
-	var ts []Triple
+	var ts []graph.Triple
 	if size > 0 {
 		// MetaQA averages 39 bytes a line; overshooting a little is cheaper
 		// than growing twice.
-		ts = make([]Triple, 0, size/36+16)
+		ts = make([]graph.Triple, 0, size/36+16)
 	}
 	for {
 		t, err := tr.Next()
@@ -199,11 +166,11 @@ const (
 	maxLineBytes = 64 << 20
 )
 
-// TripleReader reads triples one at a time from a stream, for ingesting
+// Reader reads triples one at a time from a stream, for ingesting
 // big files in batches. It is not safe for concurrent use.
-type TripleReader struct {
-	name   string // base name, for Source and errors
-	format Format
+type Reader struct {
+	name   string // base name, for graph.Source and errors
+	format graph.Format
 	cr     countingReader
 	br     *bufio.Reader
 	sc     *bufio.Scanner
@@ -218,11 +185,11 @@ type TripleReader struct {
 	idents map[string]string
 }
 
-// NewTripleReader returns a reader of triples in the given format from r.
-// name (a path or a base name) is used for Source.File and in errors; an
+// NewReader returns a reader of triples in the given format from r.
+// name (a path or a base name) is used for graph.Source.File and in errors; an
 // empty or "auto" format is detected from name and the first 64 KiB.
-func NewTripleReader(r io.Reader, name string, format Format) *TripleReader {
-	tr := &TripleReader{name: filepath.Base(name), format: format, idents: make(map[string]string)}
+func NewReader(r io.Reader, name string, format graph.Format) *Reader {
+	tr := &Reader{name: filepath.Base(name), format: format, idents: make(map[string]string)}
 	tr.cr.r = r
 	tr.cr.total = -1
 	return tr
@@ -231,20 +198,20 @@ func NewTripleReader(r io.Reader, name string, format Format) *TripleReader {
 // SetProgress makes the reader call fn about every 64 KiB read, with the
 // bytes read so far and totalBytes (-1 when unknown). Call it before the
 // first Next.
-func (tr *TripleReader) SetProgress(totalBytes int64, fn func(bytesRead, totalBytes int64)) {
+func (tr *Reader) SetProgress(totalBytes int64, fn func(bytesRead, totalBytes int64)) {
 	tr.cr.total = totalBytes
 	tr.cr.progress = fn
 }
 
 // BytesRead is the number of bytes read from the underlying reader so far
 // (it runs ahead of the triples returned by up to a buffer).
-func (tr *TripleReader) BytesRead() int64 { return tr.cr.n }
+func (tr *Reader) BytesRead() int64 { return tr.cr.n }
 
 // Next returns the next triple, or io.EOF at the end of the input. After
 // any other error every later call returns the same error.
-func (tr *TripleReader) Next() (Triple, error) {
+func (tr *Reader) Next() (graph.Triple, error) {
 	if tr.err != nil {
-		return Triple{}, tr.err
+		return graph.Triple{}, tr.err
 	}
 	t, err := tr.next()
 	if err != nil {
@@ -253,13 +220,13 @@ func (tr *TripleReader) Next() (Triple, error) {
 	return t, err
 }
 
-func (tr *TripleReader) next() (Triple, error) {
+func (tr *Reader) next() (graph.Triple, error) {
 	if !tr.init {
 		if err := tr.start(); err != nil {
-			return Triple{}, err
+			return graph.Triple{}, err
 		}
 	}
-	if tr.format == FormatCSV {
+	if tr.format == graph.FormatCSV {
 		return tr.nextCSV()
 	}
 	for tr.sc.Scan() {
@@ -272,9 +239,9 @@ func (tr *TripleReader) next() (Triple, error) {
 			continue
 		}
 		switch tr.format {
-		case FormatPipe:
+		case graph.FormatPipe:
 			return tr.parseSeparated(line, '|')
-		case FormatTSV:
+		case graph.FormatTSV:
 			return tr.parseSeparated(bytes.TrimRight(line, " \t\r"), '\t')
 		default:
 			return tr.parseJSON(line)
@@ -282,27 +249,27 @@ func (tr *TripleReader) next() (Triple, error) {
 	}
 	if err := tr.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return Triple{}, tr.lineErr(tr.line+1, fmt.Errorf("line longer than %d MiB", maxLineBytes>>20))
+			return graph.Triple{}, tr.lineErr(tr.line+1, fmt.Errorf("line longer than %d MiB", maxLineBytes>>20))
 		}
-		return Triple{}, fmt.Errorf("graph: reading %s: %w", tr.name, err)
+		return graph.Triple{}, fmt.Errorf("graph: reading %s: %w", tr.name, err)
 	}
-	return Triple{}, io.EOF
+	return graph.Triple{}, io.EOF
 }
 
 // start detects the format if needed and sets up the line scanner or the
 // CSV reader.
-func (tr *TripleReader) start() error {
+func (tr *Reader) start() error {
 	tr.init = true
 	tr.br = bufio.NewReaderSize(&tr.cr, 64<<10)
-	if tr.format == "" || tr.format == FormatAuto {
+	if tr.format == "" || tr.format == graph.FormatAuto {
 		head, err := tr.br.Peek(64 << 10)
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 			return fmt.Errorf("graph: reading %s: %w", tr.name, err)
 		}
 		if len(bytes.TrimSpace(bytes.TrimPrefix(head, utf8BOM))) == 0 && err == io.EOF {
-			tr.format = FormatPipe // nothing to read: any line format gives EOF
+			tr.format = graph.FormatPipe // nothing to read: any line format gives EOF
 		} else {
-			f, derr := DetectFormat(tr.name, head)
+			f, derr := Detect(tr.name, head)
 			if derr != nil {
 				return derr
 			}
@@ -310,25 +277,25 @@ func (tr *TripleReader) start() error {
 		}
 	}
 	switch tr.format {
-	case FormatPipe, FormatTSV, FormatJSONL:
+	case graph.FormatPipe, graph.FormatTSV, graph.FormatJSONL:
 		tr.sc = bufio.NewScanner(tr.br)
 		tr.sc.Buffer(make([]byte, lineBufStart), maxLineBytes)
 		return nil
-	case FormatCSV:
+	case graph.FormatCSV:
 		return tr.startCSV()
 	}
 	return fmt.Errorf("graph: %s: unknown triple format %q (want auto, pipe, tsv, csv or jsonl)", tr.name, tr.format)
 }
 
-func (tr *TripleReader) lineErr(line int, err error) error {
-	return &LineError{File: tr.name, Line: line, Err: err}
+func (tr *Reader) lineErr(line int, err error) error {
+	return &graph.LineError{File: tr.name, Line: line, Err: err}
 }
 
 // parseSeparated splits a pipe or tab line into its three fields. It makes
 // one string allocation for the line; the relation is interned.
-func (tr *TripleReader) parseSeparated(line []byte, sep byte) (Triple, error) {
+func (tr *Reader) parseSeparated(line []byte, sep byte) (graph.Triple, error) {
 	if n := bytes.Count(line, []byte{sep}) + 1; n != 3 {
-		return Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected 3 fields separated by %q, got %d", string(sep), n))
+		return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected 3 fields separated by %q, got %d", string(sep), n))
 	}
 	i := bytes.IndexByte(line, sep)
 	j := bytes.LastIndexByte(line, sep)
@@ -336,21 +303,21 @@ func (tr *TripleReader) parseSeparated(line []byte, sep byte) (Triple, error) {
 	rLo, rHi := trimBounds(line, i+1, j)
 	oLo, oHi := trimBounds(line, j+1, len(line))
 	if sLo == sHi {
-		return Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
 	}
 	if oLo == oHi {
-		return Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
 	}
 	rel, err := tr.identBytes(line[rLo:rHi], "relation")
 	if err != nil {
-		return Triple{}, err
+		return graph.Triple{}, err
 	}
 	all := string(line[sLo:oHi])
-	return Triple{
+	return graph.Triple{
 		Subject:  all[:sHi-sLo],
 		Relation: rel,
 		Object:   all[oLo-sLo:],
-		Source:   Source{File: tr.name, Line: tr.line},
+		Source:   graph.Source{File: tr.name, Line: tr.line},
 	}, nil
 }
 
@@ -371,7 +338,7 @@ func isSpace(c byte) bool {
 
 // identBytes validates and interns a relation or type name (already
 // trimmed) without allocating when the name was seen before.
-func (tr *TripleReader) identBytes(b []byte, field string) (string, error) {
+func (tr *Reader) identBytes(b []byte, field string) (string, error) {
 	if s, ok := tr.idents[string(b)]; ok {
 		return s, nil
 	}
@@ -379,11 +346,11 @@ func (tr *TripleReader) identBytes(b []byte, field string) (string, error) {
 }
 
 // ident validates and interns a relation or type name (already trimmed).
-func (tr *TripleReader) ident(s, field string) (string, error) {
+func (tr *Reader) ident(s, field string) (string, error) {
 	if v, ok := tr.idents[s]; ok {
 		return v, nil
 	}
-	if !ValidIdentifier(s) {
+	if !graph.ValidIdentifier(s) {
 		what := "type"
 		if field == "relation" {
 			what = "relation"
@@ -403,54 +370,54 @@ type jsonTriple struct {
 	ObjectType  string `json:"object_type"`
 }
 
-func (tr *TripleReader) parseJSON(line []byte) (Triple, error) {
+func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	line = bytes.TrimSpace(line)
 	if line[0] != '{' {
-		return Triple{}, tr.lineErr(tr.line, errors.New("expected a JSON object {\"subject\", \"relation\", \"object\", ...}"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("expected a JSON object {\"subject\", \"relation\", \"object\", ...}"))
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	var j jsonTriple
 	if err := dec.Decode(&j); err != nil {
-		return Triple{}, tr.lineErr(tr.line, err)
+		return graph.Triple{}, tr.lineErr(tr.line, err)
 	}
 	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
-		return Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
 	}
 	return tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
 }
 
 // build validates the fields (trimming them) and makes the triple.
-func (tr *TripleReader) build(f [numCols]string) (Triple, error) {
+func (tr *Reader) build(f [numCols]string) (graph.Triple, error) {
 	for i := range f {
 		f[i] = strings.TrimSpace(f[i])
 	}
 	if f[colSubject] == "" {
-		return Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
 	}
 	if f[colObject] == "" {
-		return Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
+		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
 	}
-	t := Triple{Subject: f[colSubject], Object: f[colObject], Source: Source{File: tr.name, Line: tr.line}}
+	t := graph.Triple{Subject: f[colSubject], Object: f[colObject], Source: graph.Source{File: tr.name, Line: tr.line}}
 	var err error
 	if t.Relation, err = tr.ident(f[colRelation], "relation"); err != nil {
-		return Triple{}, err
+		return graph.Triple{}, err
 	}
 	if f[colSubjectType] != "" {
 		if t.SubjectType, err = tr.ident(f[colSubjectType], "subject_type"); err != nil {
-			return Triple{}, err
+			return graph.Triple{}, err
 		}
 	}
 	if f[colObjectType] != "" {
 		if t.ObjectType, err = tr.ident(f[colObjectType], "object_type"); err != nil {
-			return Triple{}, err
+			return graph.Triple{}, err
 		}
 	}
 	return t, nil
 }
 
 // startCSV reads and checks the header.
-func (tr *TripleReader) startCSV() error {
+func (tr *Reader) startCSV() error {
 	tr.csv = csv.NewReader(tr.br)
 	tr.csv.FieldsPerRecord = -1 // checked here, so that blank lines pass
 	var header []string
@@ -515,7 +482,7 @@ func blankRecord(rec []string) bool {
 	return true
 }
 
-func (tr *TripleReader) csvErr(err error) error {
+func (tr *Reader) csvErr(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return tr.lineErr(pe.Line, pe.Err)
@@ -523,26 +490,26 @@ func (tr *TripleReader) csvErr(err error) error {
 	return fmt.Errorf("graph: reading %s: %w", tr.name, err)
 }
 
-func (tr *TripleReader) nextCSV() (Triple, error) {
+func (tr *Reader) nextCSV() (graph.Triple, error) {
 	if tr.csv == nil {
-		return Triple{}, io.EOF
+		return graph.Triple{}, io.EOF
 	}
 	var rec []string
 	for {
 		var err error
 		rec, err = tr.csv.Read()
 		if err == io.EOF {
-			return Triple{}, io.EOF
+			return graph.Triple{}, io.EOF
 		}
 		if err != nil {
-			return Triple{}, tr.csvErr(err)
+			return graph.Triple{}, tr.csvErr(err)
 		}
 		tr.line, _ = tr.csv.FieldPos(0)
 		if len(rec) == tr.ncols {
 			break
 		}
 		if !blankRecord(rec) {
-			return Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected %d fields (as in the header), got %d", tr.ncols, len(rec)))
+			return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected %d fields (as in the header), got %d", tr.ncols, len(rec)))
 		}
 	}
 	var f [numCols]string
