@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/storetest"
@@ -76,7 +77,7 @@ func BenchmarkAsk3HopMetaQA(b *testing.B) {
 	hits := 0
 	for _, ans := range res.Answers {
 		for _, g := range gold {
-			if graph.NormalizeKey(ans.Name) == graph.NormalizeKey(g) {
+			if text.Key(ans.Name) == text.Key(g) {
 				hits++
 			}
 		}

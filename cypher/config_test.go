@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/cypher"
-	"github.com/scgraph/scgraph/graph"
 )
 
 // These tests need no server.
@@ -66,20 +67,20 @@ func TestLuceneEscape(t *testing.T) {
 	}
 }
 
-// TestTrigramTokens: the tokens are graph.Trigrams, one whitespace-free
+// TestTrigramTokens: the tokens are text.Trigrams, one whitespace-free
 // token each, so that their overlap is the similarity's.
 func TestTrigramTokens(t *testing.T) {
 	for _, name := range []string{"payment-service", "Zahlungsdienst über Ω", "a", "Some Mother's Son"} {
-		key := graph.NormalizeKey(name)
+		key := text.Key(name)
 		toks := cypher.TrigramTokens(key)
-		if len(toks) != len(graph.Trigrams(key)) {
-			t.Errorf("%q: %d tokens, %d trigrams", name, len(toks), len(graph.Trigrams(key)))
+		if len(toks) != len(text.Trigrams(key)) {
+			t.Errorf("%q: %d tokens, %d trigrams", name, len(toks), len(text.Trigrams(key)))
 		}
 		for _, tok := range toks {
 			if strings.ContainsAny(tok, " \t") || len([]rune(tok)) != 3 {
 				t.Errorf("%q: token %q", name, tok)
 			}
-			if _, ok := graph.Trigrams(key)[strings.ReplaceAll(tok, "_", " ")]; !ok {
+			if _, ok := text.Trigrams(key)[strings.ReplaceAll(tok, "_", " ")]; !ok {
 				t.Errorf("%q: token %q is not a trigram of %q", name, tok, key)
 			}
 		}

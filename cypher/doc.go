@@ -7,7 +7,7 @@
 // # Data model
 //
 // Every entity is a node labelled :Entity with the properties name (its
-// key, unique), key (graph.NormalizeKey of the name, range-indexed), type
+// key, unique), key (text.Key of the name, range-indexed), type
 // (the type graph.Infer gives it over all the triples, exactly as memstore
 // types it) and trigrams (the distinct character trigrams of key, one
 // token each, for the full-text index that proposes fuzzy matches). The
@@ -38,7 +38,7 @@
 // Expand answers a whole frontier in one round trip with the fan-out cap
 // applied inside the query, Resolve links every mention of a request in
 // one round trip (fuzzy candidates from the full-text index, scored with
-// graph.Similarity here), and Paths returns the shortest paths in
+// text.Similarity here), and Paths returns the shortest paths in
 // memstore's canonical order; all results are converted to the graph types
 // before they leave the package. Neo4j orders strings by code point, as
 // Go does, so the canonical orders agree.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
@@ -263,7 +265,7 @@ func (s *Store) writeEntities(ctx context.Context, facts []graph.Triple, types m
 		}
 		seen[name] = struct{}{}
 		row := map[string]any{"name": name, "key": nil, "trigrams": nil}
-		if key := graph.NormalizeKey(name); key != "" {
+		if key := text.Key(name); key != "" {
 			row["key"] = key
 			row["trigrams"] = strings.Join(trigramTokens(key), " ")
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
@@ -24,7 +26,7 @@ const fuzzyCandidates = 1000
 // $keyLimit, by name) and those its alias names (2); and, when $fuzzy is
 // set and none of those exist, the entities the full-text index proposes
 // for its trigrams whose trigram overlap reaches $minScore (a pre-filter:
-// Go computes the final score with graph.Similarity).
+// Go computes the final score with text.Similarity).
 const qResolve = `
 UNWIND $mentions AS m
 CALL (m) {
@@ -55,16 +57,16 @@ RETURN m.i AS i, strong, fuzzy`
 // Resolve links each mention to entities (the result is aligned with
 // req.Mentions) exactly as memstore does: the entity named exactly so
 // (score 1), then the entities whose name has the mention's normalized key
-// (graph.NormalizeKey), then the entities with a schema alias of that key;
+// (text.Key), then the entities with a schema alias of that key;
 // when req.Fuzzy is set and none of those matched, the entities whose key
-// is similar enough (graph.Similarity >= graph.MinFuzzyScore), best first.
+// is similar enough (text.Similarity >= graph.MinFuzzyScore), best first.
 // Ties go by name; each entity appears once, with its strongest method; at
 // most req.Limit (default 10) matches a mention. All mentions go to the
 // server in one query.
 //
 // Fuzzy candidates come from the full-text index over name trigrams (the
 // best fuzzyCandidates per mention by Lucene's ranking); their scores are
-// computed here with graph.Similarity, so both stores score and order the
+// computed here with text.Similarity, so both stores score and order the
 // same way.
 func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
 	limit := req.Limit
@@ -88,7 +90,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 	keys := make([]string, len(req.Mentions))
 	rows := make([]map[string]any, len(req.Mentions))
 	for i, mention := range req.Mentions {
-		key := graph.NormalizeKey(mention)
+		key := text.Key(mention)
 		keys[i] = key
 		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": ""}
 		if key != "" {
@@ -192,7 +194,7 @@ func candidates(r *neo4j.Record, col int) ([]candidate, error) {
 
 // rank orders a mention's candidates as memstore does and cuts them at
 // limit: exact, then normalized, then alias (each by name), or, when there
-// are none of those, fuzzy by score (graph.Similarity of the keys, at
+// are none of those, fuzzy by score (text.Similarity of the keys, at
 // least graph.MinFuzzyScore) then name. An entity appears once, with its
 // strongest method.
 func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
@@ -224,7 +226,7 @@ func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
 	}
 	var ss []scored
 	for _, c := range fuzzy {
-		if sc := graph.Similarity(key, c.key); sc >= graph.MinFuzzyScore {
+		if sc := text.Similarity(key, c.key); sc >= graph.MinFuzzyScore {
 			ss = append(ss, scored{c, sc})
 		}
 	}
@@ -238,11 +240,11 @@ func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
 }
 
 // trigramTokens returns the distinct trigrams of a normalized key
-// (graph.Trigrams), sorted, as full-text tokens: the padding spaces become
+// (text.Trigrams), sorted, as full-text tokens: the padding spaces become
 // '_', which a key never holds (keys are letters and digits only), so that
 // every trigram is one whitespace-free token.
 func trigramTokens(key string) []string {
-	set := graph.Trigrams(key)
+	set := text.Trigrams(key)
 	out := make([]string, 0, len(set))
 	for t := range set {
 		out = append(out, strings.ReplaceAll(t, " ", "_"))

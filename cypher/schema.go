@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
@@ -32,7 +34,7 @@ func newMeta(user, schema *graph.Schema) *meta {
 	if user != nil {
 		for _, e := range user.Entities {
 			for _, a := range e.Aliases {
-				if k := graph.NormalizeKey(a); k != "" && !slices.Contains(m.aliases[k], e.Name) {
+				if k := text.Key(a); k != "" && !slices.Contains(m.aliases[k], e.Name) {
 					m.aliases[k] = append(m.aliases[k], e.Name)
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Schema inference. An entity's type comes, in priority order, from:
@@ -292,7 +294,7 @@ func roleTypeName(rel string, side int) string {
 		suffix = "Object"
 	}
 	var b strings.Builder
-	for _, tok := range Tokens(rel) {
+	for _, tok := range text.Tokens(rel) {
 		r, n := utf8.DecodeRuneInString(tok)
 		b.WriteRune(unicode.ToUpper(r))
 		b.WriteString(tok[n:])

@@ -18,8 +18,8 @@ type MatchMethod string
 // The ways a mention can be linked, strongest first.
 const (
 	MatchExact      MatchMethod = "exact"      // the mention is the entity's name
-	MatchNormalized MatchMethod = "normalized" // equal after NormalizeKey (case, punctuation, "svc"/"service", spaces)
-	MatchAlias      MatchMethod = "alias"      // equal (after NormalizeKey) to an alias from the schema
+	MatchNormalized MatchMethod = "normalized" // equal after the normalization key (case, punctuation, "svc"/"service", spaces)
+	MatchAlias      MatchMethod = "alias"      // equal (after the normalization key) to an alias from the schema
 	MatchFuzzy      MatchMethod = "fuzzy"      // similar (character trigrams) above the store's floor
 )
 

@@ -1,10 +1,10 @@
 package lexicon
 
 import (
-	"github.com/scgraph/scgraph/graph"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Mask stands for the anchor entity in a question.
@@ -24,6 +24,10 @@ var stopwords = map[string]bool{
 	"name": true, "there": true, "it": true, "its": true, "as": true, "with": true, "on": true,
 }
 
+// featureWords splits like the lexicon's features always have: at
+// apostrophes ("mother's" is "mother", "s"), stemmed.
+var featureWords = text.Splitter{Apostrophes: text.SplitApostrophes, Stem: true}
+
 // tokenize splits a masked question into lower-case stemmed tokens; the
 // mask is kept as the token "<e>".
 func tokenize(q string) []string {
@@ -33,24 +37,7 @@ func tokenize(q string) []string {
 			out = append(out, Mask)
 			continue
 		}
-		var cur []rune
-		flush := func() {
-			if len(cur) > 0 {
-				out = append(out, graph.Stem(string(cur)))
-				cur = cur[:0]
-			}
-		}
-		for _, r := range w {
-			switch {
-			case r == '\'' || r == '’':
-				flush()
-			case unicode.IsLetter(r) || unicode.IsDigit(r):
-				cur = append(cur, unicode.ToLower(r))
-			default:
-				flush()
-			}
-		}
-		flush()
+		out = append(out, featureWords.Split(w)...)
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
@@ -484,9 +486,9 @@ func lookupRelation(sch *graph.Schema, name string) *graph.RelationDef {
 	if r := sch.Relation(name); r != nil {
 		return r
 	}
-	key := graph.NormalizeKey(name)
+	key := text.Key(name)
 	for i := range sch.Relations {
-		if strings.EqualFold(sch.Relations[i].Name, name) || graph.NormalizeKey(sch.Relations[i].Name) == key {
+		if strings.EqualFold(sch.Relations[i].Name, name) || text.Key(sch.Relations[i].Name) == key {
 			return &sch.Relations[i]
 		}
 	}
@@ -497,14 +499,14 @@ func lookupType(sch *graph.Schema, name string) *graph.TypeDef {
 	if t := sch.Type(name); t != nil {
 		return t
 	}
-	key := graph.NormalizeKey(name)
+	key := text.Key(name)
 	for i := range sch.Types {
 		t := &sch.Types[i]
-		if strings.EqualFold(t.Name, name) || graph.NormalizeKey(t.Name) == key {
+		if strings.EqualFold(t.Name, name) || text.Key(t.Name) == key {
 			return t
 		}
 		for _, a := range t.Aliases {
-			if graph.NormalizeKey(a) == key {
+			if text.Key(a) == key {
 				return t
 			}
 		}

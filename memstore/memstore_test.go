@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
@@ -680,7 +682,7 @@ func TestPathSearchBound(t *testing.T) {
 	}
 }
 
-// TestFuzzyMetaQA checks the trigram index against graph.Similarity over
+// TestFuzzyMetaQA checks the trigram index against text.Similarity over
 // every entity, for misspelt MetaQA names.
 func TestFuzzyMetaQA(t *testing.T) {
 	ctx := context.Background()
@@ -701,8 +703,8 @@ func TestFuzzyMetaQA(t *testing.T) {
 	keys := make([]string, len(names))
 	tris := make([]map[string]struct{}, len(names))
 	for i, n := range names {
-		keys[i] = graph.NormalizeKey(n)
-		tris[i] = graph.Trigrams(keys[i])
+		keys[i] = text.Key(n)
+		tris[i] = text.Trigrams(keys[i])
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var mentions []string
@@ -726,13 +728,13 @@ func TestFuzzyMetaQA(t *testing.T) {
 	}
 	t.Logf("fuzzy Resolve: %v a mention over %d entities", time.Since(start)/time.Duration(len(mentions)), len(names))
 	for i, m := range mentions {
-		mk := graph.NormalizeKey(m)
+		mk := text.Key(m)
 		if nameSet[m] || slices.Contains(keys, mk) {
 			continue // an exact or normalized match: not a fuzzy case
 		}
-		// The reference: the Jaccard similarity of graph.Trigrams sets,
+		// The reference: the Jaccard similarity of text.Trigrams sets,
 		// over every entity.
-		tm := graph.Trigrams(mk)
+		tm := text.Trigrams(mk)
 		var want []string
 		for j := range keys {
 			inter := 0
@@ -748,7 +750,7 @@ func TestFuzzyMetaQA(t *testing.T) {
 		var got []string
 		for _, x := range res[i] {
 			got = append(got, fmt.Sprintf("%s %.6f", x.Entity.Name, x.Score))
-			if sim := graph.Similarity(mk, graph.NormalizeKey(x.Entity.Name)); x.Method != graph.MatchFuzzy || x.Score != sim {
+			if sim := text.Similarity(mk, text.Key(x.Entity.Name)); x.Method != graph.MatchFuzzy || x.Score != sim {
 				t.Errorf("%q: match %+v, want fuzzy with score %v", m, x, sim)
 			}
 		}

@@ -7,12 +7,14 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 )
 
 const defaultResolveLimit = 10
 
-// resolveIndex maps normalized keys (graph.NormalizeKey) of entity names
+// resolveIndex maps normalized keys (text.Key) of entity names
 // and of schema entity aliases to entities. Built on the first Resolve.
 type resolveIndex struct {
 	norm  map[string][]int32 // key of a name -> entities, by name
@@ -22,7 +24,7 @@ type resolveIndex struct {
 }
 
 // fuzzyIndex is a trigram inverted index over resolveIndex.keys: for each
-// trigram (graph.Trigrams, three runes packed in a uint64) the keys that
+// trigram (text.Trigrams, three runes packed in a uint64) the keys that
 // have it. Built on the first fuzzy Resolve.
 type fuzzyIndex struct {
 	post map[uint64][]int32
@@ -34,7 +36,7 @@ func (s *Store) resolver(ix *index) *resolveIndex {
 	ix.resolveOnce.Do(func() {
 		r := &resolveIndex{norm: make(map[string][]int32), alias: make(map[string][]int32)}
 		for id, name := range s.names {
-			if k := graph.NormalizeKey(name); k != "" {
+			if k := text.Key(name); k != "" {
 				r.norm[k] = append(r.norm[k], int32(id))
 			}
 		}
@@ -45,7 +47,7 @@ func (s *Store) resolver(ix *index) *resolveIndex {
 					continue // an alias of an entity the data does not have
 				}
 				for _, a := range e.Aliases {
-					if k := graph.NormalizeKey(a); k != "" && !slices.Contains(r.alias[k], id) {
+					if k := text.Key(a); k != "" && !slices.Contains(r.alias[k], id) {
 						r.alias[k] = append(r.alias[k], id)
 					}
 				}
@@ -69,7 +71,7 @@ func (s *Store) resolver(ix *index) *resolveIndex {
 }
 
 // trigrams returns the distinct trigrams of a normalized key, as
-// graph.Trigrams computes them, packed.
+// text.Trigrams computes them, packed.
 func trigrams(key string, buf []uint64) []uint64 {
 	rs := []rune("  " + key + " ")
 	buf = buf[:0]
@@ -130,7 +132,7 @@ func (f *fuzzyIndex) search(q string) []scored {
 	for _, k := range sc.touched {
 		inter := sc.count[k]
 		sc.count[k] = 0
-		// The same expression as graph.Similarity, so the scores agree
+		// The same expression as text.Similarity, so the scores agree
 		// to the bit.
 		sim := float64(inter) / float64(nq+f.size[k]-inter)
 		if sim >= graph.MinFuzzyScore {
@@ -142,10 +144,10 @@ func (f *fuzzyIndex) search(q string) []scored {
 
 // Resolve links each mention to entities (the result is aligned with
 // req.Mentions): the entity named exactly so (score 1), then the entities
-// whose name has the mention's normalized key (graph.NormalizeKey), then
+// whose name has the mention's normalized key (text.Key), then
 // the entities with a schema alias of that key; when req.Fuzzy is set and
 // none of those matched, the entities whose key is similar enough
-// (graph.Similarity >= graph.MinFuzzyScore), best first. Ties go by name;
+// (text.Similarity >= graph.MinFuzzyScore), best first. Ties go by name;
 // each entity appears once, with its strongest method; at most req.Limit
 // (default 10) matches a mention.
 func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
@@ -180,7 +182,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		if id, ok := s.ids[m]; ok {
 			add(id, graph.MatchExact, 1)
 		}
-		key := graph.NormalizeKey(m)
+		key := text.Key(m)
 		if key != "" {
 			for _, id := range r.norm[key] {
 				add(id, graph.MatchNormalized, 1)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
 )
@@ -74,7 +76,7 @@ func Compose(s *state.AgentState, opts AnswerOptions) state.Answer {
 		}
 		idx = keep
 	}
-	goal := graph.NormalizeKey(s.Question)
+	goal := text.Key(s.Question)
 	type ranked struct {
 		i       int
 		support int
@@ -88,7 +90,7 @@ func Compose(s *state.AgentState, opts AnswerOptions) state.Answer {
 		if s.Plan.HopBudget > 0 && r.Depth <= s.Plan.HopBudget {
 			prox = 1 - float64(r.Depth)/float64(s.Plan.HopBudget+1)
 		}
-		sim := graph.Similarity(graph.NormalizeKey(r.Node), goal)
+		sim := text.Similarity(text.Key(r.Node), goal)
 		rs = append(rs, ranked{i: i, support: len(r.Via), score: opts.Alpha*prox + (1-opts.Alpha)*sim})
 		if len(r.Via) > maxSupport {
 			maxSupport = len(r.Via)

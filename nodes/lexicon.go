@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
 )
@@ -68,7 +70,7 @@ func compileVocab(s *graph.Schema) *vocab {
 
 // splitIdent turns an identifier into words: "DEPENDS_ON" -> "DEPENDS ON",
 // "UserAuth" -> "User Auth".
-func splitIdent(s string) string { return strings.Join(graph.Tokens(s), " ") }
+func splitIdent(s string) string { return strings.Join(text.Tokens(s), " ") }
 
 // mention is a phrase occurrence in the question: token span [at, at+n).
 type occurrence struct {

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
@@ -123,7 +125,7 @@ func TestPlannerNormalizedMentionAndAmbiguity(t *testing.T) {
 func TestPlannerFuzzyThreshold(t *testing.T) {
 	st := newStore(t, svcSchema(), svcTriples()...)
 	const q = "Who owns the paymnt service?"
-	sim := graph.Similarity(graph.NormalizeKey("paymnt service"), graph.NormalizeKey("payment-service"))
+	sim := text.Similarity(text.Key("paymnt service"), text.Key("payment-service"))
 	if sim < graph.MinFuzzyScore {
 		t.Fatalf("similarity %.3f is below the store's floor: the test needs a closer typo", sim)
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
@@ -263,10 +265,10 @@ func TestRefinerFanoutCut(t *testing.T) {
 	}
 	// ledger-v2 and ledger-proxy are the most like "ledger"; the store
 	// order (by name) would have kept billing-core and ledger-proxy.
-	goal := graph.NormalizeKey("ledger")
+	goal := text.Key("ledger")
 	sims := map[string]float64{}
 	for _, n := range []string{"billing-core", "ledger-proxy", "ledger-v2", "zebra"} {
-		sims[n] = graph.Similarity(graph.NormalizeKey(n), goal)
+		sims[n] = text.Similarity(text.Key(n), goal)
 	}
 	if !(sims["ledger-v2"] > sims["ledger-proxy"] && sims["ledger-proxy"] > sims["billing-core"]) {
 		t.Fatalf("similarities %v do not order the neighbours as the test assumes", sims)

@@ -1,9 +1,9 @@
 package nodes
 
 import (
-	"github.com/scgraph/scgraph/graph"
 	"strings"
-	"unicode"
+
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // word is a whitespace-separated chunk of the question with its trailing
@@ -37,7 +37,7 @@ func splitWords(q string) []word {
 			}
 			if e > s {
 				raw := q[s:e]
-				out = append(out, word{raw: raw, start: s, end: e, stem: stemPhrase(raw)})
+				out = append(out, word{raw: raw, start: s, end: e, stem: text.StemPhrase(raw)})
 			}
 		}
 		i = j
@@ -47,35 +47,11 @@ func splitWords(q string) []word {
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
-// stemPhrase lower-cases s, splits it into letter/digit tokens and stems
-// each, joined by single spaces. "Depends-On" -> "depend on".
-func stemPhrase(s string) string {
-	var toks []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			toks = append(toks, graph.Stem(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for _, r := range s {
-		switch {
-		case r == '\'' || r == '’':
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			cur = append(cur, unicode.ToLower(r))
-		default:
-			flush()
-		}
-	}
-	flush()
-	return strings.Join(toks, " ")
-}
-
 // phrase is a stemmed token sequence to look for in a question.
 type phrase []string
 
 func newPhrase(s string) phrase {
-	p := stemPhrase(s)
+	p := text.StemPhrase(s)
 	if p == "" {
 		return nil
 	}
@@ -125,7 +101,7 @@ var stopwords = map[string]bool{
 
 // allStopwords reports whether every token of s is a stopword.
 func allStopwords(s string) bool {
-	for _, t := range strings.Fields(stemPhrase(s)) {
+	for _, t := range strings.Fields(text.StemPhrase(s)) {
 		if !stopwords[t] {
 			return false
 		}

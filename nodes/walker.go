@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
 )
@@ -308,9 +310,9 @@ func soleStep(c state.Chain, st int) (graph.Step, string, bool) {
 // target entity when there is one, else the question.
 func goalKey(s *state.AgentState) string {
 	if s.Plan.Target.Kind == state.TargetEntity {
-		return graph.NormalizeKey(s.Plan.Target.Entity)
+		return text.Key(s.Plan.Target.Entity)
 	}
-	return graph.NormalizeKey(s.Question)
+	return text.Key(s.Question)
 }
 
 // hybrid is REFERENCE R1's score: α·graph_proximity + (1 − α)·similarity,
@@ -320,7 +322,7 @@ func (w walker) hybrid(depth, maxD int, name, goal string) float64 {
 	if maxD > 0 && depth <= maxD {
 		prox = 1 - float64(depth)/float64(maxD)
 	}
-	return w.opts.Alpha*prox + (1-w.opts.Alpha)*graph.Similarity(graph.NormalizeKey(name), goal)
+	return w.opts.Alpha*prox + (1-w.opts.Alpha)*text.Similarity(text.Key(name), goal)
 }
 
 // walkKnown reports positions of the state's current walk.

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/text"
+
 	"github.com/scgraph/scgraph/graph"
 )
 
@@ -371,8 +373,8 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 	for i, m := range ms {
 		for _, x := range m {
 			if x.Method == graph.MatchFuzzy {
-				if sim := graph.Similarity(graph.NormalizeKey(mentions[i]), graph.NormalizeKey(x.Entity.Name)); x.Score != sim {
-					t.Errorf("fuzzy score of %q for %q = %v, want graph.Similarity %v", x.Entity.Name, mentions[i], x.Score, sim)
+				if sim := text.Similarity(text.Key(mentions[i]), text.Key(x.Entity.Name)); x.Score != sim {
+					t.Errorf("fuzzy score of %q for %q = %v, want text.Similarity %v", x.Entity.Name, mentions[i], x.Score, sim)
 				}
 			}
 		}

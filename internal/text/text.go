@@ -1,0 +1,95 @@
+// Package text is scgraph's one tokenizer: how entity names, relation and
+// type identifiers, questions and lexicon features are split into words,
+// folded and compared. Every other package asks it, so that a name is
+// read the same way when it is stored, linked, matched and learned from.
+package text
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Apostrophes says what splitting does with an apostrophe inside a word.
+type Apostrophes uint8
+
+// The apostrophe rules.
+const (
+	// DropApostrophes joins the word around it: "mother's" is "mothers".
+	DropApostrophes Apostrophes = iota
+	// SplitApostrophes ends the word at it: "mother's" is "mother", "s".
+	SplitApostrophes
+)
+
+// Splitter splits text into lower-case words of letters and digits; every
+// other character separates words.
+type Splitter struct {
+	// Camel also splits at camel-case humps: "PaymentService" is
+	// "payment", "service".
+	Camel bool
+	// Apostrophes says how "'" and "’" inside a word are read.
+	Apostrophes Apostrophes
+	// Stem stems each word (Stem).
+	Stem bool
+}
+
+// Split returns the words of s.
+func (sp Splitter) Split(s string) []string {
+	var toks []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			w := string(cur)
+			if sp.Stem {
+				w = Stem(w)
+			}
+			toks = append(toks, w)
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '\'' || r == '’':
+			if sp.Apostrophes == SplitApostrophes {
+				flush()
+			}
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if sp.Camel && unicode.IsUpper(r) && len(cur) > 0 && i > 0 && unicode.IsLower(rs[i-1]) {
+				flush()
+			}
+			cur = append(cur, unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return toks
+}
+
+// Tokens splits a name or identifier into lower-case words, camel humps
+// split and apostrophes dropped: "PaymentService" and "payment-service"
+// give "payment", "service"; "Mother's" gives "mothers".
+func Tokens(s string) []string { return Splitter{Camel: true}.Split(s) }
+
+// StemPhrase lower-cases s, splits it into words and stems each, joined by
+// single spaces: "Depends-On" gives "depend on".
+func StemPhrase(s string) string { return strings.Join(Splitter{Stem: true}.Split(s), " ") }
+
+// Stem is the light English stemmer scgraph matches words with: it folds
+// plurals and the common verb endings so that "depends", "depended" and
+// "depending" meet, without the surprises of a full stemmer on names.
+// It expects a lower-case word.
+func Stem(w string) string {
+	n := len(w)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ies"):
+		return w[:n-3] + "y"
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		return w[:n-3]
+	case n > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"):
+		return w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:n-1]
+	}
+	return w
+}
