@@ -10,7 +10,10 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/compose"
+	"github.com/scgraph/scgraph/internal/critic"
+	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -24,38 +27,64 @@ type Agent struct {
 	cfg config
 }
 
-// New returns an agent over g with the deterministic nodes, changed by opts.
-func New(g nodes.Graph, opts ...Option) *Agent {
+// config is what a run needs, resolved from Options once.
+type config struct {
+	planner   Planner
+	retriever Retriever
+	critic    Critic
+	refiner   Refiner
+	answerer  Answerer
+	// compose is the deterministic answer, used when the answerer cannot
+	// be called (the context is gone) or fails.
+	compose compose.Options
+
+	maxIterations    int
+	timeout          time.Duration
+	maxStoreCalls    int
+	maxNodesExpanded int
+	logger           *zap.Logger
+	clock            func() time.Time
+	newID            func() string
+}
+
+// New returns an agent over store, configured by the functions given (see
+// Options); with none it is the deterministic agent with the defaults.
+func New(store Store, configure ...Option) *Agent {
+	var o Options
+	for _, f := range configure {
+		f(&o)
+	}
 	c := config{
-		maxIterations:    DefaultMaxIterations,
-		timeout:          DefaultTimeout,
-		maxStoreCalls:    DefaultMaxStoreCalls,
-		maxNodesExpanded: DefaultMaxNodesExpanded,
-		logger:           zap.NewNop(),
-		clock:            time.Now,
-		newID:            uuid.NewString,
+		planner: o.Planner, retriever: o.Retriever, critic: o.Critic, refiner: o.Refiner, answerer: o.Answerer,
+		compose:          compose.Options{Alpha: o.Alpha},
+		maxIterations:    o.MaxIterations,
+		timeout:          o.Timeout,
+		maxStoreCalls:    o.MaxStoreCalls,
+		maxNodesExpanded: o.MaxNodesExpanded,
+		logger:           o.Logger,
+		clock:            o.Clock,
+		newID:            o.NewID,
 	}
-	for _, o := range opts {
-		o(&c)
-	}
+	walkOpts := walk.Options{Fanout: o.Fanout, Alpha: o.Alpha}
 	if c.planner == nil {
-		po := c.plannerOpts
-		if po.ScorerFor == nil {
-			po.ScorerFor = c.scorerFor
+		po := plan.Options{HopBudget: o.HopBudget}
+		var scorer plan.Scorer
+		if o.Lexicon != nil {
+			scorer = o.Lexicon
 		}
-		c.planner = nodes.NewRulePlanner(g, c.scorer, po)
+		c.planner = plan.New(store, scorer, po)
 	}
 	if c.retriever == nil {
-		c.retriever = nodes.NewChainRetriever(g, c.walkOpts)
+		c.retriever = walk.NewRetriever(store, walkOpts)
 	}
 	if c.critic == nil {
-		c.critic = nodes.NewTopoCritic(g)
+		c.critic = critic.New(store)
 	}
 	if c.refiner == nil {
-		c.refiner = nodes.NewBFSRefiner(g, c.walkOpts)
+		c.refiner = walk.NewRefiner(store, walkOpts)
 	}
 	if c.answerer == nil {
-		c.answerer = nodes.NewRuleAnswerer(c.answerOpts)
+		c.answerer = compose.New(c.compose)
 	}
 	if c.maxIterations <= 0 {
 		c.maxIterations = DefaultMaxIterations
@@ -63,8 +92,20 @@ func New(g nodes.Graph, opts ...Option) *Agent {
 	if c.timeout == 0 {
 		c.timeout = DefaultTimeout
 	}
+	if c.maxStoreCalls == 0 {
+		c.maxStoreCalls = DefaultMaxStoreCalls
+	}
+	if c.maxNodesExpanded == 0 {
+		c.maxNodesExpanded = DefaultMaxNodesExpanded
+	}
 	if c.logger == nil {
 		c.logger = zap.NewNop()
+	}
+	if c.clock == nil {
+		c.clock = time.Now
+	}
+	if c.newID == nil {
+		c.newID = uuid.NewString
 	}
 	return &Agent{cfg: c}
 }
@@ -261,12 +302,12 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 		if ctx.Err() != nil || st.Stop == state.StopError {
 			// The context is gone or a phase failed: answer with what
 			// there is, without calling anything that needs the context.
-			ans = nodes.Compose(st, r.cfg.answerOpts)
+			ans = compose.Compose(st, r.cfg.compose)
 		} else {
 			ans, c, err = r.cfg.answerer.Answer(ctx, st)
 			st.Budget.Add(c)
 			if err != nil {
-				ans = nodes.Compose(st, r.cfg.answerOpts)
+				ans = compose.Compose(st, r.cfg.compose)
 				r.log.Warn("answerer failed; deterministic answer used", zap.Error(err))
 			}
 		}
@@ -280,7 +321,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 // the state's Paths field (the critic's view of the chain so far).
 func (r *run) candidatePaths() []graph.Path {
 	out := []graph.Path{}
-	for _, i := range nodes.Accepted(r.st) {
+	for _, i := range r.st.Accepted() {
 		out = append(out, r.st.PathsTo(i, 1)...)
 		if len(out) >= 20 {
 			break

@@ -23,7 +23,6 @@ import (
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -55,7 +54,7 @@ func fixedIDs() func() string {
 
 // deterministic are the options every golden run uses.
 func deterministic(opts ...agent.Option) []agent.Option {
-	return append([]agent.Option{agent.WithClock(fakeClock()), agent.WithIDs(fixedIDs())}, opts...)
+	return append([]agent.Option{func(o *agent.Options) { o.Clock = fakeClock() }, func(o *agent.Options) { o.NewID = fixedIDs() }}, opts...)
 }
 
 // transcript renders a run for people: the plan, every step of the trace,
@@ -239,7 +238,7 @@ func TestRunStreamMatchesResult(t *testing.T) {
 		{"self_correction", "Is the checkout service affected by the db-v2 migration?", nil},
 		{"honest_negative", "Is the search service affected by the db-v2 migration?", nil},
 		{"no_anchor", "Is the moon made of cheese?", nil},
-		{"iteration_cap", "Is the checkout service affected by the db-v2 migration?", []agent.Option{agent.WithMaxIterations(1)}},
+		{"iteration_cap", "Is the checkout service affected by the db-v2 migration?", []agent.Option{func(o *agent.Options) { o.MaxIterations = 1 }}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			runStreamed(t, agent.New(st, deterministic(c.opts...)...), c.question)
@@ -344,7 +343,7 @@ func TestGoldenTranscripts(t *testing.T) {
 		{
 			name:       "iteration_cap",
 			question:   "Is the checkout service affected by the db-v2 migration?",
-			opts:       []agent.Option{agent.WithMaxIterations(1)},
+			opts:       []agent.Option{func(o *agent.Options) { o.MaxIterations = 1 }},
 			stop:       state.StopIterationLimit,
 			wantErr:    agent.ErrIterationLimit,
 			answers:    []string{},
@@ -440,7 +439,7 @@ func TestSelfCorrectionSteps(t *testing.T) {
 // At the cap the run returns the best so far: the answer the answerer
 // composes from the state after the first critique, marked partial.
 func TestIterationCapReturnsBestSoFar(t *testing.T) {
-	a := agent.New(demoStore(t), deterministic(agent.WithMaxIterations(1))...)
+	a := agent.New(demoStore(t), deterministic(func(o *agent.Options) { o.MaxIterations = 1 })...)
 	res, err := a.Run(t.Context(), "Is the checkout service affected by the db-v2 migration?")
 	if !errors.Is(err, agent.ErrIterationLimit) {
 		t.Fatalf("err = %v, want ErrIterationLimit", err)
@@ -461,13 +460,13 @@ func TestIterationCapReturnsBestSoFar(t *testing.T) {
 		t.Errorf("nodes visited %d, want 9", got)
 	}
 	// With a cap that lets it finish, the same question is answered.
-	full := agent.New(demoStore(t), deterministic(agent.WithMaxIterations(3))...)
+	full := agent.New(demoStore(t), deterministic(func(o *agent.Options) { o.MaxIterations = 3 })...)
 	res3, err := full.Run(t.Context(), "Is the checkout service affected by the db-v2 migration?")
 	if err != nil || res3.StopReason != state.StopComplete {
 		t.Errorf("with 3 iterations: stop %s err %v, want complete", res3.StopReason, err)
 	}
 	// A closure question at the cap keeps the answers found so far.
-	a1 := agent.New(demoStore(t), deterministic(agent.WithMaxIterations(1))...)
+	a1 := agent.New(demoStore(t), deterministic(func(o *agent.Options) { o.MaxIterations = 1 })...)
 	res, err = a1.Run(t.Context(), "Which teams are affected if the payment service goes down?")
 	if !errors.Is(err, agent.ErrIterationLimit) {
 		t.Fatalf("err = %v, want ErrIterationLimit", err)
@@ -482,7 +481,7 @@ func TestIterationCapReturnsBestSoFar(t *testing.T) {
 
 // recording wraps a Graph and records every Expand request.
 type recording struct {
-	nodes.Graph
+	agent.Store
 	mu      sync.Mutex
 	expands []graph.ExpandRequest
 }
@@ -491,7 +490,7 @@ func (r *recording) Expand(ctx context.Context, req graph.ExpandRequest) (graph.
 	r.mu.Lock()
 	r.expands = append(r.expands, req)
 	r.mu.Unlock()
-	return r.Graph.Expand(ctx, req)
+	return r.Store.Expand(ctx, req)
 }
 
 // A cycle: alpha CALLS beta CALLS gamma CALLS alpha, with DEPENDS_ON edges
@@ -522,7 +521,7 @@ func TestCyclesTerminate(t *testing.T) {
 	if _, err := st.AddTriples(ctx, ts); err != nil {
 		t.Fatal(err)
 	}
-	rec := &recording{Graph: st}
+	rec := &recording{Store: st}
 	a := agent.New(rec, deterministic()...)
 	res, err := a.Run(ctx, "What is affected if alpha goes down?")
 	if err != nil {
@@ -577,7 +576,7 @@ func TestCyclesTerminate(t *testing.T) {
 // cancelOnExpand cancels the run's context on the n-th Expand call, then
 // passes the call on (the store sees the cancelled context).
 type cancelOnExpand struct {
-	nodes.Graph
+	agent.Store
 	n      int
 	calls  int
 	cancel context.CancelFunc
@@ -588,11 +587,11 @@ func (g *cancelOnExpand) Expand(ctx context.Context, req graph.ExpandRequest) (g
 	if g.calls == g.n {
 		g.cancel()
 	}
-	return g.Graph.Expand(ctx, req)
+	return g.Store.Expand(ctx, req)
 }
 
 // blockingExpand blocks every Expand until the context ends.
-type blockingExpand struct{ nodes.Graph }
+type blockingExpand struct{ agent.Store }
 
 func (g blockingExpand) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
 	<-ctx.Done()
@@ -608,7 +607,7 @@ func TestCancelledContext(t *testing.T) {
 		defer cancel()
 		// Calls 1 and 2 are the retrieval (one per direction); call 3 is
 		// the first refinement.
-		g := &cancelOnExpand{Graph: st, n: 3, cancel: cancel}
+		g := &cancelOnExpand{Store: st, n: 3, cancel: cancel}
 		a := agent.New(g, deterministic()...)
 		res, err := a.Run(ctx, question)
 		if !errors.Is(err, context.Canceled) {
@@ -645,7 +644,7 @@ func TestCancelledContext(t *testing.T) {
 	t.Run("before the run", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
-		rec := &recording{Graph: st}
+		rec := &recording{Store: st}
 		a := agent.New(rec, deterministic()...)
 		res, err := a.Run(ctx, question)
 		if !errors.Is(err, context.Canceled) {
@@ -674,7 +673,7 @@ func TestCancelledContext(t *testing.T) {
 	})
 
 	t.Run("timeout", func(t *testing.T) {
-		a := agent.New(blockingExpand{st}, deterministic(agent.WithTimeout(20*time.Millisecond))...)
+		a := agent.New(blockingExpand{st}, deterministic(func(o *agent.Options) { o.Timeout = 20 * time.Millisecond })...)
 		res, err := a.Run(t.Context(), question)
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("err = %v, want context.DeadlineExceeded", err)
@@ -767,7 +766,7 @@ func resultJSON(t *testing.T, res *agent.Result) string {
 func TestConcurrentRuns(t *testing.T) {
 	qs := demoQuestions(t)
 	instant := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	a := agent.New(demoStore(t), agent.WithClock(func() time.Time { return instant }), agent.WithIDs(func() string { return "run" }))
+	a := agent.New(demoStore(t), func(o *agent.Options) { o.Clock = func() time.Time { return instant } }, func(o *agent.Options) { o.NewID = func() string { return "run" } })
 	// The planner reads the schema once per Agent: warm it up so that
 	// every run below makes the same store calls.
 	if _, err := a.Run(t.Context(), qs[0].Question); err != nil {
@@ -933,7 +932,7 @@ func TestDiagramInDocs(t *testing.T) {
 // deadlineSpy records whether the run's context had a deadline, and
 // fails the expansion so that the run ends at once.
 type deadlineSpy struct {
-	nodes.Graph
+	agent.Store
 	had      bool
 	deadline time.Time
 }
@@ -955,12 +954,12 @@ func TestTimeoutOption(t *testing.T) {
 		wantDeadline bool
 	}{
 		{"default", nil, true},
-		{"one minute", []agent.Option{agent.WithTimeout(time.Minute)}, true},
-		{"negative", []agent.Option{agent.WithTimeout(-1)}, false},
-		{"zero keeps the default", []agent.Option{agent.WithTimeout(0)}, true},
+		{"one minute", []agent.Option{func(o *agent.Options) { o.Timeout = time.Minute }}, true},
+		{"negative", []agent.Option{func(o *agent.Options) { o.Timeout = -1 }}, false},
+		{"zero keeps the default", []agent.Option{func(o *agent.Options) { o.Timeout = 0 }}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := &deadlineSpy{Graph: st}
+			g := &deadlineSpy{Store: st}
 			res, err := agent.New(g, c.opts...).Run(t.Context(), "Who owns the payment service?")
 			if !errors.Is(err, errStop) {
 				t.Fatalf("err = %v, want the store's error", err)
@@ -984,7 +983,7 @@ func (panicky) Critique(context.Context, *state.AgentState) (state.Verdict, stat
 }
 
 func TestNodePanicEndsTheRunNotTheProgram(t *testing.T) {
-	a := agent.New(demoStore(t), agent.WithCritic(panicky{}))
+	a := agent.New(demoStore(t), func(o *agent.Options) { o.Critic = panicky{} })
 	res, err := a.Run(context.Background(), "Who owns the payment service?")
 	if err == nil || !strings.Contains(err.Error(), "agent: critique: panic: critic bug") {
 		t.Fatalf("err = %v, want the critique's panic as an error", err)

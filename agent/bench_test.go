@@ -66,7 +66,7 @@ func BenchmarkAsk3HopMetaQA(b *testing.B) {
 	q, gold := firstMetaQAQuestion(b, "metaqa/3-hop/vanilla/qa_dev.txt")
 	// As the CLI does: the shipped lexicon that matches the graph's
 	// relations ranks the chains.
-	a := agent.New(st, agent.WithChainScorerFor(lexicon.Builtin))
+	a := agent.New(st, func(o *agent.Options) { o.Lexicon = lexicon.Shipped() })
 	ctx := context.Background()
 	// One run outside the timing builds the store's indexes and reads the
 	// schema into the planner.

@@ -1,11 +1,11 @@
 // Package agent runs scgraph's self-correcting loop: plan → retrieve →
 // critique → (refine → critique)* → answer, over any store that satisfies
-// nodes.Graph.
+// Store.
 //
 // The loop lives in one place (run.loop). For each phase it looks up the
 // node, runs it with the caller's context, applies what the node decided
 // to the run's state.AgentState, records the step in the trace, and asks
-// the transition table for the next phase. The table (Transitions) is the
+// the transition table for the next phase. The table (transitions in machine.go) is the
 // only place where phases and events meet the looplab/fsm library, which
 // serves as the transition table and draws the diagram below; the machine
 // has no callbacks, so a cancelled context can never wedge it.
@@ -15,7 +15,7 @@
 // expanded positions. Runs are independent and an Agent is safe for
 // concurrent use.
 //
-// The state machine, generated from Transitions (go test ./agent -update
+// The state machine, generated from that table (go test ./agent -update
 // rewrites this comment and the README's copy):
 //
 //	stateDiagram-v2

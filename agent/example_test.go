@@ -103,8 +103,8 @@ func ExampleAgent_RunStream() {
 
 // WithMaxIterations caps the critique rounds. At the cap the run still
 // returns a result, the best so far, with ErrIterationLimit.
-func ExampleWithMaxIterations() {
-	a := agent.New(exampleStore(), agent.WithMaxIterations(1))
+func ExampleOptions() {
+	a := agent.New(exampleStore(), func(o *agent.Options) { o.MaxIterations = 1 })
 	res, err := a.Run(context.Background(), "Is web affected by the ledger-v2-migration?")
 	fmt.Println(errors.Is(err, agent.ErrIterationLimit))
 	fmt.Println(res.StopReason, res.Iterations, res.Complete)

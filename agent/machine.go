@@ -10,9 +10,9 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// Transition is one row of the agent's transition table: in phase From,
+// transition is one row of the agent's transition table: in phase From,
 // event On moves the run to phase To.
-type Transition struct {
+type transition struct {
 	From []state.Phase
 	On   state.Event
 	To   state.Phase
@@ -21,10 +21,10 @@ type Transition struct {
 // working are the phases that do work and can be halted.
 var working = []state.Phase{state.PhasePlan, state.PhaseRetrieve, state.PhaseCritique, state.PhaseRefine}
 
-// Transitions is the agent's state machine. It is the only place where
+// transitions is the agent's state machine. It is the only place where
 // phases and events meet the fsm library, and the diagram in the package
 // documentation is drawn from it (see Diagram).
-var Transitions = []Transition{
+var transitions = []transition{
 	{From: []state.Phase{state.PhasePlan}, On: state.EventPlanned, To: state.PhaseRetrieve},
 	{From: []state.Phase{state.PhasePlan}, On: state.EventNoAnchor, To: state.PhaseAnswer},
 	{From: []state.Phase{state.PhaseRetrieve}, On: state.EventRetrieved, To: state.PhaseCritique},
@@ -40,8 +40,8 @@ var Transitions = []Transition{
 // PhasePlan. It has no callbacks: the agent's loop does the work and only
 // asks the machine where an event leads.
 func newMachine() *fsm.FSM {
-	events := make([]fsm.EventDesc, 0, len(Transitions))
-	for _, t := range Transitions {
+	events := make([]fsm.EventDesc, 0, len(transitions))
+	for _, t := range transitions {
 		src := make([]string, len(t.From))
 		for i, p := range t.From {
 			src[i] = string(p)

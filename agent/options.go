@@ -4,9 +4,6 @@ import (
 	"time"
 
 	"go.uber.org/zap"
-
-	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 // Defaults.
@@ -17,84 +14,57 @@ const (
 	DefaultMaxNodesExpanded = 20000
 )
 
-// config is what the options set.
-type config struct {
-	planner   nodes.Planner
-	retriever nodes.Retriever
-	critic    nodes.Critic
-	refiner   nodes.Refiner
-	answerer  nodes.Answerer
-	scorer    nodes.ChainScorer
-	scorerFor func(*graph.Schema) nodes.ChainScorer
+// Option is a function that configures an agent (see Options).
+type Option = func(*Options)
 
-	plannerOpts nodes.PlannerOptions
-	walkOpts    nodes.WalkOptions
-	answerOpts  nodes.AnswerOptions
+// Options configure an Agent. New starts from the zero value (every zero
+// field means its default) and applies each configuration function in
+// turn:
+//
+//	a := agent.New(store, func(o *agent.Options) {
+//		o.MaxIterations = 3
+//		o.Fanout = 100
+//	})
+type Options struct {
+	// The phases; a nil phase is the deterministic default (rule planner,
+	// chain retriever, topological critic, BFS refiner, rule answerer).
+	Planner   Planner
+	Retriever Retriever
+	Critic    Critic
+	Refiner   Refiner
+	Answerer  Answerer
 
-	maxIterations    int
-	timeout          time.Duration
-	maxStoreCalls    int
-	maxNodesExpanded int
-	logger           *zap.Logger
-	clock            func() time.Time
-	newID            func() string
+	// Lexicon ranks relation chains for the rule planner: a learned
+	// *lexicon.Model, or lexicon.Shipped() to use a shipped lexicon when
+	// the graph's relations match one.
+	Lexicon ChainScorer
+
+	// MaxIterations caps the critique rounds (default 5); at the cap the
+	// run returns the best so far with ErrIterationLimit.
+	MaxIterations int
+	// Timeout bounds each run (default 30 s; negative: no bound beyond
+	// the caller's context).
+	Timeout time.Duration
+	// MaxStoreCalls and MaxNodesExpanded bound a run's work (defaults
+	// 200 and 20,000).
+	MaxStoreCalls    int
+	MaxNodesExpanded int
+
+	// HopBudget bounds how far from an anchor a walk may go where the
+	// plan does not fix it (default 6).
+	HopBudget int
+	// Fanout caps the neighbours kept per expanded position; the rest are
+	// cut, ranked by the hybrid score, and recorded (default 300).
+	Fanout int
+	// Alpha weighs graph proximity against similarity in the hybrid score
+	// α·(1 − d/maxD) + (1 − α)·similarity, for fan-out cuts and for
+	// ranking answers (default 0.5).
+	Alpha float64
+
+	// Logger gets per-transition debug logs (default: none). Clock stamps
+	// the trace and NewID names runs (tests fix them for golden
+	// transcripts; defaults: time.Now and random UUIDs).
+	Logger *zap.Logger
+	Clock  func() time.Time
+	NewID  func() string
 }
-
-// Option configures an Agent.
-type Option func(*config)
-
-// WithPlanner replaces the rule planner (for example with an LLM planner).
-func WithPlanner(p nodes.Planner) Option { return func(c *config) { c.planner = p } }
-
-// WithRetriever replaces the chain retriever.
-func WithRetriever(r nodes.Retriever) Option { return func(c *config) { c.retriever = r } }
-
-// WithCritic replaces the rule critic.
-func WithCritic(cr nodes.Critic) Option { return func(c *config) { c.critic = cr } }
-
-// WithRefiner replaces the BFS refiner.
-func WithRefiner(r nodes.Refiner) Option { return func(c *config) { c.refiner = r } }
-
-// WithAnswerer replaces the rule answerer.
-func WithAnswerer(a nodes.Answerer) Option { return func(c *config) { c.answerer = a } }
-
-// WithChainScorer gives the rule planner a learned lexicon.
-func WithChainScorer(s nodes.ChainScorer) Option { return func(c *config) { c.scorer = s } }
-
-// WithChainScorerFor lets the rule planner pick a lexicon from the
-// graph's schema when it first reads it (lexicon.Builtin picks a shipped
-// one); WithChainScorer takes precedence.
-func WithChainScorerFor(f func(*graph.Schema) nodes.ChainScorer) Option {
-	return func(c *config) { c.scorerFor = f }
-}
-
-// WithPlannerOptions tunes the rule planner.
-func WithPlannerOptions(o nodes.PlannerOptions) Option { return func(c *config) { c.plannerOpts = o } }
-
-// WithWalkOptions tunes the retriever and refiner (fan-out, α, hops).
-func WithWalkOptions(o nodes.WalkOptions) Option { return func(c *config) { c.walkOpts = o } }
-
-// WithAnswerOptions tunes the rule answerer.
-func WithAnswerOptions(o nodes.AnswerOptions) Option { return func(c *config) { c.answerOpts = o } }
-
-// WithMaxIterations caps the critique rounds (default 5).
-func WithMaxIterations(n int) Option { return func(c *config) { c.maxIterations = n } }
-
-// WithTimeout bounds each run (default 30 s; 0 keeps the default, a
-// negative value means no timeout beyond the caller's context).
-func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
-
-// WithBudget bounds the store calls and expanded positions of a run.
-func WithBudget(maxStoreCalls, maxNodesExpanded int) Option {
-	return func(c *config) { c.maxStoreCalls, c.maxNodesExpanded = maxStoreCalls, maxNodesExpanded }
-}
-
-// WithLogger sets the zap logger for per-transition logs (default: none).
-func WithLogger(l *zap.Logger) Option { return func(c *config) { c.logger = l } }
-
-// WithClock sets the clock the trace is stamped with (tests use a fake one
-// for golden transcripts).
-func WithClock(now func() time.Time) Option { return func(c *config) { c.clock = now } }
-
-// WithIDs sets how run IDs are made (default: random UUIDs).
-func WithIDs(newID func() string) Option { return func(c *config) { c.newID = newID } }

@@ -17,7 +17,6 @@ import (
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 // The agent gives the same answers and evidence paths on Neo4j as on the
@@ -86,7 +85,7 @@ var bracket = regexp.MustCompile(`\[([^\]]+)\]`)
 
 // compareAgents runs every question on both stores and compares the JSON
 // of the answers and of the paths, and whether the runs failed.
-func compareAgents(t *testing.T, mem, neo nodes.Graph, questions []string) {
+func compareAgents(t *testing.T, mem, neo agent.Store, questions []string) {
 	t.Helper()
 	ctx := t.Context()
 	am, an := agent.New(mem), agent.New(neo)

@@ -13,7 +13,6 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -58,7 +57,7 @@ var ask3HopAnswers = []string{"Bill Paxton", "Don Cheadle", "Joaquin Phoenix"}
 // directed_by in, starred_actors out), linking the anchor through the
 // store as the rule planner does. It stands in for a planner that reads
 // the question right, so that the rest of the agent walks three hops.
-type knownChain struct{ g nodes.Graph }
+type knownChain struct{ g agent.Store }
 
 func (k knownChain) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	const mention = "Some Mother's Son"
@@ -107,14 +106,14 @@ func BenchmarkAsk3HopNeo4j(b *testing.B) {
 		return out
 	}
 	b.Run("planner=lexicon", func(b *testing.B) {
-		want := answers(agent.New(mem, agent.WithChainScorerFor(lexicon.Builtin)))
+		want := answers(agent.New(mem, func(o *agent.Options) { o.Lexicon = lexicon.Shipped() }))
 		if !slices.Equal(want, ask3HopAnswers) {
 			b.Fatalf("memstore answers %q, want %q", want, ask3HopAnswers)
 		}
-		benchAsk(b, agent.New(s, agent.WithChainScorerFor(lexicon.Builtin)), want)
+		benchAsk(b, agent.New(s, func(o *agent.Options) { o.Lexicon = lexicon.Shipped() }), want)
 	})
 	b.Run("planner=known-chain", func(b *testing.B) {
-		benchAsk(b, agent.New(s, agent.WithPlanner(knownChain{s})), ask3HopAnswers)
+		benchAsk(b, agent.New(s, func(o *agent.Options) { o.Planner = knownChain{s} }), ask3HopAnswers)
 	})
 }
 

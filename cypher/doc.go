@@ -1,4 +1,4 @@
-// Package cypher is scgraph's Neo4j store: the store contract (nodes.Graph
+// Package cypher is scgraph's Neo4j store: the store contract (agent.Store
 // for the agent, storetest.Store for the conformance suite) implemented
 // over the official Go driver, so that the agent walks a graph held in a
 // Neo4j server and gives the same answers and paths as the embedded

@@ -15,7 +15,6 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 // proxy forwards TCP connections from a loopback port to the Neo4j
@@ -121,13 +120,13 @@ func (p *proxy) hang() {
 // server goes away in the middle of a question: after planning, before
 // retrieval.
 type failAfterResolve struct {
-	nodes.Graph
+	agent.Store
 	once sync.Once
 	fail func()
 }
 
 func (f *failAfterResolve) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
-	ms, err := f.Graph.Resolve(ctx, req)
+	ms, err := f.Store.Resolve(ctx, req)
 	f.once.Do(f.fail)
 	return ms, err
 }
@@ -176,9 +175,9 @@ func TestServerGoesAway(t *testing.T) {
 			if mode == "hang" {
 				fail = p.hang
 			}
-			g := &failAfterResolve{Graph: st, fail: fail}
+			g := &failAfterResolve{Store: st, fail: fail}
 			t0 := time.Now()
-			res, err := agent.New(g, agent.WithTimeout(deadline)).Run(ctx, question)
+			res, err := agent.New(g, func(o *agent.Options) { o.Timeout = deadline }).Run(ctx, question)
 			took := time.Since(t0)
 			if err == nil {
 				t.Fatalf("the run succeeded without the server: %d answers", len(res.Answers))

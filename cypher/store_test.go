@@ -12,17 +12,17 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/storetest"
 )
 
 // Both stores satisfy the agent's contract and the conformance suite's.
 var (
-	_ nodes.Graph     = (*cypher.Store)(nil)
+	_ agent.Store     = (*cypher.Store)(nil)
 	_ storetest.Store = (*cypher.Store)(nil)
 )
 

@@ -3,15 +3,15 @@ package evals
 import (
 	"context"
 
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/agent"
 )
 
-// Learner trains a relation lexicon (a nodes.ChainScorer) on labelled
+// Learner trains a relation lexicon (a agent.ChainScorer) on labelled
 // questions. Cross-validation (Config.Folds) calls it once per fold with
 // the questions of the other folds, so that the agent is never measured on
 // a question its lexicon was trained on.
 type Learner interface {
-	Learn(ctx context.Context, g nodes.Graph, train []Question) (nodes.ChainScorer, error)
+	Learn(ctx context.Context, g agent.Store, train []Question) (agent.ChainScorer, error)
 }
 
 // Fold returns the fold of the question at index i of a set split into k

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -16,7 +16,7 @@ import (
 // agent's own answerer, so that walking, counting and ranking are the
 // agent's and only the plan differs.
 type naivePlanner struct {
-	linker nodes.Planner
+	linker agent.Planner
 	// edges are all the schema's relations, Both.
 	edges []state.RelDir
 	depth int
@@ -35,7 +35,7 @@ func newNaiveEdges(s *graph.Schema) []state.RelDir {
 // depth, at least 1.
 func naiveDepth(q Question) int { return max(q.Hops, 1) }
 
-// Plan implements nodes.Planner.
+// Plan implements agent.Planner.
 func (p naivePlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	linked, cost, err := p.linker.Plan(ctx, question)
 	if err != nil {

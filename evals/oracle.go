@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -155,11 +155,11 @@ func mergeChains(seqs [][]state.RelDir) (state.Chain, int) {
 // oraclePlanner plans one question's gold walk: the ceiling the agent is
 // measured against, walked, counted and answered by the same nodes.
 type oraclePlanner struct {
-	g nodes.Graph
+	g agent.Store
 	q Question
 }
 
-// Plan implements nodes.Planner. When the gold chain does not end in one
+// Plan implements agent.Planner. When the gold chain does not end in one
 // kind of thing, it reads the gold answers' types (one Resolve call) and
 // asks for that type.
 func (p oraclePlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/progress"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -67,13 +67,13 @@ func ParseModes(s string) ([]Mode, error) {
 // Config says what an evaluation runs.
 type Config struct {
 	// Graph is the store every mode reads.
-	Graph nodes.Graph
+	Graph agent.Store
 	// AgentOptions configure the agent of every graph mode (budget,
 	// fan-out, timeout, a lexicon); oracle and naive-bfs add their planner.
 	AgentOptions []agent.Option
 	// PlannerOptions are the rule planner's options, for the entity
 	// linking of naive-bfs (give the ones in AgentOptions).
-	PlannerOptions nodes.PlannerOptions
+	PlannerOptions plan.Options
 	// Modes to run, in report order. Default: agent.
 	Modes []Mode
 	// Workers run questions concurrently. Default GOMAXPROCS. Results
@@ -214,7 +214,7 @@ func ms(d time.Duration) float64 { return round4(float64(d.Microseconds()) / 100
 type evaluation struct {
 	cfg    Config
 	vector *VectorIndex
-	linker *nodes.RulePlanner
+	linker *plan.Rules
 	edges  []state.RelDir
 }
 
@@ -237,7 +237,7 @@ func (e *evaluation) prepareNaive(ctx context.Context) error {
 	if e.linker != nil {
 		return nil
 	}
-	e.linker = nodes.NewRulePlanner(e.cfg.Graph, nil, e.cfg.PlannerOptions)
+	e.linker = plan.New(e.cfg.Graph, nil, e.cfg.PlannerOptions)
 	s, err := e.linker.Schema(ctx)
 	if err != nil {
 		return fmt.Errorf("evals: naive-bfs: %w", err)
@@ -286,7 +286,7 @@ func (e *evaluation) runMode(ctx context.Context, ds *Dataset, m Mode) ([]Score,
 			if lerr != nil {
 				return nil, nil, 0, fmt.Errorf("evals: %s: learn the lexicon of fold %d/%d: %w", ds.Name, f+1, e.cfg.Folds, lerr)
 			}
-			a := agent.New(e.cfg.Graph, append(e.cfg.AgentOptions[:len(e.cfg.AgentOptions):len(e.cfg.AgentOptions)], agent.WithChainScorer(sc))...)
+			a := agent.New(e.cfg.Graph, append(e.cfg.AgentOptions[:len(e.cfg.AgentOptions):len(e.cfg.AgentOptions)], func(o *agent.Options) { o.Lexicon = sc })...)
 			warmUp(ctx, a, qs)
 			if err = run(testIdx, agentAnswer(a)); err != nil {
 				break
@@ -317,8 +317,8 @@ func (e *evaluation) runMode(ctx context.Context, ds *Dataset, m Mode) ([]Score,
 // answerer returns how mode m answers a question.
 func (e *evaluation) answerer(ctx context.Context, m Mode, qs []Question) (answerFunc, error) {
 	opts := e.cfg.AgentOptions
-	with := func(p nodes.Planner) []agent.Option {
-		return append(opts[:len(opts):len(opts)], agent.WithPlanner(p))
+	with := func(p agent.Planner) []agent.Option {
+		return append(opts[:len(opts):len(opts)], func(o *agent.Options) { o.Planner = p })
 	}
 	switch m {
 	case ModeAgent:

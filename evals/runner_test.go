@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -100,7 +100,7 @@ type recordingLearner struct {
 	trains [][]string
 }
 
-func (l *recordingLearner) Learn(ctx context.Context, g nodes.Graph, train []Question) (nodes.ChainScorer, error) {
+func (l *recordingLearner) Learn(ctx context.Context, g agent.Store, train []Question) (agent.ChainScorer, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.trains = append(l.trains, ids(train))

@@ -3,7 +3,7 @@ package graph
 import "errors"
 
 // The request and result types of the store contract. The interfaces
-// themselves are declared where they are used (nodes.Graph for the agent,
+// themselves are declared where they are used (agent.Store for the agent,
 // storetest.Store for the conformance suite); both stores (memstore and
 // cypher) satisfy them with these types, so that nothing driver-specific
 // leaves a store package.

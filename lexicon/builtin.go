@@ -12,7 +12,7 @@ import (
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/state"
 )
 
 // The lexicons shipped with scgraph, learned from public dev data (see
@@ -123,9 +123,8 @@ func Builtins() ([]*Model, error) {
 const MinOverlap = 0.85
 
 // Builtin returns the shipped lexicon learned on a graph with (nearly) the
-// same relations as s, or nil when none fits. It suits
-// agent.WithChainScorerFor.
-func Builtin(s *graph.Schema) nodes.ChainScorer {
+// same relations as s, or nil when none fits.
+func Builtin(s *graph.Schema) *Model {
 	list, err := builtinIndex()
 	if err != nil || s == nil {
 		return nil
@@ -183,4 +182,45 @@ func Describe(m *Model) string {
 	}
 	return fmt.Sprintf("%s: %d relations, %d chains seen in training, %d features, %d weights, anchor reentry %v",
 		m.String(), len(m.Relations), len(m.vocab), len(m.feats), nw, m.Reentry)
+}
+
+// Shipped returns a chain scorer (agent.ChainScorer) that ranks with the
+// shipped lexicon learned on a graph with (nearly) the same relations as
+// the graph it is asked about, and proposes nothing for other graphs: the
+// planner then reads the question without a lexicon.
+func Shipped() *Selector { return &Selector{} }
+
+// Selector picks a shipped lexicon by the schema it is given (see
+// Shipped), once per schema.
+type Selector struct {
+	mu     sync.Mutex
+	schema *graph.Schema
+	model  *Model
+}
+
+// Chains implements agent.ChainScorer.
+func (s *Selector) Chains(question, anchorType string, schema *graph.Schema, maxHops int) []state.Chain {
+	if m := s.pick(schema); m != nil {
+		return m.Chains(question, anchorType, schema, maxHops)
+	}
+	return nil
+}
+
+func (s *Selector) pick(schema *graph.Schema) *Model {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if schema != s.schema {
+		s.schema, s.model = schema, Builtin(schema)
+	}
+	return s.model
+}
+
+// String names the lexicon in use, for plan notes.
+func (s *Selector) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.model == nil {
+		return "no shipped lexicon"
+	}
+	return s.model.String()
 }

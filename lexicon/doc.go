@@ -1,6 +1,6 @@
 // Package lexicon learns which relation chain a question asks for, from
 // labelled questions, and ranks chains for new ones: the "relation
-// lexicon" of scgraph's planner (nodes.ChainScorer).
+// lexicon" of scgraph's planner (agent.ChainScorer).
 //
 // A Model is an averaged structured perceptron over chains. Its features
 // are the question's stemmed words, with the anchor entity masked, marked

@@ -339,7 +339,7 @@ func overlaps(a, b []string) bool {
 // MaxChains is how many chains Chains returns at most.
 const MaxChains = 5
 
-// Chains implements nodes.ChainScorer: the best chains for a masked
+// Chains implements agent.ChainScorer: the best chains for a masked
 // question, best first, with their scores.
 func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
 	acc := make(map[int32]float32)

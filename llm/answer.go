@@ -12,14 +12,15 @@ import (
 	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/compose"
 	"github.com/scgraph/scgraph/state"
 )
 
 // AnswererOptions tune the LLM answerer. The zero value gives the defaults.
 type AnswererOptions struct {
-	// Answer tunes the deterministic answer the model starts from.
-	Answer nodes.AnswerOptions
+	// Alpha weighs proximity against similarity when the deterministic
+	// answer the model starts from ranks answers (0: the default).
+	Alpha float64
 	// MaxPaths caps the evidence paths shown to the model (and so the
 	// citations it may make). Default 12.
 	MaxPaths int
@@ -51,7 +52,7 @@ func (o AnswererOptions) withDefaults() AnswererOptions {
 	return o
 }
 
-// Answerer is the grounded LLM answerer. It starts from nodes.Compose,
+// Answerer is the grounded LLM answerer. It starts from the deterministic answer,
 // the deterministic answer with its entities and evidence paths, and asks
 // the model to phrase it, citing the paths as [1], [2]. The text is
 // checked (see Check): every citation must be in range, and every entity
@@ -73,9 +74,9 @@ func NewAnswerer(c *Client, opts AnswererOptions) *Answerer {
 	return &Answerer{c: c, opts: opts.withDefaults()}
 }
 
-// Answer implements nodes.Answerer.
+// Answer implements agent.Answerer.
 func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
-	base := nodes.Compose(s, a.opts.Answer)
+	base := compose.Compose(s, compose.Options{Alpha: a.opts.Alpha})
 	if len(base.Paths) == 0 {
 		return base, state.Cost{}, nil
 	}

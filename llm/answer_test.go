@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/compose"
 	"github.com/scgraph/scgraph/llm/llmtest"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -24,7 +24,7 @@ func ruleState(t *testing.T, q string) *state.AgentState {
 // offEvidence returns a retrieved node on no evidence path.
 func offEvidence(t *testing.T, s *state.AgentState) string {
 	t.Helper()
-	ans := nodes.Compose(s, nodes.AnswerOptions{})
+	ans := compose.Compose(s, compose.Options{})
 	on := map[string]bool{}
 	for _, p := range ans.Paths {
 		for _, h := range p.Hops {
@@ -51,7 +51,7 @@ func TestAnswerGrounded(t *testing.T) {
 	if ans.By != "llm" || ans.Text != text {
 		t.Fatalf("answer by %q: %q", ans.By, ans.Text)
 	}
-	base := nodes.Compose(s, nodes.AnswerOptions{})
+	base := compose.Compose(s, compose.Options{})
 	if len(ans.Paths) != len(base.Paths) || len(ans.Entities) != len(base.Entities) || ans.Mermaid != base.Mermaid {
 		t.Error("the LLM answer changed more than the text")
 	}
@@ -73,7 +73,7 @@ func TestAnswerUngroundedRegeneratedThenDeterministic(t *testing.T) {
 	if ans.By != want {
 		t.Errorf("by %q, want %q", ans.By, want)
 	}
-	if ans.Text != nodes.Compose(s, nodes.AnswerOptions{}).Text {
+	if ans.Text != compose.Compose(s, compose.Options{}).Text {
 		t.Errorf("text %q is not the deterministic one", ans.Text)
 	}
 	if cost.LLMCalls != 2 {
@@ -116,7 +116,7 @@ func TestAnswerNoPathsNoCall(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	s := ruleState(t, qDB)
-	base := nodes.Compose(s, nodes.AnswerOptions{})
+	base := compose.Compose(s, compose.Options{})
 	for _, c := range []struct {
 		text string
 		want []string

@@ -9,7 +9,8 @@ import (
 	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/critic"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -70,14 +71,14 @@ func (o CriticOptions) withDefaults() CriticOptions {
 // discarded: the rule verdict is used, with By "rules (llm verdict
 // discarded: …)".
 type Critic struct {
-	rules *nodes.TopoCritic
+	rules *critic.Topological
 	c     *Client
 	opts  CriticOptions
 }
 
 // NewCritic returns an LLM critic over g calling the model through c.
-func NewCritic(g nodes.Graph, c *Client, opts CriticOptions) *Critic {
-	return &Critic{rules: nodes.NewTopoCritic(g), c: c, opts: opts.withDefaults()}
+func NewCritic(g agent.Store, c *Client, opts CriticOptions) *Critic {
+	return &Critic{rules: critic.New(g), c: c, opts: opts.withDefaults()}
 }
 
 // verdictDraft is the verdict as the model writes it.
@@ -87,7 +88,7 @@ type verdictDraft struct {
 	Reason   string   `json:"reason"`
 }
 
-// Critique implements nodes.Critic.
+// Critique implements agent.Critic.
 func (cr *Critic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
 	v, cost, err := cr.rules.Critique(ctx, s)
 	if err != nil {
@@ -131,7 +132,7 @@ func Consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxCon
 	if consults >= maxConsults {
 		return "", false
 	}
-	if len(nodes.Accepted(s)) == 0 {
+	if len(s.Accepted()) == 0 {
 		return "", false
 	}
 	t := s.Plan.Target
@@ -165,7 +166,7 @@ func judge(s *state.AgentState, v state.Verdict, reply string) (state.Verdict, s
 	}
 	switch strings.ToLower(strings.TrimSpace(d.Outcome)) {
 	case string(state.Sufficient):
-		n := len(nodes.Accepted(s))
+		n := len(s.Accepted())
 		return state.Verdict{
 			Iteration: v.Iteration,
 			Outcome:   state.Sufficient,
@@ -226,7 +227,7 @@ func (cr *Critic) promptData(s *state.AgentState, v state.Verdict) criticData {
 	default:
 		d.Target = "asks for what the chain leads to"
 	}
-	for _, i := range nodes.Accepted(s) {
+	for _, i := range s.Accepted() {
 		if len(d.Answers) == cr.opts.MaxAnswers {
 			break
 		}

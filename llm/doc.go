@@ -30,7 +30,7 @@
 //
 // # The nodes
 //
-// Planner (nodes.Planner) runs the rule planner first: the store links the
+// Planner (agent.Planner) runs the rule planner first: the store links the
 // question's entities, and its plan is the fallback. The model gets the
 // schema (types, relations with their descriptions, aliases and dependency
 // direction) and the linked entities, and writes the retrieval plan as
@@ -45,7 +45,7 @@
 // "llm" and keeps the rule plan's chains as alternatives when they start
 // from the same anchor and ask for the same target.
 //
-// Critic (nodes.Critic) runs TopoCritic first and keeps its verdict
+// Critic (agent.Critic) runs the topological critic first and keeps its verdict
 // whenever structure settles the question: Sufficient, NoChain, Exhausted,
 // a switch to another chain, a re-walk through the anchors. It asks the
 // model only when an Insufficient verdict depends on meaning: the target
@@ -58,7 +58,7 @@
 // did not offer, is discarded and the rule verdict stands, with By
 // "rules (llm verdict discarded: …)".
 //
-// Answerer (nodes.Answerer) starts from nodes.Compose and asks the model to
+// Answerer (agent.Answerer) starts from the deterministic answer and asks the model to
 // phrase the answer citing the evidence paths as [1], [2]. Check rejects a
 // text that cites a path out of range, cites none, or names an entity of
 // the subgraph that is on no evidence path; a rejected text is regenerated

@@ -38,7 +38,7 @@ func ExampleNew() {
 			"intent": "dependents", "hop_budget": 4, "confidence": 0.9}`)).
 		On("Task: grounded answer", llmtest.Text("team-payments owns payment-service [1]; team-checkout owns a caller of it [2]."))
 
-	a := agent.New(store, llm.New(store, model, llm.Options{})...)
+	a := agent.New(store, llm.New(store, model, llm.Options{}))
 	res, err := a.Run(context.Background(), "Which teams are affected if the payment service goes down?")
 	if err != nil {
 		log.Fatal(err)

@@ -58,6 +58,6 @@ func fastClient(m *llmtest.Model) *Client {
 // clock and IDs.
 func newAgent(st *memstore.Store, c *Client, opts Options) *agent.Agent {
 	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	ao := append(AgentOptions(st, c, opts), agent.WithClock(func() time.Time { return t0 }), agent.WithIDs(func() string { return "run" }))
+	ao := append([]agent.Option{AgentOptions(st, c, opts)}, func(o *agent.Options) { o.Clock = func() time.Time { return t0 } }, func(o *agent.Options) { o.NewID = func() string { return "run" } })
 	return agent.New(st, ao...)
 }

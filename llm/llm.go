@@ -5,7 +5,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 // Options configure LLM mode. The zero value gives the defaults.
@@ -26,12 +25,12 @@ type Options struct {
 //
 //	model, err := llm.Open("ollama:llama3.1", llm.OpenOptions{})
 //	...
-//	a := agent.New(store, llm.New(store, model, llm.Options{})...)
+//	a := agent.New(store, llm.New(store, model, llm.Options{}))
 //
 // model may be any llms.Model: a langchaingo provider, or your own. The
 // retriever and the refiner stay deterministic. g must be the store the
 // agent runs on.
-func New(g nodes.Graph, model llms.Model, opts Options) []agent.Option {
+func New(g agent.Store, model llms.Model, opts Options) agent.Option {
 	if opts.Client.Logger == nil {
 		opts.Client.Logger = opts.Logger
 	}
@@ -41,7 +40,7 @@ func New(g nodes.Graph, model llms.Model, opts Options) []agent.Option {
 // AgentOptions is New with a Client of your own: share one to share its
 // concurrency limit and its usage totals (Client.Total) between agents.
 // opts.Client is not used.
-func AgentOptions(g nodes.Graph, c *Client, opts Options) []agent.Option {
+func AgentOptions(g agent.Store, c *Client, opts Options) agent.Option {
 	if opts.Stream != nil {
 		opts.Answerer.Stream = opts.Stream
 	}
@@ -54,9 +53,8 @@ func AgentOptions(g nodes.Graph, c *Client, opts Options) []agent.Option {
 	if opts.Answerer.Logger == nil {
 		opts.Answerer.Logger = opts.Logger
 	}
-	return []agent.Option{
-		agent.WithPlanner(NewPlanner(g, c, opts.Planner)),
-		agent.WithCritic(NewCritic(g, c, opts.Critic)),
-		agent.WithAnswerer(NewAnswerer(c, opts.Answerer)),
+	p, cr, a := NewPlanner(g, c, opts.Planner), NewCritic(g, c, opts.Critic), NewAnswerer(c, opts.Answerer)
+	return func(o *agent.Options) {
+		o.Planner, o.Critic, o.Answerer = p, cr, a
 	}
 }

@@ -13,19 +13,20 @@ import (
 	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/state"
 )
 
 // PlannerOptions tune the LLM planner. The zero value gives the defaults.
 type PlannerOptions struct {
-	// Rules tune the rule planner that runs first (entity linking, and the
-	// fallback plan).
-	Rules nodes.PlannerOptions
-	// Scorer is the learned lexicon the rule planner ranks chains with
-	// (may be nil).
-	Scorer nodes.ChainScorer
+	// HopBudget is the rule planner's (it runs first: entity linking, and
+	// the fallback plan); 0 means its default.
+	HopBudget int
+	// Lexicon is the learned lexicon the rule planner ranks chains with
+	// (may be nil), as in agent.Options.
+	Lexicon agent.ChainScorer
 	// MaxRepairs is how often an invalid plan is sent back to the model
 	// with the validation errors before the rule plan is used. Default 2;
 	// negative means none.
@@ -72,16 +73,21 @@ func (o PlannerOptions) withDefaults() PlannerOptions {
 // The model only proposes mentions, relations and the target: the store
 // resolves every mention, so the plan's anchors are always graph nodes.
 type Planner struct {
-	rules *nodes.RulePlanner
-	g     nodes.Graph
+	rules *plan.Rules
+	g     agent.Store
 	c     *Client
 	opts  PlannerOptions
 }
 
 // NewPlanner returns an LLM planner over g calling the model through c.
-func NewPlanner(g nodes.Graph, c *Client, opts PlannerOptions) *Planner {
+func NewPlanner(g agent.Store, c *Client, opts PlannerOptions) *Planner {
 	opts = opts.withDefaults()
-	return &Planner{rules: nodes.NewRulePlanner(g, opts.Scorer, opts.Rules), g: g, c: c, opts: opts}
+	po := plan.Options{HopBudget: opts.HopBudget}
+	var scorer plan.Scorer
+	if opts.Lexicon != nil {
+		scorer = opts.Lexicon
+	}
+	return &Planner{rules: plan.New(g, scorer, po), g: g, c: c, opts: opts}
 }
 
 // planDraft is the plan as the model writes it.
@@ -110,7 +116,7 @@ type edgeDraft struct {
 	Direction string `json:"direction"`
 }
 
-// Plan implements nodes.Planner.
+// Plan implements agent.Planner.
 func (p *Planner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	base, cost, err := p.rules.Plan(ctx, question)
 	if err != nil {
@@ -318,7 +324,7 @@ func (p *Planner) validate(ctx context.Context, d planDraft, base state.Plan, sc
 	case hops == 0 && chain.Fixed() && kind != state.TargetEntity:
 		hops = len(chain.Steps)
 	case hops == 0:
-		hops = p.opts.Rules.HopBudget
+		hops = p.opts.HopBudget
 		if hops <= 0 {
 			hops = 6 // the rule planner's default
 		}

@@ -24,7 +24,7 @@ func TestToolCall(t *testing.T) {
 	if _, err := tool.Call(context.Background(), "  "); err == nil {
 		t.Error("an empty question should fail")
 	}
-	partial := NewTool(agent.New(st, agent.WithMaxIterations(1)), ToolOptions{})
+	partial := NewTool(agent.New(st, func(o *agent.Options) { o.MaxIterations = 1 }), ToolOptions{})
 	out, err = partial.Call(context.Background(), qTeams)
 	if err != nil {
 		t.Fatal(err)

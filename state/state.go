@@ -1,6 +1,7 @@
 package state
 
 import (
+	"strings"
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
@@ -229,4 +230,36 @@ type AnswerEntity struct {
 	Score float64 `json:"score"`
 	// Paths are indices into Answer.Paths of the evidence for this answer.
 	Paths []int `json:"paths"`
+}
+
+// Accepted returns the indices of the reached positions that answer the
+// question: at the end of the chain, not an anchor (unless the walk may
+// pass through anchors), of the asked type.
+func (s *AgentState) Accepted() []int {
+	chain := s.Chain()
+	steps := len(chain.Steps)
+	anchors := map[string]bool{}
+	for _, a := range s.Plan.Anchors {
+		anchors[a.Entity] = true
+	}
+	var out []int
+	for i, r := range s.Walk.Reached {
+		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
+			continue
+		}
+		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == TargetType && s.Subgraph.NodeType(r.Node) != t {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// AnchorNames returns the plan's anchor entities, comma-separated.
+func (s *AgentState) AnchorNames() string {
+	names := make([]string, 0, len(s.Plan.Anchors))
+	for _, a := range s.Plan.Anchors {
+		names = append(names, a.Entity)
+	}
+	return strings.Join(names, ", ")
 }

@@ -13,7 +13,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/nodes"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -41,18 +40,20 @@ func (a *agentFlags) register(fs *flag.FlagSet) {
 // options turns the flags into agent options (the lexicon is added by the caller).
 func (a *agentFlags) options(e *env) []agent.Option {
 	opts := []agent.Option{
-		agent.WithMaxIterations(a.maxIter),
-		agent.WithTimeout(a.timeout),
-		agent.WithBudget(a.maxCalls, agent.DefaultMaxNodesExpanded),
-		agent.WithWalkOptions(nodes.WalkOptions{Fanout: a.fanout, Alpha: a.alpha}),
-		agent.WithPlannerOptions(nodes.PlannerOptions{HopBudget: a.hops}),
-		agent.WithAnswerOptions(nodes.AnswerOptions{Alpha: a.alpha}),
+		func(o *agent.Options) { o.MaxIterations = a.maxIter },
+		func(o *agent.Options) { o.Timeout = a.timeout },
+		func(o *agent.Options) {
+			o.MaxStoreCalls, o.MaxNodesExpanded = a.maxCalls, agent.DefaultMaxNodesExpanded
+		},
+		func(o *agent.Options) { o.Fanout = a.fanout; o.Alpha = a.alpha },
+		func(o *agent.Options) { o.HopBudget = a.hops },
+		func(o *agent.Options) {},
 	}
 	if a.verbose {
 		cfg := zap.NewDevelopmentConfig()
 		cfg.OutputPaths = []string{"stderr"}
 		if l, err := cfg.Build(); err == nil {
-			opts = append(opts, agent.WithLogger(l))
+			opts = append(opts, func(o *agent.Options) { o.Logger = l })
 		}
 	}
 	return opts

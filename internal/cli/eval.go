@@ -12,9 +12,9 @@ import (
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/evals"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 const evalUsage = `
@@ -178,7 +178,7 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		Lexicon:        lexDesc,
 		Graph:          g.Graph,
 		AgentOptions:   opts,
-		PlannerOptions: nodes.PlannerOptions{HopBudget: o.agent.hops},
+		PlannerOptions: plan.Options{HopBudget: o.agent.hops},
 		Modes:          modes,
 		Workers:        o.workers,
 		VectorOptions:  evals.VectorOptions{TopK: o.topK},

@@ -7,12 +7,12 @@ import (
 	"os"
 	"strings"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/demo"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 func osGetenv(k string) string { return os.Getenv(k) }
@@ -40,7 +40,7 @@ func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
 
 // openedGraph is a graph ready for the agent.
 type openedGraph struct {
-	Graph nodes.Graph
+	Graph agent.Store
 	// Desc says what was opened, for messages.
 	Desc  string
 	Close func() error

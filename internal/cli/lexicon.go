@@ -11,9 +11,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/evals"
-	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/lexicon"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 const lexiconUsage = `
@@ -165,39 +163,34 @@ func toLexiconQuestions(qs []evals.Question) []lexicon.Question {
 }
 
 // loadLexicon reads --lexicon: a file, or "none".
-func loadLexicon(path string) (nodes.ChainScorer, error) {
-	return lexicon.LoadFile(path)
+func loadLexicon(path string) (agent.ChainScorer, error) {
+	m, err := lexicon.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
-// lexiconChoice reads --lexicon: a file (a scorer), "none" (nothing), or
-// by default a shipped lexicon whose relations match the graph's (a
-// scorer chosen when the schema is first read).
-func lexiconChoice(path string) (nodes.ChainScorer, func(*graph.Schema) nodes.ChainScorer, error) {
+// lexiconChoice reads --lexicon: a file (its model), "none" (nil), or by
+// default the shipped lexicon whose relations match the graph's, if one
+// does (lexicon.Shipped).
+func lexiconChoice(path string) (agent.ChainScorer, error) {
 	switch path {
 	case "none", "off":
-		return nil, nil, nil
+		return nil, nil
 	case "":
-		return nil, lexicon.Builtin, nil
+		return lexicon.Shipped(), nil
 	}
-	sc, err := loadLexicon(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sc, nil, nil
+	return loadLexicon(path)
 }
 
 // lexiconAgentOptions adds the --lexicon choice to the agent.
 func lexiconAgentOptions(path string) ([]agent.Option, error) {
-	sc, scFor, err := lexiconChoice(path)
-	switch {
-	case err != nil:
+	sc, err := lexiconChoice(path)
+	if err != nil || sc == nil {
 		return nil, err
-	case sc != nil:
-		return []agent.Option{agent.WithChainScorer(sc)}, nil
-	case scFor != nil:
-		return []agent.Option{agent.WithChainScorerFor(scFor)}, nil
 	}
-	return nil, nil
+	return []agent.Option{func(o *agent.Options) { o.Lexicon = sc }}, nil
 }
 
 // lexiconLearner trains a lexicon per cross-validation fold for eval --cv.
@@ -210,7 +203,7 @@ func newLexiconLearner() lexiconLearner {
 	return lexiconLearner{epochs: 6, cache: &lexicon.LabelCache{}}
 }
 
-func (l lexiconLearner) Learn(ctx context.Context, g nodes.Graph, train []evals.Question) (nodes.ChainScorer, error) {
+func (l lexiconLearner) Learn(ctx context.Context, g agent.Store, train []evals.Question) (agent.ChainScorer, error) {
 	store, ok := g.(lexicon.Store)
 	if !ok {
 		return nil, fmt.Errorf("this store cannot be used for learning")

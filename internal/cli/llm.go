@@ -13,7 +13,6 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/llm"
-	"github.com/scgraph/scgraph/nodes"
 )
 
 // llmRunTimeout replaces the default --timeout in LLM mode: a few model
@@ -53,7 +52,7 @@ func (l *llmFlags) enabled() bool {
 // options opens the model, checks cheaply that it can be reached, and
 // returns the agent options of LLM mode (none without --llm). A model
 // that cannot be reached is an error here, never a silent fallback.
-func (l *llmFlags) options(ctx context.Context, e *env, g nodes.Graph, gf graphFlags, a agentFlags, jsonOut bool) ([]agent.Option, error) {
+func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphFlags, a agentFlags, jsonOut bool) ([]agent.Option, error) {
 	sp, err := llm.ParseSpec(l.spec)
 	if err != nil {
 		return nil, usageError{err.Error()}
@@ -90,23 +89,23 @@ func (l *llmFlags) options(ctx context.Context, e *env, g nodes.Graph, gf graphF
 	}
 	l.client = llm.NewClient(model, llm.ClientOptions{Timeout: l.timeout, MaxRetries: retries, Logger: logger})
 	o := llm.Options{
-		Planner:  llm.PlannerOptions{Rules: nodes.PlannerOptions{HopBudget: a.hops}},
-		Answerer: llm.AnswererOptions{Answer: nodes.AnswerOptions{Alpha: a.alpha}},
+		Planner:  llm.PlannerOptions{HopBudget: a.hops},
+		Answerer: llm.AnswererOptions{Alpha: a.alpha},
 		Logger:   logger,
 	}
 	// The LLM planner runs its own rule planner: give it the same lexicon.
-	sc, scFor, err := lexiconChoice(gf.lexicon)
+	sc, err := lexiconChoice(gf.lexicon)
 	if err != nil {
 		return nil, err
 	}
-	o.Planner.Scorer, o.Planner.Rules.ScorerFor = sc, scFor
+	o.Planner.Lexicon = sc
 	if l.stream {
 		l.out = &streamOut{w: e.stdout}
 		o.Stream = l.out.write
 	}
-	opts := llm.AgentOptions(g, l.client, o)
+	opts := []agent.Option{llm.AgentOptions(g, l.client, o)}
 	if a.timeout == agent.DefaultTimeout {
-		opts = append(opts, agent.WithTimeout(llmRunTimeout))
+		opts = append(opts, func(o *agent.Options) { o.Timeout = llmRunTimeout })
 	}
 	return opts, nil
 }

@@ -1,4 +1,4 @@
-package nodes_test
+package critic_test
 
 import (
 	"reflect"
@@ -6,35 +6,11 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/critic"
+	"github.com/scgraph/scgraph/internal/phasetest"
+	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
 )
-
-// critique runs the rule critic on s as the agent does: a new iteration,
-// the verdict appended, the dead ends made the frontier.
-func critique(t *testing.T, g nodes.Graph, s *state.AgentState) (state.Verdict, state.Cost) {
-	t.Helper()
-	s.Iteration++
-	v, c, err := nodes.NewTopoCritic(g).Critique(t.Context(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Budget.Add(c)
-	s.Verdicts = append(s.Verdicts, v)
-	s.Frontier = append([]state.DeadEnd{}, v.DeadEnds...)
-	return v, c
-}
-
-// refine runs the BFS refiner on s and applies its delta.
-func refine(t *testing.T, g nodes.Graph, s *state.AgentState, opts nodes.WalkOptions) state.Delta {
-	t.Helper()
-	d, err := nodes.NewBFSRefiner(g, opts).Refine(t.Context(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Apply(d, state.PhaseRefine)
-	return d
-}
 
 func deadEnds(v state.Verdict) []string {
 	out := []string{}
@@ -54,19 +30,15 @@ func wantVerdict(t *testing.T, v state.Verdict, outcome state.Outcome, reason st
 	}
 }
 
-func isTarget(entity string) state.Target {
-	return state.Target{Kind: state.TargetEntity, Entity: entity, Mention: entity}
-}
-
 // Is web affected by db? Two rounds: the first names the dead ends, the
 // refiner expands them, the second finds db at the end of the chain.
 func TestCriticInsufficientThenSufficient(t *testing.T) {
-	g := services(t)
-	s := retrieved(t, g, newState("is web affected by db", isTarget("db"), 6, dependencies(), "web"), nodes.WalkOptions{})
-	v, cost := critique(t, g, s)
+	g := phasetest.Services(t)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("is web affected by db", phasetest.EntityTarget("db"), 6, phasetest.Dependencies(), "web"), walk.Options{})
+	v, cost := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "db not reached yet: expand cart, search")
-	wantStrings(t, "dead ends", deadEnds(v), []string{"cart@1", "search@1"})
-	wantMissing := []state.RelDir{out("CALLS"), out("READS_FROM")}
+	phasetest.WantStrings(t, "dead ends", deadEnds(v), []string{"cart@1", "search@1"})
+	wantMissing := []state.RelDir{phasetest.Out("CALLS"), phasetest.Out("READS_FROM")}
 	for _, de := range v.DeadEnds {
 		if !reflect.DeepEqual(de.Missing, wantMissing) || de.Depth != 1 {
 			t.Errorf("dead end %s: depth %d missing %v, want depth 1 missing %v", de.Pos, de.Depth, de.Missing, wantMissing)
@@ -75,11 +47,11 @@ func TestCriticInsufficientThenSufficient(t *testing.T) {
 	if cost.StoreCalls != 0 {
 		t.Errorf("the critic made %d store calls, want 0", cost.StoreCalls)
 	}
-	refine(t, g, s, nodes.WalkOptions{})
-	v, _ = critique(t, g, s)
+	phasetest.Refine(t, g, s, walk.Options{})
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "db not reached yet: expand ledger")
-	refine(t, g, s, nodes.WalkOptions{})
-	v, _ = critique(t, g, s)
+	phasetest.Refine(t, g, s, walk.Options{})
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Sufficient, "web reaches db through a complete chain of 4 hop(s)")
 	if len(v.DeadEnds) != 0 {
 		t.Errorf("a sufficient verdict names dead ends %v", deadEnds(v))
@@ -89,35 +61,35 @@ func TestCriticInsufficientThenSufficient(t *testing.T) {
 // Is search affected by db? Nothing left to expand and no cut: a proven
 // negative, without asking the store.
 func TestCriticNoChainWithoutCuts(t *testing.T) {
-	g := services(t)
-	s := retrieved(t, g, newState("is search affected by db", isTarget("db"), 6, dependencies(), "search"), nodes.WalkOptions{})
-	v, cost := critique(t, g, s)
+	g := phasetest.Services(t)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("is search affected by db", phasetest.EntityTarget("db"), 6, phasetest.Dependencies(), "search"), walk.Options{})
+	v, cost := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.NoChain, "no relation chain from search to db within 6 hops")
-	if cost.StoreCalls != 0 || len(g.paths) != 0 {
-		t.Errorf("%d store calls, %d Paths calls; want none", cost.StoreCalls, len(g.paths))
+	if cost.StoreCalls != 0 || len(g.PathsCalls) != 0 {
+		t.Errorf("%d store calls, %d Paths calls; want none", cost.StoreCalls, len(g.PathsCalls))
 	}
 	s.Plan.Direction = state.IntentDependencies
-	v, _ = critique(t, g, s)
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.NoChain, "no dependency chain from search to db within 6 hops")
 }
 
 // fanGraph: gateway calls hub; hub calls four services; only zebra leads
 // on to the target, ledger. With a fan-out of 2 the walk cuts zebra off.
-func fanGraph(t *testing.T, withTarget bool) *spy {
+func fanGraph(t *testing.T, withTarget bool) *phasetest.Spy {
 	t.Helper()
 	ts := []graph.Triple{
-		tr("gateway", "Service", "CALLS", "hub", "Service", 1),
-		tr("hub", "Service", "CALLS", "billing-core", "Service", 2),
-		tr("hub", "Service", "CALLS", "ledger-proxy", "Service", 3),
-		tr("hub", "Service", "CALLS", "ledger-v2", "Service", 4),
-		tr("hub", "Service", "CALLS", "zebra", "Service", 5),
+		phasetest.Tr("gateway", "Service", "CALLS", "hub", "Service", 1),
+		phasetest.Tr("hub", "Service", "CALLS", "billing-core", "Service", 2),
+		phasetest.Tr("hub", "Service", "CALLS", "ledger-proxy", "Service", 3),
+		phasetest.Tr("hub", "Service", "CALLS", "ledger-v2", "Service", 4),
+		phasetest.Tr("hub", "Service", "CALLS", "zebra", "Service", 5),
 	}
 	if withTarget {
-		ts = append(ts, tr("zebra", "Service", "CALLS", "ledger", "Service", 6))
+		ts = append(ts, phasetest.Tr("zebra", "Service", "CALLS", "ledger", "Service", 6))
 	} else {
-		ts = append(ts, tr("billing", "Service", "CALLS", "ledger", "Service", 6))
+		ts = append(ts, phasetest.Tr("billing", "Service", "CALLS", "ledger", "Service", 6))
 	}
-	return &spy{Graph: newStore(t, nil, ts...)}
+	return &phasetest.Spy{Store: phasetest.NewStore(t, nil, ts...)}
 }
 
 // With fan-out cuts a negative is not proven by the walk: the critic asks
@@ -134,26 +106,26 @@ func TestCriticNoChainWithCuts(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := fanGraph(t, c.withTarget)
-			opts := nodes.WalkOptions{Fanout: 2}
-			chains := []state.Chain{chain(closure(out("CALLS")))}
-			s := retrieved(t, g, newState("is gateway connected to ledger", isTarget("ledger"), 3, chains, "gateway"), opts)
-			v, _ := critique(t, g, s)
-			wantStrings(t, "dead ends", deadEnds(v), []string{"hub@1"})
-			refine(t, g, s, opts)
+			opts := walk.Options{Fanout: 2}
+			chains := []state.Chain{phasetest.Chain(phasetest.Closure(phasetest.Out("CALLS")))}
+			s := phasetest.Retrieved(t, g, phasetest.NewState("is gateway connected to ledger", phasetest.EntityTarget("ledger"), 3, chains, "gateway"), opts)
+			v, _ := phasetest.Critique(t, g, s)
+			phasetest.WantStrings(t, "dead ends", deadEnds(v), []string{"hub@1"})
+			phasetest.Refine(t, g, s, opts)
 			if want := []graph.Truncation{{Node: "hub", Step: 0, Kept: 2, Total: 4}}; !reflect.DeepEqual(s.Cuts, want) {
 				t.Fatalf("cuts %+v, want %+v", s.Cuts, want)
 			}
 			// The kept neighbours (the two most like "ledger") were
 			// expanded in the refiner's second hop and lead nowhere.
-			wantStrings(t, "reached", reached(s), []string{"gateway@0*", "hub@1*", "ledger-v2@1*", "ledger-proxy@1*"})
-			v, cost := critique(t, g, s)
+			phasetest.WantStrings(t, "reached", phasetest.Reached(s), []string{"gateway@0*", "hub@1*", "ledger-v2@1*", "ledger-proxy@1*"})
+			v, cost := phasetest.Critique(t, g, s)
 			wantVerdict(t, v, c.outcome, c.reason)
 			if cost.StoreCalls != 1 {
 				t.Errorf("%d store calls, want 1 (the Paths check)", cost.StoreCalls)
 			}
 			want := []graph.PathRequest{{From: "gateway", To: "ledger", MaxHops: 3, Relations: []string{"CALLS"}, Direction: graph.Out, Limit: 1}}
-			if !reflect.DeepEqual(g.paths, want) {
-				t.Errorf("Paths requests %+v, want %+v", g.paths, want)
+			if !reflect.DeepEqual(g.PathsCalls, want) {
+				t.Errorf("Paths requests %+v, want %+v", g.PathsCalls, want)
 			}
 		})
 	}
@@ -162,47 +134,47 @@ func TestCriticNoChainWithCuts(t *testing.T) {
 // Positions at the hop budget are not expanded: the search ends exhausted,
 // not with a false negative.
 func TestCriticExhaustedAtHopBudget(t *testing.T) {
-	g := services(t)
-	s := retrieved(t, g, newState("is web affected by db", isTarget("db"), 2, dependencies(), "web"), nodes.WalkOptions{})
-	critique(t, g, s)
-	refine(t, g, s, nodes.WalkOptions{})
-	wantStrings(t, "reached", reached(s), []string{"web@0*", "cart@1*", "search@1*", "pay@1"})
-	v, _ := critique(t, g, s)
+	g := phasetest.Services(t)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("is web affected by db", phasetest.EntityTarget("db"), 2, phasetest.Dependencies(), "web"), walk.Options{})
+	phasetest.Critique(t, g, s)
+	phasetest.Refine(t, g, s, walk.Options{})
+	phasetest.WantStrings(t, "reached", phasetest.Reached(s), []string{"web@0*", "cart@1*", "search@1*", "pay@1"})
+	v, _ := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Exhausted, "db not reached within the hop budget of 2; 1 position(s) at the limit were not expanded")
 
 	// A closure with answers at the budget: exhausted, with the answers.
-	g = services(t)
-	s = retrieved(t, g, newState("what does web depend on", state.Target{Kind: state.TargetClosure}, 2, dependencies(), "web"), nodes.WalkOptions{})
-	critique(t, g, s)
-	refine(t, g, s, nodes.WalkOptions{})
-	v, _ = critique(t, g, s)
+	g = phasetest.Services(t)
+	s = phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 2, phasetest.Dependencies(), "web"), walk.Options{})
+	phasetest.Critique(t, g, s)
+	phasetest.Refine(t, g, s, walk.Options{})
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Exhausted, "3 answer(s) at the end of a complete chain (-CALLS->|-READS_FROM->)+; 1 position(s) at the hop budget of 2 were not expanded")
 }
 
 // A closure is complete when nothing within the budget is left unexpanded.
 func TestCriticClosureSufficient(t *testing.T) {
-	g := services(t)
-	s := retrieved(t, g, newState("what does cart depend on", state.Target{Kind: state.TargetClosure}, 6, dependencies(), "cart"), nodes.WalkOptions{})
-	v, _ := critique(t, g, s)
+	g := phasetest.Services(t)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("what does cart depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "cart"), walk.Options{})
+	v, _ := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "the chain is not complete: expand pay")
-	refine(t, g, s, nodes.WalkOptions{})
+	phasetest.Refine(t, g, s, walk.Options{})
 	// db has no dependencies, but the critic cannot know before it is
 	// expanded.
-	v, _ = critique(t, g, s)
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "the chain is not complete: expand db")
-	refine(t, g, s, nodes.WalkOptions{})
-	v, _ = critique(t, g, s)
+	phasetest.Refine(t, g, s, walk.Options{})
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Sufficient, "3 answer(s) at the end of a complete chain (-CALLS->|-READS_FROM->)+")
 }
 
 // people: ann is married to bob; bob directed a film; carl wrote one.
-func people(t *testing.T) *spy {
+func people(t *testing.T) *phasetest.Spy {
 	t.Helper()
-	return &spy{Graph: newStore(t, nil,
-		tr("ann", "Person", "spouse", "bob", "Person", 1),
-		tr("film-1", "Film", "directed_by", "bob", "Person", 2),
-		tr("film-2", "Film", "written_by", "carl", "Person", 3),
-		tr("film-1", "Film", "written_by", "carl", "Person", 4),
+	return &phasetest.Spy{Store: phasetest.NewStore(t, nil,
+		phasetest.Tr("ann", "Person", "spouse", "bob", "Person", 1),
+		phasetest.Tr("film-1", "Film", "directed_by", "bob", "Person", 2),
+		phasetest.Tr("film-2", "Film", "written_by", "carl", "Person", 3),
+		phasetest.Tr("film-1", "Film", "written_by", "carl", "Person", 4),
 	)}
 }
 
@@ -210,29 +182,29 @@ func people(t *testing.T) *spy {
 // unless it may pass through the anchor again, so the critic asks for that.
 func TestCriticAnchorReentry(t *testing.T) {
 	g := people(t)
-	chains := []state.Chain{chain(step(state.RelDir{Relation: "spouse", Direction: graph.Both}), step(state.RelDir{Relation: "spouse", Direction: graph.Both}))}
-	s := retrieved(t, g, newState("who is the spouse of ann's spouse", state.Target{Kind: state.TargetChain}, 2, chains, "ann"), nodes.WalkOptions{})
-	wantStrings(t, "reached", reached(s), []string{"ann@0*", "bob@1*"})
-	v, _ := critique(t, g, s)
+	chains := []state.Chain{phasetest.Chain(phasetest.Step(state.RelDir{Relation: "spouse", Direction: graph.Both}), phasetest.Step(state.RelDir{Relation: "spouse", Direction: graph.Both}))}
+	s := phasetest.Retrieved(t, g, phasetest.NewState("who is the spouse of ann's spouse", state.Target{Kind: state.TargetChain}, 2, chains, "ann"), walk.Options{})
+	phasetest.WantStrings(t, "reached", phasetest.Reached(s), []string{"ann@0*", "bob@1*"})
+	v, _ := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "chain -spouse- -spouse- reaches nothing without passing through ann again: walking it again through the anchors")
 	if !v.Reentry || v.Switch != nil {
 		t.Errorf("reentry %t switch %v, want reentry", v.Reentry, v.Switch)
 	}
-	wantStrings(t, "dead ends", deadEnds(v), []string{"ann@0"})
+	phasetest.WantStrings(t, "dead ends", deadEnds(v), []string{"ann@0"})
 	if !reflect.DeepEqual(v.DeadEnds[0].Missing, chains[0].Steps[0].Edges) {
 		t.Errorf("missing %v", v.DeadEnds[0].Missing)
 	}
-	d := refine(t, g, s, nodes.WalkOptions{})
+	d := phasetest.Refine(t, g, s, walk.Options{})
 	if !d.Restart || !d.Reentry || d.Chain == nil || *d.Chain != 0 {
 		t.Errorf("refiner delta restart %t reentry %t chain %v, want a restart of chain 0 through the anchors", d.Restart, d.Reentry, d.Chain)
 	}
-	v, _ = critique(t, g, s)
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Sufficient, "1 answer(s) at the end of a complete chain -spouse- -spouse-")
 	var got []string
-	for _, i := range nodes.Accepted(s) {
+	for _, i := range s.Accepted() {
 		got = append(got, s.Walk.Reached[i].Pos.String())
 	}
-	wantStrings(t, "accepted", got, []string{"ann@2"})
+	phasetest.WantStrings(t, "accepted", got, []string{"ann@2"})
 }
 
 // A chain that dead-ends is switched for the plan's next one, continuing
@@ -242,20 +214,20 @@ func TestCriticSwitchesChainOnDeadEnd(t *testing.T) {
 	// Films by the director of film-2: film-2 has no director, so chain 0
 	// dead-ends at once; chain 1 (its writer's films) works.
 	chains := []state.Chain{
-		chain(step(out("directed_by")), step(in("directed_by"))),
-		chain(step(out("written_by")), step(in("written_by"))),
+		phasetest.Chain(phasetest.Step(phasetest.Out("directed_by")), phasetest.Step(phasetest.In("directed_by"))),
+		phasetest.Chain(phasetest.Step(phasetest.Out("written_by")), phasetest.Step(phasetest.In("written_by"))),
 	}
-	s := retrieved(t, g, newState("films by the director of film-2", state.Target{Kind: state.TargetChain}, 2, chains, "film-2"), nodes.WalkOptions{})
-	v, _ := critique(t, g, s)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("films by the director of film-2", state.Target{Kind: state.TargetChain}, 2, chains, "film-2"), walk.Options{})
+	v, _ := phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Insufficient, "chain -directed_by-> <-directed_by- dead-ends after 0 step(s) (no -directed_by->): expand film-2")
 	if v.Switch == nil || *v.Switch != 1 {
 		t.Fatalf("switch %v, want chain 1", v.Switch)
 	}
-	wantStrings(t, "dead ends", deadEnds(v), []string{"film-2@0"})
-	if want := []state.RelDir{out("written_by")}; !reflect.DeepEqual(v.DeadEnds[0].Missing, want) {
+	phasetest.WantStrings(t, "dead ends", deadEnds(v), []string{"film-2@0"})
+	if want := []state.RelDir{phasetest.Out("written_by")}; !reflect.DeepEqual(v.DeadEnds[0].Missing, want) {
 		t.Errorf("missing %v, want %v (the next chain's step)", v.DeadEnds[0].Missing, want)
 	}
-	d := refine(t, g, s, nodes.WalkOptions{})
+	d := phasetest.Refine(t, g, s, walk.Options{})
 	if d.Chain == nil || *d.Chain != 1 {
 		t.Fatalf("refiner chain %v, want 1", d.Chain)
 	}
@@ -265,31 +237,31 @@ func TestCriticSwitchesChainOnDeadEnd(t *testing.T) {
 	if s.Walk.Chain != 1 {
 		t.Errorf("walk chain %d, want 1", s.Walk.Chain)
 	}
-	v, _ = critique(t, g, s)
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.Sufficient, "1 answer(s) at the end of a complete chain -written_by-> <-written_by-")
 	var got []string
-	for _, i := range nodes.Accepted(s) {
+	for _, i := range s.Accepted() {
 		got = append(got, s.Walk.Reached[i].Pos.String())
 	}
-	wantStrings(t, "accepted", got, []string{"film-1@2"})
+	phasetest.WantStrings(t, "accepted", got, []string{"film-1@2"})
 
 	// With every chain tried, the verdict is an honest no_chain.
 	g = people(t)
-	s = retrieved(t, g, newState("films by the director of film-2", state.Target{Kind: state.TargetChain}, 2, chains[:1], "film-2"), nodes.WalkOptions{})
-	v, _ = critique(t, g, s)
+	s = phasetest.Retrieved(t, g, phasetest.NewState("films by the director of film-2", state.Target{Kind: state.TargetChain}, 2, chains[:1], "film-2"), walk.Options{})
+	v, _ = phasetest.Critique(t, g, s)
 	wantVerdict(t, v, state.NoChain, "chain -directed_by-> <-directed_by- dead-ends after 0 step(s): no -directed_by-> from film-2")
 }
 
 // A type target only accepts nodes of the type asked.
 func TestAcceptedFiltersType(t *testing.T) {
-	g := services(t)
+	g := phasetest.Services(t)
 	target := state.Target{Kind: state.TargetType, Type: "Database"}
-	s := retrieved(t, g, newState("which databases does cart depend on", target, 6, dependencies(), "cart"), nodes.WalkOptions{RetrieveHops: 3})
+	s := phasetest.Retrieved(t, g, phasetest.NewState("which databases does cart depend on", target, 6, phasetest.Dependencies(), "cart"), walk.Options{RetrieveHops: 3})
 	var got []string
-	for _, i := range nodes.Accepted(s) {
+	for _, i := range s.Accepted() {
 		got = append(got, s.Walk.Reached[i].Pos.String())
 	}
-	wantStrings(t, "accepted", got, []string{"db@1"})
+	phasetest.WantStrings(t, "accepted", got, []string{"db@1"})
 }
 
 // When the next chain is a prefix of the one that dead-ended ("the
@@ -297,12 +269,12 @@ func TestAcceptedFiltersType(t *testing.T) {
 // nothing), the critic switches to it and the positions already reached
 // are its answers: nothing is missing, nothing more is fetched.
 func TestCriticSwitchesToAPrefixChain(t *testing.T) {
-	g := movies(t)
-	long := chain(step(out("directed_by")), step(out("written_by")))
+	g := phasetest.Movies(t)
+	long := phasetest.Chain(phasetest.Step(phasetest.Out("directed_by")), phasetest.Step(phasetest.Out("written_by")))
 	long.Reentry = true // skip the re-walk through the anchor: not what is tested
-	short := chain(step(out("directed_by")))
-	s := retrieved(t, g, newState("who directed film-a", state.Target{Kind: state.TargetChain}, 2, []state.Chain{long, short}, "film-a"), nodes.WalkOptions{})
-	v, _, err := nodes.NewTopoCritic(g).Critique(t.Context(), s)
+	short := phasetest.Chain(phasetest.Step(phasetest.Out("directed_by")))
+	s := phasetest.Retrieved(t, g, phasetest.NewState("who directed film-a", state.Target{Kind: state.TargetChain}, 2, []state.Chain{long, short}, "film-a"), walk.Options{})
+	v, _, err := critic.New(g).Critique(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +286,7 @@ func TestCriticSwitchesToAPrefixChain(t *testing.T) {
 	}
 	s.Verdicts = append(s.Verdicts, v)
 	s.Frontier = v.DeadEnds
-	d, err := nodes.NewBFSRefiner(g, nodes.WalkOptions{}).Refine(t.Context(), s)
+	d, err := walk.NewRefiner(g, walk.Options{}).Refine(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,12 +294,12 @@ func TestCriticSwitchesToAPrefixChain(t *testing.T) {
 		t.Errorf("refiner moved %d time(s) with %d store call(s), want none", len(d.Arcs), d.Cost.StoreCalls)
 	}
 	s.Apply(d, state.PhaseRefine)
-	v, _, err = nodes.NewTopoCritic(g).Critique(t.Context(), s)
+	v, _, err = critic.New(g).Critique(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := []string{}
-	for _, i := range nodes.Accepted(s) {
+	for _, i := range s.Accepted() {
 		got = append(got, s.Walk.Reached[i].Node)
 	}
 	if v.Outcome != state.Sufficient || !slices.Equal(got, []string{"dir-x"}) {

@@ -1,4 +1,4 @@
-package nodes
+package walk
 
 import (
 	"context"
@@ -7,18 +7,18 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// ChainRetriever is the deterministic retriever: it starts at the plan's
+// Retriever is the deterministic retriever: it starts at the plan's
 // anchors and walks the best chain — the whole of a fixed chain, the first
 // RetrieveHops of one with a repeated step.
-type ChainRetriever struct{ w walker }
+type Retriever struct{ w walker }
 
-// NewChainRetriever returns a retriever over g.
-func NewChainRetriever(g Graph, opts WalkOptions) *ChainRetriever {
-	return &ChainRetriever{walker{g: g, opts: opts.withDefaults()}}
+// NewRetriever returns a retriever over g.
+func NewRetriever(g Store, opts Options) *Retriever {
+	return &Retriever{walker{g: g, opts: opts.withDefaults()}}
 }
 
-// Retrieve implements Retriever.
-func (r *ChainRetriever) Retrieve(ctx context.Context, s *state.AgentState) (state.Delta, error) {
+// Retrieve implements agent.Retriever.
+func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.Delta, error) {
 	if len(s.Plan.Chains) == 0 {
 		return state.Delta{Summary: "plan has no chain to walk"}, nil
 	}
@@ -56,19 +56,19 @@ func (r *ChainRetriever) Retrieve(ctx context.Context, s *state.AgentState) (sta
 	return d, nil
 }
 
-// BFSRefiner is the deterministic refiner: targeted expansions of one or
+// Refiner is the deterministic BFS refiner: targeted expansions of one or
 // two hops from the dead ends the critic named, never re-expanding a
 // visited position; when the critic switched chains, it continues the new
 // chain from where the old one dead-ended.
-type BFSRefiner struct{ w walker }
+type Refiner struct{ w walker }
 
-// NewBFSRefiner returns a refiner over g.
-func NewBFSRefiner(g Graph, opts WalkOptions) *BFSRefiner {
-	return &BFSRefiner{walker{g: g, opts: opts.withDefaults()}}
+// NewRefiner returns a refiner over g.
+func NewRefiner(g Store, opts Options) *Refiner {
+	return &Refiner{walker{g: g, opts: opts.withDefaults()}}
 }
 
-// Refine implements Refiner.
-func (r *BFSRefiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta, error) {
+// Refine implements agent.Refiner.
+func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta, error) {
 	var from []state.Pos
 	for _, de := range s.Frontier {
 		from = append(from, de.Pos)

@@ -1,4 +1,4 @@
-package nodes
+package agent
 
 import (
 	"context"
@@ -7,10 +7,10 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// Graph is the store contract: what the nodes read from a knowledge graph.
-// memstore.Store and cypher.Store satisfy it. Every method may be called
-// from many runs at once.
-type Graph interface {
+// Store is the knowledge graph the loop reads: memstore.Store (embedded)
+// and cypher.Store (Neo4j) satisfy it. Every method may be called from many
+// runs at once.
+type Store interface {
 	// Schema describes the graph's types and relations.
 	Schema(ctx context.Context) (*graph.Schema, error)
 	// Resolve links mentions to entities; the result is aligned with
@@ -21,6 +21,9 @@ type Graph interface {
 	// Paths returns the shortest paths between two entities.
 	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)
 }
+
+// A phase reads the run's state and returns what it decided; the loop
+// applies it. None of them writes the state.
 
 // Planner turns a question into a retrieval plan.
 type Planner interface {
@@ -50,7 +53,8 @@ type Answerer interface {
 }
 
 // ChainScorer proposes and ranks relation chains for a question from a
-// learned lexicon (package lexicon). The rule planner uses one when given.
+// learned lexicon (*lexicon.Model is one). The rule planner uses one when
+// given.
 type ChainScorer interface {
 	// Chains returns candidate chains from an anchor of the given type,
 	// best first, with scores; question is the text with the anchor's

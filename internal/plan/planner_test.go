@@ -1,14 +1,15 @@
-package nodes_test
+package plan_test
 
 import (
 	"fmt"
 	"reflect"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/text"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/phasetest"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -35,20 +36,20 @@ func svcSchema() *graph.Schema {
 
 func svcTriples() []graph.Triple {
 	return []graph.Triple{
-		tr("web", "Service", "CALLS", "cart-service", "Service", 1),
-		tr("cart-service", "Service", "CALLS", "payment-service", "Service", 2),
-		tr("payment-service", "Service", "READS_FROM", "orders-db", "Database", 3),
-		tr("team-cart", "Team", "OWNS", "cart-service", "Service", 4),
-		tr("team-pay", "Team", "OWNS", "payment-service", "Service", 5),
-		tr("team-pay", "Team", "OWNS", "orders-db", "Database", 6),
-		tr("search-service", "Service", "READS_FROM", "search-db", "Database", 7),
+		phasetest.Tr("web", "Service", "CALLS", "cart-service", "Service", 1),
+		phasetest.Tr("cart-service", "Service", "CALLS", "payment-service", "Service", 2),
+		phasetest.Tr("payment-service", "Service", "READS_FROM", "orders-db", "Database", 3),
+		phasetest.Tr("team-cart", "Team", "OWNS", "cart-service", "Service", 4),
+		phasetest.Tr("team-pay", "Team", "OWNS", "payment-service", "Service", 5),
+		phasetest.Tr("team-pay", "Team", "OWNS", "orders-db", "Database", 6),
+		phasetest.Tr("search-service", "Service", "READS_FROM", "search-db", "Database", 7),
 	}
 }
 
-// plan runs a fresh rule planner on a question.
-func plan(t *testing.T, g nodes.Graph, opts nodes.PlannerOptions, question string) state.Plan {
+// planFor runs a fresh rule planner on a question.
+func planFor(t *testing.T, g phasetest.Store, opts plan.Options, question string) state.Plan {
 	t.Helper()
-	p, _, err := nodes.NewRulePlanner(g, nil, opts).Plan(t.Context(), question)
+	p, _, err := plan.New(g, nil, opts).Plan(t.Context(), question)
 	if err != nil {
 		t.Fatalf("Plan(%q): %v", question, err)
 	}
@@ -72,7 +73,7 @@ func chainsOf(p state.Plan) []string {
 }
 
 func TestPlannerLinking(t *testing.T) {
-	st := newStore(t, svcSchema(), svcTriples()...)
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
 	for _, c := range []struct {
 		name, question string
 		want           []string
@@ -88,7 +89,7 @@ func TestPlannerLinking(t *testing.T) {
 		{"two entities", "Is the cart service affected by the orders db?", []string{"the cart service=cart-service[normalized 0.95]"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			wantStrings(t, "anchors", anchorsOf(plan(t, st, nodes.PlannerOptions{}, c.question)), c.want)
+			phasetest.WantStrings(t, "anchors", anchorsOf(planFor(t, st, plan.Options{}, c.question)), c.want)
 		})
 	}
 }
@@ -97,25 +98,25 @@ func TestPlannerLinking(t *testing.T) {
 // both names in the graph the mention is ambiguous, and the plan says so.
 func TestPlannerNormalizedMentionAndAmbiguity(t *testing.T) {
 	for _, name := range []string{"cart-service", "cartservice"} {
-		st := newStore(t, nil, tr("team-cart", "Team", "OWNS", name, "Service", 1))
-		p := plan(t, st, nodes.PlannerOptions{}, "Who owns the cart service?")
-		wantStrings(t, name, anchorsOf(p), []string{"the cart service=" + name + "[normalized 0.95]"})
+		st := phasetest.NewStore(t, nil, phasetest.Tr("team-cart", "Team", "OWNS", name, "Service", 1))
+		p := planFor(t, st, plan.Options{}, "Who owns the cart service?")
+		phasetest.WantStrings(t, name, anchorsOf(p), []string{"the cart service=" + name + "[normalized 0.95]"})
 		if len(p.Ambiguities) != 0 {
 			t.Errorf("%s: ambiguities %+v, want none", name, p.Ambiguities)
 		}
 	}
-	st := newStore(t, nil,
-		tr("team-cart", "Team", "OWNS", "cart-service", "Service", 1),
-		tr("team-legacy", "Team", "OWNS", "cartservice", "Service", 2))
-	p := plan(t, st, nodes.PlannerOptions{}, "Who owns the cart service?")
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("team-cart", "Team", "OWNS", "cart-service", "Service", 1),
+		phasetest.Tr("team-legacy", "Team", "OWNS", "cartservice", "Service", 2))
+	p := planFor(t, st, plan.Options{}, "Who owns the cart service?")
 	want := []state.Ambiguity{{Mention: "the cart service", Candidates: []string{"cart-service", "cartservice"}, Chosen: "cart-service"}}
 	if !reflect.DeepEqual(p.Ambiguities, want) {
 		t.Errorf("ambiguities %+v, want %+v", p.Ambiguities, want)
 	}
-	wantStrings(t, "notes", p.Notes, []string{`"the cart service" is ambiguous (cart-service, cartservice); chose cart-service`})
+	phasetest.WantStrings(t, "notes", p.Notes, []string{`"the cart service" is ambiguous (cart-service, cartservice); chose cart-service`})
 
 	// Two entities sharing an alias.
-	p = plan(t, newStore(t, svcSchema(), svcTriples()...), nodes.PlannerOptions{}, "Who owns search?")
+	p = planFor(t, phasetest.NewStore(t, svcSchema(), svcTriples()...), plan.Options{}, "Who owns search?")
 	want = []state.Ambiguity{{Mention: "search", Candidates: []string{"search-db", "search-service"}, Chosen: "search-db"}}
 	if !reflect.DeepEqual(p.Ambiguities, want) {
 		t.Errorf("alias ambiguities %+v, want %+v", p.Ambiguities, want)
@@ -123,25 +124,25 @@ func TestPlannerNormalizedMentionAndAmbiguity(t *testing.T) {
 }
 
 func TestPlannerFuzzyThreshold(t *testing.T) {
-	st := newStore(t, svcSchema(), svcTriples()...)
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
 	const q = "Who owns the paymnt service?"
 	sim := text.Similarity(text.Key("paymnt service"), text.Key("payment-service"))
 	if sim < graph.MinFuzzyScore {
 		t.Fatalf("similarity %.3f is below the store's floor: the test needs a closer typo", sim)
 	}
-	p := plan(t, st, nodes.PlannerOptions{FuzzyThreshold: sim}, q)
+	p := planFor(t, st, plan.Options{FuzzyThreshold: sim}, q)
 	if len(p.Anchors) != 1 || p.Anchors[0].Entity != "payment-service" || p.Anchors[0].Confidence != sim {
 		t.Errorf("at threshold %.3f: anchors %v, want payment-service with confidence %.3f", sim, anchorsOf(p), sim)
 	}
-	p = plan(t, st, nodes.PlannerOptions{FuzzyThreshold: sim + 0.01}, q)
+	p = planFor(t, st, plan.Options{FuzzyThreshold: sim + 0.01}, q)
 	if len(p.Anchors) != 0 || len(p.Chains) != 0 {
 		t.Errorf("above the threshold: anchors %v chains %v, want none", anchorsOf(p), chainsOf(p))
 	}
-	wantStrings(t, "notes", p.Notes, []string{"no entity of the question was found in the graph"})
+	phasetest.WantStrings(t, "notes", p.Notes, []string{"no entity of the question was found in the graph"})
 }
 
 func TestPlannerReading(t *testing.T) {
-	st := newStore(t, svcSchema(), svcTriples()...)
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
 	for _, c := range []struct {
 		name, question string
 		target         state.Target
@@ -190,7 +191,7 @@ func TestPlannerReading(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := plan(t, st, nodes.PlannerOptions{}, c.question)
+			p := planFor(t, st, plan.Options{}, c.question)
 			if p.Target != c.target {
 				t.Errorf("target %+v, want %+v", p.Target, c.target)
 			}
@@ -200,8 +201,8 @@ func TestPlannerReading(t *testing.T) {
 			if c.hints == nil {
 				c.hints = []string{}
 			}
-			wantStrings(t, "relation hints", append([]string{}, p.RelationHints...), c.hints)
-			wantStrings(t, "chains", chainsOf(p), c.chains)
+			phasetest.WantStrings(t, "relation hints", append([]string{}, p.RelationHints...), c.hints)
+			phasetest.WantStrings(t, "chains", chainsOf(p), c.chains)
 			if p.HopBudget != c.hopBudget {
 				t.Errorf("hop budget %d, want %d", p.HopBudget, c.hopBudget)
 			}
@@ -215,8 +216,8 @@ func TestPlannerReading(t *testing.T) {
 // The planner reads the schema once; each plan costs one Resolve (two
 // when it falls back to fuzzy matching).
 func TestPlannerCost(t *testing.T) {
-	sp := &spy{Graph: newStore(t, svcSchema(), svcTriples()...)}
-	p := nodes.NewRulePlanner(sp, nil, nodes.PlannerOptions{})
+	sp := &phasetest.Spy{Store: phasetest.NewStore(t, svcSchema(), svcTriples()...)}
+	p := plan.New(sp, nil, plan.Options{})
 	for i, c := range []struct {
 		q    string
 		cost int
@@ -233,7 +234,7 @@ func TestPlannerCost(t *testing.T) {
 			t.Errorf("plan %d (%q): %d store calls, want %d", i, c.q, cost.StoreCalls, c.cost)
 		}
 	}
-	if sp.schema != 1 || len(sp.resolve) != 4 {
-		t.Errorf("schema read %d times, %d resolves; want 1 and 4", sp.schema, len(sp.resolve))
+	if sp.SchemaCalls != 1 || len(sp.ResolveCalls) != 4 {
+		t.Errorf("schema read %d times, %d resolves; want 1 and 4", sp.SchemaCalls, len(sp.ResolveCalls))
 	}
 }

@@ -1,4 +1,4 @@
-package nodes_test
+package compose_test
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/nodes"
+	"github.com/scgraph/scgraph/internal/compose"
+	"github.com/scgraph/scgraph/internal/phasetest"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -20,13 +21,13 @@ import (
 // No name shares a trigram with the question, so the hybrid score is
 // proximity alone.
 func callers(target state.Target, dir state.Intent) *state.AgentState {
-	s := newState("what breaks if x fails", target, 3, []state.Chain{chain(closure(in("CALLS")))}, "x")
+	s := phasetest.NewState("what breaks if x fails", target, 3, []state.Chain{phasetest.Chain(phasetest.Closure(phasetest.In("CALLS")))}, "x")
 	s.Plan.Direction = dir
 	hop := func(from, to string, line int) graph.Hop {
 		return graph.Hop{From: from, Relation: "CALLS", To: to, Direction: graph.In, Source: graph.Source{File: "t.jsonl", Line: line}}
 	}
 	arc := func(from string, fs int, to string, line int) state.Arc {
-		return state.Arc{From: pos(from, fs), Hop: hop(from, to, line), To: pos(to, 1)}
+		return state.Arc{From: phasetest.Pos(from, fs), Hop: hop(from, to, line), To: phasetest.Pos(to, 1)}
 	}
 	var nodesSeen []graph.Entity
 	for _, n := range []string{"x", "a", "b", "c", "d"} {
@@ -34,14 +35,14 @@ func callers(target state.Target, dir state.Intent) *state.AgentState {
 	}
 	s.Iteration = 1
 	s.Apply(state.Delta{
-		Starts:   []state.Pos{pos("x", 0)},
+		Starts:   []state.Pos{phasetest.Pos("x", 0)},
 		Nodes:    nodesSeen,
 		Arcs:     []state.Arc{arc("x", 0, "a", 1), arc("x", 0, "b", 2)},
-		Expanded: []state.Pos{pos("x", 0)},
+		Expanded: []state.Pos{phasetest.Pos("x", 0)},
 	}, state.PhaseRetrieve)
 	s.Apply(state.Delta{
 		Arcs:     []state.Arc{arc("a", 1, "c", 3), arc("b", 1, "c", 4), arc("a", 1, "d", 5)},
-		Expanded: []state.Pos{pos("a", 1), pos("b", 1), pos("c", 1), pos("d", 1)},
+		Expanded: []state.Pos{phasetest.Pos("a", 1), phasetest.Pos("b", 1), phasetest.Pos("c", 1), phasetest.Pos("d", 1)},
 	}, state.PhaseRefine)
 	return s
 }
@@ -52,7 +53,7 @@ func verdict(o state.Outcome, reason string) state.Verdict {
 
 func answer(t *testing.T, s *state.AgentState) state.Answer {
 	t.Helper()
-	a, cost, err := nodes.NewRuleAnswerer(nodes.AnswerOptions{}).Answer(t.Context(), s)
+	a, cost, err := compose.New(compose.Options{}).Answer(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestAnswererRanking(t *testing.T) {
 	for _, p := range a.Paths {
 		paths = append(paths, p.String())
 	}
-	wantStrings(t, "paths", paths, []string{
+	phasetest.WantStrings(t, "paths", paths, []string{
 		"x <-CALLS- a <-CALLS- c",
 		"x <-CALLS- b <-CALLS- c",
 		"x <-CALLS- a",
@@ -99,7 +100,7 @@ func TestAnswererRanking(t *testing.T) {
 		t.Errorf("text %q, want %q", a.Text, want)
 	}
 	// More paths per answer when asked.
-	b := nodes.Compose(s, nodes.AnswerOptions{PathsPerAnswer: 5})
+	b := compose.Compose(s, compose.Options{PathsPerAnswer: 5})
 	if got := b.Entities[0].Paths; !reflect.DeepEqual(got, []int{0, 1}) {
 		t.Errorf("c's paths with 5 per answer: %v", got)
 	}
@@ -117,32 +118,32 @@ func TestAnswererSentences(t *testing.T) {
 		complete bool
 	}{
 		{
-			name: "yes, dependency", target: isTarget("d"), dir: state.IntentDependencies,
+			name: "yes, dependency", target: phasetest.EntityTarget("d"), dir: state.IntentDependencies,
 			verdict: &state.Verdict{Outcome: state.Sufficient}, stop: state.StopComplete, anchors: true, complete: true,
 			want: "Yes: x is affected by d through a chain of 2 hop(s): x <-CALLS- a <-CALLS- d.",
 		},
 		{
-			name: "yes, plain relation", target: isTarget("c"),
+			name: "yes, plain relation", target: phasetest.EntityTarget("c"),
 			verdict: &state.Verdict{Outcome: state.Sufficient}, stop: state.StopComplete, anchors: true, complete: true,
 			want: "Yes: x is connected to c through a chain of 2 hop(s): x <-CALLS- a <-CALLS- c.",
 		},
 		{
-			name: "no", target: isTarget("z"), dir: state.IntentDependencies,
+			name: "no", target: phasetest.EntityTarget("z"), dir: state.IntentDependencies,
 			verdict: &state.Verdict{Outcome: state.NoChain, Reason: "no dependency chain from x to z within 3 hops"}, stop: state.StopNoChain, anchors: true, complete: true,
 			want: "No: x is not affected by z: no dependency chain from x to z within 3 hops.",
 		},
 		{
-			name: "no, plain relation", target: isTarget("z"),
+			name: "no, plain relation", target: phasetest.EntityTarget("z"),
 			verdict: &state.Verdict{Outcome: state.NoChain, Reason: "no relation chain from x to z within 3 hops"}, stop: state.StopNoChain, anchors: true, complete: true,
 			want: "No: x is not connected to z: no relation chain from x to z within 3 hops.",
 		},
 		{
-			name: "unknown at the cap", target: isTarget("z"),
+			name: "unknown at the cap", target: phasetest.EntityTarget("z"),
 			verdict: &state.Verdict{Outcome: state.Insufficient}, stop: state.StopIterationLimit, anchors: true,
 			want: "Unknown: no chain from x to z was found (partial: the iteration cap of 5 was reached).",
 		},
 		{
-			name: "unknown, exhausted", target: isTarget("z"),
+			name: "unknown, exhausted", target: phasetest.EntityTarget("z"),
 			verdict: &state.Verdict{Outcome: state.Exhausted, Reason: "z not reached within the hop budget of 3"}, stop: state.StopExhausted, anchors: true,
 			want: "Unknown: no chain from x to z was found (partial: z not reached within the hop budget of 3).",
 		},
@@ -193,7 +194,7 @@ func TestAnswererSentences(t *testing.T) {
 
 // An entity target answers with that entity only.
 func TestAnswererEntityTarget(t *testing.T) {
-	s := callers(isTarget("d"), state.IntentDependencies)
+	s := callers(phasetest.EntityTarget("d"), state.IntentDependencies)
 	s.Verdicts = []state.Verdict{verdict(state.Sufficient, "done")}
 	a := answer(t, s)
 	if len(a.Entities) != 1 || a.Entities[0].Name != "d" || !reflect.DeepEqual(a.Entities[0].Paths, []int{0}) {
@@ -203,13 +204,13 @@ func TestAnswererEntityTarget(t *testing.T) {
 
 // A long list names ten answers and counts the rest.
 func TestAnswererLongList(t *testing.T) {
-	s := newState("q", state.Target{Kind: state.TargetClosure}, 2, []state.Chain{chain(closure(out("R")))}, "hub")
+	s := phasetest.NewState("q", state.Target{Kind: state.TargetClosure}, 2, []state.Chain{phasetest.Chain(phasetest.Closure(phasetest.Out("R")))}, "hub")
 	var as []state.Arc
 	for i := range 12 {
 		n := fmt.Sprintf("n%02d", i)
-		as = append(as, state.Arc{From: pos("hub", 0), Hop: graph.Hop{From: "hub", Relation: "R", To: n, Direction: graph.Out}, To: pos(n, 1)})
+		as = append(as, state.Arc{From: phasetest.Pos("hub", 0), Hop: graph.Hop{From: "hub", Relation: "R", To: n, Direction: graph.Out}, To: phasetest.Pos(n, 1)})
 	}
-	s.Apply(state.Delta{Starts: []state.Pos{pos("hub", 0)}, Arcs: as, Expanded: []state.Pos{pos("hub", 0)}}, state.PhaseRetrieve)
+	s.Apply(state.Delta{Starts: []state.Pos{phasetest.Pos("hub", 0)}, Arcs: as, Expanded: []state.Pos{phasetest.Pos("hub", 0)}}, state.PhaseRetrieve)
 	s.Verdicts = []state.Verdict{verdict(state.Sufficient, "done")}
 	a := answer(t, s)
 	if want := "12 answers from hub: n00, n01, n02, n03, n04, n05, n06, n07, n08, n09, and 2 more."; a.Text != want {
@@ -228,7 +229,7 @@ func TestMermaidEscapes(t *testing.T) {
 		// Beyond the limit of 2: not drawn.
 		{Hops: []graph.Hop{{From: "x", Relation: "R", To: "y", Direction: graph.Out}}},
 	}
-	got := nodes.Mermaid(paths, 2)
+	got := compose.Mermaid(paths, 2)
 	want := strings.Join([]string{
 		"flowchart LR",
 		`  n0["ledger #quot;v2#quot;"]`,
@@ -241,7 +242,7 @@ func TestMermaidEscapes(t *testing.T) {
 	if got != want {
 		t.Errorf("mermaid:\n%s\nwant:\n%s", got, want)
 	}
-	if got := nodes.Mermaid(nil, 12); got != "flowchart LR\n" {
+	if got := compose.Mermaid(nil, 12); got != "flowchart LR\n" {
 		t.Errorf("empty chart %q", got)
 	}
 }

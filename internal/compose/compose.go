@@ -1,4 +1,4 @@
-package nodes
+package compose
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// AnswerOptions tune the rule answerer. The zero value gives the defaults.
-type AnswerOptions struct {
+// Options tune the rule answerer. The zero value gives the defaults.
+type Options struct {
 	// PathsPerAnswer caps the evidence paths kept per answer. Default 1
 	// (3 for the top answer).
 	PathsPerAnswer int
@@ -26,7 +26,7 @@ type AnswerOptions struct {
 	Alpha float64
 }
 
-func (o AnswerOptions) withDefaults() AnswerOptions {
+func (o Options) withDefaults() Options {
 	if o.PathsPerAnswer <= 0 {
 		o.PathsPerAnswer = 1
 	}
@@ -42,31 +42,31 @@ func (o AnswerOptions) withDefaults() AnswerOptions {
 	return o
 }
 
-// RuleAnswerer is the deterministic answerer: the answers are the accepted
+// Answerer is the deterministic answerer: the answers are the accepted
 // positions, ranked by support (how many ways the walk reached them), then
 // by the hybrid score, then by name; each comes with its evidence paths,
 // and the sentence says what was found and how sure it is.
-type RuleAnswerer struct{ opts AnswerOptions }
+type Answerer struct{ opts Options }
 
-// NewRuleAnswerer returns the rule answerer.
-func NewRuleAnswerer(opts AnswerOptions) *RuleAnswerer {
-	return &RuleAnswerer{opts: opts.withDefaults()}
+// New returns the rule answerer.
+func New(opts Options) *Answerer {
+	return &Answerer{opts: opts.withDefaults()}
 }
 
-// Answer implements Answerer.
-func (a *RuleAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
+// Answer implements agent.Answerer.
+func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
 	return Compose(s, a.opts), state.Cost{}, nil
 }
 
 // Compose builds the deterministic answer for a state. LLM answerers start
 // from it and fall back to it.
-func Compose(s *state.AgentState, opts AnswerOptions) state.Answer {
+func Compose(s *state.AgentState, opts Options) state.Answer {
 	opts = opts.withDefaults()
 	ans := state.Answer{By: "rules", Entities: []state.AnswerEntity{}, Paths: []graph.Path{}}
 	v := s.LastVerdict()
 	ans.Complete = v != nil && (v.Outcome == state.Sufficient || v.Outcome == state.NoChain) && s.Stop != state.StopIterationLimit
 
-	idx := Accepted(s)
+	idx := s.Accepted()
 	if s.Plan.Target.Kind == state.TargetEntity {
 		var keep []int
 		for _, i := range idx {
@@ -142,7 +142,7 @@ func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
 	if len(s.Plan.Anchors) == 0 {
 		return "I could not find any entity of the question in the graph, so there is nothing to walk from."
 	}
-	anchor := anchorNames(s)
+	anchor := s.AnchorNames()
 	partial := ""
 	if !ans.Complete {
 		reason := "the search stopped before the chain was complete"

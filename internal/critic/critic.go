@@ -1,4 +1,4 @@
-package nodes
+package critic
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// TopoCritic is the deterministic relational critic. It judges topological
+// Topological is the deterministic relational critic. It judges topological
 // sufficiency exactly, from the walk alone:
 //
 //   - entity target: sufficient when the target is reached at the end of
@@ -21,26 +21,33 @@ import (
 //     position within the hop budget is left and the chain produced
 //     answers; a chain that dead-ends with no answer is switched for the
 //     plan's next chain, continuing from the longest shared prefix.
-type TopoCritic struct {
-	g Graph
+//
+// Store is what the critic reads: the shortest paths that check a
+// negative answer.
+type Store interface {
+	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)
+}
+
+type Topological struct {
+	g Store
 	// MaxDeadEnds caps the dead ends one verdict names (the rest wait for
 	// the next round). Default 2000.
 	MaxDeadEnds int
 }
 
-// NewTopoCritic returns the rule critic. g is used only to check a
-// negative answer that fan-out cuts could have hidden.
-func NewTopoCritic(g Graph) *TopoCritic { return &TopoCritic{g: g, MaxDeadEnds: 2000} }
+// New returns the rule critic. g is used only to check a negative answer
+// that fan-out cuts could have hidden.
+func New(g Store) *Topological { return &Topological{g: g, MaxDeadEnds: 2000} }
 
-// Critique implements Critic.
-func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
+// Critique implements agent.Critic.
+func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
 	v := state.Verdict{Iteration: s.Iteration, By: "rules"}
 	var cost state.Cost
 	chain := s.Chain()
 	steps := len(chain.Steps)
 	var frontier, boundary []int
 	for i, r := range s.Walk.Reached {
-		if r.Expanded || !expandable(chain, r.State) {
+		if r.Expanded || !chain.CanMove(r.State) {
 			continue
 		}
 		if r.Depth < s.Plan.HopBudget {
@@ -49,14 +56,14 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 			boundary = append(boundary, i)
 		}
 	}
-	answers := Accepted(s)
+	answers := s.Accepted()
 	cut := len(s.Cuts) > 0
 
 	if s.Plan.Target.Kind == state.TargetEntity {
 		for _, i := range answers {
 			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
 				v.Outcome = state.Sufficient
-				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", anchorNames(s), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
+				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
 				return v, cost, nil
 			}
 		}
@@ -82,7 +89,7 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 			}
 		}
 		v.Outcome = state.NoChain
-		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), anchorNames(s), s.Plan.Target.Entity, s.Plan.HopBudget)
+		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.HopBudget)
 		return v, cost, nil
 	}
 
@@ -113,7 +120,7 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 		for _, a := range s.Plan.Anchors {
 			v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: state.Pos{Node: a.Entity}, Missing: chain.Steps[0].Edges})
 		}
-		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, anchorNames(s))
+		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, s.AnchorNames())
 		return v, cost, nil
 	}
 	if next := nextChain(s); next >= 0 {
@@ -152,7 +159,7 @@ func (c *TopoCritic) Critique(ctx context.Context, s *state.AgentState) (state.V
 
 // insufficient fills a verdict naming the given positions as dead ends,
 // those nearest the anchors first.
-func (c *TopoCritic) insufficient(s *state.AgentState, v state.Verdict, idx []int, why string) state.Verdict {
+func (c *Topological) insufficient(s *state.AgentState, v state.Verdict, idx []int, why string) state.Verdict {
 	chain := s.Chain()
 	sort.SliceStable(idx, func(a, b int) bool { return s.Walk.Reached[idx[a]].Depth < s.Walk.Reached[idx[b]].Depth })
 	max := c.MaxDeadEnds
@@ -165,8 +172,8 @@ func (c *TopoCritic) insufficient(s *state.AgentState, v state.Verdict, idx []in
 		}
 		r := s.Walk.Reached[i]
 		var missing []state.RelDir
-		for _, t := range transitions(chain, r.State) {
-			missing = append(missing, t.step.Edges...)
+		for _, t := range chain.Moves(r.State) {
+			missing = append(missing, t.Step.Edges...)
 		}
 		v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: r.Pos, Depth: r.Depth, Missing: missing})
 	}
@@ -183,31 +190,9 @@ func (c *TopoCritic) insufficient(s *state.AgentState, v state.Verdict, idx []in
 	return v
 }
 
-// Accepted returns the indices of reached positions that answer the
-// question: at the end of the chain, not an anchor, of the asked type.
-func Accepted(s *state.AgentState) []int {
-	chain := s.Chain()
-	steps := len(chain.Steps)
-	anchors := map[string]bool{}
-	for _, a := range s.Plan.Anchors {
-		anchors[a.Entity] = true
-	}
-	var out []int
-	for i, r := range s.Walk.Reached {
-		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
-			continue
-		}
-		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
-			continue
-		}
-		out = append(out, i)
-	}
-	return out
-}
-
 // pathExists asks the store whether the target is within the hop budget
 // of an anchor along the chain's relations.
-func (c *TopoCritic) pathExists(ctx context.Context, s *state.AgentState, chain state.Chain) (bool, error) {
+func (c *Topological) pathExists(ctx context.Context, s *state.AgentState, chain state.Chain) (bool, error) {
 	rels := map[string]bool{}
 	dirs := map[graph.Direction]bool{}
 	for _, st := range chain.Steps {
@@ -261,14 +246,6 @@ func sharedPrefix(a, b state.Chain) int {
 		n++
 	}
 	return n
-}
-
-func anchorNames(s *state.AgentState) string {
-	var names []string
-	for _, a := range s.Plan.Anchors {
-		names = append(names, a.Entity)
-	}
-	return strings.Join(names, ", ")
 }
 
 func chainWords(s *state.AgentState) string {

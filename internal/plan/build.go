@@ -1,4 +1,4 @@
-package nodes
+package plan
 
 import (
 	"fmt"
@@ -77,7 +77,7 @@ func findCues(toks []string, taken []bool) []cueHit {
 }
 
 // build turns the linked entities and the question's words into a plan.
-func (p *RulePlanner) build(q string, v *vocab, ents []linked) state.Plan {
+func (p *Rules) build(q string, v *vocab, ents []linked) state.Plan {
 	plan := state.Plan{Source: "rules", Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
 	for _, e := range ents {
 		if len(e.candidates) > 1 {
@@ -197,7 +197,7 @@ func (p *RulePlanner) build(q string, v *vocab, ents []linked) state.Plan {
 
 // dependencyPlan reads who fails and who is affected, and plans a closure
 // along the schema's dependency relations.
-func (p *RulePlanner) dependencyPlan(plan *state.Plan, v *vocab, ents []linked, entTok []occurrence, cues []cueHit, toks []string) {
+func (p *Rules) dependencyPlan(plan *state.Plan, v *vocab, ents []linked, entTok []occurrence, cues []cueHit, toks []string) {
 	// Decide the role of each entity from the cue: a failure word ("goes
 	// down", "outage") names the cause; else the first cue reads the roles.
 	cue := cues[0]
@@ -282,7 +282,7 @@ func (p *RulePlanner) dependencyPlan(plan *state.Plan, v *vocab, ents []linked, 
 // relChain walks the relation hits from the anchor's type, choosing each
 // relation's direction from the types, and appends a schema path to the
 // asked type if the chain does not end there.
-func (p *RulePlanner) relChain(v *vocab, anchorType string, hits []relHit, want string, score float64) state.Chain {
+func (p *Rules) relChain(v *vocab, anchorType string, hits []relHit, want string, score float64) state.Chain {
 	var cur []string
 	if anchorType != "" {
 		cur = []string{anchorType}

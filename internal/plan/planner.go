@@ -1,4 +1,4 @@
-package nodes
+package plan
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// PlannerOptions tune the rule planner. The zero value gives the defaults.
-type PlannerOptions struct {
+// Options tune the rule planner. The zero value gives the defaults.
+type Options struct {
 	// HopBudget bounds closures ("everything affected"); fixed chains get
 	// their own length. Default 6.
 	HopBudget int
@@ -24,14 +24,9 @@ type PlannerOptions struct {
 	MaxChains int
 	// MaxSpanWords caps the words of a candidate mention. Default 8.
 	MaxSpanWords int
-	// ScorerFor, when the planner has no ChainScorer, picks one from the
-	// graph's schema the first time the schema is read (for example a
-	// shipped lexicon learned on a graph with the same relations); it may
-	// return nil.
-	ScorerFor func(*graph.Schema) ChainScorer
 }
 
-func (o PlannerOptions) withDefaults() PlannerOptions {
+func (o Options) withDefaults() Options {
 	if o.HopBudget <= 0 {
 		o.HopBudget = 6
 	}
@@ -47,27 +42,42 @@ func (o PlannerOptions) withDefaults() PlannerOptions {
 	return o
 }
 
-// RulePlanner is the deterministic planner: it links the question's
+// Store is what the rule planner reads: the schema, and entity linking.
+type Store interface {
+	Schema(ctx context.Context) (*graph.Schema, error)
+	Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error)
+}
+
+// Scorer proposes and ranks relation chains for a question from a learned
+// lexicon (package lexicon's Model is one).
+type Scorer interface {
+	// Chains returns candidate chains from an anchor of the given type,
+	// best first, with scores; question is the text with the anchor's
+	// mention replaced by a placeholder.
+	Chains(question string, anchorType string, schema *graph.Schema, maxHops int) []state.Chain
+}
+
+// Rules is the deterministic planner: it links the question's
 // entities through the store, reads relation, type and dependency words
 // against the schema (its names and aliases), and, when given a learned
-// ChainScorer, ranks relation chains with it. The same question always
+// Scorer, ranks relation chains with it. The same question always
 // gets the same plan.
-type RulePlanner struct {
-	g      Graph
-	scorer ChainScorer
-	opts   PlannerOptions
+type Rules struct {
+	g      Store
+	scorer Scorer
+	opts   Options
 
 	mu    sync.Mutex
 	vocab *vocab
 }
 
-// NewRulePlanner returns a rule planner over g. scorer may be nil.
-func NewRulePlanner(g Graph, scorer ChainScorer, opts PlannerOptions) *RulePlanner {
-	return &RulePlanner{g: g, scorer: scorer, opts: opts.withDefaults()}
+// New returns a rule planner over g. scorer may be nil.
+func New(g Store, scorer Scorer, opts Options) *Rules {
+	return &Rules{g: g, scorer: scorer, opts: opts.withDefaults()}
 }
 
 // schemaVocab returns the compiled schema, reading it from the store once.
-func (p *RulePlanner) schemaVocab(ctx context.Context) (*vocab, int, error) {
+func (p *Rules) schemaVocab(ctx context.Context) (*vocab, int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.vocab != nil {
@@ -78,14 +88,11 @@ func (p *RulePlanner) schemaVocab(ctx context.Context) (*vocab, int, error) {
 		return nil, 1, fmt.Errorf("read schema: %w", err)
 	}
 	p.vocab = compileVocab(s)
-	if p.scorer == nil && p.opts.ScorerFor != nil {
-		p.scorer = p.opts.ScorerFor(s)
-	}
 	return p.vocab, 1, nil
 }
 
 // Schema returns the schema the planner reads (fetching it once).
-func (p *RulePlanner) Schema(ctx context.Context) (*graph.Schema, error) {
+func (p *Rules) Schema(ctx context.Context) (*graph.Schema, error) {
 	v, _, err := p.schemaVocab(ctx)
 	if err != nil {
 		return nil, err
@@ -95,8 +102,8 @@ func (p *RulePlanner) Schema(ctx context.Context) (*graph.Schema, error) {
 
 var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
 
-// Plan implements Planner.
-func (p *RulePlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
+// Plan implements agent.Planner.
+func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	var cost state.Cost
 	v, calls, err := p.schemaVocab(ctx)
 	cost.StoreCalls += calls
@@ -123,7 +130,7 @@ type linked struct {
 // every run of words is tried against the store in one batch, and the
 // longest non-overlapping matches win; else fuzzy matching on the runs
 // that look most like names.
-func (p *RulePlanner) link(ctx context.Context, q string) ([]linked, int, error) {
+func (p *Rules) link(ctx context.Context, q string) ([]linked, int, error) {
 	calls := 0
 	if bs := bracketRE.FindAllStringSubmatchIndex(q, -1); len(bs) > 0 {
 		var mentions []string
@@ -230,7 +237,7 @@ func (p *RulePlanner) link(ctx context.Context, q string) ([]linked, int, error)
 
 // linkFuzzy tries the longest runs of non-stopwords as fuzzy mentions and
 // keeps the best one above the threshold.
-func (p *RulePlanner) linkFuzzy(ctx context.Context, q string, ws []word) ([]linked, int, error) {
+func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []word) ([]linked, int, error) {
 	var mentions []string
 	var bounds [][2]int
 	i := 0
@@ -288,7 +295,7 @@ func methodRank(m graph.MatchMethod) int {
 
 // choose picks the entity for a mention from its matches, best first, and
 // records ties. A fuzzy match below the threshold is refused.
-func (p *RulePlanner) choose(mention string, ms []graph.Match, bracket bool) (linked, bool) {
+func (p *Rules) choose(mention string, ms []graph.Match, bracket bool) (linked, bool) {
 	if len(ms) == 0 {
 		return linked{}, false
 	}

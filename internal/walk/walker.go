@@ -1,4 +1,4 @@
-package nodes
+package walk
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// WalkOptions tune how the retriever and refiner expand. The zero value
+// Options tune how the retriever and refiner expand. The zero value
 // gives the defaults.
-type WalkOptions struct {
+type Options struct {
 	// Fanout caps the hops kept per expanded position. When a position has
 	// more, its neighbours are ranked by the hybrid score and the rest are
 	// cut (and recorded). Default 300.
@@ -33,7 +33,7 @@ type WalkOptions struct {
 	RefineHops int
 }
 
-func (o WalkOptions) withDefaults() WalkOptions {
+func (o Options) withDefaults() Options {
 	if o.Fanout <= 0 {
 		o.Fanout = 300
 	}
@@ -55,40 +55,16 @@ func (o WalkOptions) withDefaults() WalkOptions {
 	return o
 }
 
-// transitions returns the chain steps that may be taken from a position
-// in state st, with the state each leads to: step st itself, and, when the
-// step that led here repeats, that step again.
-func transitions(c state.Chain, st int) []struct {
-	step state.ChainStep
-	next int
-} {
-	var out []struct {
-		step state.ChainStep
-		next int
-	}
-	if st < len(c.Steps) {
-		out = append(out, struct {
-			step state.ChainStep
-			next int
-		}{c.Steps[st], st + 1})
-	}
-	if st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat {
-		out = append(out, struct {
-			step state.ChainStep
-			next int
-		}{c.Steps[st-1], st})
-	}
-	return out
-}
-
-// expandable reports whether a position in state st has a step to take.
-func expandable(c state.Chain, st int) bool { return len(transitions(c, st)) > 0 }
-
 // walker expands positions along a chain: the mechanism the retriever and
 // the refiner share.
+// Store is what the walk reads: expansions of a frontier.
+type Store interface {
+	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
+}
+
 type walker struct {
-	g    Graph
-	opts WalkOptions
+	g    Store
+	opts Options
 }
 
 // posInfo is what the walker knows of a position before it moves.
@@ -112,7 +88,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	var frontier []state.Pos
 	for _, p := range start {
 		info, ok := lookup(p)
-		if !ok || info.expanded || !expandable(c, p.State) || info.depth >= s.Plan.HopBudget {
+		if !ok || info.expanded || !c.CanMove(p.State) || info.depth >= s.Plan.HopBudget {
 			continue
 		}
 		frontier = append(frontier, p)
@@ -146,17 +122,17 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		groups := map[string]*group{}
 		var keys []string
 		for _, p := range frontier {
-			for _, t := range transitions(c, p.State) {
+			for _, t := range c.Moves(p.State) {
 				byDir := map[graph.Direction][]string{}
-				for _, e := range t.step.Edges {
+				for _, e := range t.Step.Edges {
 					byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
 				}
 				for dir, rels := range byDir {
 					sort.Strings(rels)
-					k := fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), t.next)
+					k := fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), t.Next)
 					g, ok := groups[k]
 					if !ok {
-						g = &group{dir: dir, rels: rels, next: t.next, edges: map[string]bool{}}
+						g = &group{dir: dir, rels: rels, next: t.Next, edges: map[string]bool{}}
 						for _, r := range rels {
 							g.edges[r] = true
 						}
@@ -256,7 +232,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 					continue
 				}
 				local[to] = posInfo{depth: depth}
-				if expandable(c, to.State) && depth < s.Plan.HopBudget {
+				if c.CanMove(to.State) && depth < s.Plan.HopBudget {
 					next = append(next, to)
 				}
 			}
@@ -290,20 +266,20 @@ type prefetched struct {
 // (a single transition, all its edges one way), with its group key, so
 // that it can be fetched together with the step leading there.
 func soleStep(c state.Chain, st int) (graph.Step, string, bool) {
-	ts := transitions(c, st)
-	if len(ts) != 1 || len(ts[0].step.Edges) == 0 {
+	ts := c.Moves(st)
+	if len(ts) != 1 || len(ts[0].Step.Edges) == 0 {
 		return graph.Step{}, "", false
 	}
-	dir := ts[0].step.Edges[0].Direction
+	dir := ts[0].Step.Edges[0].Direction
 	var rels []string
-	for _, e := range ts[0].step.Edges {
+	for _, e := range ts[0].Step.Edges {
 		if e.Direction != dir {
 			return graph.Step{}, "", false
 		}
 		rels = append(rels, e.Relation)
 	}
 	sort.Strings(rels)
-	return graph.Step{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].next), true
+	return graph.Step{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), true
 }
 
 // goalKey is what neighbours are compared with in the hybrid score: the
