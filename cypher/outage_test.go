@@ -13,7 +13,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/cypher"
-	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
 )
 

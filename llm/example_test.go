@@ -11,7 +11,7 @@ import (
 	"github.com/tmc/langchaingo/tools"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/llm/llmtest"
 	"github.com/scgraph/scgraph/memstore"

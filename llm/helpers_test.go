@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/llm/llmtest"
 	"github.com/scgraph/scgraph/memstore"
 )

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/demo"
-	"github.com/scgraph/scgraph/evals"
+	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/evals"
 )
 
 // runCLI runs scgraph with args and returns the exit code and streams.

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/evals"
+	"github.com/scgraph/scgraph/internal/evals"
 	"github.com/scgraph/scgraph/lexicon"
 )
 

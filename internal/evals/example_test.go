@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/evals"
+	"github.com/scgraph/scgraph/internal/evals"
 	"github.com/scgraph/scgraph/graph"
 )
 

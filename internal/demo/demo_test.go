@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/scgraph/scgraph/demo"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
 )
 
