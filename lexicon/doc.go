@@ -12,10 +12,10 @@
 // chains seen in training plus those the schema allows from the anchor's
 // type (a beam search over relation signatures).
 //
-// Labels come from gold paths when the data has them, or are found in the
-// graph from the gold answers (Label): the chain from the anchor whose end
-// set matches the answers best. Nothing in the package knows any data set;
+// Train fits a model on labelled examples. The labels come from gold paths
+// when the data has them, or are found in the graph from the gold answers
+// (the learning pipeline behind `scgraph lexicon learn` is internal). Nothing in the package knows any data set;
 // the lexicons shipped in builtin/ were learned with `scgraph lexicon
 // learn` from the public dev splits in ../shared/data and are applied only
-// to graphs whose relations they were learned on (Builtin).
+// to graphs whose relations they were learned on (Builtin, Shipped).
 package lexicon

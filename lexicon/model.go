@@ -521,3 +521,6 @@ func maybeGunzip(r io.Reader) (io.Reader, error) {
 	}
 	return br, nil
 }
+
+// Size is the number of relation chains the model knows.
+func (m *Model) Size() int { return len(m.vocab) }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/internal/evals"
+	"github.com/scgraph/scgraph/internal/lexlearn"
 	"github.com/scgraph/scgraph/lexicon"
 )
 
@@ -113,12 +114,12 @@ func runLexiconLearn(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer g.Close()
-	store, ok := g.Graph.(lexicon.Store)
+	store, ok := g.Graph.(lexlearn.Store)
 	if !ok {
 		return fmt.Errorf("the %s store cannot be used for learning", g.Desc)
 	}
 	t0 := time.Now()
-	m, rep, err := lexicon.Learn(ctx, store, toLexiconQuestions(qs), lexicon.LearnOptions{Train: lexicon.TrainOptions{Epochs: o.epochs, Name: o.name}})
+	m, rep, err := lexlearn.Learn(ctx, store, toLexiconQuestions(qs), lexlearn.Options{Train: lexicon.TrainOptions{Epochs: o.epochs, Name: o.name}})
 	if err != nil {
 		return err
 	}
@@ -147,13 +148,13 @@ func runLexiconLearn(ctx context.Context, e *env, args []string) error {
 // toLexiconQuestions keeps what learning may use: the text, the anchor,
 // the answers, the hop count and the gold path. Never a data set's
 // question type.
-func toLexiconQuestions(qs []evals.Question) []lexicon.Question {
-	out := make([]lexicon.Question, 0, len(qs))
+func toLexiconQuestions(qs []evals.Question) []lexlearn.Question {
+	out := make([]lexlearn.Question, 0, len(qs))
 	for _, q := range qs {
 		if len(q.Anchors) == 0 {
 			continue
 		}
-		lq := lexicon.Question{Text: q.Text, Anchor: q.Anchors[0], Answers: q.Answers, Hops: q.Hops}
+		lq := lexlearn.Question{Text: q.Text, Anchor: q.Anchors[0], Answers: q.Answers, Hops: q.Hops}
 		if len(q.GoldPaths) > 0 {
 			lq.GoldPath = q.GoldPaths[0]
 		}
@@ -196,19 +197,19 @@ func lexiconAgentOptions(path string) ([]agent.Option, error) {
 // lexiconLearner trains a lexicon per cross-validation fold for eval --cv.
 type lexiconLearner struct {
 	epochs int
-	cache  *lexicon.LabelCache
+	cache  *lexlearn.LabelCache
 }
 
 func newLexiconLearner() lexiconLearner {
-	return lexiconLearner{epochs: 6, cache: &lexicon.LabelCache{}}
+	return lexiconLearner{epochs: 6, cache: &lexlearn.LabelCache{}}
 }
 
 func (l lexiconLearner) Learn(ctx context.Context, g agent.Store, train []evals.Question) (agent.ChainScorer, error) {
-	store, ok := g.(lexicon.Store)
+	store, ok := g.(lexlearn.Store)
 	if !ok {
 		return nil, fmt.Errorf("this store cannot be used for learning")
 	}
-	m, _, err := lexicon.Learn(ctx, store, toLexiconQuestions(train), lexicon.LearnOptions{Train: lexicon.TrainOptions{Epochs: l.epochs, Name: "cv fold"}, Cache: l.cache})
+	m, _, err := lexlearn.Learn(ctx, store, toLexiconQuestions(train), lexlearn.Options{Train: lexicon.TrainOptions{Epochs: l.epochs, Name: "cv fold"}, Cache: l.cache})
 	if err != nil {
 		return nil, err
 	}

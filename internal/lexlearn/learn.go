@@ -1,4 +1,4 @@
-package lexicon
+package lexlearn
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -34,9 +35,9 @@ type Store interface {
 	Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error)
 }
 
-// LearnOptions tune Learn.
-type LearnOptions struct {
-	Train TrainOptions
+// Options tune Learn.
+type Options struct {
+	Train lexicon.TrainOptions
 	Label LabelOptions
 	// Workers label questions in parallel (default GOMAXPROCS).
 	Workers int
@@ -53,8 +54,8 @@ type labelKey struct {
 	text, anchor string
 }
 
-// LearnReport says what Learn did.
-type LearnReport struct {
+// Report says what Learn did.
+type Report struct {
 	Questions int `json:"questions"`
 	Labelled  int `json:"labelled"`
 	// Unmasked counts questions whose anchor could not be found in the text.
@@ -78,13 +79,13 @@ var bracket = regexp.MustCompile(`\[[^\[\]]+\]`)
 // first occurrence of the anchor's name (exact, then case-insensitive).
 func MaskQuestion(text, anchor string) (string, bool) {
 	if loc := bracket.FindStringIndex(text); loc != nil {
-		return MaskSpan(text, loc[0], loc[1]), true
+		return lexicon.MaskSpan(text, loc[0], loc[1]), true
 	}
 	if i := strings.Index(text, anchor); i >= 0 && anchor != "" {
-		return MaskSpan(text, i, i+len(anchor)), true
+		return lexicon.MaskSpan(text, i, i+len(anchor)), true
 	}
 	if i := strings.Index(strings.ToLower(text), strings.ToLower(anchor)); i >= 0 && anchor != "" {
-		return MaskSpan(text, i, i+len(anchor)), true
+		return lexicon.MaskSpan(text, i, i+len(anchor)), true
 	}
 	return "", false
 }
@@ -93,9 +94,9 @@ func MaskQuestion(text, anchor string) (string, bool) {
 // give chains directly; otherwise Label searches the graph for the chain
 // whose end set matches the answers. It also decides, by majority of the
 // questions where it matters, whether answers are reached through the
-// anchor (Model.Reentry).
-func Learn(ctx context.Context, g Store, qs []Question, opts LearnOptions) (*Model, LearnReport, error) {
-	rep := LearnReport{Questions: len(qs)}
+// anchor (lexicon.Model.Reentry).
+func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.Model, Report, error) {
+	rep := Report{Questions: len(qs)}
 	sch, err := g.Schema(ctx)
 	if err != nil {
 		return nil, rep, err
@@ -112,7 +113,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts LearnOptions) (*Mod
 		workers = runtime.GOMAXPROCS(0)
 	}
 	type result struct {
-		ex                 *Example
+		ex                 *lexicon.Example
 		unmasked, ambig    bool
 		reentryYes, reenNo bool
 		err                error
@@ -164,7 +165,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts LearnOptions) (*Mod
 					if len(gold) == 0 {
 						return result{}
 					}
-					r := result{ex: &Example{Question: masked, AnchorType: types[q.Anchor], Gold: gold}, ambig: len(gold) > 1}
+					r := result{ex: &lexicon.Example{Question: masked, AnchorType: types[q.Anchor], Gold: gold}, ambig: len(gold) > 1}
 					// Does passing through the anchor explain the answers better?
 					ans := map[string]bool{}
 					for _, a := range q.Answers {
@@ -199,7 +200,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts LearnOptions) (*Mod
 	if err := ctx.Err(); err != nil {
 		return nil, rep, err
 	}
-	var exs []Example
+	var exs []lexicon.Example
 	for _, r := range results {
 		switch {
 		case r.err != nil:
@@ -223,12 +224,12 @@ func Learn(ctx context.Context, g Store, qs []Question, opts LearnOptions) (*Mod
 		}
 	}
 	if len(exs) == 0 {
-		return nil, rep, ErrNoExamples
+		return nil, rep, lexicon.ErrNoExamples
 	}
 	opts.Train.Reentry = rep.ReentryYes > rep.ReentryNo
 	rep.Reentry = opts.Train.Reentry
-	m := Train(exs, opts.Train)
-	rep.Chains = len(m.vocab)
+	m := lexicon.Train(exs, opts.Train)
+	rep.Chains = m.Size()
 	return m, rep, nil
 }
 
