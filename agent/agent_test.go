@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/state"
 )

@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/text"
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 var metaQA struct {
@@ -28,7 +28,7 @@ var metaQA struct {
 // schema is inferred from the data), or skips when the data is absent.
 func metaQAStore(b *testing.B) *memstore.Store {
 	b.Helper()
-	p := storetest.DataPath(b, "metaqa/kb.txt")
+	p := devdata.DataPath(b, "metaqa/kb.txt")
 	metaQA.once.Do(func() {
 		metaQA.st, metaQA.err = memstore.Open(context.Background(), p, memstore.OpenOptions{})
 	})
@@ -42,7 +42,7 @@ func metaQAStore(b *testing.B) *memstore.Store {
 // its gold answers.
 func firstMetaQAQuestion(b *testing.B, rel string) (string, []string) {
 	b.Helper()
-	f, err := os.Open(storetest.DataPath(b, rel))
+	f, err := os.Open(devdata.DataPath(b, rel))
 	if err != nil {
 		b.Fatal(err)
 	}

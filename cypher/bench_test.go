@@ -73,7 +73,7 @@ func (k knownChain) Plan(ctx context.Context, question string) (state.Plan, stat
 		return state.ChainStep{Edges: []state.RelDir{{Relation: rel, Direction: d}}}
 	}
 	return state.Plan{
-		Anchors: []state.Anchor{{Mention: mention, Entity: ms[0][0].Entity.Name, Type: ms[0][0].Entity.Type, Method: "bracket", Confidence: 1}},
+		Anchors: []state.Anchor{{Mention: mention, Entity: ms[0][0].Entity.Name, Type: ms[0][0].Entity.Type, Method: graph.MatchBracket, Confidence: 1}},
 		Target:  state.Target{Kind: state.TargetChain},
 		Chains: []state.Chain{{Score: 1, Steps: []state.ChainStep{
 			step("directed_by", graph.Out), step("directed_by", graph.In), step("starred_actors", graph.Out),

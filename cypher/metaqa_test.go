@@ -10,8 +10,8 @@ import (
 
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/triplefile"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 // kb reads the MetaQA knowledge base once per test binary.
@@ -23,7 +23,7 @@ var kb struct {
 
 func metaQATriples(tb testing.TB) []graph.Triple {
 	tb.Helper()
-	path := storetest.DataPath(tb, "metaqa/kb.txt")
+	path := devdata.DataPath(tb, "metaqa/kb.txt")
 	kb.once.Do(func() { kb.ts, kb.err = triplefile.Read(path, graph.FormatAuto, triplefile.Options{}) })
 	if kb.err != nil {
 		tb.Fatal(kb.err)
@@ -35,7 +35,7 @@ func metaQATriples(tb testing.TB) []graph.Triple {
 // (its entity in brackets), a tab, the answers separated by "|".
 func metaQALines(tb testing.TB, rel string, n int) []string {
 	tb.Helper()
-	f, err := os.Open(storetest.DataPath(tb, rel))
+	f, err := os.Open(devdata.DataPath(tb, rel))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // meta is what the reads need from the stored schema, decoded once.
 type meta struct {
 	user   *graph.Schema // the user schema, or nil
-	schema *graph.Schema // graph.InferSchema of the data with user as base
+	schema *graph.Schema // graph.Infer of the data with user as base
 	// known holds the relations a request may name: those of the data and
 	// of the user schema (the relations of schema).
 	known map[string]bool
@@ -93,7 +93,7 @@ func (s *Store) loadMeta(ctx context.Context) (*meta, error) {
 	}
 	if schema == nil {
 		// Nothing ingested yet: the schema of no data.
-		schema = graph.InferSchema(nil, user)
+		schema, _ = graph.Infer(nil, user)
 	}
 	m := newMeta(user, schema)
 	s.meta.CompareAndSwap(nil, m)
@@ -108,7 +108,7 @@ func decodeSchema(js string) (*graph.Schema, error) {
 	return &sc, nil
 }
 
-// Schema returns the schema of the data: graph.InferSchema of all the
+// Schema returns the schema of the data: graph.Infer of all the
 // triples with the user schema as base, as memstore computes it. It is
 // computed when the data or the schema is written and cached; the caller
 // gets its own copy.

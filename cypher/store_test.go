@@ -14,8 +14,8 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/cypher"
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/storetest"
 )

@@ -4,8 +4,8 @@ import "fmt"
 
 // Path request bounds, shared by every store.
 const (
-	MaxPathHops      = 6
-	DefaultPathLimit = 10
+	maxPathHops      = 6
+	defaultPathLimit = 10
 )
 
 // Valid reports whether d is Out, In or Both.
@@ -34,18 +34,18 @@ func (r ExpandRequest) Normalize() (ExpandRequest, error) {
 }
 
 // Normalize checks a path request and fills its defaults: MaxHops in
-// 1..MaxPathHops, a valid direction, a Limit that is 0 (made
-// DefaultPathLimit) or positive. Errors wrap ErrBadRequest.
+// 1..maxPathHops, a valid direction, a Limit that is 0 (made
+// defaultPathLimit) or positive. Errors wrap ErrBadRequest.
 func (r PathRequest) Normalize() (PathRequest, error) {
-	if r.MaxHops < 1 || r.MaxHops > MaxPathHops {
-		return r, fmt.Errorf("paths: %w: max hops %d (want 1 to %d)", ErrBadRequest, r.MaxHops, MaxPathHops)
+	if r.MaxHops < 1 || r.MaxHops > maxPathHops {
+		return r, fmt.Errorf("paths: %w: max hops %d (want 1 to %d)", ErrBadRequest, r.MaxHops, maxPathHops)
 	}
 	if !r.Direction.Valid() {
 		return r, fmt.Errorf("paths: %w: invalid direction %d (want out, in or both)", ErrBadRequest, r.Direction)
 	}
 	switch {
 	case r.Limit == 0:
-		r.Limit = DefaultPathLimit
+		r.Limit = defaultPathLimit
 	case r.Limit < 0:
 		return r, fmt.Errorf("paths: %w: negative limit %d", ErrBadRequest, r.Limit)
 	}

@@ -35,36 +35,25 @@ import (
 // The result depends only on the set of triples, not on their order. The
 // triples are taken as distinct: stores pass each stored fact once.
 
-// Infer returns the schema of ts (see InferSchema) and the type of every
-// entity (see AssignTypes), computed once.
+// Infer returns the schema of the data and the type of every entity
+// (entity name -> type name), by the rules above; stores use it so that
+// every store types the same data identically.
+//
+// Without a base schema the schema is inferred entirely (Inferred is
+// true): types named by role inference, relations with the types of their
+// subjects (From) and objects (To) that account for at least 1% of their
+// triples, counts, and each relation's meaning (see meaning.go); types and
+// relations sorted by name. With a base schema, the base is kept as
+// written (types, relations, descriptions, aliases, dependency, entities,
+// order); Count is filled for its types (entities per type) and relations
+// (triples per relation), From/To are filled where the base leaves them
+// empty, and the types and relations found in the data but missing from
+// the base are appended (sorted), their description noting that they are
+// not in the schema. A base that misses something is not an error.
 func Infer(ts []Triple, base *Schema) (*Schema, map[string]string) {
 	in := newInference(ts, base)
 	in.assign()
 	return in.schema(), in.typeMap()
-}
-
-// InferSchema returns a schema for the data. Without a base schema it is
-// inferred entirely (Inferred is true): types named by AssignTypes,
-// relations with the types of their subjects (From) and objects (To) that
-// account for at least 1% of their triples, and counts; types and
-// relations sorted by name. With a base schema, the base is kept as written
-// (types, relations, descriptions, aliases, dependency, entities, order);
-// Count is filled for its types (entities per type) and relations (triples
-// per relation), From/To are filled where the base leaves them empty, and
-// the types and relations found in the data but missing from the base are
-// appended (sorted), their description noting that they are not in the
-// schema. A base that misses something is not an error.
-func InferSchema(ts []Triple, base *Schema) *Schema {
-	s, _ := Infer(ts, base)
-	return s
-}
-
-// AssignTypes returns the type of every entity of ts (entity name -> type
-// name), by the rules above. Stores use it so that every store types the
-// same data identically.
-func AssignTypes(ts []Triple, base *Schema) map[string]string {
-	_, m := Infer(ts, base)
-	return m
 }
 
 // inference holds the interned triples and the per-entity results.

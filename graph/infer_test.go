@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/triplefile"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 // renderSchema writes a schema one line per type, relation and entity.
@@ -83,9 +83,6 @@ rel written_by [DirectedBySubject] -> [WrittenByObject] 3 "" dep="" [] []
 	if got := renderTypes(types); got != wantTypes {
 		t.Errorf("types:\n%s\nwant:\n%s", got, wantTypes)
 	}
-	if got := renderTypes(graph.AssignTypes(ts, nil)); got != wantTypes {
-		t.Errorf("AssignTypes differs from Infer: %s", got)
-	}
 	for _, typ := range s.Types {
 		if !graph.ValidIdentifier(typ.Name) {
 			t.Errorf("type name %q is not an identifier", typ.Name)
@@ -151,11 +148,11 @@ entity "svc-b" Database []
 
 func TestInferExplicitTies(t *testing.T) {
 	// One vote each: the type first in order wins.
-	types := graph.AssignTypes(triples("a R b Zeta Beta", "b R a Alpha Gamma"), nil)
+	_, types := graph.Infer(triples("a R b Zeta Beta", "b R a Alpha Gamma"), nil)
 	if got, want := renderTypes(types), "a=Gamma b=Alpha "; got != want {
 		t.Errorf("types %s, want %s", got, want)
 	}
-	if s := graph.InferSchema(nil, nil); len(s.Types) != 0 || len(s.Relations) != 0 || !s.Inferred {
+	if s, _ := graph.Infer(nil, nil); len(s.Types) != 0 || len(s.Relations) != 0 || !s.Inferred {
 		t.Errorf("empty data: %s", renderSchema(s))
 	}
 }
@@ -168,7 +165,7 @@ func TestInferTypeNames(t *testing.T) {
 		"e "+long+" f",
 		"g hasIMDBRating h",
 	)
-	s := graph.InferSchema(ts, nil)
+	s, _ := graph.Infer(ts, nil)
 	var names []string
 	for _, typ := range s.Types {
 		names = append(names, typ.Name)
@@ -189,7 +186,7 @@ func TestInferTypeNames(t *testing.T) {
 }
 
 func TestInferMetaQA(t *testing.T) {
-	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
+	ts, err := triplefile.Read(devdata.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +248,7 @@ written_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 19127
 }
 
 func BenchmarkInferMetaQA(b *testing.B) {
-	ts, err := triplefile.Read(storetest.DataPath(b, "metaqa/kb.txt"), "", triplefile.Options{})
+	ts, err := triplefile.Read(devdata.DataPath(b, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

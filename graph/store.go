@@ -8,9 +8,13 @@ import "errors"
 // cypher) satisfy them with these types, so that nothing driver-specific
 // leaves a store package.
 
-// DefaultLimit is the fan-out cap a store applies per frontier node and
-// step when a request gives none.
-const DefaultLimit = 500
+// Store limits: DefaultLimit is the fan-out cap a store applies per
+// frontier node and step when a request gives none; MinFuzzyScore is the
+// trigram similarity below which stores return no fuzzy match.
+const (
+	DefaultLimit  = 500
+	MinFuzzyScore = 0.5
+)
 
 // MatchMethod says how a mention was linked to an entity.
 type MatchMethod string
@@ -21,6 +25,9 @@ const (
 	MatchNormalized MatchMethod = "normalized" // equal after the normalization key (case, punctuation, "svc"/"service", spaces)
 	MatchAlias      MatchMethod = "alias"      // equal (after the normalization key) to an alias from the schema
 	MatchFuzzy      MatchMethod = "fuzzy"      // similar (character trigrams) above the store's floor
+	// MatchBracket is how the planner records an anchor the question
+	// marked as [Entity] and the store matched exactly.
+	MatchBracket MatchMethod = "bracket"
 )
 
 // Match is one candidate entity for a mention.
@@ -41,10 +48,6 @@ type ResolveRequest struct {
 	// Limit caps the matches per mention; 0 means 10.
 	Limit int
 }
-
-// MinFuzzyScore is the trigram similarity below which stores return no
-// fuzzy match.
-const MinFuzzyScore = 0.5
 
 // Step is one hop of an expansion: which relations to follow (empty means
 // any) and in which direction.

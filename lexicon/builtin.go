@@ -101,8 +101,8 @@ func readRelations(r io.Reader) ([]string, error) {
 	return nil, errors.New("no relations")
 }
 
-// Builtins returns the shipped lexicons, all loaded.
-func Builtins() ([]*Model, error) {
+// builtins returns the shipped lexicons, all loaded.
+func builtins() ([]*Model, error) {
 	list, err := builtinIndex()
 	if err != nil {
 		return nil, err
@@ -118,9 +118,9 @@ func Builtins() ([]*Model, error) {
 	return out, nil
 }
 
-// MinOverlap is how much a shipped lexicon's relations must overlap a
+// minOverlap is how much a shipped lexicon's relations must overlap a
 // graph's (Jaccard) for Builtin to apply it.
-const MinOverlap = 0.85
+const minOverlap = 0.85
 
 // Builtin returns the shipped lexicon learned on a graph with (nearly) the
 // same relations as s, or nil when none fits.
@@ -132,7 +132,7 @@ func Builtin(s *graph.Schema) *Model {
 	var best *builtinModel
 	bestJ := 0.0
 	for _, b := range list {
-		if j := jaccard(b.relations, s.RelationNames()); j >= MinOverlap && j > bestJ {
+		if j := jaccard(b.relations, s.RelationNames()); j >= minOverlap && j > bestJ {
 			best, bestJ = b, j
 		}
 	}
@@ -175,7 +175,7 @@ func (m *Model) String() string {
 }
 
 // Describe summarises a model for people.
-func Describe(m *Model) string {
+func (m *Model) Describe() string {
 	nw := 0
 	for _, l := range m.inv {
 		nw += len(l)

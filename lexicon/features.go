@@ -7,14 +7,6 @@ import (
 	"github.com/scgraph/scgraph/internal/text"
 )
 
-// Mask stands for the anchor entity in a question.
-const Mask = "<e>"
-
-// MaskSpan replaces q[start:end] (the anchor's mention) with Mask.
-func MaskSpan(q string, start, end int) string {
-	return q[:start] + " " + Mask + " " + q[end:]
-}
-
 // stopwords carry no relation meaning; they are kept in bigrams but not
 // in the positional features.
 var stopwords = map[string]bool{
@@ -33,8 +25,8 @@ var featureWords = text.Splitter{Apostrophes: text.SplitApostrophes, Stem: true}
 func tokenize(q string) []string {
 	var out []string
 	for _, w := range strings.Fields(q) {
-		if w == Mask {
-			out = append(out, Mask)
+		if w == text.Mask {
+			out = append(out, text.Mask)
 			continue
 		}
 		out = append(out, featureWords.Split(w)...)
@@ -42,9 +34,9 @@ func tokenize(q string) []string {
 	return out
 }
 
-// Features returns the feature strings of a masked question, without
+// features returns the feature strings of a masked question, without
 // duplicates, in a stable order.
-func Features(masked string) []string {
+func features(masked string) []string {
 	fs, _ := analyze(masked)
 	return fs
 }
@@ -97,7 +89,7 @@ func analyze(masked string) ([]string, where) {
 	pos := where{}
 	at := -1
 	for i, t := range toks {
-		if t == Mask {
+		if t == text.Mask {
 			at = i
 			break
 		}
@@ -112,7 +104,7 @@ func analyze(masked string) ([]string, where) {
 	}
 	add("bias")
 	for i, t := range toks {
-		if t == Mask {
+		if t == text.Mask {
 			continue
 		}
 		add("w:" + t)

@@ -124,7 +124,7 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 }
 
 func TestBuiltinMatchesByRelations(t *testing.T) {
-	ms, err := Builtins()
+	ms, err := builtins()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -336,8 +335,8 @@ func overlaps(a, b []string) bool {
 	return false
 }
 
-// MaxChains is how many chains Chains returns at most.
-const MaxChains = 5
+// maxChains is how many chains Chains returns at most.
+const maxChains = 5
 
 // Chains implements agent.ChainScorer: the best chains for a masked
 // question, best first, with their scores.
@@ -404,8 +403,8 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		}
 		return ss[i].key < ss[j].key
 	})
-	if len(ss) > MaxChains {
-		ss = ss[:MaxChains]
+	if len(ss) > maxChains {
+		ss = ss[:maxChains]
 	}
 	out := make([]state.Chain, len(ss))
 	for i, x := range ss {
@@ -507,9 +506,6 @@ func LoadFile(path string) (*Model, error) {
 	}
 	return m, nil
 }
-
-// ErrNoExamples is returned when there is nothing to learn from.
-var ErrNoExamples = errors.New("lexicon: no labelled examples")
 
 // maybeGunzip returns a reader of r's content, decompressed if r starts
 // with the gzip magic bytes.

@@ -52,7 +52,7 @@ func (o AnswererOptions) withDefaults() AnswererOptions {
 	return o
 }
 
-// Answerer is the grounded LLM answerer. It starts from the deterministic answer,
+// modelAnswerer is the grounded LLM answerer. It starts from the deterministic answer,
 // the deterministic answer with its entities and evidence paths, and asks
 // the model to phrase it, citing the paths as [1], [2]. The text is
 // checked (see Check): every citation must be in range, and every entity
@@ -64,18 +64,18 @@ func (o AnswererOptions) withDefaults() AnswererOptions {
 //
 // With no evidence path there is nothing to ground a text on: the
 // deterministic answer is returned without a call.
-type Answerer struct {
+type modelAnswerer struct {
 	c    *Client
 	opts AnswererOptions
 }
 
-// NewAnswerer returns an LLM answerer calling the model through c.
-func NewAnswerer(c *Client, opts AnswererOptions) *Answerer {
-	return &Answerer{c: c, opts: opts.withDefaults()}
+// newAnswerer returns an LLM answerer calling the model through c.
+func newAnswerer(c *Client, opts AnswererOptions) *modelAnswerer {
+	return &modelAnswerer{c: c, opts: opts.withDefaults()}
 }
 
 // Answer implements agent.Answerer.
-func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
+func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
 	base := compose.Compose(s, compose.Options{Alpha: a.opts.Alpha})
 	if len(base.Paths) == 0 {
 		return base, state.Cost{}, nil
@@ -99,7 +99,7 @@ func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answe
 		return base, state.Cost{}, err
 	}
 	msgs := []llms.MessageContent{human(prompt)}
-	var usage Usage
+	var usage usage
 	var problems []string
 	for attempt := 0; attempt <= a.opts.MaxRegenerations; attempt++ {
 		if attempt > 0 && a.opts.Stream != nil {
@@ -116,7 +116,7 @@ func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answe
 			return base, usage.Cost(), nil
 		}
 		text := strings.TrimSpace(rep.Text)
-		problems = Check(text, s, base, len(shown))
+		problems = check(text, s, base, len(shown))
 		if len(problems) == 0 {
 			ans := base
 			ans.Text = text
@@ -136,12 +136,12 @@ func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answe
 
 var citeRE = regexp.MustCompile(`\[(\d+(?:\s*,\s*\d+)*)\]`)
 
-// Check lists what is wrong with an answer text: empty, no citation, a
+// check lists what is wrong with an answer text: empty, no citation, a
 // citation outside 1..cited, or a name of a retrieved entity that lies on
 // none of the answer's evidence paths. Names are matched case-insensitively
 // as whole words (db-v2 does not match inside db-v2-proxy), also with
 // hyphens and underscores read as spaces ("payment service").
-func Check(text string, s *state.AgentState, ans state.Answer, cited int) []string {
+func check(text string, s *state.AgentState, ans state.Answer, cited int) []string {
 	if strings.TrimSpace(text) == "" {
 		return []string{"the answer is empty"}
 	}

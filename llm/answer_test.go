@@ -44,7 +44,7 @@ func TestAnswerGrounded(t *testing.T) {
 	s := ruleState(t, qDB)
 	text := "Yes: checkout-service calls order-service, which depends on db-v2-proxy and so on db-v2, which db-v2-migration migrates [1]."
 	m := llmtest.New().On(onAnswer, llmtest.Text(text))
-	ans, cost, err := NewAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
+	ans, cost, err := newAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestAnswerUngroundedRegeneratedThenDeterministic(t *testing.T) {
 	stray := offEvidence(t, s)
 	bad := "Yes, through " + stray + " [1]."
 	m := llmtest.New().On(onAnswer, llmtest.Text(bad))
-	ans, cost, err := NewAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
+	ans, cost, err := newAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestAnswerRegeneratedOnce(t *testing.T) {
 	s := ruleState(t, qDB)
 	m := llmtest.New().On(onAnswer, llmtest.Text("Yes [9]."), llmtest.Text("Yes, db-v2-migration reaches checkout-service [1]."))
 	var streamed strings.Builder
-	ans, cost, err := NewAnswerer(fastClient(m), AnswererOptions{Stream: func(c string) { streamed.WriteString(c) }}).Answer(context.Background(), s)
+	ans, cost, err := newAnswerer(fastClient(m), AnswererOptions{Stream: func(c string) { streamed.WriteString(c) }}).Answer(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestAnswerRegeneratedOnce(t *testing.T) {
 func TestAnswerNoPathsNoCall(t *testing.T) {
 	s := ruleState(t, "Who owns the quantum flux capacitor?")
 	m := llmtest.New()
-	ans, cost, err := NewAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
+	ans, cost, err := newAnswerer(fastClient(m), AnswererOptions{}).Answer(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,9 +128,9 @@ func TestCheck(t *testing.T) {
 		{"  ", []string{"the answer is empty"}},
 		{"The Cart Service is fine [1].", []string{"it names cart-service, which is on no evidence path"}},
 	} {
-		got := Check(c.text, s, base, 3)
+		got := check(c.text, s, base, 3)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("Check(%q) = %q, want %q", c.text, got, c.want)
+			t.Errorf("check(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}
 }

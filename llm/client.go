@@ -86,7 +86,7 @@ type Client struct {
 	sem   chan struct{}
 
 	mu    sync.Mutex
-	total Usage
+	total usage
 }
 
 // NewClient returns a client for model.
@@ -95,8 +95,8 @@ func NewClient(model llms.Model, opts ClientOptions) *Client {
 	return &Client{model: model, opts: opts, sem: make(chan struct{}, opts.MaxConcurrent)}
 }
 
-// Usage is the work of one or more calls.
-type Usage struct {
+// usage is the work of one or more calls.
+type usage struct {
 	// Calls counts the requests sent, retries included.
 	Calls        int `json:"calls"`
 	InputTokens  int `json:"input_tokens"`
@@ -107,26 +107,26 @@ type Usage struct {
 }
 
 // Plus adds two usages.
-func (u Usage) Plus(o Usage) Usage {
-	return Usage{u.Calls + o.Calls, u.InputTokens + o.InputTokens, u.OutputTokens + o.OutputTokens, u.Estimated || o.Estimated}
+func (u usage) Plus(o usage) usage {
+	return usage{u.Calls + o.Calls, u.InputTokens + o.InputTokens, u.OutputTokens + o.OutputTokens, u.Estimated || o.Estimated}
 }
 
 // Cost is the usage as the agent counts it.
-func (u Usage) Cost() state.Cost {
+func (u usage) Cost() state.Cost {
 	return state.Cost{LLMCalls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TokensEstimated: u.Estimated}
 }
 
 // Total returns the usage of every call made through the client so far.
-func (c *Client) Total() Usage {
+func (c *Client) Total() usage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.total
 }
 
-// Reply is a model's answer to one Generate.
-type Reply struct {
+// reply is a model's answer to one Generate.
+type reply struct {
 	Text  string
-	Usage Usage
+	Usage usage
 }
 
 // ErrTimeout is wrapped by the error of a call that outlived
@@ -142,14 +142,14 @@ type request struct {
 
 // Generate sends the messages and returns the reply's text. It retries
 // rate limits and server errors (never after tokens were streamed), and
-// stops at once when ctx ends. The returned Usage counts every attempt,
+// stops at once when ctx ends. The returned usage counts every attempt,
 // also when the error is not nil.
-func (c *Client) Generate(ctx context.Context, msgs []llms.MessageContent, stream func(string)) (Reply, error) {
+func (c *Client) Generate(ctx context.Context, msgs []llms.MessageContent, stream func(string)) (reply, error) {
 	return c.generate(ctx, request{msgs: msgs, stream: stream})
 }
 
-func (c *Client) generate(ctx context.Context, req request) (Reply, error) {
-	var total Usage
+func (c *Client) generate(ctx context.Context, req request) (reply, error) {
+	var total usage
 	defer func() {
 		c.mu.Lock()
 		c.total = c.total.Plus(total)
@@ -159,19 +159,19 @@ func (c *Client) generate(ctx context.Context, req request) (Reply, error) {
 		select {
 		case c.sem <- struct{}{}:
 		case <-ctx.Done():
-			return Reply{Usage: total}, ctx.Err()
+			return reply{Usage: total}, ctx.Err()
 		}
 		text, u, streamed, err := c.once(ctx, req)
 		<-c.sem
 		total = total.Plus(u)
 		if err == nil {
-			return Reply{Text: text, Usage: total}, nil
+			return reply{Text: text, Usage: total}, nil
 		}
 		if ctx.Err() != nil {
-			return Reply{Usage: total}, ctx.Err()
+			return reply{Usage: total}, ctx.Err()
 		}
-		if attempt >= c.opts.MaxRetries || streamed || !Retryable(err) {
-			return Reply{Usage: total}, err
+		if attempt >= c.opts.MaxRetries || streamed || !retryable(err) {
+			return reply{Usage: total}, err
 		}
 		wait := c.opts.Backoff << attempt
 		if wait > c.opts.MaxBackoff || wait <= 0 {
@@ -184,13 +184,13 @@ func (c *Client) generate(ctx context.Context, req request) (Reply, error) {
 		case <-t.C:
 		case <-ctx.Done():
 			t.Stop()
-			return Reply{Usage: total}, ctx.Err()
+			return reply{Usage: total}, ctx.Err()
 		}
 	}
 }
 
 // once makes one attempt.
-func (c *Client) once(ctx context.Context, req request) (text string, u Usage, streamed bool, err error) {
+func (c *Client) once(ctx context.Context, req request) (text string, u usage, streamed bool, err error) {
 	var sent atomic.Bool
 	defer func() { streamed = sent.Load() }()
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
@@ -229,7 +229,7 @@ func (c *Client) once(ctx context.Context, req request) (text string, u Usage, s
 	return ch.Content, u, streamed, nil
 }
 
-// Usage keys in ContentChoice.GenerationInfo, by provider: OpenAI and
+// usage keys in ContentChoice.GenerationInfo, by provider: OpenAI and
 // Ollama report PromptTokens/CompletionTokens, Anthropic
 // InputTokens/OutputTokens.
 var usageKeys = [][2]string{{"PromptTokens", "CompletionTokens"}, {"InputTokens", "OutputTokens"}}
@@ -285,10 +285,10 @@ func messagesText(msgs []llms.MessageContent) string {
 
 var statusRE = regexp.MustCompile(`(?i)status(?: code)?:?\s*(\d{3})`)
 
-// Retryable reports whether an error is worth another attempt: a rate
+// retryable reports whether an error is worth another attempt: a rate
 // limit (HTTP 429) or a server error (HTTP 5xx, "overloaded"), as the
 // providers' clients report them.
-func Retryable(err error) bool {
+func retryable(err error) bool {
 	if err == nil {
 		return false
 	}

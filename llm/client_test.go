@@ -112,8 +112,8 @@ func TestRetryable(t *testing.T) {
 		{errors.New("dial tcp 127.0.0.1:1: connect: connection refused"), false},
 		{nil, false},
 	} {
-		if got := Retryable(c.err); got != c.want {
-			t.Errorf("Retryable(%v) = %v", c.err, got)
+		if got := retryable(c.err); got != c.want {
+			t.Errorf("retryable(%v) = %v", c.err, got)
 		}
 	}
 }

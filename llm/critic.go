@@ -47,7 +47,7 @@ func (o CriticOptions) withDefaults() CriticOptions {
 	return o
 }
 
-// Critic is the LLM relational critic. The deterministic TopoCritic runs
+// modelCritic is the LLM relational critic. The deterministic topological critic runs
 // first and its verdict stands whenever structure settles the question;
 // the model is asked only when sufficiency depends on meaning. The rule
 // (see Consult) is:
@@ -70,15 +70,15 @@ func (o CriticOptions) withDefaults() CriticOptions {
 // verdict naming anything else, or one that cannot be parsed, is
 // discarded: the rule verdict is used, with By "rules (llm verdict
 // discarded: …)".
-type Critic struct {
+type modelCritic struct {
 	rules *critic.Topological
 	c     *Client
 	opts  CriticOptions
 }
 
-// NewCritic returns an LLM critic over g calling the model through c.
-func NewCritic(g agent.Store, c *Client, opts CriticOptions) *Critic {
-	return &Critic{rules: critic.New(g), c: c, opts: opts.withDefaults()}
+// newCritic returns an LLM critic over g calling the model through c.
+func newCritic(g agent.Store, c *Client, opts CriticOptions) *modelCritic {
+	return &modelCritic{rules: critic.New(g), c: c, opts: opts.withDefaults()}
 }
 
 // verdictDraft is the verdict as the model writes it.
@@ -89,12 +89,12 @@ type verdictDraft struct {
 }
 
 // Critique implements agent.Critic.
-func (cr *Critic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
+func (cr *modelCritic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
 	v, cost, err := cr.rules.Critique(ctx, s)
 	if err != nil {
 		return v, cost, err
 	}
-	if _, ok := Consult(s, v, cr.opts.MinConfidence, cr.opts.MaxConsults); !ok {
+	if _, ok := consult(s, v, cr.opts.MinConfidence, cr.opts.MaxConsults); !ok {
 		return v, cost, nil
 	}
 	prompt, err := render(tmplCritic, cr.promptData(s, v))
@@ -116,10 +116,10 @@ func (cr *Critic) Critique(ctx context.Context, s *state.AgentState) (state.Verd
 	return lv, cost, nil
 }
 
-// Consult applies the critic's rule (see Critic) to a state and the rule
+// consult applies the critic's rule (see Critic) to a state and the rule
 // verdict, and says why the model should be asked, or false when the rule
 // verdict stands.
-func Consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxConsults int) (string, bool) {
+func consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxConsults int) (string, bool) {
 	if v.Outcome != state.Insufficient || v.Switch != nil || v.Reentry {
 		return "", false
 	}
@@ -147,7 +147,7 @@ func Consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxCon
 	return "", false
 }
 
-func (cr *Critic) discard(v state.Verdict, why string) state.Verdict {
+func (cr *modelCritic) discard(v state.Verdict, why string) state.Verdict {
 	cr.opts.Logger.Warn("llm verdict discarded; the rule verdict is used", zap.String("why", why))
 	v.By = "rules (llm verdict discarded: " + brief(why) + ")"
 	return v
@@ -207,7 +207,7 @@ func judge(s *state.AgentState, v state.Verdict, reply string) (state.Verdict, s
 }
 
 // promptData verbalises the candidate paths and the dead ends.
-func (cr *Critic) promptData(s *state.AgentState, v state.Verdict) criticData {
+func (cr *modelCritic) promptData(s *state.AgentState, v state.Verdict) criticData {
 	d := criticData{
 		Question:   s.Question,
 		Chain:      s.Chain().String(),

@@ -112,16 +112,16 @@ func TestConsultRule(t *testing.T) {
 	s := &state.AgentState{Plan: state.Plan{Source: "llm", Target: state.Target{Kind: state.TargetType, Type: "Team"}, Chains: []state.Chain{{Score: 0.5}}}}
 	ins := state.Verdict{Outcome: state.Insufficient}
 	// No candidate answer yet: nothing to judge.
-	if _, ok := Consult(s, ins, 0.7, 1); ok {
+	if _, ok := consult(s, ins, 0.7, 1); ok {
 		t.Error("consulted without answers")
 	}
 	for _, o := range []state.Outcome{state.Sufficient, state.NoChain, state.Exhausted} {
-		if _, ok := Consult(s, state.Verdict{Outcome: o}, 0.7, 1); ok {
+		if _, ok := consult(s, state.Verdict{Outcome: o}, 0.7, 1); ok {
 			t.Errorf("consulted on a decisive %s", o)
 		}
 	}
 	sw := 1
-	if _, ok := Consult(s, state.Verdict{Outcome: state.Insufficient, Switch: &sw}, 0.7, 1); ok {
+	if _, ok := consult(s, state.Verdict{Outcome: state.Insufficient, Switch: &sw}, 0.7, 1); ok {
 		t.Error("consulted on a chain switch")
 	}
 }

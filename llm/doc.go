@@ -77,7 +77,7 @@
 // in ContentResponse.Choices[0].GenerationInfo (PromptTokens and
 // CompletionTokens for OpenAI and Ollama, InputTokens and OutputTokens for
 // Anthropic); when a provider reports none, the tokens are estimated at
-// four characters a token and Usage.Estimated (and a plan note) says so.
+// four characters a token and usage.Estimated (and a plan note) says so.
 // The nodes return the counts in their state.Cost, which the agent adds
 // to the run's Budget, so Result.Stats has llm_calls, input_tokens and
 // output_tokens.

@@ -53,7 +53,7 @@ func AgentOptions(g agent.Store, c *Client, opts Options) agent.Option {
 	if opts.Answerer.Logger == nil {
 		opts.Answerer.Logger = opts.Logger
 	}
-	p, cr, a := NewPlanner(g, c, opts.Planner), NewCritic(g, c, opts.Critic), NewAnswerer(c, opts.Answerer)
+	p, cr, a := newPlanner(g, c, opts.Planner), newCritic(g, c, opts.Critic), newAnswerer(c, opts.Answerer)
 	return func(o *agent.Options) {
 		o.Planner, o.Critic, o.Answerer = p, cr, a
 	}

@@ -19,23 +19,18 @@ import (
 	"github.com/tmc/langchaingo/llms/openai"
 )
 
-// The providers Open knows.
+// The providers Open knows, the model each uses when a spec names only
+// the provider, and the endpoint when neither the options nor the
+// environment give one.
 const (
 	ProviderOpenAI    = "openai"    // OpenAI, or any OpenAI-compatible server with a base URL
 	ProviderAnthropic = "anthropic" // Anthropic's Messages API
 	ProviderOllama    = "ollama"    // a local or remote Ollama server
-)
 
-// Default models, used when a spec names only the provider.
-const (
 	DefaultOpenAIModel    = "gpt-4o-mini"
 	DefaultAnthropicModel = "claude-3-5-haiku-latest"
 	DefaultOllamaModel    = "llama3.1"
-)
 
-// Default endpoints, used when neither the options nor the environment
-// give one.
-const (
 	DefaultOpenAIBaseURL    = "https://api.openai.com/v1"
 	DefaultAnthropicBaseURL = "https://api.anthropic.com/v1"
 	DefaultOllamaURL        = "http://127.0.0.1:11434"
@@ -245,8 +240,8 @@ func (n *namedModel) Call(ctx context.Context, prompt string, opts ...llms.CallO
 	return llms.GenerateFromSinglePrompt(ctx, n, prompt, opts...)
 }
 
-// ProbeTimeout bounds Probe when the context has no earlier deadline.
-const ProbeTimeout = 5 * time.Second
+// probeTimeout bounds Probe when the context has no earlier deadline.
+const probeTimeout = 5 * time.Second
 
 // Probe checks cheaply, without spending tokens, that the provider a spec
 // selects can be reached and accepts the key: it lists the models
@@ -262,7 +257,7 @@ func Probe(ctx context.Context, spec string, opts OpenOptions) error {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	ctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	var u string
 	switch ep.Spec.Provider {

@@ -121,7 +121,7 @@ func TestOpenNamesProviderInErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = m.GenerateContent(context.Background(), []llms.MessageContent{human("hi")})
-	if err == nil || !strings.HasPrefix(err.Error(), "openai:test-model at "+srv.URL+"/v1: ") || !Retryable(err) {
+	if err == nil || !strings.HasPrefix(err.Error(), "openai:test-model at "+srv.URL+"/v1: ") || !retryable(err) {
 		t.Errorf("err %v", err)
 	}
 	if _, err := Open("none", OpenOptions{}); !errors.Is(err, ErrNoModel) {
@@ -130,7 +130,7 @@ func TestOpenNamesProviderInErrors(t *testing.T) {
 }
 
 // TestProviderUsage runs each provider's client against a local fake of
-// its API and checks that the reported token counts reach Usage.
+// its API and checks that the reported token counts reach usage.
 func TestProviderUsage(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -162,7 +162,7 @@ func TestProviderUsage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}
-		if rep.Text != "hi" || rep.Usage != (Usage{Calls: 1, InputTokens: c.in, OutputTokens: c.out}) {
+		if rep.Text != "hi" || rep.Usage != (usage{Calls: 1, InputTokens: c.in, OutputTokens: c.out}) {
 			t.Errorf("%s: %+v", c.spec, rep)
 		}
 	}

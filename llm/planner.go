@@ -63,7 +63,7 @@ func (o PlannerOptions) withDefaults() PlannerOptions {
 	return o
 }
 
-// Planner is the LLM planner. It runs the rule planner first, for entity
+// modelPlanner is the LLM planner. It runs the rule planner first, for entity
 // linking and as the fallback; asks the model for the retrieval plan as
 // strict JSON, with the schema in the prompt; validates the plan against
 // the schema and the store; sends the validation errors back at most
@@ -72,22 +72,22 @@ func (o PlannerOptions) withDefaults() PlannerOptions {
 //
 // The model only proposes mentions, relations and the target: the store
 // resolves every mention, so the plan's anchors are always graph nodes.
-type Planner struct {
+type modelPlanner struct {
 	rules *plan.Rules
 	g     agent.Store
 	c     *Client
 	opts  PlannerOptions
 }
 
-// NewPlanner returns an LLM planner over g calling the model through c.
-func NewPlanner(g agent.Store, c *Client, opts PlannerOptions) *Planner {
+// newPlanner returns an LLM planner over g calling the model through c.
+func newPlanner(g agent.Store, c *Client, opts PlannerOptions) *modelPlanner {
 	opts = opts.withDefaults()
 	po := plan.Options{HopBudget: opts.HopBudget}
 	var scorer plan.Scorer
 	if opts.Lexicon != nil {
 		scorer = opts.Lexicon
 	}
-	return &Planner{rules: plan.New(g, scorer, po), g: g, c: c, opts: opts}
+	return &modelPlanner{rules: plan.New(g, scorer, po), g: g, c: c, opts: opts}
 }
 
 // planDraft is the plan as the model writes it.
@@ -117,7 +117,7 @@ type edgeDraft struct {
 }
 
 // Plan implements agent.Planner.
-func (p *Planner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
+func (p *modelPlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	base, cost, err := p.rules.Plan(ctx, question)
 	if err != nil {
 		return base, cost, err
@@ -131,7 +131,7 @@ func (p *Planner) Plan(ctx context.Context, question string) (state.Plan, state.
 		return base, cost, err
 	}
 	msgs := []llms.MessageContent{human(prompt)}
-	var usage Usage
+	var usage usage
 	var problems, first []string
 	for attempt := 0; attempt <= p.opts.MaxRepairs; attempt++ {
 		rep, err := p.c.generate(ctx, request{msgs: msgs, json: true})
@@ -178,7 +178,7 @@ func (p *Planner) Plan(ctx context.Context, question string) (state.Plan, state.
 }
 
 // fallback marks the rule plan as the LLM planner's fallback.
-func (p *Planner) fallback(base state.Plan, u Usage, why string) state.Plan {
+func (p *modelPlanner) fallback(base state.Plan, u usage, why string) state.Plan {
 	p.opts.Logger.Warn("llm planner fell back to the rule plan", zap.String("why", why))
 	base.Source = fmt.Sprintf("%s (llm fallback: %s)", base.Source, brief(why))
 	base.Notes = append(base.Notes, "llm planner: "+why+"; the rule plan is used")
@@ -186,7 +186,7 @@ func (p *Planner) fallback(base state.Plan, u Usage, why string) state.Plan {
 	return base
 }
 
-func estimatedNote(u Usage) []string {
+func estimatedNote(u usage) []string {
 	if !u.Estimated {
 		return nil
 	}
@@ -195,7 +195,7 @@ func estimatedNote(u Usage) []string {
 
 // validate turns a draft into a plan, or lists what is wrong with it. A
 // non-nil error is a store failure, not a fault of the draft.
-func (p *Planner) validate(ctx context.Context, d planDraft, base state.Plan, sch *graph.Schema) (state.Plan, []string, int, error) {
+func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Plan, sch *graph.Schema) (state.Plan, []string, int, error) {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
@@ -367,7 +367,7 @@ func (p *Planner) validate(ctx context.Context, d planDraft, base state.Plan, sc
 // link resolves mentions to entities: the linker's anchors first (by
 // mention or entity name), the rest with one store call. Unresolved
 // mentions are nil.
-func (p *Planner) link(ctx context.Context, mentions []string, known []state.Anchor) ([]*state.Anchor, int, error) {
+func (p *modelPlanner) link(ctx context.Context, mentions []string, known []state.Anchor) ([]*state.Anchor, int, error) {
 	out := make([]*state.Anchor, len(mentions))
 	var ask []string
 	var at []int
@@ -414,7 +414,7 @@ func (p *Planner) link(ctx context.Context, mentions []string, known []state.Anc
 		case graph.MatchAlias:
 			conf = 0.9
 		}
-		out[at[k]] = &state.Anchor{Mention: ask[k], Entity: m.Entity.Name, Type: m.Entity.Type, Method: state.LinkMethod(m.Method), Confidence: conf}
+		out[at[k]] = &state.Anchor{Mention: ask[k], Entity: m.Entity.Name, Type: m.Entity.Type, Method: graph.MatchMethod(m.Method), Confidence: conf}
 	}
 	return out, 1, nil
 }

@@ -14,7 +14,7 @@ import (
 func TestPlannerValidPlan(t *testing.T) {
 	st := demoStore(t)
 	m := llmtest.New().On(onPlan, llmtest.Text("```json\n"+planTeams+"\n```"))
-	p := NewPlanner(st, fastClient(m), PlannerOptions{})
+	p := newPlanner(st, fastClient(m), PlannerOptions{})
 	plan, cost, err := p.Plan(context.Background(), qTeams)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestPlannerRepairsMalformedJSON(t *testing.T) {
 	m := llmtest.New().On(onPlan,
 		llmtest.Text(`Here is the plan: {"anchors": ["payment service"], "target": {"kind": "type"`),
 		llmtest.Text(planTeams))
-	p := NewPlanner(st, fastClient(m), PlannerOptions{})
+	p := newPlanner(st, fastClient(m), PlannerOptions{})
 	plan, cost, err := p.Plan(context.Background(), qTeams)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func TestPlannerRepairsMalformedJSON(t *testing.T) {
 func TestPlannerUnknownRelationFallsBack(t *testing.T) {
 	st := demoStore(t)
 	m := llmtest.New().On(onPlan, llmtest.Text(planBadRelation))
-	p := NewPlanner(st, fastClient(m), PlannerOptions{})
+	p := newPlanner(st, fastClient(m), PlannerOptions{})
 	plan, cost, err := p.Plan(context.Background(), qTeams)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestPlannerValidation(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := llmtest.New().On(onPlan, llmtest.Text(c.reply))
-			p := NewPlanner(st, fastClient(m), PlannerOptions{MaxRepairs: -1})
+			p := newPlanner(st, fastClient(m), PlannerOptions{MaxRepairs: -1})
 			plan, cost, err := p.Plan(context.Background(), qTeams)
 			if err != nil {
 				t.Fatal(err)
@@ -128,7 +128,7 @@ func TestPlannerEntityTarget(t *testing.T) {
 	 "chain": [{"edges": [{"relation": "CALLS", "direction": "out"}, {"relation": "DEPENDS_ON", "direction": "out"}, {"relation": "MIGRATES", "direction": "in"}], "repeat": true}],
 	 "intent": "dependencies", "hop_budget": 6, "confidence": 0.95}`
 	m := llmtest.New().On(onPlan, llmtest.Text(reply))
-	plan, _, err := NewPlanner(st, fastClient(m), PlannerOptions{}).Plan(context.Background(), qDB)
+	plan, _, err := newPlanner(st, fastClient(m), PlannerOptions{}).Plan(context.Background(), qDB)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestPlannerTimeoutFallsBack(t *testing.T) {
 	m := llmtest.New().On(onPlan, llmtest.Reply{Text: planTeams, Delay: time.Second})
 	c := NewClient(m, ClientOptions{Timeout: 20 * time.Millisecond, MaxRetries: -1})
 	start := time.Now()
-	plan, cost, err := NewPlanner(st, c, PlannerOptions{}).Plan(context.Background(), qTeams)
+	plan, cost, err := newPlanner(st, c, PlannerOptions{}).Plan(context.Background(), qTeams)
 	if err != nil {
 		t.Fatal(err)
 	}

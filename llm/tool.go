@@ -11,8 +11,8 @@ import (
 	"github.com/scgraph/scgraph/agent"
 )
 
-// DefaultToolDescription tells a calling agent what the tool is for.
-const DefaultToolDescription = "Answers questions about the entities of a knowledge graph and how they are connected " +
+// defaultToolDescription tells a calling agent what the tool is for.
+const defaultToolDescription = "Answers questions about the entities of a knowledge graph and how they are connected " +
 	"(dependencies, impact of a failure, ownership, multi-hop relations). Input: one question in plain language. " +
 	"Output: the answer, then the evidence paths it rests on, numbered."
 
@@ -34,7 +34,7 @@ type ToolOptions struct {
 	// Name is the tool's name for the calling agent. Default "scgraph".
 	Name string
 	// Description tells the calling agent when to use the tool. Default
-	// DefaultToolDescription.
+	// defaultToolDescription.
 	Description string
 	// MaxPaths caps the evidence paths in the output. Default 10.
 	MaxPaths int
@@ -47,7 +47,7 @@ func NewTool(a *agent.Agent, opts ToolOptions) *Tool {
 		t.name = "scgraph"
 	}
 	if t.description == "" {
-		t.description = DefaultToolDescription
+		t.description = defaultToolDescription
 	}
 	if t.maxPaths <= 0 {
 		t.maxPaths = 10

@@ -11,7 +11,7 @@ import (
 func TestToolCall(t *testing.T) {
 	st := demoStore(t)
 	tool := NewTool(agent.New(st), ToolOptions{MaxPaths: 2})
-	if tool.Name() != "scgraph" || tool.Description() != DefaultToolDescription {
+	if tool.Name() != "scgraph" || tool.Description() != defaultToolDescription {
 		t.Errorf("name %q", tool.Name())
 	}
 	out, err := tool.Call(context.Background(), `  "`+qTeams+`"  `)

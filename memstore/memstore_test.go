@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/text"
 
 	"github.com/scgraph/scgraph/graph"
@@ -410,7 +411,7 @@ func compareHops(a, b graph.Hop) int {
 }
 
 func bruteExpand(ts []graph.Triple, req graph.ExpandRequest) graph.Expansion {
-	types := graph.AssignTypes(ts, nil)
+	_, types := graph.Infer(ts, nil)
 	var frontier []string
 	for _, f := range req.From {
 		if _, ok := types[f]; ok {
@@ -570,7 +571,7 @@ func TestReadWhileWriting(t *testing.T) {
 
 func loadMetaQA(t testing.TB) (*memstore.Store, time.Duration) {
 	t.Helper()
-	p := storetest.DataPath(t, "metaqa/kb.txt")
+	p := devdata.DataPath(t, "metaqa/kb.txt")
 	start := time.Now()
 	ts, err := triplefile.Read(p, "", triplefile.Options{})
 	if err != nil {
@@ -591,7 +592,7 @@ func TestMetaQA(t *testing.T) {
 	if ents != 43234 || trs != 133582 {
 		t.Fatalf("MetaQA: %d entities, %d triples; want 43234, 133582", ents, trs)
 	}
-	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
+	ts, err := triplefile.Read(devdata.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -687,7 +688,7 @@ func TestPathSearchBound(t *testing.T) {
 func TestFuzzyMetaQA(t *testing.T) {
 	ctx := context.Background()
 	s, _ := loadMetaQA(t)
-	ts, err := triplefile.Read(storetest.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
+	ts, err := triplefile.Read(devdata.DataPath(t, "metaqa/kb.txt"), "", triplefile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -763,7 +764,7 @@ func TestFuzzyMetaQA(t *testing.T) {
 }
 
 func BenchmarkLoadMetaQA(b *testing.B) {
-	storetest.DataPath(b, "metaqa/kb.txt")
+	devdata.DataPath(b, "metaqa/kb.txt")
 	trs := 0
 	for b.Loop() {
 		s, _ := loadMetaQA(b)

@@ -234,7 +234,7 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 	return nil
 }
 
-// Schema returns the schema of the data: graph.InferSchema of all the
+// Schema returns the schema of the data: graph.Infer of all the
 // triples with the user schema as base. It is computed once after each
 // write; the caller gets its own copy.
 func (s *Store) Schema(ctx context.Context) (*graph.Schema, error) {

@@ -31,17 +31,13 @@ type Plan struct {
 	Notes  []string `json:"notes,omitempty"`
 }
 
-// LinkMethod is how an anchor was linked: a store match method, or
-// "bracket" when the question marked the entity as [Entity].
-type LinkMethod string
-
 // Anchor is an entity of the question, linked to a node.
 type Anchor struct {
-	Mention    string     `json:"mention"`
-	Entity     string     `json:"entity"`
-	Type       string     `json:"type,omitempty"`
-	Method     LinkMethod `json:"method"`
-	Confidence float64    `json:"confidence"`
+	Mention    string            `json:"mention"`
+	Entity     string            `json:"entity"`
+	Type       string            `json:"type,omitempty"`
+	Method     graph.MatchMethod `json:"method"`
+	Confidence float64           `json:"confidence"`
 }
 
 // Ambiguity is a mention with several candidate entities.
@@ -165,26 +161,3 @@ func (c Chain) Fixed() bool {
 	}
 	return true
 }
-
-// Move is a chain step that may be taken from a walk position, and the
-// chain state it leads to.
-type Move struct {
-	Step ChainStep
-	Next int
-}
-
-// Moves returns the steps a position in chain state st may take: step st
-// itself, and, when the step that led there repeats, that step again.
-func (c Chain) Moves(st int) []Move {
-	var out []Move
-	if st < len(c.Steps) {
-		out = append(out, Move{c.Steps[st], st + 1})
-	}
-	if st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat {
-		out = append(out, Move{c.Steps[st-1], st})
-	}
-	return out
-}
-
-// CanMove reports whether a position in chain state st has a step to take.
-func (c Chain) CanMove(st int) bool { return len(c.Moves(st)) > 0 }

@@ -21,9 +21,9 @@ const (
 	Spaced    = "order service"
 )
 
-// FixtureFile is the Source.File of every fixture triple; Source.Line is
+// fixtureFile is the Source.File of every fixture triple; Source.Line is
 // its 1-based position in Fixture.
-const FixtureFile = "fixture.jsonl"
+const fixtureFile = "fixture.jsonl"
 
 // Fixture returns the fixture triples (a fresh slice each call).
 func Fixture() []graph.Triple {
@@ -76,7 +76,7 @@ func Fixture() []graph.Triple {
 		{Subject: "team-payments", Relation: "ON_CALL_FOR", Object: "payment-service", SubjectType: team, ObjectType: svc},
 	}
 	for i := range rows {
-		rows[i].Source = graph.Source{File: FixtureFile, Line: i + 1}
+		rows[i].Source = graph.Source{File: fixtureFile, Line: i + 1}
 	}
 	return rows
 }

@@ -19,7 +19,7 @@ func TestFixture(t *testing.T) {
 			t.Errorf("fixture triple %d (%s) is a duplicate", i, k)
 		}
 		seen[k] = true
-		if tr.Source != (graph.Source{File: FixtureFile, Line: i + 1}) {
+		if tr.Source != (graph.Source{File: fixtureFile, Line: i + 1}) {
 			t.Errorf("fixture triple %d has source %v", i, tr.Source)
 		}
 		if !graph.ValidIdentifier(tr.Relation) {
@@ -32,7 +32,8 @@ func TestFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	typeCount := make(map[string]int)
-	for _, typ := range graph.AssignTypes(ts, sch) {
+	_, types := graph.Infer(ts, sch)
+	for _, typ := range types {
 		typeCount[typ]++
 	}
 	got := fmt.Sprintf("Service=%d Database=%d Team=%d CALLS=%d READS_FROM=%d OWNS=%d REPLICATES_TO=%d ON_CALL_FOR=%d ",

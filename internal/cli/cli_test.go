@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 )
 
 // invoke calls the CLI as main would, with an empty environment (no

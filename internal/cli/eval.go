@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/evals"
-	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"

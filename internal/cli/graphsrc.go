@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"

@@ -66,7 +66,7 @@ func runLexicon(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, lexicon.Describe(m))
+		fmt.Fprintln(e.stdout, m.Describe())
 		return nil
 	case "-h", "--help", "-help", "help":
 		fmt.Fprint(e.stderr, strings.TrimLeft(lexiconUsage, "\n"))

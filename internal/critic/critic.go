@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -47,7 +48,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	steps := len(chain.Steps)
 	var frontier, boundary []int
 	for i, r := range s.Walk.Reached {
-		if r.Expanded || !chain.CanMove(r.State) {
+		if r.Expanded || !walk.CanMove(chain, r.State) {
 			continue
 		}
 		if r.Depth < s.Plan.HopBudget {
@@ -172,7 +173,7 @@ func (c *Topological) insufficient(s *state.AgentState, v state.Verdict, idx []i
 		}
 		r := s.Walk.Reached[i]
 		var missing []state.RelDir
-		for _, t := range chain.Moves(r.State) {
+		for _, t := range walk.Moves(chain, r.State) {
 			missing = append(missing, t.Step.Edges...)
 		}
 		v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: r.Pos, Depth: r.Depth, Missing: missing})

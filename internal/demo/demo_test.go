@@ -7,8 +7,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 )
 
 // The demo loads, every name its questions use is in it, and every type

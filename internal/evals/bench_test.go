@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 // BenchmarkEvalMetaQA3Hop evaluates the agent on 200 sampled MetaQA 3-hop
@@ -15,11 +15,11 @@ import (
 //	go test ./evals -run '^$' -bench EvalMetaQA3Hop -benchtime 3x
 func BenchmarkEvalMetaQA3Hop(b *testing.B) {
 	ctx := context.Background()
-	st, err := memstore.Open(ctx, storetest.DataPath(b, "metaqa/kb.txt"), memstore.OpenOptions{})
+	st, err := memstore.Open(ctx, devdata.DataPath(b, "metaqa/kb.txt"), memstore.OpenOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	ds, err := Load(storetest.DataPath(b, "metaqa/3-hop/vanilla/qa_dev.txt"), FormatAuto)
+	ds, err := Load(devdata.DataPath(b, "metaqa/3-hop/vanilla/qa_dev.txt"), FormatAuto)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/internal/evals"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/evals"
 )
 
 // Scoring one run by hand: two gold answers, the top answer right, one of

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/state"
 )

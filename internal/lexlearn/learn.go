@@ -2,14 +2,15 @@ package lexlearn
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/state"
 )
@@ -34,6 +35,10 @@ type Store interface {
 	Schema(ctx context.Context) (*graph.Schema, error)
 	Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error)
 }
+
+// ErrNoExamples: no question could be labelled, so there is nothing to
+// train on.
+var ErrNoExamples = errors.New("lexicon: no labelled examples")
 
 // Options tune Learn.
 type Options struct {
@@ -72,20 +77,18 @@ type Report struct {
 	Chains     int  `json:"chains"`
 }
 
-var bracket = regexp.MustCompile(`\[[^\[\]]+\]`)
-
 // MaskQuestion masks the anchor's mention in a question the way the
 // planner does at question time: a [bracketed] mention whole, else the
 // first occurrence of the anchor's name (exact, then case-insensitive).
-func MaskQuestion(text, anchor string) (string, bool) {
-	if loc := bracket.FindStringIndex(text); loc != nil {
-		return lexicon.MaskSpan(text, loc[0], loc[1]), true
+func MaskQuestion(q, anchor string) (string, bool) {
+	if bs := text.Brackets(q); len(bs) > 0 {
+		return text.MaskSpan(q, bs[0].Start, bs[0].End), true
 	}
-	if i := strings.Index(text, anchor); i >= 0 && anchor != "" {
-		return lexicon.MaskSpan(text, i, i+len(anchor)), true
+	if i := strings.Index(q, anchor); i >= 0 && anchor != "" {
+		return text.MaskSpan(q, i, i+len(anchor)), true
 	}
-	if i := strings.Index(strings.ToLower(text), strings.ToLower(anchor)); i >= 0 && anchor != "" {
-		return lexicon.MaskSpan(text, i, i+len(anchor)), true
+	if i := strings.Index(strings.ToLower(q), strings.ToLower(anchor)); i >= 0 && anchor != "" {
+		return text.MaskSpan(q, i, i+len(anchor)), true
 	}
 	return "", false
 }
@@ -224,7 +227,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.
 		}
 	}
 	if len(exs) == 0 {
-		return nil, rep, lexicon.ErrNoExamples
+		return nil, rep, ErrNoExamples
 	}
 	opts.Train.Reentry = rep.ReentryYes > rep.ReentryNo
 	rep.Reentry = opts.Train.Reentry

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -141,7 +142,7 @@ func (p *Rules) build(q string, v *vocab, ents []linked) state.Plan {
 	// entity: the bracketed one, else the longest mention.
 	if p.scorer != nil {
 		anchor = mainEntity(ents)
-		masked := q[:anchor.start] + " <e> " + q[anchor.end:]
+		masked := text.MaskSpan(q, anchor.start, anchor.end)
 		if chains := p.scorer.Chains(masked, anchor.anchor.Type, v.schema, 3); len(chains) > 0 {
 			if len(chains) > p.opts.MaxChains {
 				chains = chains[:p.opts.MaxChains]
@@ -318,7 +319,7 @@ func (p *Rules) relChain(v *vocab, anchorType string, hits []relHit, want string
 // longest mention, then the first.
 func mainEntity(ents []linked) linked {
 	rank := func(l linked) int {
-		if l.anchor.Method == "bracket" {
+		if l.anchor.Method == graph.MatchBracket {
 			return -1
 		}
 		return methodRank(graph.MatchMethod(l.anchor.Method))

@@ -3,12 +3,12 @@ package plan
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -100,8 +100,6 @@ func (p *Rules) Schema(ctx context.Context) (*graph.Schema, error) {
 	return v.schema, nil
 }
 
-var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
-
 // Plan implements agent.Planner.
 func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	var cost state.Cost
@@ -132,10 +130,10 @@ type linked struct {
 // that look most like names.
 func (p *Rules) link(ctx context.Context, q string) ([]linked, int, error) {
 	calls := 0
-	if bs := bracketRE.FindAllStringSubmatchIndex(q, -1); len(bs) > 0 {
+	if bs := text.Brackets(q); len(bs) > 0 {
 		var mentions []string
 		for _, b := range bs {
-			mentions = append(mentions, strings.TrimSpace(q[b[2]:b[3]]))
+			mentions = append(mentions, strings.TrimSpace(q[b.NameStart:b.NameEnd]))
 		}
 		res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Fuzzy: true, Limit: 5})
 		calls++
@@ -145,7 +143,7 @@ func (p *Rules) link(ctx context.Context, q string) ([]linked, int, error) {
 		var out []linked
 		for i, b := range bs {
 			if l, ok := p.choose(mentions[i], res[i], true); ok {
-				l.start, l.end = b[0], b[1]
+				l.start, l.end = b.Start, b.End
 				out = append(out, l)
 			}
 		}
@@ -303,13 +301,13 @@ func (p *Rules) choose(mention string, ms []graph.Match, bracket bool) (linked, 
 	if top.Method == graph.MatchFuzzy && top.Score < p.opts.FuzzyThreshold {
 		return linked{}, false
 	}
-	method := state.LinkMethod(top.Method)
+	method := graph.MatchMethod(top.Method)
 	conf := top.Score
 	switch top.Method {
 	case graph.MatchExact:
 		conf = 1
 		if bracket {
-			method = "bracket"
+			method = graph.MatchBracket
 		}
 	case graph.MatchNormalized:
 		conf = 0.95

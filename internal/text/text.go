@@ -5,6 +5,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -92,4 +93,29 @@ func Stem(w string) string {
 		return w[:n-1]
 	}
 	return w
+}
+
+// Mask stands for the anchor entity in a question whose relation words a
+// lexicon reads.
+const Mask = "<e>"
+
+// MaskSpan replaces q[start:end] (the anchor's mention) with Mask.
+func MaskSpan(q string, start, end int) string {
+	return q[:start] + " " + Mask + " " + q[end:]
+}
+
+// bracketRE finds [bracketed] entity mentions.
+var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
+
+// Bracket is a [bracketed] entity mention: q[Start:End] with its
+// brackets, q[NameStart:NameEnd] the name inside.
+type Bracket struct{ Start, End, NameStart, NameEnd int }
+
+// Brackets returns the question's [bracketed] mentions, in order.
+func Brackets(q string) []Bracket {
+	var out []Bracket
+	for _, m := range bracketRE.FindAllStringSubmatchIndex(q, -1) {
+		out = append(out, Bracket{Start: m[0], End: m[1], NameStart: m[2], NameEnd: m[3]})
+	}
+	return out
 }

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/triplefile"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 func writeFile(t *testing.T, name, content string) string {
@@ -249,7 +249,7 @@ func TestReadProgress(t *testing.T) {
 }
 
 func TestReadMetaQA(t *testing.T) {
-	p := storetest.DataPath(t, "metaqa/kb.txt")
+	p := devdata.DataPath(t, "metaqa/kb.txt")
 	start := time.Now()
 	ts, err := triplefile.Read(p, "", triplefile.Options{})
 	if err != nil {
@@ -276,7 +276,7 @@ func TestReadMetaQA(t *testing.T) {
 
 func TestReadPathQuestion(t *testing.T) {
 	for file, n := range map[string]int{"2H-kb.txt": 1211, "3H-kb.txt": 2839, "PQL2-KB.txt": 4247, "PQL3-KB.txt": 5597} {
-		p := storetest.DataPath(t, "pathquestion/"+file)
+		p := devdata.DataPath(t, "pathquestion/"+file)
 		ts, err := triplefile.Read(p, "", triplefile.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -288,7 +288,7 @@ func TestReadPathQuestion(t *testing.T) {
 }
 
 func BenchmarkReadTriplesMetaQA(b *testing.B) {
-	p := storetest.DataPath(b, "metaqa/kb.txt")
+	p := devdata.DataPath(b, "metaqa/kb.txt")
 	st, err := os.Stat(p)
 	if err != nil {
 		b.Fatal(err)

@@ -55,6 +55,29 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// Move is a chain step that may be taken from a walk position, and the
+// chain state it leads to.
+type Move struct {
+	Step state.ChainStep
+	Next int
+}
+
+// Moves returns the steps a position in chain state st may take: step st
+// itself, and, when the step that led there repeats, that step again.
+func Moves(c state.Chain, st int) []Move {
+	var out []Move
+	if st < len(c.Steps) {
+		out = append(out, Move{c.Steps[st], st + 1})
+	}
+	if st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat {
+		out = append(out, Move{c.Steps[st-1], st})
+	}
+	return out
+}
+
+// CanMove reports whether a position in chain state st has a step to take.
+func CanMove(c state.Chain, st int) bool { return len(Moves(c, st)) > 0 }
+
 // walker expands positions along a chain: the mechanism the retriever and
 // the refiner share.
 // Store is what the walk reads: expansions of a frontier.
@@ -88,7 +111,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	var frontier []state.Pos
 	for _, p := range start {
 		info, ok := lookup(p)
-		if !ok || info.expanded || !c.CanMove(p.State) || info.depth >= s.Plan.HopBudget {
+		if !ok || info.expanded || !CanMove(c, p.State) || info.depth >= s.Plan.HopBudget {
 			continue
 		}
 		frontier = append(frontier, p)
@@ -122,7 +145,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		groups := map[string]*group{}
 		var keys []string
 		for _, p := range frontier {
-			for _, t := range c.Moves(p.State) {
+			for _, t := range Moves(c, p.State) {
 				byDir := map[graph.Direction][]string{}
 				for _, e := range t.Step.Edges {
 					byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
@@ -232,7 +255,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 					continue
 				}
 				local[to] = posInfo{depth: depth}
-				if c.CanMove(to.State) && depth < s.Plan.HopBudget {
+				if CanMove(c, to.State) && depth < s.Plan.HopBudget {
 					next = append(next, to)
 				}
 			}
@@ -266,7 +289,7 @@ type prefetched struct {
 // (a single transition, all its edges one way), with its group key, so
 // that it can be fetched together with the step leading there.
 func soleStep(c state.Chain, st int) (graph.Step, string, bool) {
-	ts := c.Moves(st)
+	ts := Moves(c, st)
 	if len(ts) != 1 || len(ts[0].Step.Edges) == 0 {
 		return graph.Step{}, "", false
 	}
