@@ -110,10 +110,11 @@ func New(store Store, configure ...Option) *Agent {
 	return &Agent{cfg: c}
 }
 
-// Event is what a streaming run reports after each step.
-type Event struct {
-	RunID string     `json:"run_id"`
-	Step  state.Step `json:"step"`
+// Update is what a streaming run reports after each phase: the trace
+// entry, and the verdict or answer the phase produced.
+type Update struct {
+	RunID string           `json:"run_id"`
+	Entry state.TraceEntry `json:"step"`
 	// Verdict is set after a critique.
 	Verdict *state.Verdict `json:"verdict,omitempty"`
 	// Answer is set after the answer step.
@@ -128,20 +129,21 @@ func (a *Agent) Run(ctx context.Context, question string) (*Result, error) {
 	return a.RunStream(ctx, question, nil)
 }
 
-// RunStream is Run with a callback that receives each step as it ends.
+// RunStream is Run with a callback that receives an Update as each phase
+// ends.
 // The callback runs on the caller's goroutine, between steps.
-func (a *Agent) RunStream(ctx context.Context, question string, onEvent func(Event)) (*Result, error) {
+func (a *Agent) RunStream(ctx context.Context, question string, onUpdate func(Update)) (*Result, error) {
 	if a.cfg.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, a.cfg.timeout)
 		defer cancel()
 	}
 	r := &run{
-		cfg:     &a.cfg,
-		st:      state.New(a.cfg.newID(), question, a.cfg.maxIterations, state.Budget{MaxStoreCalls: a.cfg.maxStoreCalls, MaxNodesExpanded: a.cfg.maxNodesExpanded}),
-		onEvent: onEvent,
-		start:   a.cfg.clock(),
-		log:     a.cfg.logger,
+		cfg:      &a.cfg,
+		st:       state.New(a.cfg.newID(), question, a.cfg.maxIterations, state.Budget{MaxStoreCalls: a.cfg.maxStoreCalls, MaxNodesExpanded: a.cfg.maxNodesExpanded}),
+		onUpdate: onUpdate,
+		start:    a.cfg.clock(),
+		log:      a.cfg.logger,
 	}
 	r.log = r.log.With(zap.String("run", r.st.ID))
 	err := r.loop(ctx)
@@ -150,11 +152,11 @@ func (a *Agent) RunStream(ctx context.Context, question string, onEvent func(Eve
 
 // run is one question's loop.
 type run struct {
-	cfg     *config
-	st      *state.AgentState
-	onEvent func(Event)
-	start   time.Time
-	log     *zap.Logger
+	cfg      *config
+	st       *state.AgentState
+	onUpdate func(Update)
+	start    time.Time
+	log      *zap.Logger
 
 	refinements int
 	llm         state.Cost
@@ -360,7 +362,7 @@ func planSummary(p state.Plan) string {
 // record appends a step to the trace and streams it.
 func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary string, cost state.Cost, added int, judged bool) {
 	now := r.cfg.clock()
-	step := state.Step{
+	step := state.TraceEntry{
 		At:         now,
 		Phase:      phase,
 		Event:      ev,
@@ -372,14 +374,14 @@ func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary st
 		LLMCalls:   cost.LLMCalls,
 	}
 	r.st.Trace = append(r.st.Trace, step)
-	if r.onEvent != nil {
-		e := Event{RunID: r.st.ID, Step: step}
+	if r.onUpdate != nil {
+		e := Update{RunID: r.st.ID, Entry: step}
 		if judged {
 			e.Verdict = r.st.LastVerdict()
 		}
 		if phase == state.PhaseAnswer {
 			e.Answer = r.st.Answer
 		}
-		r.onEvent(e)
+		r.onUpdate(e)
 	}
 }

@@ -251,8 +251,8 @@ func TestRunStreamMatchesResult(t *testing.T) {
 func runStreamed(t *testing.T, a *agent.Agent, question string) {
 	t.Helper()
 	ctx := t.Context()
-	var events []agent.Event
-	res, err := a.RunStream(ctx, question, func(e agent.Event) { events = append(events, e) })
+	var events []agent.Update
+	res, err := a.RunStream(ctx, question, func(e agent.Update) { events = append(events, e) })
 	if res == nil {
 		t.Fatalf("Run(%q) returned no result (err %v)", question, err)
 	}
@@ -264,14 +264,14 @@ func runStreamed(t *testing.T, a *agent.Agent, question string) {
 		if e.RunID != res.State.ID {
 			t.Errorf("event %d: run ID %q, want %q", i, e.RunID, res.State.ID)
 		}
-		if !reflect.DeepEqual(e.Step, res.Trace[i]) {
-			t.Errorf("event %d: step %+v, trace has %+v", i, e.Step, res.Trace[i])
+		if !reflect.DeepEqual(e.Entry, res.Trace[i]) {
+			t.Errorf("event %d: step %+v, trace has %+v", i, e.Entry, res.Trace[i])
 		}
 		if e.Verdict != nil {
 			verdicts = append(verdicts, *e.Verdict)
 		}
-		if (e.Answer != nil) != (e.Step.Phase == state.PhaseAnswer) {
-			t.Errorf("event %d (%s): answer set = %t", i, e.Step.Phase, e.Answer != nil)
+		if (e.Answer != nil) != (e.Entry.Phase == state.PhaseAnswer) {
+			t.Errorf("event %d (%s): answer set = %t", i, e.Entry.Phase, e.Answer != nil)
 		}
 	}
 	if !reflect.DeepEqual(verdicts, res.Verdicts) && !(len(verdicts) == 0 && len(res.Verdicts) == 0) {
@@ -548,7 +548,7 @@ func TestCyclesTerminate(t *testing.T) {
 		}
 		seen[p] = true
 	}
-	wantVisited := []state.Pos{{Node: "alpha", State: 0}, {Node: "beta", State: 1}, {Node: "delta", State: 1}, {Node: "epsilon", State: 1}, {Node: "gamma", State: 1}}
+	wantVisited := []state.Pos{{Node: "alpha", Steps: 0}, {Node: "beta", Steps: 1}, {Node: "delta", Steps: 1}, {Node: "epsilon", Steps: 1}, {Node: "gamma", Steps: 1}}
 	if !reflect.DeepEqual(visited, wantVisited) {
 		t.Errorf("visited %v, want %v", visited, wantVisited)
 	}

@@ -77,8 +77,8 @@ func Example() {
 // within the hop budget is left unexpanded.
 func ExampleAgent_RunStream() {
 	a := agent.New(exampleStore())
-	res, err := a.RunStream(context.Background(), "Which teams are affected if the ledger-db goes down?", func(e agent.Event) {
-		fmt.Printf("%d %-8s -> %s\n", e.Step.Iteration, e.Step.Phase, e.Step.Event)
+	res, err := a.RunStream(context.Background(), "Which teams are affected if the ledger-db goes down?", func(e agent.Update) {
+		fmt.Printf("%d %-8s -> %s\n", e.Entry.Iteration, e.Entry.Phase, e.Entry.Event)
 		if e.Verdict != nil && len(e.Verdict.DeadEnds) > 0 {
 			fmt.Printf("  dead ends: %d, first %s\n", len(e.Verdict.DeadEnds), e.Verdict.DeadEnds[0].Node)
 		}

@@ -29,7 +29,7 @@ type Result struct {
 	// Mermaid draws the evidence paths as a flowchart.
 	Mermaid string `json:"mermaid"`
 	// Trace is every step of the run.
-	Trace []state.Step `json:"trace"`
+	Trace []state.TraceEntry `json:"trace"`
 	// State is the full final state (not part of the JSON output; use
 	// `scgraph ask --state` to see it).
 	State *state.AgentState `json:"-"`

@@ -188,8 +188,8 @@ func TestStoreEquivalenceMetaQA(t *testing.T) {
 	same("fuzzy Resolve", rm, rn, errm, errn)
 
 	for i, a := range anchors {
-		for _, step := range []graph.Step{{Direction: graph.Both}, {Relations: []string{"directed_by", "starred_actors"}, Direction: graph.In}} {
-			req := graph.ExpandRequest{From: []string{a, answers[i]}, Steps: []graph.Step{step, {Direction: graph.Out}}, Limit: 3}
+		for _, step := range []graph.ExpandStep{{Direction: graph.Both}, {Relations: []string{"directed_by", "starred_actors"}, Direction: graph.In}} {
+			req := graph.ExpandRequest{From: []string{a, answers[i]}, Steps: []graph.ExpandStep{step, {Direction: graph.Out}}, Limit: 3}
 			em, errm := mem.Expand(ctx, req)
 			en, errn := neo.Expand(ctx, req)
 			same(fmt.Sprintf("Expand(%+v)", req), em, en, errm, errn)

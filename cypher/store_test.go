@@ -129,7 +129,7 @@ func TestHostileValues(t *testing.T) {
 			t.Errorf("Resolve(%q) = %+v, want the entity itself, exactly", name, ms[i])
 		}
 	}
-	if _, err := s.Expand(ctx, graph.ExpandRequest{From: hostile, Steps: []graph.Step{{Direction: graph.Both}, {Direction: graph.Both}}}); err != nil {
+	if _, err := s.Expand(ctx, graph.ExpandRequest{From: hostile, Steps: []graph.ExpandStep{{Direction: graph.Both}, {Direction: graph.Both}}}); err != nil {
 		t.Errorf("Expand from hostile names: %v", err)
 	}
 	for _, from := range hostile {
@@ -139,7 +139,7 @@ func TestHostileValues(t *testing.T) {
 	}
 	badRels := []string{"CALLS]->(x) DETACH DELETE x //", "CALLS`|`OWNS", "READS FROM", "CALLS*1..6", "calls", "OWNS]-(m) WITH m MATCH (z) DETACH DELETE z //"}
 	for _, rel := range badRels {
-		_, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"api-gateway"}, Steps: []graph.Step{{Relations: []string{rel}, Direction: graph.Out}}})
+		_, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"api-gateway"}, Steps: []graph.ExpandStep{{Relations: []string{rel}, Direction: graph.Out}}})
 		if !errors.Is(err, graph.ErrUnknownRelation) {
 			t.Errorf("Expand along %q: error %v, want graph.ErrUnknownRelation", rel, err)
 		}
@@ -273,8 +273,8 @@ func TestExpandUsesIndex(t *testing.T) {
 	defer s.Close()
 	loadFixture(t, s)
 	for _, req := range []graph.ExpandRequest{
-		{From: []string{"api-gateway", "cart-service"}, Steps: []graph.Step{{Relations: []string{"CALLS", "OWNS"}, Direction: graph.Both}}},
-		{From: []string{"team-payments"}, Steps: []graph.Step{{Direction: graph.Out}, {Relations: []string{"READS_FROM"}, Direction: graph.In}}},
+		{From: []string{"api-gateway", "cart-service"}, Steps: []graph.ExpandStep{{Relations: []string{"CALLS", "OWNS"}, Direction: graph.Both}}},
+		{From: []string{"team-payments"}, Steps: []graph.ExpandStep{{Direction: graph.Out}, {Relations: []string{"READS_FROM"}, Direction: graph.In}}},
 	} {
 		ops, err := s.ProfileExpand(t.Context(), req)
 		if err != nil {

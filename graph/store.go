@@ -49,9 +49,9 @@ type ResolveRequest struct {
 	Limit int
 }
 
-// Step is one hop of an expansion: which relations to follow (empty means
+// ExpandStep is one hop of an expansion: which relations to follow (empty means
 // any) and in which direction.
-type Step struct {
+type ExpandStep struct {
 	Relations []string  `json:"relations,omitempty"`
 	Direction Direction `json:"direction"`
 }
@@ -60,7 +60,7 @@ type Step struct {
 // deep; the second step starts from every node the first one reached.
 type ExpandRequest struct {
 	From  []string
-	Steps []Step
+	Steps []ExpandStep
 	// Limit caps the hops returned per node and step (the fan-out cap);
 	// 0 means DefaultLimit. When a node has more, the store keeps the first
 	// Limit in canonical order (relation, direction out before in, neighbour

@@ -105,7 +105,7 @@ func dump(t testing.TB, s *memstore.Store, from ...string) string {
 		t.Fatal(err)
 	}
 	fmt.Fprintf(&b, "%+v\n", ms)
-	e, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.Step{{Direction: graph.Both}, {Direction: graph.Out}}, Limit: 50})
+	e, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Direction: graph.Both}, {Direction: graph.Out}}, Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestOpen(t *testing.T) {
 	if err != nil || fmt.Sprint(ms) != "[[{{c RObject} alias 1}]]" {
 		t.Errorf("alias from the schema file: %v %v", ms, err)
 	}
-	e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"b"}, Steps: []graph.Step{{Direction: graph.Both}}})
+	e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"b"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}})
 	if err != nil || fmt.Sprint(e.Hops) != "[[b -R-> c b <-R- a]]" || e.Hops[0][0].Source.String() != "kb.txt:2" {
 		t.Errorf("expand from b: %v %v", e.Hops, err)
 	}
@@ -501,11 +501,11 @@ func TestRandomGraphs(t *testing.T) {
 			node := func() string { return fmt.Sprintf("n%d", rng.IntN(nodes+1)) }
 			ereq := graph.ExpandRequest{
 				From:  []string{node(), node(), node()},
-				Steps: []graph.Step{{Direction: dirs[rng.IntN(3)], Relations: relSets[rng.IntN(3)]}},
+				Steps: []graph.ExpandStep{{Direction: dirs[rng.IntN(3)], Relations: relSets[rng.IntN(3)]}},
 				Limit: 1 + rng.IntN(5),
 			}
 			if rng.IntN(2) == 0 {
-				ereq.Steps = append(ereq.Steps, graph.Step{Direction: dirs[rng.IntN(3)], Relations: relSets[rng.IntN(3)]})
+				ereq.Steps = append(ereq.Steps, graph.ExpandStep{Direction: dirs[rng.IntN(3)], Relations: relSets[rng.IntN(3)]})
 			}
 			got, err := s.Expand(ctx, ereq)
 			if err != nil {
@@ -549,7 +549,7 @@ func TestReadWhileWriting(t *testing.T) {
 	for range 3 {
 		wg.Go(func() {
 			for range 50 {
-				e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"api-gateway"}, Steps: []graph.Step{{Direction: graph.In, Relations: []string{"CALLS"}}}})
+				e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"api-gateway"}, Steps: []graph.ExpandStep{{Direction: graph.In, Relations: []string{"CALLS"}}}})
 				if err != nil {
 					t.Error(err)
 					return
@@ -597,7 +597,7 @@ func TestMetaQA(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"Kismet"}, Steps: []graph.Step{{Relations: []string{"directed_by"}, Direction: graph.Out}}})
+	e, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"Kismet"}, Steps: []graph.ExpandStep{{Relations: []string{"directed_by"}, Direction: graph.Out}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -608,10 +608,10 @@ func TestMetaQA(t *testing.T) {
 	// Against brute force over the triples: the directors of the movies
 	// Marlene Dietrich starred in, and everything around Kismet.
 	for _, req := range []graph.ExpandRequest{
-		{From: []string{"Marlene Dietrich"}, Steps: []graph.Step{
+		{From: []string{"Marlene Dietrich"}, Steps: []graph.ExpandStep{
 			{Relations: []string{"starred_actors"}, Direction: graph.In}, {Relations: []string{"directed_by"}, Direction: graph.Out},
 		}, Limit: graph.DefaultLimit},
-		{From: []string{"Kismet", "Drama"}, Steps: []graph.Step{{Direction: graph.Both}}, Limit: 7},
+		{From: []string{"Kismet", "Drama"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}, Limit: 7},
 	} {
 		got, err := s.Expand(ctx, req)
 		if err != nil {
@@ -793,7 +793,7 @@ func BenchmarkSnapshotLoadMetaQA(b *testing.B) {
 func BenchmarkExpand(b *testing.B) {
 	s, _ := loadMetaQA(b)
 	ctx := context.Background()
-	req := graph.ExpandRequest{From: []string{"Kismet"}, Steps: []graph.Step{{Direction: graph.Both}}}
+	req := graph.ExpandRequest{From: []string{"Kismet"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}}
 	if _, err := s.Expand(ctx, req); err != nil { // builds the index
 		b.Fatal(err)
 	}
@@ -807,7 +807,7 @@ func BenchmarkExpand(b *testing.B) {
 func BenchmarkExpandTwoSteps(b *testing.B) {
 	s, _ := loadMetaQA(b)
 	ctx := context.Background()
-	req := graph.ExpandRequest{From: []string{"Marlene Dietrich"}, Steps: []graph.Step{
+	req := graph.ExpandRequest{From: []string{"Marlene Dietrich"}, Steps: []graph.ExpandStep{
 		{Relations: []string{"starred_actors"}, Direction: graph.In}, {Relations: []string{"directed_by"}, Direction: graph.Out},
 	}}
 	if _, err := s.Expand(ctx, req); err != nil {

@@ -34,7 +34,7 @@ type AgentState struct {
 	Budget        Budget  `json:"budget"`
 	Answer        *Answer `json:"answer,omitempty"`
 	Stop          Stop    `json:"stop_reason"`
-	Trace         []Step  `json:"trace"`
+	Trace         []TraceEntry  `json:"trace"`
 }
 
 // New returns the state for a fresh run of question.
@@ -48,7 +48,7 @@ func New(id, question string, maxIterations int, budget Budget) *AgentState {
 		Frontier:      []DeadEnd{},
 		Cuts:          []graph.Truncation{},
 		Verdicts:      []Verdict{},
-		Trace:         []Step{},
+		Trace:         []TraceEntry{},
 	}
 }
 
@@ -199,8 +199,9 @@ const (
 	EventHalted       Event = "halted" // cap, cancellation or error: answer the best so far
 )
 
-// Step is one entry of the trace.
-type Step struct {
+// TraceEntry is one entry of the trace: a phase run, the event it
+// reported and what it cost.
+type TraceEntry struct {
 	At         time.Time `json:"at"`
 	Phase      Phase     `json:"phase"`
 	Event      Event     `json:"event"`
@@ -244,7 +245,7 @@ func (s *AgentState) Accepted() []int {
 	}
 	var out []int
 	for i, r := range s.Walk.Reached {
-		if r.State != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
+		if r.Steps != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
 			continue
 		}
 		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == TargetType && s.Subgraph.NodeType(r.Node) != t {

@@ -93,17 +93,17 @@ func (g *Subgraph) addEdge(h graph.Hop, iter int, ph Phase) int {
 	return len(g.Edges) - 1
 }
 
-// Pos is a position of the walk: a node reached in a chain state, the
-// number of the chain's steps completed on the way. The same node may be
+// Pos is a position of the walk: a node reached after completing Steps of
+// the chain's steps. The same node may be
 // reached in several states (a film reached as "film of the director" and
 // again as "film of the actor"); visited tracking is per position, so a
 // cycle ends without dropping an answer reached another way.
 type Pos struct {
 	Node  string `json:"node"`
-	State int    `json:"state"`
+	Steps int    `json:"steps"`
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s@%d", p.Node, p.State) }
+func (p Pos) String() string { return fmt.Sprintf("%s@%d", p.Node, p.Steps) }
 
 // Walk is the traversal: every position reached, how, and whether it has
 // been expanded. Expanded positions are the visited set: the walk never
@@ -167,8 +167,8 @@ func (w *Walk) Visited() []Pos {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].State != out[j].State {
-			return out[i].State < out[j].State
+		if out[i].Steps != out[j].Steps {
+			return out[i].Steps < out[j].Steps
 		}
 		return out[i].Node < out[j].Node
 	})

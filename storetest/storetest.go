@@ -215,7 +215,7 @@ func wantErr(t *testing.T, what string, err, target error) {
 }
 
 // A truncated expansion, also run concurrently.
-var truncatedReq = graph.ExpandRequest{From: []string{"checkout-service", "api-gateway"}, Steps: []graph.Step{{Direction: graph.Out}}, Limit: 2}
+var truncatedReq = graph.ExpandRequest{From: []string{"checkout-service", "api-gateway"}, Steps: []graph.ExpandStep{{Direction: graph.Out}}, Limit: 2}
 
 const truncatedWant = `step 0:
   api-gateway -CALLS-> cart-service
@@ -404,7 +404,7 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 
 func testExpand(t *testing.T, open func(t *testing.T) Store) {
 	s := loaded(t, open)
-	out := []graph.Step{{Direction: graph.Out}}
+	out := []graph.ExpandStep{{Direction: graph.Out}}
 
 	// The hub, out: every callee, sorted by name.
 	expand(t, s, graph.ExpandRequest{From: []string{"api-gateway"}, Steps: out}, `step 0:
@@ -418,14 +418,14 @@ func testExpand(t *testing.T, open func(t *testing.T) Store) {
 nodes: api-gateway(Service); cart-service(Service); catalog-service(Service); checkout-service(Service); notification-service(Service); order service(Service); search-service(Service); user-service(Service);
 `)
 	// In: relations in name order.
-	expand(t, s, graph.ExpandRequest{From: []string{"payments-db"}, Steps: []graph.Step{{Direction: graph.In}}}, `step 0:
+	expand(t, s, graph.ExpandRequest{From: []string{"payments-db"}, Steps: []graph.ExpandStep{{Direction: graph.In}}}, `step 0:
   payments-db <-OWNS- team-payments
   payments-db <-READS_FROM- ledger "v2"
   payments-db <-READS_FROM- payment-service
 nodes: ledger "v2"(Service); payment-service(Service); payments-db(Database); team-payments(Team);
 `)
 	// Both with a relation filter: out before in within a relation.
-	expand(t, s, graph.ExpandRequest{From: []string{"checkout-service"}, Steps: []graph.Step{{Relations: []string{"CALLS"}, Direction: graph.Both}}}, `step 0:
+	expand(t, s, graph.ExpandRequest{From: []string{"checkout-service"}, Steps: []graph.ExpandStep{{Relations: []string{"CALLS"}, Direction: graph.Both}}}, `step 0:
   checkout-service -CALLS-> cart-service
   checkout-service -CALLS-> order service
   checkout-service -CALLS-> payment-service
@@ -435,7 +435,7 @@ nodes: api-gateway(Service); cart-service(Service); checkout-service(Service); f
 `)
 	// A frontier listed twice, an unknown name in it, and a self-loop,
 	// which is a hop each way.
-	expand(t, s, graph.ExpandRequest{From: []string{"cart-service", "no such service", "cart-service"}, Steps: []graph.Step{{Direction: graph.Both}}}, `step 0:
+	expand(t, s, graph.ExpandRequest{From: []string{"cart-service", "no such service", "cart-service"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}}, `step 0:
   cart-service -CALLS-> cart-service
   cart-service <-CALLS- api-gateway
   cart-service <-CALLS- cart-service
@@ -444,7 +444,7 @@ nodes: api-gateway(Service); cart-service(Service); checkout-service(Service); f
 nodes: api-gateway(Service); cart-service(Service); checkout-service(Service); team-growth(Team);
 `)
 	// Two steps with a relation each.
-	expand(t, s, graph.ExpandRequest{From: []string{"payment-service"}, Steps: []graph.Step{
+	expand(t, s, graph.ExpandRequest{From: []string{"payment-service"}, Steps: []graph.ExpandStep{
 		{Relations: []string{"CALLS"}, Direction: graph.Out}, {Relations: []string{"READS_FROM"}, Direction: graph.Out},
 	}}, `step 0:
   payment-service -CALLS-> fraud-service
@@ -455,7 +455,7 @@ nodes: fraud-service(Service); ledger "v2"(Service); payment-service(Service); p
 `)
 	// Step 2 starts once from each node step 1 reached (payment-service
 	// twice).
-	expand(t, s, graph.ExpandRequest{From: []string{"team-payments"}, Steps: []graph.Step{
+	expand(t, s, graph.ExpandRequest{From: []string{"team-payments"}, Steps: []graph.ExpandStep{
 		{Direction: graph.Out}, {Relations: []string{"READS_FROM"}, Direction: graph.Out},
 	}}, `step 0:
   team-payments -ON_CALL_FOR-> payment-service
@@ -471,7 +471,7 @@ nodes: fraud-service(Service); ledger "v2"(Service); payment-service(Service); p
 	// Truncation: the first Limit hops per node in canonical order.
 	expand(t, s, truncatedReq, truncatedWant)
 	// Truncation in the second step, hostile names in the frontier.
-	expand(t, s, graph.ExpandRequest{From: []string{"team-platform"}, Steps: []graph.Step{
+	expand(t, s, graph.ExpandRequest{From: []string{"team-platform"}, Steps: []graph.ExpandStep{
 		{Relations: []string{"OWNS"}, Direction: graph.Out}, {Direction: graph.Out},
 	}, Limit: 3}, "step 0:\n"+
 		"  team-platform -OWNS-> `backtick` svc\n"+
@@ -485,10 +485,10 @@ nodes: fraud-service(Service); ledger "v2"(Service); payment-service(Service); p
 		"nodes: `backtick` svc(Service); api-gateway(Service); cart-service(Service); catalog-service(Service); checkout-service(Service); team-platform(Team); }) DETACH DELETE n //(Service);\n"+
 		"truncated api-gateway at step 1: 3 of 7\n")
 	// Unknown frontier: empty, no error.
-	expand(t, s, graph.ExpandRequest{From: []string{"no such service"}, Steps: []graph.Step{{Direction: graph.Both}, {Direction: graph.Both}}},
+	expand(t, s, graph.ExpandRequest{From: []string{"no such service"}, Steps: []graph.ExpandStep{{Direction: graph.Both}, {Direction: graph.Both}}},
 		"step 0:\nstep 1:\nnodes:\n")
 	// A schema relation without data: valid, matches nothing.
-	expand(t, s, graph.ExpandRequest{From: []string{"payments-db"}, Steps: []graph.Step{{Relations: []string{"REPLICATES_TO"}, Direction: graph.Both}}},
+	expand(t, s, graph.ExpandRequest{From: []string{"payments-db"}, Steps: []graph.ExpandStep{{Relations: []string{"REPLICATES_TO"}, Direction: graph.Both}}},
 		"step 0:\nnodes: payments-db(Database);\n")
 }
 
@@ -497,14 +497,14 @@ func testExpandErrors(t *testing.T, open func(t *testing.T) Store) {
 	s := loaded(t, open)
 	from := []string{"api-gateway"}
 	for _, rel := range []string{"DEPENDS_ON", "READS FROM", "CALLS`]->() DETACH DELETE n //", "calls", ""} {
-		_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.Step{{Relations: []string{"CALLS", rel}, Direction: graph.Out}}})
+		_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Relations: []string{"CALLS", rel}, Direction: graph.Out}}})
 		wantErr(t, fmt.Sprintf("Expand with relation %q", rel), err, graph.ErrUnknownRelation)
 	}
-	for _, steps := range [][]graph.Step{nil, {{Direction: graph.Out}, {Direction: graph.Out}, {Direction: graph.Out}}, {{Direction: 0}}, {{Direction: graph.Out}, {Direction: 9}}} {
+	for _, steps := range [][]graph.ExpandStep{nil, {{Direction: graph.Out}, {Direction: graph.Out}, {Direction: graph.Out}}, {{Direction: 0}}, {{Direction: graph.Out}, {Direction: 9}}} {
 		_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: steps})
 		wantErr(t, fmt.Sprintf("Expand with steps %+v", steps), err, graph.ErrBadRequest)
 	}
-	_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.Step{{Direction: graph.Out}}, Limit: -1})
+	_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Direction: graph.Out}}, Limit: -1})
 	wantErr(t, "Expand with a negative limit", err, graph.ErrBadRequest)
 }
 
@@ -564,7 +564,7 @@ func testHostile(t *testing.T, open func(t *testing.T) Store) {
 	if got := renderMatches(mentions, ms); got != want {
 		t.Errorf("Resolve:\n%s\nwant:\n%s", got, want)
 	}
-	expand(t, s, graph.ExpandRequest{From: []string{Injection, Backtick, Quoted}, Steps: []graph.Step{{Direction: graph.Both}}},
+	expand(t, s, graph.ExpandRequest{From: []string{Injection, Backtick, Quoted}, Steps: []graph.ExpandStep{{Direction: graph.Both}}},
 		"step 0:\n"+
 			"  `backtick` svc <-CALLS- }) DETACH DELETE n //\n"+
 			"  `backtick` svc <-OWNS- team-platform\n"+
@@ -577,7 +577,7 @@ func testHostile(t *testing.T, open func(t *testing.T) Store) {
 			"nodes: `backtick` svc(Service); ledger \"v2\"(Service); order service(Service); payment-service(Service); payments-db(Database); team-payments(Team); team-platform(Team); }) DETACH DELETE n //(Service);\n")
 	paths(t, s, graph.PathRequest{From: Injection, To: Backtick, MaxHops: 1, Direction: graph.Out},
 		"}) DETACH DELETE n // -CALLS-> `backtick` svc\n")
-	_, err = s.Expand(ctx, graph.ExpandRequest{From: []string{Injection}, Steps: []graph.Step{{Relations: []string{"CALLS]->(x) DETACH DELETE x //"}, Direction: graph.Out}}})
+	_, err = s.Expand(ctx, graph.ExpandRequest{From: []string{Injection}, Steps: []graph.ExpandStep{{Relations: []string{"CALLS]->(x) DETACH DELETE x //"}, Direction: graph.Out}}})
 	wantErr(t, "Expand with a hostile relation", err, graph.ErrUnknownRelation)
 	_, err = s.Paths(ctx, graph.PathRequest{From: Injection, To: Backtick, MaxHops: 2, Direction: graph.Out, Relations: []string{"CALLS|OWNS"}})
 	wantErr(t, "Paths with a hostile relation", err, graph.ErrUnknownRelation)

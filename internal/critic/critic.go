@@ -48,7 +48,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	steps := len(chain.Steps)
 	var frontier, boundary []int
 	for i, r := range s.Walk.Reached {
-		if r.Expanded || !walk.CanMove(chain, r.State) {
+		if r.Expanded || !walk.CanMove(chain, r.Steps) {
 			continue
 		}
 		if r.Depth < s.Plan.HopBudget {
@@ -109,8 +109,8 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	// The chain dead-ended: find the deepest state reached.
 	deepest := 0
 	for _, r := range s.Walk.Reached {
-		if r.State > deepest {
-			deepest = r.State
+		if r.Steps > deepest {
+			deepest = r.Steps
 		}
 	}
 	if !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
@@ -132,7 +132,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		}
 		var dead []int
 		for i, r := range s.Walk.Reached {
-			if r.State == p {
+			if r.Steps == p {
 				dead = append(dead, i)
 			}
 		}
@@ -173,7 +173,7 @@ func (c *Topological) insufficient(s *state.AgentState, v state.Verdict, idx []i
 		}
 		r := s.Walk.Reached[i]
 		var missing []state.RelDir
-		for _, t := range walk.Moves(chain, r.State) {
+		for _, t := range walk.Moves(chain, r.Steps) {
 			missing = append(missing, t.Step.Edges...)
 		}
 		v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: r.Pos, Depth: r.Depth, Missing: missing})
@@ -267,7 +267,7 @@ func stepWords(c state.Chain, st int) string {
 func deadNames(s *state.AgentState, st int) string {
 	var names []string
 	for _, r := range s.Walk.Reached {
-		if r.State == st {
+		if r.Steps == st {
 			names = append(names, r.Node)
 			if len(names) == 3 {
 				break

@@ -281,7 +281,7 @@ func TestCriticSwitchesToAPrefixChain(t *testing.T) {
 	if v.Outcome != state.Insufficient || v.Switch == nil || *v.Switch != 1 {
 		t.Fatalf("verdict %+v, want insufficient, switching to chain 1", v)
 	}
-	if len(v.DeadEnds) != 1 || v.DeadEnds[0].Pos != (state.Pos{Node: "dir-x", State: 1}) || v.DeadEnds[0].Missing != nil {
+	if len(v.DeadEnds) != 1 || v.DeadEnds[0].Pos != (state.Pos{Node: "dir-x", Steps: 1}) || v.DeadEnds[0].Missing != nil {
 		t.Fatalf("dead ends %+v, want dir-x@1 with nothing missing", v.DeadEnds)
 	}
 	s.Verdicts = append(s.Verdicts, v)

@@ -52,7 +52,7 @@ func Label(ctx context.Context, g Expander, anchor string, answers []string, hop
 			if len(p.set) > opts.MaxSet {
 				continue
 			}
-			x, err := g.Expand(ctx, graph.ExpandRequest{From: p.set, Steps: []graph.Step{{Direction: graph.Both}}, Limit: 100000})
+			x, err := g.Expand(ctx, graph.ExpandRequest{From: p.set, Steps: []graph.ExpandStep{{Direction: graph.Both}}, Limit: 100000})
 			if err != nil {
 				return nil, 0, err
 			}
@@ -145,7 +145,7 @@ func EndSet(ctx context.Context, g Expander, anchor string, c state.Chain, reent
 			return nil, nil
 		}
 		e := st.Edges[0]
-		x, err := g.Expand(ctx, graph.ExpandRequest{From: set, Steps: []graph.Step{{Relations: []string{e.Relation}, Direction: e.Direction}}, Limit: 100000})
+		x, err := g.Expand(ctx, graph.ExpandRequest{From: set, Steps: []graph.ExpandStep{{Relations: []string{e.Relation}, Direction: e.Direction}}, Limit: 100000})
 		if err != nil {
 			return nil, err
 		}

@@ -156,7 +156,7 @@ func (s *Spy) ExpandedFrom() []string {
 }
 
 // Pos is a walk position.
-func Pos(node string, st int) state.Pos { return state.Pos{Node: node, State: st} }
+func Pos(node string, st int) state.Pos { return state.Pos{Node: node, Steps: st} }
 
 // Movies is a small film graph: two films by one director, one of them
 // also written by her, and a third film by another director.

@@ -29,7 +29,7 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 	}
 	var starts []state.Pos
 	for _, a := range s.Plan.Anchors {
-		starts = append(starts, state.Pos{Node: a.Entity, State: 0})
+		starts = append(starts, state.Pos{Node: a.Entity, Steps: 0})
 	}
 	isStart := map[state.Pos]bool{}
 	for _, p := range starts {
@@ -80,15 +80,15 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 		ci := s.Walk.Chain
 		var starts []state.Pos
 		for _, a := range s.Plan.Anchors {
-			starts = append(starts, state.Pos{Node: a.Entity, State: 0})
+			starts = append(starts, state.Pos{Node: a.Entity, Steps: 0})
 		}
 		base := walkKnown(s)
 		known := func(p state.Pos) (posInfo, bool) {
 			info, ok := base(p)
-			if ok && p.State == 0 {
+			if ok && p.Steps == 0 {
 				info.expanded = false
 			}
-			return info, ok && p.State == 0
+			return info, ok && p.Steps == 0
 		}
 		d, err := r.w.expand(ctx, s, c, starts, known, r.w.opts.RefineHops, true)
 		if err != nil {

@@ -37,7 +37,7 @@ func TestRetrieverWalksFixedChainWhole(t *testing.T) {
 		t.Errorf("%d store calls (%d expands), want 1", d.Cost.StoreCalls, len(g.ExpandCalls))
 	}
 	phasetest.WantStrings(t, "expand frontiers", g.ExpandedFrom(), []string{"film-a"})
-	if got, want := g.ExpandCalls[0].Steps, []graph.Step{{Relations: []string{"directed_by"}, Direction: graph.Out}, {Relations: []string{"directed_by"}, Direction: graph.In}}; !reflect.DeepEqual(got, want) {
+	if got, want := g.ExpandCalls[0].Steps, []graph.ExpandStep{{Relations: []string{"directed_by"}, Direction: graph.Out}, {Relations: []string{"directed_by"}, Direction: graph.In}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("expand steps %+v, want %+v", got, want)
 	}
 	if want := "walked -directed_by-> <-directed_by- from 1 anchor(s), 2 hop(s): 2 move(s)"; d.Summary != want {
@@ -72,7 +72,7 @@ func TestRetrieverWalksClosureOneHop(t *testing.T) {
 	if d.Cost.StoreCalls != 1 || len(g.ExpandCalls) != 1 {
 		t.Fatalf("%d store calls, want 1", d.Cost.StoreCalls)
 	}
-	if got := g.ExpandCalls[0]; !reflect.DeepEqual(got.Steps, []graph.Step{{Relations: []string{"CALLS", "READS_FROM"}, Direction: graph.Out}}) {
+	if got := g.ExpandCalls[0]; !reflect.DeepEqual(got.Steps, []graph.ExpandStep{{Relations: []string{"CALLS", "READS_FROM"}, Direction: graph.Out}}) {
 		t.Errorf("expand steps %+v", got.Steps)
 	}
 	wantNodes := []graph.Entity{{Name: "cart", Type: "Service"}, {Name: "search", Type: "Service"}, {Name: "web", Type: "Service"}}

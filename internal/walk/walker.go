@@ -111,7 +111,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	var frontier []state.Pos
 	for _, p := range start {
 		info, ok := lookup(p)
-		if !ok || info.expanded || !CanMove(c, p.State) || info.depth >= s.Plan.HopBudget {
+		if !ok || info.expanded || !CanMove(c, p.Steps) || info.depth >= s.Plan.HopBudget {
 			continue
 		}
 		frontier = append(frontier, p)
@@ -145,7 +145,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		groups := map[string]*group{}
 		var keys []string
 		for _, p := range frontier {
-			for _, t := range Moves(c, p.State) {
+			for _, t := range Moves(c, p.Steps) {
 				byDir := map[graph.Direction][]string{}
 				for _, e := range t.Step.Edges {
 					byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
@@ -190,7 +190,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				// The previous level's request fetched this step already.
 				stepHops = pf.hops
 			} else {
-				steps := []graph.Step{{Relations: g.rels, Direction: g.dir}}
+				steps := []graph.ExpandStep{{Relations: g.rels, Direction: g.dir}}
 				var key2 string
 				if len(keys) == 1 && level+1 < hops {
 					if st2, k2, ok := soleStep(c, g.next); ok {
@@ -222,7 +222,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				}
 				for _, p := range byNode[h.From] {
 					info := local[p]
-					to := state.Pos{Node: h.To, State: g.next}
+					to := state.Pos{Node: h.To, Steps: g.next}
 					if _, ok := perPos[p]; !ok {
 						order = append(order, p)
 					}
@@ -255,7 +255,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 					continue
 				}
 				local[to] = posInfo{depth: depth}
-				if CanMove(c, to.State) && depth < s.Plan.HopBudget {
+				if CanMove(c, to.Steps) && depth < s.Plan.HopBudget {
 					next = append(next, to)
 				}
 			}
@@ -288,21 +288,21 @@ type prefetched struct {
 // soleStep reports the one store step a position in state st would take
 // (a single transition, all its edges one way), with its group key, so
 // that it can be fetched together with the step leading there.
-func soleStep(c state.Chain, st int) (graph.Step, string, bool) {
+func soleStep(c state.Chain, st int) (graph.ExpandStep, string, bool) {
 	ts := Moves(c, st)
 	if len(ts) != 1 || len(ts[0].Step.Edges) == 0 {
-		return graph.Step{}, "", false
+		return graph.ExpandStep{}, "", false
 	}
 	dir := ts[0].Step.Edges[0].Direction
 	var rels []string
 	for _, e := range ts[0].Step.Edges {
 		if e.Direction != dir {
-			return graph.Step{}, "", false
+			return graph.ExpandStep{}, "", false
 		}
 		rels = append(rels, e.Relation)
 	}
 	sort.Strings(rels)
-	return graph.Step{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), true
+	return graph.ExpandStep{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), true
 }
 
 // goalKey is what neighbours are compared with in the hybrid score: the
