@@ -341,6 +341,9 @@ func withCuts(d state.Delta) string {
 
 func planSummary(p state.Plan) string {
 	s := fmt.Sprintf("%s plan: target %s", p.Source, p.Target.Kind)
+	if p.Fallback != "" {
+		s = fmt.Sprintf("%s plan (%s): target %s", p.Source, p.Fallback, p.Target.Kind)
+	}
 	if p.Target.Type != "" {
 		s += " " + p.Target.Type
 	}

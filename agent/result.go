@@ -10,9 +10,10 @@ type Result struct {
 	Question string `json:"question"`
 	// Answer is the answer sentence.
 	Answer string `json:"answer"`
-	// AnswerBy names who phrased it: "rules", "llm", or the reason the
-	// deterministic text replaced the model's.
-	AnswerBy string `json:"answer_by"`
+	// AnswerBy names who phrased it; AnswerFallback, when the rules did
+	// after a model was asked, says why the model's text was not used.
+	AnswerBy       state.Author `json:"answer_by"`
+	AnswerFallback string       `json:"answer_fallback,omitempty"`
 	// Answers are the answer entities, best first.
 	Answers []state.AnswerEntity `json:"answers"`
 	// Paths are the evidence paths; each answer lists its own by index.
@@ -68,7 +69,7 @@ func (r *run) result() *Result {
 	}
 	if st.Answer != nil {
 		res.Answer = st.Answer.Text
-		res.AnswerBy = st.Answer.By
+		res.AnswerBy, res.AnswerFallback = st.Answer.By, st.Answer.Fallback
 		res.Answers = st.Answer.Entities
 		res.Paths = st.Answer.Paths
 		res.Complete = st.Answer.Complete

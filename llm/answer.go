@@ -112,7 +112,7 @@ func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.
 				return base, usage.Cost(), err
 			}
 			a.opts.Logger.Warn("llm answer failed; the deterministic answer is used", zap.Error(err))
-			base.By = "rules (llm answer failed: " + brief(err.Error()) + ")"
+			base.By, base.Fallback = state.ByRules, "llm answer failed: "+brief(err.Error())
 			return base, usage.Cost(), nil
 		}
 		text := strings.TrimSpace(rep.Text)
@@ -120,7 +120,7 @@ func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.
 		if len(problems) == 0 {
 			ans := base
 			ans.Text = text
-			ans.By = "llm"
+			ans.By = state.ByLLM
 			return ans, usage.Cost(), nil
 		}
 		a.opts.Logger.Info("llm answer rejected", zap.Int("attempt", attempt+1), zap.Strings("problems", problems))
@@ -130,7 +130,7 @@ func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.
 		}
 		msgs = append(msgs, assistant(rep.Text), human(repair))
 	}
-	base.By = "rules (llm answer rejected: " + brief(strings.Join(problems, "; ")) + ")"
+	base.By, base.Fallback = state.ByRules, "llm answer rejected: "+brief(strings.Join(problems, "; "))
 	return base, usage.Cost(), nil
 }
 

@@ -69,9 +69,9 @@ func TestAnswerUngroundedRegeneratedThenDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "rules (llm answer rejected: it names " + stray + ", which is on no evidence path)"
-	if ans.By != want {
-		t.Errorf("by %q, want %q", ans.By, want)
+	want := "llm answer rejected: it names " + stray + ", which is on no evidence path"
+	if ans.By != state.ByRules || ans.Fallback != want {
+		t.Errorf("by %q (fallback %q), want rules (%q)", ans.By, ans.Fallback, want)
 	}
 	if ans.Text != compose.Compose(s, compose.Options{}).Text {
 		t.Errorf("text %q is not the deterministic one", ans.Text)

@@ -125,7 +125,7 @@ func consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxCon
 	}
 	consults := 0
 	for _, pv := range s.Verdicts {
-		if pv.By == "llm" || strings.HasPrefix(pv.By, "rules (llm") {
+		if pv.By == state.ByLLM || pv.Fallback != "" {
 			consults++
 		}
 	}
@@ -141,7 +141,7 @@ func consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxCon
 		return "the target is a closure", true
 	case t.Kind == state.TargetChain && t.Type == "" && t.Entity == "":
 		return "the target is vague", true
-	case s.Plan.Source == "llm" && s.Chain().Score < minConfidence:
+	case s.Plan.Source == state.ByLLM && s.Chain().Score < minConfidence:
 		return fmt.Sprintf("the llm plan's confidence %.2f is low", s.Chain().Score), true
 	}
 	return "", false
@@ -149,7 +149,7 @@ func consult(s *state.AgentState, v state.Verdict, minConfidence float64, maxCon
 
 func (cr *modelCritic) discard(v state.Verdict, why string) state.Verdict {
 	cr.opts.Logger.Warn("llm verdict discarded; the rule verdict is used", zap.String("why", why))
-	v.By = "rules (llm verdict discarded: " + brief(why) + ")"
+	v.By, v.Fallback = state.ByRules, "llm verdict discarded: "+brief(why)
 	return v
 }
 
@@ -171,7 +171,7 @@ func judge(s *state.AgentState, v state.Verdict, reply string) (state.Verdict, s
 			Iteration: v.Iteration,
 			Outcome:   state.Sufficient,
 			Reason:    fmt.Sprintf("%d candidate answer(s) judged sufficient by meaning: %s", n, reason),
-			By:        "llm",
+			By:        state.ByLLM,
 		}, ""
 	case string(state.Insufficient):
 		if len(d.DeadEnds) == 0 {
@@ -185,7 +185,7 @@ func judge(s *state.AgentState, v state.Verdict, reply string) (state.Verdict, s
 			}
 			named[n] = true
 		}
-		out := state.Verdict{Iteration: v.Iteration, Outcome: state.Insufficient, By: "llm"}
+		out := state.Verdict{Iteration: v.Iteration, Outcome: state.Insufficient, By: state.ByLLM}
 		var kept []string
 		for _, de := range v.DeadEnds {
 			if named[de.Node] {

@@ -20,8 +20,8 @@ func TestCriticDiscardsNodeOutsideSubgraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := res.Verdicts[0]
-	if v.By != `rules (llm verdict discarded: names "mainframe-9000", which is not in the retrieved subgraph)` {
-		t.Errorf("verdict by %q", v.By)
+	if v.By != state.ByRules || v.Fallback != `llm verdict discarded: names "mainframe-9000", which is not in the retrieved subgraph` {
+		t.Errorf("verdict by %q, fallback %q", v.By, v.Fallback)
 	}
 	if v.Outcome != state.Insufficient || len(v.DeadEnds) == 0 {
 		t.Errorf("the rule verdict should stand: %+v", v)
@@ -85,8 +85,8 @@ func TestCriticRejectsExpandedNode(t *testing.T) {
 		On(onCritic, llmtest.Text(`{"outcome": "insufficient", "dead_ends": ["payment-service"], "reason": "again"}`)).
 		On(onAnswer, llmtest.Text(answerPlain))
 	res, _ := newAgent(st, fastClient(m), Options{}).Run(context.Background(), qBreaks)
-	if got := res.Verdicts[0].By; got != `rules (llm verdict discarded: names "payment-service", which is not a dead end left to expand)` {
-		t.Errorf("by %q", got)
+	if v := res.Verdicts[0]; v.By != state.ByRules || v.Fallback != `llm verdict discarded: names "payment-service", which is not a dead end left to expand` {
+		t.Errorf("by %q, fallback %q", v.By, v.Fallback)
 	}
 }
 

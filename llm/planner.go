@@ -180,7 +180,7 @@ func (p *modelPlanner) Plan(ctx context.Context, question string) (state.Plan, s
 // fallback marks the rule plan as the LLM planner's fallback.
 func (p *modelPlanner) fallback(base state.Plan, u usage, why string) state.Plan {
 	p.opts.Logger.Warn("llm planner fell back to the rule plan", zap.String("why", why))
-	base.Source = fmt.Sprintf("%s (llm fallback: %s)", base.Source, brief(why))
+	base.Fallback = "llm plan not used: " + brief(why)
 	base.Notes = append(base.Notes, "llm planner: "+why+"; the rule plan is used")
 	base.Notes = append(base.Notes, estimatedNote(u)...)
 	return base

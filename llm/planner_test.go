@@ -78,8 +78,8 @@ func TestPlannerUnknownRelationFallsBack(t *testing.T) {
 	if cost.LLMCalls != 3 {
 		t.Errorf("%d calls, want 1 + 2 repairs", cost.LLMCalls)
 	}
-	if !strings.HasPrefix(plan.Source, "rules (llm fallback: no valid plan after 2 repair(s): chain[0]: relation \"RUNS_ON\" is not in the schema") {
-		t.Errorf("source %q", plan.Source)
+	if plan.Source != state.ByRules || !strings.HasPrefix(plan.Fallback, "llm plan not used: no valid plan after 2 repair(s): chain[0]: relation \"RUNS_ON\" is not in the schema") {
+		t.Errorf("source %q, fallback %q", plan.Source, plan.Fallback)
 	}
 	if !hasNote(plan.Notes, "the rule plan is used") || len(plan.Chains) == 0 || len(plan.Anchors) == 0 {
 		t.Errorf("fallback plan %+v", plan)
@@ -115,8 +115,8 @@ func TestPlannerValidation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cost.LLMCalls != 1 || !strings.Contains(plan.Source, c.want) || !strings.HasPrefix(plan.Source, "rules (llm fallback:") {
-				t.Errorf("source %q (calls %d), want it to say %q", plan.Source, cost.LLMCalls, c.want)
+			if cost.LLMCalls != 1 || plan.Source != state.ByRules || !strings.Contains(plan.Fallback, c.want) {
+				t.Errorf("source %q, fallback %q (calls %d), want it to say %q", plan.Source, plan.Fallback, cost.LLMCalls, c.want)
 			}
 		})
 	}
@@ -152,8 +152,8 @@ func TestPlannerTimeoutFallsBack(t *testing.T) {
 	if time.Since(start) > 500*time.Millisecond {
 		t.Errorf("the per-call timeout did not stop the call (%s)", time.Since(start))
 	}
-	if !strings.Contains(plan.Source, "llm fallback: the model failed: llm call timed out after 20ms") || cost.LLMCalls != 1 {
-		t.Errorf("source %q, calls %d", plan.Source, cost.LLMCalls)
+	if !strings.Contains(plan.Fallback, "the model failed: llm call timed out after 20ms") || cost.LLMCalls != 1 {
+		t.Errorf("fallback %q, calls %d", plan.Fallback, cost.LLMCalls)
 	}
 }
 

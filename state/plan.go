@@ -25,9 +25,10 @@ type Plan struct {
 	// Ambiguities lists mentions that linked to more than one entity, and
 	// what the planner chose.
 	Ambiguities []Ambiguity `json:"ambiguities,omitempty"`
-	// Source names who made the plan: "rules", "lexicon" or "llm"; a plan
-	// that fell back says so in Notes.
-	Source string   `json:"source"`
+	// Source names who made the plan; Fallback, when the rules made it
+	// after a model was asked, says why the model's plan was not used.
+	Source   Author `json:"source"`
+	Fallback string `json:"fallback,omitempty"`
 	Notes  []string `json:"notes,omitempty"`
 }
 

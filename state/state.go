@@ -142,9 +142,21 @@ type Verdict struct {
 	// Reentry tells the refiner to walk the current chain again from the
 	// anchors, this time allowed to pass through them.
 	Reentry bool `json:"anchor_reentry,omitempty"`
-	// By names the critic: "rules" or "llm".
-	By string `json:"by"`
+	// By names the critic that decided; Fallback, when the rules decided
+	// after a model was asked, says why the model's verdict was not used.
+	By       Author `json:"by"`
+	Fallback string `json:"fallback,omitempty"`
 }
+
+// Author says who made a plan, a verdict or an answer.
+type Author string
+
+// The authors.
+const (
+	ByRules   Author = "rules"   // the deterministic phase
+	ByLexicon Author = "lexicon" // the rule planner, with chains ranked by a learned lexicon
+	ByLLM     Author = "llm"     // a language model
+)
 
 // DeadEnd is a walk position the critic wants expanded: the node, the
 // chain state it was reached in, and the relations missing from there.
@@ -220,8 +232,10 @@ type Answer struct {
 	Paths    []graph.Path   `json:"paths"`
 	Complete bool           `json:"complete"`
 	Mermaid  string         `json:"mermaid"`
-	// By names who phrased Text: "rules" or "llm".
-	By string `json:"by"`
+	// By names who phrased Text; Fallback, when the rules phrased it after
+	// a model was asked, says why the model's text was not used.
+	By       Author `json:"by"`
+	Fallback string `json:"fallback,omitempty"`
 }
 
 // AnswerEntity is one answer, ranked.

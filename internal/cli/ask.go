@@ -119,7 +119,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	defer g.Close()
-	if o.graph.graph == "" && o.graph.store == "" && g.Desc == "built-in demo graph" && !o.json {
+	if g.Demo && !o.json {
 		fmt.Fprintln(e.stderr, "(using the built-in demo graph; pass --graph FILE for your own)")
 	}
 	opts, err := agentOptions(o.graph, o.agent, e)

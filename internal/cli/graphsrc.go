@@ -42,7 +42,9 @@ func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
 type openedGraph struct {
 	Graph agent.Store
 	// Desc says what was opened, for messages.
-	Desc  string
+	Desc string
+	// Demo is set when no graph was named and the built-in demo opened.
+	Demo  bool
 	Close func() error
 }
 
@@ -78,7 +80,7 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &openedGraph{Graph: st, Desc: desc, Close: st.Close}, nil
+	return &openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Close: st.Close}, nil
 }
 
 // openMemory loads the --graph file (or the demo) into the embedded store.

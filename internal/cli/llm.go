@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/llm"
+	"github.com/scgraph/scgraph/state"
 )
 
 // llmRunTimeout replaces the default --timeout in LLM mode: a few model
@@ -137,15 +137,16 @@ func (s *streamOut) streamed() bool {
 // the evidence paths numbered as the answer cites them, the plan, the
 // stats with the model's usage, and why a model's output was not used.
 func (l *llmFlags) render(w io.Writer, res *agent.Result, o renderOptions) {
-	by := ""
+	var by state.Author
+	fallback := ""
 	if res.State != nil && res.State.Answer != nil {
-		by = res.State.Answer.By
+		by, fallback = res.State.Answer.By, res.State.Answer.Fallback
 	}
 	switch {
-	case l.out.streamed() && by == "llm":
+	case l.out.streamed() && by == state.ByLLM:
 		fmt.Fprintln(w)
 	case l.out.streamed():
-		fmt.Fprintf(w, "\n\n(the model's answer above was not used: %s)\n%s\n", strings.TrimPrefix(by, "rules "), res.Answer)
+		fmt.Fprintf(w, "\n\n(the model's answer above was not used: %s)\n%s\n", fallback, res.Answer)
 	default:
 		fmt.Fprintln(w, res.Answer)
 	}
@@ -161,12 +162,12 @@ func (l *llmFlags) render(w io.Writer, res *agent.Result, o renderOptions) {
 	}
 	fmt.Fprintf(w, "\n%s\n", planLine(res))
 	for _, v := range res.Verdicts {
-		if strings.HasPrefix(v.By, "rules (llm") {
-			fmt.Fprintf(w, "  note: critique %d: %s\n", v.Iteration, strings.TrimPrefix(v.By, "rules "))
+		if v.Fallback != "" {
+			fmt.Fprintf(w, "  note: critique %d: %s\n", v.Iteration, v.Fallback)
 		}
 	}
-	if by != "llm" && by != "rules" && by != "" && !l.out.streamed() {
-		fmt.Fprintf(w, "  note: answer: %s\n", strings.TrimPrefix(by, "rules "))
+	if fallback != "" && !l.out.streamed() {
+		fmt.Fprintf(w, "  note: answer: %s\n", fallback)
 	}
 	fmt.Fprintf(w, "%s\n", statsLine(res))
 	u := res.Stats

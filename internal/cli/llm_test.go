@@ -152,8 +152,9 @@ type llmOutput struct {
 		OutputTokens int `json:"output_tokens"`
 	} `json:"stats"`
 	Plan struct {
-		Source string   `json:"source"`
-		Notes  []string `json:"notes"`
+		Source   string   `json:"source"`
+		Fallback string   `json:"fallback"`
+		Notes    []string `json:"notes"`
 	} `json:"plan"`
 	Trace []struct {
 		Phase    string `json:"phase"`
@@ -162,8 +163,9 @@ type llmOutput struct {
 	} `json:"trace"`
 	State struct {
 		Answer struct {
-			Text string `json:"text"`
-			By   string `json:"by"`
+			Text     string `json:"text"`
+			By       string `json:"by"`
+			Fallback string `json:"fallback"`
 		} `json:"answer"`
 	} `json:"state"`
 }
@@ -280,17 +282,17 @@ func TestAskLLMGarbage(t *testing.T) {
 			if out.Answer != want.Answer || len(out.Answers) != len(want.Answers) {
 				t.Errorf("answer %q, want the deterministic %q", out.Answer, want.Answer)
 			}
-			if !strings.HasPrefix(out.Plan.Source, "rules") || !strings.Contains(out.Plan.Source, "(llm fallback: "+c.plan) {
-				t.Errorf("plan source %q, want it to say %q", out.Plan.Source, c.plan)
+			if out.Plan.Source != "rules" || !strings.Contains(out.Plan.Fallback, "llm plan not used: "+c.plan) {
+				t.Errorf("plan source %q, fallback %q, want it to say %q", out.Plan.Source, out.Plan.Fallback, c.plan)
 			}
 			if !strings.Contains(strings.Join(out.Plan.Notes, "\n"), "the rule plan is used") {
 				t.Errorf("notes %q", out.Plan.Notes)
 			}
-			if !strings.Contains(out.Trace[0].Summary, "llm fallback") {
+			if !strings.Contains(out.Trace[0].Summary, "llm plan not used") {
 				t.Errorf("the trace does not say why: %q", out.Trace[0].Summary)
 			}
-			if !strings.Contains(out.State.Answer.By, c.ans) {
-				t.Errorf("answer by %q, want it to say %q", out.State.Answer.By, c.ans)
+			if out.State.Answer.By != "rules" || !strings.Contains(out.State.Answer.Fallback, c.ans) {
+				t.Errorf("answer by %q, fallback %q, want it to say %q", out.State.Answer.By, out.State.Answer.Fallback, c.ans)
 			}
 			if out.Stats.LLMCalls == 0 || out.Stats.LLMCalls > c.maxLLMCall || out.Stats.LLMCalls != len(srv.Calls()) {
 				t.Errorf("stats count %d LLM calls, the server saw %d", out.Stats.LLMCalls, len(srv.Calls()))

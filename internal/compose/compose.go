@@ -62,7 +62,7 @@ func (a *Answerer) Answer(ctx context.Context, s *state.AgentState) (state.Answe
 // from it and fall back to it.
 func Compose(s *state.AgentState, opts Options) state.Answer {
 	opts = opts.withDefaults()
-	ans := state.Answer{By: "rules", Entities: []state.AnswerEntity{}, Paths: []graph.Path{}}
+	ans := state.Answer{By: state.ByRules, Entities: []state.AnswerEntity{}, Paths: []graph.Path{}}
 	v := s.LastVerdict()
 	ans.Complete = v != nil && (v.Outcome == state.Sufficient || v.Outcome == state.NoChain) && s.Stop != state.StopIterationLimit
 

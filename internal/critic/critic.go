@@ -42,7 +42,7 @@ func New(g Store) *Topological { return &Topological{g: g, MaxDeadEnds: 2000} }
 
 // Critique implements agent.Critic.
 func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
-	v := state.Verdict{Iteration: s.Iteration, By: "rules"}
+	v := state.Verdict{Iteration: s.Iteration, By: state.ByRules}
 	var cost state.Cost
 	chain := s.Chain()
 	steps := len(chain.Steps)

@@ -79,7 +79,7 @@ func findCues(toks []string, taken []bool) []cueHit {
 
 // build turns the linked entities and the question's words into a plan.
 func (p *Rules) build(q string, v *vocab, ents []linked) state.Plan {
-	plan := state.Plan{Source: "rules", Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
+	plan := state.Plan{Source: state.ByRules, Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
 	for _, e := range ents {
 		if len(e.candidates) > 1 {
 			var names []string
@@ -147,7 +147,7 @@ func (p *Rules) build(q string, v *vocab, ents []linked) state.Plan {
 			if len(chains) > p.opts.MaxChains {
 				chains = chains[:p.opts.MaxChains]
 			}
-			plan.Source = "lexicon"
+			plan.Source = state.ByLexicon
 			if n, ok := p.scorer.(fmt.Stringer); ok {
 				plan.Notes = append(plan.Notes, "chains ranked by "+n.String())
 			}
