@@ -26,7 +26,7 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden and the diagram in doc.go (and README.md) from the current behaviour")
+var update = flag.Bool("update", false, "rewrite testdata/transcripts/*.txt and the diagram in doc.go (and README.md) from the current behaviour")
 
 // demoStore returns a memstore holding the demo graph and its schema.
 func demoStore(tb testing.TB) *memstore.Store {
@@ -180,27 +180,6 @@ func transcript(res *agent.Result, err error) string {
 
 // checkGolden compares got with testdata/name.golden, or rewrites the file
 // with -update.
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./agent -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("transcript differs from %s (run go test ./agent -update to accept):\n%s", path, lineDiff(string(want), got))
-	}
-}
-
 // lineDiff shows the first lines where two texts differ.
 func lineDiff(want, got string) string {
 	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
@@ -288,103 +267,6 @@ func answerNames(res *agent.Result) []string {
 		out = append(out, a.Name)
 	}
 	return out
-}
-
-func TestGoldenTranscripts(t *testing.T) {
-	st := demoStore(t)
-	cases := []struct {
-		name     string
-		question string
-		opts     []agent.Option
-		stop     state.Stop
-		wantErr  error
-		answers  []string
-		complete bool
-		// iterations is the number of critique rounds.
-		iterations int
-		// path is the first evidence path, when there is one.
-		path string
-	}{
-		{
-			name:       "self_correction",
-			question:   "Is the checkout service affected by the db-v2 migration?",
-			stop:       state.StopComplete,
-			answers:    []string{"db-v2-migration"},
-			complete:   true,
-			iterations: 3,
-			path:       "checkout-service -CALLS-> order-service -DEPENDS_ON-> db-v2-proxy -DEPENDS_ON-> db-v2 <-MIGRATES- db-v2-migration",
-		},
-		{
-			name:       "honest_negative",
-			question:   "Is the search service affected by the db-v2 migration?",
-			stop:       state.StopNoChain,
-			answers:    []string{},
-			complete:   true,
-			iterations: 2,
-		},
-		{
-			name:       "closure_type_filter",
-			question:   "Which teams are affected if the payment service goes down?",
-			stop:       state.StopComplete,
-			answers:    []string{"team-storefront", "team-payments", "team-orders", "team-checkout", "team-platform"},
-			complete:   true,
-			iterations: 3,
-			path:       "payment-service <-CALLS- order-service <-CALLS- admin-portal <-OWNS- team-storefront",
-		},
-		{
-			name:       "lookup",
-			question:   "Who owns the payment service?",
-			stop:       state.StopComplete,
-			answers:    []string{"team-payments"},
-			complete:   true,
-			iterations: 1,
-			path:       "payment-service <-OWNS- team-payments",
-		},
-		{
-			name:       "iteration_cap",
-			question:   "Is the checkout service affected by the db-v2 migration?",
-			opts:       []agent.Option{func(o *agent.Options) { o.MaxIterations = 1 }},
-			stop:       state.StopIterationLimit,
-			wantErr:    agent.ErrIterationLimit,
-			answers:    []string{},
-			complete:   false,
-			iterations: 1,
-		},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			a := agent.New(st, deterministic(c.opts...)...)
-			res, err := a.Run(t.Context(), c.question)
-			if res == nil {
-				t.Fatalf("no result (err %v)", err)
-			}
-			if c.wantErr == nil && err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-			if c.wantErr != nil && !errors.Is(err, c.wantErr) {
-				t.Fatalf("Run: error %v, want %v", err, c.wantErr)
-			}
-			if res.StopReason != c.stop {
-				t.Errorf("stop reason %q, want %q", res.StopReason, c.stop)
-			}
-			if got := answerNames(res); !slices.Equal(got, c.answers) {
-				t.Errorf("answers %q, want %q", got, c.answers)
-			}
-			if res.Complete != c.complete {
-				t.Errorf("complete = %t, want %t", res.Complete, c.complete)
-			}
-			if res.Iterations != c.iterations {
-				t.Errorf("iterations = %d, want %d", res.Iterations, c.iterations)
-			}
-			if c.path != "" && (len(res.Paths) == 0 || res.Paths[0].String() != c.path) {
-				t.Errorf("first path %v, want %s", res.Paths, c.path)
-			}
-			if last := res.Trace[len(res.Trace)-1]; last.Phase != state.PhaseAnswer || last.Event != state.EventAnswered {
-				t.Errorf("trace ends with %s/%s, want answer/answered", last.Phase, last.Event)
-			}
-			checkGolden(t, c.name, transcript(res, err))
-		})
-	}
 }
 
 // The self-correction run is the point of the engine: the first retrieval

@@ -50,7 +50,7 @@ func (o CriticOptions) withDefaults() CriticOptions {
 // modelCritic is the LLM relational critic. The deterministic topological critic runs
 // first and its verdict stands whenever structure settles the question;
 // the model is asked only when sufficiency depends on meaning. The rule
-// (see Consult) is:
+// (see consult) is:
 //
 //   - the rule verdict is Insufficient, and not a switch to another chain
 //     or a re-walk through the anchors (Sufficient, NoChain and Exhausted
@@ -68,8 +68,7 @@ func (o CriticOptions) withDefaults() CriticOptions {
 // that lead toward the answer. It may only name dead ends the rule
 // verdict offers, all of which are nodes of the retrieved subgraph; a
 // verdict naming anything else, or one that cannot be parsed, is
-// discarded: the rule verdict is used, with By "rules (llm verdict
-// discarded: …)".
+// discarded: the rule verdict is used, with its Fallback saying why.
 type modelCritic struct {
 	rules *critic.Topological
 	c     *Client
