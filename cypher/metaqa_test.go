@@ -24,7 +24,7 @@ var kb struct {
 func metaQATriples(tb testing.TB) []graph.Triple {
 	tb.Helper()
 	path := devdata.DataPath(tb, "metaqa/kb.txt")
-	kb.once.Do(func() { kb.ts, kb.err = triplefile.Read(path, graph.FormatAuto, triplefile.Options{}) })
+	kb.once.Do(func() { kb.ts, kb.err = triplefile.Read(path, triplefile.FormatAuto, triplefile.Options{}) })
 	if kb.err != nil {
 		tb.Fatal(kb.err)
 	}

@@ -291,7 +291,7 @@ func TestOpen(t *testing.T) {
 		t.Errorf("types: %v", e.Nodes)
 	}
 	var progress []int64
-	if _, err := memstore.Open(ctx, jsonl, memstore.OpenOptions{Format: graph.FormatJSONL, Progress: func(r, total int64) { progress = append(progress, r, total) }}); err != nil {
+	if _, err := memstore.Open(ctx, jsonl, memstore.OpenOptions{Format: "jsonl", Progress: func(r, total int64) { progress = append(progress, r, total) }}); err != nil {
 		t.Fatal(err)
 	}
 	if len(progress) < 2 || progress[len(progress)-1] != progress[len(progress)-2] {
@@ -307,7 +307,7 @@ func TestOpen(t *testing.T) {
 		{filepath.Join(dir, "nope.txt"), memstore.OpenOptions{}, "nope.txt: no such file"},
 		{pipe, memstore.OpenOptions{SchemaPath: badSchema}, `bad-schema.json: relations[0].from[0]: unknown type "U"`},
 		{pipe, memstore.OpenOptions{SchemaPath: schema, Schema: &graph.Schema{}}, "not both"},
-		{pipe, memstore.OpenOptions{Format: graph.FormatTSV}, `kb.txt:1: expected 3 fields separated by "\t", got 1`},
+		{pipe, memstore.OpenOptions{Format: "tsv"}, `kb.txt:1: expected 3 fields separated by "\t", got 1`},
 	} {
 		if _, err := memstore.Open(ctx, c.path, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Open(%s): error %v, want one containing %q", filepath.Base(c.path), err, c.want)

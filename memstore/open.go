@@ -13,9 +13,10 @@ import (
 
 // OpenOptions tune Open.
 type OpenOptions struct {
-	// Format of a triples file; "" or graph.FormatAuto detects it.
-	// Snapshots are recognised by their header whatever the format says.
-	Format graph.Format
+	// Format of a triples file: "pipe", "tsv", "csv" or "jsonl"; "" or
+	// "auto" detects it. Snapshots are recognised by their header whatever
+	// the format says.
+	Format string
 	// SchemaPath names a schema JSON file, or Schema gives the schema
 	// (not both). It replaces the schema stored in a snapshot.
 	SchemaPath string
@@ -79,7 +80,11 @@ func load(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 		return s, nil
 	}
 	f.Close()
-	ts, err := triplefile.Read(path, opts.Format, triplefile.Options{Progress: opts.Progress})
+	format, err := triplefile.ParseFormat(opts.Format)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := triplefile.Read(path, format, triplefile.Options{Progress: opts.Progress})
 	if err != nil {
 		return nil, fmt.Errorf("memstore: %w", err)
 	}

@@ -260,7 +260,7 @@ func (g *graphFlags) triples() ([]graph.Triple, error) {
 	if memstore.IsSnapshot(head[:n]) {
 		return nil, fmt.Errorf("vector-rag indexes the graph's triples, and %s is a snapshot: give the triples file with --graph, or leave vector-rag out of --mode", g.graph)
 	}
-	format, err := graph.ParseFormat(g.format)
+	format, err := triplefile.ParseFormat(g.format)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}

@@ -85,7 +85,7 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 
 // openMemory loads the --graph file (or the demo) into the embedded store.
 func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, string, error) {
-	format, err := graph.ParseFormat(g.format)
+	format, err := triplefile.ParseFormat(g.format)
 	if err != nil {
 		return nil, "", usageError{err.Error()}
 	}
@@ -96,7 +96,7 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 	if strings.Contains(g.graph, ",") {
 		return g.openMany(ctx, e, format)
 	}
-	opts := memstore.OpenOptions{Format: format, SchemaPath: g.schema}
+	opts := memstore.OpenOptions{Format: string(format), SchemaPath: g.schema}
 	var bar *progress.Bar
 	if !g.quiet {
 		if fi, err := os.Stat(g.graph); err == nil && fi.Size() > 4<<20 {
@@ -117,7 +117,7 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 
 // openMany loads several triple files (--graph a.tsv,b.tsv) into one
 // embedded store; every file is read and checked before any is added.
-func (g *graphFlags) openMany(ctx context.Context, e *env, format graph.Format) (*memstore.Store, string, error) {
+func (g *graphFlags) openMany(ctx context.Context, e *env, format triplefile.Format) (*memstore.Store, string, error) {
 	var all []graph.Triple
 	for _, f := range strings.Split(g.graph, ",") {
 		ts, err := triplefile.Read(strings.TrimSpace(f), format, triplefile.Options{})

@@ -66,7 +66,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 // ones); any malformed line fails the whole ingest before anything is
 // written.
 func readAll(e *env, o *ingestOptions) ([]graph.Triple, error) {
-	format, err := graph.ParseFormat(o.graph.format)
+	format, err := triplefile.ParseFormat(o.graph.format)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}

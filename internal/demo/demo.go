@@ -32,7 +32,7 @@ var (
 
 // Triples returns the demo graph's facts.
 func Triples() ([]graph.Triple, error) {
-	r := triplefile.NewReader(bytes.NewReader(graphJSONL), Name, graph.FormatJSONL)
+	r := triplefile.NewReader(bytes.NewReader(graphJSONL), Name, triplefile.FormatJSONL)
 	var out []graph.Triple
 	for {
 		t, err := r.Next()

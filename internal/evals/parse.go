@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -67,7 +68,7 @@ func DetectFormat(name string, head []byte) (Format, error) {
 		case len(fields) == 2 && bracketRE.MatchString(fields[0]):
 			return FormatMetaQA, nil
 		}
-		return "", &graph.LineError{File: name, Line: line, Err: errors.New("cannot tell the question format: expected a JSON object, question<TAB>answers with a [bracketed] entity (MetaQA) or question<TAB>answer(alternatives/)<TAB>path (PathQuestion); pass --format")}
+		return "", &triplefile.LineError{File: name, Line: line, Err: errors.New("cannot tell the question format: expected a JSON object, question<TAB>answers with a [bracketed] entity (MetaQA) or question<TAB>answer(alternatives/)<TAB>path (PathQuestion); pass --format")}
 	}
 	return "", fmt.Errorf("%s: no questions (the file is empty)", name)
 }
@@ -185,7 +186,7 @@ func lines(r io.Reader, name string, fn func(n int, line string, fail lineFail) 
 			continue
 		}
 		fail := func(format string, args ...any) error {
-			return &graph.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
+			return &triplefile.LineError{File: name, Line: n, Err: fmt.Errorf(format, args...)}
 		}
 		if err := fn(n, line, fail); err != nil {
 			return err
@@ -229,15 +230,15 @@ func ParseMetaQA(r io.Reader, name string, hops int, qtypes []string, qtypeName 
 		}
 		if qtypes != nil {
 			if n > len(qtypes) {
-				return &graph.LineError{File: qtypeName, Line: n, Err: fmt.Errorf("missing: the qtype file has %d line(s) but %s has question %d", len(qtypes), name, n)}
+				return &triplefile.LineError{File: qtypeName, Line: n, Err: fmt.Errorf("missing: the qtype file has %d line(s) but %s has question %d", len(qtypes), name, n)}
 			}
 			qt := strings.TrimSpace(qtypes[n-1])
 			chain, err := MetaQAChain(qt)
 			if err != nil {
-				return &graph.LineError{File: qtypeName, Line: n, Err: err}
+				return &triplefile.LineError{File: qtypeName, Line: n, Err: err}
 			}
 			if hops > 0 && len(chain) != hops {
-				return &graph.LineError{File: qtypeName, Line: n, Err: fmt.Errorf("type %q has %d hop(s) but the question is in a %d-hop folder", qt, len(chain), hops)}
+				return &triplefile.LineError{File: qtypeName, Line: n, Err: fmt.Errorf("type %q has %d hop(s) but the question is in a %d-hop folder", qt, len(chain), hops)}
 			}
 			qu.Type, qu.GoldChain = qt, chain
 			if qu.Hops == 0 {

@@ -11,11 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/scgraph/scgraph/graph"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/scgraph/scgraph/graph"
 )
 
 // CSV/JSONL column names.
@@ -37,15 +38,15 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // .csv, .tsv); otherwise the first non-blank line does: it starts with "{"
 // (jsonl), contains a tab (tsv), contains "|" (pipe), or is a comma-separated
 // header naming subject, relation and object (csv).
-func Detect(name string, head []byte) (graph.Format, error) {
+func Detect(name string, head []byte) (Format, error) {
 	base := filepath.Base(name)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".jsonl", ".ndjson":
-		return graph.FormatJSONL, nil
+		return FormatJSONL, nil
 	case ".csv":
-		return graph.FormatCSV, nil
+		return FormatCSV, nil
 	case ".tsv":
-		return graph.FormatTSV, nil
+		return FormatTSV, nil
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
 	for len(head) > 0 {
@@ -61,13 +62,13 @@ func Detect(name string, head []byte) (graph.Format, error) {
 		}
 		switch {
 		case line[0] == '{':
-			return graph.FormatJSONL, nil
+			return FormatJSONL, nil
 		case bytes.IndexByte(line, '\t') >= 0:
-			return graph.FormatTSV, nil
+			return FormatTSV, nil
 		case bytes.IndexByte(line, '|') >= 0:
-			return graph.FormatPipe, nil
+			return FormatPipe, nil
 		case isCSVHeader(line):
-			return graph.FormatCSV, nil
+			return FormatCSV, nil
 		}
 		return "", fmt.Errorf("graph: %s: cannot tell the triple format: the first line has no tab, no \"|\", does not start with \"{\" and is not a CSV header naming subject, relation and object; give the format explicitly (pipe, tsv, csv or jsonl)", base)
 	}
@@ -96,12 +97,12 @@ type Options struct {
 	Progress func(bytesRead, totalBytes int64)
 }
 
-// Read reads a whole triple file. With format "" or graph.FormatAuto the
+// Read reads a whole triple file. With format "" or FormatAuto the
 // format is detected (Detect). Every triple's graph.Source is the file's
 // base name and its line. On any malformed line it returns no triples and
 // an error naming the file and line, e.g.
 // `kb.txt:12: expected 3 fields separated by "|", got 2`.
-func Read(path string, format graph.Format, opts Options) ([]graph.Triple, error) {
+func Read(path string, format Format, opts Options) ([]graph.Triple, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -170,7 +171,7 @@ const (
 // big files in batches. It is not safe for concurrent use.
 type Reader struct {
 	name   string // base name, for graph.Source and errors
-	format graph.Format
+	format Format
 	cr     countingReader
 	br     *bufio.Reader
 	sc     *bufio.Scanner
@@ -188,7 +189,7 @@ type Reader struct {
 // NewReader returns a reader of triples in the given format from r.
 // name (a path or a base name) is used for graph.Source.File and in errors; an
 // empty or "auto" format is detected from name and the first 64 KiB.
-func NewReader(r io.Reader, name string, format graph.Format) *Reader {
+func NewReader(r io.Reader, name string, format Format) *Reader {
 	tr := &Reader{name: filepath.Base(name), format: format, idents: make(map[string]string)}
 	tr.cr.r = r
 	tr.cr.total = -1
@@ -226,7 +227,7 @@ func (tr *Reader) next() (graph.Triple, error) {
 			return graph.Triple{}, err
 		}
 	}
-	if tr.format == graph.FormatCSV {
+	if tr.format == FormatCSV {
 		return tr.nextCSV()
 	}
 	for tr.sc.Scan() {
@@ -239,9 +240,9 @@ func (tr *Reader) next() (graph.Triple, error) {
 			continue
 		}
 		switch tr.format {
-		case graph.FormatPipe:
+		case FormatPipe:
 			return tr.parseSeparated(line, '|')
-		case graph.FormatTSV:
+		case FormatTSV:
 			return tr.parseSeparated(bytes.TrimRight(line, " \t\r"), '\t')
 		default:
 			return tr.parseJSON(line)
@@ -261,13 +262,13 @@ func (tr *Reader) next() (graph.Triple, error) {
 func (tr *Reader) start() error {
 	tr.init = true
 	tr.br = bufio.NewReaderSize(&tr.cr, 64<<10)
-	if tr.format == "" || tr.format == graph.FormatAuto {
+	if tr.format == "" || tr.format == FormatAuto {
 		head, err := tr.br.Peek(64 << 10)
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 			return fmt.Errorf("graph: reading %s: %w", tr.name, err)
 		}
 		if len(bytes.TrimSpace(bytes.TrimPrefix(head, utf8BOM))) == 0 && err == io.EOF {
-			tr.format = graph.FormatPipe // nothing to read: any line format gives EOF
+			tr.format = FormatPipe // nothing to read: any line format gives EOF
 		} else {
 			f, derr := Detect(tr.name, head)
 			if derr != nil {
@@ -277,18 +278,18 @@ func (tr *Reader) start() error {
 		}
 	}
 	switch tr.format {
-	case graph.FormatPipe, graph.FormatTSV, graph.FormatJSONL:
+	case FormatPipe, FormatTSV, FormatJSONL:
 		tr.sc = bufio.NewScanner(tr.br)
 		tr.sc.Buffer(make([]byte, lineBufStart), maxLineBytes)
 		return nil
-	case graph.FormatCSV:
+	case FormatCSV:
 		return tr.startCSV()
 	}
 	return fmt.Errorf("graph: %s: unknown triple format %q (want auto, pipe, tsv, csv or jsonl)", tr.name, tr.format)
 }
 
 func (tr *Reader) lineErr(line int, err error) error {
-	return &graph.LineError{File: tr.name, Line: line, Err: err}
+	return &LineError{File: tr.name, Line: line, Err: err}
 }
 
 // parseSeparated splits a pipe or tab line into its three fields. It makes

@@ -35,16 +35,16 @@ func render(ts []graph.Triple) string {
 }
 
 func TestParseFormat(t *testing.T) {
-	for in, want := range map[string]graph.Format{
-		"": graph.FormatAuto, "auto": graph.FormatAuto, "PIPE": graph.FormatPipe,
-		" tsv ": graph.FormatTSV, "csv": graph.FormatCSV, "jsonl": graph.FormatJSONL,
+	for in, want := range map[string]triplefile.Format{
+		"": triplefile.FormatAuto, "auto": triplefile.FormatAuto, "PIPE": triplefile.FormatPipe,
+		" tsv ": triplefile.FormatTSV, "csv": triplefile.FormatCSV, "jsonl": triplefile.FormatJSONL,
 	} {
-		got, err := graph.ParseFormat(in)
+		got, err := triplefile.ParseFormat(in)
 		if err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := graph.ParseFormat("xml"); err == nil || !strings.Contains(err.Error(), `"xml"`) {
+	if _, err := triplefile.ParseFormat("xml"); err == nil || !strings.Contains(err.Error(), `"xml"`) {
 		t.Errorf("ParseFormat(xml) error = %v, want one naming it", err)
 	}
 }
@@ -52,17 +52,17 @@ func TestParseFormat(t *testing.T) {
 func TestDetectFormat(t *testing.T) {
 	cases := []struct {
 		name, head string
-		want       graph.Format
+		want       triplefile.Format
 	}{
-		{"x.jsonl", "a|b|c", graph.FormatJSONL},
-		{"x.NDJSON", "", graph.FormatJSONL},
-		{"dir/x.csv", "a\tb\tc", graph.FormatCSV},
-		{"x.tsv", "a|b|c", graph.FormatTSV},
-		{"kb.txt", "\n\n  {\"subject\":\"a\"}", graph.FormatJSONL},
-		{"kb.txt", "a\tb|x\tc\n", graph.FormatTSV},
-		{"kb.txt", "\xef\xbb\xbfKismet|directed_by|William Dieterle\n", graph.FormatPipe},
-		{"kb.txt", "Object, Relation,\"subject\"\na,b,c\n", graph.FormatCSV},
-		{"kb", "subject,relation,object,subject_type", graph.FormatCSV},
+		{"x.jsonl", "a|b|c", triplefile.FormatJSONL},
+		{"x.NDJSON", "", triplefile.FormatJSONL},
+		{"dir/x.csv", "a\tb\tc", triplefile.FormatCSV},
+		{"x.tsv", "a|b|c", triplefile.FormatTSV},
+		{"kb.txt", "\n\n  {\"subject\":\"a\"}", triplefile.FormatJSONL},
+		{"kb.txt", "a\tb|x\tc\n", triplefile.FormatTSV},
+		{"kb.txt", "\xef\xbb\xbfKismet|directed_by|William Dieterle\n", triplefile.FormatPipe},
+		{"kb.txt", "Object, Relation,\"subject\"\na,b,c\n", triplefile.FormatCSV},
+		{"kb", "subject,relation,object,subject_type", triplefile.FormatCSV},
 	}
 	for _, c := range cases {
 		got, err := triplefile.Detect(c.name, []byte(c.head))
@@ -87,14 +87,14 @@ func TestReadTriplesFormats(t *testing.T) {
 	})
 	cases := []struct {
 		name, content string
-		format        graph.Format
+		format        triplefile.Format
 	}{
-		{"kb.txt", "Kismet|directed_by|William Dieterle\n\n" + hostile + " | CALLS |`tick` \"quoted\" (x)\r\nZahlungsdienst über Ω|_r2|a/b\n", graph.FormatAuto},
+		{"kb.txt", "Kismet|directed_by|William Dieterle\n\n" + hostile + " | CALLS |`tick` \"quoted\" (x)\r\nZahlungsdienst über Ω|_r2|a/b\n", triplefile.FormatAuto},
 		{"kb.tsv", "Kismet\tdirected_by\tWilliam Dieterle \t\r\n   \n" + hostile + "\tCALLS\t`tick` \"quoted\" (x)\nZahlungsdienst über Ω\t_r2\ta/b", ""},
-		{"kb.csv", "Subject,relation,OBJECT\nKismet,directed_by,William Dieterle\n\n\"" + hostile + "\",CALLS,\"`tick` \"\"quoted\"\" (x)\"\nZahlungsdienst über Ω,_r2,a/b\n", graph.FormatCSV},
+		{"kb.csv", "Subject,relation,OBJECT\nKismet,directed_by,William Dieterle\n\n\"" + hostile + "\",CALLS,\"`tick` \"\"quoted\"\" (x)\"\nZahlungsdienst über Ω,_r2,a/b\n", triplefile.FormatCSV},
 		{"kb.jsonl", `{"subject":"Kismet","relation":"directed_by","object":"William Dieterle"}` + "\n\n" +
 			`{"subject":"}) DETACH DELETE n //","relation":" CALLS","object":"` + "`tick`" + ` \"quoted\" (x)"}` + "\n" +
-			`{"object":"a/b","relation":"_r2","subject":"Zahlungsdienst \u00fcber Ω"}` + "\n", graph.FormatJSONL},
+			`{"object":"a/b","relation":"_r2","subject":"Zahlungsdienst \u00fcber Ω"}` + "\n", triplefile.FormatJSONL},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -104,7 +104,7 @@ func TestReadTriplesFormats(t *testing.T) {
 				t.Fatal(err)
 			}
 			w := strings.ReplaceAll(want, "@F:", "@"+c.name+":")
-			if c.format == graph.FormatCSV { // the header is line 1
+			if c.format == triplefile.FormatCSV { // the header is line 1
 				w = strings.NewReplacer(":1\n", ":2\n", ":3\n", ":4\n", ":4\n", ":5\n").Replace(w)
 			}
 			if got := render(ts); got != w {
@@ -134,15 +134,15 @@ func TestReadTypes(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	cases := []struct {
 		name, content string
-		format        graph.Format
+		format        triplefile.Format
 		want          string
 	}{
 		{"kb.txt", "a|r|b\na|r\n", "", `kb.txt:2: expected 3 fields separated by "|", got 2`},
-		{"kb.txt", "a|r|b\n\na|r|b|c\n", graph.FormatPipe, `kb.txt:3: expected 3 fields separated by "|", got 4`},
-		{"kb.txt", " |r|b\n", graph.FormatPipe, `kb.txt:1: empty subject`},
-		{"kb.txt", "a|r| \n", graph.FormatPipe, `kb.txt:1: empty object`},
-		{"kb.txt", "a|r|b\na|directed by|b\n", graph.FormatPipe, `kb.txt:2: relation "directed by" is not an identifier: relation names must be identifiers`},
-		{"kb.txt", "a|`r`]->() DETACH DELETE n //|b\n", graph.FormatPipe, "kb.txt:1: relation \"`r`]->() DETACH DELETE n //\" is not an identifier"},
+		{"kb.txt", "a|r|b\n\na|r|b|c\n", triplefile.FormatPipe, `kb.txt:3: expected 3 fields separated by "|", got 4`},
+		{"kb.txt", " |r|b\n", triplefile.FormatPipe, `kb.txt:1: empty subject`},
+		{"kb.txt", "a|r| \n", triplefile.FormatPipe, `kb.txt:1: empty object`},
+		{"kb.txt", "a|r|b\na|directed by|b\n", triplefile.FormatPipe, `kb.txt:2: relation "directed by" is not an identifier: relation names must be identifiers`},
+		{"kb.txt", "a|`r`]->() DETACH DELETE n //|b\n", triplefile.FormatPipe, "kb.txt:1: relation \"`r`]->() DETACH DELETE n //\" is not an identifier"},
 		{"kb.tsv", "a\tr\tb\na\tr b\n", "", `kb.tsv:2: expected 3 fields separated by "\t", got 2`},
 		{"kb.tsv", "a\t1r\tb\n", "", `kb.tsv:1: relation "1r" is not an identifier`},
 		{"kb.csv", "subject,relation,object,weight,Colour\na,r,b,1,2\n", "", `kb.csv:1: CSV header: unknown column(s) "weight", "Colour"`},
@@ -171,9 +171,9 @@ func TestReadErrors(t *testing.T) {
 	}
 	// A malformed line is a *LineError with file and line.
 	_, err := triplefile.Read(writeFile(t, "kb.txt", "a|r|b\nbad\n"), "", triplefile.Options{})
-	var le *graph.LineError
+	var le *triplefile.LineError
 	if !errors.As(err, &le) || le.File != "kb.txt" || le.Line != 2 {
-		t.Errorf("error %v: want a *graph.LineError for kb.txt:2", err)
+		t.Errorf("error %v: want a *triplefile.LineError for kb.txt:2", err)
 	}
 	if _, err := triplefile.Read(filepath.Join(t.TempDir(), "missing.txt"), "", triplefile.Options{}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: error = %v, want os.ErrNotExist", err)
@@ -188,7 +188,7 @@ func TestReadEmptyFile(t *testing.T) {
 				t.Errorf("%s %q: got %d triples, %v; want none and no error", name, content, len(ts), err)
 			}
 		}
-		ts, err := triplefile.Read(writeFile(t, "empty.txt", content), graph.FormatCSV, triplefile.Options{})
+		ts, err := triplefile.Read(writeFile(t, "empty.txt", content), triplefile.FormatCSV, triplefile.Options{})
 		if err != nil || len(ts) != 0 {
 			t.Errorf("%q: got %d triples, %v; want none and no error", content, len(ts), err)
 		}
@@ -296,7 +296,7 @@ func BenchmarkReadTriplesMetaQA(b *testing.B) {
 	b.SetBytes(st.Size())
 	n := 0
 	for b.Loop() {
-		ts, err := triplefile.Read(p, graph.FormatPipe, triplefile.Options{})
+		ts, err := triplefile.Read(p, triplefile.FormatPipe, triplefile.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package graph
+package triplefile
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 type Format string
 
 // The triple formats. FormatAuto (or "") detects the format with
-// triplefile.Detect.
+// Detect.
 const (
 	FormatAuto  Format = "auto"
 	FormatPipe  Format = "pipe"  // subject|relation|object (MetaQA)
