@@ -1,7 +1,7 @@
 // Package graph holds the vocabulary every part of scgraph shares: triples,
 // entities, edges and paths, the schema that describes a knowledge graph
-// (given as JSON or inferred from the data), the request types of the store
-// contract.
+// (given as JSON or inferred from the data), and the request types of the
+// store contract.
 //
 // An entity is identified by its name: the same string in every store, so
 // that the embedded store and Neo4j return identical answers and paths.

@@ -27,9 +27,9 @@ type Plan struct {
 	Ambiguities []Ambiguity `json:"ambiguities,omitempty"`
 	// Source names who made the plan; Fallback, when the rules made it
 	// after a model was asked, says why the model's plan was not used.
-	Source   Author `json:"source"`
-	Fallback string `json:"fallback,omitempty"`
-	Notes  []string `json:"notes,omitempty"`
+	Source   Author   `json:"source"`
+	Fallback string   `json:"fallback,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
 }
 
 // Anchor is an entity of the question, linked to a node.

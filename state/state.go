@@ -29,12 +29,12 @@ type AgentState struct {
 	Frontier []DeadEnd `json:"frontier"`
 	Verdicts []Verdict `json:"verdicts"`
 	// Iteration counts critique rounds; MaxIterations caps them.
-	Iteration     int     `json:"iteration"`
-	MaxIterations int     `json:"max_iterations"`
-	Budget        Budget  `json:"budget"`
-	Answer        *Answer `json:"answer,omitempty"`
-	Stop          Stop    `json:"stop_reason"`
-	Trace         []TraceEntry  `json:"trace"`
+	Iteration     int          `json:"iteration"`
+	MaxIterations int          `json:"max_iterations"`
+	Budget        Budget       `json:"budget"`
+	Answer        *Answer      `json:"answer,omitempty"`
+	Stop          Stop         `json:"stop_reason"`
+	Trace         []TraceEntry `json:"trace"`
 }
 
 // New returns the state for a fresh run of question.
