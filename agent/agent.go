@@ -242,6 +242,10 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 		}
 		st.Plan = plan
 		st.Budget.Add(c)
+		if plan.Unanswerable != "" {
+			st.Stop = state.StopNoRelation
+			return state.EventNoAnchor, plan.Unanswerable, c, 0, nil
+		}
 		if len(plan.Anchors) == 0 || len(plan.Chains) == 0 {
 			st.Stop = state.StopNoAnchor
 			return state.EventNoAnchor, "no entity of the question found in the graph", c, 0, nil
@@ -276,6 +280,9 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 			return state.EventConcluded, summary, c, 0, nil
 		case state.Exhausted:
 			st.Stop = state.StopExhausted
+			return state.EventConcluded, summary, c, 0, nil
+		case state.Uncertain:
+			st.Stop = state.StopUncertain
 			return state.EventConcluded, summary, c, 0, nil
 		}
 		if st.Iteration >= st.MaxIterations {

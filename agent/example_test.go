@@ -64,7 +64,7 @@ func Example() {
 		fmt.Printf("  %s -%s-> %s\n", h.Triple().Subject, h.Relation, h.Triple().Object)
 	}
 	// Output:
-	// Yes: web is affected by ledger-v2-migration through a chain of 4 hop(s): web -CALLS-> checkout -CALLS-> payments -READS_FROM-> ledger-db <-MIGRATES- ledger-v2-migration.
+	// Yes: web is affected by ledger-v2-migration through a chain of 4 hop(s): web -CALLS-> checkout -CALLS-> payments -READS_FROM-> ledger-db <-MIGRATES- ledger-v2-migration. Read as: whether web reaches ledger-v2-migration, transitively, through CALLS, READS_FROM and MIGRATES.
 	// complete true
 	//   web -CALLS-> checkout
 	//   checkout -CALLS-> payments
@@ -73,8 +73,8 @@ func Example() {
 }
 
 // RunStream reports every step as it ends: here the phases of a closure
-// question, which the critic sends back to the refiner until nothing
-// within the hop budget is left unexpanded.
+// question: the first retrieval walks one hop, the critic names the dead
+// ends, and the refiner walks the closure from them to its end.
 func ExampleAgent_RunStream() {
 	a := agent.New(exampleStore())
 	res, err := a.RunStream(context.Background(), "Which teams are affected if the ledger-db goes down?", func(e agent.Update) {
@@ -93,12 +93,9 @@ func ExampleAgent_RunStream() {
 	// 1 critique -> insufficient
 	//   dead ends: 1, first payments
 	// 1 refine   -> refined
-	// 2 critique -> insufficient
-	//   dead ends: 1, first web
-	// 2 refine   -> refined
-	// 3 critique -> sufficient
-	// 3 answer   -> answered
-	// 1 answer (Team) from ledger-db: team-money.
+	// 2 critique -> sufficient
+	// 2 answer   -> answered
+	// 1 answer (Team) from ledger-db: team-money. Read as: everything that depends on ledger-db, transitively, through CALLS, READS_FROM and MIGRATES, then the teams linked to them by OWNS.
 }
 
 // WithMaxIterations caps the critique rounds. At the cap the run still
@@ -112,5 +109,5 @@ func ExampleOptions() {
 	// Output:
 	// true
 	// iteration_limit 1 false
-	// Unknown: no chain from web to ledger-v2-migration was found (partial: the iteration cap of 1 was reached).
+	// Unknown: no chain from web to ledger-v2-migration was found (partial: the iteration cap of 1 was reached). Read as: whether web reaches ledger-v2-migration, transitively, through CALLS, READS_FROM and MIGRATES.
 }

@@ -352,6 +352,8 @@ func (in *inference) schema() *Schema {
 				Name: name, From: ends(from[r], relCount[r]), To: ends(to[r], relCount[r]), Count: relCount[r],
 			})
 		}
+		in.addMeanings(s)
+		in.addNameWords(s)
 		return s
 	}
 
@@ -391,5 +393,7 @@ func (in *inference) schema() *Schema {
 			def.To = ends(to[r], relCount[r])
 		}
 	}
+	in.addMeanings(s)
+	in.addNameWords(s)
 	return s
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/scgraph/scgraph/internal/semantics"
 )
 
 // Schema describes a knowledge graph: its node types, its relations with
@@ -32,6 +34,10 @@ type TypeDef struct {
 	Aliases     []string `json:"aliases,omitempty"`
 	// Count is the number of entities of this type (filled from the data).
 	Count int `json:"count,omitempty"`
+	// NameWords are the words most of this type's entities carry in their
+	// names ("team" for shipping-team and web-team), filled from the data;
+	// a question's "which teams" can name an untyped class by them.
+	NameWords []string `json:"name_words,omitempty"`
 }
 
 // Dependency values of a relation: which end depends on the other.
@@ -58,6 +64,25 @@ type RelationDef struct {
 	// Dependency is DependentSubject, DependentObject or "" (not a
 	// dependency).
 	Dependency string `json:"dependency,omitempty"`
+	// Concept is the kind of relation, as the planner reads questions
+	// about it: "dependency", "ownership", "membership", "reporting",
+	// "containment", "on_call", or "" (none known: the relation's own name
+	// is its only word).
+	Concept string `json:"concept,omitempty"`
+	// Inverse is set when the relation reads from the concept's second
+	// role to its first: its subject is the dependency (HOSTS,
+	// REQUIRED_BY), the manager (MANAGES), the whole (CONTAINS).
+	Inverse bool `json:"inverse,omitempty"`
+	// Optional marks a dependency that does not propagate failure (an
+	// optional, extra, dev, peer or suggested requirement): closures
+	// leave it out unless the question asks for it.
+	Optional bool `json:"optional,omitempty"`
+	// Inferred says where Concept, Dependency, Inverse and Optional came
+	// from when no schema file declared the relation: "name" (read from
+	// its name) or "structure" (a guess from the shape of the data, when
+	// no relation's name says dependency). Empty for declared relations,
+	// whose meaning is exactly what the schema file says.
+	Inferred string `json:"inferred,omitempty"`
 	// Count is the number of triples with this relation (filled from the data).
 	Count int `json:"count,omitempty"`
 }
@@ -154,6 +179,11 @@ func (s *Schema) Validate() error {
 		if r.Dependency != "" && r.Dependency != DependentSubject && r.Dependency != DependentObject {
 			errs = append(errs, fmt.Errorf("relations[%d].dependency: %q (want %q, %q or empty)", i, r.Dependency, DependentSubject, DependentObject))
 		}
+		if c, ok := semantics.ParseConcept(r.Concept); !ok {
+			errs = append(errs, fmt.Errorf("relations[%d].concept: %q (want one of %s, or empty)", i, r.Concept, strings.Join(semantics.ConceptNames(), ", ")))
+		} else if r.Dependency != "" && r.Concept != "" && c != semantics.Dependency {
+			errs = append(errs, fmt.Errorf("relations[%d]: dependency %q on a relation of concept %q (a dependency is concept %q)", i, r.Dependency, r.Concept, semantics.Dependency))
+		}
 	}
 	for i, e := range s.Entities {
 		if strings.TrimSpace(e.Name) == "" {
@@ -214,6 +244,7 @@ func (s *Schema) Clone() *Schema {
 	c.Types = slices.Clone(s.Types)
 	for i := range c.Types {
 		c.Types[i].Aliases = slices.Clone(c.Types[i].Aliases)
+		c.Types[i].NameWords = slices.Clone(c.Types[i].NameWords)
 	}
 	c.Relations = slices.Clone(s.Relations)
 	for i := range c.Relations {

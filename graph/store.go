@@ -24,6 +24,7 @@ const (
 	MatchExact      MatchMethod = "exact"      // the mention is the entity's name
 	MatchNormalized MatchMethod = "normalized" // equal after the normalization key (case, punctuation, "svc"/"service", spaces)
 	MatchAlias      MatchMethod = "alias"      // equal (after the normalization key) to an alias from the schema
+	MatchPartial    MatchMethod = "partial"    // the mention's words are a run of the name's words (text.PartialScore)
 	MatchFuzzy      MatchMethod = "fuzzy"      // similar (character trigrams) above the store's floor
 	// MatchBracket is how the planner records an anchor the question
 	// marked as [Entity] and the store matched exactly.
@@ -42,8 +43,13 @@ type Match struct {
 // ResolveRequest asks a store to link mentions to entities.
 type ResolveRequest struct {
 	Mentions []string
+	// Partial also returns partial matches when a mention has no exact,
+	// normalized or alias match: the entities whose name's words hold the
+	// mention's words as one run ("consign service" in ts-consign-service,
+	// "lodash" in lodash@4.17.21), scored by PartialScore, best first.
+	Partial bool
 	// Fuzzy also returns approximate matches (Score >= MinFuzzyScore) when a
-	// mention has no exact, normalized or alias match.
+	// mention has no exact, normalized, alias or partial match.
 	Fuzzy bool
 	// Limit caps the matches per mention; 0 means 10.
 	Limit int

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/scgraph/scgraph/internal/text"
@@ -21,6 +22,10 @@ type resolveIndex struct {
 	alias map[string][]int32 // key of an alias -> entities, by name
 	keys  []string           // the distinct non-empty name keys
 	ids   [][]int32          // ids[k] = norm[keys[k]]
+	// words maps a key token to the entities whose name has it, by id;
+	// toks holds each entity's key tokens.
+	words map[string][]int32
+	toks  [][]string
 }
 
 // fuzzyIndex is a trigram inverted index over resolveIndex.keys: for each
@@ -34,10 +39,19 @@ type fuzzyIndex struct {
 
 func (s *Store) resolver(ix *index) *resolveIndex {
 	ix.resolveOnce.Do(func() {
-		r := &resolveIndex{norm: make(map[string][]int32), alias: make(map[string][]int32)}
+		r := &resolveIndex{norm: make(map[string][]int32), alias: make(map[string][]int32), words: make(map[string][]int32), toks: make([][]string, len(s.names))}
 		for id, name := range s.names {
-			if k := text.Key(name); k != "" {
+			toks := text.KeyTokens(name)
+			r.toks[id] = toks
+			if k := strings.Join(toks, ""); k != "" {
 				r.norm[k] = append(r.norm[k], int32(id))
+			}
+			seen := map[string]bool{}
+			for _, t := range toks {
+				if !seen[t] {
+					seen[t] = true
+					r.words[t] = append(r.words[t], int32(id))
+				}
 			}
 		}
 		if s.user != nil {
@@ -191,6 +205,11 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 				add(id, graph.MatchAlias, 1)
 			}
 		}
+		if req.Partial && len(ms) == 0 && key != "" {
+			for _, c := range r.partial(ix, text.KeyTokens(m)) {
+				add(c.id, graph.MatchPartial, c.score)
+			}
+		}
 		if req.Fuzzy && len(ms) == 0 && key != "" && len(r.keys) > 0 {
 			type cand struct {
 				id    int32
@@ -212,4 +231,39 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		out[i] = ms
 	}
 	return out, nil
+}
+
+// partialCand is an entity whose name holds a mention's words.
+type partialCand struct {
+	id    int32
+	score float64
+}
+
+// partial returns the entities whose key tokens hold toks as one run
+// (text.PartialScore), best score first, then by name. It scans the
+// entities of the mention's rarest word only.
+func (r *resolveIndex) partial(ix *index, toks []string) []partialCand {
+	if len(toks) == 0 {
+		return nil
+	}
+	var rarest []int32
+	for i, t := range toks {
+		p := r.words[t]
+		if len(p) == 0 {
+			return nil
+		}
+		if i == 0 || len(p) < len(rarest) {
+			rarest = p
+		}
+	}
+	var out []partialCand
+	for _, id := range rarest {
+		if sc, ok := text.PartialScore(toks, r.toks[id]); ok {
+			out = append(out, partialCand{id, sc})
+		}
+	}
+	slices.SortFunc(out, func(a, b partialCand) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(ix.nameRank[a.id], ix.nameRank[b.id]))
+	})
+	return out
 }

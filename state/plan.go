@@ -25,6 +25,15 @@ type Plan struct {
 	// Ambiguities lists mentions that linked to more than one entity, and
 	// what the planner chose.
 	Ambiguities []Ambiguity `json:"ambiguities,omitempty"`
+	// Readings say, for each chain (same index), how the question was
+	// understood when the question reader made the plan: in words, how
+	// far, how sure, and what was guessed. Empty for plans ranked by a
+	// lexicon or made by a model.
+	Readings []Reading `json:"readings,omitempty"`
+	// Unanswerable says why the question cannot be read against this
+	// graph: it asks about a relation the graph does not have ("no
+	// relation of this graph matches \"on call\"").
+	Unanswerable string `json:"unanswerable,omitempty"`
 	// Source names who made the plan; Fallback, when the rules made it
 	// after a model was asked, says why the model's plan was not used.
 	Source   Author   `json:"source"`
@@ -71,6 +80,10 @@ type Target struct {
 	Kind   TargetKind `json:"kind"`
 	Entity string     `json:"entity,omitempty"`
 	Type   string     `json:"type,omitempty"`
+	// NameWord, for a type target with no schema type, keeps the answers
+	// whose names carry this word ("team" for "which teams" where the
+	// teams are untyped but named shipping-team, web-team).
+	NameWord string `json:"name_word,omitempty"`
 	// Mention is the question's words for an entity target.
 	Mention string `json:"mention,omitempty"`
 }
@@ -102,6 +115,10 @@ type Chain struct {
 type ChainStep struct {
 	Edges  []RelDir `json:"edges"`
 	Repeat bool     `json:"repeat,omitempty"`
+	// Optional lets the walk skip the step: from where it would start,
+	// the next step may be taken at once ("the teams owning what fails,
+	// the failing service's own team included").
+	Optional bool `json:"optional,omitempty"`
 }
 
 // RelDir is a relation walked in one direction.
@@ -138,8 +155,13 @@ func (s ChainStep) String() string {
 	if len(s.Edges) > 1 {
 		out = "(" + out + ")"
 	}
-	if s.Repeat {
+	switch {
+	case s.Repeat && s.Optional:
+		out += "*"
+	case s.Repeat:
 		out += "+"
+	case s.Optional:
+		out += "?"
 	}
 	return out
 }
@@ -161,4 +183,32 @@ func (c Chain) Fixed() bool {
 		}
 	}
 	return true
+}
+
+// Extent says how far a reading walks.
+type Extent string
+
+// The extents.
+const (
+	ExtentFixed      Extent = "fixed"      // a chain of named steps
+	ExtentDirect     Extent = "direct"     // one hop of the relation
+	ExtentTransitive Extent = "transitive" // the relation's closure
+)
+
+// Reading is how the question reader understood the question for one
+// chain of the plan.
+type Reading struct {
+	// Text says the reading ("everything that depends on payments-db,
+	// transitively, through DEPENDS_ON and CALLS").
+	Text string `json:"text"`
+	// Confidence is how sure the reader is, in 0..1; the critic does not
+	// certify an answer whose reading is less sure than it needs.
+	Confidence float64 `json:"confidence"`
+	Extent     Extent  `json:"extent"`
+	// ExtentSaid is false when the question did not say how far and the
+	// default was taken (see the README: one hop for a plain relation
+	// word, the closure for failure, impact and positional words).
+	ExtentSaid bool     `json:"extent_said"`
+	Because    []string `json:"because,omitempty"`
+	Guesses    []string `json:"guesses,omitempty"`
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // AgentState is everything one run knows. It is created by New, changed
@@ -58,6 +59,15 @@ func (s *AgentState) LastVerdict() *Verdict {
 		return nil
 	}
 	return &s.Verdicts[len(s.Verdicts)-1]
+}
+
+// Reading returns the reading of the chain the walk follows, or nil when
+// the plan has none (a lexicon or model plan).
+func (s *AgentState) Reading() *Reading {
+	if s.Walk.Chain < 0 || s.Walk.Chain >= len(s.Plan.Readings) {
+		return nil
+	}
+	return &s.Plan.Readings[s.Walk.Chain]
 }
 
 // Chain returns the chain the walk currently follows (the zero Chain when
@@ -128,6 +138,10 @@ const (
 	// Exhausted: the budget or hop limit ended the search before it was
 	// complete; the answer is the best so far.
 	Exhausted Outcome = "exhausted"
+	// Uncertain: the walk is complete for the reading taken, but the
+	// reading is a guess (or a close second reading gives another
+	// answer): the answer is given, not certified.
+	Uncertain Outcome = "uncertain"
 )
 
 // Verdict is one critique.
@@ -177,6 +191,8 @@ const (
 	StopExhausted      Stop = "exhausted"       // budget or hop limit reached; best so far
 	StopIterationLimit Stop = "iteration_limit" // the iteration cap; best so far
 	StopNoAnchor       Stop = "no_anchor"       // no entity of the question was found in the graph
+	StopUncertain      Stop = "uncertain"       // answered for a reading that is a guess: not certified
+	StopNoRelation     Stop = "no_relation"     // the question asks about a relation the graph does not have
 	StopCancelled      Stop = "cancelled"       // the context was cancelled
 	StopTimeout        Stop = "timeout"         // the run's deadline passed
 	StopError          Stop = "error"           // a phase failed
@@ -249,7 +265,8 @@ type AnswerEntity struct {
 
 // Accepted returns the indices of the reached positions that answer the
 // question: at the end of the chain, not an anchor (unless the walk may
-// pass through anchors), of the asked type.
+// pass through anchors), of the asked type (or, for an untyped kind, named
+// like it).
 func (s *AgentState) Accepted() []int {
 	chain := s.Chain()
 	steps := len(chain.Steps)
@@ -257,12 +274,30 @@ func (s *AgentState) Accepted() []int {
 	for _, a := range s.Plan.Anchors {
 		anchors[a.Entity] = true
 	}
+	end := func(r Reach) bool {
+		return r.Steps == steps && steps > 0 && !r.Anchor && (!anchors[r.Node] || s.Walk.Reentry || chain.Reentry)
+	}
+	// A name-word filter ("which dashboards" where nothing is typed
+	// Dashboard) keeps the answers so named, where the walk reached any;
+	// else the word was a generic noun and keeps everything.
+	nameWord := ""
+	if w := s.Plan.Target.NameWord; w != "" && s.Plan.Target.Kind == TargetType {
+		for _, r := range s.Walk.Reached {
+			if end(r) && text.NameHas(r.Node, w) {
+				nameWord = w
+				break
+			}
+		}
+	}
 	var out []int
 	for i, r := range s.Walk.Reached {
-		if r.Steps != steps || steps == 0 || r.Anchor || (anchors[r.Node] && !s.Walk.Reentry && !chain.Reentry) {
+		if !end(r) {
 			continue
 		}
 		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == TargetType && s.Subgraph.NodeType(r.Node) != t {
+			continue
+		}
+		if nameWord != "" && !text.NameHas(r.Node, nameWord) {
 			continue
 		}
 		out = append(out, i)

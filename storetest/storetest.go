@@ -101,10 +101,10 @@ func renderSchema(s *graph.Schema) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "schema %q %q inferred=%v\n", s.Name, s.Description, s.Inferred)
 	for _, t := range s.Types {
-		fmt.Fprintf(&b, "type %s %d %q %q\n", t.Name, t.Count, t.Description, t.Aliases)
+		fmt.Fprintf(&b, "type %s %d %q %q words=%q\n", t.Name, t.Count, t.Description, t.Aliases, t.NameWords)
 	}
 	for _, r := range s.Relations {
-		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q %q %q\n", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Aliases, r.InverseAliases)
+		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q concept=%q inverse=%v optional=%v inferred=%q %q %q\n", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Concept, r.Inverse, r.Optional, r.Inferred, r.Aliases, r.InverseAliases)
 	}
 	for _, e := range s.Entities {
 		fmt.Fprintf(&b, "entity %q %q %q\n", e.Name, e.Type, e.Aliases)
@@ -283,13 +283,13 @@ func testSchema(t *testing.T, open func(t *testing.T) Store) {
 	// Zahlungsdienst owned and called) and merge into one class named
 	// after the largest role.
 	inferred := `schema "" "" inferred=true
-type ReadsFromObject 5 "inferred from its relations: object of READS_FROM (4), object of OWNS (2), object of CALLS (1)" []
-type Service 13 "" []
-type Team 3 "" []
-rel CALLS [Service] -> [ReadsFromObject Service] 18 "" dep="" [] []
-rel ON_CALL_FOR [Team] -> [Service] 2 "" dep="" [] []
-rel OWNS [Team] -> [ReadsFromObject Service] 11 "" dep="" [] []
-rel READS_FROM [Service] -> [ReadsFromObject] 7 "" dep="" [] []
+type ReadsFromObject 5 "inferred from its relations: object of READS_FROM (4), object of OWNS (2), object of CALLS (1)" [] words=["db"]
+type Service 13 "" [] words=["service"]
+type Team 3 "" [] words=["team"]
+rel CALLS [Service] -> [ReadsFromObject Service] 18 "" dep="subject" concept="dependency" inverse=false optional=false inferred="name" [] []
+rel ON_CALL_FOR [Team] -> [Service] 2 "" dep="" concept="on_call" inverse=false optional=false inferred="name" [] []
+rel OWNS [Team] -> [ReadsFromObject Service] 11 "" dep="" concept="ownership" inverse=false optional=false inferred="name" [] []
+rel READS_FROM [Service] -> [ReadsFromObject] 7 "" dep="subject" concept="dependency" inverse=false optional=false inferred="name" [] []
 `
 	if got := renderSchema(sch); got != inferred {
 		t.Errorf("inferred schema:\n%s\nwant:\n%s", got, inferred)
@@ -309,14 +309,14 @@ rel READS_FROM [Service] -> [ReadsFromObject] 7 "" dep="" [] []
 	// data, ON_CALL_FOR is added, REPLICATES_TO counts 0, archive-db is in
 	// no triple.
 	withUser := `schema "fixture" "services, databases and teams" inferred=false
-type Service 14 "a deployable service" ["svc" "microservice"]
-type Database 4 "" ["db"]
-type Team 3 "" []
-rel CALLS [Service] -> [Service] 18 "synchronous call" dep="subject" ["calls"] ["called by"]
-rel READS_FROM [Service] -> [Database] 7 "" dep="subject" ["reads from"] []
-rel OWNS [Team] -> [Database Service] 11 "" dep="" ["owns"] ["owned by"]
-rel REPLICATES_TO [Database] -> [Database] 0 "" dep="" [] []
-rel ON_CALL_FOR [Team] -> [Service] 2 "found in the data; not in the schema" dep="" [] []
+type Service 14 "a deployable service" ["svc" "microservice"] words=["service"]
+type Database 4 "" ["db"] words=["db"]
+type Team 3 "" [] words=["team"]
+rel CALLS [Service] -> [Service] 18 "synchronous call" dep="subject" concept="dependency" inverse=false optional=false inferred="" ["calls"] ["called by"]
+rel READS_FROM [Service] -> [Database] 7 "" dep="subject" concept="dependency" inverse=false optional=false inferred="" ["reads from"] []
+rel OWNS [Team] -> [Database Service] 11 "" dep="" concept="ownership" inverse=false optional=false inferred="name" ["owns"] ["owned by"]
+rel REPLICATES_TO [Database] -> [Database] 0 "" dep="" concept="" inverse=false optional=false inferred="" [] []
+rel ON_CALL_FOR [Team] -> [Service] 2 "found in the data; not in the schema" dep="" concept="on_call" inverse=false optional=false inferred="name" [] []
 entity "payment-service" "Service" ["PSP" "payments"]
 entity "ledger \"v2\"" "Service" ["the ledger"]
 entity "team-platform" "" ["Platform Engineering"]

@@ -76,7 +76,7 @@ func TestAskJSON(t *testing.T) {
 	}
 	var got askOutput
 	decodeOneJSON(t, out, &got)
-	if want := "Yes: checkout-service is affected by db-v2-migration through a chain of 4 hop(s): checkout-service -CALLS-> order-service -DEPENDS_ON-> db-v2-proxy -DEPENDS_ON-> db-v2 <-MIGRATES- db-v2-migration."; got.Answer != want {
+	if want := "Yes: checkout-service is affected by db-v2-migration through a chain of 4 hop(s): checkout-service -CALLS-> order-service -DEPENDS_ON-> db-v2-proxy -DEPENDS_ON-> db-v2 <-MIGRATES- db-v2-migration. Read as: whether checkout-service reaches db-v2-migration, transitively, through any of 7 relations."; got.Answer != want {
 		t.Errorf("answer %q, want %q", got.Answer, want)
 	}
 	if len(got.Answers) != 1 || got.Answers[0].Name != "db-v2-migration" || got.Answers[0].Type != "Migration" {
@@ -134,7 +134,7 @@ func TestAskFlagsAfterQuestion(t *testing.T) {
 		if a.Question != b.Question || a.Answer != b.Answer || !reflect.DeepEqual(a.Answers, b.Answers) || !reflect.DeepEqual(a.Paths, b.Paths) {
 			t.Errorf("%q: got %q %q, want %q %q", args, b.Question, b.Answer, a.Question, a.Answer)
 		}
-		if b.Answer != "1 answer from payment-service: team-payments." {
+		if b.Answer != "1 answer from payment-service: team-payments. Read as: what owns payment-service, through OWNS." {
 			t.Errorf("%q: answer %q", args, b.Answer)
 		}
 	}
@@ -231,7 +231,7 @@ func TestIngestThenAsk(t *testing.T) {
 		}
 		decodeOneJSON(t, out, c.res)
 	}
-	if fromFile.Answer != "1 answer from film-b: dir-x." {
+	if fromFile.Answer != "1 answer from film-b: dir-x. Read as: what film-b directed by, through directed_by." {
 		t.Errorf("answer %q", fromFile.Answer)
 	}
 	if fromSnap.Answer != fromFile.Answer || !reflect.DeepEqual(fromSnap.Answers, fromFile.Answers) || !reflect.DeepEqual(fromSnap.Paths, fromFile.Paths) {
@@ -299,13 +299,13 @@ func TestChat(t *testing.T) {
 	wantHead := `scgraph chat on built-in demo graph. Ask a question, or :help.
 
 > Who owns the payment service?
-1 answer from payment-service: team-payments.
+1 answer from payment-service: team-payments. Read as: what owns payment-service, through OWNS.
 
 Evidence:
   1. team-payments (Team)
        payment-service <-OWNS- team-payments   [graph.jsonl:174]
 
-Plan (rules): "the payment service" → payment-service [normalized 0.95]; asks for chain; chain <-OWNS-; hop budget 1
+Plan (rules): "the payment service" → payment-service [normalized 0.95]; asks for chain; chain <-OWNS-; direction dependents; hop budget 1
 `
 	if head != wantHead {
 		t.Errorf("chat printed:\n%s\nwant:\n%s", head, wantHead)

@@ -142,6 +142,23 @@ func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
 	if len(s.Plan.Anchors) == 0 {
 		return "I could not find any entity of the question in the graph, so there is nothing to walk from."
 	}
+	if s.Plan.Unanswerable != "" {
+		return fmt.Sprintf("I cannot answer this from the graph: %s (its relations are %s).", s.Plan.Unanswerable, relationList(s))
+	}
+	text := plainSentence(s, ans, v)
+	if rd := s.Reading(); rd != nil {
+		text += " Read as: " + rd.Text + "."
+	}
+	return text
+}
+
+// relationList names the relations the plan could have used.
+func relationList(s *state.AgentState) string {
+	return strings.Join(s.Plan.RelationHints, ", ")
+}
+
+// plainSentence phrases the answer itself.
+func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
 	anchor := s.AnchorNames()
 	partial := ""
 	if !ans.Complete {
@@ -149,7 +166,7 @@ func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
 		switch {
 		case s.Stop == state.StopIterationLimit:
 			reason = fmt.Sprintf("the iteration cap of %d was reached", s.MaxIterations)
-		case v != nil && v.Outcome == state.Exhausted:
+		case v != nil && (v.Outcome == state.Exhausted || v.Outcome == state.Uncertain):
 			reason = v.Reason
 		case s.Stop == state.StopCancelled || s.Stop == state.StopTimeout:
 			reason = "the run was stopped"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
 )
@@ -65,6 +66,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
 				v.Outcome = state.Sufficient
 				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
+				judgeReading(s, &v)
 				return v, cost, nil
 			}
 		}
@@ -91,6 +93,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		}
 		v.Outcome = state.NoChain
 		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.HopBudget)
+		judgeReading(s, &v)
 		return v, cost, nil
 	}
 
@@ -103,7 +106,14 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		if len(boundary) > 0 {
 			v.Outcome = state.Exhausted
 			v.Reason += fmt.Sprintf("; %d position(s) at the hop budget of %d were not expanded", len(boundary), s.Plan.HopBudget)
+			return v, cost, nil
 		}
+		if cut {
+			v.Outcome = state.Exhausted
+			v.Reason += "; " + cutWords(s)
+			return v, cost, nil
+		}
+		judgeReading(s, &v)
 		return v, cost, nil
 	}
 	// The chain dead-ended: find the deepest state reached.
@@ -113,7 +123,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 			deepest = r.Steps
 		}
 	}
-	if !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
+	if len(s.Plan.Readings) == 0 && !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
 		// The chain may only be completable through an anchor ("the wife
 		// of X's husband"): walk it again, allowed through the anchors.
 		v.Outcome = state.Insufficient
@@ -124,7 +134,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, s.AnchorNames())
 		return v, cost, nil
 	}
-	if next := nextChain(s); next >= 0 {
+	if next := nextChain(s); next >= 0 && (len(s.Plan.Readings) == 0 || len(endPositions(s)) > 0) {
 		alt := s.Plan.Chains[next]
 		p := sharedPrefix(chain, alt)
 		if p > deepest {
@@ -136,7 +146,11 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 				dead = append(dead, i)
 			}
 		}
-		v = c.insufficient(s, v, dead, fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest)))
+		why := fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest))
+		if len(s.Plan.Readings) > 0 {
+			why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), len(endPositions(s)), s.Plan.Readings[next].Text)
+		}
+		v = c.insufficient(s, v, dead, why)
 		// The dead ends continue the next chain from its step p; when that
 		// chain is a prefix of this one, they already end it (its answers).
 		var missing []state.RelDir
@@ -155,6 +169,12 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	} else {
 		v.Reason = fmt.Sprintf("chain %s reaches nothing of the kind asked", chain)
 	}
+	if cut {
+		v.Outcome = state.Exhausted
+		v.Reason += "; " + cutWords(s)
+		return v, cost, nil
+	}
+	judgeReading(s, &v)
 	return v, cost, nil
 }
 
@@ -275,4 +295,105 @@ func deadNames(s *state.AgentState, st int) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// claimConfidence is the least reading confidence at which the critic
+// certifies an answer as complete (or a negative as proven); below it the
+// verdict is Uncertain.
+const claimConfidence = 0.8
+
+// judgeReading checks the plan against the question before a verdict
+// certifies anything: a reading that was a guess, or whose close second
+// reading (the closure where one hop was taken by default, the answers a
+// name-word filter left out) gives another answer, is not certified: the
+// verdict becomes Uncertain and says why.
+func judgeReading(s *state.AgentState, v *state.Verdict) {
+	rd := s.Reading()
+	if rd == nil {
+		return
+	}
+	conf := rd.Confidence
+	doubts := append([]string(nil), rd.Guesses...)
+	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind != state.TargetEntity {
+		all := s.Accepted()
+		direct := 0
+		for _, i := range all {
+			if s.Walk.Reached[i].Depth == 1 {
+				direct++
+			}
+		}
+		if direct != len(all) {
+			conf = min(conf, 0.6)
+			doubts = append(doubts, fmt.Sprintf("the question did not say how far: transitively there are %d, directly %d (say \"directly\" or \"transitively\")", len(all), direct))
+		}
+	}
+	ends := endPositions(s)
+	named := 0
+	if w := s.Plan.Target.NameWord; w != "" {
+		for _, i := range ends {
+			if text.NameHas(s.Walk.Reached[i].Node, w) {
+				named++
+			}
+		}
+	}
+	if w := s.Plan.Target.NameWord; w != "" && named == 0 && len(ends) > 0 {
+		conf = min(conf, 0.7)
+		doubts = append(doubts, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w))
+	} else if w != "" {
+		if all, kept := len(ends), len(s.Accepted()); all != kept {
+			conf = min(conf, 0.7)
+			doubts = append(doubts, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w))
+		}
+	}
+	if conf >= claimConfidence {
+		return
+	}
+	v.Outcome = state.Uncertain
+	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
+}
+
+// endPositions returns the positions at the end of the chain that are not
+// anchors, of the asked type when there is one, each node once, whatever
+// their names: what a reading without the name-word filter answers.
+func endPositions(s *state.AgentState) []int {
+	chain := s.Chain()
+	steps := len(chain.Steps)
+	anchors := map[string]bool{}
+	for _, a := range s.Plan.Anchors {
+		anchors[a.Entity] = true
+	}
+	seen := map[string]bool{}
+	var out []int
+	for i, r := range s.Walk.Reached {
+		if r.Steps != steps || steps == 0 || r.Anchor || anchors[r.Node] || seen[r.Node] {
+			continue
+		}
+		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
+			continue
+		}
+		seen[r.Node] = true
+		out = append(out, i)
+	}
+	return out
+}
+
+// cutWords says what the fan-out cuts left out and how to get it.
+func cutWords(s *state.AgentState) string {
+	kept, total := 0, 0
+	for _, c := range s.Cuts {
+		kept += c.Kept
+		total += c.Total
+	}
+	return fmt.Sprintf("fan-out cuts kept %d of %d neighbours at %d node(s), so answers may be missing (raise --fanout to walk them all)", kept, total, len(s.Cuts))
+}
+
+// askedWords names what the question asks for.
+func askedWords(s *state.AgentState) string {
+	if t := s.Plan.Target.Type; t != "" {
+		return "entities of type " + t
+	}
+	if w := s.Plan.Target.NameWord; w != "" {
+		return "entities named like a " + w
+	}
+	return "the end of the chain"
 }

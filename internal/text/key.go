@@ -65,3 +65,14 @@ func Similarity(a, b string) float64 {
 	}
 	return float64(inter) / float64(len(ta)+len(tb)-inter)
 }
+
+// NameHas reports whether a name carries a word, in its singular or a
+// regular plural ("team" in shipping-team, "dashboard" in dashboards_q3).
+func NameHas(name, w string) bool {
+	for _, t := range Tokens(name) {
+		if t == w || t == w+"s" || t == w+"es" {
+			return true
+		}
+	}
+	return false
+}

@@ -5,7 +5,6 @@
 package text
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -104,18 +103,49 @@ func MaskSpan(q string, start, end int) string {
 	return q[:start] + " " + Mask + " " + q[end:]
 }
 
-// bracketRE finds [bracketed] entity mentions.
-var bracketRE = regexp.MustCompile(`\[([^\[\]]+)\]`)
-
 // Bracket is a [bracketed] entity mention: q[Start:End] with its
-// brackets, q[NameStart:NameEnd] the name inside.
-type Bracket struct{ Start, End, NameStart, NameEnd int }
+// brackets, and Name the entity's name inside, with the escapes \] and \[
+// (and \\) read as the characters they stand for.
+type Bracket struct {
+	Start, End int
+	Name       string
+}
 
-// Brackets returns the question's [bracketed] mentions, in order.
+// Brackets returns the question's [bracketed] mentions, in order. A
+// bracket that is never closed is no mention.
 func Brackets(q string) []Bracket {
 	var out []Bracket
-	for _, m := range bracketRE.FindAllStringSubmatchIndex(q, -1) {
-		out = append(out, Bracket{Start: m[0], End: m[1], NameStart: m[2], NameEnd: m[3]})
+	for i := 0; i < len(q); i++ {
+		if q[i] != '[' {
+			continue
+		}
+		var name strings.Builder
+		j := i + 1
+		closed := false
+		for j < len(q) {
+			c := q[j]
+			if c == '\\' && j+1 < len(q) && strings.IndexByte(`[]\\`, q[j+1]) >= 0 {
+				name.WriteByte(q[j+1])
+				j += 2
+				continue
+			}
+			if c == ']' {
+				closed = true
+				break
+			}
+			if c == '[' {
+				break // a new bracket opens: this one was never closed
+			}
+			name.WriteByte(c)
+			j++
+		}
+		if !closed {
+			continue
+		}
+		if n := strings.TrimSpace(name.String()); n != "" {
+			out = append(out, Bracket{Start: i, End: j + 1, Name: n})
+		}
+		i = j
 	}
 	return out
 }

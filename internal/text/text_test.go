@@ -48,3 +48,55 @@ func TestStemAndSimilarity(t *testing.T) {
 		t.Errorf("Similarity of near keys = %v", s)
 	}
 }
+
+func TestWords(t *testing.T) {
+	q := `Who is alice's manager's manager? What does "net/http" use (directly)? The teams' services.`
+	var got []string
+	for _, w := range Words(q) {
+		if q[w.Start:w.End] != w.Raw {
+			t.Errorf("%q at [%d,%d) is %q", w.Raw, w.Start, w.End, q[w.Start:w.End])
+		}
+		s := w.Raw
+		if w.Possessive {
+			s += "+'s"
+		}
+		got = append(got, s)
+	}
+	want := []string{"Who", "is", "alice+'s", "manager+'s", "manager", "What", "does", "net/http", "use", "directly", "The", "teams+'s", "services"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Words = %q\nwant    %q", got, want)
+	}
+}
+
+func TestPartialScore(t *testing.T) {
+	for _, c := range []struct {
+		mention, name string
+		score         float64
+		ok            bool
+	}{
+		{"consign service", "ts-consign-service", 2.0 / 3, true},
+		{"consign service", "ts-consign-price-service", 0, false},
+		{"lodash", "lodash@4.17.21", 0.25, true},
+		{"payment service", "payment-service", 0, false}, // a normalized match, not a partial one
+	} {
+		sc, ok := PartialScore(KeyTokens(c.mention), KeyTokens(c.name))
+		if ok != c.ok || sc != c.score {
+			t.Errorf("PartialScore(%q, %q) = %v, %v; want %v, %v", c.mention, c.name, sc, ok, c.score, c.ok)
+		}
+	}
+}
+
+func TestBrackets(t *testing.T) {
+	q := `who directed [Heat] and [Paris\] Texas \\ 1984] but not [open`
+	bs := Brackets(q)
+	var names []string
+	for _, b := range bs {
+		names = append(names, b.Name)
+		if q[b.Start] != '[' || q[b.End-1] != ']' {
+			t.Errorf("%q: span %q", b.Name, q[b.Start:b.End])
+		}
+	}
+	if !slices.Equal(names, []string{"Heat", `Paris] Texas \ 1984`}) {
+		t.Errorf("Brackets = %q", names)
+	}
+}

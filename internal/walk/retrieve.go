@@ -127,10 +127,16 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 		return d, nil
 	}
 	c := s.Chain()
-	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), r.w.opts.RefineHops, s.Walk.Reentry || c.Reentry)
+	hops := r.w.opts.RefineHops
+	if s.Plan.Target.Kind != state.TargetEntity && !c.Fixed() {
+		// The closure is the answer: nothing short of all of it lets the
+		// critic conclude, so walk it to the end (within the hop budget).
+		hops = s.Plan.HopBudget
+	}
+	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), hops, s.Walk.Reentry || c.Reentry)
 	if err != nil {
 		return d, err
 	}
-	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), r.w.opts.RefineHops, c, len(d.Arcs))
+	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), hops, c, len(d.Arcs))
 	return d, nil
 }

@@ -63,11 +63,15 @@ type Move struct {
 }
 
 // Moves returns the steps a position in chain state st may take: step st
-// itself, and, when the step that led there repeats, that step again.
+// itself; when the step that led there repeats, that step again; and when
+// step st is optional, the step after it.
 func Moves(c state.Chain, st int) []Move {
 	var out []Move
 	if st < len(c.Steps) {
 		out = append(out, Move{c.Steps[st], st + 1})
+		if c.Steps[st].Optional && st+1 < len(c.Steps) {
+			out = append(out, Move{c.Steps[st+1], st + 2})
+		}
 	}
 	if st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat {
 		out = append(out, Move{c.Steps[st-1], st})

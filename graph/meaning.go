@@ -1,0 +1,203 @@
+package graph
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
+)
+
+// Relation meanings. A relation declared in a schema file means exactly
+// what the file says (no dependency unless it says so); every other
+// relation's meaning is inferred:
+//
+//  1. from its name (semantics.AnalyzeName; for a declared relation that
+//     names no concept, only a concept that carries no dependency): "depends_on", "imports",
+//     "CALLS", "READS_FROM", "runs_on" carry dependency with the subject
+//     depending on the object; "required_by", "hosts", "supplies",
+//     "prerequisite_for" the other way round; "optionally_depends_on",
+//     "extra_requires", "devDependencies" are optional dependencies; "OWNS",
+//     "member_of", "reports_to", "part_of", "on_call_for" are ownership,
+//     membership, reporting, containment and on-call relations.
+//  2. from the graph's structure, when no relation's name says dependency
+//     at all: a relation whose subjects and objects are largely the same
+//     entities and which has no cycle is taken for a dependency, subject
+//     depending on object (the usual way dependency graphs are exported),
+//     marked Inferred "structure" so that the planner treats answers
+//     through it as a guess.
+
+// addMeanings fills the meaning of the schema's relations.
+func (in *inference) addMeanings(s *Schema) {
+	declared := map[string]bool{}
+	if in.base != nil {
+		for _, r := range in.base.Relations {
+			declared[r.Name] = true
+		}
+	}
+	anyDependency := false
+	for i := range s.Relations {
+		r := &s.Relations[i]
+		if declared[r.Name] {
+			r.normalizeMeaning()
+			// A declared relation that says nothing of its kind still gets
+			// a kind that carries no dependency (ownership, membership, ...)
+			// from its name: that helps read questions and changes no
+			// failure semantics, which stay as the file declares them.
+			if r.Concept == "" {
+				if m := semantics.AnalyzeName(r.Name); m.Concept != semantics.None && m.Concept != semantics.Dependency {
+					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, "name"
+				}
+			}
+		} else {
+			m := semantics.AnalyzeName(r.Name)
+			r.Concept, r.Inverse, r.Optional = m.Concept.String(), m.Inverse, m.Optional
+			r.Dependency = ""
+			if m.Concept == semantics.Dependency {
+				r.Dependency = DependentSubject
+				if m.Inverse {
+					r.Dependency = DependentObject
+				}
+			}
+			if m.Concept != semantics.None {
+				r.Inferred = "name"
+			}
+		}
+		if r.Dependency != "" {
+			anyDependency = true
+		}
+	}
+	if anyDependency {
+		return
+	}
+	shape := in.relationShapes()
+	for i := range s.Relations {
+		r := &s.Relations[i]
+		if declared[r.Name] || r.Concept != "" {
+			continue
+		}
+		if sh, ok := shape[r.Name]; ok && sh.dependencyLike() {
+			r.Concept, r.Dependency, r.Inferred = semantics.Dependency.String(), DependentSubject, "structure"
+		}
+	}
+}
+
+// normalizeMeaning makes a declared relation's dependency fields agree: a
+// dependency end implies the dependency concept, and the dependency
+// concept implies an end (the subject, unless Inverse).
+func (r *RelationDef) normalizeMeaning() {
+	r.Inferred = ""
+	switch {
+	case r.Dependency != "":
+		r.Concept = semantics.Dependency.String()
+		r.Inverse = r.Dependency == DependentObject
+	case r.Concept == semantics.Dependency.String():
+		r.Dependency = DependentSubject
+		if r.Inverse {
+			r.Dependency = DependentObject
+		}
+	}
+}
+
+// shape is what the structure says of one relation.
+type shape struct {
+	subjects, objects, shared int
+	acyclic                   bool
+}
+
+// dependencyLike: most entities on one side are on the other too (a
+// relation within one kind of thing), and following it never comes back.
+func (sh shape) dependencyLike() bool {
+	small := min(sh.subjects, sh.objects)
+	return small >= 2 && 3*sh.shared >= small && sh.acyclic
+}
+
+func (in *inference) relationShapes() map[string]shape {
+	out := make(map[string]shape, len(in.relNames))
+	byRel := make([][]fact, len(in.relNames))
+	for _, f := range in.facts {
+		byRel[f.r] = append(byRel[f.r], f)
+	}
+	for r, fs := range byRel {
+		subj, obj := map[int32]bool{}, map[int32]bool{}
+		adj := map[int32][]int32{}
+		indeg := map[int32]int{}
+		for _, f := range fs {
+			subj[f.s], obj[f.o] = true, true
+			adj[f.s] = append(adj[f.s], f.o)
+			indeg[f.o]++
+			if _, ok := indeg[f.s]; !ok {
+				indeg[f.s] = 0
+			}
+		}
+		shared := 0
+		for e := range subj {
+			if obj[e] {
+				shared++
+			}
+		}
+		// Kahn's algorithm: acyclic when every node can be removed.
+		var queue []int32
+		for v, d := range indeg {
+			if d == 0 {
+				queue = append(queue, v)
+			}
+		}
+		removed := 0
+		for len(queue) > 0 {
+			v := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			removed++
+			for _, w := range adj[v] {
+				indeg[w]--
+				if indeg[w] == 0 {
+					queue = append(queue, w)
+				}
+			}
+		}
+		out[in.relNames[r]] = shape{subjects: len(subj), objects: len(obj), shared: shared, acyclic: removed == len(indeg)}
+	}
+	return out
+}
+
+// addNameWords fills each type's NameWords: the words (at least two
+// letters, not all digits) that at least half of its entities, and at
+// least two, carry in their names; three at most, the commonest first.
+func (in *inference) addNameWords(s *Schema) {
+	counts := map[string]map[string]int{}
+	members := map[string]int{}
+	for id, name := range in.names {
+		t := in.typeOf[id]
+		members[t]++
+		m := counts[t]
+		if m == nil {
+			m = map[string]int{}
+			counts[t] = m
+		}
+		seen := map[string]bool{}
+		for _, w := range text.Tokens(name) {
+			if len(w) < 2 || seen[w] || strings.Trim(w, "0123456789") == "" {
+				continue
+			}
+			seen[w] = true
+			m[w]++
+		}
+	}
+	for i := range s.Types {
+		t := &s.Types[i]
+		n := members[t.Name]
+		var words []string
+		for w, c := range counts[t.Name] {
+			if c >= 2 && 2*c >= n {
+				words = append(words, w)
+			}
+		}
+		m := counts[t.Name]
+		slices.SortFunc(words, func(a, b string) int { return cmp.Or(cmp.Compare(m[b], m[a]), cmp.Compare(a, b)) })
+		if len(words) > 3 {
+			words = words[:3]
+		}
+		t.NameWords = words
+	}
+}

@@ -1,0 +1,179 @@
+package reading
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
+)
+
+// askedPos returns the stream position of the asked noun: the word after
+// "which"/"what"/"list the"... that is not a verb or auxiliary, or -1.
+func (r *reader) askedPos() int {
+	for i, w := range r.st.words {
+		if !whWords[w] || w == "who" || w == "whom" {
+			continue
+		}
+		j := r.skip(i + 1)
+		for j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "are" || r.st.words[j] == "is" || collective[r.st.words[j]]) {
+			// "which of", "what are the services that", "the set of packages"
+			j = r.skip(j + 1)
+		}
+		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !semantics.IsKindWord(r.st.words[j])) {
+			continue
+		}
+		// After "which" any word is the asked noun; after "what", "list"
+		// and the like only a word known as a noun (a kind word, a type, a
+		// class word or a role): "what lies beneath X" asks no kind.
+		if w != "which" && !r.knownNoun(j) && !r.verbAt(j+1) {
+			continue
+		}
+		return j
+	}
+	return -1
+}
+
+// collective nouns stand before the asked noun: "the set of packages".
+var collective = map[string]bool{"set": true, "list": true, "number": true, "group": true, "collection": true, "kind": true, "kinds": true, "sort": true, "sorts": true, "type": true, "types": true, "range": true}
+
+// verbAt reports whether a verb starts at stream position j: an
+// auxiliary, a concept or relation verb, or a failure word ("what models
+// depend on X": "models" is then the asked noun).
+func (r *reader) verbAt(j int) bool {
+	if j >= len(r.st.words) {
+		return false
+	}
+	if auxiliaries[r.st.words[j]] {
+		return true
+	}
+	for _, h := range r.hitsAt(j) {
+		if h.Kind == semantics.Verb {
+			return true
+		}
+	}
+	for _, rh := range r.rhits {
+		if rh.start == j {
+			return true
+		}
+	}
+	return r.isCueWord(r.st.words[j])
+}
+
+// knownNoun reports whether the word at stream position j is known as a
+// noun: a kind word, a type or alias word, a class name word, or a
+// concept's role noun.
+func (r *reader) knownNoun(j int) bool {
+	w := r.st.words[j]
+	if semantics.IsKindWord(w) || r.isTypeWord(w) {
+		return true
+	}
+	for _, h := range r.hitsAt(j) {
+		if h.Kind == semantics.Noun {
+			return true
+		}
+	}
+	return false
+}
+
+var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
+
+	"would": true, "will": true, "can": true, "could": true, "should": true, "has": true, "have": true, "had": true,
+	"might": true, "may": true, "must": true, "else": true, "happens": true, "happen": true}
+
+// asked resolves the asked noun to a type or a name word.
+func (r *reader) asked() Asked {
+	i := r.askedPos()
+	if i < 0 {
+		return Asked{}
+	}
+	w := r.st.words[i]
+	a := Asked{Word: w}
+	for _, t := range r.s.Types {
+		if phraseMatches(r.st.words, i, strings.Join(text.Tokens(t.Name), " ")) {
+			a.Type = t.Name
+			return a
+		}
+		for _, al := range t.Aliases {
+			if phraseMatches(r.st.words, i, al) {
+				a.Type = t.Name
+				return a
+			}
+		}
+	}
+	// A role noun of a concept whose relations end in one type.
+	for _, h := range r.hitsAt(i) {
+		if h.Kind != semantics.Noun {
+			continue
+		}
+		if t := r.roleType(h.Concept, h.Role); t != "" {
+			a.Type = t
+			return a
+		}
+	}
+	if semantics.IsKindWord(w) {
+		return a
+	}
+	for _, t := range r.s.Types {
+		for _, nw := range t.NameWords {
+			if semantics.Forms(nw)[w] {
+				a.NameWord = nw
+				return a
+			}
+		}
+	}
+	// A noun no type and no class names: the entities whose names carry
+	// it, if the walk reaches any (the critic checks).
+	a.NameWord = singular(w)
+	return a
+}
+
+// singular undoes a regular English plural ("dashboards", "policies").
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// roleType returns the one type that plays role in the graph's relations
+// of concept c, or "".
+func (r *reader) roleType(c semantics.Concept, role semantics.Role) string {
+	var types []string
+	for _, ri := range r.rels {
+		if ri.concept != c {
+			continue
+		}
+		ends := ri.def.From
+		if ri.subject != role {
+			ends = ri.def.To
+		}
+		for _, t := range ends {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+	}
+	if len(types) == 1 {
+		return types[0]
+	}
+	return ""
+}
+
+func phraseMatches(words []string, i int, phrase string) bool {
+	p := newPhraseMatcher(phrase)
+	if len(p) == 0 || i+len(p) > len(words) {
+		return false
+	}
+	for k, set := range p {
+		if !set[words[i+k]] {
+			return false
+		}
+	}
+	return true
+}

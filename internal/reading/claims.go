@@ -1,0 +1,688 @@
+package reading
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/state"
+)
+
+// claim is the reading's skeleton: which relations, from which entity, to
+// which role, how far.
+type claim struct {
+	steps  []stepClaim
+	anchor int
+	target int
+	// extent applies to the last step; extentSaid tells whether the
+	// question (or the pattern) said it.
+	extent     state.Extent
+	extentSaid bool
+	// dependentsFirst: an impact reading (the answers are affected by the
+	// anchor), whose composition includes the anchor's own neighbours.
+	impact bool
+	why    []string
+	conf   float64
+	guess  []string
+}
+
+// stepClaim is one step: a concept (all its relations in the graph) or
+// explicit relations, walked so that the answers play role answers.
+type stepClaim struct {
+	concept semantics.Concept
+	rels    []*relInfo // nil: every relation of the concept
+	answers semantics.Role
+	// word is the question's word for the step, for messages.
+	word string
+	// specific is the phrase of a specific verb ("call"): relations whose
+	// name reads the same are preferred.
+	specific string
+}
+
+// claim finds the skeleton by the question's patterns, strongest first.
+func (r *reader) claim() (*claim, string) {
+	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.failure, r.verb, r.apposition, r.askedRole} {
+		if c := find(); c != nil {
+			if !c.extentSaid && r.extentSaid {
+				c.extent, c.extentSaid = r.extent, true
+			}
+			c.why = append(c.why, r.because...)
+			return c, ""
+		}
+	}
+	// Nothing names a relation: a word the graph has no relation for, or
+	// a plain question about the entity.
+	if w := r.unexplained(); w != "" {
+		return nil, fmt.Sprintf("no relation of this graph matches %q", w)
+	}
+	if c := r.typeOnly(); c != nil {
+		return c, ""
+	}
+	return &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
+		steps: []stepClaim{{concept: semantics.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, ""
+}
+
+// hitAt returns the concept hits starting at stream position i.
+func (r *reader) hitsAt(i int) []semantics.Hit {
+	var out []semantics.Hit
+	for _, h := range r.hits {
+		if h.Start == i {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// skip returns the next stream position at or after i that is not a
+// determiner or an adjective the patterns ignore.
+func (r *reader) skip(i int) int {
+	for i < len(r.st.words) && skippable[r.st.words[i]] {
+		i++
+	}
+	return i
+}
+
+var skippable = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "direct": true,
+
+	"immediate": true, "first": true, "level": true, "current": true, "main": true, "primary": true,
+	"transitive": true, "indirect": true, "whole": true, "entire": true, "full": true, "complete": true,
+	"other": true, "every": true, "each": true, "any": true, "all": true, "of": false}
+
+// transparent nouns sit between a role noun and "of" and ask for the
+// closure: "the dependency tree of X".
+var transparent = map[string]bool{"tree": true, "trees": true, "chain": true, "chains": true, "graph": true,
+
+	"closure": true, "hierarchy": true, "network": true, "list": true, "set": true, "line": true, "cone": true}
+
+// possessiveChain: "alice's manager's manager", "X's dependencies".
+func (r *reader) possessiveChain() *claim {
+	for i, e := range r.entAt {
+		if e < 0 || !r.toks[r.st.at[i]].possessive {
+			continue
+		}
+		c := &claim{anchor: e, target: -1, conf: 1}
+		j := i + 1
+		for j < len(r.st.words) {
+			step, end, ok := r.nounStep(j)
+			if !ok {
+				if k := r.skip(j); k != j {
+					j = k
+					continue
+				}
+				break
+			}
+			c.steps = append(c.steps, step)
+			for k := j; k < end; k++ {
+				r.used[k] = true
+			}
+			last := end - 1
+			if !r.toks[r.st.at[last]].possessive {
+				j = end
+				if j < len(r.st.words) && transparent[r.st.words[j]] {
+					c.extent, c.extentSaid = state.ExtentTransitive, true
+				}
+				break
+			}
+			j = end
+		}
+		if len(c.steps) == 0 {
+			continue
+		}
+		c.why = append(c.why, fmt.Sprintf("%s's %s", r.ents[e].Name, stepWords(c.steps)))
+		r.setExtent(c)
+		return c
+	}
+	return nil
+}
+
+// nounStep reads a role noun at stream position j: a concept noun or a
+// relation named as a noun ("spouse", "genre").
+func (r *reader) nounStep(j int) (stepClaim, int, bool) {
+	for _, h := range r.hitsAt(j) {
+		if h.Kind == semantics.Noun {
+			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " ")}, h.End, true
+		}
+	}
+	for _, rh := range r.rhits {
+		if rh.start == j {
+			// "X's <relation>": the objects of X's facts (the subjects
+			// for an inverse alias).
+			ans := rh.rel.subject.Other()
+			if rh.inverse {
+				ans = rh.rel.subject
+			}
+			return stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
+		}
+	}
+	return stepClaim{}, j, false
+}
+
+// setExtent fills a claim's extent when the pattern did not: the
+// question's cue, else one fixed chain of the named steps.
+func (r *reader) setExtent(c *claim) {
+	if c.extentSaid {
+		return
+	}
+	if r.extentSaid {
+		c.extent, c.extentSaid = r.extent, true
+		return
+	}
+	if len(c.steps) > 1 {
+		c.extent, c.extentSaid = state.ExtentFixed, true
+		return
+	}
+	c.extent = state.ExtentDirect
+}
+
+// nounOf: "the dependencies of X", "members of search", "a direct
+// dependency on X", "the dependency tree of X".
+func (r *reader) nounOf() *claim {
+	for i := range r.st.words {
+		step, end, ok := r.nounStep(i)
+		if !ok || (step.concept == semantics.None && step.rels == nil) {
+			continue
+		}
+		j := end
+		transitive := false
+		for j < len(r.st.words) && transparent[r.st.words[j]] {
+			transitive = true
+			j++
+		}
+		if j >= len(r.st.words) {
+			continue
+		}
+		prep := r.st.words[j]
+		if prep != "of" && prep != "for" && prep != "on" && prep != "upon" && prep != "to" {
+			continue
+		}
+		k := r.skip(j + 1)
+		if k >= len(r.st.words) || r.entAt[k] < 0 {
+			continue
+		}
+		e := r.entAt[k]
+		c := &claim{anchor: e, target: -1, conf: 1}
+		if prep == "on" || prep == "upon" || prep == "to" {
+			// "a dependency on X": X plays the noun's role; the answers
+			// are those that have it.
+			step.answers = step.answers.Other()
+		}
+		c.steps = []stepClaim{step}
+		if transitive {
+			c.extent, c.extentSaid = state.ExtentTransitive, true
+		}
+		for p := i; p <= k; p++ {
+			r.used[p] = true
+		}
+		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
+		r.setExtent(c)
+		return c
+	}
+	return nil
+}
+
+// position: "downstream of X", "everyone under dana", "upstream of X".
+func (r *reader) position() *claim {
+	for i := range r.st.words {
+		var hs []semantics.Hit
+		for _, h := range r.hitsAt(i) {
+			if h.Kind == semantics.Position {
+				hs = append(hs, h)
+			}
+		}
+		if len(hs) == 0 {
+			continue
+		}
+		end := hs[0].End
+		j := end
+		if j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "from" || r.st.words[j] == "to") {
+			j++
+		}
+		j = r.skip(j)
+		if j >= len(r.st.words) || r.entAt[j] < 0 {
+			continue
+		}
+		h, ok := r.pickConcept(hs)
+		if !ok {
+			continue
+		}
+		e := r.entAt[j]
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
+			steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
+		if r.extentSaid {
+			c.extent = r.extent
+		}
+		// "Is frank under dana?": is the entity before reached from the
+		// one after?
+		for b := i - 1; b >= 0 && b >= i-3; b-- {
+			if t := r.entAt[b]; t >= 0 && t != e {
+				c.target = t
+				break
+			}
+		}
+		for p := i; p <= j; p++ {
+			r.used[p] = true
+		}
+		c.why = append(c.why, fmt.Sprintf("%q %s", h.Phrase, r.ents[e].Name))
+		return c
+	}
+	return nil
+}
+
+// pickConcept chooses among hits of one span for different concepts: the
+// concept another phrase of the question names, else one the graph has.
+func (r *reader) pickConcept(hs []semantics.Hit) (semantics.Hit, bool) {
+	named := map[semantics.Concept]bool{}
+	for _, h := range r.hits {
+		if h.Kind != semantics.Position {
+			named[h.Concept] = true
+		}
+	}
+	for _, h := range hs {
+		if named[h.Concept] && r.hasConcept(h.Concept) {
+			return h, true
+		}
+	}
+	for _, h := range hs {
+		if r.hasConcept(h.Concept) {
+			return h, true
+		}
+	}
+	return semantics.Hit{}, false
+}
+
+func (r *reader) hasConcept(c semantics.Concept) bool {
+	for _, ri := range r.rels {
+		if ri.concept == c && (!ri.def.Optional || r.optional) {
+			return true
+		}
+	}
+	return false
+}
+
+// failure: "what breaks if X goes down", "an outage of X", "affected by
+// X", "what affects X".
+func (r *reader) failure() *claim {
+	role := map[int]int{} // entity -> +1 cause, -1 affected (votes)
+	found := false
+	// Each token serves one cue: the extent cues took theirs ("all the
+	// way down" is not a failure), and the groups below go in order, so
+	// that "affected by X" is not also read as "<cause> affects X".
+	claimed := append([]bool(nil), r.extentTok...)
+	take := func(at, n int) bool {
+		for k := at; k < at+n; k++ {
+			if claimed[k] {
+				return false
+			}
+		}
+		for k := at; k < at+n; k++ {
+			claimed[k] = true
+			if p := r.streamPos(k); p >= 0 {
+				r.used[p] = true
+			}
+		}
+		found = true
+		return true
+	}
+	for _, group := range []struct {
+		cs   []cue
+		vote func(at, n int)
+	}{
+		{failureOfCues, func(at, n int) {
+			if e := r.entityAfter(at + n); e >= 0 {
+				role[e]++
+			}
+		}},
+		{failsCues, func(at, n int) {
+			if e := r.entityBefore(at); e >= 0 {
+				role[e]++
+			}
+		}},
+		{failureNouns, func(at, n int) {
+			if at > 0 && r.toks[at-1].entity >= 0 {
+				role[r.toks[at-1].entity]++
+			}
+		}},
+		{causeCues, func(at, n int) {
+			if e := r.entityBefore(at); e >= 0 {
+				role[e]++
+			}
+			if e := r.entityAfter(at + n); e >= 0 {
+				role[e]--
+			}
+		}},
+		{consequenceCues, func(int, int) {}},
+	} {
+		cs := append([]cue(nil), group.cs...)
+		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
+		for _, c := range cs {
+			for _, at := range c.find(r.toks) {
+				if group.cs[0].text == failureNouns[0].text && !(at > 0 && r.toks[at-1].entity >= 0) {
+					continue
+				}
+				if take(at, len(c.words)) {
+					group.vote(at, len(c.words))
+				}
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	if !r.hasConcept(semantics.Dependency) {
+		return nil
+	}
+	cause, affected := -1, -1
+	for e := range r.ents {
+		switch v := role[e]; {
+		case v > 0 && (cause < 0 || v > role[cause]):
+			cause = e
+		case v < 0 && affected < 0:
+			affected = e
+		}
+	}
+	c := &claim{target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true}
+	if r.extentSaid {
+		c.extent = r.extent
+	}
+	switch {
+	case cause >= 0 && len(r.ents) > 1:
+		// Is the other entity affected by the cause? Walk from it toward
+		// what it needs until the cause is reached.
+		other := affected
+		if other < 0 {
+			for e := range r.ents {
+				if e != cause {
+					other = e
+					break
+				}
+			}
+		}
+		c.anchor, c.target = other, cause
+		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affected by"}}
+		c.extent, c.extentSaid = state.ExtentTransitive, true
+		c.why = append(c.why, fmt.Sprintf("is %s affected by %s", r.ents[other].Name, r.ents[cause].Name))
+	case cause >= 0 || affected < 0:
+		if cause < 0 {
+			cause = r.mainEntity()
+		}
+		c.anchor, c.impact = cause, true
+		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected"}}
+		c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.ents[cause].Name))
+	default:
+		// "What could take X down?": what X depends on.
+		c.anchor = affected
+		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affect"}}
+		c.why = append(c.why, fmt.Sprintf("what could affect %s", r.ents[affected].Name))
+	}
+	return c
+}
+
+// streamPos maps a token position to its stream position, or -1 for a
+// skipped adverb.
+func (r *reader) streamPos(tok int) int {
+	for i, at := range r.st.at {
+		if at == tok {
+			return i
+		}
+	}
+	return -1
+}
+
+// entityBefore returns the entity of the nearest token before tok, within
+// a few words ("if X goes down", "X is compromised"), or -1.
+func (r *reader) entityBefore(tok int) int {
+	for k := tok - 1; k >= 0 && k >= tok-4; k-- {
+		if e := r.toks[k].entity; e >= 0 {
+			return e
+		}
+	}
+	return -1
+}
+
+// entityAfter returns the entity of the nearest token at or after tok,
+// within a few words ("an outage of the X"), or -1.
+func (r *reader) entityAfter(tok int) int {
+	for k := tok; k < len(r.toks) && k <= tok+3; k++ {
+		if e := r.toks[k].entity; e >= 0 {
+			return e
+		}
+	}
+	return -1
+}
+
+// verb: "which packages depend on X", "what does X use", "who reports to
+// bob", "what is required by X", "does X depend on Y".
+func (r *reader) verb() *claim {
+	type verbHit struct {
+		start, end int
+		step       stepClaim
+		subject    semantics.Role // the role of the verb's grammatical subject
+	}
+	var vs []verbHit
+	for _, h := range r.hits {
+		if h.Kind != semantics.Verb || !r.hasConcept(h.Concept) {
+			continue
+		}
+		st := stepClaim{concept: h.Concept, word: h.Phrase}
+		if !h.Generic {
+			st.specific = h.Phrase
+		}
+		vs = append(vs, verbHit{h.Start, h.End, st, h.Role})
+	}
+	for _, rh := range r.rhits {
+		subj := rh.rel.subject
+		if rh.inverse {
+			subj = subj.Other()
+		}
+		dup := false
+		for _, v := range vs {
+			if v.start == rh.start && v.end == rh.end {
+				dup = true
+			}
+		}
+		if !dup {
+			vs = append(vs, verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, subj})
+		}
+	}
+	sort.SliceStable(vs, func(i, j int) bool { return vs[i].start < vs[j].start })
+	for _, v := range vs {
+		passive := v.end < len(r.st.words) && (r.st.words[v.end] == "by" ||
+			// "needed for X", "required for X": X needs them.
+			(r.st.words[v.end] == "for" && participle(r.st.words[v.end-1])))
+		after := -1
+		k := v.end
+		if passive {
+			k++
+		}
+		if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
+			after = r.entAt[k]
+		}
+		before := -1
+		for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {
+			if r.entAt[b] >= 0 {
+				before = r.entAt[b]
+				break
+			}
+		}
+		if after < 0 && before < 0 {
+			continue
+		}
+		subjRole, objRole := v.subject, v.subject.Other()
+		if passive {
+			// "X is used by Y": Y is the subject of "use".
+			subjRole, objRole = objRole, subjRole
+		}
+		c := &claim{target: -1, conf: 1}
+		st := v.step
+		switch {
+		case before >= 0 && after >= 0 && before != after:
+			// "Does X depend on Y?": is Y reached from X?
+			c.anchor, c.target = before, after
+			st.answers = objRole
+			c.extent, c.extentSaid = state.ExtentTransitive, true
+			c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[before].Name, st.word, r.ents[after].Name))
+		case after >= 0:
+			c.anchor = after
+			st.answers = subjRole
+			c.why = append(c.why, fmt.Sprintf("what %s %s", st.word, r.ents[after].Name))
+		default:
+			c.anchor = before
+			st.answers = objRole
+			c.why = append(c.why, fmt.Sprintf("what %s %s", r.ents[before].Name, st.word))
+		}
+		c.steps = []stepClaim{st}
+		for p := v.start; p < v.end; p++ {
+			r.used[p] = true
+		}
+		r.setExtent(c)
+		return c
+	}
+	return nil
+}
+
+// participle reports whether a word looks like a past participle
+// ("required", "needed", "used").
+func participle(w string) bool { return strings.HasSuffix(w, "ed") }
+
+// apposition: "who is on the search team?", "members of the payments
+// team": a role noun right next to an entity says the entity plays that
+// role; the answers play the other.
+func (r *reader) apposition() *claim {
+	for i, e := range r.entAt {
+		if e < 0 {
+			continue
+		}
+		// "that have X as a direct dependency", "list X among their
+		// dependencies": X plays the noun's role.
+		if k := i + 1; k < len(r.st.words) && (r.st.words[k] == "as" || r.st.words[k] == "among") {
+			j := r.skip(k + 1)
+			for j < len(r.st.words) && (r.st.words[j] == "their" || r.st.words[j] == "its" || r.st.words[j] == "one") {
+				j = r.skip(j + 1)
+			}
+			if step, _, ok := r.nounStep(j); ok && step.concept != semantics.None && r.hasConcept(step.concept) {
+				step.answers = step.answers.Other()
+				c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{step}}
+				c.why = append(c.why, fmt.Sprintf("%s %s a %s", r.ents[e].Name, r.st.words[k], step.word))
+				for p := k; p <= j; p++ {
+					r.used[p] = true
+				}
+				r.setExtent(c)
+				return c
+			}
+		}
+		for _, j := range []int{i + 1, i - 1} {
+			if j < 0 || j >= len(r.st.words) {
+				continue
+			}
+			for _, h := range r.hitsAt(j) {
+				if h.Kind != semantics.Noun || h.End-h.Start != 1 || !r.hasConcept(h.Concept) {
+					continue
+				}
+				if j == i-1 && r.toks[r.st.at[j]].possessive {
+					continue
+				}
+				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}},
+					guess: []string{fmt.Sprintf("%s read as a %s", r.ents[e].Name, h.Phrase)}}
+				c.why = append(c.why, fmt.Sprintf("the %s %s", r.ents[e].Name, h.Phrase))
+				r.used[j] = true
+				r.setExtent(c)
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// askedRole: "Which team is frank on?", "Which dependencies does X have?":
+// the asked noun names a role; the entity plays the other.
+func (r *reader) askedRole() *claim {
+	i := r.askedPos()
+	if i < 0 {
+		return nil
+	}
+	step, _, ok := r.nounStep(i)
+	if !ok || (step.concept == semantics.None && step.rels == nil) {
+		return nil
+	}
+	if step.rels == nil && !r.hasConcept(step.concept) {
+		return nil
+	}
+	c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: []stepClaim{step},
+		guess: []string{fmt.Sprintf("%q read as the entity's %s", step.word, step.word)}}
+	c.why = append(c.why, fmt.Sprintf("which %s", step.word))
+	r.used[i] = true
+	r.setExtent(c)
+	return c
+}
+
+// typeOnly: an asked type and an entity, no relation word: the shortest
+// schema path from the entity's type to the asked type.
+func (r *reader) typeOnly() *claim {
+	a := r.asked()
+	if a.Type == "" {
+		return nil
+	}
+	e := r.mainEntity()
+	return &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: semantics.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
+}
+
+// unexplained returns a word of the question that no cue, entity, type or
+// function word explains: it may name a relation the graph lacks.
+func (r *reader) unexplained() string {
+	for _, h := range r.hits {
+		// A concept phrase the graph has no relation for.
+		if !r.hasConcept(h.Concept) && h.Kind != semantics.Position {
+			return strings.Join(r.st.words[h.Start:h.End], " ")
+		}
+	}
+	asked := r.askedPos()
+	for i, w := range r.st.words {
+		if r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || len(w) < 3 {
+			continue
+		}
+		if r.isCueWord(w) || r.isTypeWord(w) {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+func (r *reader) isCueWord(w string) bool {
+	for _, cs := range [][]cue{transitiveCues, directCues, optionalCues, failsCues, failureOfCues, failureNouns, causeCues, consequenceCues} {
+		for _, c := range cs {
+			for _, set := range c.words {
+				if set[w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (r *reader) isTypeWord(w string) bool {
+	for _, t := range r.s.Types {
+		for _, tw := range text.Tokens(t.Name) {
+			if semantics.Forms(tw)[w] {
+				return true
+			}
+		}
+		for _, al := range t.Aliases {
+			for _, aw := range text.Tokens(al) {
+				if semantics.Forms(aw)[w] {
+					return true
+				}
+			}
+		}
+		for _, nw := range t.NameWords {
+			if semantics.Forms(nw)[w] {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,375 @@
+// Package reading reads a question in plain English against a graph's
+// schema: which entity it asks about and in which role, which relation or
+// kind of relation it follows (by the relations' meanings, see package
+// semantics), how far (one hop or the whole closure), what kind of thing it
+// asks for, and how sure each part of that reading is. It needs no schema
+// file, no learned lexicon and no model: the knowledge is general English
+// (semantics) and the graph's own vocabulary (its relation and type names,
+// and what the names of each type's entities have in common).
+//
+// Read returns the readings best first. Each is ready to walk: a relation
+// chain from an anchor entity, the target, the dependency direction, and a
+// confidence with the guesses that lowered it, so that the critic can
+// refuse to certify an answer whose reading was a guess, and the answer can
+// say which reading it took.
+package reading
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/state"
+)
+
+// Entity is an entity mention the linker found in the question.
+type Entity struct {
+	// Start and End are byte offsets of the mention in the question.
+	Start, End int
+	// Name and Type are the linked entity's.
+	Name, Type string
+	// Confidence of the link: 1 for an exact or normalised name.
+	Confidence float64
+	// Others are the other entities the mention could name (an ambiguity
+	// the linker could not settle), best first.
+	Others []string
+}
+
+// Reading is one way to understand the question, ready to walk.
+type Reading struct {
+	// Anchor is the index of the entity the walk starts from.
+	Anchor int
+	// Target is the index of the entity a yes/no question asks about, or
+	// -1.
+	Target int
+	// Asked is the kind of thing asked for, when the question names one.
+	Asked Asked
+	// Concept is the kind of relation followed (None for a relation of no
+	// known kind).
+	Concept semantics.Concept
+	// Chain is the relation pattern walked from the anchor.
+	Chain state.Chain
+	// Direction is the dependency direction, for dependency readings.
+	Direction state.Intent
+	// Extent is how far the reading goes; ExtentSaid is false when the
+	// question did not say and the default was taken.
+	Extent     state.Extent
+	ExtentSaid bool
+	// Confidence is how sure the reader is, in 0..1.
+	Confidence float64
+	// Because lists the words that decided the reading; Guesses what was
+	// assumed (each lowered Confidence).
+	Because []string
+	Guesses []string
+	// Text says the reading in words, for the answer ("everything that
+	// depends on payments-db, transitively, through DEPENDS_ON and CALLS").
+	Text string
+}
+
+// Asked is what kind of thing the question asks for.
+type Asked struct {
+	// Word is the question's word ("teams").
+	Word string
+	// Type is the schema type it names, or "".
+	Type string
+	// NameWord, when no type is named, restricts answers to entities
+	// whose names carry this word ("team" for shipping-team).
+	NameWord string
+}
+
+// IsZero reports whether nothing was asked for by kind.
+func (a Asked) IsZero() bool { return a.Type == "" && a.NameWord == "" }
+
+// Result is what Read found.
+type Result struct {
+	// Readings are the ways to understand the question, best first.
+	Readings []Reading
+	// Unread explains why the question could not be read against this
+	// graph (it asks about a relation the graph does not have); empty
+	// when there are readings or no entity.
+	Unread string
+	// Notes are remarks for the plan (which entities were used, ...).
+	Notes []string
+}
+
+// Read reads question q, whose entity mentions ents (in order of position)
+// the linker found, against schema s.
+func Read(q string, ents []Entity, s *graph.Schema) Result {
+	if len(ents) == 0 {
+		return Result{}
+	}
+	r := newReader(q, ents, s)
+	return r.read()
+}
+
+// relInfo is a relation of the graph as the reader uses it.
+type relInfo struct {
+	def     *graph.RelationDef
+	concept semantics.Concept
+	// subject is the role the relation's subject plays in its concept
+	// (First for a relation of no known concept).
+	subject semantics.Role
+	// phrase is the base phrase its name was read from ("call").
+	phrase string
+	// names are the phrases that name this relation in a question: its
+	// own name's words and its schema aliases (read subject → object),
+	// and its inverse aliases.
+	names, inverseNames []phraseMatcher
+}
+
+// reader holds one question being read.
+type reader struct {
+	q    string
+	ents []Entity
+	s    *graph.Schema
+	toks []token
+	st   stream
+	// entAt[i] is the entity at stream position i, or -1.
+	entAt []int
+	hits  []semantics.Hit
+	rhits []relHit
+	rels  []*relInfo
+	// used marks stream positions some cue or hit explains.
+	used []bool
+
+	extent     state.Extent
+	extentSaid bool
+	because    []string
+	optional   bool
+	// extentTok marks the tokens the extent cues took.
+	extentTok []bool
+}
+
+// relHit is a phrase that names one relation of the graph.
+type relHit struct {
+	start, end int
+	rel        *relInfo
+	inverse    bool // an inverse alias: the phrase's subject is the relation's object
+}
+
+func newReader(q string, ents []Entity, s *graph.Schema) *reader {
+	r := &reader{q: q, ents: ents, s: s}
+	r.toks = tokenize(q, ents)
+	for i := range r.s.Relations {
+		d := &r.s.Relations[i]
+		c, _ := semantics.ParseConcept(d.Concept)
+		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: semantics.AnalyzeName(d.Name).Phrase}
+		if d.Inverse {
+			ri.subject = semantics.Second
+		}
+		words := nameWords(d.Name)
+		ri.names = append(ri.names, newPhraseMatcher(strings.Join(words, " ")))
+		if n := len(words); n >= 2 && words[n-1] == "by" {
+			// "directed_by" is also named by its active verb: "who
+			// directed X" asks for the relation's objects.
+			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:n-1], " ")))
+		}
+		for _, a := range d.Aliases {
+			ri.names = append(ri.names, newPhraseMatcher(a))
+		}
+		for _, a := range d.InverseAliases {
+			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(a))
+		}
+		r.rels = append(r.rels, ri)
+	}
+	return r
+}
+
+// scan builds the phrase-matching stream (without filler adverbs and the
+// words the extent cues took: "depends, directly or indirectly, on X"
+// reads as "depends on X") and finds the concept and relation phrases.
+func (r *reader) scan() {
+	r.st = stream{}
+	for i, t := range r.toks {
+		if t.adverb || r.extentTok[i] {
+			continue
+		}
+		r.st.words = append(r.st.words, t.text)
+		r.st.at = append(r.st.at, i)
+	}
+	r.entAt = make([]int, len(r.st.words))
+	for i, at := range r.st.at {
+		r.entAt[i] = r.toks[at].entity
+	}
+	r.used = make([]bool, len(r.st.words))
+	r.hits = semantics.Lookup(r.st.words)
+	r.findRelationNames()
+}
+
+// findRelationNames finds phrases naming one relation of the graph,
+// longest first, where no concept hit of the same or greater length is.
+func (r *reader) findRelationNames() {
+	type cand struct {
+		relHit
+		n int
+	}
+	var all []cand
+	for _, ri := range r.rels {
+		for _, group := range []struct {
+			ps  []phraseMatcher
+			inv bool
+		}{{ri.names, false}, {ri.inverseNames, true}} {
+			for _, p := range group.ps {
+				if len(p) == 0 {
+					continue
+				}
+				for _, at := range p.find(r.st.words) {
+					all = append(all, cand{relHit{at, at + len(p), ri, group.inv}, len(p)})
+				}
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].n > all[j].n })
+	for _, c := range all {
+		clash := false
+		for _, h := range r.rhits {
+			if c.start < h.end && h.start < c.end && !(c.start == h.start && c.end == h.end) {
+				clash = true
+			}
+		}
+		if !clash {
+			r.rhits = append(r.rhits, c.relHit)
+		}
+	}
+	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// phraseMatcher matches a phrase in any inflection of each word.
+type phraseMatcher []map[string]bool
+
+func newPhraseMatcher(s string) phraseMatcher {
+	var p phraseMatcher
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		for _, part := range nameWords(w) {
+			p = append(p, semantics.LemmaForms(part))
+		}
+	}
+	return p
+}
+
+func (p phraseMatcher) find(words []string) []int {
+	var at []int
+outer:
+	for i := 0; i+len(p) <= len(words); i++ {
+		for k, set := range p {
+			if !set[words[i+k]] {
+				continue outer
+			}
+		}
+		at = append(at, i)
+	}
+	return at
+}
+
+// nameWords splits an identifier into lower-case words ("DEPENDS_ON" →
+// "depends", "on"; the last part of a Freebase-style path).
+func nameWords(name string) []string {
+	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
+		name = name[i+2:]
+	}
+	return text.Tokens(name)
+}
+
+// read runs the reading.
+func (r *reader) read() Result {
+	r.readExtent()
+	r.scan()
+	r.optional = r.anyCue(optionalCues)
+	var res Result
+	cl, why := r.claim()
+	if cl == nil {
+		res.Unread = why
+		return res
+	}
+	res.Readings = r.readings(cl)
+	if len(res.Readings) == 0 {
+		res.Unread = "no relation of this graph leads where the question asks"
+	}
+	res.Notes = r.entityNotes(cl)
+	return res
+}
+
+// readExtent finds how far the question asks to go: transitive cues first
+// (they include "directly or indirectly"), then direct ones.
+func (r *reader) readExtent() {
+	taken := make([]bool, len(r.toks))
+	r.extentTok = taken
+	for _, group := range []struct {
+		cs []cue
+		e  state.Extent
+	}{{transitiveCues, state.ExtentTransitive}, {directCues, state.ExtentDirect}} {
+		sorted := append([]cue(nil), group.cs...)
+		sort.SliceStable(sorted, func(i, j int) bool { return len(sorted[i].words) > len(sorted[j].words) })
+		for _, c := range sorted {
+			for _, at := range c.find(r.toks) {
+				free := true
+				for k := at; k < at+len(c.words); k++ {
+					if taken[k] {
+						free = false
+					}
+				}
+				if !free {
+					continue
+				}
+				for k := at; k < at+len(c.words); k++ {
+					taken[k] = true
+				}
+				if !r.extentSaid {
+					r.extent, r.extentSaid = group.e, true
+					r.because = append(r.because, fmt.Sprintf("%q: %s", c.text, group.e))
+				}
+			}
+		}
+	}
+}
+
+func (r *reader) anyCue(cs []cue) bool {
+	for _, c := range cs {
+		if len(c.find(r.toks)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// mainEntity is the best-linked entity (the first on a tie).
+func (r *reader) mainEntity() int {
+	best := 0
+	for i, e := range r.ents {
+		if e.Confidence > r.ents[best].Confidence {
+			best = i
+		}
+	}
+	return best
+}
+
+// entityNotes says which entities the reading used when the question named
+// more.
+func (r *reader) entityNotes(c *claim) []string {
+	if len(r.ents) <= 1 {
+		return nil
+	}
+	var used, unused []string
+	for i, e := range r.ents {
+		if i == c.anchor || i == c.target {
+			used = append(used, e.Name)
+		} else {
+			unused = append(unused, e.Name)
+		}
+	}
+	if len(unused) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("the question names %d entities; the reading uses %s and not %s", len(r.ents), strings.Join(used, ", "), strings.Join(unused, ", "))}
+}
+
+func stepWords(steps []stepClaim) string {
+	var ws []string
+	for _, s := range steps {
+		ws = append(ws, s.word)
+	}
+	return strings.Join(ws, "'s ")
+}

@@ -1,0 +1,379 @@
+package reading
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/state"
+)
+
+// readings turns the claim into walkable readings, best first.
+func (r *reader) readings(c *claim) []Reading {
+	base := Reading{Anchor: c.anchor, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid,
+		Confidence: c.conf, Because: c.why, Guesses: append([]string(nil), c.guess...)}
+	r.linkGuesses(&base, c.anchor)
+	if c.target >= 0 {
+		r.linkGuesses(&base, c.target)
+	}
+	var steps []state.ChainStep
+	var lastEnds []string
+	for k, sc := range c.steps {
+		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0)
+		if len(edges) == 0 {
+			return nil
+		}
+		base.Guesses = append(base.Guesses, guesses...)
+		base.Confidence *= conf
+		steps = append(steps, state.ChainStep{Edges: edges})
+		lastEnds = ends
+		if k == 0 {
+			base.Concept = sc.concept
+		}
+	}
+	last := &steps[len(steps)-1]
+	dependency := len(c.steps) == 1 && c.steps[0].concept == semantics.Dependency
+	// A relation named by its own words ("who owns X" where OWNS carries
+	// dependency) is read as that relation, one hop unless said otherwise.
+	generic := dependency && c.steps[0].rels == nil
+	if generic && !c.extentSaid && c.target < 0 {
+		// Neither "directly" nor "transitively": a dependency question is
+		// read as the closure (what fails, what is needed to run); the
+		// critic compares with the one-hop answers, the close second
+		// reading, and does not certify where they differ.
+		base.Extent = state.ExtentTransitive
+	}
+	if base.Extent == state.ExtentTransitive {
+		last.Repeat = true
+	}
+	if dependency {
+		base.Direction = state.IntentDependents
+		if c.steps[0].answers == semantics.Second {
+			base.Direction = state.IntentDependencies
+		}
+	}
+	base.Chain = state.Chain{Steps: steps, Score: base.Confidence}
+	switch {
+	case c.target >= 0:
+		base.Chain.Steps[len(steps)-1].Repeat = true
+	case c.extent == state.ExtentTransitive:
+	}
+	readings := r.withAsked(c, base, lastEnds)
+	for i := range readings {
+		readings[i].Text = r.describe(c, readings[i])
+		readings[i].Chain.Score = readings[i].Confidence
+	}
+	return readings
+}
+
+// linkGuesses lowers the confidence of a reading whose entity was linked
+// fuzzily or ambiguously, and says so.
+func (r *reader) linkGuesses(rd *Reading, e int) {
+	ent := r.ents[e]
+	if len(ent.Others) > 0 {
+		rd.Confidence *= 0.5
+		rd.Guesses = append(rd.Guesses, fmt.Sprintf("%q may also be %s", r.q[ent.Start:ent.End], strings.Join(ent.Others, ", ")))
+	}
+	if ent.Confidence > 0 && ent.Confidence < 0.9 {
+		rd.Confidence *= ent.Confidence
+		rd.Guesses = append(rd.Guesses, fmt.Sprintf("%q linked to %s by similarity (%.2f)", r.q[ent.Start:ent.End], ent.Name, ent.Confidence))
+	}
+}
+
+// stepEdges returns the edges of one step, the types where they end, the
+// guesses made and the confidence factor.
+func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([]state.RelDir, []string, []string, float64) {
+	conf := 1.0
+	var guesses []string
+	rels := sc.rels
+	if rels == nil && sc.concept != semantics.None {
+		for _, ri := range r.rels {
+			if ri.concept == sc.concept && (!ri.def.Optional || r.optional) {
+				rels = append(rels, ri)
+			}
+		}
+		if sc.specific != "" {
+			var spec []*relInfo
+			for _, ri := range rels {
+				if ri.phrase == sc.specific {
+					spec = append(spec, ri)
+				}
+			}
+			if len(spec) > 0 {
+				rels = spec
+			} else if len(rels) > 0 {
+				conf *= 0.9
+				guesses = append(guesses, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept))
+			}
+		}
+	}
+	if rels == nil && sc.concept == semantics.None {
+		// The neighbourhood, or the shortest schema path to the asked type.
+		if a := r.asked(); a.Type != "" {
+			if e, ends := r.schemaHop(r.ents[c.anchor].Type, a.Type); len(e) > 0 {
+				return e, ends, nil, 1
+			}
+		}
+		var edges []state.RelDir
+		for _, ri := range r.rels {
+			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.Both})
+		}
+		return edges, nil, nil, 1
+	}
+	var edges []state.RelDir
+	var ends []string
+	for _, ri := range rels {
+		d := graph.In
+		if ri.subject == sc.answers.Other() {
+			d = graph.Out
+		}
+		if sc.concept == semantics.None && ri.concept == semantics.None && len(rels) == 1 && sc.answers == 0 {
+			d = graph.Out
+		}
+		edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
+		end := ri.def.To
+		if d == graph.In {
+			end = ri.def.From
+		}
+		for _, t := range end {
+			if !slices.Contains(ends, t) {
+				ends = append(ends, t)
+			}
+		}
+		if ri.def.Inferred == "structure" {
+			conf *= 0.6
+			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
+		}
+	}
+	_ = from
+	_ = first
+	return edges, ends, guesses, conf
+}
+
+// schemaHop returns the edges of the relations that link type from to
+// type to directly.
+func (r *reader) schemaHop(from, to string) ([]state.RelDir, []string) {
+	var edges []state.RelDir
+	for _, ri := range r.rels {
+		if slices.Contains(ri.def.From, from) && slices.Contains(ri.def.To, to) {
+			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.Out})
+		}
+		if slices.Contains(ri.def.To, from) && slices.Contains(ri.def.From, to) {
+			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.In})
+		}
+	}
+	if len(edges) == 0 {
+		return nil, nil
+	}
+	return edges, []string{to}
+}
+
+// withAsked applies the asked kind: a filter where the walk can end in it,
+// a composition (one more hop into it) where it cannot, or both as two
+// readings for the critic to choose between.
+func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
+	a := r.asked()
+	if a.IsZero() || r.usedAsRole(a) || c.target >= 0 {
+		base.Asked = Asked{Word: a.Word}
+		return []Reading{base}
+	}
+	base.Asked = a
+	classes := []string{a.Type}
+	if a.Type == "" {
+		classes = nil
+		for _, t := range r.s.Types {
+			if slices.Contains(t.NameWords, a.NameWord) {
+				classes = append(classes, t.Name)
+			}
+		}
+	}
+	// A name word no class has: keep the entities so named, where the
+	// walk reaches any (the critic checks).
+	reachable := a.Type == "" && len(classes) == 0
+	for _, t := range classes {
+		if slices.Contains(ends, t) {
+			reachable = true
+		}
+	}
+	hop := r.hopInto(c, ends, classes)
+	composed := base
+	composed.Chain = cloneChain(base.Chain)
+	if len(hop) > 0 {
+		first := &composed.Chain.Steps[0]
+		if len(composed.Chain.Steps) == 1 && c.impact {
+			// The failing entity's own owners are affected too.
+			first.Optional = true
+		}
+		composed.Chain.Steps = append(composed.Chain.Steps, state.ChainStep{Edges: hop})
+		composed.Because = append(append([]string(nil), base.Because...), fmt.Sprintf("%q reached one hop further", a.Word))
+	}
+	if a.Type == "" {
+		base.Guesses = append(base.Guesses, fmt.Sprintf("%q read as the entities whose names say %q", a.Word, a.NameWord))
+		composed.Guesses = base.Guesses
+	}
+	switch {
+	case reachable && len(hop) > 0:
+		return []Reading{base, composed}
+	case reachable:
+		return []Reading{base}
+	case len(hop) > 0:
+		return []Reading{composed}
+	}
+	base.Confidence *= 0.7
+	base.Guesses = append(base.Guesses, fmt.Sprintf("no relation leads to %s from where the walk ends", a.Word))
+	return []Reading{base}
+}
+
+// usedAsRole reports whether the asked word is the role noun the claim
+// itself reads ("which dependencies does X have").
+func (r *reader) usedAsRole(a Asked) bool {
+	i := r.askedPos()
+	return i >= 0 && r.used[i]
+}
+
+// hopInto returns the edges from the types in ends into one of classes:
+// the relations of a concept the question names first ("own"), else any.
+func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
+	named := map[semantics.Concept]bool{}
+	for _, h := range r.hits {
+		if h.Kind == semantics.Verb || h.Kind == semantics.Noun {
+			named[h.Concept] = true
+		}
+	}
+	own := map[string]bool{}
+	for _, sc := range c.steps {
+		for _, ri := range r.rels {
+			if ri.concept == sc.concept && sc.concept != semantics.None {
+				own[ri.def.Name] = true
+			}
+		}
+		for _, ri := range sc.rels {
+			own[ri.def.Name] = true
+		}
+	}
+	var preferred, any []state.RelDir
+	for _, ri := range r.rels {
+		if own[ri.def.Name] {
+			continue
+		}
+		for _, t := range classes {
+			var d graph.Direction
+			switch {
+			case slices.Contains(ri.def.To, t) && intersects(ri.def.From, ends):
+				d = graph.Out
+			case slices.Contains(ri.def.From, t) && intersects(ri.def.To, ends):
+				d = graph.In
+			default:
+				continue
+			}
+			e := state.RelDir{Relation: ri.def.Name, Direction: d}
+			if slices.Contains(any, e) {
+				continue
+			}
+			any = append(any, e)
+			if named[ri.concept] && ri.concept != c.steps[0].concept {
+				preferred = append(preferred, e)
+			}
+		}
+	}
+	if len(preferred) > 0 {
+		return preferred
+	}
+	return any
+}
+
+func intersects(a, b []string) bool {
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
+}
+
+func cloneChain(c state.Chain) state.Chain {
+	out := c
+	out.Steps = make([]state.ChainStep, len(c.Steps))
+	for i, s := range c.Steps {
+		out.Steps[i] = s
+		out.Steps[i].Edges = slices.Clone(s.Edges)
+	}
+	return out
+}
+
+// describe says a reading in words.
+func (r *reader) describe(c *claim, rd Reading) string {
+	anchor := r.ents[rd.Anchor].Name
+	var rels []string
+	for _, s := range rd.Chain.Steps[:len(c.steps)] {
+		for _, e := range s.Edges {
+			if !slices.Contains(rels, e.Relation) {
+				rels = append(rels, e.Relation)
+			}
+		}
+	}
+	through := " through " + joinAnd(rels)
+	if len(rels) > 4 {
+		through = fmt.Sprintf(" through any of %d relations", len(rels))
+	}
+	how := ""
+	switch {
+	case rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && rd.Target < 0:
+		how = ", transitively (the question did not say how far)"
+	case rd.Extent == state.ExtentTransitive:
+		how = ", transitively"
+	case rd.Extent == state.ExtentDirect && rd.ExtentSaid:
+		how = ", directly"
+	}
+	through = "," + through
+	var s string
+	if rd.Target >= 0 {
+		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
+	} else if len(c.steps) == 1 {
+		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor) + how + through
+	} else {
+		s = fmt.Sprintf("%s's %s%s", anchor, stepWords(c.steps), through)
+	}
+	if len(rd.Chain.Steps) > len(c.steps) {
+		var hop []string
+		for _, e := range rd.Chain.Steps[len(rd.Chain.Steps)-1].Edges {
+			hop = append(hop, e.Relation)
+		}
+		s += fmt.Sprintf(", then the %s linked to them by %s", rd.Asked.Word, joinAnd(hop))
+	} else if !rd.Asked.IsZero() {
+		s += fmt.Sprintf(", keeping the %s", rd.Asked.Word)
+	}
+	return s
+}
+
+// roleSentence says one step from the anchor: "everything that depends on
+// X", "everything X depends on", "what owns X", "the neighbours of X".
+func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
+	if sc.rels != nil && len(step.Edges) > 0 {
+		// A relation named by its own words: said in its storage order.
+		words := strings.Join(nameWords(step.Edges[0].Relation), " ")
+		if step.Edges[0].Direction == graph.In {
+			return fmt.Sprintf("what %s %s", words, anchor)
+		}
+		return fmt.Sprintf("what %s %s", anchor, words)
+	}
+	verb := map[semantics.Concept]string{semantics.Dependency: "depends on", semantics.Ownership: "owns",
+		semantics.Membership: "is a member of", semantics.Reporting: "reports to", semantics.Containment: "is part of",
+		semantics.OnCall: "is on call for"}[sc.concept]
+	switch {
+	case verb == "" && sc.word == "":
+		return "the neighbours of " + anchor
+	case verb == "":
+		return fmt.Sprintf("the %s of %s", sc.word, anchor)
+	case sc.answers == semantics.First:
+		return fmt.Sprintf("everything that %s %s", verb, anchor)
+	}
+	return fmt.Sprintf("everything %s %s", anchor, verb)
+}
+
+func joinAnd(ss []string) string {
+	switch len(ss) {
+	case 0:
+		return ""
+	case 1:
+		return ss[0]
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+}

@@ -1,0 +1,73 @@
+package reading
+
+import (
+	"github.com/scgraph/scgraph/internal/text"
+)
+
+// token is one word of the question as the reader sees it: lower-case
+// letters and digits, or an entity mention standing for all its words.
+type token struct {
+	text string
+	// entity is the index of the entity mention this token stands for,
+	// or -1.
+	entity int
+	// possessive: the word was followed by 's or ' ("alice's manager").
+	possessive bool
+	// adverb: an extent or filler adverb ("directly", "transitively")
+	// that phrase matching skips, so that "depends directly on" still
+	// reads as "depends on".
+	adverb bool
+}
+
+// tokenize splits the question into tokens (text.Words, each split into
+// its letter-and-digit runs: "first-level" is "first", "level"). Entity
+// mentions become one token each; a possessive 's or ' is noted on the
+// token before it.
+func tokenize(q string, ents []Entity) []token {
+	var out []token
+	entAt := func(pos int) int {
+		for k, e := range ents {
+			if pos >= e.Start && pos < e.End {
+				return k
+			}
+		}
+		return -1
+	}
+	for _, w := range text.Words(q) {
+		if k := entAt(w.Start); k >= 0 {
+			if len(out) == 0 || out[len(out)-1].entity != k {
+				out = append(out, token{text: entityText, entity: k})
+			}
+			if w.End >= ents[k].End || w.Possessive {
+				out[len(out)-1].possessive = w.Possessive
+			}
+			continue
+		}
+		parts := plainWords.Split(w.Raw)
+		for i, part := range parts {
+			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs[part], possessive: w.Possessive && i == len(parts)-1})
+		}
+	}
+	return out
+}
+
+// plainWords splits a word into its lower-case runs of letters and digits.
+var plainWords = text.Splitter{}
+
+// entityText stands for an entity mention in phrase matching: it matches
+// no word.
+const entityText = "\x00entity"
+
+// fillerAdverbs are skipped when phrases are matched.
+var fillerAdverbs = map[string]bool{
+	"directly": true, "indirectly": true, "transitively": true, "immediately": true, "ultimately": true,
+	"eventually": true, "recursively": true, "actually": true, "really": true, "still": true, "also": true,
+	"currently": true, "somehow": true, "only": true, "just": true, "all": true,
+}
+
+// stream is the token sequence phrase matching sees: the tokens without
+// filler adverbs and extent cues, with a map back to token positions.
+type stream struct {
+	words []string
+	at    []int // words[i] is toks[at[i]]
+}

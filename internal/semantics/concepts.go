@@ -1,0 +1,229 @@
+package semantics
+
+// Concept is a kind of relation scgraph knows the English of.
+type Concept uint8
+
+// The concepts.
+const (
+	None        Concept = iota // a relation of no known kind: its own name is its only word
+	Dependency                 // First depends on Second: Second failing breaks First
+	Ownership                  // First owns (maintains, is responsible for) Second
+	Membership                 // First is a member of the group Second
+	Reporting                  // First reports to Second (Second manages First)
+	Containment                // First is part of Second
+	OnCall                     // First is on call for Second
+)
+
+var conceptNames = [...]string{None: "", Dependency: "dependency", Ownership: "ownership", Membership: "membership", Reporting: "reporting", Containment: "containment", OnCall: "on_call"}
+
+func (c Concept) String() string {
+	if int(c) < len(conceptNames) {
+		return conceptNames[c]
+	}
+	return "unknown"
+}
+
+// ParseConcept reads a concept name as String writes it ("" is None).
+func ParseConcept(s string) (Concept, bool) {
+	for i, n := range conceptNames {
+		if n == s {
+			return Concept(i), true
+		}
+	}
+	return None, false
+}
+
+// Role is an end of a concept's canonical orientation.
+type Role uint8
+
+// The roles.
+const (
+	First  Role = iota + 1 // the dependent, owner, member, report, part, responder
+	Second                 // the dependency, owned thing, group, manager, whole, service
+)
+
+// Other returns the other role.
+func (r Role) Other() Role {
+	if r == First {
+		return Second
+	}
+	return First
+}
+
+func (r Role) String() string {
+	switch r {
+	case First:
+		return "first"
+	case Second:
+		return "second"
+	}
+	return "none"
+}
+
+// conceptDef is the English of one concept.
+type conceptDef struct {
+	concept Concept
+	// verbs read First → Second: their grammatical subject is First
+	// ("X depends on Y", "X reports to Y", "X is hosted on Y").
+	verbs []string
+	// generic verbs name the concept as a whole: a question saying
+	// "depends on" means every dependency relation of the graph, while
+	// "calls" means the CALLS relation where the graph has one.
+	generic []string
+	// inverseVerbs read Second → First ("Y supplies X", "Y hosts X",
+	// "Y manages X").
+	inverseVerbs []string
+	// firstNouns and secondNouns are what each end is called ("the
+	// dependents of X", "alice's manager").
+	firstNouns, secondNouns []string
+	// below and above are the positional words for each direction of a
+	// hierarchical concept: "downstream of X", "everyone under dana".
+	// Each names the role of the answers; the entity plays the other.
+	positions []position
+}
+
+// position is a positional word: the answers to "<word> of X" (or
+// "<word> X") play Answers; X plays the other role.
+type position struct {
+	words   string
+	answers Role
+}
+
+// concepts is the table. Words are base forms: inflect makes the rest.
+var concepts = []conceptDef{
+	{
+		concept: Dependency,
+		generic: []string{"depend on", "depend upon", "rely on", "rely upon", "need", "require", "use", "be dependent on", "dependent on"},
+		verbs: []string{
+			"depend on", "depend upon", "rely on", "rely upon", "need", "require", "use", "dependent on",
+			"import", "call", "invoke", "consume", "read", "read from", "write to", "write into", "publish to", "publish into",
+			"subscribe", "subscribe to", "send to", "query", "fetch", "fetch from", "load", "link", "link to",
+			"link against", "connect", "connect to", "talk to", "run on", "hosted on", "hosted in", "hosted by", "deployed on",
+			"deployed to", "backed by", "stored in", "built on", "build on", "built upon", "build upon", "based on", "derived from", "derive from",
+			"sourced from", "source from", "ingest", "ingest from", "pull from", "proxy", "proxy to", "forward to",
+			"route to", "mount", "extend", "inherit", "inherit from", "reference", "embed", "vendor", "bundle",
+			"buy from", "procure from", "made from", "assembled from", "made of", "consist of", "composed of",
+			"dep", "deps", "requirement", "pull in", "bring in", "suggest", "recommend", "enhance", "trained on", "fine tuned on", "come after", "taken after", "follow",
+		},
+		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to"},
+		firstNouns:   []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep"},
+		secondNouns:  []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on"},
+		positions: []position{
+			{"upstream", Second}, {"downstream", First},
+			{"below", Second}, {"beneath", Second}, {"under", Second}, {"underneath", Second},
+			{"above", First}, {"on top", First},
+		},
+	},
+	{
+		concept:     Ownership,
+		generic:     []string{"own", "maintain", "responsible for"},
+		verbs:       []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for"},
+		firstNouns:  []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},
+		secondNouns: []string{"asset", "property", "possession"},
+	},
+	{
+		concept:      Membership,
+		generic:      []string{"member of", "belong to"},
+		verbs:        []string{"member of", "belong to", "work in", "work on", "part of team", "in team", "on team", "join", "assigned to", "staffed on", "sit in", "serve on"},
+		inverseVerbs: []string{"include", "have member", "staffed by", "comprise"},
+		firstNouns:   []string{"member", "teammate", "staff", "staffer", "employee"},
+		secondNouns:  []string{"team", "group", "squad", "department", "org", "organisation", "organization", "unit", "crew", "guild", "tribe", "chapter"},
+	},
+	{
+		concept:      Reporting,
+		generic:      []string{"report to"},
+		verbs:        []string{"report to", "work for", "managed by", "supervised by", "led by", "overseen by", "answer to"},
+		inverseVerbs: []string{"manage", "supervise", "lead", "oversee"},
+		firstNouns:   []string{"report", "direct report", "subordinate", "underling", "reportee", "mentee"},
+		secondNouns:  []string{"manager", "boss", "supervisor", "lead", "superior", "head", "line manager", "skip", "mentor"},
+		positions: []position{
+			{"under", First}, {"below", First}, {"beneath", First}, {"underneath", First}, {"reporting line", First},
+			{"above", Second}, {"over", Second},
+		},
+	},
+	{
+		concept:      Containment,
+		generic:      []string{"part of"},
+		verbs:        []string{"part of", "child of", "located in", "contained in", "containedby", "inside", "within", "subclass of", "subcategory of", "subset of", "sub of", "section of", "piece of", "nested in"},
+		inverseVerbs: []string{"contain", "have part", "parent of", "subdivide into", "enclose"},
+		firstNouns:   []string{"child", "part", "piece", "subclass", "subcategory", "subsection", "section", "division"},
+		secondNouns:  []string{"parent", "container", "whole", "superclass", "category", "region"},
+		positions: []position{
+			{"inside", First}, {"within", First},
+		},
+	},
+	{
+		concept:     OnCall,
+		generic:     []string{"on call for", "on call"},
+		verbs:       []string{"on call for", "on call", "oncall", "oncall for", "paged for", "get paged for", "carry the pager for", "responder for", "escalation for"},
+		firstNouns:  []string{"on call", "oncall", "on call engineer", "responder", "pager", "first responder"},
+		secondNouns: []string{"rotation"},
+	},
+}
+
+// optionalWords mark a dependency that does not propagate failure: an
+// optional, suggested, development, test, peer or extra requirement.
+var optionalWords = formsOf("optional", "optionally", "opt", "suggest", "recommend", "dev", "devel", "development", "test", "peer", "extra", "weak", "soft", "enhance", "supplement", "plugin", "maybe", "may", "could", "accessory", "addon", "recommended")
+
+// IsOptionalWord reports whether a lower-case word marks an optional
+// dependency ("optional", "extra", "dev", "peer", ...).
+func IsOptionalWord(w string) bool { return optionalWords[w] }
+
+// compiled is the table with its phrases built.
+type compiled struct {
+	def                     *conceptDef
+	verbs, inverse          []phrase
+	generic                 map[string]bool
+	firstNouns, secondNouns []phrase
+	positions               []compiledPosition
+}
+
+type compiledPosition struct {
+	p       phrase
+	answers Role
+}
+
+var table = func() []compiled {
+	out := make([]compiled, len(concepts))
+	for i := range concepts {
+		d := &concepts[i]
+		c := compiled{def: d, generic: map[string]bool{}}
+		for _, v := range d.verbs {
+			c.verbs = append(c.verbs, newPhrase(v))
+		}
+		for _, v := range d.generic {
+			c.generic[v] = true
+		}
+		for _, v := range d.inverseVerbs {
+			c.inverse = append(c.inverse, newPhrase(v))
+		}
+		for _, n := range d.firstNouns {
+			c.firstNouns = append(c.firstNouns, newPhrase(n))
+		}
+		for _, n := range d.secondNouns {
+			c.secondNouns = append(c.secondNouns, newPhrase(n))
+		}
+		for _, p := range d.positions {
+			c.positions = append(c.positions, compiledPosition{newPhrase(p.words), p.answers})
+		}
+		out[i] = c
+	}
+	return out
+}()
+
+// ConceptNames returns the names of the known concepts, None excluded.
+func ConceptNames() []string { return append([]string(nil), conceptNames[1:]...) }
+
+// kindWords are the generic nouns for what a graph holds ("package",
+// "service", "module"): a question's "which packages" names every entity of
+// a package graph, not those whose names say "package"; and a mention
+// made only of such words ("the service") names no entity in particular.
+var kindWords = formsOf("package", "module", "library", "lib", "component", "service", "microservice", "svc",
+	"distribution", "dist", "crate", "gem", "dependency", "dep", "project", "app", "application", "thing", "item",
+	"node", "entity", "system", "tool", "artifact", "plugin", "extension", "program", "binary", "unit", "resource",
+	"asset", "one", "database", "db", "api", "software", "repo", "repository", "workload", "container", "image",
+	"target", "formula", "bundle", "source", "script", "file", "object", "element", "job", "function", "product")
+
+// IsKindWord reports whether a lower-case word is a generic noun for what
+// a graph holds ("packages", "service", "modules").
+func IsKindWord(w string) bool { return kindWords[w] }

@@ -1,0 +1,157 @@
+package semantics
+
+import "strings"
+
+// irregular lists the irregular forms of the verbs and nouns the concept
+// table uses; regular forms are made by inflect.
+var irregular = map[string][]string{
+	"be":      {"is", "are", "was", "were", "been", "being", "am"},
+	"have":    {"has", "had", "having"},
+	"do":      {"does", "did", "done", "doing"},
+	"run":     {"runs", "ran", "running"},
+	"write":   {"writes", "wrote", "written", "writing"},
+	"build":   {"builds", "built", "building"},
+	"feed":    {"feeds", "fed", "feeding"},
+	"lead":    {"leads", "led", "leading"},
+	"hold":    {"holds", "held", "holding"},
+	"send":    {"sends", "sent", "sending"},
+	"buy":     {"buys", "bought", "buying"},
+	"sell":    {"sells", "sold", "selling"},
+	"break":   {"breaks", "broke", "broken", "breaking"},
+	"go":      {"goes", "went", "gone", "going"},
+	"take":    {"takes", "took", "taken", "taking"},
+	"make":    {"makes", "made", "making"},
+	"ship":    {"ships", "shipped", "shipping"},
+	"stop":    {"stops", "stopped", "stopping"},
+	"drop":    {"drops", "dropped", "dropping"},
+	"plug":    {"plugs", "plugged", "plugging"},
+	"sit":     {"sits", "sat", "sitting"},
+	"child":   {"children"},
+	"person":  {"people", "persons"},
+	"staff":   {"staff", "staffs", "staffed"},
+	"get":     {"gets", "got", "gotten", "getting"},
+	"bring":   {"brings", "brought", "bringing"},
+	"draw":    {"draws", "drew", "drawn", "drawing"},
+	"pay":     {"pays", "paid", "paying"},
+	"fall":    {"falls", "fell", "fallen", "falling"},
+	"hit":     {"hits", "hitting"},
+	"put":     {"puts", "putting"},
+	"set":     {"sets", "setting"},
+	"oversee": {"oversees", "oversaw", "overseen", "overseeing"},
+}
+
+// inflect returns the forms of a word: itself, and the plural or third
+// person, past and -ing forms English makes from it (regular rules unless
+// irregular lists it). It over-generates on purpose: "report" also gives
+// "reporting", which is what matching needs.
+func inflect(w string) []string {
+	out := []string{w}
+	if ir, ok := irregular[w]; ok {
+		return append(out, ir...)
+	}
+	n := len(w)
+	if n == 0 {
+		return out
+	}
+	last := w[n-1]
+	switch {
+	case strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee"):
+		out = append(out, w+"s", w+"d", w[:n-1]+"ing")
+	case strings.HasSuffix(w, "ee"):
+		out = append(out, w+"s", w+"d", w+"ing")
+	case last == 'y' && n > 1 && !isVowel(w[n-2]):
+		out = append(out, w[:n-1]+"ies", w[:n-1]+"ied", w+"ing")
+	case strings.HasSuffix(w, "s") || strings.HasSuffix(w, "sh") || strings.HasSuffix(w, "ch") || strings.HasSuffix(w, "x") || strings.HasSuffix(w, "z"):
+		out = append(out, w+"es", w+"ed", w+"ing")
+	default:
+		out = append(out, w+"s", w+"ed", w+"ing")
+	}
+	return out
+}
+
+func isVowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+
+// wordSet is the set of forms of some base words.
+type wordSet map[string]bool
+
+func formsOf(words ...string) wordSet {
+	s := wordSet{}
+	for _, w := range words {
+		for _, f := range inflect(w) {
+			s[f] = true
+		}
+	}
+	return s
+}
+
+// phrase is a sequence of base words, matched in any inflection of its
+// first word ("depend on" matches "depends on", "depended on",
+// "depending on"); the other words match as written, or in their plural
+// when they are nouns.
+type phrase struct {
+	words []string
+	forms []wordSet
+}
+
+func newPhrase(s string) phrase {
+	p := phrase{words: strings.Fields(s)}
+	for _, w := range p.words {
+		p.forms = append(p.forms, formsOf(w))
+	}
+	return p
+}
+
+// matchAt reports whether the phrase occurs in toks at i.
+func (p phrase) matchAt(toks []string, i int) bool {
+	if i+len(p.forms) > len(toks) {
+		return false
+	}
+	for k, f := range p.forms {
+		if !f[toks[i+k]] {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the token offsets where the phrase occurs.
+func (p phrase) find(toks []string) []int {
+	var at []int
+	for i := range toks {
+		if p.matchAt(toks, i) {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+func (p phrase) String() string { return strings.Join(p.words, " ") }
+
+// LemmaForms returns the forms of a word that may itself be inflected (a
+// relation name's "exposes", "directed", "reads"): the forms of the word
+// and of each base it could come from.
+func LemmaForms(w string) map[string]bool {
+	out := formsOf(w)
+	n := len(w)
+	var bases []string
+	switch {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		bases = append(bases, w[:n-3]+"y")
+	case strings.HasSuffix(w, "es") && n > 3:
+		bases = append(bases, w[:n-2], w[:n-1])
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && n > 3:
+		bases = append(bases, w[:n-1])
+	case strings.HasSuffix(w, "ied") && n > 4:
+		bases = append(bases, w[:n-3]+"y")
+	case strings.HasSuffix(w, "ed") && n > 4:
+		bases = append(bases, w[:n-2], w[:n-1])
+	case strings.HasSuffix(w, "ing") && n > 5:
+		bases = append(bases, w[:n-3], w[:n-3]+"e")
+	}
+	for _, b := range bases {
+		for f := range formsOf(b) {
+			out[f] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package semantics
+
+import (
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/text"
+)
+
+// Meaning is what a relation's name says about it.
+type Meaning struct {
+	Concept Concept
+	// Inverse is set when the name reads Second → First: "required_by"
+	// (the subject is required), "hosts" (the subject hosts), "manages".
+	Inverse bool
+	// Optional marks a dependency that does not propagate failure
+	// ("optionally_depends_on", "extra_requires", "dev_dependency").
+	Optional bool
+	// Phrase is the base form of the words that named the concept
+	// ("depend on", "host", "owner"); "" when Concept is None.
+	Phrase string
+	// Generic is set when Phrase names the concept as a whole ("depends
+	// on", "owns") rather than one kind of it ("calls", "imports").
+	Generic bool
+}
+
+// Roles returns the roles of the relation's subject and object.
+func (m Meaning) Roles() (subject, object Role) {
+	if m.Inverse {
+		return Second, First
+	}
+	return First, Second
+}
+
+// nameMatch is one reading of a relation name.
+type nameMatch struct {
+	m       Meaning
+	length  int
+	noun    bool
+	started int
+}
+
+// AnalyzeName reads a relation name: split into words (snake_case,
+// camelCase, kebab-case, spaces; for Freebase-style names such as
+// "__people__person__parents" the last part), it looks for the concept
+// table's verbs, inverse verbs and role nouns, longest first. A verb
+// followed by "by" reads backwards ("required_by"); a role noun followed
+// by "of" or "for" names the subject's role ("dependency_of": the subject
+// is the dependency), a bare one the object's ("dependencies", "manager").
+func AnalyzeName(name string) Meaning {
+	toks := nameWords(name)
+	if len(toks) == 0 {
+		return Meaning{}
+	}
+	var best *nameMatch
+	consider := func(c nameMatch) {
+		if best == nil || c.length > best.length || (c.length == best.length && !c.noun && best.noun) ||
+			(c.length == best.length && c.noun == best.noun && c.started > best.started) {
+			cc := c
+			best = &cc
+		}
+	}
+	next := func(i int) string {
+		if i < len(toks) {
+			return toks[i]
+		}
+		return ""
+	}
+	for _, c := range table {
+		for _, p := range c.verbs {
+			for _, at := range p.find(toks) {
+				end := at + len(p.forms)
+				passive := next(end) == "by" && p.words[len(p.words)-1] != "by"
+				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at})
+			}
+		}
+		for _, p := range c.inverse {
+			for _, at := range p.find(toks) {
+				end := at + len(p.forms)
+				passive := next(end) == "by"
+				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at})
+			}
+		}
+		for _, group := range []struct {
+			ps   []phrase
+			role Role
+		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
+			for _, p := range group.ps {
+				for _, at := range p.find(toks) {
+					end := at + len(p.forms)
+					// "<noun> of": the subject plays the noun's role;
+					// a bare noun or "has <noun>": the object does.
+					subjectRole := group.role.Other()
+					if n := next(end); n == "of" || n == "for" || n == "to" {
+						subjectRole = group.role
+					}
+					consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: subjectRole == Second, Phrase: p.String(), Generic: true}, length: len(p.forms), noun: true, started: at})
+				}
+			}
+		}
+	}
+	if best == nil {
+		return Meaning{}
+	}
+	m := best.m
+	if m.Concept == Dependency {
+		for _, t := range toks {
+			if optionalWords[t] {
+				m.Optional = true
+			}
+		}
+	}
+	return m
+}
+
+// nameWords splits a relation name into lower-case words (text.Tokens);
+// for a Freebase-style path ("__people__person__parents") only the last
+// part counts.
+func nameWords(name string) []string {
+	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
+		name = name[i+2:]
+	}
+	return text.Tokens(name)
+}

@@ -1,0 +1,108 @@
+package semantics
+
+import "testing"
+
+func TestAnalyzeName(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		concept  Concept
+		inverse  bool
+		optional bool
+	}{
+		{"depends_on", Dependency, false, false},
+		{"DEPENDS_ON", Dependency, false, false},
+		{"dependsOn", Dependency, false, false},
+		{"optionally_depends_on", Dependency, false, true},
+		{"extra_requires", Dependency, false, true},
+		{"requires", Dependency, false, false},
+		{"imports", Dependency, false, false},
+		{"CALLS", Dependency, false, false},
+		{"READS_FROM", Dependency, false, false},
+		{"WRITES_TO", Dependency, false, false},
+		{"PUBLISHES_TO", Dependency, false, false},
+		{"CONSUMES", Dependency, false, false},
+		{"runs_on", Dependency, false, false},
+		{"hosted-on", Dependency, false, false},
+		{"required_by", Dependency, true, false},
+		{"used by", Dependency, true, false},
+		{"hosts", Dependency, true, false},
+		{"supplies", Dependency, true, false},
+		{"supplied_by", Dependency, false, false},
+		{"feeds", Dependency, true, false},
+		{"derived_from", Dependency, false, false},
+		{"dependency_of", Dependency, true, false},
+		{"has_dependency", Dependency, false, false},
+		{"dependencies", Dependency, false, false},
+		{"prerequisite_of", Dependency, true, false},
+		{"has_prerequisite", Dependency, false, false},
+		{"devDependencies", Dependency, false, true},
+		{"peer_dependency", Dependency, false, true},
+		{"suggests", Dependency, false, true},
+		{"Recommends", Dependency, false, true},
+		{"OWNS", Ownership, false, false},
+		{"owned_by", Ownership, true, false},
+		{"maintainer", Ownership, true, false},
+		{"owner_of", Ownership, false, false},
+		{"member_of", Membership, false, false},
+		{"has_member", Membership, true, false},
+		{"reports_to", Reporting, false, false},
+		{"reportsTo", Reporting, false, false},
+		{"manages", Reporting, true, false},
+		{"manager", Reporting, false, false},
+		{"has_manager", Reporting, false, false},
+		{"manager_of", Reporting, true, false},
+		{"part_of", Containment, false, false},
+		{"contains", Containment, true, false},
+		{"__location__location__containedby", Containment, false, false},
+		{"on_call_for", OnCall, false, false},
+		{"directed_by", None, false, false},
+		{"written_by", None, false, false},
+		{"has_genre", None, false, false},
+		{"release_year", None, false, false},
+		{"spouse", None, false, false},
+		{"EXPOSES", None, false, false},
+		{"MONITORS", None, false, false},
+	} {
+		m := AnalyzeName(tc.name)
+		if m.Concept != tc.concept || (tc.concept != None && (m.Inverse != tc.inverse || m.Optional != tc.optional)) {
+			t.Errorf("AnalyzeName(%q) = %+v, want concept %v inverse %v optional %v", tc.name, m, tc.concept, tc.inverse, tc.optional)
+		}
+	}
+}
+
+func TestInflect(t *testing.T) {
+	for _, tc := range []struct{ base, form string }{
+		{"depend", "depends"}, {"depend", "depended"}, {"depend", "depending"},
+		{"rely", "relies"}, {"rely", "relied"}, {"use", "uses"}, {"use", "used"}, {"use", "using"},
+		{"publish", "publishes"}, {"dependency", "dependencies"}, {"run", "ran"}, {"child", "children"},
+		{"boss", "bosses"}, {"be", "is"},
+	} {
+		if !formsOf(tc.base)[tc.form] {
+			t.Errorf("inflect(%q) lacks %q: %v", tc.base, tc.form, inflect(tc.base))
+		}
+	}
+}
+
+func TestAnalyzeNameOtherDomains(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		concept           Concept
+		inverse, optional bool
+	}{
+		{"built_on", Dependency, false, false},
+		{"trained_on", Dependency, false, false},
+		{"optionally_enriched_by", Dependency, false, true},
+		{"prerequisite_for", Dependency, true, false},
+		{"recommended_before", Dependency, true, true},
+		{"component_of", Dependency, true, false},
+		{"shipped_to", Dependency, true, false},
+		{"optional_accessory_of", Dependency, true, true},
+		{"teaches", None, false, false},
+		{"handles_freight_for", None, false, false},
+	} {
+		m := AnalyzeName(tc.name)
+		if m.Concept != tc.concept || (tc.concept != None && (m.Inverse != tc.inverse || m.Optional != tc.optional)) {
+			t.Errorf("AnalyzeName(%q) = %+v, want concept %v inverse %v optional %v", tc.name, m, tc.concept, tc.inverse, tc.optional)
+		}
+	}
+}
