@@ -106,9 +106,11 @@ func TestRetrieverNoChain(t *testing.T) {
 	}
 }
 
+// Toward a target entity the refiner expands the named dead ends one or
+// two hops, so that the critic can stop as soon as the target is reached.
 func TestRefinerExpandsOnlyTheDeadEnds(t *testing.T) {
 	g := phasetest.Services(t)
-	s := phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "web"), walk.Options{})
+	s := phasetest.Retrieved(t, g, phasetest.NewState("does web depend on db", phasetest.EntityTarget("db"), 6, phasetest.Dependencies(), "web"), walk.Options{})
 	g.ExpandCalls = nil
 	// Name cart only; search stays as it is.
 	phasetest.SetFrontier(s, phasetest.Pos("cart", 1))
@@ -245,4 +247,23 @@ func TestRefinerRespectsHopBudget(t *testing.T) {
 	}
 	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1"})
 	phasetest.WantStrings(t, "arcs", phasetest.Arcs(d), []string{"cart@1 cart -CALLS-> pay pay@1"})
+}
+
+// For a closure, nothing short of all of it lets the critic conclude: the
+// refiner walks it from the named dead ends to its end in one refinement.
+func TestRefinerWalksAClosureToItsEnd(t *testing.T) {
+	g := phasetest.Services(t)
+	s := phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "web"), walk.Options{})
+	g.ExpandCalls = nil
+	phasetest.SetFrontier(s, phasetest.Pos("cart", 1))
+	d, err := walk.NewRefiner(g, walk.Options{}).Refine(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1", "pay@1", "ledger@1", "db@1"})
+	phasetest.WantStrings(t, "arcs", phasetest.Arcs(d), []string{
+		"cart@1 cart -CALLS-> pay pay@1",
+		"pay@1 pay -CALLS-> ledger ledger@1",
+		"ledger@1 ledger -READS_FROM-> db db@1",
+	})
 }
