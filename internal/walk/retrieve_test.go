@@ -176,7 +176,7 @@ func TestRefinerHops(t *testing.T) {
 		{3, []string{"cart@1", "pay@1"}, "ledger@1"}, // at most 2
 	} {
 		g := phasetest.Services(t)
-		s := phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "web"), walk.Options{})
+		s := phasetest.Retrieved(t, g, phasetest.NewState("does web depend on db", phasetest.EntityTarget("db"), 6, phasetest.Dependencies(), "web"), walk.Options{})
 		phasetest.SetFrontier(s, phasetest.Pos("cart", 1))
 		d, err := walk.NewRefiner(g, walk.Options{RefineHops: c.hops}).Refine(t.Context(), s)
 		if err != nil {
