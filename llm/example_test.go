@@ -63,7 +63,7 @@ func ExampleTool_Call() {
 	}
 	fmt.Println(out)
 	// Output:
-	// 1 answer from payment-service: team-payments.
+	// 1 answer from payment-service: team-payments. Read as: what owns payment-service, through OWNS.
 	//
 	// Evidence:
 	// [1] payment-service <-OWNS- team-payments
