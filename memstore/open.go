@@ -26,7 +26,8 @@ type OpenOptions struct {
 
 // Open loads a store from a snapshot (recognised by its header) or from a
 // triples file in any format graph.ReadTriples reads, then applies the
-// schema of opts, if any. Errors name the file.
+// schema of opts, if any, and builds the indexes, so that the first
+// question pays for none. Errors name the file.
 func Open(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 	if opts.SchemaPath != "" && opts.Schema != nil {
 		return nil, errors.New("memstore: open: give a schema path or a schema, not both")
@@ -47,33 +48,40 @@ func Open(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 			return nil, err
 		}
 	}
+	s.warm()
 	return s, nil
 }
+
+// sniffSize is how much of a file load looks at to tell what it is.
+const sniffSize = 8 << 10
 
 func load(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("memstore: %w", err)
 	}
-	head := make([]byte, len(snapMagic))
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("memstore: %w", err)
+	}
+	head := make([]byte, sniffSize)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		f.Close()
 		return nil, fmt.Errorf("memstore: %s: %w", path, err)
 	}
-	if IsSnapshot(head[:n]) {
-		defer f.Close()
+	head = head[:n]
+	switch {
+	case IsSnapshot(head):
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, fmt.Errorf("memstore: %s: %w", path, err)
 		}
-		s, err := ReadSnapshot(f)
+		s, err := readSnapshot(f, st.Size())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		if opts.Progress != nil {
-			if st, err := f.Stat(); err == nil {
-				opts.Progress(st.Size(), st.Size())
-			}
+			opts.Progress(st.Size(), st.Size())
 		}
 		return s, nil
 	}

@@ -3,70 +3,14 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/scgraph/scgraph/graph"
 )
 
 const defaultResolveLimit = 10
-
-// resolveIndex maps normalized keys (graph.NormalizeKey) of entity names
-// and of schema entity aliases to entities. Built on the first Resolve.
-type resolveIndex struct {
-	norm  map[string][]int32 // key of a name -> entities, by name
-	alias map[string][]int32 // key of an alias -> entities, by name
-	keys  []string           // the distinct non-empty name keys
-	ids   [][]int32          // ids[k] = norm[keys[k]]
-}
-
-// fuzzyIndex is a trigram inverted index over resolveIndex.keys: for each
-// trigram (graph.Trigrams, three runes packed in a uint64) the keys that
-// have it. Built on the first fuzzy Resolve.
-type fuzzyIndex struct {
-	post map[uint64][]int32
-	size []int32 // number of distinct trigrams of each key
-	pool sync.Pool
-}
-
-func (s *Store) resolver(ix *index) *resolveIndex {
-	ix.resolveOnce.Do(func() {
-		r := &resolveIndex{norm: make(map[string][]int32), alias: make(map[string][]int32)}
-		for id, name := range s.names {
-			if k := graph.NormalizeKey(name); k != "" {
-				r.norm[k] = append(r.norm[k], int32(id))
-			}
-		}
-		if s.user != nil {
-			for _, e := range s.user.Entities {
-				id, ok := s.ids[e.Name]
-				if !ok {
-					continue // an alias of an entity the data does not have
-				}
-				for _, a := range e.Aliases {
-					if k := graph.NormalizeKey(a); k != "" && !slices.Contains(r.alias[k], id) {
-						r.alias[k] = append(r.alias[k], id)
-					}
-				}
-			}
-		}
-		for k, ids := range r.norm {
-			ix.sortByName(ids)
-			r.keys = append(r.keys, k)
-		}
-		for _, ids := range r.alias {
-			ix.sortByName(ids)
-		}
-		slices.Sort(r.keys)
-		r.ids = make([][]int32, len(r.keys))
-		for i, k := range r.keys {
-			r.ids[i] = r.norm[k]
-		}
-		ix.res = r
-	})
-	return ix.res
-}
 
 // trigrams returns the distinct trigrams of a normalized key, as
 // graph.Trigrams computes them, packed.
@@ -78,24 +22,6 @@ func trigrams(key string, buf []uint64) []uint64 {
 	}
 	slices.Sort(buf)
 	return slices.Compact(buf)
-}
-
-func (s *Store) fuzzy(ix *index, r *resolveIndex) *fuzzyIndex {
-	ix.fuzzyOnce.Do(func() {
-		f := &fuzzyIndex{post: make(map[uint64][]int32), size: make([]int32, len(r.keys))}
-		var buf []uint64
-		for k, key := range r.keys {
-			buf = trigrams(key, buf)
-			f.size[k] = int32(len(buf))
-			for _, tg := range buf {
-				f.post[tg] = append(f.post[tg], int32(k))
-			}
-		}
-		n := len(r.keys)
-		f.pool.New = func() any { return &fuzzyScratch{count: make([]int32, n)} }
-		ix.fz = f
-	})
-	return ix.fz
 }
 
 // fuzzyScratch is the per-query counter array, pooled.
@@ -110,18 +36,40 @@ type scored struct {
 	score float64
 }
 
-// search returns the keys whose trigram Jaccard similarity to q is at
-// least graph.MinFuzzyScore, unordered (the caller sorts the entities).
-func (f *fuzzyIndex) search(q string) []scored {
-	sc := f.pool.Get().(*fuzzyScratch)
-	defer f.pool.Put(sc)
+// fuzzy returns the keys whose trigram Jaccard similarity to q is at
+// least graph.MinFuzzyScore, unordered (the caller sorts the entities): it
+// counts, over the postings of q's trigrams, how many each key shares, and
+// scores the keys that share at least half of them (a key similar enough
+// must: 3·shared >= |q| + |key| and shared <= |key|).
+func (f *frozen) fuzzy(q string) []scored {
+	nk := len(f.keySize)
+	sc, _ := f.scratch.Get().(*fuzzyScratch)
+	if sc == nil || len(sc.count) != nk {
+		sc = &fuzzyScratch{count: make([]int32, nk)}
+	}
+	defer f.scratch.Put(sc)
 	sc.tg = trigrams(q, sc.tg)
 	nq := int32(len(sc.tg))
 	sc.touched = sc.touched[:0]
 	for _, tg := range sc.tg {
-		for _, k := range f.post[tg] {
+		i, ok := slices.BinarySearch(f.tgCode, tg)
+		if !ok {
+			continue
+		}
+		post := f.tgPost[f.tgOff[i]:f.tgOff[i+1]]
+		k := uint64(0)
+		for len(post) > 0 {
+			delta, n := binary.Uvarint(post)
+			if n <= 0 {
+				break // malformed (a hostile snapshot): ignore the rest
+			}
+			post = post[n:]
+			k += delta
+			if k >= uint64(nk) {
+				break
+			}
 			if sc.count[k] == 0 {
-				sc.touched = append(sc.touched, k)
+				sc.touched = append(sc.touched, int32(k))
 			}
 			sc.count[k]++
 		}
@@ -130,9 +78,16 @@ func (f *fuzzyIndex) search(q string) []scored {
 	for _, k := range sc.touched {
 		inter := sc.count[k]
 		sc.count[k] = 0
+		if 2*inter < nq {
+			continue
+		}
+		size := int32(f.keySize[k])
+		if size == maxKeySize {
+			size = int32(len(trigrams(f.key(int(k)), nil)))
+		}
 		// The same expression as graph.Similarity, so the scores agree
 		// to the bit.
-		sim := float64(inter) / float64(nq+f.size[k]-inter)
+		sim := float64(inter) / float64(nq+size-inter)
 		if sim >= graph.MinFuzzyScore {
 			out = append(out, scored{key: k, score: sim})
 		}
@@ -161,8 +116,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	ix := s.index()
-	r := s.resolver(ix)
+	f, typ := s.read()
 	out := make([][]graph.Match, len(req.Mentions))
 	for i, m := range req.Mentions {
 		ms := []graph.Match{}
@@ -170,38 +124,39 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 			if len(ms) >= limit {
 				return
 			}
+			name := f.name(id)
 			for _, have := range ms {
-				if have.Entity.Name == s.names[id] {
+				if have.Entity.Name == name {
 					return
 				}
 			}
-			ms = append(ms, graph.Match{Entity: graph.Entity{Name: s.names[id], Type: ix.typeOf[id]}, Method: method, Score: score})
+			ms = append(ms, graph.Match{Entity: graph.Entity{Name: name, Type: typ.typeName(id)}, Method: method, Score: score})
 		}
-		if id, ok := s.ids[m]; ok {
+		if id, ok := f.lookup(m); ok {
 			add(id, graph.MatchExact, 1)
 		}
 		key := graph.NormalizeKey(m)
 		if key != "" {
-			for _, id := range r.norm[key] {
+			for _, id := range f.keyEntities(key) {
 				add(id, graph.MatchNormalized, 1)
 			}
-			for _, id := range r.alias[key] {
+			for _, id := range typ.alias[key] {
 				add(id, graph.MatchAlias, 1)
 			}
 		}
-		if req.Fuzzy && len(ms) == 0 && key != "" && len(r.keys) > 0 {
+		if req.Fuzzy && len(ms) == 0 && key != "" && len(f.keySize) > 0 {
 			type cand struct {
 				id    int32
 				score float64
 			}
 			var cands []cand
-			for _, sk := range s.fuzzy(ix, r).search(key) {
-				for _, id := range r.ids[sk.key] {
+			for _, sk := range f.fuzzy(key) {
+				for _, id := range f.keyEnt[f.keyOff[sk.key]:f.keyOff[sk.key+1]] {
 					cands = append(cands, cand{id: id, score: sk.score})
 				}
 			}
 			slices.SortFunc(cands, func(a, b cand) int {
-				return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(ix.nameRank[a.id], ix.nameRank[b.id]))
+				return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.id, b.id))
 			})
 			for _, c := range cands {
 				add(c.id, graph.MatchFuzzy, c.score)
