@@ -272,6 +272,9 @@ func TestOpen(t *testing.T) {
 	badSchema := write("bad-schema.json", `{"types":[{"name":"T"}],"relations":[{"name":"R","from":["U"]}]}`)
 	badLine := write("bad.txt", "a|R|b\na|R\n")
 	corrupt := write("bad.snap", "SCGSNAP\x01garbage!")
+	emptySnap := write("empty.snap", "")
+	binary := write("random.bin", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
+	latin1 := write("latin1.txt", "Am\xe9lie|directed_by|Jean-Pierre Jeunet\n")
 
 	s, err := memstore.Open(ctx, pipe, memstore.OpenOptions{SchemaPath: schema})
 	if err != nil {
@@ -299,6 +302,10 @@ func TestOpen(t *testing.T) {
 	if len(progress) < 2 || progress[len(progress)-1] != progress[len(progress)-2] {
 		t.Errorf("progress %v: want a final call at the total", progress)
 	}
+	// Text in another encoding is text: its reader says what is wrong.
+	if _, err := memstore.Open(ctx, latin1, memstore.OpenOptions{}); err != nil && strings.Contains(err.Error(), "not a scgraph snapshot") {
+		t.Errorf("a Latin-1 text file: %v", err)
+	}
 	for _, c := range []struct {
 		path string
 		opts memstore.OpenOptions
@@ -306,6 +313,8 @@ func TestOpen(t *testing.T) {
 	}{
 		{badLine, memstore.OpenOptions{}, `bad.txt:2: expected 3 fields separated by "|", got 2`},
 		{corrupt, memstore.OpenOptions{}, "bad.snap: memstore: snapshot corrupt or truncated"},
+		{emptySnap, memstore.OpenOptions{}, "empty.snap: not a scgraph snapshot: the file is empty"},
+		{binary, memstore.OpenOptions{}, "random.bin: not a scgraph snapshot (no \"SCGSNAP\" header) and not a triples file (binary data)"},
 		{filepath.Join(dir, "nope.txt"), memstore.OpenOptions{}, "nope.txt: no such file"},
 		{pipe, memstore.OpenOptions{SchemaPath: badSchema}, `bad-schema.json: relations[0].from[0]: unknown type "U"`},
 		{pipe, memstore.OpenOptions{SchemaPath: schema, Schema: &graph.Schema{}}, "not both"},

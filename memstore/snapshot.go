@@ -198,34 +198,38 @@ func putU64(e *encoder, xs []uint64) {
 // directory and renames it to path, so that path never holds a half-written
 // snapshot and a failed write leaves the file that was there.
 func (s *Store) WriteSnapshotFile(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("memstore: writing snapshot: %w", err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("memstore: writing snapshot %s: %w", path, err)
-	}
-	if err := s.WriteSnapshot(f); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("memstore: writing snapshot %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := writeFileAtomic(path, s.WriteSnapshot); err != nil {
 		return fmt.Errorf("memstore: writing snapshot %s: %w", path, err)
 	}
 	return nil
+}
+
+// writeFileAtomic writes path through a temporary file in its directory,
+// synced and renamed into place once write succeeded; on any failure the
+// temporary file is removed and path left as it was.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = write(f)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // ReadSnapshot reads a store written by WriteSnapshot (this version or
