@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/gen"
 )
 
@@ -76,4 +77,84 @@ func BenchmarkFootprint(b *testing.B) {
 	}
 	b.Logf("  %-45s %6.1f", "total", float64(total)/float64(n))
 	b.ReportMetric(float64(total)/float64(n), "bytes/triple")
+}
+
+// genSnapshot writes a generated graph's snapshot (with the generator's
+// schema) to a temporary file and returns its path, the graph and its
+// hub's name.
+func genSnapshot(b *testing.B, opts gen.Options) (string, *gen.Graph) {
+	b.Helper()
+	g := gen.Generate(opts)
+	var sb strings.Builder
+	if err := g.WriteTriples(&sb, gen.JSONL); err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	if err := os.WriteFile(dir+"/g.jsonl", []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	s, err := Open(context.Background(), dir+"/g.jsonl", OpenOptions{Schema: gen.Schema()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.WriteSnapshotFile(dir + "/g.snap"); err != nil {
+		b.Fatal(err)
+	}
+	return dir + "/g.snap", g
+}
+
+// BenchmarkOpenSnapshot measures loading a generated graph's snapshot
+// (SCGRAPH_BENCH_TRIPLES triples), indexes included.
+func BenchmarkOpenSnapshot(b *testing.B) {
+	n := benchTriples(b)
+	path, _ := genSnapshot(b, gen.Options{Triples: n, Seed: 1})
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		if _, err := Open(context.Background(), path, OpenOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
+}
+
+// BenchmarkHub measures the requests of a question about a hub with
+// SCGRAPH_BENCH_TRIPLES/2 callers, on a loaded snapshot: linking its exact
+// name, and a capped expansion of its callers along one relation.
+func BenchmarkHub(b *testing.B) {
+	n := benchTriples(b)
+	path, g := genSnapshot(b, gen.Options{Triples: n, Seed: 1, HubDegree: n / 2})
+	s, err := Open(context.Background(), path, OpenOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	hub := g.Hub()
+	b.Run("resolve", func(b *testing.B) {
+		req := graph.ResolveRequest{Mentions: []string{hub}, Fuzzy: true, Limit: 5}
+		for b.Loop() {
+			if ms, err := s.Resolve(ctx, req); err != nil || len(ms[0]) != 1 {
+				b.Fatal(ms, err)
+			}
+		}
+	})
+	b.Run("expand", func(b *testing.B) {
+		req := graph.ExpandRequest{From: []string{hub}, Steps: []graph.Step{{Relations: []string{"CALLS"}, Direction: graph.In}}, Limit: 300}
+		for b.Loop() {
+			if e, err := s.Expand(ctx, req); err != nil || len(e.Truncated) != 1 || e.Truncated[0].Total < n/2 {
+				b.Fatal(e.Truncated, err)
+			}
+		}
+	})
+	b.Run("fuzzy", func(b *testing.B) {
+		req := graph.ResolveRequest{Mentions: []string{hub[:len(hub)-1] + "x"}, Fuzzy: true, Limit: 5}
+		for b.Loop() {
+			if _, err := s.Resolve(ctx, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
