@@ -362,41 +362,60 @@ func (d *decoder) room(n uint64, size int, what string) bool {
 	return true
 }
 
-// array reads n numbers of size bytes, converting each with get.
-func array[T any](d *decoder, n uint64, size int, what string, get func([]byte) T) []T {
+// array reads n numbers of size bytes, a chunk at a time, decode
+// converting each chunk.
+func array[T any](d *decoder, n uint64, size int, what string, decode func(dst []T, b []byte)) []T {
 	if !d.room(n, size, what) {
 		return nil
 	}
 	out := make([]T, n)
-	const chunk = 8192
+	const chunk = 16384
 	for i := 0; i < len(out); {
 		k := min(len(out)-i, chunk)
 		b := d.take(k*size, what)
 		if b == nil {
 			return nil
 		}
-		for j := range k {
-			out[i+j] = get(b[j*size:])
-		}
+		decode(out[i:i+k], b)
 		i += k
 	}
 	return out
 }
 
 func getU16(d *decoder, n uint64, what string) []uint16 {
-	return array(d, n, 2, what, binary.LittleEndian.Uint16)
+	return array(d, n, 2, what, func(dst []uint16, b []byte) {
+		for j := range dst {
+			dst[j] = binary.LittleEndian.Uint16(b)
+			b = b[2:]
+		}
+	})
 }
 
 func getU32(d *decoder, n uint64, what string) []uint32 {
-	return array(d, n, 4, what, binary.LittleEndian.Uint32)
+	return array(d, n, 4, what, func(dst []uint32, b []byte) {
+		for j := range dst {
+			dst[j] = binary.LittleEndian.Uint32(b)
+			b = b[4:]
+		}
+	})
 }
 
 func getI32(d *decoder, n uint64, what string) []int32 {
-	return array(d, n, 4, what, func(b []byte) int32 { return int32(binary.LittleEndian.Uint32(b)) })
+	return array(d, n, 4, what, func(dst []int32, b []byte) {
+		for j := range dst {
+			dst[j] = int32(binary.LittleEndian.Uint32(b))
+			b = b[4:]
+		}
+	})
 }
 
 func getU64(d *decoder, n uint64, what string) []uint64 {
-	return array(d, n, 8, what, binary.LittleEndian.Uint64)
+	return array(d, n, 8, what, func(dst []uint64, b []byte) {
+		for j := range dst {
+			dst[j] = binary.LittleEndian.Uint64(b)
+			b = b[8:]
+		}
+	})
 }
 
 func (d *decoder) bytes(n uint64, what string) []byte {
