@@ -12,19 +12,14 @@ import (
 )
 
 // freeze builds the read side from the writes: names sorted into one
-// arena, triples sorted by counting sorts into the canonical order, the
-// incoming edges, the hash tables and the entity-linking indexes. It runs
-// in time about linear in the data (plus sorting the names); the typing is
-// derived later (typing).
+// arena, triples bucketed by subject (a counting sort) and sorted within
+// each bucket into the canonical order, the incoming edges the same way,
+// the hash tables and the entity-linking indexes. It runs in time about
+// linear in the data (plus sorting the names); the typing is derived
+// apart (typing, freezeTyped).
 func freeze(d *draft) *frozen {
-	if d == nil || len(d.triples) == 0 && len(d.names) == 0 {
-		f := emptyFrozen()
-		if d != nil {
-			f.rels, f.types, f.files = slices.Clone(d.rels), slices.Clone(d.types), slices.Clone(d.files)
-			slices.Sort(f.rels)
-			f.fillIndexes()
-		}
-		return f
+	if d == nil || len(d.triples) == 0 {
+		return emptyFrozen() // a draft has names only with triples
 	}
 	n, m := len(d.names), len(d.triples)
 	f := &frozen{}
