@@ -29,16 +29,18 @@ affected if X goes down, what X depends on, does X depend on Y, ...), and
 ingest so that impact questions can be answered). --hub K adds one service
 called by K extra clients (counted in N): the hub case.
 
-The triples format follows -o's extension (.jsonl with types, .tsv, .csv,
-else subject|relation|object lines) unless --format says otherwise. Files
-are written whole or not at all. Generated graphs are big: keep them out of
-the repository (bench/ is git-ignored).
+The triples format follows -o's extension (.jsonl, .tsv, .csv, else
+subject|relation|object lines) unless --format says otherwise. JSONL and CSV
+carry each entity's type; with TSV and pipe lines the types are inferred, and
+some questions then ask for types the inference names otherwise. Files are
+written whole or not at all. Generated graphs are big (about 130 bytes a
+triple in JSONL): keep them out of the repository (bench/ is git-ignored).
 
 Examples:
   scgraph gen --triples 1M --seed 1 -o bench/1m.jsonl --questions bench/1m-q.jsonl --schema bench/schema.json
   scgraph ingest --schema bench/schema.json -o bench/1m.snap bench/1m.jsonl
   scgraph eval --graph bench/1m.snap --questions bench/1m-q.jsonl
-  scgraph gen --triples 1100000 --hub 1000000 -o bench/hub.tsv --questions bench/hub-q.jsonl
+  scgraph gen --triples 1100000 --hub 1000000 -o bench/hub.jsonl --questions bench/hub-q.jsonl
 `
 
 type genOptions struct {
