@@ -187,16 +187,22 @@ func TestSnapshotCorrupt(t *testing.T) {
 		}
 	}
 	other := bytes.Clone(good)
-	other[7] = 2
-	if _, err := memstore.ReadSnapshot(bytes.NewReader(other)); err == nil || !strings.Contains(err.Error(), "snapshot version 2; this build reads version 1") {
+	other[7] = 3
+	if _, err := memstore.ReadSnapshot(bytes.NewReader(other)); err == nil || !strings.Contains(err.Error(), "snapshot version 3; this build reads versions 1 and 2: re-ingest") {
 		t.Errorf("other version: error %v", err)
 	}
 	if _, err := memstore.ReadSnapshot(strings.NewReader("Kismet|directed_by|William Dieterle\n")); err == nil || !strings.Contains(err.Error(), "not a scgraph snapshot") {
 		t.Errorf("not a snapshot: error %v", err)
 	}
-	// Flips behind a valid checksum (a hostile file) never panic.
+	// Flips behind a valid checksum (a hostile file) never panic: three
+	// patterns on the header and the first tables (where the counts
+	// are), one on every other byte.
+	flips := []byte{0x01, 0x80, 0xff}
 	for i := 8; i < len(good)-4; i++ {
-		for _, x := range []byte{0x01, 0x80, 0xff} {
+		for k, x := range flips {
+			if i >= 256 && k != i%len(flips) {
+				continue
+			}
 			bad := bytes.Clone(good)
 			bad[i] ^= x
 			memstore.ReadSnapshot(bytes.NewReader(resum(bad)))
@@ -270,6 +276,9 @@ func TestOpen(t *testing.T) {
 	badSchema := write("bad-schema.json", `{"types":[{"name":"T"}],"relations":[{"name":"R","from":["U"]}]}`)
 	badLine := write("bad.txt", "a|R|b\na|R\n")
 	corrupt := write("bad.snap", "SCGSNAP\x01garbage!")
+	emptySnap := write("empty.snap", "")
+	binary := write("random.bin", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
+	latin1 := write("latin1.txt", "Am\xe9lie|directed_by|Jean-Pierre Jeunet\n")
 
 	s, err := memstore.Open(ctx, pipe, memstore.OpenOptions{SchemaPath: schema})
 	if err != nil {
@@ -297,6 +306,10 @@ func TestOpen(t *testing.T) {
 	if len(progress) < 2 || progress[len(progress)-1] != progress[len(progress)-2] {
 		t.Errorf("progress %v: want a final call at the total", progress)
 	}
+	// Text in another encoding is text: its reader says what is wrong.
+	if _, err := memstore.Open(ctx, latin1, memstore.OpenOptions{}); err != nil && strings.Contains(err.Error(), "not a scgraph snapshot") {
+		t.Errorf("a Latin-1 text file: %v", err)
+	}
 	for _, c := range []struct {
 		path string
 		opts memstore.OpenOptions
@@ -304,6 +317,8 @@ func TestOpen(t *testing.T) {
 	}{
 		{badLine, memstore.OpenOptions{}, `bad.txt:2: expected 3 fields separated by "|", got 2`},
 		{corrupt, memstore.OpenOptions{}, "bad.snap: memstore: snapshot corrupt or truncated"},
+		{emptySnap, memstore.OpenOptions{}, "empty.snap: not a scgraph snapshot: the file is empty"},
+		{binary, memstore.OpenOptions{}, "random.bin: not a scgraph snapshot (no \"SCGSNAP\" header) and not a triples file (binary data)"},
 		{filepath.Join(dir, "nope.txt"), memstore.OpenOptions{}, "nope.txt: no such file"},
 		{pipe, memstore.OpenOptions{SchemaPath: badSchema}, `bad-schema.json: relations[0].from[0]: unknown type "U"`},
 		{pipe, memstore.OpenOptions{SchemaPath: schema, Schema: &graph.Schema{}}, "not both"},
@@ -844,6 +859,112 @@ func BenchmarkPaths(b *testing.B) {
 	for b.Loop() {
 		if _, err := s.Paths(ctx, req); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSnapshotV1 reads a version 1 snapshot (written by the previous
+// build from the fixture): it answers as the fixture does, and is written
+// back in the current version.
+func TestSnapshotV1(t *testing.T) {
+	data, err := os.ReadFile("testdata/fixture-v1.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data[7] != 1 {
+		t.Fatalf("testdata/fixture-v1.bin is version %d", data[7])
+	}
+	loaded, err := memstore.ReadSnapshot(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fixtureStore(t)
+	if got, want := dump(t, loaded, fixtureProbe...), dump(t, want, fixtureProbe...); got != want {
+		t.Errorf("v1 snapshot answers differently:\n%s\nwant:\n%s", got, want)
+	}
+	var v2, fromFixture bytes.Buffer
+	if err := loaded.WriteSnapshot(&v2); err != nil {
+		t.Fatal(err)
+	}
+	if err := want.WriteSnapshot(&fromFixture); err != nil {
+		t.Fatal(err)
+	}
+	if v2.Bytes()[7] != 2 || !bytes.Equal(v2.Bytes(), fromFixture.Bytes()) {
+		t.Errorf("a v1 snapshot is written back as version %d, differently from the fixture's", v2.Bytes()[7])
+	}
+}
+
+// TestWritesAfterLoad adds triples to a store loaded from a snapshot (its
+// read side is thawed and frozen again) and sets another schema: it then
+// answers exactly as a store built from everything at once.
+func TestWritesAfterLoad(t *testing.T) {
+	ctx := context.Background()
+	var buf bytes.Buffer
+	if err := fixtureStore(t).WriteSnapshot(&buf); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := memstore.ReadSnapshot(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := []graph.Triple{
+		{Subject: "payment-service", Relation: "CALLS", Object: "aaa-new-service", Source: graph.Source{File: "more.txt", Line: 1}},
+		{Subject: "zzz-new-service", Relation: "NEW_REL", Object: "orders-db", SubjectType: "Service", Source: graph.Source{File: "more.txt", Line: 2}},
+	}
+	whole := fixtureStore(t)
+	for _, s := range []*memstore.Store{loaded, whole} {
+		if n, err := s.AddTriples(ctx, more); err != nil || n != 2 {
+			t.Fatalf("AddTriples: %d, %v", n, err)
+		}
+	}
+	probe := append(slices.Clone(fixtureProbe), "aaa-new-service", "zzz-new-service")
+	if got, want := dump(t, loaded, probe...), dump(t, whole, probe...); got != want {
+		t.Errorf("after writes, the loaded store differs:\n%s\nwant:\n%s", got, want)
+	}
+	// Setting the schema it has keeps the typing; another one retypes.
+	if err := loaded.SetSchema(ctx, storetest.FixtureSchema()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dump(t, loaded, probe...), dump(t, whole, probe...); got != want {
+		t.Errorf("after setting the same schema, the loaded store differs")
+	}
+	for _, s := range []*memstore.Store{loaded, whole} {
+		if err := s.SetSchema(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := dump(t, loaded, probe...), dump(t, whole, probe...); got != want {
+		t.Errorf("without a schema, the loaded store differs:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestLongNames checks fuzzy matching on long names, one of them with
+// more distinct trigrams than the index stores a count for.
+func TestLongNames(t *testing.T) {
+	ctx := context.Background()
+	long := strings.Repeat("abcdefghij", 8000) // long, ten trigrams
+	var b strings.Builder                      // about 140,000 distinct trigrams
+	for i := range 70000 {
+		b.WriteRune(rune(0x4e00 + i%20000))
+		b.WriteRune(rune('a' + i%26))
+	}
+	huge := b.String()
+	s := memstore.New()
+	if _, err := s.AddTriples(ctx, []graph.Triple{{Subject: long, Relation: "R", Object: huge}, {Subject: "short name", Relation: "R", Object: "x"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{long[:len(long)-1], huge[:len(huge)-3], "short nme"} {
+		res, err := s.Resolve(ctx, graph.ResolveRequest{Mentions: []string{m}, Fuzzy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := text.Key(m)
+		for _, name := range []string{long, huge, "short name"} {
+			sim := text.Similarity(key, text.Key(name))
+			found := slices.ContainsFunc(res[0], func(x graph.Match) bool { return x.Entity.Name == name && x.Score == sim })
+			if found != (sim >= graph.MinFuzzyScore) {
+				t.Errorf("mention of %d bytes, entity of %d bytes: similarity %v, matched %v", len(m), len(name), sim, found)
+			}
 		}
 	}
 }

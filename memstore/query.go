@@ -19,29 +19,33 @@ var ErrSearchTooLarge = errors.New("path search too large")
 // bounded in time and memory.
 const MaxPathNodes = 200_000
 
-// relFilter turns relation names into a filter over relation ids (nil when
-// names is empty: every relation). Every name must be an identifier and a
-// relation of the data or of the user schema, else the error wraps
-// graph.ErrUnknownRelation and lists the known relations.
-func (s *Store) relFilter(ix *index, names []string, what string) ([]bool, error) {
+// relFilter turns relation names into a filter (nil when names is empty:
+// every relation). Every name must be an identifier and a relation of the
+// data or of the user schema, else the error wraps graph.ErrUnknownRelation
+// and lists the known relations.
+func (s *Store) relFilter(f *frozen, typ *typing, names []string, what string) (*filter, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	allow := make([]bool, len(s.rels))
+	flt := &filter{allow: make([]bool, len(f.rels)), rels: []uint16{}}
 	for _, name := range names {
-		if id, ok := s.relIDs[name]; ok {
-			allow[id] = true
+		if id, ok := f.relIdx[name]; ok {
+			if !flt.allow[id] {
+				flt.allow[id] = true
+				flt.rels = append(flt.rels, id)
+			}
 			continue
 		}
 		if !graph.ValidIdentifier(name) {
-			return nil, fmt.Errorf("memstore: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(ix.known))
+			return nil, fmt.Errorf("memstore: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(typ.known))
 		}
 		if s.user == nil || s.user.Relation(name) == nil {
-			return nil, fmt.Errorf("memstore: %s: %w %q (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(ix.known))
+			return nil, fmt.Errorf("memstore: %s: %w %q (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(typ.known))
 		}
 		// In the user schema but not in the data: matches nothing.
 	}
-	return allow, nil
+	slices.Sort(flt.rels)
+	return flt, nil
 }
 
 // knownList formats relation names for an error, at most 30 of them.
@@ -56,14 +60,8 @@ func knownList(known []string) string {
 }
 
 // hop makes the graph.Hop of edge e walked from v in direction d.
-func (s *Store) hop(v int32, e edge, d graph.Direction) graph.Hop {
-	return graph.Hop{From: s.names[v], Relation: s.rels[e.r], To: s.names[e.nb], Direction: d, Source: s.source(&s.triples[e.tri])}
-}
-
-// sortByName sorts entity ids by name and removes duplicates.
-func (ix *index) sortByName(ids []int32) []int32 {
-	slices.SortFunc(ids, func(a, b int32) int { return int(ix.nameRank[a] - ix.nameRank[b]) })
-	return slices.Compact(ids)
+func (f *frozen) hop(v int32, e edge, d graph.Direction) graph.Hop {
+	return graph.Hop{From: f.name(v), Relation: f.rels[e.r], To: f.name(e.nb), Direction: d, Source: f.source(e.tri)}
 }
 
 // Expand returns the hops around the frontier, one or two steps deep, as
@@ -84,55 +82,57 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	limit := req.Limit
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	ix := s.index()
-	filters := make([][]bool, len(req.Steps))
+	f, typ := s.read()
+	filters := make([]*filter, len(req.Steps))
 	for i, st := range req.Steps {
-		f, err := s.relFilter(ix, st.Relations, fmt.Sprintf("expand: steps[%d].relations", i))
+		flt, err := s.relFilter(f, typ, st.Relations, fmt.Sprintf("expand: steps[%d].relations", i))
 		if err != nil {
 			return graph.Expansion{}, err
 		}
-		filters[i] = f
+		filters[i] = flt
 	}
 
 	frontier := make([]int32, 0, len(req.From))
 	for _, name := range req.From {
-		if id, ok := s.ids[name]; ok {
+		if id, ok := f.lookup(name); ok {
 			frontier = append(frontier, id)
 		}
 	}
-	frontier = ix.sortByName(frontier)
+	frontier = sortIDs(frontier)
 	reached := slices.Clone(frontier)
 	exp := graph.Expansion{Hops: make([][]graph.Hop, len(req.Steps)), Nodes: []graph.Entity{}}
 	for i, st := range req.Steps {
+		// Count first (cheap, even for a hub), then take the first
+		// limit edges in canonical order.
+		totals := make([]int, len(frontier))
 		size := 0
-		if filters[i] == nil { // else the degree may overstate it by far
-			for _, v := range frontier {
-				size += min(limit, ix.degree(v, st.Direction))
-			}
+		for k, v := range frontier {
+			totals[k] = f.count(v, st.Direction, filters[i])
+			size += min(limit, totals[k])
 		}
 		hops := make([]graph.Hop, 0, size)
 		next := make([]int32, 0, size)
-		for _, v := range frontier {
-			total, kept := 0, 0
-			ix.each(v, st.Direction, filters[i], func(e edge, d graph.Direction) bool {
-				total++
-				if kept < limit {
-					kept++
-					hops = append(hops, s.hop(v, e, d))
-					next = append(next, e.nb)
+		for k, v := range frontier {
+			kept := 0
+			f.each(v, st.Direction, filters[i], func(e edge, d graph.Direction) bool {
+				if kept == limit {
+					return false
 				}
+				kept++
+				hops = append(hops, f.hop(v, e, d))
+				next = append(next, e.nb)
 				return true
 			})
-			if total > kept {
-				exp.Truncated = append(exp.Truncated, graph.Truncation{Node: s.names[v], Step: i, Kept: kept, Total: total})
+			if totals[k] > kept {
+				exp.Truncated = append(exp.Truncated, graph.Truncation{Node: f.name(v), Step: i, Kept: kept, Total: totals[k]})
 			}
 		}
 		exp.Hops[i] = hops
 		reached = append(reached, next...)
-		frontier = ix.sortByName(next)
+		frontier = sortIDs(next)
 	}
-	for _, id := range ix.sortByName(reached) {
-		exp.Nodes = append(exp.Nodes, graph.Entity{Name: s.names[id], Type: ix.typeOf[id]})
+	for _, id := range sortIDs(reached) {
+		exp.Nodes = append(exp.Nodes, graph.Entity{Name: f.name(id), Type: typ.typeName(id)})
 	}
 	return exp, nil
 }
@@ -161,17 +161,17 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 	limit := req.Limit
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	ix := s.index()
-	allow, err := s.relFilter(ix, req.Relations, "paths: relations")
+	f, typ := s.read()
+	allow, err := s.relFilter(f, typ, req.Relations, "paths: relations")
 	if err != nil {
 		return nil, err
 	}
-	src, ok1 := s.ids[req.From]
-	dst, ok2 := s.ids[req.To]
+	src, ok1 := f.lookup(req.From)
+	dst, ok2 := f.lookup(req.To)
 	if !ok1 || !ok2 || src == dst {
 		return []graph.Path{}, nil
 	}
-	ps := &pathSearch{ctx: ctx, ix: ix, dir: req.Direction, allow: allow}
+	ps := &pathSearch{ctx: ctx, f: f, dir: req.Direction, allow: allow}
 	pos, length, err := ps.shortest(src, dst, req.MaxHops)
 	if err != nil || length == 0 {
 		return []graph.Path{}, err
@@ -184,11 +184,11 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 			paths = append(paths, graph.Path{Hops: slices.Clone(hops)})
 			return len(paths) < limit
 		}
-		return ix.each(v, ps.dir, allow, func(e edge, d graph.Direction) bool {
+		return f.each(v, ps.dir, allow, func(e edge, d graph.Direction) bool {
 			if p, ok := pos[e.nb]; !ok || int(p) != i+1 {
 				return true
 			}
-			hops = append(hops, s.hop(v, e, d))
+			hops = append(hops, f.hop(v, e, d))
 			more := walk(e.nb, i+1)
 			hops = hops[:len(hops)-1]
 			return more
@@ -201,9 +201,9 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 // pathSearch is one bidirectional shortest-path search.
 type pathSearch struct {
 	ctx   context.Context
-	ix    *index
+	f     *frozen
 	dir   graph.Direction
-	allow []bool
+	allow *filter
 }
 
 // level expands one BFS level from frontier, walking dir, recording new
@@ -213,7 +213,7 @@ func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int3
 	var next []int32
 	met, over := false, false
 	for _, v := range frontier {
-		ps.ix.each(v, dir, ps.allow, func(e edge, _ graph.Direction) bool {
+		ps.f.each(v, dir, ps.allow, func(e edge, _ graph.Direction) bool {
 			if _, seen := dist[e.nb]; !seen {
 				dist[e.nb] = d
 				next = append(next, e.nb)
@@ -238,7 +238,7 @@ func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int3
 func (ps *pathSearch) cost(frontier []int32, dir graph.Direction) int {
 	n := 0
 	for _, v := range frontier {
-		n += ps.ix.degree(v, dir)
+		n += ps.f.degree(v, dir)
 	}
 	return n
 }
@@ -298,7 +298,7 @@ func (ps *pathSearch) shortest(src, dst int32, maxHops int) (map[int32]int8, int
 	for i := a - 1; i >= 0; i-- {
 		var prev []int32
 		for _, v := range cur {
-			ps.ix.each(v, rev, ps.allow, func(e edge, _ graph.Direction) bool {
+			ps.f.each(v, rev, ps.allow, func(e edge, _ graph.Direction) bool {
 				if d, ok := distS[e.nb]; ok && int(d) == i {
 					if _, done := pos[e.nb]; !done {
 						pos[e.nb] = int8(i)
@@ -314,7 +314,7 @@ func (ps *pathSearch) shortest(src, dst int32, maxHops int) (map[int32]int8, int
 	for i := a + 1; i <= length; i++ {
 		var next []int32
 		for _, v := range cur {
-			ps.ix.each(v, ps.dir, ps.allow, func(e edge, _ graph.Direction) bool {
+			ps.f.each(v, ps.dir, ps.allow, func(e edge, _ graph.Direction) bool {
 				if d, ok := distT[e.nb]; ok && int(d) == length-i {
 					if _, done := pos[e.nb]; !done {
 						pos[e.nb] = int8(i)

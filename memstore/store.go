@@ -19,14 +19,16 @@ const (
 	maxTypes     = math.MaxUint16 // type ids are stored +1, 0 meaning none
 	maxFiles     = math.MaxUint32
 	maxLine      = math.MaxInt32
+	maxTriples   = math.MaxInt32
+	maxNameBytes = math.MaxUint32 // the names arena has 32-bit offsets
 )
 
-// triple is one stored fact, 24 bytes.
+// triple is one fact written to a draft, 24 bytes.
 type triple struct {
 	s, o   int32  // entity ids
 	r      uint16 // relation id
 	st, ot uint16 // type id + 1 of subject and object as given; 0 = none
-	file   uint32 // index in Store.files; 0 = unknown
+	file   uint32 // index in files; 0 = unknown
 	line   int32
 }
 
@@ -37,30 +39,25 @@ type tkey struct {
 	r    uint32
 }
 
-// Store is the in-memory store. The zero value is not usable; call New.
-type Store struct {
-	mu      sync.RWMutex
-	names   []string // entity id -> name
-	ids     map[string]int32
-	rels    []string // relation id -> name
-	relIDs  map[string]uint16
-	types   []string // type id -> name, for the types given in triples
-	typeIDs map[string]uint16
-	files   []string // file id -> name; files[0] is "" (unknown)
-	fileIDs map[string]uint32
-	triples []triple
-	seen    map[tkey]struct{}
-	user    *graph.Schema // the user schema, or nil
-
-	// ix holds what is derived from the data (adjacency, types, schema),
-	// built lazily by the first read after a write; writers reset it.
-	buildMu sync.Mutex
-	ix      atomic.Pointer[index]
+// draft is the write side of a store: the facts in the order they were
+// added, with the maps that intern names and deduplicate facts. A store
+// keeps one only between a write and the next read, which freezes it.
+type draft struct {
+	names     []string // entity id -> name
+	ids       map[string]int32
+	nameBytes int
+	rels      []string // relation id -> name
+	relIDs    map[string]uint16
+	types     []string // type id -> name, for the types given in triples
+	typeIDs   map[string]uint16
+	files     []string // file id -> name; files[0] is "" (unknown)
+	fileIDs   map[string]uint32
+	triples   []triple
+	seen      map[tkey]struct{}
 }
 
-// New returns an empty store.
-func New() *Store {
-	return &Store{
+func newDraft() *draft {
+	return &draft{
 		ids:     make(map[string]int32),
 		relIDs:  make(map[string]uint16),
 		typeIDs: make(map[string]uint16),
@@ -70,16 +67,59 @@ func New() *Store {
 	}
 }
 
+// Store is the in-memory store. The zero value is not usable; call New.
+//
+// Its data lives in one of two forms: a frozen read side (every query
+// reads it), or, after a write, a draft that the next read freezes. A
+// store loaded from a snapshot starts frozen, its indexes included.
+type Store struct {
+	mu   sync.RWMutex
+	user *graph.Schema // the user schema, or nil
+	// fz is the read side, nil while dr holds writes not yet frozen;
+	// dr, when set, holds all the data. Both change under mu (write
+	// lock), or under buildMu when a reader freezes the draft.
+	buildMu sync.Mutex
+	fz      atomic.Pointer[frozen]
+	dr      atomic.Pointer[draft]
+}
+
+// New returns an empty store.
+func New() *Store {
+	s := &Store{}
+	s.fz.Store(emptyFrozen())
+	return s
+}
+
 // Stats returns the number of entities and of (distinct) triples.
 func (s *Store) Stats() (entities, triples int) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.names), len(s.triples)
+	if d := s.dr.Load(); d != nil {
+		return len(d.names), len(d.triples)
+	}
+	f := s.fz.Load()
+	return f.n(), f.m()
 }
 
 // Close releases nothing: the store is memory only. It exists for the
 // store interfaces.
 func (s *Store) Close() error { return nil }
+
+// read returns the read side and its typing, freezing the writes first if
+// there are any. The caller holds s.mu for reading.
+func (s *Store) read() (*frozen, *typing) {
+	f := s.fz.Load()
+	if f == nil {
+		s.buildMu.Lock()
+		if f = s.fz.Load(); f == nil {
+			f = freezeTyped(s.dr.Load(), s.user)
+			s.fz.Store(f)
+			s.dr.Store(nil)
+		}
+		s.buildMu.Unlock()
+	}
+	return f, f.typing(s.user, &s.buildMu)
+}
 
 // AddTriples adds the triples not already stored (same subject, relation
 // and object) and returns how many were new: adding the same data twice
@@ -96,69 +136,146 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 	if err := s.checkTriples(ts); err != nil {
 		return 0, err
 	}
-	if len(s.triples) == 0 {
-		s.triples = slices.Grow(s.triples, len(ts))
+	d := s.dr.Load()
+	if d == nil {
+		f := s.fz.Load()
+		if f.holdsAll(ts) {
+			return 0, nil // nothing new: stay frozen
+		}
+		if f.m() == 0 {
+			d = newDraft()
+			d.rels, d.types, d.files = slices.Clone(f.rels), slices.Clone(f.types), slices.Clone(f.files)
+			for i, r := range d.rels {
+				d.relIDs[r] = uint16(i)
+			}
+		} else {
+			d = thaw(f)
+		}
+		s.dr.Store(d)
+		s.fz.Store(nil)
+	}
+	if len(d.triples) == 0 {
+		d.triples = slices.Grow(d.triples, len(ts))
 	}
 	added := 0
 	for _, t := range ts {
-		sid, oid, r := s.entity(t.Subject), s.entity(t.Object), s.relation(t.Relation)
+		sid, oid, r := d.entity(t.Subject), d.entity(t.Object), d.relation(t.Relation)
 		k := tkey{s: sid, o: oid, r: uint32(r)}
-		if _, dup := s.seen[k]; dup {
+		if _, dup := d.seen[k]; dup {
 			continue
 		}
-		s.seen[k] = struct{}{}
-		s.triples = append(s.triples, triple{
+		d.seen[k] = struct{}{}
+		d.triples = append(d.triples, triple{
 			s: sid, o: oid, r: r,
-			st: s.typeRef(t.SubjectType), ot: s.typeRef(t.ObjectType),
-			file: s.file(t.Source.File), line: int32(t.Source.Line),
+			st: d.typeRef(t.SubjectType), ot: d.typeRef(t.ObjectType),
+			file: d.file(t.Source.File), line: int32(t.Source.Line),
 		})
 		added++
 	}
-	if added > 0 {
-		s.ix.Store(nil)
-	}
 	return added, nil
+}
+
+// holdsAll reports whether every triple of ts is stored already.
+func (f *frozen) holdsAll(ts []graph.Triple) bool {
+	if f.m() == 0 {
+		return len(ts) == 0
+	}
+	for _, t := range ts {
+		if !f.has(t.Subject, t.Relation, t.Object) {
+			return false
+		}
+	}
+	return true
+}
+
+// catalog answers what the store holds already, from the draft or the
+// read side, for checking a batch.
+type catalog struct {
+	d *draft
+	f *frozen
+}
+
+func (s *Store) catalog() catalog { return catalog{d: s.dr.Load(), f: s.fz.Load()} }
+
+func (c catalog) rel(name string) bool {
+	if c.d != nil {
+		_, ok := c.d.relIDs[name]
+		return ok
+	}
+	_, ok := c.f.relIdx[name]
+	return ok
+}
+
+func (c catalog) typ(name string) bool {
+	if c.d != nil {
+		_, ok := c.d.typeIDs[name]
+		return ok
+	}
+	_, ok := c.f.typeIdx[name]
+	return ok
+}
+
+func (c catalog) file(name string) bool {
+	if c.d != nil {
+		_, ok := c.d.fileIDs[name]
+		return ok
+	}
+	_, ok := c.f.fileIdx[name]
+	return ok
+}
+
+// sizes returns the numbers of entities, triples, relations, types and
+// files, and the bytes of the names.
+func (c catalog) sizes() (ents, trs, rels, types, files, nameBytes int) {
+	if c.d != nil {
+		return len(c.d.names), len(c.d.triples), len(c.d.rels), len(c.d.types), len(c.d.files), c.d.nameBytes
+	}
+	return c.f.n(), c.f.m(), len(c.f.rels), len(c.f.types), len(c.f.files), c.f.nameBytes()
 }
 
 // checkTriples validates a batch before anything is written, including
 // the capacity of the id spaces. It runs under the write lock.
 func (s *Store) checkTriples(ts []graph.Triple) error {
+	c := s.catalog()
 	newRels := make(map[string]bool)
 	newTypes := make(map[string]bool)
 	newFiles := make(map[string]bool)
-	check := graph.TripleChecker{Known: func(name string) bool {
-		_, rel := s.relIDs[name]
-		_, typ := s.typeIDs[name]
-		return rel || typ
-	}}
+	check := graph.TripleChecker{Known: func(name string) bool { return c.rel(name) || c.typ(name) }}
+	nameBytes := 0
 	for i, t := range ts {
 		if err := check.Check(i, t); err != nil {
 			return fmt.Errorf("memstore: %w", err)
 		}
-		if _, known := s.relIDs[t.Relation]; !known {
+		if !c.rel(t.Relation) {
 			newRels[t.Relation] = true
 		}
 		for _, typ := range [2]string{t.SubjectType, t.ObjectType} {
-			if _, known := s.typeIDs[typ]; typ != "" && !known {
+			if typ != "" && !c.typ(typ) {
 				newTypes[typ] = true
 			}
 		}
 		if t.Source.Line > maxLine {
 			return fmt.Errorf("memstore: triple %d%s: source line %d out of range", i, at(t), t.Source.Line)
 		}
-		if _, known := s.fileIDs[t.Source.File]; !known {
+		if !c.file(t.Source.File) {
 			newFiles[t.Source.File] = true
 		}
+		nameBytes += len(t.Subject) + len(t.Object)
 	}
+	ents, trs, rels, types, files, bytes := c.sizes()
 	switch {
-	case len(s.rels)+len(newRels) > maxRelations:
-		return fmt.Errorf("memstore: too many relations (%d; at most %d)", len(s.rels)+len(newRels), maxRelations)
-	case len(s.types)+len(newTypes) > maxTypes-1:
-		return fmt.Errorf("memstore: too many types given in triples (%d; at most %d)", len(s.types)+len(newTypes), maxTypes-1)
-	case uint64(len(s.files))+uint64(len(newFiles)) > maxFiles:
-		return fmt.Errorf("memstore: too many source files")
-	case uint64(len(s.names))+2*uint64(len(ts)) > maxEntities:
+	case rels+len(newRels) > maxRelations:
+		return fmt.Errorf("memstore: too many relations (%d; at most %d)", rels+len(newRels), maxRelations)
+	case types+len(newTypes) > maxTypes-1:
+		return fmt.Errorf("memstore: too many types given in triples (%d; at most %d)", types+len(newTypes), maxTypes-1)
+	case uint64(files)+uint64(len(newFiles)) > maxFiles:
+		return errors.New("memstore: too many source files")
+	case uint64(ents)+2*uint64(len(ts)) > maxEntities:
 		return errors.New("memstore: too many entities (at most 2^31-1)")
+	case uint64(trs)+uint64(len(ts)) > maxTriples:
+		return errors.New("memstore: too many triples (at most 2^31-1)")
+	case uint64(bytes)+uint64(nameBytes) > maxNameBytes:
+		return errors.New("memstore: the entity names take more than 4 GiB")
 	}
 	return nil
 }
@@ -171,46 +288,54 @@ func at(t graph.Triple) string {
 	return " (" + t.Source.String() + ")"
 }
 
-func (s *Store) entity(name string) int32 {
-	id, ok := s.ids[name]
+func (d *draft) entity(name string) int32 {
+	id, ok := d.ids[name]
 	if !ok {
-		id = int32(len(s.names))
-		s.ids[name] = id
-		s.names = append(s.names, name)
+		id = int32(len(d.names))
+		d.ids[name] = id
+		d.names = append(d.names, name)
+		d.nameBytes += len(name)
 	}
 	return id
 }
 
-func (s *Store) relation(name string) uint16 {
-	id, ok := s.relIDs[name]
+func (d *draft) relation(name string) uint16 {
+	id, ok := d.relIDs[name]
 	if !ok {
-		id = uint16(len(s.rels))
-		s.relIDs[name] = id
-		s.rels = append(s.rels, name)
+		id = uint16(len(d.rels))
+		d.relIDs[name] = id
+		d.rels = append(d.rels, name)
 	}
 	return id
 }
 
 // typeRef returns the stored reference of a type name: id+1, or 0 for "".
-func (s *Store) typeRef(name string) uint16 {
+func (d *draft) typeRef(name string) uint16 {
 	if name == "" {
 		return 0
 	}
-	id, ok := s.typeIDs[name]
+	id, ok := d.typeIDs[name]
 	if !ok {
-		id = uint16(len(s.types))
-		s.typeIDs[name] = id
-		s.types = append(s.types, name)
+		id = uint16(len(d.types))
+		d.typeIDs[name] = id
+		d.types = append(d.types, name)
 	}
 	return id + 1
 }
 
-func (s *Store) file(name string) uint32 {
-	id, ok := s.fileIDs[name]
+func (d *draft) typeName(ref uint16) string {
+	if ref == 0 {
+		return ""
+	}
+	return d.types[ref-1]
+}
+
+func (d *draft) file(name string) uint32 {
+	id, ok := d.fileIDs[name]
 	if !ok {
-		id = uint32(len(s.files))
-		s.fileIDs[name] = id
-		s.files = append(s.files, name)
+		id = uint32(len(d.files))
+		d.fileIDs[name] = id
+		d.files = append(d.files, name)
 	}
 	return id
 }
@@ -229,57 +354,38 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.user = sch.Clone()
-	s.ix.Store(nil)
+	sch = sch.Clone()
+	if sameSchema(sch, s.user) {
+		return nil // e.g. the schema a snapshot was made with: keep its typing
+	}
+	s.user = sch
+	if f := s.fz.Load(); f != nil {
+		f.typ.Store(nil)
+	}
 	return nil
 }
 
 // Schema returns the schema of the data: graph.Infer of all the
 // triples with the user schema as base. It is computed once after each
-// write; the caller gets its own copy.
+// write (and kept in snapshots); the caller gets its own copy.
 func (s *Store) Schema(ctx context.Context) (*graph.Schema, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.index().schema.Clone(), nil
-}
-
-// graphTriples returns the stored triples as graph.Triples (for schema
-// inference), sharing the interned strings.
-func (s *Store) graphTriples() []graph.Triple {
-	ts := make([]graph.Triple, len(s.triples))
-	for i, t := range s.triples {
-		ts[i] = graph.Triple{
-			Subject: s.names[t.s], Relation: s.rels[t.r], Object: s.names[t.o],
-			SubjectType: s.typeName(t.st), ObjectType: s.typeName(t.ot),
-		}
-	}
-	return ts
-}
-
-func (s *Store) typeName(ref uint16) string {
-	if ref == 0 {
-		return ""
-	}
-	return s.types[ref-1]
-}
-
-func (s *Store) source(t *triple) graph.Source {
-	return graph.Source{File: s.files[t.file], Line: int(t.line)}
+	_, t := s.read()
+	return t.schema.Clone(), nil
 }
 
 // Triples returns every stored fact with its given types and its source,
-// in the order they were added (for moving a graph to another store).
+// in canonical order (by subject, relation and object name), for moving a
+// graph to another store.
 func (s *Store) Triples() []graph.Triple {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	ts := s.graphTriples()
-	for i := range s.triples {
-		ts[i].Source = s.source(&s.triples[i])
-	}
-	return ts
+	f, _ := s.read()
+	return f.triples(true)
 }
 
 // UserSchema returns a copy of the schema set with SetSchema, or nil.

@@ -37,6 +37,7 @@ func commands() []command {
 		{"eval", "measure answer quality, path recall and hop efficiency on a question set", runEval},
 		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},
 		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
+		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},
 	}
 }
 

@@ -24,7 +24,10 @@ or JSONL objects {"subject","relation","object","subject_type","object_type"}.
 
 Nothing is half-written: every file is read and checked first, and a
 malformed line stops the ingest with its file and line before anything is
-written. Ingesting the same triples twice leaves the same graph.
+written; a snapshot is written to a temporary file and renamed into place.
+Input with no triple at all is an error (it would replace a graph with an
+empty one) unless --allow-empty says it is intended. Ingesting the same
+triples twice leaves the same graph.
 
 Examples:
   scgraph ingest -o kb.snap ../shared/data/metaqa/kb.txt
@@ -33,9 +36,10 @@ Examples:
 `
 
 type ingestOptions struct {
-	graph graphFlags
-	out   string
-	files []string
+	graph      graphFlags
+	out        string
+	allowEmpty bool
+	files      []string
 }
 
 func runIngest(ctx context.Context, e *env, args []string) error {
@@ -44,6 +48,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	o.graph.register(fs, e)
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
+	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "accept input with no triples (writes an empty graph)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -102,6 +107,9 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := o.checkNotEmpty(len(ts)); err != nil {
+		return err
+	}
 	st := memstore.New()
 	if o.graph.schema != "" {
 		s, err := graph.ReadSchemaFile(o.graph.schema)
@@ -122,4 +130,12 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 	ents, triples := st.Stats()
 	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped), %d entities\n", out, triples, len(ts)-added, ents)
 	return nil
+}
+
+// checkNotEmpty refuses an ingest of no triples, unless --allow-empty.
+func (o *ingestOptions) checkNotEmpty(triples int) error {
+	if triples > 0 || o.allowEmpty {
+		return nil
+	}
+	return fmt.Errorf("no triples in %s (pass --allow-empty to write an empty graph)", strings.Join(o.files, ", "))
 }

@@ -59,6 +59,9 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 		ts = append(ts, more...)
 	}
+	if err := o.checkNotEmpty(len(ts)); err != nil {
+		return err
+	}
 
 	st, err := o.graph.neo4j.openStore(ctx)
 	if err != nil {
