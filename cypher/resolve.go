@@ -26,7 +26,10 @@ const fuzzyCandidates = 1000
 // $keyLimit, by name) and those its alias names (2); and, when $fuzzy is
 // set and none of those exist, the entities the full-text index proposes
 // for its trigrams whose trigram overlap reaches $minScore (a pre-filter:
-// Go computes the final score with text.Similarity).
+// Go computes the final score with text.Similarity); and, when $partial is
+// set and there is no strong match, the entities whose key holds every
+// inner trigram of the mention's (Go keeps those whose name's words hold
+// the mention's as one run).
 const qResolve = `
 UNWIND $mentions AS m
 CALL (m) {
@@ -52,7 +55,12 @@ CALL (m, strong) {
   WHERE inter * (1 + $minScore) >= $minScore * (size(m.tgs) + nk)
   RETURN collect([node.name, node.type, node.key]) AS fuzzy
 }
-RETURN m.i AS i, strong, fuzzy`
+CALL (m, strong) {
+  WITH m, strong WHERE $partial AND size(strong) = 0 AND m.luceneAll <> ''
+  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.luceneAll, {limit: $partialCandidates}) YIELD node
+  RETURN collect([node.name, node.type, node.key]) AS partial
+}
+RETURN m.i AS i, strong, fuzzy, partial`
 
 // Resolve links each mention to entities (the result is aligned with
 // req.Mentions) exactly as memstore does: the entity named exactly so
@@ -92,13 +100,14 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 	for i, mention := range req.Mentions {
 		key := text.Key(mention)
 		keys[i] = key
-		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": ""}
+		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": "", "luceneAll": ""}
 		if key != "" {
 			tgs := trigramTokens(key)
 			row["key"] = key
 			row["aliasOf"] = m.aliases[key]
 			row["tgs"] = tgs
 			row["lucene"] = luceneAny(tgs)
+			row["luceneAll"] = luceneAll(innerTrigrams(key))
 		}
 		rows[i] = row
 	}
@@ -107,14 +116,17 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		"keyLimit":   int64(limit + 1), // one may be the exact match
 		"fuzzy":      req.Fuzzy,
 		"candidates": int64(fuzzyCandidates),
+		"partial":    req.Partial,
+		// One more than the cap, to tell a mention too common to name
+		// anything in particular.
+		"partialCandidates": int64(maxPartialCandidates + 1),
 		// A hair under the floor: the query only pre-filters, and must
 		// not lose a candidate to rounding.
 		"minScore": graph.MinFuzzyScore - 1e-9,
 	}
 	type found struct {
-		i      int
-		strong []candidate
-		fuzzy  []candidate
+		i                       int
+		strong, fuzzy, partials []candidate
 	}
 	res, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]found, error) {
 		return collect(ctx, tx, qResolve, params, func(r *neo4j.Record) (found, error) {
@@ -129,7 +141,10 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 			if f.strong, err = candidates(r, 1); err != nil {
 				return f, err
 			}
-			f.fuzzy, err = candidates(r, 2)
+			if f.fuzzy, err = candidates(r, 2); err != nil {
+				return f, err
+			}
+			f.partials, err = candidates(r, 3)
 			return f, err
 		})
 	})
@@ -137,7 +152,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		return nil, s.fail("resolve", err)
 	}
 	for _, f := range res {
-		out[f.i] = rank(f.strong, f.fuzzy, keys[f.i], limit)
+		out[f.i] = rank(f.strong, partialMatches(req.Mentions[f.i], f.partials), f.fuzzy, keys[f.i], limit)
 	}
 	return out, nil
 }
@@ -197,7 +212,7 @@ func candidates(r *neo4j.Record, col int) ([]candidate, error) {
 // are none of those, fuzzy by score (text.Similarity of the keys, at
 // least graph.MinFuzzyScore) then name. An entity appears once, with its
 // strongest method.
-func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
+func rank(strong []candidate, partials []graph.Match, fuzzy []candidate, key string, limit int) []graph.Match {
 	ms := []graph.Match{}
 	add := func(c candidate, method graph.MatchMethod, score float64) {
 		if len(ms) >= limit {
@@ -220,6 +235,12 @@ func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
 		}
 		return ms
 	}
+	if len(partials) > 0 {
+		if len(partials) > limit {
+			partials = partials[:limit]
+		}
+		return partials
+	}
 	type scored struct {
 		c     candidate
 		score float64
@@ -237,6 +258,70 @@ func rank(strong, fuzzy []candidate, key string, limit int) []graph.Match {
 		add(s.c, graph.MatchFuzzy, s.score)
 	}
 	return ms
+}
+
+// maxPartialCandidates bounds the entities a partial match examines, as in
+// memstore: a mention held by more names than that names nothing in
+// particular ("service"), and the search gives up.
+const maxPartialCandidates = 4096
+
+// partialMatches keeps, of the candidates the full-text index proposed,
+// those whose name's words hold the mention's as one run
+// (text.PartialScore), best score first, then by name; none when the
+// index proposed more than maxPartialCandidates.
+func partialMatches(mention string, cands []candidate) []graph.Match {
+	if len(cands) > maxPartialCandidates {
+		return nil
+	}
+	toks := text.KeyTokens(mention)
+	key := strings.Join(toks, "")
+	var out []graph.Match
+	for _, c := range cands {
+		if !strings.Contains(c.key, key) {
+			continue
+		}
+		if sc, ok := text.PartialScore(toks, text.KeyTokens(c.name)); ok {
+			out = append(out, graph.Match{Entity: graph.Entity{Name: c.name, Type: c.typ}, Method: graph.MatchPartial, Score: sc})
+		}
+	}
+	slices.SortFunc(out, func(a, b graph.Match) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.Entity.Name, b.Entity.Name))
+	})
+	return out
+}
+
+// innerTrigrams returns the distinct trigrams of a key without padding,
+// as full-text tokens: every key that holds this one as a substring has
+// them all. A key of under three characters has none.
+func innerTrigrams(key string) []string {
+	rs := []rune(key)
+	seen := map[string]bool{}
+	var out []string
+	for i := 0; i+3 <= len(rs); i++ {
+		t := string(rs[i : i+3])
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// luceneAll is a Lucene query matching documents with every one of the
+// terms ("" for none).
+func luceneAll(terms []string) string {
+	if len(terms) == 0 {
+		return ""
+	}
+	if len(terms) > maxLuceneClauses {
+		terms = terms[:maxLuceneClauses]
+	}
+	esc := make([]string, len(terms))
+	for i, t := range terms {
+		esc[i] = "+" + luceneEscape(t)
+	}
+	return strings.Join(esc, " ")
 }
 
 // trigramTokens returns the distinct trigrams of a normalized key

@@ -400,6 +400,26 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 	}
 	_, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Limit: -1})
 	wantErr(t, "Resolve with a negative limit", err, graph.ErrBadRequest)
+
+	// Partial matches: the mention's words as one run of the name's,
+	// best share first, then by name; only where nothing stronger matched.
+	mentions = []string{"gateway", "catalog", "ledger", "Zahlungsdienst", "payment", "the cart service", "ers", "service payment"}
+	ms, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = `"gateway": api-gateway(Service) partial 0.5000;
+"catalog": catalog-db(Database) partial 0.5000; catalog-service(Service) partial 0.5000;
+"ledger": ledger "v2"(Service) alias 1.0000;
+"Zahlungsdienst": Zahlungsdienst über Ω(Service) partial 0.3333;
+"payment": payment-service(Service) partial 0.5000;
+"the cart service": cart-service(Service) normalized 1.0000;
+"ers":
+"service payment":
+`
+	if got := renderMatches(mentions, ms); got != want {
+		t.Errorf("Resolve partial:\n%s\nwant:\n%s", got, want)
+	}
 }
 
 func testExpand(t *testing.T, open func(t *testing.T) Store) {
