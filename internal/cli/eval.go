@@ -68,6 +68,7 @@ type evalOptions struct {
 	mode      string
 	json      bool
 	report    string
+	results   string
 	cv        int
 	workers   int
 	topK      int
@@ -115,6 +116,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.mode, "mode", "agent", "`modes`: agent, oracle, naive-bfs, vector-rag, a comma list, or all")
 	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")
 	fs.StringVar(&o.report, "report", "", "write report.json, report.md and report.svg into `dir`")
+	fs.StringVar(&o.results, "results", "", "write every question's result (question, reading, answers, gold, stop reason, exact, claimed) to `file`, one JSON object a line")
 	fs.IntVar(&o.cv, "cv", 0, "`K`-fold cross-validation of the agent's learned lexicon (folds by question index mod K)")
 	fs.IntVar(&o.workers, "workers", 0, "questions run concurrently (default GOMAXPROCS)")
 	fs.IntVar(&o.topK, "top-k", 5, "passages vector-rag retrieves per question")
@@ -208,6 +210,11 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		}
 		if !o.graph.quiet {
 			fmt.Fprintf(e.stderr, "wrote %s/report.json, report.md and report.svg\n", strings.TrimRight(o.report, "/"))
+		}
+	}
+	if o.results != "" {
+		if err := writeFileAtomic(o.results, func(w io.Writer) error { return evals.WriteResults(w, rep) }); err != nil {
+			return err
 		}
 	}
 	if o.json {

@@ -40,7 +40,7 @@ var metricKeys = []string{
 	"questions", "hits_at_1", "answer_precision", "answer_recall", "answer_f1",
 	"path_recall", "gold_path_recall", "hop_efficiency",
 	"mean_iterations", "mean_refinements", "mean_store_calls",
-	"median_nodes_visited", "p95_nodes_visited", "deterministic", "latency_ms",
+	"median_nodes_visited", "p95_nodes_visited", "deterministic", "exact_set", "claims", "claimed_but_wrong", "latency_ms",
 	"llm_calls_per_question", "input_tokens_per_question", "output_tokens_per_question", "failures",
 }
 
@@ -154,6 +154,51 @@ func TestEvalDemoJSON(t *testing.T) {
 	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
 	if !strings.Contains(string(md), "| questions | naive-bfs | all | 30 |") {
 		t.Errorf("report.md lacks the naive-bfs row:\n%s", md)
+	}
+}
+
+func TestEvalResultsFile(t *testing.T) {
+	qpath := demoQuestionsFile(t)
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	code, _, stderr := runCLI(t, "eval", "--questions", qpath, "--mode", "agent", "--quiet", "--results", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 30 {
+		t.Fatalf("%d result lines, want one per demo question (30)", len(lines))
+	}
+	var exact int
+	for i, l := range lines {
+		var r struct {
+			Dataset  string   `json:"dataset"`
+			Mode     string   `json:"mode"`
+			Question string   `json:"question"`
+			Answers  []string `json:"answers"`
+			Gold     []string `json:"gold"`
+			Exact    bool     `json:"exact"`
+			Claimed  bool     `json:"claimed"`
+			Stop     string   `json:"stop_reason"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if r.Mode != "agent" || r.Question == "" || r.Stop == "" {
+			t.Errorf("line %d lacks mode, question or stop reason: %s", i+1, l)
+		}
+		if r.Claimed != (r.Stop == "complete" || r.Stop == "no_chain") {
+			t.Errorf("line %d: claimed %v with stop %s", i+1, r.Claimed, r.Stop)
+		}
+		if r.Exact {
+			exact++
+		}
+	}
+	if exact == 0 {
+		t.Error("no demo question answered exactly")
 	}
 }
 

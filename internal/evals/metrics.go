@@ -27,6 +27,11 @@ type Outcome struct {
 	Iterations int         `json:"iterations"`
 	Stats      agent.Stats `json:"stats"`
 	Stop       state.Stop  `json:"stop_reason,omitempty"`
+	// Reading is how the agent read the question, when its question
+	// reader made the plan (empty for a lexicon's or a model's plan), and
+	// Confidence the reading's.
+	Reading    string  `json:"reading,omitempty"`
+	Confidence float64 `json:"confidence,omitempty"`
 	// Err is the error of a failed run (an error or a timeout); "" when
 	// the run answered, even partially.
 	Err string `json:"error,omitempty"`
@@ -52,8 +57,20 @@ func sameOutcome(a, b Outcome) bool {
 }
 
 // Score is one question's metrics in one mode (see the package
-// documentation for the definitions).
+// documentation for the definitions), with what is needed to read a
+// failure: the question, the reading, the answers and the gold.
 type Score struct {
+	ID       string     `json:"id,omitempty"`
+	Question string     `json:"question"`
+	Reading  string     `json:"reading,omitempty"`
+	Answers  []string   `json:"answers"`
+	Gold     []string   `json:"gold"`
+	Stop     state.Stop `json:"stop_reason,omitempty"`
+	// Exact: the answer set is the gold set. Claimed: the run claimed a
+	// finished answer (stop reason complete or no_chain), which a wrong
+	// answer set makes a claimed-but-wrong.
+	Exact     bool    `json:"exact"`
+	Claimed   bool    `json:"claimed"`
 	Hops      int     `json:"hops"`
 	Failed    bool    `json:"failed"`
 	Hit       float64 `json:"hit_at_1"`
@@ -82,6 +99,13 @@ type Score struct {
 func ScoreQuestion(q Question, first, second Outcome) Score {
 	st := first.Stats
 	s := Score{
+		ID:            q.ID,
+		Question:      q.Text,
+		Reading:       first.Reading,
+		Answers:       first.Answers,
+		Gold:          q.Answers,
+		Stop:          first.Stop,
+		Claimed:       first.Stop == state.StopComplete || first.Stop == state.StopNoChain,
 		Hops:          q.Hops,
 		Failed:        first.Failed(),
 		Iterations:    first.Iterations,
@@ -111,6 +135,10 @@ func ScoreQuestion(q Question, first, second Outcome) Score {
 	}
 	pred, _ := normSet(first.Answers)
 	s.Hit, s.Precision, s.Recall, s.F1 = answerScores(pred, gold, goldSet)
+	s.Exact = len(pred) == len(gold)
+	for _, p := range pred {
+		s.Exact = s.Exact && goldSet[p]
+	}
 	if len(gold) > 0 {
 		ends := make(map[string]bool, len(first.Paths))
 		for _, p := range first.Paths {
@@ -225,25 +253,33 @@ type Latency struct {
 // Summary aggregates the scores of a set of questions in one mode: the
 // keys of `scgraph eval --json`, overall and again under ByHops.
 type Summary struct {
-	Questions               int      `json:"questions"`
-	HitsAt1                 float64  `json:"hits_at_1"`
-	AnswerPrecision         float64  `json:"answer_precision"`
-	AnswerRecall            float64  `json:"answer_recall"`
-	AnswerF1                float64  `json:"answer_f1"`
-	PathRecall              *float64 `json:"path_recall"`
-	GoldPathRecall          *float64 `json:"gold_path_recall"`
-	HopEfficiency           *float64 `json:"hop_efficiency"`
-	MeanIterations          float64  `json:"mean_iterations"`
-	MeanRefinements         float64  `json:"mean_refinements"`
-	MeanStoreCalls          float64  `json:"mean_store_calls"`
-	MedianNodesVisited      float64  `json:"median_nodes_visited"`
-	P95NodesVisited         float64  `json:"p95_nodes_visited"`
-	Deterministic           float64  `json:"deterministic"`
-	LatencyMS               Latency  `json:"latency_ms"`
-	LLMCallsPerQuestion     float64  `json:"llm_calls_per_question"`
-	InputTokensPerQuestion  float64  `json:"input_tokens_per_question"`
-	OutputTokensPerQuestion float64  `json:"output_tokens_per_question"`
-	Failures                int      `json:"failures"`
+	Questions          int      `json:"questions"`
+	HitsAt1            float64  `json:"hits_at_1"`
+	AnswerPrecision    float64  `json:"answer_precision"`
+	AnswerRecall       float64  `json:"answer_recall"`
+	AnswerF1           float64  `json:"answer_f1"`
+	PathRecall         *float64 `json:"path_recall"`
+	GoldPathRecall     *float64 `json:"gold_path_recall"`
+	HopEfficiency      *float64 `json:"hop_efficiency"`
+	MeanIterations     float64  `json:"mean_iterations"`
+	MeanRefinements    float64  `json:"mean_refinements"`
+	MeanStoreCalls     float64  `json:"mean_store_calls"`
+	MedianNodesVisited float64  `json:"median_nodes_visited"`
+	P95NodesVisited    float64  `json:"p95_nodes_visited"`
+	Deterministic      float64  `json:"deterministic"`
+	// ExactSet is the share of questions answered with exactly the gold
+	// set; Claims the share whose run claimed a finished answer (complete
+	// or no_chain); ClaimedButWrong the share (of all questions) that
+	// claimed one with a wrong answer set: the failure a critic must not
+	// certify.
+	ExactSet                float64 `json:"exact_set"`
+	Claims                  float64 `json:"claims"`
+	ClaimedButWrong         float64 `json:"claimed_but_wrong"`
+	LatencyMS               Latency `json:"latency_ms"`
+	LLMCallsPerQuestion     float64 `json:"llm_calls_per_question"`
+	InputTokensPerQuestion  float64 `json:"input_tokens_per_question"`
+	OutputTokensPerQuestion float64 `json:"output_tokens_per_question"`
+	Failures                int     `json:"failures"`
 	// ByHops holds the same metrics per hop count ("1", "2", …).
 	ByHops map[string]Summary `json:"by_hops,omitempty"`
 }
@@ -300,11 +336,20 @@ func summarize(scores []Score) Summary {
 		if sc.Deterministic {
 			det++
 		}
+		if sc.Exact {
+			s.ExactSet++
+		}
+		if sc.Claimed {
+			s.Claims++
+			if !sc.Exact {
+				s.ClaimedButWrong++
+			}
+		}
 		if sc.Failed {
 			s.Failures++
 		}
 	}
-	for _, p := range []*float64{&s.HitsAt1, &s.AnswerPrecision, &s.AnswerRecall, &s.AnswerF1,
+	for _, p := range []*float64{&s.HitsAt1, &s.AnswerPrecision, &s.AnswerRecall, &s.AnswerF1, &s.ExactSet, &s.Claims, &s.ClaimedButWrong,
 		&s.MeanIterations, &s.MeanRefinements, &s.MeanStoreCalls,
 		&s.LLMCallsPerQuestion, &s.InputTokensPerQuestion, &s.OutputTokensPerQuestion} {
 		*p = round4(*p / n)

@@ -39,6 +39,29 @@ func WriteReport(dir string, rep *Report) error {
 	return write("report.svg", func(w io.Writer) error { return WriteSVG(w, rep) })
 }
 
+// WriteResults writes every question's result, one JSON object a line:
+// the dataset and mode, then the Score (question, reading, answers, gold,
+// stop reason, exact, claimed and the metrics), so that failures can be
+// read one by one.
+func WriteResults(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	for _, ds := range rep.Datasets {
+		for _, m := range rep.Order {
+			for _, sc := range ds.Scores[m] {
+				line := struct {
+					Dataset string `json:"dataset"`
+					Mode    Mode   `json:"mode"`
+					Score
+				}{ds.Name, m, sc}
+				if err := enc.Encode(line); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // WriteJSON writes the report as one indented JSON object.
 func WriteJSON(w io.Writer, rep *Report) error {
 	enc := json.NewEncoder(w)
@@ -68,8 +91,8 @@ const (
 )
 
 // resultsHeader is the header of the results table.
-const resultsHeader = "| dataset | mode | hops | questions | hits@1 | F1 | path recall | gold path recall | hop eff. | determ. | iterations | store calls | median nodes | p95 nodes | p50 ms | p95 ms | failures |\n" +
-	"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+const resultsHeader = "| dataset | mode | hops | questions | hits@1 | F1 | exact set | claims | claimed but wrong | path recall | gold path recall | hop eff. | determ. | iterations | store calls | median nodes | p95 nodes | p50 ms | p95 ms | failures |\n" +
+	"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 
 // WriteMarkdown writes the report as Markdown: the results table (per
 // dataset, mode and hop count) and how the run was made.
@@ -140,8 +163,8 @@ func joinModes(ms []Mode) string {
 }
 
 func row(ds string, m Mode, hops string, s Summary) string {
-	return fmt.Sprintf("| %s | %s | %s | %d | %.3f | %.3f | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s | %.1f | %.1f | %d |\n",
-		ds, m, hops, s.Questions, s.HitsAt1, s.AnswerF1, opt(s.PathRecall), opt(s.GoldPathRecall), opt(s.HopEfficiency),
+	return fmt.Sprintf("| %s | %s | %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %s | %s | %s | %.3f | %.2f | %.1f | %s | %s | %.1f | %.1f | %d |\n",
+		ds, m, hops, s.Questions, s.HitsAt1, s.AnswerF1, s.ExactSet, s.Claims, s.ClaimedButWrong, opt(s.PathRecall), opt(s.GoldPathRecall), opt(s.HopEfficiency),
 		s.Deterministic, s.MeanIterations, s.MeanStoreCalls, num(s.MedianNodesVisited), num(s.P95NodesVisited),
 		s.LatencyMS.P50, s.LatencyMS.P95, s.Failures)
 }

@@ -13,8 +13,8 @@ import (
 
 func handReport() *Report {
 	agentScores := []Score{
-		{Hops: 1, Hit: 1, Precision: 1, Recall: 1, F1: 1, PathRecall: ptr(1), HopEfficiency: ptr(1), NodesVisited: 3, StoreCalls: 2, Iterations: 1, LatencyMS: 2, Deterministic: true},
-		{Hops: 2, Hit: 0, Precision: 0, Recall: 0, F1: 0, PathRecall: ptr(0), HopEfficiency: ptr(0.5), NodesVisited: 40, StoreCalls: 5, Iterations: 2, LatencyMS: 4, Deterministic: true},
+		{Hops: 1, Exact: true, Claimed: true, Hit: 1, Precision: 1, Recall: 1, F1: 1, PathRecall: ptr(1), HopEfficiency: ptr(1), NodesVisited: 3, StoreCalls: 2, Iterations: 1, LatencyMS: 2, Deterministic: true},
+		{Hops: 2, Claimed: true, Hit: 0, Precision: 0, Recall: 0, F1: 0, PathRecall: ptr(0), HopEfficiency: ptr(0.5), NodesVisited: 40, StoreCalls: 5, Iterations: 2, LatencyMS: 4, Deterministic: true},
 	}
 	vectorScores := []Score{
 		{Hops: 1, Hit: 1, Precision: 0.5, Recall: 1, F1: 2.0 / 3, PathRecall: ptr(0), NodesVisited: 12, LatencyMS: 1, Deterministic: true},
@@ -49,12 +49,12 @@ func TestWriteMarkdown(t *testing.T) {
 	want := []string{
 		strings.TrimSuffix(strings.Split(resultsHeader, "\n")[0], "\n"),
 		strings.Split(resultsHeader, "\n")[1],
-		"| toy | agent | all | 2 | 0.500 | 0.500 | 0.500 | – | 0.750 | 1.000 | 1.50 | 3.5 | 21.5 | 38.1 | 3.0 | 3.9 | 0 |",
-		"| toy | agent | 1 | 1 | 1.000 | 1.000 | 1.000 | – | 1.000 | 1.000 | 1.00 | 2.0 | 3 | 3 | 2.0 | 2.0 | 0 |",
-		"| toy | agent | 2 | 1 | 0.000 | 0.000 | 0.000 | – | 0.500 | 1.000 | 2.00 | 5.0 | 40 | 40 | 4.0 | 4.0 | 0 |",
-		"| toy | vector-rag | all | 2 | 0.500 | 0.333 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 606 | 1140.6 | 1.0 | 1.0 | 0 |",
-		"| toy | vector-rag | 1 | 1 | 1.000 | 0.667 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 12 | 12 | 1.0 | 1.0 | 0 |",
-		"| toy | vector-rag | 2 | 1 | 0.000 | 0.000 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 1200 | 1200 | 1.0 | 1.0 | 0 |",
+		"| toy | agent | all | 2 | 0.500 | 0.500 | 0.500 | 1.000 | 0.500 | 0.500 | – | 0.750 | 1.000 | 1.50 | 3.5 | 21.5 | 38.1 | 3.0 | 3.9 | 0 |",
+		"| toy | agent | 1 | 1 | 1.000 | 1.000 | 1.000 | 1.000 | 0.000 | 1.000 | – | 1.000 | 1.000 | 1.00 | 2.0 | 3 | 3 | 2.0 | 2.0 | 0 |",
+		"| toy | agent | 2 | 1 | 0.000 | 0.000 | 0.000 | 1.000 | 1.000 | 0.000 | – | 0.500 | 1.000 | 2.00 | 5.0 | 40 | 40 | 4.0 | 4.0 | 0 |",
+		"| toy | vector-rag | all | 2 | 0.500 | 0.333 | 0.000 | 0.000 | 0.000 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 606 | 1140.6 | 1.0 | 1.0 | 0 |",
+		"| toy | vector-rag | 1 | 1 | 1.000 | 0.667 | 0.000 | 0.000 | 0.000 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 12 | 12 | 1.0 | 1.0 | 0 |",
+		"| toy | vector-rag | 2 | 1 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | – | – | 1.000 | 0.00 | 0.0 | 1200 | 1200 | 1.0 | 1.0 | 0 |",
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("results table:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))

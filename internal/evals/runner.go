@@ -372,6 +372,9 @@ func agentAnswer(a *agent.Agent) answerFunc {
 			o.Stats = res.Stats
 			o.Stop = res.StopReason
 			o.Iterations = res.Iterations
+			if rd := res.State.Reading(); rd != nil {
+				o.Reading, o.Confidence = rd.Text, rd.Confidence
+			}
 		}
 		switch {
 		case err != nil && !errors.Is(err, agent.ErrIterationLimit):
