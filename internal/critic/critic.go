@@ -134,7 +134,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, s.AnchorNames())
 		return v, cost, nil
 	}
-	if next := nextChain(s); next >= 0 && (len(s.Plan.Readings) == 0 || len(endPositions(s)) > 0) {
+	if next := nextChain(s); next >= 0 {
 		alt := s.Plan.Chains[next]
 		p := sharedPrefix(chain, alt)
 		if p > deepest {
@@ -148,7 +148,10 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		}
 		why := fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest))
 		if len(s.Plan.Readings) > 0 {
-			why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), len(endPositions(s)), s.Plan.Readings[next].Text)
+			why = fmt.Sprintf("the reading finds nothing the question asks for (%s); reading it as %s", askedWords(s), s.Plan.Readings[next].Text)
+			if n := len(chainEnds(s, false)); n > 0 {
+				why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), n, s.Plan.Readings[next].Text)
+			}
 		}
 		v = c.insufficient(s, v, dead, why)
 		// The dead ends continue the next chain from its step p; when that
@@ -327,7 +330,7 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 			doubts = append(doubts, fmt.Sprintf("the question did not say how far: transitively there are %d, directly %d (say \"directly\" or \"transitively\")", len(all), direct))
 		}
 	}
-	ends := endPositions(s)
+	ends := chainEnds(s, true)
 	named := 0
 	if w := s.Plan.Target.NameWord; w != "" {
 		for _, i := range ends {
@@ -352,10 +355,11 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
 }
 
-// endPositions returns the positions at the end of the chain that are not
-// anchors, of the asked type when there is one, each node once, whatever
-// their names: what a reading without the name-word filter answers.
-func endPositions(s *state.AgentState) []int {
+// chainEnds returns the positions at the end of the chain that are not
+// anchors, each node once, whatever their names; typed keeps only those of
+// the asked type when there is one: what a reading without the name-word
+// filter answers.
+func chainEnds(s *state.AgentState, typed bool) []int {
 	chain := s.Chain()
 	steps := len(chain.Steps)
 	anchors := map[string]bool{}
@@ -368,7 +372,7 @@ func endPositions(s *state.AgentState) []int {
 		if r.Steps != steps || steps == 0 || r.Anchor || anchors[r.Node] || seen[r.Node] {
 			continue
 		}
-		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
+		if t := s.Plan.Target.Type; typed && t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
 			continue
 		}
 		seen[r.Node] = true

@@ -1,0 +1,74 @@
+package evals
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/scgraph/scgraph/internal/devdata"
+	"github.com/scgraph/scgraph/memstore"
+)
+
+// The zero-shot sets: graphs with no schema file, and questions in plain
+// words, answered with no lexicon. testdata/zeroshot holds graphs written
+// for this in other domains (and paraphrases of the dev questions); the
+// dev data holds real dependency graphs. A finished claim (complete or
+// no_chain) with a wrong answer set is the failure the critic exists to
+// prevent: none is allowed.
+var zeroshotSets = []struct {
+	name, graph, questions string
+	dev                    bool // graph and questions under ../shared/data
+}{
+	{"trainticket", "trainticket.jsonl", "trainticket.questions.jsonl", false},
+	{"trainticket-paraphrases", "trainticket.jsonl", "trainticket-paraphrases.questions.jsonl", false},
+	{"lineage", "lineage.tsv", "lineage.questions.jsonl", false},
+	{"courses", "courses.txt", "courses.questions.jsonl", false},
+	{"supplychain", "supplychain.jsonl", "supplychain.questions.jsonl", false},
+	{"sevenfacts", "sevenfacts.jsonl", "sevenfacts.questions.jsonl", false},
+	{"sevenfacts-typed", "sevenfacts-typed.jsonl", "sevenfacts.questions.jsonl", false},
+	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false},
+	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false},
+	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true},
+	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true},
+	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true},
+	{"npm", "zeroshot-dev/npm-cli.kb.jsonl", "zeroshot-dev/npm-cli.questions.jsonl", true},
+}
+
+func TestZeroShotSets(t *testing.T) {
+	const minExact = 0.95
+	for _, set := range zeroshotSets {
+		t.Run(set.name, func(t *testing.T) {
+			graphPath := filepath.Join("..", "..", "testdata", "zeroshot", set.graph)
+			questions := filepath.Join("..", "..", "testdata", "zeroshot", set.questions)
+			if set.dev {
+				graphPath = devdata.DataPath(t, set.graph)
+				if filepath.Dir(set.questions) != "." {
+					questions = devdata.DataPath(t, set.questions)
+				}
+			}
+			st, err := memstore.Open(context.Background(), graphPath, memstore.OpenOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds, err := Load(questions, FormatJSONL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Evaluate(t.Context(), Config{Graph: st}, []*Dataset{ds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := rep.Modes[ModeAgent]
+			t.Logf("%s: %d questions, exact %.3f, F1 %.3f, claims %.3f, claimed but wrong %.3f",
+				set.name, sum.Questions, sum.ExactSet, sum.AnswerF1, sum.Claims, sum.ClaimedButWrong)
+			if sum.ExactSet < minExact {
+				t.Errorf("exact-set rate %.3f, want at least %.2f", sum.ExactSet, minExact)
+			}
+			for _, sc := range rep.Datasets[0].Scores[ModeAgent] {
+				if sc.Claimed && !sc.Exact {
+					t.Errorf("claimed %s with a wrong answer: %q read as %q: got %v, want %v", sc.Stop, sc.Question, sc.Reading, sc.Answers, sc.Gold)
+				}
+			}
+		})
+	}
+}
