@@ -9,6 +9,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/semantics"
 )
 
 const schemaUsage = `
@@ -75,6 +76,9 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 		if len(t.Aliases) > 0 {
 			fmt.Fprintf(w, "   aka %s", strings.Join(t.Aliases, ", "))
 		}
+		if len(t.NameWords) > 0 {
+			fmt.Fprintf(w, "   named like: %s", strings.Join(t.NameWords, ", "))
+		}
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\nRelations (%d):\n", len(s.Relations))
@@ -87,6 +91,9 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 			dep = "  [dependency: object depends on subject]"
 		}
 		fmt.Fprintf(w, "  %-24s %8d  (%s) -> (%s)%s\n", r.Name, r.Count, strings.Join(r.From, "|"), strings.Join(r.To, "|"), dep)
+		if m := meaningWords(r); m != "" {
+			fmt.Fprintf(w, "  %-24s           meaning: %s\n", "", m)
+		}
 		if len(r.Aliases) > 0 {
 			fmt.Fprintf(w, "  %-24s           reads: %s\n", "", strings.Join(r.Aliases, ", "))
 		}
@@ -106,4 +113,31 @@ func runDiagram(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprint(e.stdout, agent.Diagram())
 	return nil
+}
+
+// meaningWords says how the planner reads a relation: its concept, which
+// end is which, whether failure propagates along it, and where that came
+// from ("" for a relation of no known kind).
+func meaningWords(r graph.RelationDef) string {
+	c, ok := semantics.ParseConcept(r.Concept)
+	if !ok || c == semantics.None {
+		return ""
+	}
+	subj, obj := semantics.First, semantics.Second
+	if r.Inverse {
+		subj, obj = obj, subj
+	}
+	out := fmt.Sprintf("%s: the subject is the %s, the object the %s", c, c.RoleName(subj), c.RoleName(obj))
+	if r.Optional {
+		out += "; optional (a failure does not propagate along it)"
+	}
+	switch r.Inferred {
+	case "name":
+		out += " (read from its name)"
+	case "structure":
+		out += " (read from the graph's structure)"
+	default:
+		out += " (declared)"
+	}
+	return out
 }

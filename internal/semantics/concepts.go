@@ -42,6 +42,26 @@ const (
 	Second                 // the dependency, owned thing, group, manager, whole, service
 )
 
+// roleNames are what each end of a concept is called in a description
+// (the schema listing), first then second.
+var roleNames = [...][2]string{
+	Dependency:  {"dependent", "dependency"},
+	Ownership:   {"owner", "owned"},
+	Membership:  {"member", "group"},
+	Reporting:   {"report", "manager"},
+	Containment: {"part", "whole"},
+	OnCall:      {"responder", "service covered"},
+}
+
+// RoleName is what the role's end of the concept is called ("dependent",
+// "manager"), "" for None.
+func (c Concept) RoleName(r Role) string {
+	if int(c) >= len(roleNames) || (r != First && r != Second) {
+		return ""
+	}
+	return roleNames[c][r-1]
+}
+
 // Other returns the other role.
 func (r Role) Other() Role {
 	if r == First {
