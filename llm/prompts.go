@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -66,6 +67,9 @@ type relationView struct {
 	From, To                []string
 	Aliases, InverseAliases []string
 	Dependency              string
+	// Meaning is the relation's concept read subject to object, as the
+	// rules read it (declared, or inferred from its name or structure).
+	Meaning string
 }
 
 // maxAliases caps the aliases shown per type or relation.
@@ -84,6 +88,11 @@ func viewSchema(s *graph.Schema) schemaView {
 			Name: r.Name, Description: strings.TrimSuffix(r.Description, "."),
 			From: orAny(r.From), To: orAny(r.To),
 			Aliases: capped(r.Aliases, maxAliases), InverseAliases: capped(r.InverseAliases, maxAliases),
+		}
+		// A dependency's failure direction is said below; other concepts
+		// (and an optional dependency) are said here.
+		if c, ok := semantics.ParseConcept(r.Concept); ok && (c != semantics.Dependency || r.Optional) {
+			rv.Meaning = semantics.Describe(c, r.Inverse, r.Optional)
 		}
 		switch r.Dependency {
 		case graph.DependentSubject:

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/llm/llmtest"
 )
 
@@ -57,4 +58,25 @@ func TestPromptsGolden(t *testing.T) {
 	golden(t, "critic", calls[2].Messages[0])
 	golden(t, "answer", calls[3].Messages[0])
 	golden(t, "answer_repair", last(calls[4]))
+}
+
+// The planner prompt says what a relation of a known concept means, which
+// end is which included, as the rules read it.
+func TestPromptSaysRelationMeanings(t *testing.T) {
+	s := &graph.Schema{Relations: []graph.RelationDef{
+		{Name: "owned_by", Concept: "ownership", Inverse: true},
+		{Name: "optionally_depends_on", Concept: "dependency", Optional: true, Dependency: graph.DependentSubject},
+		{Name: "depends_on", Concept: "dependency", Dependency: graph.DependentSubject},
+	}}
+	v := viewSchema(s)
+	want := []string{
+		"ownership: the subject is the owned, the object the owner",
+		"dependency: the subject is the dependent, the object the dependency; optional (a failure does not propagate along it)",
+		"",
+	}
+	for i, r := range v.Relations {
+		if r.Meaning != want[i] {
+			t.Errorf("%s: meaning %q, want %q", r.Name, r.Meaning, want[i])
+		}
+	}
 }

@@ -115,29 +115,19 @@ func runDiagram(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// meaningWords says how the planner reads a relation: its concept, which
-// end is which, whether failure propagates along it, and where that came
+// meaningWords says how the planner reads a relation and where that came
 // from ("" for a relation of no known kind).
 func meaningWords(r graph.RelationDef) string {
-	c, ok := semantics.ParseConcept(r.Concept)
-	if !ok || c == semantics.None {
+	c, _ := semantics.ParseConcept(r.Concept)
+	out := semantics.Describe(c, r.Inverse, r.Optional)
+	if out == "" {
 		return ""
-	}
-	subj, obj := semantics.First, semantics.Second
-	if r.Inverse {
-		subj, obj = obj, subj
-	}
-	out := fmt.Sprintf("%s: the subject is the %s, the object the %s", c, c.RoleName(subj), c.RoleName(obj))
-	if r.Optional {
-		out += "; optional (a failure does not propagate along it)"
 	}
 	switch r.Inferred {
 	case "name":
-		out += " (read from its name)"
+		return out + " (read from its name)"
 	case "structure":
-		out += " (read from the graph's structure)"
-	default:
-		out += " (declared)"
+		return out + " (read from the graph's structure)"
 	}
-	return out
+	return out + " (declared)"
 }

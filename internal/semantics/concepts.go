@@ -1,5 +1,7 @@
 package semantics
 
+import "fmt"
+
 // Concept is a kind of relation scgraph knows the English of.
 type Concept uint8
 
@@ -60,6 +62,25 @@ func (c Concept) RoleName(r Role) string {
 		return ""
 	}
 	return roleNames[c][r-1]
+}
+
+// Describe says in words how a relation of concept c reads, subject to
+// object: which end is which ("ownership: the subject is the owner, the
+// object the owned"), inverse when the subject plays the second role, and
+// whether failure propagates (optional). "" for None.
+func Describe(c Concept, inverse, optional bool) string {
+	if c == None || int(c) >= len(roleNames) {
+		return ""
+	}
+	subj, obj := First, Second
+	if inverse {
+		subj, obj = obj, subj
+	}
+	out := fmt.Sprintf("%s: the subject is the %s, the object the %s", c, c.RoleName(subj), c.RoleName(obj))
+	if optional {
+		out += "; optional (a failure does not propagate along it)"
+	}
+	return out
 }
 
 // Other returns the other role.
