@@ -3,6 +3,7 @@ package plan_test
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/plan"
@@ -240,4 +241,16 @@ func TestPlannerCost(t *testing.T) {
 	if sp.SchemaCalls != 1 || len(sp.ResolveCalls) != 4 {
 		t.Errorf("schema read %d times, %d resolves; want 1 and 4", sp.SchemaCalls, len(sp.ResolveCalls))
 	}
+}
+
+// A phrase of a concept the graph has no relation for is not read as a
+// relation its words happen to contain: "on call" is not CALLS.
+func TestPlannerDoesNotBendAPhraseOntoARelation(t *testing.T) {
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
+	p := planFor(t, st, plan.Options{}, "Who is on call for the cart service?")
+	if len(p.Chains) != 0 || !strings.Contains(p.Unanswerable, `"on call for"`) {
+		t.Errorf("chains %v, unanswerable %q; want no chain and the phrase named", chainsOf(p), p.Unanswerable)
+	}
+	p = planFor(t, st, plan.Options{}, "What does the cart service call?")
+	phasetest.WantStrings(t, "chains", chainsOf(p), []string{"-CALLS->"})
 }

@@ -200,7 +200,8 @@ func (r *reader) scan() {
 }
 
 // findRelationNames finds phrases naming one relation of the graph,
-// longest first, where no concept hit of the same or greater length is.
+// longest first, except inside a longer phrase of another concept ("call"
+// in "on call" does not name CALLS).
 func (r *reader) findRelationNames() {
 	type cand struct {
 		relHit
@@ -225,6 +226,11 @@ func (r *reader) findRelationNames() {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].n > all[j].n })
 	for _, c := range all {
 		clash := false
+		for _, h := range r.hits {
+			if c.start < h.End && h.Start < c.end && h.End-h.Start > c.n && h.Concept != c.rel.concept {
+				clash = true
+			}
+		}
 		for _, h := range r.rhits {
 			if c.start < h.end && h.start < c.end && !(c.start == h.start && c.end == h.end) {
 				clash = true

@@ -36,8 +36,11 @@ func (r *reader) readings(c *claim) []Reading {
 	last := &steps[len(steps)-1]
 	dependency := len(c.steps) == 1 && c.steps[0].concept == semantics.Dependency
 	// A relation named by its own words ("who owns X" where OWNS carries
-	// dependency) is read as that relation, one hop unless said otherwise.
-	generic := dependency && c.steps[0].rels == nil
+	// dependency), or by a verb of one act ("what does X call", "what
+	// does X import"), is read as that relation, one hop unless said
+	// otherwise; only the concept's own words ("depend on", "rely on",
+	// "need") ask for the closure by default.
+	generic := dependency && c.steps[0].rels == nil && c.steps[0].specific == ""
 	if generic && !c.extentSaid && c.target < 0 {
 		// Neither "directly" nor "transitively": a dependency question is
 		// read as the closure (what fails, what is needed to run); the
