@@ -98,8 +98,8 @@ MATCH (o:Entity {name: row.o})
 CREATE (s)-[r:%s {file: row.file, line: row.line, subject_type: row.st, object_type: row.ot}]->(o)`
 )
 
-// DefaultBatchSize is the number of rows written per transaction.
-const DefaultBatchSize = 5000
+// defaultBatchSize is the number of rows written per transaction.
+const defaultBatchSize = 5000
 
 // Ingestion phases, as IngestOptions.Progress reports them.
 const (
@@ -111,7 +111,7 @@ const (
 // IngestOptions tune Ingest.
 type IngestOptions struct {
 	// BatchSize is the number of rows per transaction; 0 means
-	// DefaultBatchSize.
+	// 5000.
 	BatchSize int
 	// Progress, when set, is called after every transaction with the phase
 	// and the rows done of the phase's total.
@@ -145,7 +145,7 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	}
 	batch := opts.BatchSize
 	if batch <= 0 {
-		batch = DefaultBatchSize
+		batch = defaultBatchSize
 	}
 	report := func(phase string, done, total int) {
 		if opts.Progress != nil {

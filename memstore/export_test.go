@@ -10,3 +10,6 @@ import (
 func AppendChecksum(b []byte) []byte {
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 }
+
+// MaxPathNodes is maxPathNodes, for the external tests.
+const MaxPathNodes = maxPathNodes

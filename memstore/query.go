@@ -11,13 +11,13 @@ import (
 )
 
 // ErrSearchTooLarge is returned (wrapped) by Paths when a search would
-// visit more than MaxPathNodes nodes.
+// visit more than maxPathNodes nodes.
 var ErrSearchTooLarge = errors.New("path search too large")
 
-// MaxPathNodes bounds the nodes one Paths search may visit (both
+// maxPathNodes bounds the nodes one Paths search may visit (both
 // directions together), so that a query on a big graph with hubs stays
 // bounded in time and memory.
-const MaxPathNodes = 200_000
+const maxPathNodes = 200_000
 
 // relFilter turns relation names into a filter (nil when names is empty:
 // every relation). Every name must be an identifier and a relation of the
@@ -146,7 +146,7 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 //
 // The search is a bidirectional breadth-first search that expands, a level
 // at a time, the frontier with fewer edges; it fails with ErrSearchTooLarge
-// rather than visit more than MaxPathNodes nodes. Paths are then
+// rather than visit more than maxPathNodes nodes. Paths are then
 // enumerated depth-first over the nodes that lie on a shortest path only,
 // so every branch explored yields a path and the cost stays proportional
 // to the paths returned.
@@ -208,7 +208,7 @@ type pathSearch struct {
 
 // level expands one BFS level from frontier, walking dir, recording new
 // nodes at depth d in dist. It reports whether a new node is in other, and
-// fails once the two searches hold more than MaxPathNodes nodes.
+// fails once the two searches hold more than maxPathNodes nodes.
 func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int32]int8, d int8, other map[int32]int8) ([]int32, bool, error) {
 	var next []int32
 	met, over := false, false
@@ -220,7 +220,7 @@ func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int3
 				if _, ok := other[e.nb]; ok {
 					met = true
 				}
-				if len(dist)+len(other) > MaxPathNodes {
+				if len(dist)+len(other) > maxPathNodes {
 					over = true
 					return false
 				}
@@ -228,7 +228,7 @@ func (ps *pathSearch) level(frontier []int32, dir graph.Direction, dist map[int3
 			return true
 		})
 		if over {
-			return nil, false, fmt.Errorf("memstore: paths: %w: more than %d nodes visited; name relations or lower max hops", ErrSearchTooLarge, MaxPathNodes)
+			return nil, false, fmt.Errorf("memstore: paths: %w: more than %d nodes visited; name relations or lower max hops", ErrSearchTooLarge, maxPathNodes)
 		}
 	}
 	return next, met, nil
