@@ -196,6 +196,10 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) stri
 		why := "nothing matched"
 		if v != nil && v.Reason != "" {
 			why = v.Reason
+			if v.Outcome == state.Exhausted || v.Outcome == state.Uncertain {
+				// The reason already says why the answer is partial.
+				partial = ""
+			}
 		}
 		return fmt.Sprintf("No answer found from %s: %s%s.", anchor, why, partial)
 	}

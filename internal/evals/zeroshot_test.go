@@ -28,6 +28,7 @@ var zeroshotSets = []struct {
 	{"sevenfacts-typed", "sevenfacts-typed.jsonl", "sevenfacts.questions.jsonl", false},
 	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false},
 	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false},
+	{"infra", "infra.jsonl", "infra.questions.jsonl", false},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true},
 	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true},

@@ -26,6 +26,10 @@ type claim struct {
 	why    []string
 	conf   float64
 	guess  []string
+	// alts are the same skeleton read through another concept the
+	// question's verb can also name ("belong to": membership, containment,
+	// ownership), tried in order when the first reaches nothing.
+	alts []*claim
 }
 
 // stepClaim is one step: a concept (all its relations in the graph) or
@@ -39,6 +43,9 @@ type stepClaim struct {
 	// specific is the phrase of a specific verb ("call"): relations whose
 	// name reads the same are preferred.
 	specific string
+	// verb: the step was named by a verb (said as a clause: "what X runs
+	// on"), not a noun (said as a possessive: "X's manager").
+	verb bool
 }
 
 // claim finds the skeleton by the question's patterns, strongest first.
@@ -326,25 +333,29 @@ func (r *reader) failure() *claim {
 		return true
 	}
 	for _, group := range []struct {
-		cs   []cue
+		cs []cue
+		// fits says whether the cue found at token at plays this group's
+		// part there (nil: always).
+		fits func(at int) bool
 		vote func(at, n int)
 	}{
-		{failureOfCues, func(at, n int) {
+		{failureOfCues, nil, func(at, n int) {
 			if e := r.entityAfter(at + n); e >= 0 {
 				role[e]++
 			}
 		}},
-		{failsCues, func(at, n int) {
+		{failsCues, nil, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
 			}
 		}},
-		{failureNouns, func(at, n int) {
-			if at > 0 && r.toks[at-1].entity >= 0 {
-				role[r.toks[at-1].entity]++
-			}
+		// A failure noun names the failing entity right before it.
+		{failureNouns, func(at int) bool { return at > 0 && r.toks[at-1].entity >= 0 }, func(at, n int) {
+			role[r.toks[at-1].entity]++
 		}},
-		{causeCues, func(at, n int) {
+		// An active causal verb: "X affects Y". Its participle is not
+		// active ("is Y affected if X goes down"): a consequence word.
+		{causeCues, func(at int) bool { return !participle(r.toks[at].text) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
 			}
@@ -352,13 +363,13 @@ func (r *reader) failure() *claim {
 				role[e]--
 			}
 		}},
-		{consequenceCues, func(int, int) {}},
+		{consequenceCues, nil, func(int, int) {}},
 	} {
 		cs := append([]cue(nil), group.cs...)
 		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
 		for _, c := range cs {
 			for _, at := range c.find(r.toks) {
-				if group.cs[0].text == failureNouns[0].text && !(at > 0 && r.toks[at-1].entity >= 0) {
+				if group.fits != nil && !group.fits(at) {
 					continue
 				}
 				if take(at, len(c.words)) {
@@ -455,11 +466,6 @@ func (r *reader) entityAfter(tok int) int {
 // verb: "which packages depend on X", "what does X use", "who reports to
 // bob", "what is required by X", "does X depend on Y".
 func (r *reader) verb() *claim {
-	type verbHit struct {
-		start, end int
-		step       stepClaim
-		subject    semantics.Role // the role of the verb's grammatical subject
-	}
 	var vs []verbHit
 	for _, h := range r.hits {
 		if h.Kind != semantics.Verb || !r.hasConcept(h.Concept) {
@@ -469,7 +475,7 @@ func (r *reader) verb() *claim {
 		if !h.Generic {
 			st.specific = h.Phrase
 		}
-		vs = append(vs, verbHit{h.Start, h.End, st, h.Role})
+		vs = append(vs, verbHit{h.Start, h.End, st, h.Role, ""})
 	}
 	for _, rh := range r.rhits {
 		subj := rh.rel.subject
@@ -483,14 +489,29 @@ func (r *reader) verb() *claim {
 			}
 		}
 		if !dup {
-			vs = append(vs, verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, subj})
+			word := strings.Join(r.st.words[rh.start:rh.end], " ")
+			vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, word: word}, subj, ""}
+			if rh.elided {
+				vh.guess = fmt.Sprintf("\"where ... %s\" read as %s", word, rh.rel.def.Name)
+			}
+			vs = append(vs, vh)
 		}
 	}
-	sort.SliceStable(vs, func(i, j int) bool { return vs[i].start < vs[j].start })
+	// By position; on the same words, the concept they name as a whole
+	// ("belong to" is membership first) before the others.
+	sort.SliceStable(vs, func(i, j int) bool {
+		if vs[i].start != vs[j].start {
+			return vs[i].start < vs[j].start
+		}
+		return vs[i].step.specific == "" && vs[j].step.specific != ""
+	})
 	for _, v := range vs {
 		passive := v.end < len(r.st.words) && (r.st.words[v.end] == "by" ||
 			// "needed for X", "required for X": X needs them.
-			(r.st.words[v.end] == "for" && participle(r.st.words[v.end-1])))
+			(r.st.words[v.end] == "for" && participle(r.st.words[v.end-1]))) ||
+			// "where is X hosted", "what is X used": a one-word
+			// participle after a form of "be".
+			(v.end == v.start+1 && participle(r.st.words[v.start]) && r.beBefore(v.start))
 		after := -1
 		k := v.end
 		if passive {
@@ -516,6 +537,7 @@ func (r *reader) verb() *claim {
 		}
 		c := &claim{target: -1, conf: 1}
 		st := v.step
+		st.verb = true
 		switch {
 		case before >= 0 && after >= 0 && before != after:
 			// "Does X depend on Y?": is Y reached from X?
@@ -533,13 +555,132 @@ func (r *reader) verb() *claim {
 			c.why = append(c.why, fmt.Sprintf("what %s %s", r.ents[before].Name, st.word))
 		}
 		c.steps = []stepClaim{st}
+		if v.guess != "" {
+			c.conf = min(c.conf, 0.7)
+			c.guess = append(c.guess, v.guess)
+		}
 		for p := v.start; p < v.end; p++ {
 			r.used[p] = true
 		}
+		if c.target < 0 {
+			// A relative clause: "who maintains the nodes that X runs on"
+			// is what X runs on, then who maintains that; "what calls the
+			// services that use X" what uses X, then what calls that.
+			from := v.start
+			if after < 0 {
+				from = r.entityPos(before, v.start)
+			}
+			if outer, ok := r.relativeVerb(vs, from); ok {
+				o := outer.step
+				o.answers, o.verb = outer.subject, true
+				c.steps = append(c.steps, o)
+				c.extent, c.extentSaid = state.ExtentFixed, true
+				c.why = append(c.why, fmt.Sprintf("then what %s them", o.word))
+				for p := outer.start; p < outer.end; p++ {
+					r.used[p] = true
+				}
+			}
+		}
 		r.setExtent(c)
+		// The same words may name another concept the graph has: each is
+		// a reading too, and none is certain.
+		meanings := []string{st.concept.String()}
+		for _, o := range vs {
+			if o.start != v.start || o.end != v.end || o.step.concept == st.concept || o.step.rels != nil {
+				continue
+			}
+			alt := *c
+			alt.steps = []stepClaim{o.step}
+			alt.steps[0].answers = st.answers
+			if o.subject != v.subject {
+				alt.steps[0].answers = st.answers.Other()
+			}
+			c.alts = append(c.alts, &alt)
+			meanings = append(meanings, o.step.concept.String())
+		}
+		if len(c.alts) > 0 {
+			doubt := fmt.Sprintf("%q can mean %s", st.word, joinWords(meanings, "or"))
+			c.conf = min(c.conf, 0.7)
+			c.guess = append(c.guess, doubt)
+			for _, a := range c.alts {
+				a.conf, a.guess = c.conf, append([]string(nil), c.guess...)
+			}
+		}
 		return c
 	}
 	return nil
+}
+
+// entityPos returns the last stream position before pos that holds entity
+// ent, or -1.
+func (r *reader) entityPos(ent, pos int) int {
+	for p := pos - 1; p >= 0; p-- {
+		if r.entAt[p] == ent {
+			return p
+		}
+	}
+	return -1
+}
+
+// verbHit is a verb of the question naming a relation or a concept.
+type verbHit struct {
+	start, end int
+	step       stepClaim
+	subject    semantics.Role // the role of the verb's grammatical subject
+	guess      string         // what was assumed to read the words as this verb
+}
+
+// relativeVerb finds the verb of a main clause whose object a relative
+// clause starting just after stream position pos describes: "who MAINTAINS
+// the nodes that X runs on" (pos at X), "what CALLS the services that use
+// X" (pos at "use") — an earlier verb, then a relative pronoun at most
+// three words before pos, with no entity in between.
+func (r *reader) relativeVerb(vs []verbHit, pos int) (verbHit, bool) {
+	if pos < 0 {
+		return verbHit{}, false
+	}
+	rel := -1
+	for p := pos - 1; p >= 0 && p >= pos-3; p-- {
+		switch r.st.words[p] {
+		case "that", "which", "whom", "who":
+			rel = p
+		}
+		if rel >= 0 {
+			break
+		}
+	}
+	if rel < 0 {
+		return verbHit{}, false
+	}
+	for k := len(vs) - 1; k >= 0; k-- {
+		o := vs[k]
+		if o.end > rel || o.step.concept == semantics.None && o.step.rels == nil {
+			continue
+		}
+		clean := true
+		for p := o.end; p < rel; p++ {
+			if r.entAt[p] >= 0 {
+				clean = false
+			}
+		}
+		if clean {
+			return o, true
+		}
+	}
+	return verbHit{}, false
+}
+
+// beBefore reports whether a form of "be" comes before stream position i
+// in the same clause (at most three words back: "is X hosted", "is the
+// cache hosted").
+func (r *reader) beBefore(i int) bool {
+	for b := i - 1; b >= 0 && b >= i-4; b-- {
+		switch r.st.words[b] {
+		case "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got":
+			return true
+		}
+	}
+	return false
 }
 
 // participle reports whether a word looks like a past participle
@@ -587,6 +728,21 @@ func (r *reader) apposition() *claim {
 					guess: []string{fmt.Sprintf("%s read as a %s", r.ents[e].Name, h.Phrase)}}
 				c.why = append(c.why, fmt.Sprintf("the %s %s", r.ents[e].Name, h.Phrase))
 				r.used[j] = true
+				r.setExtent(c)
+				return c
+			}
+		}
+		// "Who is on team-web?": the entity's own name holds the role noun
+		// and a preposition of place puts someone in it.
+		if b := i - 1; b >= 0 && (r.st.words[b] == "on" || r.st.words[b] == "in") {
+			for _, h := range semantics.Lookup(text.Tokens(r.ents[e].Name)) {
+				if h.Kind != semantics.Noun || h.Role != semantics.Second || !r.hasConcept(h.Concept) {
+					continue
+				}
+				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: semantics.First, word: h.Phrase}},
+					guess: []string{fmt.Sprintf("%s read as a %s (its name says so)", r.ents[e].Name, h.Phrase)}}
+				c.why = append(c.why, fmt.Sprintf("%s %s", r.st.words[b], r.ents[e].Name))
+				r.used[b] = true
 				r.setExtent(c)
 				return c
 			}

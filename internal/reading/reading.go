@@ -148,6 +148,9 @@ type relHit struct {
 	start, end int
 	rel        *relInfo
 	inverse    bool // an inverse alias: the phrase's subject is the relation's object
+	// elided: the name's place preposition was left to "where" ("where
+	// does X run" for runs_on), a guess.
+	elided bool
 }
 
 func newReader(q string, ents []Entity, s *graph.Schema) *reader {
@@ -218,7 +221,14 @@ func (r *reader) findRelationNames() {
 					continue
 				}
 				for _, at := range p.find(r.st.words) {
-					all = append(all, cand{relHit{at, at + len(p), ri, group.inv}, len(p)})
+					all = append(all, cand{relHit{at, at + len(p), ri, group.inv, false}, len(p)})
+				}
+				// "Where does X run?": "where" stands for the place
+				// preposition of "runs_on", "hosted_in", "located_at".
+				if n := len(p) - 1; n > 0 && r.asksWhere() && placePrepositions[lastWord(p)] {
+					for _, at := range p[:n].find(r.st.words) {
+						all = append(all, cand{relHit{at, at + n, ri, group.inv, true}, n})
+					}
 				}
 			}
 		}
@@ -241,6 +251,30 @@ func (r *reader) findRelationNames() {
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// placePrepositions end relation names that "where" can ask about.
+var placePrepositions = map[string]bool{"on": true, "in": true, "at": true}
+
+// asksWhere reports whether the question asks "where".
+func (r *reader) asksWhere() bool {
+	for _, w := range r.st.words {
+		if w == "where" {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord returns a word of the phrase's last position (its base form
+// when the word does not inflect, as prepositions do not).
+func lastWord(p phraseMatcher) string {
+	for w := range p[len(p)-1] {
+		if placePrepositions[w] {
+			return w
+		}
+	}
+	return ""
 }
 
 // phraseMatcher matches a phrase in any inflection of each word.
@@ -291,11 +325,62 @@ func (r *reader) read() Result {
 		return res
 	}
 	res.Readings = r.readings(cl)
+	for _, alt := range cl.alts {
+		res.Readings = append(res.Readings, r.readings(alt)...)
+	}
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
+	for i := range res.Readings {
+		// A reading that leaves out a relation the question names is a
+		// guess at best ("who maintains the nodes that X runs on" read as
+		// "what X runs on"): never a claim.
+		rd := &res.Readings[i]
+		if w := r.unfollowed(rd.Chain); w != "" {
+			rd.Confidence *= 0.5
+			rd.Chain.Score = rd.Confidence
+			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
+		}
+	}
 	res.Notes = r.entityNotes(cl)
 	return res
+}
+
+// unfollowed returns the first phrase of the question that names a
+// relation of this graph (by its name, or by a concept the graph has) which
+// chain does not follow, or "".
+func (r *reader) unfollowed(chain state.Chain) string {
+	walked := map[string]bool{}
+	concepts := map[semantics.Concept]bool{}
+	for _, st := range chain.Steps {
+		for _, e := range st.Edges {
+			walked[e.Relation] = true
+		}
+	}
+	for _, ri := range r.rels {
+		if walked[ri.def.Name] {
+			concepts[ri.concept] = true
+		}
+	}
+	unused := func(start, end int) bool {
+		for p := start; p < end; p++ {
+			if r.used[p] || r.entAt[p] >= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, h := range r.rhits {
+		if !walked[h.rel.def.Name] && unused(h.start, h.end) {
+			return strings.Join(r.st.words[h.start:h.end], " ")
+		}
+	}
+	for _, h := range r.hits {
+		if h.Kind == semantics.Verb && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
+			return strings.Join(r.st.words[h.Start:h.End], " ")
+		}
+	}
+	return ""
 }
 
 // readExtent finds how far the question asks to go: transitive cues first

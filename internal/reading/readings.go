@@ -331,6 +331,13 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
 	} else if len(c.steps) == 1 {
 		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor) + how + through
+	} else if c.steps[0].verb {
+		// "what X runs on, then what maintains them"
+		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor)
+		for k := 1; k < len(c.steps); k++ {
+			s += ", then " + roleSentence(c.steps[k], rd.Chain.Steps[k], "them")
+		}
+		s += through
 	} else {
 		s = fmt.Sprintf("%s's %s%s", anchor, stepWords(c.steps), through)
 	}
@@ -371,12 +378,15 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	return fmt.Sprintf("everything %s %s", anchor, verb)
 }
 
-func joinAnd(ss []string) string {
+func joinAnd(ss []string) string { return joinWords(ss, "and") }
+
+// joinWords joins words as "a, b and c" (or "or").
+func joinWords(ss []string, conj string) string {
 	switch len(ss) {
 	case 0:
 		return ""
 	case 1:
 		return ss[0]
 	}
-	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+	return strings.Join(ss[:len(ss)-1], ", ") + " " + conj + " " + ss[len(ss)-1]
 }

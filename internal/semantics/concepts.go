@@ -156,11 +156,13 @@ var concepts = []conceptDef{
 		},
 	},
 	{
-		concept:     Ownership,
-		generic:     []string{"own", "maintain", "responsible for"},
-		verbs:       []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for"},
-		firstNouns:  []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},
-		secondNouns: []string{"asset", "property", "possession"},
+		concept: Ownership,
+		generic: []string{"own", "maintain", "responsible for"},
+		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for"},
+		// "X belongs to Y": Y owns X (also membership and containment).
+		inverseVerbs: []string{"belong to"},
+		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},
+		secondNouns:  []string{"asset", "property", "possession"},
 	},
 	{
 		concept:      Membership,
@@ -185,7 +187,7 @@ var concepts = []conceptDef{
 	{
 		concept:      Containment,
 		generic:      []string{"part of"},
-		verbs:        []string{"part of", "child of", "located in", "contained in", "containedby", "inside", "within", "subclass of", "subcategory of", "subset of", "sub of", "section of", "piece of", "nested in"},
+		verbs:        []string{"part of", "child of", "located in", "contained in", "containedby", "inside", "within", "subclass of", "subcategory of", "subset of", "sub of", "section of", "piece of", "nested in", "belong to"},
 		inverseVerbs: []string{"contain", "have part", "parent of", "subdivide into", "enclose"},
 		firstNouns:   []string{"child", "part", "piece", "subclass", "subcategory", "subsection", "section", "division"},
 		secondNouns:  []string{"parent", "container", "whole", "superclass", "category", "region"},
