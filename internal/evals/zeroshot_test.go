@@ -11,7 +11,8 @@ import (
 
 // The zero-shot sets: graphs with no schema file, and questions in plain
 // words, answered with no lexicon. testdata/zeroshot holds graphs written
-// for this in other domains (and paraphrases of the dev questions); the
+// for this in other domains (services, infrastructure, lineage, courses, a
+// supply chain, an org chart, tickets) (and paraphrases of the dev questions); the
 // dev data holds real dependency graphs. A finished claim (complete or
 // no_chain) with a wrong answer set is the failure the critic exists to
 // prevent: none is allowed.
@@ -29,6 +30,7 @@ var zeroshotSets = []struct {
 	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false},
 	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false},
 	{"infra", "infra.jsonl", "infra.questions.jsonl", false},
+	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true},
 	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true},

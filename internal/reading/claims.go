@@ -2,6 +2,7 @@ package reading
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -250,11 +251,11 @@ func (r *reader) position() *claim {
 		if j >= len(r.st.words) || r.entAt[j] < 0 {
 			continue
 		}
-		h, ok := r.pickConcept(hs)
+		e := r.entAt[j]
+		h, ok := r.pickConcept(hs, e)
 		if !ok {
 			continue
 		}
-		e := r.entAt[j]
 		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
 			steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
 		if r.extentSaid {
@@ -277,26 +278,48 @@ func (r *reader) position() *claim {
 	return nil
 }
 
-// pickConcept chooses among hits of one span for different concepts: the
-// concept another phrase of the question names, else one the graph has.
-func (r *reader) pickConcept(hs []semantics.Hit) (semantics.Hit, bool) {
+// pickConcept chooses among hits of one span for different concepts, for a
+// walk from entity ent: a concept with a relation that can start at ent
+// before one without, and the concept another phrase of the question names
+// before the others, among those the graph has ("everyone under hana" is
+// reporting when hana has a reports_to fact, even if the graph also holds
+// a dependency).
+func (r *reader) pickConcept(hs []semantics.Hit, ent int) (semantics.Hit, bool) {
 	named := map[semantics.Concept]bool{}
 	for _, h := range r.hits {
 		if h.Kind != semantics.Position {
 			named[h.Concept] = true
 		}
 	}
-	for _, h := range hs {
-		if named[h.Concept] && r.hasConcept(h.Concept) {
-			return h, true
-		}
-	}
-	for _, h := range hs {
-		if r.hasConcept(h.Concept) {
-			return h, true
+	for _, tier := range []func(semantics.Hit) bool{
+		func(h semantics.Hit) bool { return named[h.Concept] && r.conceptTouches(h.Concept, ent) },
+		func(h semantics.Hit) bool { return r.conceptTouches(h.Concept, ent) },
+		func(h semantics.Hit) bool { return named[h.Concept] },
+		func(semantics.Hit) bool { return true },
+	} {
+		for _, h := range hs {
+			if r.hasConcept(h.Concept) && tier(h) {
+				return h, true
+			}
 		}
 	}
 	return semantics.Hit{}, false
+}
+
+// conceptTouches reports whether a relation of concept c can have entity
+// ent at one of its ends, by the schema's endpoint types (true when either
+// is unknown).
+func (r *reader) conceptTouches(c semantics.Concept, ent int) bool {
+	t := r.ents[ent].Type
+	for _, ri := range r.rels {
+		if ri.concept != c {
+			continue
+		}
+		if t == "" || len(ri.def.From) == 0 || len(ri.def.To) == 0 || slices.Contains(ri.def.From, t) || slices.Contains(ri.def.To, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *reader) hasConcept(c semantics.Concept) bool {
@@ -490,7 +513,7 @@ func (r *reader) verb() *claim {
 		}
 		if !dup {
 			word := strings.Join(r.st.words[rh.start:rh.end], " ")
-			vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, word: word}, subj, ""}
+			vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), word: word}, subj, ""}
 			if rh.elided {
 				vh.guess = fmt.Sprintf("\"where ... %s\" read as %s", word, rh.rel.def.Name)
 			}
@@ -620,6 +643,22 @@ func (r *reader) entityPos(ent, pos int) int {
 		}
 	}
 	return -1
+}
+
+// samePhrase returns the relations of ri's concept named by the same verb
+// (blocks and blocked_by, calls and called_by): one relation stored both
+// ways. A relation of no known concept is only itself.
+func (r *reader) samePhrase(ri *relInfo) []*relInfo {
+	if ri.concept == semantics.None || ri.phrase == "" {
+		return []*relInfo{ri}
+	}
+	var out []*relInfo
+	for _, o := range r.rels {
+		if o == ri || (o.concept == ri.concept && o.phrase == ri.phrase) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // verbHit is a verb of the question naming a relation or a concept.

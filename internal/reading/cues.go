@@ -75,7 +75,8 @@ var (
 		"broken", "offline", "degraded", "retired", "decommissioned", "yanked", "unpublished", "missing", "vulnerable",
 		"buggy", "experience latency", "experience an outage", "taken down", "turned off", "shut down", "disabled",
 		"experience", "error out", "change", "be updated", "be upgraded", "be modified", "be patched", "get updated",
-		"get upgraded", "be bumped", "be rewritten", "be replaced", "be migrated", "be refactored")
+		"get upgraded", "be bumped", "be rewritten", "be replaced", "be migrated", "be refactored",
+		"slip", "be delayed", "get delayed", "delayed", "be late", "run late", "overrun", "stall", "stalled")
 	// The entity after the cue is failing: "an outage of X", "a bug in
 	// X", "affected by X", "removing X", "without X".
 	failureOfCues = cues("outage of", "outage in", "failure of", "failure in", "bug in", "bug of", "vulnerability in",
