@@ -256,3 +256,23 @@ func BenchmarkInferMetaQA(b *testing.B) {
 		graph.Infer(ts, nil)
 	}
 }
+
+// "manage" names reporting between people and ownership from teams to what
+// they run: the structure of the relation decides.
+func TestInferManageByStructure(t *testing.T) {
+	s, _ := graph.Infer([]graph.Triple{
+		{Subject: "alice", Relation: "manages", Object: "bob"},
+		{Subject: "bob", Relation: "manages", Object: "carol"},
+		{Subject: "orders", Relation: "managed_by", Object: "data-eng"},
+		{Subject: "revenue", Relation: "managed_by", Object: "analytics"},
+	}, nil)
+	for _, want := range []struct {
+		name, concept string
+		inverse       bool
+	}{{"manages", "reporting", true}, {"managed_by", "ownership", true}} {
+		r := s.Relation(want.name)
+		if r == nil || r.Concept != want.concept || r.Inverse != want.inverse {
+			t.Errorf("%s: %+v, want concept %s inverse %v", want.name, r, want.concept, want.inverse)
+		}
+	}
+}

@@ -37,6 +37,7 @@ func (in *inference) addMeanings(s *Schema) {
 		}
 	}
 	anyDependency := false
+	var shapes map[string]shape
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if declared[r.Name] {
@@ -46,12 +47,12 @@ func (in *inference) addMeanings(s *Schema) {
 			// from its name: that helps read questions and changes no
 			// failure semantics, which stay as the file declares them.
 			if r.Concept == "" {
-				if m := semantics.AnalyzeName(r.Name); m.Concept != semantics.None && m.Concept != semantics.Dependency {
+				if m := in.nameMeaning(r.Name, &shapes); m.Concept != semantics.None && m.Concept != semantics.Dependency {
 					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, "name"
 				}
 			}
 		} else {
-			m := semantics.AnalyzeName(r.Name)
+			m := in.nameMeaning(r.Name, &shapes)
 			r.Concept, r.Inverse, r.Optional = m.Concept.String(), m.Inverse, m.Optional
 			r.Dependency = ""
 			if m.Concept == semantics.Dependency {
@@ -71,16 +72,48 @@ func (in *inference) addMeanings(s *Schema) {
 	if anyDependency {
 		return
 	}
-	shape := in.relationShapes()
+	if shapes == nil {
+		shapes = in.relationShapes()
+	}
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if declared[r.Name] || r.Concept != "" {
 			continue
 		}
-		if sh, ok := shape[r.Name]; ok && sh.dependencyLike() {
+		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
 			r.Concept, r.Dependency, r.Inferred = semantics.Dependency.String(), DependentSubject, "structure"
 		}
 	}
+}
+
+// nameMeaning reads a relation's name, and where the name can say
+// ownership or reporting ("manages"), lets the structure choose: reporting
+// links one kind of thing to itself (people who are managed manage
+// others), ownership links owners to what they own (a "managed_by" from
+// datasets to teams). shapes is computed once, when first needed.
+func (in *inference) nameMeaning(name string, shapes *map[string]shape) semantics.Meaning {
+	m := semantics.AnalyzeName(name)
+	if m.Concept != semantics.Reporting && m.Concept != semantics.Ownership {
+		return m
+	}
+	if *shapes == nil {
+		*shapes = in.relationShapes()
+	}
+	sh, ok := (*shapes)[name]
+	if !ok {
+		return m
+	}
+	switch {
+	case m.Concept == semantics.Reporting && sh.shared == 0:
+		if o := semantics.AnalyzeNameExcept(name, semantics.Reporting); o.Concept == semantics.Ownership {
+			return o
+		}
+	case m.Concept == semantics.Ownership && sh.shared > 0:
+		if o := semantics.AnalyzeNameExcept(name, semantics.Ownership); o.Concept == semantics.Reporting {
+			return o
+		}
+	}
+	return m
 }
 
 // normalizeMeaning makes a declared relation's dependency fields agree: a

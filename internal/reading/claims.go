@@ -553,6 +553,16 @@ func (r *reader) verb() *claim {
 		if after < 0 && before < 0 {
 			continue
 		}
+		// Of the concepts the same words can name, one whose relations
+		// can start at the entity first ("who manages X": ownership for a
+		// dataset, reporting for a person).
+		from := before
+		if from < 0 || (after >= 0 && before == after) {
+			from = after
+		}
+		if !r.conceptTouches(v.step.concept, from) && r.sameSpanTouches(vs, v, from) {
+			continue
+		}
 		subjRole, objRole := v.subject, v.subject.Other()
 		if passive {
 			// "X is used by Y": Y is the subject of "use".
@@ -609,7 +619,7 @@ func (r *reader) verb() *claim {
 		// a reading too, and none is certain.
 		meanings := []string{st.concept.String()}
 		for _, o := range vs {
-			if o.start != v.start || o.end != v.end || o.step.concept == st.concept || o.step.rels != nil {
+			if o.start != v.start || o.end != v.end || o.step.concept == st.concept || o.step.rels != nil || !r.conceptTouches(o.step.concept, c.anchor) {
 				continue
 			}
 			alt := *c
@@ -645,6 +655,17 @@ func (r *reader) entityPos(ent, pos int) int {
 	return -1
 }
 
+// sameSpanTouches reports whether another hit on v's words names a concept
+// whose relations can start at entity ent.
+func (r *reader) sameSpanTouches(vs []verbHit, v verbHit, ent int) bool {
+	for _, o := range vs {
+		if o.start == v.start && o.end == v.end && o.step.concept != v.step.concept && r.conceptTouches(o.step.concept, ent) {
+			return true
+		}
+	}
+	return false
+}
+
 // samePhrase returns the relations of ri's concept named by the same verb
 // (blocks and blocked_by, calls and called_by): one relation stored both
 // ways. A relation of no known concept is only itself.
@@ -654,7 +675,7 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 	}
 	var out []*relInfo
 	for _, o := range r.rels {
-		if o == ri || (o.concept == ri.concept && o.phrase == ri.phrase) {
+		if o == ri || (o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase)) {
 			out = append(out, o)
 		}
 	}
@@ -783,6 +804,13 @@ func (r *reader) apposition() *claim {
 				c.why = append(c.why, fmt.Sprintf("%s %s", r.st.words[b], r.ents[e].Name))
 				r.used[b] = true
 				r.setExtent(c)
+				// "in" may also put a part in a whole: the next reading.
+				if h.Concept != semantics.Containment && r.hasConcept(semantics.Containment) && r.conceptTouches(semantics.Containment, e) {
+					alt := *c
+					alt.steps = []stepClaim{{concept: semantics.Containment, answers: semantics.First, word: r.st.words[b]}}
+					alt.guess = nil
+					c.alts = append(c.alts, &alt)
+				}
 				return c
 			}
 		}

@@ -100,7 +100,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		if sc.specific != "" {
 			var spec []*relInfo
 			for _, ri := range rels {
-				if ri.phrase == sc.specific {
+				if semantics.SameAct(ri.phrase, sc.specific) {
 					spec = append(spec, ri)
 				}
 			}

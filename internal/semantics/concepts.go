@@ -1,6 +1,9 @@
 package semantics
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Concept is a kind of relation scgraph knows the English of.
 type Concept uint8
@@ -83,6 +86,33 @@ func Describe(c Concept, inverse, optional bool) string {
 	return out
 }
 
+// sameActs are groups of phrases that name one act, from either end or in
+// other words: a graph may store it under two relations ("revenue
+// feedsInto dashboard", "model consumedBy revenue"), and a question naming
+// one means both.
+var sameActs = [][]string{
+	{"consume", "feed", "feed into"},
+	{"call", "invoke"},
+	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to"},
+	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
+	{"supply", "supply to", "buy from", "procure from", "sell to", "ship to", "deliver to"},
+	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from"},
+}
+
+// SameAct reports whether two base phrases of a concept's verbs name the
+// same act (equal phrases do).
+func SameAct(a, b string) bool {
+	if a == b {
+		return true
+	}
+	for _, g := range sameActs {
+		if slices.Contains(g, a) && slices.Contains(g, b) {
+			return true
+		}
+	}
+	return false
+}
+
 // Other returns the other role.
 func (r Role) Other() Role {
 	if r == First {
@@ -145,7 +175,7 @@ var concepts = []conceptDef{
 			"route to", "mount", "extend", "inherit", "inherit from", "reference", "embed", "vendor", "bundle",
 			"buy from", "procure from", "made from", "assembled from", "made of", "consist of", "composed of",
 			"dep", "deps", "requirement", "pull in", "bring in", "suggest", "recommend", "enhance", "trained on", "fine tuned on", "come after", "taken after", "follow",
-			"wait on", "wait for", "blocked on", "gated on", "contingent on",
+			"wait on", "wait for", "blocked on", "gated on", "contingent on", "come from",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up"},
@@ -160,7 +190,7 @@ var concepts = []conceptDef{
 	{
 		concept: Ownership,
 		generic: []string{"own", "maintain", "responsible for"},
-		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for"},
+		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for", "manage", "administer"},
 		// "X belongs to Y": Y owns X (also membership and containment).
 		inverseVerbs: []string{"belong to"},
 		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},

@@ -46,7 +46,15 @@ type nameMatch struct {
 // followed by "by" reads backwards ("required_by"); a role noun followed
 // by "of" or "for" names the subject's role ("dependency_of": the subject
 // is the dependency), a bare one the object's ("dependencies", "manager").
-func AnalyzeName(name string) Meaning {
+func AnalyzeName(name string) Meaning { return analyzeName(name, None) }
+
+// AnalyzeNameExcept reads a relation name as AnalyzeName does, leaving out
+// concept skip: the caller knows the relation cannot be of that kind
+// ("managed_by" from datasets to teams is not reporting, though "manage"
+// can say so between people).
+func AnalyzeNameExcept(name string, skip Concept) Meaning { return analyzeName(name, skip) }
+
+func analyzeName(name string, skip Concept) Meaning {
 	toks := nameWords(name)
 	if len(toks) == 0 {
 		return Meaning{}
@@ -66,6 +74,9 @@ func AnalyzeName(name string) Meaning {
 		return ""
 	}
 	for _, c := range table {
+		if skip != None && c.def.concept == skip {
+			continue
+		}
 		for _, p := range c.verbs {
 			for _, at := range p.find(toks) {
 				end := at + len(p.forms)

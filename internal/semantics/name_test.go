@@ -47,7 +47,6 @@ func TestAnalyzeName(t *testing.T) {
 		{"has_member", Membership, true, false},
 		{"reports_to", Reporting, false, false},
 		{"reportsTo", Reporting, false, false},
-		{"manages", Reporting, true, false},
 		{"manager", Reporting, false, false},
 		{"has_manager", Reporting, false, false},
 		{"manager_of", Reporting, true, false},
