@@ -243,15 +243,21 @@ func (p *Rules) choose(mention string, ms []graph.Match, bracket bool) (linked, 
 
 // partialName reports whether a partial match may stand for the entity:
 // the mention has a word that is neither a stopword nor a generic noun
-// ("the service" names nothing), and either two words or more ("consign
-// service" in ts-consign-service) or one word that the name only extends
-// by a version ("lodash" in lodash@4.17.21). One plain word inside a
-// longer name ("outage" in runbook-payment-outage) is not a mention.
+// ("the service" names nothing), and either two such words or more
+// ("consign service" in ts-consign-service) or one word that the name only
+// extends by a version ("lodash" in lodash@4.17.21). One plain word inside
+// a longer name ("outage" in runbook-payment-outage, "the place of" in
+// A_Place_of_Execution, "of Nazareth" in Jesus_of_Nazareth) is not a
+// mention.
 func partialName(mention, name string) bool {
-	toks := text.KeyTokens(mention)
+	var toks []string // the mention's words, stopwords left out
 	distinct := false
-	for _, t := range toks {
-		if !stopwords[text.Stem(t)] && !semantics.IsKindWord(t) {
+	for _, t := range text.KeyTokens(mention) {
+		if stopwords[text.Stem(t)] {
+			continue
+		}
+		toks = append(toks, t)
+		if !semantics.IsKindWord(t) {
 			distinct = true
 		}
 	}
@@ -261,8 +267,13 @@ func partialName(mention, name string) bool {
 	if len(toks) >= 2 {
 		return true
 	}
-	for _, t := range text.KeyTokens(name) {
-		if t != toks[0] && strings.Trim(t, "0123456789") != "" && t != "v" {
+	// The name is the word, then only version parts ("lodash@4.17.21").
+	nt := text.KeyTokens(name)
+	if len(nt) == 0 || nt[0] != toks[0] {
+		return false
+	}
+	for _, t := range nt[1:] {
+		if strings.Trim(t, "0123456789") != "" && t != "v" {
 			return false
 		}
 	}
