@@ -2,7 +2,9 @@ package evals
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/devdata"
@@ -75,4 +77,82 @@ func TestZeroShotSets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestZeroShotTemplates asks the dev sets' dependency questions again in
+// the phrasings of testdata/zeroshot/templates.txt, naming each entity by
+// its name and by its words as a person types them ("the net http
+// package"): every phrasing must give the original's gold answers, and
+// none may claim a wrong one.
+func TestZeroShotTemplates(t *testing.T) {
+	templates := map[string][]string{}
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "zeroshot", "templates.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(raw), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, tmpl, ok := strings.Cut(line, "\t")
+		if !ok || !strings.Contains(tmpl, "{m}") {
+			t.Fatalf("templates.txt:%d: want KIND<TAB>TEMPLATE with {m}", n+1)
+		}
+		templates[kind] = append(templates[kind], tmpl)
+	}
+	const perKind = 3 // dev questions per kind and set
+	for _, set := range zeroshotSets {
+		if !set.dev || filepath.Dir(set.questions) == "." {
+			continue
+		}
+		t.Run(set.name, func(t *testing.T) {
+			st, err := memstore.Open(context.Background(), devdata.DataPath(t, set.graph), memstore.OpenOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			orig, err := Load(devdata.DataPath(t, set.questions), FormatJSONL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := &Dataset{Name: set.name + "-templates", Format: FormatJSONL}
+			taken := map[string]int{}
+			for _, q := range orig.Questions {
+				ts := templates[q.Type]
+				if len(ts) == 0 || len(q.Anchors) == 0 || taken[q.Type] == perKind {
+					continue
+				}
+				taken[q.Type]++
+				for _, m := range []string{q.Anchors[0], typedMention(q.Anchors[0])} {
+					for _, tmpl := range ts {
+						p := q
+						p.ID, p.Text, p.Anchors = q.ID+":"+tmpl, strings.ReplaceAll(tmpl, "{m}", m), nil
+						ds.Questions = append(ds.Questions, p)
+					}
+				}
+			}
+			rep, err := Evaluate(t.Context(), Config{Graph: st}, []*Dataset{ds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := rep.Modes[ModeAgent]
+			t.Logf("%s: %d phrasings, exact %.3f, claims %.3f, claimed but wrong %.3f", set.name, sum.Questions, sum.ExactSet, sum.Claims, sum.ClaimedButWrong)
+			for _, sc := range rep.Datasets[0].Scores[ModeAgent] {
+				if !sc.Exact {
+					t.Errorf("%q (stop %s, read as %q): got %d answers, want %d", sc.Question, sc.Stop, sc.Reading, len(sc.Answers), len(sc.Gold))
+				}
+			}
+		})
+	}
+}
+
+// typedMention writes an entity name as people type it: its words, with
+// "the ... package" around them ("net/http" → "the net http package").
+func typedMention(name string) string {
+	words := strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune("@/_-.", r) {
+			return ' '
+		}
+		return r
+	}, name))
+	return "the " + strings.Join(words, " ") + " package"
 }

@@ -51,7 +51,7 @@ type stepClaim struct {
 
 // claim finds the skeleton by the question's patterns, strongest first.
 func (r *reader) claim() (*claim, string) {
-	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.failure, r.verb, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
@@ -452,6 +452,52 @@ func (r *reader) failure() *claim {
 	}
 	return c
 }
+
+// purposeVerbs end a purpose clause "for X to work".
+var purposeVerbs = map[string]bool{"work": true, "run": true, "function": true, "build": true, "start": true,
+	"compile": true, "operate": true, "install": true, "boot": true, "load": true, "deploy": true}
+
+// purpose: "which packages must be present for X to work?", "what is
+// needed for X to run": what X depends on. The words around the clause
+// ("present", "installed", "needed") say only that.
+func (r *reader) purpose() *claim {
+	if !r.hasConcept(semantics.Dependency) {
+		return nil
+	}
+	w := r.st.words
+	for i := 0; i+3 < len(w); i++ {
+		if w[i] != "for" || r.entAt[i+1] < 0 {
+			continue
+		}
+		k := i + 1
+		for k < len(w) && r.entAt[k] == r.entAt[i+1] {
+			k++
+		}
+		if k+1 >= len(w) || w[k] != "to" || !purposeVerbs[w[k+1]] {
+			continue
+		}
+		e := r.entAt[i+1]
+		// For X to work, everything it needs must be there, however far:
+		// the purpose says the closure.
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
+			steps: []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "needed for"}}}
+		if r.extentSaid {
+			c.extent, c.extentSaid = r.extent, true
+		}
+		c.why = append(c.why, fmt.Sprintf("what %s needs to %s", r.ents[e].Name, w[k+1]))
+		for p := range w {
+			if p == i || p == k || p == k+1 || purposeWords[w[p]] {
+				r.used[p] = true
+			}
+		}
+		return c
+	}
+	return nil
+}
+
+// purposeWords say that something is needed, around a purpose clause.
+var purposeWords = map[string]bool{"present": true, "installed": true, "available": true, "needed": true, "required": true,
+	"necessary": true, "essential": true, "must": true, "there": true, "deployed": true, "running": true, "up": true}
 
 // streamPos maps a token position to its stream position, or -1 for a
 // skipped adverb.

@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -44,11 +45,33 @@ func tokenize(q string, ents []Entity) []token {
 			continue
 		}
 		parts := plainWords.Split(w.Raw)
+		if n := len(out); n > 0 && out[n-1].entity >= 0 && len(parts) == 1 && trailingKind(parts[0]) {
+			// "the net http package": the kind word people add after a
+			// name belongs to the mention ("the net http package's
+			// dependencies", "for the X library to work").
+			out[n-1].possessive = w.Possessive
+			continue
+		}
 		for i, part := range parts {
 			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs[part], possessive: w.Possessive && i == len(parts)-1})
 		}
 	}
 	return out
+}
+
+// trailingKind reports whether a word after an entity mention is a kind
+// noun that belongs to the mention ("package", "library", "service"), not
+// a role noun of a relation ("dependency").
+func trailingKind(w string) bool {
+	if !semantics.IsKindWord(w) {
+		return false
+	}
+	for _, h := range semantics.Lookup([]string{w}) {
+		if h.Kind == semantics.Noun {
+			return false
+		}
+	}
+	return true
 }
 
 // plainWords splits a word into its lower-case runs of letters and digits.
