@@ -5,8 +5,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/phasetest"
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/memstore"
 )
 
