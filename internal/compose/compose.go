@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/walk"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
@@ -37,7 +38,7 @@ func (o Options) withDefaults() Options {
 		o.MermaidPaths = 12
 	}
 	if o.Alpha <= 0 || o.Alpha > 1 {
-		o.Alpha = 0.5
+		o.Alpha = walk.DefaultAlpha
 	}
 	return o
 }
@@ -86,12 +87,8 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 	maxSupport := 1
 	for _, i := range idx {
 		r := s.Walk.Reached[i]
-		prox := 0.0
-		if s.Plan.HopBudget > 0 && r.Depth <= s.Plan.HopBudget {
-			prox = 1 - float64(r.Depth)/float64(s.Plan.HopBudget+1)
-		}
-		sim := text.Similarity(text.Key(r.Node), goal)
-		rs = append(rs, ranked{i: i, support: len(r.Via), score: opts.Alpha*prox + (1-opts.Alpha)*sim})
+		score := walk.Hybrid(opts.Alpha, r.Depth, s.Plan.HopBudget+1, r.Node, goal)
+		rs = append(rs, ranked{i: i, support: len(r.Via), score: score})
 		if len(r.Via) > maxSupport {
 			maxSupport = len(r.Via)
 		}

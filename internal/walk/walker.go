@@ -44,7 +44,7 @@ func (o Options) withDefaults() Options {
 		o.StoreLimit = o.Fanout
 	}
 	if o.Alpha <= 0 || o.Alpha > 1 {
-		o.Alpha = 0.5
+		o.Alpha = DefaultAlpha
 	}
 	if o.RetrieveHops <= 0 {
 		o.RetrieveHops = 1
@@ -318,14 +318,25 @@ func goalKey(s *state.AgentState) string {
 	return text.Key(s.Question)
 }
 
-// hybrid is REFERENCE R1's score: α·graph_proximity + (1 − α)·similarity,
-// with graph_proximity(d) = 1 − d/maxD (0 beyond it).
+// hybrid is the walk's Hybrid score with its α.
 func (w walker) hybrid(depth, maxD int, name, goal string) float64 {
+	return Hybrid(w.opts.Alpha, depth, maxD, name, goal)
+}
+
+// DefaultAlpha is α when none is given.
+const DefaultAlpha = 0.5
+
+// Hybrid is REFERENCE R1's score of an entity reached at depth, by which
+// both the refiner's fan-out cuts and the answer ranking order entities:
+// α·graph_proximity + (1 − α)·similarity, with graph_proximity(d) =
+// 1 − d/maxD (0 beyond it) and the similarity of the entity's name to the
+// goal key (text.Key of what the question asks).
+func Hybrid(alpha float64, depth, maxD int, name, goal string) float64 {
 	prox := 0.0
 	if maxD > 0 && depth <= maxD {
 		prox = 1 - float64(depth)/float64(maxD)
 	}
-	return w.opts.Alpha*prox + (1-w.opts.Alpha)*text.Similarity(text.Key(name), goal)
+	return alpha*prox + (1-alpha)*text.Similarity(text.Key(name), goal)
 }
 
 // walkKnown reports positions of the state's current walk.
