@@ -178,7 +178,7 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) stri
 			if s.Plan.Direction == state.IntentDependencies {
 				verb = "is affected by"
 			}
-			return fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s.", anchor, verb, target, p.Len(), p)
+			return fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s%s.", anchor, verb, target, p.Len(), p, partial)
 		}
 		if v != nil && v.Outcome == state.NoChain {
 			verb := "is not connected to"

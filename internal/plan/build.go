@@ -82,6 +82,9 @@ func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Pl
 	}
 	top := res.Readings[0]
 	plan.Anchors = []state.Anchor{ents[top.Anchor].anchor}
+	for _, a := range top.Also {
+		plan.Anchors = append(plan.Anchors, ents[a].anchor)
+	}
 	plan.Direction = top.Direction
 	switch {
 	case top.Target >= 0:

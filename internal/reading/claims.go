@@ -27,6 +27,8 @@ type claim struct {
 	why    []string
 	conf   float64
 	guess  []string
+	// also are entities coordinated with the anchor, walked from too.
+	also []int
 	// alts are the same skeleton read through another concept the
 	// question's verb can also name ("belong to": membership, containment,
 	// ownership), tried in order when the first reaches nothing.
@@ -420,6 +422,16 @@ func (r *reader) failure() *claim {
 	if r.extentSaid {
 		c.extent = r.extent
 	}
+	if cause >= 0 {
+		// "if X and Y go down": both fail; what is affected by either.
+		if co := r.coordinated(cause); len(co) > 0 && (affected < 0 || slices.Contains(co, affected)) {
+			c.anchor, c.also, c.impact = cause, co, true
+			c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected"}}
+			c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.entityList(cause, co)))
+			r.unionDoubt(c)
+			return c
+		}
+	}
 	switch {
 	case cause >= 0 && len(r.ents) > 1:
 		// Is the other entity affected by the cause? Walk from it toward
@@ -634,6 +646,13 @@ func (r *reader) verb() *claim {
 			c.why = append(c.why, fmt.Sprintf("what %s %s", r.ents[before].Name, st.word))
 		}
 		c.steps = []stepClaim{st}
+		if c.target < 0 {
+			// "what depends on X or Y": either's.
+			if co := r.coordinated(c.anchor); len(co) > 0 {
+				c.also = co
+				r.unionDoubt(c)
+			}
+		}
 		if v.guess != "" {
 			c.conf = min(c.conf, 0.7)
 			c.guess = append(c.guess, v.guess)
@@ -710,6 +729,76 @@ func (r *reader) sameSpanTouches(vs []verbHit, v verbHit, ent int) bool {
 		}
 	}
 	return false
+}
+
+// coordinated returns the entities joined to entity e by "and", "or" or
+// commas ("X, Y and Z"), in order, e left out.
+func (r *reader) coordinated(e int) []int {
+	pos := -1
+	for p, x := range r.entAt {
+		if x == e {
+			pos = p
+			break
+		}
+	}
+	if pos < 0 {
+		return nil
+	}
+	var out []int
+	joiner := func(w string) bool { return w == "and" || w == "or" || w == "as" || w == "well" }
+	// After e: ("and"|"or"|","-less adjacency) entity ...
+	for p := pos + 1; p < len(r.entAt); {
+		k := p
+		for k < len(r.entAt) && r.entAt[k] < 0 && joiner(r.st.words[k]) {
+			k++
+		}
+		if k == p && !(k < len(r.entAt) && r.entAt[k] >= 0 && r.entAt[k] != r.entAt[p-1]) {
+			break
+		}
+		if k >= len(r.entAt) || r.entAt[k] < 0 || r.entAt[k] == e || slices.Contains(out, r.entAt[k]) {
+			break
+		}
+		out = append(out, r.entAt[k])
+		p = k + 1
+	}
+	// Before e.
+	for p := pos - 1; p >= 0; {
+		k := p
+		for k >= 0 && r.entAt[k] < 0 && joiner(r.st.words[k]) {
+			k--
+		}
+		if k == p && !(k >= 0 && r.entAt[k] >= 0 && r.entAt[k] != e) {
+			break
+		}
+		if k < 0 || r.entAt[k] < 0 || r.entAt[k] == e || slices.Contains(out, r.entAt[k]) {
+			break
+		}
+		out = append([]int{r.entAt[k]}, out...)
+		p = k - 1
+	}
+	return out
+}
+
+// entityList names entity e and the others: "X and Y", "X, Y and Z".
+func (r *reader) entityList(e int, others []int) string {
+	names := []string{r.ents[e].Name}
+	for _, o := range others {
+		names = append(names, r.ents[o].Name)
+	}
+	return joinAnd(names)
+}
+
+// unionDoubt lowers a coordinated claim's confidence when the question may
+// ask for what the entities have in common rather than for either's.
+func (r *reader) unionDoubt(c *claim) {
+	for _, w := range r.st.words {
+		switch w {
+		case "both", "common", "shared", "all":
+			c.conf = min(c.conf, 0.6)
+			c.guess = append(c.guess, fmt.Sprintf("%q: read as what concerns any of them, not only what they share", w))
+			return
+		}
+	}
 }
 
 // samePhrase returns the relations of ri's concept named by the same verb

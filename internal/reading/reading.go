@@ -16,6 +16,7 @@ package reading
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,8 +41,11 @@ type Entity struct {
 
 // Reading is one way to understand the question, ready to walk.
 type Reading struct {
-	// Anchor is the index of the entity the walk starts from.
+	// Anchor is the index of the entity the walk starts from; Also are
+	// the entities coordinated with it ("if X and Y go down"), walked
+	// from too.
 	Anchor int
+	Also   []int
 	// Target is the index of the entity a yes/no question asks about, or
 	// -1.
 	Target int
@@ -331,6 +335,16 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
+	if un := r.unusedEntities(cl); len(un) > 0 {
+		// A reading that leaves out an entity the question names answers
+		// another question ("does X depend on Y and Z" checked for Y).
+		for i := range res.Readings {
+			rd := &res.Readings[i]
+			rd.Confidence *= 0.7
+			rd.Chain.Score = rd.Confidence
+			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
+		}
+	}
 	for i := range res.Readings {
 		// A reading that leaves out a relation the question names is a
 		// guess at best ("who maintains the nodes that X runs on" read as
@@ -437,6 +451,18 @@ func (r *reader) mainEntity() int {
 	return best
 }
 
+// unusedEntities returns the names of the entities the claim does not use
+// (not its anchor, a coordinated entity or its target).
+func (r *reader) unusedEntities(c *claim) []string {
+	var out []string
+	for i, e := range r.ents {
+		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
 // entityNotes says which entities the reading used when the question named
 // more.
 func (r *reader) entityNotes(c *claim) []string {
@@ -445,7 +471,7 @@ func (r *reader) entityNotes(c *claim) []string {
 	}
 	var used, unused []string
 	for i, e := range r.ents {
-		if i == c.anchor || i == c.target {
+		if i == c.anchor || i == c.target || slices.Contains(c.also, i) {
 			used = append(used, e.Name)
 		} else {
 			unused = append(unused, e.Name)

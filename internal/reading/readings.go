@@ -12,7 +12,7 @@ import (
 
 // readings turns the claim into walkable readings, best first.
 func (r *reader) readings(c *claim) []Reading {
-	base := Reading{Anchor: c.anchor, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid,
+	base := Reading{Anchor: c.anchor, Also: c.also, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid,
 		Confidence: c.conf, Because: c.why, Guesses: append([]string(nil), c.guess...)}
 	r.linkGuesses(&base, c.anchor)
 	if c.target >= 0 {
@@ -303,7 +303,7 @@ func cloneChain(c state.Chain) state.Chain {
 
 // describe says a reading in words.
 func (r *reader) describe(c *claim, rd Reading) string {
-	anchor := r.ents[rd.Anchor].Name
+	anchor := r.entityList(rd.Anchor, rd.Also)
 	var rels []string
 	for _, s := range rd.Chain.Steps[:len(c.steps)] {
 		for _, e := range s.Edges {
