@@ -34,6 +34,7 @@ var zeroshotSets = []struct {
 	{"infra", "infra.jsonl", "infra.questions.jsonl", false},
 	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false},
 	{"warehouse", "warehouse.csv", "warehouse.questions.jsonl", false},
+	{"debian", "debian.tsv", "debian.questions.jsonl", false},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true},
 	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true},

@@ -369,7 +369,9 @@ func (r *reader) failure() *claim {
 				role[e]++
 			}
 		}},
-		{failsCues, nil, func(at, n int) {
+		// "if X breaks" — but not "what does X break" where the graph has
+		// a relation of that name: there the word is the relation's verb.
+		{failsCues, func(at int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
 			}
@@ -388,7 +390,7 @@ func (r *reader) failure() *claim {
 				role[e]--
 			}
 		}},
-		{consequenceCues, nil, func(int, int) {}},
+		{consequenceCues, func(at int) bool { return !r.auxiliaryVerb(at) }, func(int, int) {}},
 	} {
 		cs := append([]cue(nil), group.cs...)
 		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
@@ -463,6 +465,31 @@ func (r *reader) failure() *claim {
 		c.why = append(c.why, fmt.Sprintf("what could affect %s", r.ents[affected].Name))
 	}
 	return c
+}
+
+// prepositionWords may stand between a relation's verb and its object
+// when the relation's name has none ("conflict with").
+var prepositionWords = map[string]bool{"with": true, "on": true, "upon": true, "to": true, "from": true, "of": true, "in": true, "into": true, "for": true, "against": true}
+
+// auxiliaryVerb reports whether the word at token at is the main verb of a
+// "what does X <verb>" question and names a relation of the graph: the
+// entity right before it, an auxiliary right before the entity.
+func (r *reader) auxiliaryVerb(at int) bool {
+	if at < 2 || r.toks[at-1].entity < 0 {
+		return false
+	}
+	switch r.toks[at-2].text {
+	case "does", "do", "did", "will", "would", "can", "could", "should", "might", "may":
+	default:
+		return false
+	}
+	p := r.streamPos(at)
+	for _, h := range r.rhits {
+		if p >= h.start && p < h.end {
+			return true
+		}
+	}
+	return false
 }
 
 // purposeVerbs end a purpose clause "for X to work".
@@ -600,6 +627,10 @@ func (r *reader) verb() *claim {
 		}
 		if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
 			after = r.entAt[k]
+		} else if k+1 < len(r.st.words) && prepositionWords[r.st.words[k]] && r.entAt[r.skip(k+1)] >= 0 {
+			// "conflict with X" for a relation named "conflicts",
+			// "depends on X" for "depends".
+			after = r.entAt[r.skip(k+1)]
 		}
 		before := -1
 		for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {

@@ -101,7 +101,7 @@ var (
 
 // optionalCues ask for optional dependencies to be included.
 var optionalCues = exactCues("optional", "optionally", "extra", "extras", "dev", "development", "peer", "test",
-	"including optional", "suggested", "recommended", "weak", "soft")
+	"including optional", "suggested", "recommended", "recommends", "suggests", "weak", "soft")
 
 // whWords start a question or name what is asked.
 var whWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "list": true, "show": true, "name": true, "give": true, "find": true, "enumerate": true}

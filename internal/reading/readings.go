@@ -98,9 +98,11 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			}
 		}
 		if sc.specific != "" {
+			// The relations the verb names, optional ones included: "what
+			// does X recommend" asks for the optional relation itself.
 			var spec []*relInfo
-			for _, ri := range rels {
-				if semantics.SameAct(ri.phrase, sc.specific) {
+			for _, ri := range r.rels {
+				if ri.concept == sc.concept && semantics.SameAct(ri.phrase, sc.specific) {
 					spec = append(spec, ri)
 				}
 			}

@@ -93,6 +93,19 @@ type phrase struct {
 	forms []wordSet
 }
 
+// prepositions end phrasal verbs ("depend on", "report to").
+var prepositions = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true}
+
+// withoutPreposition returns the phrase without its final preposition
+// ("depend" for "depend on"), when it has one and more words before it.
+func (p phrase) withoutPreposition() (phrase, bool) {
+	n := len(p.words)
+	if n < 2 || !prepositions[p.words[n-1]] {
+		return phrase{}, false
+	}
+	return phrase{words: p.words[:n-1], forms: p.forms[:n-1]}, true
+}
+
 func newPhrase(s string) phrase {
 	p := phrase{words: strings.Fields(s)}
 	for _, w := range p.words {

@@ -83,6 +83,15 @@ func analyzeName(name string, skip Concept) Meaning {
 				passive := next(end) == "by" && p.words[len(p.words)-1] != "by"
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at})
 			}
+			// A name may drop the verb's preposition at its end: Debian's
+			// "depends" and "pre_depends" for "depend on".
+			if h, ok := p.withoutPreposition(); ok {
+				for _, at := range h.find(toks) {
+					if end := at + len(h.forms); end == len(toks) {
+						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
+					}
+				}
+			}
 		}
 		for _, p := range c.inverse {
 			for _, at := range p.find(toks) {
