@@ -178,7 +178,7 @@ var concepts = []conceptDef{
 			"wait on", "wait for", "blocked on", "gated on", "contingent on", "come from",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
-			"block", "unblock", "gate", "hold up"},
+			"block", "unblock", "gate", "hold up", "trigger"},
 		firstNouns:  []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep"},
 		secondNouns: []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on"},
 		positions: []position{

@@ -73,6 +73,11 @@ func analyzeName(name string, skip Concept) Meaning {
 		}
 		return ""
 	}
+	// A participle right before a role noun modifies it: in Maven's
+	// "provided_dependency" the noun says what the relation is.
+	modifier := func(end int) bool {
+		return strings.HasSuffix(toks[end-1], "ed") && isRoleNoun(next(end))
+	}
 	for _, c := range table {
 		if skip != None && c.def.concept == skip {
 			continue
@@ -80,14 +85,17 @@ func analyzeName(name string, skip Concept) Meaning {
 		for _, p := range c.verbs {
 			for _, at := range p.find(toks) {
 				end := at + len(p.forms)
+				if modifier(end) {
+					continue
+				}
 				passive := next(end) == "by" && p.words[len(p.words)-1] != "by"
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at})
 			}
-			// A name may drop the verb's preposition at its end: Debian's
-			// "depends" and "pre_depends" for "depend on".
+			// A name may drop the verb's preposition: Debian's "depends"
+			// and "pre_depends" for "depend on", "writes_table".
 			if h, ok := p.withoutPreposition(); ok {
 				for _, at := range h.find(toks) {
-					if end := at + len(h.forms); end == len(toks) {
+					if end := at + len(h.forms); next(end) != "by" && !modifier(end) {
 						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
 					}
 				}
@@ -96,6 +104,9 @@ func analyzeName(name string, skip Concept) Meaning {
 		for _, p := range c.inverse {
 			for _, at := range p.find(toks) {
 				end := at + len(p.forms)
+				if modifier(end) {
+					continue
+				}
 				passive := next(end) == "by"
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at})
 			}
@@ -140,4 +151,22 @@ func nameWords(name string) []string {
 		name = name[i+2:]
 	}
 	return text.Tokens(name)
+}
+
+// isRoleNoun reports whether a word is (the first word of) a role noun of
+// some concept ("dependency", "owner", "member").
+func isRoleNoun(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, c := range table {
+		for _, ps := range [][]phrase{c.firstNouns, c.secondNouns} {
+			for _, p := range ps {
+				if p.forms[0][w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
