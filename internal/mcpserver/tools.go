@@ -231,7 +231,7 @@ type NeighboursInput struct {
 	Entity    string   `json:"entity" jsonschema:"the entity's name (or a mention that links to exactly one entity)"`
 	Relations []string `json:"relations,omitempty" jsonschema:"only these relations (names from the schema tool); empty: all"`
 	Direction string   `json:"direction,omitempty" jsonschema:"out, in or both (default both)"`
-	Limit     int      `json:"limit,omitempty" jsonschema:"the most facts per relation and direction to return (default 50, at most 500)"`
+	Limit     int      `json:"limit,omitempty" jsonschema:"the most facts to return (default 50, at most 500)"`
 }
 
 // NeighboursOutput is neighbours' result.
