@@ -27,6 +27,9 @@ const (
 	// DefaultCandidates and MaxCandidates: the same for find_entities.
 	DefaultCandidates = 10
 	MaxCandidates     = 50
+	// IdleSessionTimeout closes an HTTP session that has sent nothing for
+	// this long.
+	IdleSessionTimeout = 30 * time.Minute
 )
 
 // Caller is who is asking: the groups whose facts the caller may see.
@@ -111,7 +114,8 @@ func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
 // session's caller is that token's; with none, every session has
 // Options.Caller.
 func (s *Server) HTTPHandler(tokens Tokens) http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{SessionTimeout: IdleSessionTimeout})
 	if len(tokens) == 0 {
 		return h
 	}

@@ -23,13 +23,15 @@ import (
 	"github.com/scgraph/scgraph/memstore"
 )
 
-func demoStore(t *testing.T) *memstore.Store {
-	t.Helper()
+func demoStore(t *testing.T) *memstore.Store { return demoStoreB(t) }
+
+func demoStoreB(tb testing.TB) *memstore.Store {
+	tb.Helper()
 	st, err := demo.Open(context.Background())
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
+	tb.Cleanup(func() { st.Close() })
 	return st
 }
 
