@@ -144,6 +144,7 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 		Agent:            opts,
 		CallTimeout:      o.callTimeout,
 		Caller:           mcpserver.Caller{Groups: parseGroups(o.groups)},
+		Tokens:           tokens,
 		StoreDescription: g.Desc,
 		Version:          Version,
 	})
@@ -157,7 +158,7 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 		}
 		return err
 	}
-	return serveHTTP(ctx, e, srv.HTTPHandler(tokens), addr, g.Desc, len(tokens) > 0)
+	return serveHTTP(ctx, e, srv.HTTPHandler(), addr, g.Desc, len(tokens) > 0)
 }
 
 // serveHTTP serves handler at /mcp on addr until ctx ends.

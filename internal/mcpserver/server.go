@@ -54,8 +54,11 @@ type Options struct {
 	// CallTimeout bounds every tool call (default DefaultCallTimeout).
 	CallTimeout time.Duration
 	// Caller is the caller of sessions that present no token: a stdio
-	// session, or an HTTP session when the server has no Tokens.
+	// session, or an HTTP session when there are no Tokens.
 	Caller Caller
+	// Tokens, when set, are the bearer tokens the HTTP handler accepts,
+	// each with its caller; every HTTP request must present one.
+	Tokens Tokens
 	// StoreDescription says what the store is ("graph.jsonl", "neo4j at
 	// bolt://…"), for the schema tool.
 	StoreDescription string
@@ -82,7 +85,10 @@ func New(store agent.Store, opts Options) (*Server, error) {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	s := &Server{store: store, opts: opts}
+	s := &Server{store: store, opts: opts, callers: make(map[string]Caller, len(opts.Tokens))}
+	for tok, c := range opts.Tokens {
+		s.callers[tokenUserID(tok)] = c
+	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "scgraph", Title: "scgraph: multi-hop questions over a knowledge graph", Version: opts.Version},
 		&mcp.ServerOptions{Instructions: instructions})
 	if err := s.addTools(); err != nil {
@@ -109,19 +115,16 @@ func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
 	return s.mcp.Run(ctx, t)
 }
 
-// HTTPHandler serves the streamable HTTP transport. With tokens, every
-// request must carry "Authorization: Bearer TOKEN" for one of them, and the
-// session's caller is that token's; with none, every session has
+// HTTPHandler serves the streamable HTTP transport. With Options.Tokens,
+// every request must carry "Authorization: Bearer TOKEN" for one of them,
+// and the session's caller is that token's; without, every session has
 // Options.Caller.
-func (s *Server) HTTPHandler(tokens Tokens) http.Handler {
+func (s *Server) HTTPHandler() http.Handler {
+	tokens := s.opts.Tokens
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
 		&mcp.StreamableHTTPOptions{SessionTimeout: IdleSessionTimeout})
 	if len(tokens) == 0 {
 		return h
-	}
-	s.callers = make(map[string]Caller, len(tokens))
-	for tok, c := range tokens {
-		s.callers[tokenUserID(tok)] = c
 	}
 	verify := func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
 		if _, ok := tokens.lookup(token); !ok {

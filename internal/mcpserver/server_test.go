@@ -149,7 +149,7 @@ func TestAskMatchesAgent(t *testing.T) {
 	}
 
 	var ex mcpserver.AskOutput
-	if res := callTool(t, cs, mcpserver.ToolExplain, mcpserver.AskInput{Question: demoQuestion}, &ex); res.IsError {
+	if res := callTool(t, cs, mcpserver.ToolExplain, mcpserver.ExplainInput{Question: demoQuestion}, &ex); res.IsError {
 		t.Fatalf("explain: %s", toolText(res))
 	}
 	if ex.Explanation == nil || len(ex.Explanation.Trace) != len(want.Trace) || len(ex.Explanation.Verdicts) != len(want.Verdicts) ||
@@ -372,7 +372,7 @@ func TestProgress(t *testing.T) {
 			got <- struct{}{}
 		},
 	})
-	params := &mcp.CallToolParams{Name: mcpserver.ToolExplain, Arguments: mcpserver.AskInput{Question: "Is the checkout service affected by the db-v2 migration?"}}
+	params := &mcp.CallToolParams{Name: mcpserver.ToolExplain, Arguments: mcpserver.ExplainInput{Question: "Is the checkout service affected by the db-v2 migration?"}}
 	params.SetProgressToken("run-1")
 	res, err := cs.CallTool(context.Background(), params)
 	if err != nil || res.IsError {
@@ -414,11 +414,11 @@ func TestHTTPTokens(t *testing.T) {
 	if !slices.Equal(tokens["alice-token"].Groups, []string{"eng", "ops"}) {
 		t.Fatalf("tokens %v", tokens)
 	}
-	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{})
+	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.HTTPHandler(tokens))
+	hs := httptest.NewServer(srv.HTTPHandler())
 	defer hs.Close()
 
 	resp, err := http.Post(hs.URL, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))

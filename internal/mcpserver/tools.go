@@ -47,10 +47,15 @@ question names and how they were linked, the asked type, the relation chains it 
 notes), every critique verdict (complete or not, the dead ends it named), the step-by-step trace, a Mermaid
 chart of the evidence, and the answer. Use it to understand or debug an answer from ask.`
 
-// AskInput is the input of ask and explain.
+// AskInput is the input of ask.
 type AskInput struct {
 	Question string `json:"question" jsonschema:"the question in plain English; [brackets] mark an exact entity name"`
-	Explain  bool   `json:"explain,omitempty" jsonschema:"also return the plan, verdicts, trace and Mermaid chart (ask only; explain always does)"`
+	Explain  bool   `json:"explain,omitempty" jsonschema:"also return the plan, verdicts, trace and Mermaid chart"`
+}
+
+// ExplainInput is the input of explain.
+type ExplainInput struct {
+	Question string `json:"question" jsonschema:"the question in plain English; [brackets] mark an exact entity name"`
 }
 
 // AskOutput is ask's result: the fields of 'scgraph ask --json' that
@@ -95,7 +100,7 @@ func askTool(ctx context.Context, c *call, in AskInput) (AskOutput, error) {
 	return c.run(ctx, in.Question, in.Explain)
 }
 
-func explainTool(ctx context.Context, c *call, in AskInput) (AskOutput, error) {
+func explainTool(ctx context.Context, c *call, in ExplainInput) (AskOutput, error) {
 	return c.run(ctx, in.Question, true)
 }
 
@@ -236,12 +241,10 @@ type NeighboursInput struct {
 
 // NeighboursOutput is neighbours' result.
 type NeighboursOutput struct {
-	Entity graph.Entity `json:"entity"`
-	Facts  []Fact       `json:"facts" jsonschema:"sorted by relation, direction and neighbour"`
-	// Truncated lists the cuts: a relation and direction had Total facts
-	// and Kept were returned.
-	Truncated bool `json:"truncated" jsonschema:"the entity has more facts than were returned (raise limit or name relations)"`
-	Total     int  `json:"total" jsonschema:"facts the entity has for the relations and direction asked (at least len(facts))"`
+	Entity    graph.Entity `json:"entity"`
+	Facts     []Fact       `json:"facts" jsonschema:"sorted by relation, direction and neighbour"`
+	Truncated bool         `json:"truncated" jsonschema:"the entity has more facts than were returned (raise limit or name relations)"`
+	Total     int          `json:"total" jsonschema:"facts the entity has for the relations and direction asked (at least len(facts))"`
 }
 
 // Fact is one edge at an entity.
