@@ -169,7 +169,7 @@ func serveHTTP(ctx context.Context, e *env, handler http.Handler, addr, desc str
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	if host, _, _ := net.SplitHostPort(addr); !withTokens && !isLoopback(host) {
 		fmt.Fprintf(e.stderr, "scgraph mcp: warning: serving %s on %s without --tokens: anyone who reaches it can read the graph\n", desc, host)
 	}

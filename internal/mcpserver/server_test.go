@@ -471,3 +471,24 @@ func TestReadTokensErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCallers: a call's caller is its session's: the token's groups over
+// HTTP, Options.Caller without a token.
+func TestCallers(t *testing.T) {
+	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{
+		Caller: mcpserver.Caller{Groups: []string{"stdio-group"}},
+		Tokens: mcpserver.Tokens{"alice-token": {Groups: []string{"eng", "ops"}}, "guest-token": {Groups: []string{}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for token, want := range map[string][]string{"": {"stdio-group"}, "alice-token": {"eng", "ops"}, "guest-token": {}} {
+		c, err := srv.CallerOfToken(token)
+		if err != nil || !slices.Equal(c.Groups, want) {
+			t.Errorf("token %q: caller %v, %v; want groups %v", token, c, err, want)
+		}
+	}
+	if c, err := srv.CallerOfToken("forged-token"); err == nil {
+		t.Errorf("an unknown token got caller %v", c)
+	}
+}
