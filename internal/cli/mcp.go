@@ -1,0 +1,202 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/scgraph/scgraph/internal/mcpserver"
+)
+
+const mcpUsage = `
+Usage: scgraph mcp [flags]
+
+Serves scgraph to other agents over the Model Context Protocol (MCP): Claude
+Desktop, IDE assistants, or any agent with an MCP client. The client calls
+five tools:
+
+  ask            a question → answer, ranked answers, evidence paths with the
+                 file:line of every fact, completeness, confidence, stop reason
+  explain        the plan, critic verdicts and trace of a run
+  find_entities  a mention → candidate entities with types and confidence
+  neighbours     an entity's facts, by relation and direction, capped
+  schema         types, relations, aliases and dependency semantics
+
+By default it speaks MCP over stdin and stdout, which is how desktop clients
+launch a server; add it to the client's configuration, e.g. for Claude Desktop
+(claude_desktop_config.json):
+
+  {"mcpServers": {"scgraph": {"command": "scgraph",
+                              "args": ["mcp", "--graph", "/path/to/graph.jsonl"]}}}
+
+With --http ADDR it serves the streamable HTTP transport at http://ADDR/mcp
+instead, bound to 127.0.0.1 unless ADDR names another host. The graph is read
+once and shared by every session; calls run concurrently, each under
+--call-timeout. Nothing but MCP messages is written to stdout.
+
+Callers: --groups names the groups of the stdio session's caller (and of HTTP
+sessions when there is no token file); with --tokens FILE every HTTP request
+must carry "Authorization: Bearer TOKEN" for a token in FILE, a JSON object
+of token → list of groups:
+
+  {"token-of-alice": ["eng", "oncall"], "token-of-a-guest": []}
+
+Examples:
+  scgraph mcp                                   # the demo graph, over stdio
+  scgraph mcp --graph kb.snap --groups eng
+  scgraph mcp --http 127.0.0.1:8765 --tokens tokens.json
+  NEO4J_URI=bolt://127.0.0.1:7687 NEO4J_PASSWORD=… scgraph mcp --http :8765
+`
+
+type mcpOptions struct {
+	graph       graphFlags
+	agent       agentFlags
+	http        string
+	groups      string
+	tokens      string
+	callTimeout time.Duration
+}
+
+func runMCP(ctx context.Context, e *env, args []string) error {
+	var o mcpOptions
+	fs := newFlagSet("mcp", mcpUsage, e.stderr)
+	o.graph.register(fs, e)
+	o.agent.register(fs)
+	fs.StringVar(&o.http, "http", "", "serve the streamable HTTP transport on `ADDR` (host:port; an empty host is 127.0.0.1) instead of stdio")
+	fs.StringVar(&o.groups, "groups", e.getenv("SCGRAPH_GROUPS"), "the caller's `groups`, comma-separated, for stdio (and for HTTP without --tokens) (env SCGRAPH_GROUPS)")
+	fs.StringVar(&o.tokens, "tokens", e.getenv("SCGRAPH_MCP_TOKENS"), "with --http: token `file` (JSON: token → list of groups); every request must present one (env SCGRAPH_MCP_TOKENS)")
+	fs.DurationVar(&o.callTimeout, "call-timeout", mcpserver.DefaultCallTimeout, "time limit of every tool call")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("mcp takes no arguments (got %q)", pos[0])
+	}
+	if o.tokens != "" && o.http == "" {
+		return usagef("--tokens is for --http; a stdio session's caller is --groups")
+	}
+	if o.callTimeout <= 0 {
+		return usagef("--call-timeout %s: want a positive duration", o.callTimeout)
+	}
+	return serveMCP(ctx, e, &o)
+}
+
+// parseGroups reads a comma-separated list of group names.
+func parseGroups(s string) []string {
+	groups := []string{}
+	for _, g := range strings.Split(s, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			groups = append(groups, g)
+		}
+	}
+	return groups
+}
+
+// httpAddr binds an address without a host to the loopback interface.
+func httpAddr(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		if !strings.Contains(addr, ":") {
+			host, port = "", addr // a bare port
+		} else {
+			return "", usagef("--http %q: want host:port, e.g. 127.0.0.1:8765", addr)
+		}
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
+	var tokens mcpserver.Tokens
+	if o.tokens != "" {
+		var err error
+		if tokens, err = mcpserver.ReadTokens(o.tokens); err != nil {
+			return err
+		}
+	}
+	addr := ""
+	if o.http != "" {
+		var err error
+		if addr, err = httpAddr(o.http); err != nil {
+			return err
+		}
+	}
+	g, err := o.graph.open(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	opts, err := agentOptions(o.graph, o.agent, e)
+	if err != nil {
+		return err
+	}
+	srv, err := mcpserver.New(g.Graph, mcpserver.Options{
+		Agent:            opts,
+		CallTimeout:      o.callTimeout,
+		Caller:           mcpserver.Caller{Groups: parseGroups(o.groups)},
+		Tokens:           tokens,
+		StoreDescription: g.Desc,
+		Version:          Version,
+	})
+	if err != nil {
+		return err
+	}
+	if addr == "" {
+		err := srv.Serve(ctx, &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}})
+		if ctx.Err() != nil || errors.Is(err, io.EOF) {
+			return nil // the client closed the session, or we were stopped
+		}
+		return err
+	}
+	return serveHTTP(ctx, e, srv.HTTPHandler(), addr, g.Desc, len(tokens) > 0)
+}
+
+// serveHTTP serves handler at /mcp on addr until ctx ends.
+func serveHTTP(ctx context.Context, e *env, handler http.Handler, addr, desc string, withTokens bool) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", handler)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if host, _, _ := net.SplitHostPort(addr); !withTokens && !isLoopback(host) {
+		fmt.Fprintf(e.stderr, "scgraph mcp: warning: serving %s on %s without --tokens: anyone who reaches it can read the graph\n", desc, host)
+	}
+	fmt.Fprintf(e.stderr, "scgraph mcp: serving %s over MCP (streamable HTTP) at http://%s/mcp\n", desc, ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil {
+		hs.Close()
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,211 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"reflect"
+	"runtime/debug"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
+)
+
+// Defaults.
+const (
+	// DefaultCallTimeout bounds a tool call when Options.CallTimeout is 0.
+	DefaultCallTimeout = 60 * time.Second
+	// DefaultNeighbours and MaxNeighbours: the facts neighbours returns
+	// when the call names no limit, and the most it returns at all.
+	DefaultNeighbours = 50
+	MaxNeighbours     = 500
+	// DefaultCandidates and MaxCandidates: the same for find_entities.
+	DefaultCandidates = 10
+	MaxCandidates     = 50
+	// IdleSessionTimeout closes an HTTP session that has sent nothing for
+	// this long.
+	IdleSessionTimeout = 30 * time.Minute
+)
+
+// Caller is who is asking: the groups whose facts the caller may see.
+type Caller struct {
+	Groups []string `json:"groups"`
+}
+
+// ScopeStore returns the view of store that caller may read. It is the
+// one place a tool call's store comes from: every tool passes the
+// session's caller here before it reads anything. Facts carry no access
+// lists yet, so every caller sees the whole graph and ScopeStore returns
+// store itself.
+func ScopeStore(ctx context.Context, store agent.Store, caller Caller) (agent.Store, error) {
+	return store, nil
+}
+
+// Options configure a Server. The zero value is usable.
+type Options struct {
+	// Agent configures the agent each ask or explain call builds (limits,
+	// lexicon, logger).
+	Agent []agent.Option
+	// CallTimeout bounds every tool call (default DefaultCallTimeout).
+	CallTimeout time.Duration
+	// Caller is the caller of sessions that present no token: a stdio
+	// session, or an HTTP session when there are no Tokens.
+	Caller Caller
+	// Tokens, when set, are the bearer tokens the HTTP handler accepts,
+	// each with its caller; every HTTP request must present one.
+	Tokens Tokens
+	// StoreDescription says what the store is ("graph.jsonl", "neo4j at
+	// bolt://…"), for the schema tool.
+	StoreDescription string
+	// Version is the server version reported to clients.
+	Version string
+}
+
+// Server is scgraph's MCP server over one store.
+type Server struct {
+	store agent.Store
+	opts  Options
+	mcp   *mcp.Server
+	// callers maps the user ID of an HTTP token (see Tokens) to its
+	// caller.
+	callers map[string]Caller
+}
+
+// New returns a server over store. The store is shared by every session
+// and call, so it must be safe for concurrent use (both stores are).
+func New(store agent.Store, opts Options) (*Server, error) {
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = DefaultCallTimeout
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	s := &Server{store: store, opts: opts, callers: make(map[string]Caller, len(opts.Tokens))}
+	for tok, c := range opts.Tokens {
+		s.callers[tokenUserID(tok)] = c
+	}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "scgraph", Title: "scgraph: multi-hop questions over a knowledge graph", Version: opts.Version},
+		&mcp.ServerOptions{Instructions: instructions})
+	if err := s.addTools(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// instructions tell the client's model what the server is for.
+const instructions = `scgraph answers multi-hop questions over a knowledge graph and shows the chain of evidence.
+Use "ask" for a question in plain English ("Which teams are affected if the payment service goes down?");
+each answer comes with evidence paths whose hops name the fact's file and line. "complete" says whether the
+chain was checked end to end; stop_reason says why the run ended. Use "find_entities" to learn how the graph
+names something, "neighbours" to read an entity's facts, "schema" for the types and relations, and
+"explain" (or ask with explain=true) to see how a question was read and walked.`
+
+// MCP returns the SDK server, to connect to any transport (an in-memory
+// one in tests).
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Serve serves one session over t (mcp.StdioTransport for a desktop
+// client) until the client closes it or ctx ends.
+func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
+	return s.mcp.Run(ctx, t)
+}
+
+// HTTPHandler serves the streamable HTTP transport. With Options.Tokens,
+// every request must carry "Authorization: Bearer TOKEN" for one of them,
+// and the session's caller is that token's; without, every session has
+// Options.Caller.
+func (s *Server) HTTPHandler() http.Handler {
+	tokens := s.opts.Tokens
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{SessionTimeout: IdleSessionTimeout})
+	if len(tokens) == 0 {
+		return h
+	}
+	verify := func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		if _, ok := tokens.lookup(token); !ok {
+			return nil, fmt.Errorf("%w: unknown token", auth.ErrInvalidToken)
+		}
+		return &auth.TokenInfo{UserID: tokenUserID(token)}, nil
+	}
+	return auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+}
+
+// callerOf returns the caller of the session a request belongs to.
+func (s *Server) callerOf(req *mcp.CallToolRequest) (Caller, error) {
+	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
+		return s.opts.Caller, nil
+	}
+	c, ok := s.callers[req.Extra.TokenInfo.UserID]
+	if !ok {
+		return Caller{}, fmt.Errorf("the session's token is not one this server knows")
+	}
+	return c, nil
+}
+
+// schemaOptions map the types whose JSON is not what reflection sees.
+var schemaOptions = &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[graph.Direction](): {Type: "string", Enum: []any{"out", "in", "both"},
+		Description: "out: from the fact's subject to its object; in: from its object to its subject"},
+}}
+
+// addTool registers a typed tool whose handler runs under the call
+// deadline, with the caller's store, and whose panics become tool errors.
+func addTool[In, Out any](s *Server, name, description string, h func(ctx context.Context, c *call, in In) (Out, error)) error {
+	in, err := jsonschema.For[In](schemaOptions)
+	if err != nil {
+		return fmt.Errorf("tool %s: input schema: %w", name, err)
+	}
+	out, err := jsonschema.For[Out](schemaOptions)
+	if err != nil {
+		return fmt.Errorf("tool %s: output schema: %w", name, err)
+	}
+	tool := &mcp.Tool{Name: name, Description: description, InputSchema: in, OutputSchema: out}
+	mcp.AddTool(s.mcp, tool, func(ctx context.Context, req *mcp.CallToolRequest, input In) (_ *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("%s: internal error: %v\n%s", name, p, debug.Stack())
+			}
+		}()
+		ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
+		defer cancel()
+		caller, err := s.callerOf(req)
+		if err != nil {
+			return nil, out, err
+		}
+		store, err := ScopeStore(ctx, s.store, caller)
+		if err != nil {
+			return nil, out, err
+		}
+		out, err = h(ctx, &call{server: s, req: req, store: store}, input)
+		if err != nil && ctx.Err() == context.DeadlineExceeded {
+			err = fmt.Errorf("%s: no result within the call deadline of %s: %w", name, s.opts.CallTimeout, err)
+		}
+		return nil, out, err
+	})
+	return nil
+}
+
+// call is one tool call: its request and the caller's view of the store.
+type call struct {
+	server *Server
+	req    *mcp.CallToolRequest
+	store  agent.Store
+}
+
+// progress sends a progress notification when the client asked for them.
+func (c *call) progress(ctx context.Context, done float64, message string) {
+	if c.req == nil || c.req.Session == nil || c.req.Params == nil {
+		return
+	}
+	tok := c.req.Params.GetProgressToken()
+	if tok == nil {
+		return
+	}
+	// A lost notification must not fail the call.
+	_ = c.req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: done, Message: message})
+}
