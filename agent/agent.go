@@ -160,6 +160,9 @@ type run struct {
 
 	refinements int
 	llm         state.Cost
+	// answerErr is the answerer's error: the run still answers, with the
+	// deterministic answer, and returns it with the result.
+	answerErr error
 }
 
 // loop drives the machine: look up the phase's node, run it with the real
@@ -209,6 +212,9 @@ func (r *run) loop(ctx context.Context) error {
 			zap.String("from", string(phase)), zap.String("event", string(ev)), zap.String("to", string(nextPhase)),
 			zap.Int("iteration", r.st.Iteration), zap.Int("store_calls", r.st.Budget.StoreCalls))
 		phase = nextPhase
+	}
+	if failure == nil {
+		failure = r.answerErr
 	}
 	return failure
 }
@@ -318,6 +324,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 			if err != nil {
 				ans = compose.Compose(st, r.cfg.compose)
 				r.log.Warn("answerer failed; deterministic answer used", zap.Error(err))
+				r.answerErr = fmt.Errorf("agent: %s: %w", phase, err)
 			}
 		}
 		st.Answer = &ans

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -132,7 +133,8 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
 	res, err := a.Run(ctx, o.question)
-	if res == nil {
+	if res == nil || errors.Is(err, llm.ErrModelFailed) {
+		// With --llm-required, no deterministic answer stands in.
 		return err
 	}
 	if o.json {
@@ -144,6 +146,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	} else {
 		renderResult(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
 	}
+	o.llm.warnFallbacks(e.stderr, res)
 	if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
 		return err
 	}

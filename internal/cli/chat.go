@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/llm"
 )
 
 const chatUsage = `
@@ -99,9 +100,10 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 			fmt.Fprintf(e.stdout, "\n> %s\n", line)
 		}
 		res, err := a.Run(ctx, line)
-		if res != nil {
+		if res != nil && !errors.Is(err, llm.ErrModelFailed) {
 			last = res
 			renderResult(e.stdout, res, renderOptions{maxAnswers: 5})
+			o.llm.warnFallbacks(e.stderr, res)
 		}
 		if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
 			fmt.Fprintf(e.stderr, "error: %v\n", err)
