@@ -72,6 +72,7 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 	fmt.Fprintf(e.stdout, "scgraph chat on %s. Ask a question, or :help.\n", g.Desc)
 	var last *agent.Result
 	var history []string
+	empty := true // nothing but blank lines so far
 	sc := bufio.NewScanner(e.stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for {
@@ -88,6 +89,7 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 		if line == "" {
 			continue
 		}
+		empty = false
 		if strings.HasPrefix(line, ":") {
 			quit := chatCommand(e, line, last, history)
 			if quit {
@@ -109,7 +111,13 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 			fmt.Fprintf(e.stderr, "error: %v\n", err)
 		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading the questions: %w", err)
+	}
+	if !interactive && empty && ctx.Err() == nil {
+		return usagef("stdin held no question (it is empty or blank); give one question a line")
+	}
+	return nil
 }
 
 // chatCommand runs one ':' command; it reports whether to quit.
