@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -370,6 +371,9 @@ func planSummary(p state.Plan) string {
 		}
 		s += fmt.Sprintf(" %s (%s %.2f)", a.Entity, a.Method, a.Confidence)
 	}
+	if n := len(p.Ignored); n > 0 {
+		s += fmt.Sprintf("; ignored %d other entity(ies): %s", n, anchorList(p.Ignored, 5))
+	}
 	if len(p.Chains) > 0 {
 		s += "; chain " + p.Chains[0].String()
 	}
@@ -401,4 +405,17 @@ func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary st
 		}
 		r.onUpdate(e)
 	}
+}
+
+// anchorList names up to max anchors' entities.
+func anchorList(as []state.Anchor, max int) string {
+	var names []string
+	for i, a := range as {
+		if i == max {
+			names = append(names, fmt.Sprintf("… %d more", len(as)-max))
+			break
+		}
+		names = append(names, a.Entity)
+	}
+	return strings.Join(names, ", ")
 }

@@ -102,3 +102,19 @@ func TestRequiredModel(t *testing.T) {
 		t.Fatalf("err %v, plan %+v", err, res.Plan)
 	}
 }
+
+// The model's plan also says which of the question's entities it left out.
+func TestModelPlanListsIgnoredEntities(t *testing.T) {
+	st := demoStore(t)
+	m := llmtest.New().On(onPlan, llmtest.Text(planTeams)).On(onAnswer, llmtest.Text(answerPlain))
+	res, err := newAgent(st, fastClient(m), Options{}).Run(context.Background(), "Which teams are affected if [payment-service] or [checkout-service] goes down?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Plan.Source != state.ByLLM || len(res.Plan.Anchors) != 1 || res.Plan.Anchors[0].Entity != "payment-service" {
+		t.Fatalf("plan %+v", res.Plan)
+	}
+	if len(res.Plan.Ignored) != 1 || res.Plan.Ignored[0].Entity != "checkout-service" {
+		t.Errorf("ignored %+v, want checkout-service", res.Plan.Ignored)
+	}
+}

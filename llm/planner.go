@@ -346,8 +346,11 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 		return state.Plan{}, problems, calls, nil
 	}
 
+	// The question's entities the model's plan leaves out are said.
+	ignored := plan.Ignored(state.Plan{Anchors: anchors, Target: target}, plan.Mentioned(base))
 	plan := state.Plan{
 		Anchors:       anchors,
+		Ignored:       ignored,
 		Target:        target,
 		Chains:        []state.Chain{chain},
 		RelationHints: base.RelationHints,

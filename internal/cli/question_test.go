@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,46 @@ func TestEmptyQuestionIsUsageError(t *testing.T) {
 				t.Errorf("an answer was printed: %s", out)
 			}
 		})
+	}
+}
+
+// 50 bracketed entities, one walked from: the answer, the plan line and
+// --json say which one was used and which 49 were ignored.
+func TestAskManyEntitiesSaysWhichWereIgnored(t *testing.T) {
+	var kb, q strings.Builder
+	q.WriteString("who directed")
+	const n = 50
+	for i := range n {
+		fmt.Fprintf(&kb, "film-%d|directed_by|director-%d\n", i, i)
+		fmt.Fprintf(&q, " [film-%d]", i)
+	}
+	file := filepath.Join(t.TempDir(), "kb.txt")
+	if err := os.WriteFile(file, []byte(kb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := invoke(t, "", "ask", "--graph", file, "--json", q.String())
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res agent.Result
+	decodeOneJSON(t, out, &res)
+	if len(res.Plan.Anchors) != 1 || len(res.Plan.Ignored)+len(res.Plan.Anchors) != n {
+		t.Fatalf("anchors %d, ignored %d, want all %d accounted for", len(res.Plan.Anchors), len(res.Plan.Ignored), n)
+	}
+	used := res.Plan.Anchors[0].Entity
+	for _, a := range res.Plan.Ignored {
+		if a.Entity == used {
+			t.Errorf("%s is both used and ignored", used)
+		}
+	}
+	if want := fmt.Sprintf("Ignored %d other entities of the question: %s", n-1, res.Plan.Ignored[0].Entity); !strings.Contains(res.Answer, want) || !strings.Contains(res.Answer, "from "+used) {
+		t.Errorf("answer %q does not say it walked from %s and ignored %d", res.Answer, used, n-1)
+	}
+	if !strings.Contains(res.Trace[0].Summary, fmt.Sprintf("ignored %d other entity(ies)", n-1)) {
+		t.Errorf("trace: %q", res.Trace[0].Summary)
+	}
+	_, text, _ := invoke(t, "", "ask", "--graph", file, q.String())
+	if !strings.Contains(text, "ignored (not walked from or to): \"film-") {
+		t.Errorf("the plan line does not list the ignored entities:\n%s", text)
 	}
 }

@@ -241,3 +241,22 @@ func TestPlannerCost(t *testing.T) {
 		t.Errorf("schema read %d times, %d resolves; want 1 and 4", sp.SchemaCalls, len(sp.ResolveCalls))
 	}
 }
+
+// A question naming more entities than the plan uses says which it left
+// out (Plan.Ignored), in question order, instead of dropping them.
+func TestPlannerListsIgnoredEntities(t *testing.T) {
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
+	p := planFor(t, st, plan.Options{}, "Who owns [cart-service], [payment-service], [orders-db] and [cart-service] again?")
+	phasetest.WantStrings(t, "anchors", anchorsOf(p), []string{"cart-service=cart-service[bracket 1.00]"})
+	var ignored []string
+	for _, a := range p.Ignored {
+		ignored = append(ignored, a.Mention+"="+a.Entity)
+	}
+	phasetest.WantStrings(t, "ignored", ignored, []string{"payment-service=payment-service", "orders-db=orders-db"})
+
+	// A target entity is used, not ignored.
+	p = planFor(t, st, plan.Options{}, "Is [web] affected by [orders-db]?")
+	if len(p.Ignored) != 0 || p.Target.Entity != "orders-db" {
+		t.Errorf("target %+v, ignored %+v", p.Target, p.Ignored)
+	}
+}
