@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
@@ -133,6 +134,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	}
 	if strings.TrimSpace(o.question) == "" {
 		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
+	}
+	if err := plan.CheckLength(o.question, 0); err != nil {
+		return usagef("%v%s", err, questionSource(o.questionFile))
 	}
 	return ask(ctx, e, &o)
 }

@@ -22,8 +22,9 @@ func TestAskQuestionFromStdinOrFile(t *testing.T) {
 	if err := os.WriteFile(file, []byte(q+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// A question far beyond the OS's 128 KiB cap on one argument.
-	long := strings.Repeat("please tell me, ", 8400) + q
+	// A question beyond the OS's 128 KiB cap on one argument (in fewer
+	// words than the planner's limit).
+	long := strings.Repeat("pneumonoultramicroscopics ", 5300) + q
 	for _, c := range []struct {
 		name  string
 		stdin string
@@ -68,6 +69,8 @@ func TestEmptyQuestionIsUsageError(t *testing.T) {
 		{"missing file", "", []string{"ask", "--question-file", blank + ".missing"}, "question file: open "},
 		{"both", "q", []string{"ask", "--question-file", "-", "who?"}, "not both"},
 		{"invalid UTF-8", "who owns \xff?", []string{"ask", "-"}, "not valid UTF-8"},
+		{"too many words", strings.Repeat("why ", 12000), []string{"ask", "-"}, "the question is too long: 12000 words, at most 10000 are read on stdin"},
+		{"too many bytes", strings.Repeat("x", 2<<20), []string{"ask", "-"}, "the question on stdin is longer than 1048576 bytes"},
 		{"chat on empty stdin", "", []string{"chat"}, "stdin held no question"},
 		{"chat on blank stdin", "\n  \n\t\n", []string{"chat"}, "stdin held no question"},
 	} {

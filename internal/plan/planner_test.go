@@ -1,7 +1,9 @@
 package plan_test
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"reflect"
 	"testing"
 
@@ -258,5 +260,22 @@ func TestPlannerListsIgnoredEntities(t *testing.T) {
 	p = planFor(t, st, plan.Options{}, "Is [web] affected by [orders-db]?")
 	if len(p.Ignored) != 0 || p.Target.Entity != "orders-db" {
 		t.Errorf("target %+v, ignored %+v", p.Target, p.Ignored)
+	}
+}
+
+// A question of more words than Options.MaxWords is refused before any
+// store call: linking tries every run of words, which on a megabyte of
+// text took longer than the run's timeout.
+func TestPlannerRefusesOverlongQuestions(t *testing.T) {
+	g := &phasetest.Spy{Store: phasetest.NewStore(t, svcSchema(), svcTriples()...)}
+	_, _, err := plan.New(g, nil, plan.Options{MaxWords: 5}).Plan(t.Context(), "who owns the cart service today?")
+	if !errors.Is(err, plan.ErrQuestionTooLong) || !strings.Contains(err.Error(), "6 words, at most 5") {
+		t.Fatalf("err %v, want ErrQuestionTooLong saying the counts", err)
+	}
+	if len(g.ExpandCalls) != 0 {
+		t.Errorf("store calls for a refused question")
+	}
+	if _, _, err := plan.New(g, nil, plan.Options{MaxWords: 5}).Plan(t.Context(), "who owns the cart service?"); err != nil {
+		t.Errorf("a question of 5 words: %v", err)
 	}
 }
