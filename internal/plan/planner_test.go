@@ -3,8 +3,8 @@ package plan_test
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/plan"
