@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -160,6 +161,9 @@ type run struct {
 
 	refinements int
 	llm         state.Cost
+	// answerErr is the answerer's error: the run still answers, with the
+	// deterministic answer, and returns it with the result.
+	answerErr error
 }
 
 // loop drives the machine: look up the phase's node, run it with the real
@@ -209,6 +213,9 @@ func (r *run) loop(ctx context.Context) error {
 			zap.String("from", string(phase)), zap.String("event", string(ev)), zap.String("to", string(nextPhase)),
 			zap.Int("iteration", r.st.Iteration), zap.Int("store_calls", r.st.Budget.StoreCalls))
 		phase = nextPhase
+	}
+	if failure == nil {
+		failure = r.answerErr
 	}
 	return failure
 }
@@ -318,6 +325,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 			if err != nil {
 				ans = compose.Compose(st, r.cfg.compose)
 				r.log.Warn("answerer failed; deterministic answer used", zap.Error(err))
+				r.answerErr = fmt.Errorf("agent: %s: %w", phase, err)
 			}
 		}
 		st.Answer = &ans
@@ -363,6 +371,9 @@ func planSummary(p state.Plan) string {
 		}
 		s += fmt.Sprintf(" %s (%s %.2f)", a.Entity, a.Method, a.Confidence)
 	}
+	if n := len(p.Ignored); n > 0 {
+		s += fmt.Sprintf("; ignored %d other entity(ies): %s", n, anchorList(p.Ignored, 5))
+	}
 	if len(p.Chains) > 0 {
 		s += "; chain " + p.Chains[0].String()
 	}
@@ -394,4 +405,17 @@ func (r *run) record(phase state.Phase, ev state.Event, t0 time.Time, summary st
 		}
 		r.onUpdate(e)
 	}
+}
+
+// anchorList names up to max anchors' entities.
+func anchorList(as []state.Anchor, max int) string {
+	var names []string
+	for i, a := range as {
+		if i == max {
+			names = append(names, fmt.Sprintf("… %d more", len(as)-max))
+			break
+		}
+		names = append(names, a.Entity)
+	}
+	return strings.Join(names, ", ")
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmc/langchaingo/llms"
+
 	"github.com/scgraph/scgraph/llm/llmtest"
 	"github.com/scgraph/scgraph/state"
 )
@@ -40,9 +42,11 @@ func TestCancellationMidRun(t *testing.T) {
 	m := llmtest.New().On(onPlan, llmtest.Reply{Text: planTeams, Delay: 10 * time.Second}).On(onAnswer, llmtest.Text(answerPlain))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	time.AfterFunc(30*time.Millisecond, cancel)
+	// Cancel once the planner's call is under way (a fixed timer fired
+	// before it on a loaded machine).
+	calling := &onCall{Model: m, do: func() { time.AfterFunc(20*time.Millisecond, cancel) }}
 	start := time.Now()
-	res, err := newAgent(st, fastClient(m), Options{}).Run(ctx, qTeams)
+	res, err := newAgent(st, NewClient(calling, ClientOptions{Timeout: 2 * time.Second}), Options{}).Run(ctx, qTeams)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want context.Canceled", err)
 	}
@@ -80,4 +84,15 @@ func TestGarbageNeverFails(t *testing.T) {
 			t.Logf("plan %q; answer by %q", res.Plan.Source, res.State.Answer.By)
 		})
 	}
+}
+
+// onCall is a model that runs do at each call, then answers as Model.
+type onCall struct {
+	*llmtest.Model
+	do func()
+}
+
+func (o *onCall) GenerateContent(ctx context.Context, msgs []llms.MessageContent, opts ...llms.CallOption) (*llms.ContentResponse, error) {
+	o.do()
+	return o.Model.GenerateContent(ctx, msgs, opts...)
 }

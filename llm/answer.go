@@ -67,6 +67,8 @@ func (o AnswererOptions) withDefaults() AnswererOptions {
 type modelAnswerer struct {
 	c    *Client
 	opts AnswererOptions
+	// required turns a fallback to the deterministic text into ErrModelFailed.
+	required bool
 }
 
 // newAnswerer returns an LLM answerer calling the model through c.
@@ -76,6 +78,14 @@ func newAnswerer(c *Client, opts AnswererOptions) *modelAnswerer {
 
 // Answer implements agent.Answerer.
 func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
+	ans, cost, err := a.answer(ctx, s)
+	if err == nil && a.required && ans.Fallback != "" {
+		err = fmt.Errorf("%w: answerer: %s", ErrModelFailed, ans.Fallback)
+	}
+	return ans, cost, err
+}
+
+func (a *modelAnswerer) answer(ctx context.Context, s *state.AgentState) (state.Answer, state.Cost, error) {
 	base := compose.Compose(s, compose.Options{Alpha: a.opts.Alpha})
 	if len(base.Paths) == 0 {
 		return base, state.Cost{}, nil
@@ -105,7 +115,7 @@ func (a *modelAnswerer) Answer(ctx context.Context, s *state.AgentState) (state.
 		if attempt > 0 && a.opts.Stream != nil {
 			a.opts.Stream(fmt.Sprintf("\n[rejected: %s; regenerating]\n", brief(strings.Join(problems, "; "))))
 		}
-		rep, err := a.c.generate(ctx, request{msgs: msgs, stream: a.opts.Stream})
+		rep, err := a.c.generate(ctx, request{msgs: msgs, stream: a.opts.Stream, spent: spentBy(s.Budget).Plus(usage)})
 		usage = usage.Plus(rep.Usage)
 		if err != nil {
 			if ctx.Err() != nil {

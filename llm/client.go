@@ -21,8 +21,18 @@ import (
 
 // ClientOptions tune a Client. The zero value gives the defaults.
 type ClientOptions struct {
-	// Timeout bounds each call (each attempt). Default 60 s.
+	// Timeout bounds each call (each attempt). Default 30 s.
 	Timeout time.Duration
+	// MaxCallsPerQuestion caps the calls (retries included) one question
+	// may make, across the planner, the critic and the answerer. Default
+	// 6: a question needs two or three, and a repair costs one more.
+	MaxCallsPerQuestion int
+	// MaxTimePerQuestion caps the time one question may spend waiting for
+	// the model, retries and backoff included; each call's limit is cut to
+	// what is left. Default 45 s, so that a hung model costs a question
+	// at most that, never minutes. When either cap is spent, the nodes
+	// use their deterministic result (ErrBudgetExhausted).
+	MaxTimePerQuestion time.Duration
 	// MaxRetries is how often a call that hit a rate limit (HTTP 429) or
 	// a server error (5xx) is tried again. Default 2; negative means none.
 	MaxRetries int
@@ -47,9 +57,22 @@ type ClientOptions struct {
 	Logger *zap.Logger
 }
 
+// The defaults of ClientOptions' limits.
+const (
+	DefaultCallTimeout         = 30 * time.Second
+	DefaultMaxCallsPerQuestion = 6
+	DefaultMaxTimePerQuestion  = 45 * time.Second
+)
+
 func (o ClientOptions) withDefaults() ClientOptions {
 	if o.Timeout <= 0 {
-		o.Timeout = 60 * time.Second
+		o.Timeout = DefaultCallTimeout
+	}
+	if o.MaxCallsPerQuestion <= 0 {
+		o.MaxCallsPerQuestion = DefaultMaxCallsPerQuestion
+	}
+	if o.MaxTimePerQuestion <= 0 {
+		o.MaxTimePerQuestion = DefaultMaxTimePerQuestion
 	}
 	if o.MaxRetries == 0 {
 		o.MaxRetries = 2
@@ -104,16 +127,24 @@ type usage struct {
 	// Estimated is true when a provider reported no token counts for some
 	// call, so they were estimated (about four characters a token).
 	Estimated bool `json:"estimated,omitempty"`
+	// Elapsed is the time spent in the calls and their backoff.
+	Elapsed time.Duration `json:"elapsed_ns,omitempty"`
 }
 
 // Plus adds two usages.
 func (u usage) Plus(o usage) usage {
-	return usage{u.Calls + o.Calls, u.InputTokens + o.InputTokens, u.OutputTokens + o.OutputTokens, u.Estimated || o.Estimated}
+	return usage{u.Calls + o.Calls, u.InputTokens + o.InputTokens, u.OutputTokens + o.OutputTokens, u.Estimated || o.Estimated, u.Elapsed + o.Elapsed}
 }
 
 // Cost is the usage as the agent counts it.
 func (u usage) Cost() state.Cost {
-	return state.Cost{LLMCalls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TokensEstimated: u.Estimated}
+	return state.Cost{LLMCalls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TokensEstimated: u.Estimated, LLMTime: u.Elapsed}
+}
+
+// spentBy is what a run has spent on the model so far, as its budget
+// counts it.
+func spentBy(b state.Budget) usage {
+	return usage{Calls: b.LLMCalls, Elapsed: b.LLMTime}
 }
 
 // Total returns the usage of every call made through the client so far.
@@ -133,11 +164,19 @@ type reply struct {
 // ClientOptions.Timeout.
 var ErrTimeout = errors.New("llm call timed out")
 
+// ErrBudgetExhausted is wrapped by the error of a call refused or cut
+// because its question has spent ClientOptions.MaxCallsPerQuestion or
+// MaxTimePerQuestion.
+var ErrBudgetExhausted = errors.New("llm budget per question spent")
+
 // request is one Generate's parameters.
 type request struct {
 	msgs   []llms.MessageContent
 	json   bool
 	stream func(string)
+	// spent is what the question has already spent on the model, counted
+	// against the per-question budget.
+	spent usage
 }
 
 // Generate sends the messages and returns the reply's text. It retries
@@ -148,20 +187,35 @@ func (c *Client) Generate(ctx context.Context, msgs []llms.MessageContent, strea
 	return c.generate(ctx, request{msgs: msgs, stream: stream})
 }
 
-func (c *Client) generate(ctx context.Context, req request) (reply, error) {
-	var total usage
+func (c *Client) generate(ctx context.Context, req request) (rep reply, err error) {
+	start := time.Now()
 	defer func() {
+		rep.Usage.Elapsed = time.Since(start)
 		c.mu.Lock()
-		c.total = c.total.Plus(total)
+		c.total = c.total.Plus(rep.Usage)
 		c.mu.Unlock()
 	}()
+	return c.attempts(ctx, req, start)
+}
+
+// attempts makes the attempts of one generate, within the question's budget.
+func (c *Client) attempts(ctx context.Context, req request, start time.Time) (reply, error) {
+	var total usage
+	left := func() (calls int, d time.Duration) {
+		return c.opts.MaxCallsPerQuestion - req.spent.Calls - total.Calls,
+			c.opts.MaxTimePerQuestion - req.spent.Elapsed - time.Since(start)
+	}
 	for attempt := 0; ; attempt++ {
+		calls, d := left()
+		if calls <= 0 || d <= 0 {
+			return reply{Usage: total}, fmt.Errorf("%w (%d call(s), %s; raise the per-question limits)", ErrBudgetExhausted, c.opts.MaxCallsPerQuestion, c.opts.MaxTimePerQuestion)
+		}
 		select {
 		case c.sem <- struct{}{}:
 		case <-ctx.Done():
 			return reply{Usage: total}, ctx.Err()
 		}
-		text, u, streamed, err := c.once(ctx, req)
+		text, u, streamed, err := c.once(ctx, req, d)
 		<-c.sem
 		total = total.Plus(u)
 		if err == nil {
@@ -178,6 +232,9 @@ func (c *Client) generate(ctx context.Context, req request) (reply, error) {
 			wait = c.opts.MaxBackoff
 		}
 		wait = wait/2 + rand.N(wait/2+1)
+		if _, d := left(); wait >= d {
+			return reply{Usage: total}, fmt.Errorf("%w before a retry could be made (%s): %w", ErrBudgetExhausted, c.opts.MaxTimePerQuestion, err)
+		}
 		c.opts.Logger.Info("llm call failed; retrying", zap.Int("attempt", attempt+1), zap.Duration("wait", wait), zap.Error(err))
 		t := time.NewTimer(wait)
 		select {
@@ -189,11 +246,16 @@ func (c *Client) generate(ctx context.Context, req request) (reply, error) {
 	}
 }
 
-// once makes one attempt.
-func (c *Client) once(ctx context.Context, req request) (text string, u usage, streamed bool, err error) {
+// once makes one attempt, bounded by the call timeout or by what is left
+// of the question's time budget, whichever is shorter.
+func (c *Client) once(ctx context.Context, req request, left time.Duration) (text string, u usage, streamed bool, err error) {
 	var sent atomic.Bool
 	defer func() { streamed = sent.Load() }()
-	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	limit, byBudget := c.opts.Timeout, false
+	if left < limit {
+		limit, byBudget = left, true
+	}
+	actx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	opts := []llms.CallOption{llms.WithTemperature(c.opts.Temperature), llms.WithMaxTokens(c.opts.MaxTokens)}
 	if req.json && c.opts.JSONMode {
@@ -212,7 +274,11 @@ func (c *Client) once(ctx context.Context, req request) (text string, u usage, s
 	resp, err := c.model.GenerateContent(actx, req.msgs, opts...)
 	if err != nil {
 		if ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
-			err = fmt.Errorf("%w after %s: %w", ErrTimeout, c.opts.Timeout, err)
+			if byBudget {
+				err = fmt.Errorf("%w after %s (%w of %s): %w", ErrTimeout, limit.Round(time.Millisecond), ErrBudgetExhausted, c.opts.MaxTimePerQuestion, err)
+			} else {
+				err = fmt.Errorf("%w after %s: %w", ErrTimeout, c.opts.Timeout, err)
+			}
 		}
 		return "", u, streamed, err
 	}

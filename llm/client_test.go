@@ -59,7 +59,7 @@ func TestClientTimeout(t *testing.T) {
 
 func TestClientCancelledDuringBackoff(t *testing.T) {
 	m := llmtest.New().On("", llmtest.Fail(errors.New("status code: 429")))
-	c := NewClient(m, ClientOptions{Backoff: time.Hour, MaxBackoff: time.Hour})
+	c := NewClient(m, ClientOptions{Backoff: time.Hour, MaxBackoff: time.Hour, MaxTimePerQuestion: 2 * time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
 	start := time.Now()

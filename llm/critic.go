@@ -73,6 +73,8 @@ type modelCritic struct {
 	rules *critic.Topological
 	c     *Client
 	opts  CriticOptions
+	// required turns a discarded model verdict into ErrModelFailed.
+	required bool
 }
 
 // newCritic returns an LLM critic over g calling the model through c.
@@ -89,6 +91,14 @@ type verdictDraft struct {
 
 // Critique implements agent.Critic.
 func (cr *modelCritic) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
+	v, cost, err := cr.critique(ctx, s)
+	if err == nil && cr.required && v.Fallback != "" {
+		err = fmt.Errorf("%w: critic: %s", ErrModelFailed, v.Fallback)
+	}
+	return v, cost, err
+}
+
+func (cr *modelCritic) critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
 	v, cost, err := cr.rules.Critique(ctx, s)
 	if err != nil {
 		return v, cost, err
@@ -100,7 +110,7 @@ func (cr *modelCritic) Critique(ctx context.Context, s *state.AgentState) (state
 	if err != nil {
 		return v, cost, err
 	}
-	rep, err := cr.c.generate(ctx, request{msgs: []llms.MessageContent{human(prompt)}, json: true})
+	rep, err := cr.c.generate(ctx, request{msgs: []llms.MessageContent{human(prompt)}, json: true, spent: spentBy(s.Budget)})
 	cost = cost.Plus(rep.Usage.Cost())
 	if err != nil {
 		if ctx.Err() != nil {

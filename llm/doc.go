@@ -86,6 +86,20 @@
 // when the critic is consulted; each repair of a plan or an answer costs
 // one more. With no evidence path, the answerer makes no call.
 //
+// Each question has a budget on top of the per-call timeout:
+// ClientOptions.MaxCallsPerQuestion (default 6) and MaxTimePerQuestion
+// (default 45 s, retries and backoff included; each call's limit is cut
+// to what is left). The run's state.Budget carries what was spent
+// (LLMCalls, LLMTime) from node to node. A spent budget is a failure like
+// any other (ErrBudgetExhausted): the node keeps its deterministic
+// result, so a hung model costs a question the budget, never minutes.
+//
+// Every fallback is typed provenance on the result: Plan.Fallback,
+// Verdict.Fallback, Answer.Fallback (Result.AnswerFallback). With
+// Options.Required a fallback is an error instead, wrapping
+// ErrModelFailed, for callers who would rather fail than answer without
+// the model.
+//
 // # Prompts
 //
 // Every prompt is a text/template in prompts/*.tmpl, embedded. Each starts

@@ -1,6 +1,8 @@
 package llm
 
 import (
+	"errors"
+
 	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
@@ -18,7 +20,17 @@ type Options struct {
 	Stream func(chunk string)
 	// Logger is used by every part that has none of its own.
 	Logger *zap.Logger
+	// Required makes a failing model an error: when a node would fall
+	// back to its deterministic result (the model failed, timed out, spent
+	// the question's budget, or its output was rejected), the run fails
+	// with an error wrapping ErrModelFailed instead. By default the
+	// deterministic result is used and its Fallback field says why.
+	Required bool
 }
+
+// ErrModelFailed is wrapped by a run's error when Options.Required is set
+// and the model's output could not be used.
+var ErrModelFailed = errors.New("llm: the model's output could not be used")
 
 // New returns the agent options that put a model behind the planner, the
 // critic and the answerer, all sharing one Client:
@@ -54,6 +66,7 @@ func AgentOptions(g agent.Store, c *Client, opts Options) agent.Option {
 		opts.Answerer.Logger = opts.Logger
 	}
 	p, cr, a := newPlanner(g, c, opts.Planner), newCritic(g, c, opts.Critic), newAnswerer(c, opts.Answerer)
+	p.required, cr.required, a.required = opts.Required, opts.Required, opts.Required
 	return func(o *agent.Options) {
 		o.Planner, o.Critic, o.Answerer = p, cr, a
 	}

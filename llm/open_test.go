@@ -162,6 +162,7 @@ func TestProviderUsage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}
+		rep.Usage.Elapsed = 0
 		if rep.Text != "hi" || rep.Usage != (usage{Calls: 1, InputTokens: c.in, OutputTokens: c.out}) {
 			t.Errorf("%s: %+v", c.spec, rep)
 		}

@@ -77,6 +77,8 @@ type modelPlanner struct {
 	g     agent.Store
 	c     *Client
 	opts  PlannerOptions
+	// required turns a fallback to the rule plan into ErrModelFailed.
+	required bool
 }
 
 // newPlanner returns an LLM planner over g calling the model through c.
@@ -118,6 +120,14 @@ type edgeDraft struct {
 
 // Plan implements agent.Planner.
 func (p *modelPlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
+	pl, cost, err := p.plan(ctx, question)
+	if err == nil && p.required && pl.Fallback != "" {
+		err = fmt.Errorf("%w: planner: %s", ErrModelFailed, pl.Fallback)
+	}
+	return pl, cost, err
+}
+
+func (p *modelPlanner) plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	base, cost, err := p.rules.Plan(ctx, question)
 	if err != nil {
 		return base, cost, err
@@ -134,7 +144,7 @@ func (p *modelPlanner) Plan(ctx context.Context, question string) (state.Plan, s
 	var usage usage
 	var problems, first []string
 	for attempt := 0; attempt <= p.opts.MaxRepairs; attempt++ {
-		rep, err := p.c.generate(ctx, request{msgs: msgs, json: true})
+		rep, err := p.c.generate(ctx, request{msgs: msgs, json: true, spent: usage})
 		usage = usage.Plus(rep.Usage)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -336,8 +346,11 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 		return state.Plan{}, problems, calls, nil
 	}
 
+	// The question's entities the model's plan leaves out are said.
+	ignored := plan.Ignored(state.Plan{Anchors: anchors, Target: target}, plan.Mentioned(base))
 	plan := state.Plan{
 		Anchors:       anchors,
+		Ignored:       ignored,
 		Target:        target,
 		Chains:        []state.Chain{chain},
 		RelationHints: base.RelationHints,

@@ -8,8 +8,13 @@ import (
 
 // Plan is the planner's structured retrieval plan for one question.
 type Plan struct {
-	// Anchors are the question's entities, linked to graph nodes.
+	// Anchors are the question's entities the walk starts from, linked to
+	// graph nodes.
 	Anchors []Anchor `json:"anchors"`
+	// Ignored are the question's other linked entities that the plan uses
+	// neither as an anchor nor as its target: the walk neither starts from
+	// them nor looks for them. (Ask about them one at a time.)
+	Ignored []Anchor `json:"ignored,omitempty"`
 	// Target is what the question asks for.
 	Target Target `json:"target"`
 	// Chains are the candidate relation patterns to walk from the anchors,

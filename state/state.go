@@ -90,6 +90,9 @@ type Budget struct {
 	OutputTokens     int `json:"output_tokens"`
 	// TokensEstimated: some token counts were estimated (see Cost).
 	TokensEstimated bool `json:"tokens_estimated,omitempty"`
+	// LLMTime is the time spent waiting for a model, retries and their
+	// backoff included.
+	LLMTime time.Duration `json:"llm_time_ns,omitempty"`
 }
 
 // Cost is the work one phase did.
@@ -101,11 +104,20 @@ type Cost struct {
 	// TokensEstimated is true when a provider reported no usage and the
 	// token counts were estimated.
 	TokensEstimated bool `json:"tokens_estimated,omitempty"`
+	// LLMTime is the time spent waiting for a model.
+	LLMTime time.Duration `json:"llm_time_ns,omitempty"`
 }
 
 // Plus returns the sum of two costs.
 func (c Cost) Plus(o Cost) Cost {
-	return Cost{c.StoreCalls + o.StoreCalls, c.LLMCalls + o.LLMCalls, c.InputTokens + o.InputTokens, c.OutputTokens + o.OutputTokens, c.TokensEstimated || o.TokensEstimated}
+	return Cost{
+		StoreCalls:      c.StoreCalls + o.StoreCalls,
+		LLMCalls:        c.LLMCalls + o.LLMCalls,
+		InputTokens:     c.InputTokens + o.InputTokens,
+		OutputTokens:    c.OutputTokens + o.OutputTokens,
+		TokensEstimated: c.TokensEstimated || o.TokensEstimated,
+		LLMTime:         c.LLMTime + o.LLMTime,
+	}
 }
 
 // Add counts a phase's cost against the budget.
@@ -115,6 +127,7 @@ func (b *Budget) Add(c Cost) {
 	b.InputTokens += c.InputTokens
 	b.OutputTokens += c.OutputTokens
 	b.TokensEstimated = b.TokensEstimated || c.TokensEstimated
+	b.LLMTime += c.LLMTime
 }
 
 // Exhausted reports whether a bound has been reached.

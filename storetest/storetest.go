@@ -28,7 +28,8 @@ type Store interface {
 // Run runs the conformance subtests. Each calls open for a fresh, empty
 // store (a Neo4j store wipes its database there), loads the fixture itself
 // and closes the store when it ends. Results are compared in full with
-// exact expected values. The whole suite makes fewer than 100 store calls.
+// exact expected values. The whole suite makes fewer than 100 store calls; HubCut loads
+// 1,501 triples and runs the agent on them.
 func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Load", func(t *testing.T) { testLoad(t, open) })
 	t.Run("Schema", func(t *testing.T) { testSchema(t, open) })
@@ -38,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Paths", func(t *testing.T) { testPaths(t, open) })
 	t.Run("Hostile", func(t *testing.T) { testHostile(t, open) })
 	t.Run("ConcurrentReads", func(t *testing.T) { testConcurrent(t, open) })
+	t.Run("HubCut", func(t *testing.T) { testHubCut(t, open) })
 }
 
 // fresh opens a store and arranges for it to be closed.

@@ -7,12 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -60,18 +64,23 @@ func (a *agentFlags) options(e *env) []agent.Option {
 }
 
 type askOptions struct {
-	graph    graphFlags
-	agent    agentFlags
-	llm      llmFlags
-	json     bool
-	trace    bool
-	state    bool
-	mermaid  bool
-	question string
+	graph   graphFlags
+	agent   agentFlags
+	llm     llmFlags
+	json    bool
+	trace   bool
+	state   bool
+	mermaid bool
+	// questionFile is where the question is read from: a file, or "-"
+	// for stdin; "" when it is given as arguments.
+	questionFile string
+	question     string
 }
 
 const askUsage = `
 Usage: scgraph ask [flags] QUESTION
+       scgraph ask [flags] -                      (the question from stdin)
+       scgraph ask [flags] --question-file FILE
 
 Answers one question and prints the answer with its chain of evidence: each
 hop with its relation, direction and the file:line it came from. The
@@ -83,6 +92,7 @@ Examples:
   scgraph ask "Which teams are affected if the payment service goes down?"
   scgraph ask "Is the checkout service affected by the db-v2 migration?" --trace
   scgraph ask --graph kb.txt --json "who directed the films written by [Ingmar Bergman]"
+  generate-question | scgraph ask -          # long questions: one argument is capped by the OS
 
 With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}],
 paths[{hops[{from,relation,to,direction,source}]}], complete, iterations,
@@ -102,15 +112,73 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.trace, "trace", false, "print every step of the run")
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
+	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 {
-		return usagef("no question given")
+	if len(pos) == 1 && pos[0] == "-" && o.questionFile == "" {
+		o.questionFile, pos = "-", nil
 	}
-	o.question = strings.Join(pos, " ")
+	switch {
+	case o.questionFile != "" && len(pos) > 0:
+		return usagef("give the question either as arguments or with --question-file/-, not both")
+	case o.questionFile != "":
+		if o.question, err = readQuestion(e, o.questionFile); err != nil {
+			return err
+		}
+	case len(pos) == 0:
+		return usagef("no question given (pass it as an argument, or '-' to read it from stdin)")
+	default:
+		o.question = strings.Join(pos, " ")
+	}
+	if strings.TrimSpace(o.question) == "" {
+		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
+	}
+	if err := plan.CheckLength(o.question, 0); err != nil {
+		return usagef("%v%s", err, questionSource(o.questionFile))
+	}
 	return ask(ctx, e, &o)
+}
+
+// maxQuestionBytes bounds a question read from stdin or a file.
+const maxQuestionBytes = 1 << 20
+
+// readQuestion reads a whole question from a file, or from stdin for "-".
+func readQuestion(e *env, name string) (string, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", fmt.Errorf("question file: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxQuestionBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("reading the question%s: %w", questionSource(name), err)
+	}
+	if len(b) > maxQuestionBytes {
+		return "", usagef("the question%s is longer than %d bytes", questionSource(name), maxQuestionBytes)
+	}
+	if !utf8.Valid(b) {
+		return "", usagef("the question%s is not valid UTF-8", questionSource(name))
+	}
+	return string(b), nil
+}
+
+// questionSource names where a question came from, for messages.
+func questionSource(file string) string {
+	switch file {
+	case "":
+		return ""
+	case "-":
+		return " on stdin"
+	}
+	return " in " + file
 }
 
 func ask(ctx context.Context, e *env, o *askOptions) error {
@@ -132,7 +200,8 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
 	res, err := a.Run(ctx, o.question)
-	if res == nil {
+	if res == nil || errors.Is(err, llm.ErrModelFailed) {
+		// With --llm-required, no deterministic answer stands in.
 		return err
 	}
 	if o.json {
@@ -144,6 +213,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	} else {
 		renderResult(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
 	}
+	o.llm.warnFallbacks(e.stderr, res)
 	if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/llm"
 )
 
 const chatUsage = `
@@ -71,6 +72,7 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 	fmt.Fprintf(e.stdout, "scgraph chat on %s. Ask a question, or :help.\n", g.Desc)
 	var last *agent.Result
 	var history []string
+	empty := true // nothing but blank lines so far
 	sc := bufio.NewScanner(e.stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for {
@@ -87,6 +89,7 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 		if line == "" {
 			continue
 		}
+		empty = false
 		if strings.HasPrefix(line, ":") {
 			quit := chatCommand(e, line, last, history)
 			if quit {
@@ -99,15 +102,22 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 			fmt.Fprintf(e.stdout, "\n> %s\n", line)
 		}
 		res, err := a.Run(ctx, line)
-		if res != nil {
+		if res != nil && !errors.Is(err, llm.ErrModelFailed) {
 			last = res
 			renderResult(e.stdout, res, renderOptions{maxAnswers: 5})
+			o.llm.warnFallbacks(e.stderr, res)
 		}
 		if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
 			fmt.Fprintf(e.stderr, "error: %v\n", err)
 		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading the questions: %w", err)
+	}
+	if !interactive && empty && ctx.Err() == nil {
+		return usagef("stdin held no question (it is empty or blank); give one question a line")
+	}
+	return nil
 }
 
 // chatCommand runs one ':' command; it reports whether to quit.

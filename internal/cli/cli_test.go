@@ -145,7 +145,7 @@ func TestAskUsageErrors(t *testing.T) {
 	if code != exitUsage {
 		t.Errorf("ask with no question: exit %d, want %d", code, exitUsage)
 	}
-	if want := "scgraph ask: no question given\nRun 'scgraph ask --help' for usage.\n"; errs != want || out != "" {
+	if want := "scgraph ask: no question given (pass it as an argument, or '-' to read it from stdin)\nRun 'scgraph ask --help' for usage.\n"; errs != want || out != "" {
 		t.Errorf("stderr %q stdout %q, want %q on stderr", errs, out, want)
 	}
 	code, _, errs = invoke(t, "", "frobnicate")

@@ -15,17 +15,16 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// llmRunTimeout replaces the default --timeout in LLM mode: a few model
-// calls take longer than a walk.
-const llmRunTimeout = 5 * time.Minute
-
 // llmFlags select a model for the planner, the critic and the answerer.
 type llmFlags struct {
-	spec    string
-	baseURL string
-	timeout time.Duration
-	retries int
-	stream  bool
+	spec     string
+	baseURL  string
+	timeout  time.Duration
+	budget   time.Duration
+	maxCalls int
+	retries  int
+	stream   bool
+	required bool
 
 	// Set by options.
 	endpoint llm.Endpoint
@@ -34,10 +33,13 @@ type llmFlags struct {
 }
 
 func (l *llmFlags) register(fs *flag.FlagSet, e *env, withStream bool) {
-	fs.StringVar(&l.spec, "llm", e.getenv("SCGRAPH_LLM"), "model `PROVIDER[:MODEL]` behind the planner, critic and answerer: openai, anthropic or ollama (e.g. ollama:llama3.1); default none: deterministic; with a model, --timeout defaults to 5m (env SCGRAPH_LLM)")
+	fs.StringVar(&l.spec, "llm", e.getenv("SCGRAPH_LLM"), "model `PROVIDER[:MODEL]` behind the planner, critic and answerer: openai, anthropic or ollama (e.g. ollama:llama3.1); default none: deterministic; with a model, --timeout grows by --llm-budget (env SCGRAPH_LLM)")
 	fs.StringVar(&l.baseURL, "llm-base-url", "", "`URL` of the provider: any OpenAI-compatible server for openai (http://host:8000/v1), the Ollama server for ollama (default from OPENAI_BASE_URL, ANTHROPIC_BASE_URL, OLLAMA_HOST)")
-	fs.DurationVar(&l.timeout, "llm-timeout", 2*time.Minute, "time limit per LLM call")
+	fs.DurationVar(&l.timeout, "llm-timeout", llm.DefaultCallTimeout, "time limit per LLM call (cut to what is left of --llm-budget)")
+	fs.DurationVar(&l.budget, "llm-budget", llm.DefaultMaxTimePerQuestion, "total time a question may wait for the model, retries included; when spent, the deterministic path answers (with a warning)")
+	fs.IntVar(&l.maxCalls, "llm-max-calls", llm.DefaultMaxCallsPerQuestion, "LLM calls a question may make, retries and repairs included")
 	fs.IntVar(&l.retries, "llm-retries", 2, "retries of an LLM call on rate limits (429) and server errors (5xx)")
+	fs.BoolVar(&l.required, "llm-required", false, "fail (exit 1) when the model fails or its output is rejected, instead of answering on the deterministic path with a warning")
 	if withStream {
 		fs.BoolVar(&l.stream, "stream", false, "with --llm: print the answer's tokens as they come")
 	}
@@ -61,7 +63,13 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 		if l.stream {
 			return nil, usagef("--stream needs --llm")
 		}
+		if l.required {
+			return nil, usagef("--llm-required needs --llm")
+		}
 		return nil, nil
+	}
+	if l.timeout <= 0 || l.budget <= 0 || l.maxCalls <= 0 {
+		return nil, usagef("--llm-timeout, --llm-budget and --llm-max-calls must be positive (got %s, %s, %d)", l.timeout, l.budget, l.maxCalls)
 	}
 	if l.stream && jsonOut {
 		return nil, usagef("--stream prints the answer as it comes; it cannot be combined with --json")
@@ -87,11 +95,15 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 	if retries == 0 {
 		retries = -1 // the client reads 0 as its default
 	}
-	l.client = llm.NewClient(model, llm.ClientOptions{Timeout: l.timeout, MaxRetries: retries, Logger: logger})
+	l.client = llm.NewClient(model, llm.ClientOptions{
+		Timeout: l.timeout, MaxRetries: retries, Logger: logger,
+		MaxCallsPerQuestion: l.maxCalls, MaxTimePerQuestion: l.budget,
+	})
 	o := llm.Options{
 		Planner:  llm.PlannerOptions{HopBudget: a.hops},
 		Answerer: llm.AnswererOptions{Alpha: a.alpha},
 		Logger:   logger,
+		Required: l.required,
 	}
 	// The LLM planner runs its own rule planner: give it the same lexicon.
 	sc, err := lexiconChoice(gf.lexicon)
@@ -105,7 +117,8 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 	}
 	opts := []agent.Option{llm.AgentOptions(g, l.client, o)}
 	if a.timeout == agent.DefaultTimeout {
-		opts = append(opts, func(o *agent.Options) { o.Timeout = llmRunTimeout })
+		// The walk keeps its own time; the model's budget comes on top.
+		opts = append(opts, func(o *agent.Options) { o.Timeout = agent.DefaultTimeout + l.budget })
 	}
 	return opts, nil
 }
@@ -182,5 +195,43 @@ func (l *llmFlags) render(w io.Writer, res *agent.Result, o renderOptions) {
 	}
 	if o.mermaid && res.Mermaid != "" {
 		fmt.Fprintf(w, "\n```mermaid\n%s```\n", res.Mermaid)
+	}
+}
+
+// modelFallbacks lists where a run used its deterministic result because
+// the model failed or its output was rejected, read from the result's
+// typed provenance.
+func modelFallbacks(res *agent.Result) []string {
+	if res == nil {
+		return nil
+	}
+	var why []string
+	if res.Plan.Fallback != "" {
+		why = append(why, "plan: "+res.Plan.Fallback)
+	}
+	for _, v := range res.Verdicts {
+		if v.Fallback != "" {
+			why = append(why, fmt.Sprintf("critique %d: %s", v.Iteration, v.Fallback))
+		}
+	}
+	if res.AnswerFallback != "" {
+		why = append(why, "answer: "+res.AnswerFallback)
+	}
+	return why
+}
+
+// warnFallbacks tells on stderr that the model failed and the
+// deterministic path answered instead.
+func (l *llmFlags) warnFallbacks(w io.Writer, res *agent.Result) {
+	if !l.enabled() {
+		return
+	}
+	why := modelFallbacks(res)
+	if len(why) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: the model (%s) failed; the deterministic path answered instead (use --llm-required to make this an error):\n", l.endpoint)
+	for _, s := range why {
+		fmt.Fprintf(w, "  %s\n", s)
 	}
 }

@@ -25,6 +25,8 @@ const (
 type scripted struct {
 	status  int
 	content string
+	// hang: never reply; the request ends when the client gives up.
+	hang bool
 }
 
 // chatServer is a local OpenAI-compatible server: GET /v1/models and
@@ -95,6 +97,10 @@ func (s *chatServer) complete(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if len(replies) == 0 {
 		http.Error(w, `{"error":{"message":"unscripted prompt"}}`, http.StatusBadRequest)
+		return
+	}
+	if rep.hang {
+		<-r.Context().Done()
 		return
 	}
 	if rep.status != 0 && rep.status != http.StatusOK {
@@ -379,5 +385,69 @@ func TestEvalLLMCountsCalls(t *testing.T) {
 	}
 	if a.LLMCallsPerQuestion < 2 || a.InputTokens <= 0 {
 		t.Errorf("agent cost %+v: want at least a plan and an answer call per question, with tokens", a)
+	}
+}
+
+// A model that never answers costs a question --llm-budget, not the
+// five per-call timeouts of before: the deterministic path answers, and
+// stderr says the model failed.
+func TestAskLLMHangs(t *testing.T) {
+	hang := scripted{hang: true}
+	srv := newChatServer(t, map[string][]scripted{markPlan: {hang}, markCritic: {hang}, markAnswer: {hang}})
+	_, det, _ := invoke(t, "", "ask", "--json", llmQuestion)
+	var want llmOutput
+	decodeOneJSON(t, det, &want)
+	code, stdout, stderr := askLLM(t, srv, "--json", "--state", "--llm-timeout", "1h", "--llm-budget", "500ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out llmOutput
+	decodeOneJSON(t, stdout, &out)
+	if out.Answer != want.Answer {
+		t.Errorf("answer %q, want the deterministic %q", out.Answer, want.Answer)
+	}
+	if n := len(srv.Calls()); n != 1 {
+		t.Errorf("the server saw %d calls, want the planner's only", n)
+	}
+	if !strings.Contains(stderr, "warning: the model (openai:test-model at ") || !strings.Contains(stderr, "llm budget per question spent") {
+		t.Errorf("stderr does not warn of the spent budget:\n%s", stderr)
+	}
+}
+
+// The model's failures are told on stderr; with --llm-required they are an
+// error (exit 1) and no deterministic answer stands in.
+func TestAskLLMFailureWarnsOrFails(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		reply scripted
+	}{
+		{"http 500", scripted{status: 500}},
+		{"garbage", scripted{content: "Sure! Team Payments, probably."}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			script := map[string][]scripted{markPlan: {c.reply}, markCritic: {c.reply}, markAnswer: {c.reply}}
+			code, stdout, stderr := askLLM(t, newChatServer(t, script))
+			if code != 0 || !strings.Contains(stderr, "warning: the model") || !strings.Contains(stderr, "plan: llm plan not used") || !strings.Contains(stderr, "--llm-required") {
+				t.Errorf("exit %d, stderr:\n%s", code, stderr)
+			}
+			if !strings.Contains(stdout, "Evidence:") {
+				t.Errorf("no deterministic answer:\n%s", stdout)
+			}
+			code, stdout, stderr = askLLM(t, newChatServer(t, script), "--llm-required")
+			if code != exitError || !strings.Contains(stderr, "the model's output could not be used: planner: llm plan not used") {
+				t.Errorf("--llm-required: exit %d, stderr:\n%s", code, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("--llm-required printed an answer:\n%s", stdout)
+			}
+		})
+	}
+	// A model that works gives no warning.
+	srv := newChatServer(t, map[string][]scripted{markPlan: {{content: llmPlan}}, markAnswer: {{content: llmAnswer}}})
+	if code, _, stderr := askLLM(t, srv, "--llm-required"); code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if code, _, stderr := invoke(t, "", "ask", "--llm-required", llmQuestion); code != exitUsage || !strings.Contains(stderr, "--llm-required needs --llm") {
+		t.Errorf("without --llm: exit %d: %s", code, stderr)
 	}
 }

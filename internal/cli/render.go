@@ -103,6 +103,15 @@ func planLine(res *agent.Result) string {
 		fmt.Fprintf(&b, "; direction %s", p.Direction)
 	}
 	fmt.Fprintf(&b, "; hop budget %d", p.HopBudget)
+	if len(p.Ignored) > 0 {
+		fmt.Fprintf(&b, "\n  ignored (not walked from or to):")
+		for i, a := range p.Ignored {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %q → %s", a.Mention, a.Entity)
+		}
+	}
 	for _, n := range p.Notes {
 		b.WriteString("\n  note: " + n)
 	}

@@ -146,7 +146,29 @@ func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
 	if rd := s.Reading(); rd != nil {
 		text += " Read as: " + rd.Text + "."
 	}
-	return text
+	return text + ignoredSentence(s.Plan.Ignored)
+}
+
+// ignoredSentence says which entities of the question the plan left out,
+// so that none is dropped silently.
+func ignoredSentence(ig []state.Anchor) string {
+	if len(ig) == 0 {
+		return ""
+	}
+	const shown = 5
+	names := make([]string, 0, shown+1)
+	for i, a := range ig {
+		if i == shown {
+			names = append(names, fmt.Sprintf("and %d more", len(ig)-shown))
+			break
+		}
+		names = append(names, a.Entity)
+	}
+	what := "entity"
+	if len(ig) > 1 {
+		what = "entities"
+	}
+	return fmt.Sprintf(" Ignored %d other %s of the question: %s (the plan walks from one; ask about the others separately).", len(ig), what, strings.Join(names, ", "))
 }
 
 // relationList names the relations the plan could have used.

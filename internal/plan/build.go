@@ -12,10 +12,53 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// build turns the linked entities into a plan: with a learned lexicon
+// build turns the linked entities into a plan (see plan) and lists those
+// it does not use in Plan.Ignored.
+func (p *Rules) build(q string, s *graph.Schema, ents []linked) state.Plan {
+	pl := p.plan(q, s, ents)
+	found := make([]state.Anchor, len(ents))
+	for i, e := range ents {
+		found[i] = e.anchor
+	}
+	pl.Ignored = Ignored(pl, found)
+	return pl
+}
+
+// Mentioned returns every entity a plan knows the question names: its
+// anchors, its target entity and the ones it ignored.
+func Mentioned(pl state.Plan) []state.Anchor {
+	out := append(append([]state.Anchor(nil), pl.Anchors...), pl.Ignored...)
+	if pl.Target.Kind == state.TargetEntity {
+		out = append(out, state.Anchor{Mention: pl.Target.Mention, Entity: pl.Target.Entity})
+	}
+	return out
+}
+
+// Ignored returns the entities found in the question that a plan uses
+// neither as an anchor nor as its target, in the given order, each once.
+func Ignored(pl state.Plan, found []state.Anchor) []state.Anchor {
+	used := map[string]bool{}
+	for _, a := range pl.Anchors {
+		used[a.Entity] = true
+	}
+	if pl.Target.Kind == state.TargetEntity {
+		used[pl.Target.Entity] = true
+	}
+	var out []state.Anchor
+	for _, a := range found {
+		if used[a.Entity] {
+			continue
+		}
+		used[a.Entity] = true
+		out = append(out, a)
+	}
+	return out
+}
+
+// plan turns the linked entities into a plan: with a learned lexicon
 // that proposes chains for the question, those chains; otherwise the
 // question reader's readings.
-func (p *Rules) build(q string, s *graph.Schema, ents []linked) state.Plan {
+func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 	plan := state.Plan{Source: state.ByRules, Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
 	for _, e := range ents {
 		if len(e.candidates) > 1 {
@@ -83,7 +126,9 @@ func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Pl
 	top := res.Readings[0]
 	plan.Anchors = []state.Anchor{ents[top.Anchor].anchor}
 	for _, a := range top.Also {
-		plan.Anchors = append(plan.Anchors, ents[a].anchor)
+		if !slices.ContainsFunc(plan.Anchors, func(x state.Anchor) bool { return x.Entity == ents[a].anchor.Entity }) {
+			plan.Anchors = append(plan.Anchors, ents[a].anchor)
+		}
 	}
 	plan.Direction = top.Direction
 	switch {

@@ -7,10 +7,12 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -29,6 +31,31 @@ type Options struct {
 	MaxChains int
 	// MaxSpanWords caps the words of a candidate mention. Default 8.
 	MaxSpanWords int
+	// MaxWords caps the words of a question: linking tries every run of
+	// up to MaxSpanWords words, so a longer question is refused
+	// (ErrQuestionTooLong) rather than read for many seconds. Default
+	// DefaultMaxWords.
+	MaxWords int
+}
+
+// DefaultMaxWords is the default of Options.MaxWords: far beyond any
+// question, and read in well under a second.
+const DefaultMaxWords = 10000
+
+// ErrQuestionTooLong is wrapped by the error for a question of more than
+// Options.MaxWords words.
+var ErrQuestionTooLong = errors.New("the question is too long")
+
+// CheckLength returns an error wrapping ErrQuestionTooLong when q has
+// more than maxWords words (0: DefaultMaxWords).
+func CheckLength(q string, maxWords int) error {
+	if maxWords <= 0 {
+		maxWords = DefaultMaxWords
+	}
+	if n := len(text.Words(q)); n > maxWords {
+		return fmt.Errorf("%w: %d words, at most %d are read", ErrQuestionTooLong, n, maxWords)
+	}
+	return nil
 }
 
 func (o Options) withDefaults() Options {
@@ -46,6 +73,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxSpanWords <= 0 {
 		o.MaxSpanWords = 8
+	}
+	if o.MaxWords <= 0 {
+		o.MaxWords = DefaultMaxWords
 	}
 	return o
 }
@@ -106,6 +136,9 @@ func (p *Rules) Schema(ctx context.Context) (*graph.Schema, error) {
 // Plan implements agent.Planner.
 func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	var cost state.Cost
+	if err := CheckLength(question, p.opts.MaxWords); err != nil {
+		return state.Plan{}, cost, err
+	}
 	s, calls, err := p.readSchema(ctx)
 	cost.StoreCalls += calls
 	if err != nil {
@@ -114,6 +147,9 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	ents, notes, calls, err := p.link(ctx, question)
 	cost.StoreCalls += calls
 	if err != nil {
+		return state.Plan{}, cost, err
+	}
+	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}
 	plan := p.build(question, s, ents)

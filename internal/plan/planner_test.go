@@ -1,6 +1,7 @@
 package plan_test
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -253,4 +254,47 @@ func TestPlannerDoesNotBendAPhraseOntoARelation(t *testing.T) {
 	}
 	p = planFor(t, st, plan.Options{}, "What does the cart service call?")
 	phasetest.WantStrings(t, "chains", chainsOf(p), []string{"-CALLS->"})
+}
+
+// A question naming more entities than the plan uses says which it left
+// out (Plan.Ignored), in question order, instead of dropping them.
+func TestPlannerListsIgnoredEntities(t *testing.T) {
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
+	p := planFor(t, st, plan.Options{}, "Who owns [cart-service] according to [payment-service] or to [orders-db]?")
+	phasetest.WantStrings(t, "anchors", anchorsOf(p), []string{"cart-service=cart-service[bracket 1.00]"})
+	var ignored []string
+	for _, a := range p.Ignored {
+		ignored = append(ignored, a.Mention+"="+a.Entity)
+	}
+	phasetest.WantStrings(t, "ignored", ignored, []string{"payment-service=payment-service", "orders-db=orders-db"})
+
+	// Coordinated entities are all walked from, each once.
+	p = planFor(t, st, plan.Options{}, "Who owns [cart-service], [payment-service] and [cart-service]?")
+	phasetest.WantStrings(t, "anchors", anchorsOf(p), []string{"cart-service=cart-service[bracket 1.00]", "payment-service=payment-service[bracket 1.00]"})
+	if len(p.Ignored) != 0 {
+		t.Errorf("ignored %+v, want none", p.Ignored)
+	}
+
+	// A target entity is used, not ignored.
+	p = planFor(t, st, plan.Options{}, "Is [web] affected by [orders-db]?")
+	if len(p.Ignored) != 0 || p.Target.Entity != "orders-db" {
+		t.Errorf("target %+v, ignored %+v", p.Target, p.Ignored)
+	}
+}
+
+// A question of more words than Options.MaxWords is refused before any
+// store call: linking tries every run of words, which on a megabyte of
+// text took longer than the run's timeout.
+func TestPlannerRefusesOverlongQuestions(t *testing.T) {
+	g := &phasetest.Spy{Store: phasetest.NewStore(t, svcSchema(), svcTriples()...)}
+	_, _, err := plan.New(g, nil, plan.Options{MaxWords: 5}).Plan(t.Context(), "who owns the cart service today?")
+	if !errors.Is(err, plan.ErrQuestionTooLong) || !strings.Contains(err.Error(), "6 words, at most 5") {
+		t.Fatalf("err %v, want ErrQuestionTooLong saying the counts", err)
+	}
+	if len(g.ExpandCalls) != 0 {
+		t.Errorf("store calls for a refused question")
+	}
+	if _, _, err := plan.New(g, nil, plan.Options{MaxWords: 5}).Plan(t.Context(), "who owns the cart service?"); err != nil {
+		t.Errorf("a question of 5 words: %v", err)
+	}
 }

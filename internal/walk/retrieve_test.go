@@ -267,3 +267,27 @@ func TestRefinerWalksAClosureToItsEnd(t *testing.T) {
 		"ledger@1 ledger -READS_FROM-> db db@1",
 	})
 }
+
+// A node cut by the store (StoreLimit) and then by the walk (Fanout) is
+// one cut: of the store's total, the walk kept Fanout. Counted twice, the
+// answer said "kept 1300 of 21000" for a hub of 20,000 edges.
+func TestStoreAndWalkCutsAreOne(t *testing.T) {
+	var ts []graph.Triple
+	for i, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		ts = append(ts, phasetest.Tr("hub", "Service", "CALLS", n, "Service", i+1))
+	}
+	g := &phasetest.Spy{Store: phasetest.NewStore(t, nil, ts...)}
+	s := phasetest.NewState("what does hub call", state.Target{Kind: state.TargetChain}, 1,
+		[]state.Chain{phasetest.Chain(phasetest.Step(phasetest.Out("CALLS")))}, "hub")
+	d, err := walk.NewRetriever(g, walk.Options{Fanout: 2, StoreLimit: 3}).Retrieve(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []graph.Truncation{{Node: "hub", Step: 0, Kept: 2, Total: 6}}
+	if !reflect.DeepEqual(d.Cuts, want) {
+		t.Errorf("cuts %+v, want %+v", d.Cuts, want)
+	}
+	if len(d.Arcs) != 2 {
+		t.Errorf("%d arcs, want the 2 kept", len(d.Arcs))
+	}
+}

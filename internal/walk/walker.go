@@ -105,6 +105,10 @@ type posInfo struct {
 // reports positions already in the walk.
 func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, start []state.Pos, known func(state.Pos) (posInfo, bool), hops int, reentry bool) (state.Delta, error) {
 	var d state.Delta
+	// storeCut indexes the store's cuts in d.Cuts by node and step, so
+	// that the walker's own cut of the same node refines it instead of
+	// being counted again.
+	storeCut := map[cutKey]int{}
 	local := map[state.Pos]posInfo{}
 	lookup := func(p state.Pos) (posInfo, bool) {
 		if i, ok := local[p]; ok {
@@ -211,6 +215,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				}
 				for _, t := range x.Truncated {
 					t.Step += level
+					storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
 					d.Cuts = append(d.Cuts, t)
 				}
 				if len(x.Hops) > 0 {
@@ -248,7 +253,13 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 			cs := perPos[p]
 			if len(cs) > w.opts.Fanout {
 				sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
-				d.Cuts = append(d.Cuts, graph.Truncation{Node: p.Node, Step: level, Kept: w.opts.Fanout, Total: len(cs)})
+				if k, ok := storeCut[cutKey{p.Node, level}]; ok {
+					// The store cut this node already: of its Total, the
+					// walk keeps Fanout.
+					d.Cuts[k].Kept = min(d.Cuts[k].Kept, w.opts.Fanout)
+				} else {
+					d.Cuts = append(d.Cuts, graph.Truncation{Node: p.Node, Step: level, Kept: w.opts.Fanout, Total: len(cs)})
+				}
 				cs = cs[:w.opts.Fanout]
 			}
 			depth := local[p].depth + 1
@@ -349,4 +360,10 @@ func walkKnown(s *state.AgentState) func(state.Pos) (posInfo, bool) {
 		r := s.Walk.Reached[i]
 		return posInfo{depth: r.Depth, expanded: r.Expanded}, true
 	}
+}
+
+// cutKey names a fan-out cut: a node at a step of the walk.
+type cutKey struct {
+	node string
+	step int
 }
