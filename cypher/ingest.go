@@ -49,13 +49,13 @@ func (s *Store) ensureIndexes(ctx context.Context) error {
 	// Schema commands cannot share a transaction with data writes, nor
 	// with each other.
 	for _, stmt := range schemaStatements {
-		if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+		if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 			return exec(ctx, tx, stmt, nil)
 		}); err != nil {
 			return s.fail("create the indexes", err)
 		}
 	}
-	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitIndexes, nil)
 	}); err != nil {
 		return s.fail("wait for the indexes", err)
@@ -184,7 +184,7 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	if err != nil {
 		return added, err
 	}
-	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitFulltext, nil)
 	}); err != nil {
 		return added, s.fail("wait for the full-text index", err)
@@ -222,7 +222,7 @@ func (s *Store) emptyGraph(ctx context.Context) (bool, *graph.Schema, error) {
 		empty bool
 		user  string
 	}
-	st, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (state, error) {
+	st, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (state, error) {
 		rows, err := collect(ctx, tx, qGraphEmpty, map[string]any{"id": metaID}, func(r *neo4j.Record) (state, error) {
 			e, ok := r.Values[0].(bool)
 			if !ok {
@@ -289,7 +289,7 @@ func (s *Store) writeEntities(ctx context.Context, facts []graph.Triple, types m
 		}
 		query := fmt.Sprintf(tmpl, label)
 		for rows := range slices.Chunk(byType[typ], batch) {
-			if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+			if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 				return exec(ctx, tx, query, map[string]any{"rows": rows, "type": nullIfZero(typ)})
 			}); err != nil {
 				return s.fail("write entities", err)
@@ -324,7 +324,7 @@ func (s *Store) writeFacts(ctx context.Context, facts []graph.Triple, empty bool
 		}
 		query := fmt.Sprintf(tmpl, q)
 		for rows := range slices.Chunk(byRel[rel], batch) {
-			c, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+			c, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 				return exec(ctx, tx, query, map[string]any{"rows": rows})
 			})
 			if err != nil {

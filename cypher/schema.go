@@ -65,7 +65,7 @@ func (s *Store) loadMeta(ctx context.Context) (*meta, error) {
 		return m, nil
 	}
 	type stored struct{ user, schema string }
-	rows, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]stored, error) {
+	rows, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]stored, error) {
 		return collect(ctx, tx, qReadMeta, map[string]any{"id": metaID}, func(r *neo4j.Record) (stored, error) {
 			u, err := strAt(r, 0)
 			if err != nil {
@@ -170,7 +170,7 @@ func (s *Store) retype(ctx context.Context, user *graph.Schema, setUser bool, pr
 		entities []entity
 		user     string
 	}
-	snap, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (snapshot, error) {
+	snap, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (snapshot, error) {
 		var sn snapshot
 		var err error
 		sn.triples, err = collect(ctx, tx, qAllTriples, nil, func(r *neo4j.Record) (graph.Triple, error) {
@@ -249,7 +249,7 @@ func (s *Store) retype(ctx context.Context, user *graph.Schema, setUser bool, pr
 			typ = k[1]
 		}
 		for names := range slices.Chunk(groups[k], typesBatch) {
-			if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+			if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 				return exec(ctx, tx, query, map[string]any{"names": names, "type": typ})
 			}); err != nil {
 				return s.fail("write entity types", err)
@@ -279,7 +279,7 @@ func (s *Store) writeMeta(ctx context.Context, user, schema *graph.Schema) error
 		}
 		userJSON = string(b)
 	}
-	if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qWriteMeta, map[string]any{"id": metaID, "user": userJSON, "schema": string(schemaJSON)})
 	}); err != nil {
 		return s.fail("write the schema", err)

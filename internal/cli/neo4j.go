@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"time"
 
 	"github.com/scgraph/scgraph/cypher"
 )
@@ -11,6 +12,9 @@ import (
 // Neo4j's own tools read.
 type neo4jFlags struct {
 	uri, username, password, database string
+	// timeout, when set by the command (its --timeout), bounds connecting;
+	// otherwise cypher.DefaultConnectTimeout does.
+	timeout time.Duration
 }
 
 func (n *neo4jFlags) register(fs *flag.FlagSet, e *env) {
@@ -33,7 +37,7 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 	if n.uri == "" {
 		return nil, usagef("the Neo4j store needs a server: set NEO4J_URI or --neo4j-uri (e.g. bolt://127.0.0.1:7687), and NEO4J_PASSWORD")
 	}
-	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database})
+	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database, ConnectTimeout: n.timeout})
 }
 
 // open opens the Neo4j graph for the agent.
