@@ -7,11 +7,10 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/scgraph/scgraph/internal/text"
-
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // meta is what the reads need from the stored schema, decoded once.
@@ -132,7 +131,7 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	if err := s.ensureIndexes(ctx); err != nil {
+	if err := s.ensureIndexes(ctx, false); err != nil {
 		return err
 	}
 	return s.retype(ctx, sch.Clone(), true, nil)

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/scgraph/scgraph/cypher"
@@ -40,11 +42,20 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database, ConnectTimeout: n.timeout})
 }
 
-// open opens the Neo4j graph for the agent.
-func (n *neo4jFlags) open(ctx context.Context) (*openedGraph, error) {
+// open opens the Neo4j graph for the agent, warning on w when an ingest
+// into it never finished (answers may then miss facts).
+func (n *neo4jFlags) open(ctx context.Context, w io.Writer) (*openedGraph, error) {
 	st, err := n.openStore(ctx)
 	if err != nil {
 		return nil, err
+	}
+	partial, err := st.PartialIngests(ctx)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	for _, r := range partial {
+		fmt.Fprintf(w, "warning: an ingest into %s did not finish: %s; answers may miss facts until the same ingest is run again (scgraph ingest --store neo4j ...)\n", st, r)
 	}
 	return &openedGraph{Graph: st, Desc: st.String(), Close: st.Close}, nil
 }
