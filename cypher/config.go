@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Config says which Neo4j server and database to use.
@@ -17,7 +18,28 @@ type Config struct {
 	Password string
 	// Database defaults to the server's default (home) database.
 	Database string
+	// ConnectTimeout bounds Open: connecting, the Bolt handshake, the
+	// login and the check that the database answers. 0 means
+	// DefaultConnectTimeout.
+	ConnectTimeout time.Duration
+	// CallTimeout bounds each call to the server (a request of the agent,
+	// one batch of an ingest) when the caller's context has no earlier
+	// deadline. 0 means DefaultCallTimeout. Calls that read or delete the
+	// whole graph (retyping after an ingest, Wipe) get BulkTimeout.
+	CallTimeout time.Duration
 }
+
+// Timeouts used when Config leaves them zero. Every network operation runs
+// under a deadline (the earlier of the caller's and these), because the
+// driver can only abandon a read from a server that stopped answering when
+// its context has a deadline: a cancelled context without one is not
+// noticed until the server speaks.
+const (
+	DefaultConnectTimeout = 15 * time.Second
+	DefaultCallTimeout    = 60 * time.Second
+	// BulkTimeout bounds the calls whose work grows with the graph.
+	BulkTimeout = 30 * time.Minute
+)
 
 // The environment variables ConfigFromEnv reads: those Neo4j's own tools
 // (cypher-shell, the drivers' examples) read.
@@ -40,10 +62,16 @@ func ConfigFromEnv(getenv func(string) string) Config {
 	}
 }
 
-// withDefaults fills the username.
+// withDefaults fills the username and the timeouts.
 func (c Config) withDefaults() Config {
 	if c.Username == "" {
 		c.Username = "neo4j"
+	}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = DefaultCallTimeout
 	}
 	return c
 }

@@ -47,7 +47,13 @@
 //
 // Open takes a Config (ConfigFromEnv reads the NEO4J_* variables Neo4j's
 // own tools use) and checks that the server answers before returning.
-// Socket connect, connection acquisition and transaction retry are
-// bounded, and every call honours its context, so a server that goes away
-// mid-question gives an error rather than a hang.
+// Every network operation runs under a deadline: Open under
+// Config.ConnectTimeout, each call under Config.CallTimeout (calls whose
+// work grows with the graph under BulkTimeout), or the caller's deadline
+// when it is earlier. This matters beyond the bound itself: the driver
+// abandons a read from a server that stopped answering only when the
+// context has a deadline, so without one even a cancelled context (Ctrl-C)
+// would wait for a frozen server forever. A call that runs out of time
+// fails with an error wrapping ErrNoAnswer and context.DeadlineExceeded;
+// one whose context is cancelled, at once with context.Canceled.
 package cypher

@@ -6,33 +6,48 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/scgraph/scgraph/internal/text"
+	"sync"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
-// The constraints and indexes, created idempotently before the first
-// write. The uniqueness constraint on Entity.name is the index every
-// request starts from (NodeUniqueIndexSeek); the range index on key serves
-// normalized matching; the full-text index over the name trigrams gives
-// the candidates of fuzzy matching (whitespace analyzer: one token a
-// trigram, kept as written).
-var schemaStatements = []string{
-	`CREATE CONSTRAINT scgraph_entity_name IF NOT EXISTS FOR (n:Entity) REQUIRE n.name IS UNIQUE`,
-	`CREATE RANGE INDEX scgraph_entity_key IF NOT EXISTS FOR (n:Entity) ON (n.key)`,
-	`CREATE FULLTEXT INDEX ` + fulltextIndex + ` IF NOT EXISTS FOR (n:Entity) ON EACH [n.trigrams]
+// The constraints and indexes scgraph creates, idempotently (IF NOT
+// EXISTS), before its first write:
+//
+//   - scgraph_entity_name, a uniqueness constraint on Entity.name: every
+//     request starts from it (NodeUniqueIndexSeek), and it keeps two
+//     clients from creating the same entity twice;
+//   - scgraph_meta_id, a uniqueness constraint on ScgraphMeta.id (the
+//     schema and the ingest markers).
+//
+// and after the data of a first load, when building them in one pass is
+// cheaper than maintaining them row by row:
+//
+//   - scgraph_entity_key, a range index on Entity.key: normalized matching
+//     ("the cart service" finds cartservice);
+//   - scgraph_entity_trigrams, a full-text index over the name trigrams
+//     (whitespace analyzer: one token a trigram, kept as written) that
+//     proposes the candidates of fuzzy matching.
+var (
+	constraintStatements = []string{
+		`CREATE CONSTRAINT scgraph_entity_name IF NOT EXISTS FOR (n:Entity) REQUIRE n.name IS UNIQUE`,
+		`CREATE CONSTRAINT scgraph_meta_id IF NOT EXISTS FOR (m:ScgraphMeta) REQUIRE m.id IS UNIQUE`,
+	}
+	indexStatements = []string{
+		`CREATE RANGE INDEX scgraph_entity_key IF NOT EXISTS FOR (n:Entity) ON (n.key)`,
+		`CREATE FULLTEXT INDEX ` + fulltextIndex + ` IF NOT EXISTS FOR (n:Entity) ON EACH [n.trigrams]
 OPTIONS {indexConfig: {` + "`fulltext.analyzer`" + `: 'whitespace', ` + "`fulltext.eventually_consistent`" + `: true}}`,
-	`CREATE CONSTRAINT scgraph_meta_id IF NOT EXISTS FOR (m:ScgraphMeta) REQUIRE m.id IS UNIQUE`,
-}
+	}
+)
 
 // fulltextIndex is the name of the full-text index over name trigrams.
 const fulltextIndex = "scgraph_entity_trigrams"
 
 // qAwaitIndexes waits until the indexes are online (populated).
-const qAwaitIndexes = `CALL db.awaitIndexes(300)`
+const qAwaitIndexes = `CALL db.awaitIndexes(1800)`
 
 // qAwaitFulltext waits until the eventually consistent full-text index
 // has applied every committed write, so that fuzzy linking sees what an
@@ -40,81 +55,107 @@ const qAwaitIndexes = `CALL db.awaitIndexes(300)`
 // makes entity writes about twice as fast.)
 const qAwaitFulltext = `CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()`
 
-// ensureIndexes creates the constraints and indexes if they are missing
-// and waits until they are online. The caller holds writeMu.
-func (s *Store) ensureIndexes(ctx context.Context) error {
+// ensureIndexes creates the constraints, and the indexes too unless
+// constraintsOnly, if they are missing, and waits until they are online.
+// The caller holds writeMu.
+func (s *Store) ensureIndexes(ctx context.Context, constraintsOnly bool) error {
 	if s.indexed.Load() {
 		return nil
 	}
+	stmts := constraintStatements
+	if !constraintsOnly {
+		stmts = append(slices.Clip(stmts), indexStatements...)
+	}
 	// Schema commands cannot share a transaction with data writes, nor
 	// with each other.
-	for _, stmt := range schemaStatements {
-		if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	for _, stmt := range stmts {
+		if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 			return exec(ctx, tx, stmt, nil)
 		}); err != nil {
 			return s.fail("create the indexes", err)
 		}
 	}
-	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitIndexes, nil)
 	}); err != nil {
 		return s.fail("wait for the indexes", err)
 	}
-	s.indexed.Store(true)
+	if !constraintsOnly {
+		s.indexed.Store(true)
+	}
 	return nil
 }
 
+// The writes. Rows are lists rather than maps (less to encode and decode
+// per row); their fields are given with each query.
 const (
 	// qMergeEntities creates the entities that do not exist yet, of type
 	// $type; the template takes the type's label clause (", n:`Type`"), or
-	// nothing.
+	// nothing. Rows: [name, key, trigrams].
 	qMergeEntities = `
 UNWIND $rows AS row
-MERGE (n:Entity {name: row.name})
-ON CREATE SET n.key = row.key, n.trigrams = row.trigrams, n.type = $type%s`
+MERGE (n:Entity {name: row[0]})
+ON CREATE SET n.key = row[1], n.trigrams = row[2], n.type = $type%s`
 
 	// qMergeTriples creates the facts of one relation that do not exist
 	// yet; the template takes the quoted relation type. A fact keeps the
-	// provenance and types of its first ingestion, as in memstore.
+	// provenance and types of its first ingestion, as in memstore. Rows:
+	// [subject, object, file, line, subject type, object type].
 	qMergeTriples = `
 UNWIND $rows AS row
-MATCH (s:Entity {name: row.s})
-MATCH (o:Entity {name: row.o})
+MATCH (s:Entity {name: row[0]})
+MATCH (o:Entity {name: row[1]})
 MERGE (s)-[r:%s]->(o)
-ON CREATE SET r.file = row.file, r.line = row.line, r.subject_type = row.st, r.object_type = row.ot`
+ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.object_type = row[5]`
 
-	// qCreateEntities and qCreateTriples are the same writes into an empty
+	// qCreateEntities and qCreateTriples are the writes into an empty
 	// graph, where nothing can exist yet (the rows are distinct): CREATE
 	// skips MERGE's lookups, and the uniqueness constraint still refuses
 	// a duplicate entity should another client write at the same time.
-	// qCreateEntities takes the type's label (":`Type`") or nothing.
+	// qCreateEntities takes the type's label (":`Type`") or nothing and
+	// returns each new node's id, with which qCreateTriples finds the
+	// endpoints (a seek by id instead of an index lookup by name).
 	qCreateEntities = `
 UNWIND $rows AS row
-CREATE (n:Entity%s {name: row.name, key: row.key, trigrams: row.trigrams, type: $type})`
+CREATE (n:Entity%s {name: row[0], key: row[1], trigrams: row[2], type: $type})
+RETURN id(n)`
 	qCreateTriples = `
 UNWIND $rows AS row
-MATCH (s:Entity {name: row.s})
-MATCH (o:Entity {name: row.o})
-CREATE (s)-[r:%s {file: row.file, line: row.line, subject_type: row.st, object_type: row.ot}]->(o)`
+MATCH (s) WHERE id(s) = row[0]
+MATCH (o) WHERE id(o) = row[1]
+CREATE (s)-[r:%s {file: row[2], line: row[3], subject_type: row[4], object_type: row[5]}]->(o)`
 )
 
 // defaultBatchSize is the number of rows written per transaction.
-const defaultBatchSize = 5000
+const defaultBatchSize = 10000
+
+// defaultWorkers is the number of transactions an ingest runs at once.
+const defaultWorkers = 2
 
 // Ingestion phases, as IngestOptions.Progress reports them.
 const (
 	PhaseEntities = "entities" // creating the entity nodes
 	PhaseTriples  = "triples"  // creating the relationships
 	PhaseTyping   = "types"    // writing the entity types that changed
+	PhaseIndexes  = "indexes"  // building the search indexes
 )
 
 // IngestOptions tune Ingest.
 type IngestOptions struct {
 	// BatchSize is the number of rows per transaction; 0 means
-	// 5000.
+	// defaultBatchSize.
 	BatchSize int
-	// Progress, when set, is called after every transaction with the phase
-	// and the rows done of the phase's total.
+	// Workers is the number of transactions run at once; 0 means
+	// defaultWorkers. Entities are distinct, so their batches never
+	// contend; relationship batches may share nodes and lock them, and the
+	// driver retries a transaction the server ended to break a deadlock.
+	Workers int
+	// Source names the ingest in its marker (see Ingests); by default the
+	// triples' source files.
+	Source string
+	// Progress, when set, is called after every committed transaction
+	// with the phase and the rows committed of the phase's total (never
+	// rows merely sent). Calls are serialised.
 	Progress func(phase string, done, total int)
 }
 
@@ -129,32 +170,32 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 // transaction, types the entities (graph.Infer over all the triples of the
 // graph with the user schema as base, as memstore does) and stores the
 // schema. Each fact keeps the Source and subject/object types of its first
-// ingestion. Relation and type names must be identifiers and subjects and
-// objects non-empty: on any invalid triple nothing is written and the
-// error names the triple and its source. A failure part-way leaves the
-// batches already committed; running the same ingestion again completes
-// it.
+// ingestion. Names must pass graph.CheckName and relation and type names
+// must be identifiers: on any invalid triple nothing is written and the
+// error names the triple and its source.
+//
+// An ingest is recorded in the graph (see Ingests) before its first batch
+// and marked finished after its last write, so a failure part-way leaves
+// the batches already committed and a marker saying the graph is partial;
+// running the same ingest again completes it exactly.
 //
 // Into an empty graph the types are computed from ts before writing and
-// written with the entities; otherwise every entity is retyped from all
-// the stored triples after the write, since new facts can change the
-// types of old entities.
+// written with the entities, relationships find their endpoints by id, and
+// the search indexes are built once the data is in; otherwise every entity
+// is retyped from all the stored triples after the write, since new facts
+// can change the types of old entities.
 func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOptions) (int, error) {
 	if err := checkTriples(ts); err != nil {
 		return 0, err
 	}
-	batch := opts.BatchSize
-	if batch <= 0 {
-		batch = defaultBatchSize
-	}
-	report := func(phase string, done, total int) {
-		if opts.Progress != nil {
-			opts.Progress(phase, done, total)
-		}
+	w := s.newWriter(opts)
+	source := opts.Source
+	if source == "" {
+		source = ingestSource(ts)
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	if err := s.ensureIndexes(ctx); err != nil {
+	if err := s.ensureIndexes(ctx, true); err != nil {
 		return 0, err
 	}
 	facts := distinctFacts(ts)
@@ -162,34 +203,55 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	if err != nil {
 		return 0, err
 	}
-	var schema *graph.Schema
-	var types map[string]string
-	if empty {
-		schema, types = graph.Infer(facts, user)
-	}
-
-	if err := s.writeEntities(ctx, facts, types, empty, batch, report); err != nil {
+	partial, err := s.PartialIngests(ctx)
+	if err != nil {
 		return 0, err
 	}
-	added, err := s.writeFacts(ctx, facts, empty, batch, report)
-	if err != nil {
-		return added, err
+	ents := entityRows(facts)
+	if err := s.startIngest(ctx, source, len(facts), len(ents)); err != nil {
+		return 0, err
 	}
-	switch {
-	case empty:
-		err = s.writeMeta(ctx, user, schema)
-	case added > 0 || s.meta.Load() == nil:
-		err = s.retype(ctx, nil, false, func(done, total int) { report(PhaseTyping, done, total) })
+
+	var added int
+	if empty {
+		schema, types := graph.Infer(facts, user)
+		var ids map[string]int64
+		if ids, err = w.createEntities(ctx, ents, types); err != nil {
+			return 0, err
+		}
+		if added, err = w.createFacts(ctx, facts, ids); err != nil {
+			return added, err
+		}
+		if err := s.writeMeta(ctx, user, schema); err != nil {
+			return added, err
+		}
+	} else {
+		if err := w.mergeEntities(ctx, ents); err != nil {
+			return 0, err
+		}
+		if added, err = w.mergeFacts(ctx, facts); err != nil {
+			return added, err
+		}
+		// A partial ingest may have stopped before typing.
+		if added > 0 || len(partial) > 0 || s.meta.Load() == nil {
+			if err := s.retype(ctx, nil, false, func(done, total int) { w.report(PhaseTyping, done, total) }); err != nil {
+				return added, err
+			}
+		}
 	}
-	if err != nil {
-		return added, err
+	if !s.indexed.Load() {
+		w.report(PhaseIndexes, 0, 1)
+		if err := s.ensureIndexes(ctx, false); err != nil {
+			return added, err
+		}
+		w.report(PhaseIndexes, 1, 1)
 	}
-	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitFulltext, nil)
 	}); err != nil {
 		return added, s.fail("wait for the full-text index", err)
 	}
-	return added, nil
+	return added, s.finishIngest(ctx, source)
 }
 
 // distinctFacts keeps the first triple of each (subject, relation,
@@ -222,7 +284,7 @@ func (s *Store) emptyGraph(ctx context.Context) (bool, *graph.Schema, error) {
 		empty bool
 		user  string
 	}
-	st, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (state, error) {
+	st, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (state, error) {
 		rows, err := collect(ctx, tx, qGraphEmpty, map[string]any{"id": metaID}, func(r *neo4j.Record) (state, error) {
 			e, ok := r.Values[0].(bool)
 			if !ok {
@@ -249,93 +311,265 @@ func (s *Store) emptyGraph(ctx context.Context) (bool, *graph.Schema, error) {
 	return st.empty, user, nil
 }
 
-// writeEntities creates the entities of facts that do not exist yet, with
-// their types when types is not nil; into an empty graph with CREATE.
-func (s *Store) writeEntities(ctx context.Context, facts []graph.Triple, types map[string]string, empty bool, batch int, report func(string, int, int)) error {
-	tmpl, labelSep := qMergeEntities, ", n:"
-	if empty {
-		tmpl, labelSep = qCreateEntities, ":"
-	}
-	byType := make(map[string][]map[string]any)
+// entityRows returns a row [name, key, trigrams] for every distinct
+// subject and object of facts, in order of first appearance.
+func entityRows(facts []graph.Triple) [][]any {
 	seen := make(map[string]struct{}, len(facts)/2)
-	n := 0
+	rows := make([][]any, 0, len(facts)/2)
 	add := func(name string) {
 		if _, ok := seen[name]; ok {
 			return
 		}
 		seen[name] = struct{}{}
-		row := map[string]any{"name": name, "key": nil, "trigrams": nil}
-		if key := text.Key(name); key != "" {
-			row["key"] = key
-			row["trigrams"] = strings.Join(trigramTokens(key), " ")
+		var key, trigrams any
+		if k := text.Key(name); k != "" {
+			key, trigrams = k, strings.Join(trigramTokens(k), " ")
 		}
-		t := types[name]
-		byType[t] = append(byType[t], row)
-		n++
+		rows = append(rows, []any{name, key, trigrams})
 	}
 	for _, t := range facts {
 		add(t.Subject)
 		add(t.Object)
 	}
-	done := 0
-	for _, typ := range slices.Sorted(maps.Keys(byType)) {
+	return rows
+}
+
+// writer runs the batches of one ingest, several at a time, and reports
+// what was committed.
+type writer struct {
+	s       *Store
+	batch   int
+	workers int
+	mu      sync.Mutex // serialises the jobs' done callbacks (and so progress)
+	prog    func(phase string, done, total int)
+}
+
+func (s *Store) newWriter(opts IngestOptions) *writer {
+	w := &writer{s: s, batch: opts.BatchSize, workers: opts.Workers, prog: opts.Progress}
+	if w.batch <= 0 {
+		w.batch = defaultBatchSize
+	}
+	if w.workers <= 0 {
+		w.workers = defaultWorkers
+	}
+	return w
+}
+
+// report calls the progress function. Calls are serialised: the phases
+// run one after the other, and within a phase run calls done, which
+// reports, with w.mu held.
+func (w *writer) report(phase string, done, total int) {
+	if w.prog != nil {
+		w.prog(phase, done, total)
+	}
+}
+
+// job is one batch: a query and its rows.
+type job struct {
+	query  string
+	rows   [][]any
+	params map[string]any // besides rows
+}
+
+// run commits the jobs, w.workers at a time, in managed write
+// transactions; done is called (serialised) after each commit with the
+// job and the records the query returned, if scan is set. It stops at the
+// first error and returns it.
+func (w *writer) run(ctx context.Context, what string, jobs []job, scan func(*neo4j.Record) (int64, error), done func(job, []int64, neo4j.Counters)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan job)
+	errs := make(chan error, w.workers)
+	var wg sync.WaitGroup
+	for range min(w.workers, len(jobs)) {
+		wg.Go(func() {
+			for j := range next {
+				type out struct {
+					ids []int64
+					c   neo4j.Counters
+				}
+				params := map[string]any{"rows": j.rows}
+				for k, v := range j.params {
+					params[k] = v
+				}
+				o, err := writeTx(ctx, w.s, func(ctx context.Context, tx neo4j.ManagedTransaction) (out, error) {
+					if scan == nil {
+						c, err := exec(ctx, tx, j.query, params)
+						return out{c: c}, err
+					}
+					res, err := tx.Run(ctx, j.query, params)
+					if err != nil {
+						return out{}, err
+					}
+					ids := make([]int64, 0, len(j.rows))
+					for res.Next(ctx) {
+						id, err := scan(res.Record())
+						if err != nil {
+							return out{}, err
+						}
+						ids = append(ids, id)
+					}
+					if err := res.Err(); err != nil {
+						return out{}, err
+					}
+					sum, err := res.Consume(ctx)
+					if err != nil {
+						return out{}, err
+					}
+					return out{ids, sum.Counters()}, nil
+				})
+				if err != nil {
+					errs <- w.s.fail(what, err)
+					cancel()
+					return
+				}
+				w.mu.Lock()
+				done(j, o.ids, o.c)
+				w.mu.Unlock()
+			}
+		})
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case next <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// byType groups entity rows by their type in types (nil: all untyped),
+// types sorted.
+func byType(rows [][]any, types map[string]string) ([]string, map[string][][]any) {
+	groups := make(map[string][][]any)
+	for _, r := range rows {
+		t := types[r[0].(string)]
+		groups[t] = append(groups[t], r)
+	}
+	return slices.Sorted(maps.Keys(groups)), groups
+}
+
+// entityJobs makes the batches of entity rows, one query per type.
+func (w *writer) entityJobs(rows [][]any, types map[string]string, tmpl, labelSep string) ([]job, error) {
+	keys, groups := byType(rows, types)
+	var jobs []job
+	for _, typ := range keys {
 		label := ""
 		if typeLabel(typ) {
 			q, err := quote(typ)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			label = labelSep + q
 		}
 		query := fmt.Sprintf(tmpl, label)
-		for rows := range slices.Chunk(byType[typ], batch) {
-			if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
-				return exec(ctx, tx, query, map[string]any{"rows": rows, "type": nullIfZero(typ)})
-			}); err != nil {
-				return s.fail("write entities", err)
-			}
-			done += len(rows)
-			report(PhaseEntities, done, n)
+		for ch := range slices.Chunk(groups[typ], w.batch) {
+			jobs = append(jobs, job{query: query, rows: ch, params: map[string]any{"type": nullIfZero(typ)}})
 		}
 	}
-	return nil
+	return jobs, nil
 }
 
-// writeFacts creates the relationships of facts that do not exist yet and
-// returns how many it created; into an empty graph with CREATE.
-func (s *Store) writeFacts(ctx context.Context, facts []graph.Triple, empty bool, batch int, report func(string, int, int)) (int, error) {
-	tmpl := qMergeTriples
-	if empty {
-		tmpl = qCreateTriples
+// createEntities creates the entities of an empty graph with their types
+// and returns the id of each new node by name.
+func (w *writer) createEntities(ctx context.Context, rows [][]any, types map[string]string) (map[string]int64, error) {
+	jobs, err := w.entityJobs(rows, types, qCreateEntities, ":")
+	if err != nil {
+		return nil, err
 	}
-	byRel := make(map[string][]map[string]any)
+	ids := make(map[string]int64, len(rows))
+	done := 0
+	err = w.run(ctx, "write entities", jobs, func(r *neo4j.Record) (int64, error) { return intAt(r, 0) }, func(j job, got []int64, _ neo4j.Counters) {
+		for i, id := range got {
+			if i < len(j.rows) {
+				ids[j.rows[i][0].(string)] = id
+			}
+		}
+		done += len(j.rows)
+		w.report(PhaseEntities, done, len(rows))
+	})
+	if err == nil && len(ids) != len(rows) {
+		err = fmt.Errorf("cypher: write entities: the server returned %d ids for %d new entities", len(ids), len(rows))
+	}
+	return ids, err
+}
+
+// mergeEntities creates the entities that do not exist yet, untyped
+// (retyping follows).
+func (w *writer) mergeEntities(ctx context.Context, rows [][]any) error {
+	jobs, err := w.entityJobs(rows, nil, qMergeEntities, ", n:")
+	if err != nil {
+		return err
+	}
+	done := 0
+	return w.run(ctx, "write entities", jobs, nil, func(j job, _ []int64, _ neo4j.Counters) {
+		done += len(j.rows)
+		w.report(PhaseEntities, done, len(rows))
+	})
+}
+
+// factJobs makes the batches of facts, one query per relation; endpoint
+// gives the value that identifies an entity in a row.
+func (w *writer) factJobs(facts []graph.Triple, tmpl string, endpoint func(string) any) ([]job, error) {
+	byRel := make(map[string][][]any)
 	for _, t := range facts {
-		byRel[t.Relation] = append(byRel[t.Relation], map[string]any{
-			"s": t.Subject, "o": t.Object,
-			"file": nullIfZero(t.Source.File), "line": nullIfZero(int64(t.Source.Line)),
-			"st": nullIfZero(t.SubjectType), "ot": nullIfZero(t.ObjectType),
+		byRel[t.Relation] = append(byRel[t.Relation], []any{
+			endpoint(t.Subject), endpoint(t.Object),
+			nullIfZero(t.Source.File), nullIfZero(int64(t.Source.Line)),
+			nullIfZero(t.SubjectType), nullIfZero(t.ObjectType),
 		})
 	}
-	added, done := 0, 0
+	var jobs []job
 	for _, rel := range slices.Sorted(maps.Keys(byRel)) {
 		q, err := quote(rel)
 		if err != nil {
-			return added, err
+			return nil, err
 		}
 		query := fmt.Sprintf(tmpl, q)
-		for rows := range slices.Chunk(byRel[rel], batch) {
-			c, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
-				return exec(ctx, tx, query, map[string]any{"rows": rows})
-			})
-			if err != nil {
-				return added, s.fail("write "+rel+" triples", err)
-			}
-			added += c.RelationshipsCreated()
-			done += len(rows)
-			report(PhaseTriples, done, len(facts))
+		for ch := range slices.Chunk(byRel[rel], w.batch) {
+			jobs = append(jobs, job{query: query, rows: ch})
 		}
 	}
-	return added, nil
+	return jobs, nil
+}
+
+// createFacts creates the relationships of facts between the entities of
+// ids, into a graph that was empty.
+func (w *writer) createFacts(ctx context.Context, facts []graph.Triple, ids map[string]int64) (int, error) {
+	jobs, err := w.factJobs(facts, qCreateTriples, func(name string) any { return ids[name] })
+	if err != nil {
+		return 0, err
+	}
+	return w.writeFacts(ctx, jobs, len(facts))
+}
+
+// mergeFacts creates the relationships of facts that do not exist yet.
+func (w *writer) mergeFacts(ctx context.Context, facts []graph.Triple) (int, error) {
+	jobs, err := w.factJobs(facts, qMergeTriples, func(name string) any { return name })
+	if err != nil {
+		return 0, err
+	}
+	return w.writeFacts(ctx, jobs, len(facts))
+}
+
+// writeFacts commits fact batches and returns how many relationships
+// they created.
+func (w *writer) writeFacts(ctx context.Context, jobs []job, total int) (int, error) {
+	added, done := 0, 0
+	err := w.run(ctx, "write triples", jobs, nil, func(j job, _ []int64, c neo4j.Counters) {
+		added += c.RelationshipsCreated()
+		done += len(j.rows)
+		w.report(PhaseTriples, done, total)
+	})
+	return added, err
 }
 
 func nullIfZero[T comparable](v T) any {

@@ -239,3 +239,80 @@ func TestOpenFails(t *testing.T) {
 		})
 	}
 }
+
+// TestServerFreezes freezes the server, as the store sees it, between two
+// calls: connections stay open and nothing comes back (a server stopped
+// with SIGSTOP). A call whose context has no deadline ends at the store's
+// call timeout; a question ends as soon as its context is cancelled
+// (Ctrl-C), not at its own deadline; closing the store does not hang.
+func TestServerFreezes(t *testing.T) {
+	cfg := serverConfig(t)
+	u, err := url.Parse(cfg.URI)
+	if err != nil || u.Host == "" {
+		t.Fatalf("NEO4J_URI %q: want scheme://host:port", cfg.URI)
+	}
+	s := openEmpty(t)
+	ts, err := demo.Triples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddTriples(t.Context(), ts); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	open := func(t *testing.T) (*proxy, *cypher.Store) {
+		p := newProxy(t, u.Host)
+		pcfg := cfg
+		pcfg.URI = p.uri()
+		pcfg.CallTimeout = time.Second
+		st, err := cypher.Open(t.Context(), pcfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Schema(t.Context()); err != nil { // warm: the schema is cached
+			t.Fatal(err)
+		}
+		return p, st
+	}
+	const question = "Which teams are affected if the payment service goes down?"
+	t.Run("call timeout", func(t *testing.T) {
+		p, st := open(t)
+		p.hang()
+		t0 := time.Now()
+		_, err := st.Expand(context.Background(), graph.ExpandRequest{From: []string{"payment-service"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}})
+		took := time.Since(t0)
+		if !errors.Is(err, cypher.ErrNoAnswer) || !strings.Contains(err.Error(), p.uri()) {
+			t.Errorf("Expand on a frozen server: %v; want ErrNoAnswer naming %s", err, p.uri())
+		}
+		if took > 3*time.Second {
+			t.Errorf("Expand took %v with a 1s call timeout", took)
+		}
+		t0 = time.Now()
+		st.Close()
+		if d := time.Since(t0); d > 3*time.Second {
+			t.Errorf("Close took %v on a frozen server", d)
+		}
+		t.Logf("Expand failed after %v: %v", took.Round(time.Millisecond), err)
+	})
+	t.Run("cancel", func(t *testing.T) {
+		p, st := open(t)
+		defer st.Close()
+		g := &failAfterResolve{Store: st, fail: p.hang}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		// A minute's deadline for the question: only the cancellation
+		// can end it in time.
+		a := agent.New(g, func(o *agent.Options) { o.Timeout = time.Minute })
+		time.AfterFunc(500*time.Millisecond, cancel)
+		t0 := time.Now()
+		res, err := a.Run(ctx, question)
+		took := time.Since(t0)
+		if err == nil || res == nil {
+			t.Fatalf("the run on a frozen server: %v, %v", res, err)
+		}
+		if took > 2*time.Second {
+			t.Errorf("the run took %v to end after its context was cancelled at 500ms", took)
+		}
+		t.Logf("ended after %v: %v (stop %s)", took.Round(time.Millisecond), err, res.State.Stop)
+	})
+}

@@ -2,6 +2,7 @@ package cypher
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 )
@@ -85,4 +86,15 @@ func colErr(r *neo4j.Record, i int, want string) error {
 		name = r.Keys[i]
 	}
 	return fmt.Errorf("column %s: want %s, got %T", name, want, r.Values[i])
+}
+
+// timeAt returns a temporal column as a time (null reads as the zero time).
+func timeAt(r *neo4j.Record, i int) (time.Time, error) {
+	switch v := r.Values[i].(type) {
+	case nil:
+		return time.Time{}, nil
+	case time.Time:
+		return v, nil
+	}
+	return time.Time{}, colErr(r, i, "a date-time")
 }

@@ -128,7 +128,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		i                       int
 		strong, fuzzy, partials []candidate
 	}
-	res, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]found, error) {
+	res, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]found, error) {
 		return collect(ctx, tx, qResolve, params, func(r *neo4j.Record) (found, error) {
 			i, err := intAt(r, 0)
 			if err != nil {

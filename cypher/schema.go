@@ -7,11 +7,10 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/scgraph/scgraph/internal/text"
-
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // meta is what the reads need from the stored schema, decoded once.
@@ -65,7 +64,7 @@ func (s *Store) loadMeta(ctx context.Context) (*meta, error) {
 		return m, nil
 	}
 	type stored struct{ user, schema string }
-	rows, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]stored, error) {
+	rows, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]stored, error) {
 		return collect(ctx, tx, qReadMeta, map[string]any{"id": metaID}, func(r *neo4j.Record) (stored, error) {
 			u, err := strAt(r, 0)
 			if err != nil {
@@ -132,7 +131,7 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	if err := s.ensureIndexes(ctx); err != nil {
+	if err := s.ensureIndexes(ctx, false); err != nil {
 		return err
 	}
 	return s.retype(ctx, sch.Clone(), true, nil)
@@ -170,7 +169,7 @@ func (s *Store) retype(ctx context.Context, user *graph.Schema, setUser bool, pr
 		entities []entity
 		user     string
 	}
-	snap, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (snapshot, error) {
+	snap, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (snapshot, error) {
 		var sn snapshot
 		var err error
 		sn.triples, err = collect(ctx, tx, qAllTriples, nil, func(r *neo4j.Record) (graph.Triple, error) {
@@ -249,7 +248,7 @@ func (s *Store) retype(ctx context.Context, user *graph.Schema, setUser bool, pr
 			typ = k[1]
 		}
 		for names := range slices.Chunk(groups[k], typesBatch) {
-			if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+			if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 				return exec(ctx, tx, query, map[string]any{"names": names, "type": typ})
 			}); err != nil {
 				return s.fail("write entity types", err)
@@ -279,7 +278,7 @@ func (s *Store) writeMeta(ctx context.Context, user, schema *graph.Schema) error
 		}
 		userJSON = string(b)
 	}
-	if _, err := writeTx(ctx, s, func(tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+	if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qWriteMeta, map[string]any{"id": metaID, "user": userJSON, "schema": string(schemaJSON)})
 	}); err != nil {
 		return s.fail("write the schema", err)

@@ -33,6 +33,9 @@ const (
 	livenessCheckAfter = 30 * time.Second
 	// closeTimeout bounds Close.
 	closeTimeout = 5 * time.Second
+	// sessionCloseTimeout bounds closing a session, which may have to
+	// roll back on a server that stopped answering.
+	sessionCloseTimeout = time.Second
 )
 
 // The store's labels. Entity types equal to one of them get no type label.
@@ -59,8 +62,10 @@ type Store struct {
 }
 
 // Open connects to the Neo4j server cfg names and checks that it answers
-// and that the database exists. Errors name the URI (never the password).
-// The caller closes the store.
+// and that the database exists, all within cfg.ConnectTimeout (or ctx's
+// deadline, if earlier): a server that accepts the connection and never
+// answers gives an error, not a hang. Errors name the URI (never the
+// password). The caller closes the store.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -77,13 +82,15 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("cypher: Neo4j URI %s: %w", cfg.safeURI(), err)
 	}
 	s := &Store{driver: drv, cfg: cfg, bookmarks: neo4j.NewBookmarkManager(neo4j.BookmarkManagerConfig{})}
+	ctx, cancel := context.WithTimeout(ctx, cfg.ConnectTimeout)
+	defer cancel()
 	if err := drv.VerifyConnectivity(ctx); err != nil {
 		s.closeDriver()
-		return nil, fmt.Errorf("cypher: cannot reach Neo4j at %s as user %q: %w", cfg.safeURI(), cfg.Username, err)
+		return nil, fmt.Errorf("cypher: cannot reach Neo4j at %s as user %q: %w", cfg.safeURI(), cfg.Username, timeoutErr(ctx, err))
 	}
 	// A read on the configured database checks the credentials and that
 	// the database exists.
-	if _, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+	if _, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
 		res, err := tx.Run(ctx, qPing, nil)
 		if err != nil {
 			return struct{}{}, err
@@ -92,9 +99,24 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return struct{}{}, err
 	}); err != nil {
 		s.closeDriver()
-		return nil, fmt.Errorf("cypher: Neo4j at %s, database %s: %w", cfg.safeURI(), s.dbName(), err)
+		return nil, fmt.Errorf("cypher: Neo4j at %s, database %s: %w", cfg.safeURI(), s.dbName(), timeoutErr(ctx, err))
 	}
 	return s, nil
+}
+
+// ErrNoAnswer is wrapped by the errors of calls that ran out of time
+// waiting for the server (errors.Is also matches
+// context.DeadlineExceeded).
+var ErrNoAnswer = errors.New("the server did not answer in time")
+
+// timeoutErr makes a call's error say so when ctx's deadline ended it.
+// The driver reports a deadline in several ways (its own connectivity
+// error, a read timeout, the context's error), so ctx decides.
+func timeoutErr(ctx context.Context, err error) error {
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, ErrNoAnswer) {
+		return fmt.Errorf("%w: %w", ErrNoAnswer, context.DeadlineExceeded)
+	}
+	return err
 }
 
 const qPing = `RETURN 1`
@@ -134,19 +156,48 @@ func (s *Store) session(ctx context.Context, mode neo4j.AccessMode) neo4j.Sessio
 	})
 }
 
-// readTx runs work in a managed read transaction (retried on transient
-// errors, so work must only compute its result).
-func readTx[T any](ctx context.Context, s *Store, work neo4j.ManagedTransactionWorkT[T]) (T, error) {
-	sess := s.session(ctx, neo4j.AccessModeRead)
-	defer sess.Close(context.WithoutCancel(ctx))
-	return neo4j.ExecuteRead(ctx, sess, work)
+// txWork is the work of a managed transaction. It gets the call's
+// context, which carries the call's deadline: use it for every Run,
+// Next and Consume.
+type txWork[T any] func(ctx context.Context, tx neo4j.ManagedTransaction) (T, error)
+
+// readTx runs work in a managed read transaction (routed to a reader in a
+// cluster, retried on transient errors, so work must only compute its
+// result), within the store's call timeout.
+func readTx[T any](ctx context.Context, s *Store, work txWork[T]) (T, error) {
+	return runTx(ctx, s, neo4j.AccessModeRead, s.cfg.CallTimeout, work)
 }
 
-// writeTx runs work in a managed write transaction.
-func writeTx[T any](ctx context.Context, s *Store, work neo4j.ManagedTransactionWorkT[T]) (T, error) {
-	sess := s.session(ctx, neo4j.AccessModeWrite)
-	defer sess.Close(context.WithoutCancel(ctx))
-	return neo4j.ExecuteWrite(ctx, sess, work)
+// writeTx runs work in a managed write transaction within the store's call
+// timeout.
+func writeTx[T any](ctx context.Context, s *Store, work txWork[T]) (T, error) {
+	return runTx(ctx, s, neo4j.AccessModeWrite, s.cfg.CallTimeout, work)
+}
+
+// runTx runs work in a managed transaction of the given mode under a
+// deadline: the earlier of ctx's and timeout from now.
+func runTx[T any](ctx context.Context, s *Store, mode neo4j.AccessMode, timeout time.Duration, work txWork[T]) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	sess := s.session(ctx, mode)
+	defer closeSession(ctx, sess)
+	run := func(tx neo4j.ManagedTransaction) (T, error) { return work(ctx, tx) }
+	var v T
+	var err error
+	if mode == neo4j.AccessModeRead {
+		v, err = neo4j.ExecuteRead(ctx, sess, run)
+	} else {
+		v, err = neo4j.ExecuteWrite(ctx, sess, run)
+	}
+	return v, timeoutErr(ctx, err)
+}
+
+// closeSession closes a session within sessionCloseTimeout, also when ctx
+// has ended (a session that ends a cancelled call must still be closed).
+func closeSession(ctx context.Context, sess neo4j.SessionWithContext) {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sessionCloseTimeout)
+	defer cancel()
+	sess.Close(cctx)
 }
 
 // collect runs a query in tx and converts every record with scan.
@@ -184,7 +235,7 @@ func exec(ctx context.Context, tx neo4j.ManagedTransaction, query string, params
 
 // fail wraps a driver error with what failed and where.
 func (s *Store) fail(what string, err error) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("cypher: %s: %w", what, err)
 	}
 	return fmt.Errorf("cypher: %s on Neo4j at %s: %w", what, s.cfg.safeURI(), err)
@@ -199,7 +250,7 @@ const (
 
 // Stats counts the entities and the (distinct) triples stored.
 func (s *Store) Stats(ctx context.Context) (entities, triples int, err error) {
-	c, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([2]int64, error) {
+	c, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([2]int64, error) {
 		var c [2]int64
 		for i, q := range []string{qCountEntities, qCountTriples} {
 			rows, err := collect(ctx, tx, q, nil, func(r *neo4j.Record) (int64, error) { return intAt(r, 0) })
@@ -230,15 +281,17 @@ CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`
 func (s *Store) Wipe(ctx context.Context) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, BulkTimeout)
+	defer cancel()
 	sess := s.session(ctx, neo4j.AccessModeWrite)
-	defer sess.Close(context.WithoutCancel(ctx))
+	defer closeSession(ctx, sess)
 	res, err := sess.Run(ctx, qWipe, nil)
 	if err == nil {
 		_, err = res.Consume(ctx)
 	}
 	s.meta.Store(nil)
 	if err != nil {
-		return s.fail("wipe", err)
+		return s.fail("wipe", timeoutErr(ctx, err))
 	}
 	return nil
 }

@@ -1,6 +1,11 @@
 package graph
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/scgraph/scgraph/internal/text"
+)
 
 // Path request bounds, shared by every store.
 const (
@@ -52,11 +57,29 @@ func (r PathRequest) Normalize() (PathRequest, error) {
 	return r, nil
 }
 
-// TripleChecker checks triples before a store writes them: a subject and
-// an object, a relation and types that are identifiers, a source line that
-// is not negative. It remembers the names it has accepted, so a large load
-// pays the identifier check once per name. Known, when set, reports names
-// the store already holds (they pass without a check).
+// Limits on what a triple file and a store accept, the same for every
+// format (pipe, TSV, CSV, JSONL) and both stores.
+const (
+	// MaxNameBytes is the longest entity name (subject or object), in bytes
+	// of UTF-8. Neo4j's native B-tree index, which backs the uniqueness
+	// constraint on entity names, holds keys up to about 8 KB (8,167 bytes
+	// in Neo4j 5); half of that leaves room for the key's own overhead, so
+	// that every name accepted here can be indexed.
+	MaxNameBytes = text.MaxNameBytes
+	// MaxLineBytes is the longest line (pipe, TSV, JSONL) or CSV record a
+	// reader accepts: room for two names of MaxNameBytes even when JSON
+	// escapes every character, and a bound on the memory one bad line can
+	// take.
+	MaxLineBytes = 64 << 10
+)
+
+// TripleChecker checks triples before a store writes them, with the rules
+// every reader applies too: a subject and an object that pass the name rule (at most
+// MaxNameBytes of valid UTF-8, no control character), a
+// relation and types that are identifiers, a source line that is not
+// negative. It remembers the identifiers it has accepted, so a large load
+// pays that check once per name. Known, when set, reports identifiers the
+// store already holds (they pass without a check).
 type TripleChecker struct {
 	Known func(name string) bool
 	ok    map[string]bool
@@ -65,11 +88,11 @@ type TripleChecker struct {
 // Check checks the i-th triple of a batch; the error names it and its
 // source: `triple 3 (kb.txt:4): relation "has genre" is not an identifier …`.
 func (c *TripleChecker) Check(i int, t Triple) error {
-	if t.Subject == "" {
-		return fmt.Errorf("triple %d%s: empty subject", i, at(t))
+	if err := text.CheckName("subject", t.Subject); err != nil {
+		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
 	}
-	if t.Object == "" {
-		return fmt.Errorf("triple %d%s: empty object", i, at(t))
+	if err := text.CheckName("object", t.Object); err != nil {
+		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
 	}
 	for _, f := range [3]struct{ field, v string }{{"relation", t.Relation}, {"subject_type", t.SubjectType}, {"object_type", t.ObjectType}} {
 		if f.v == "" && f.field != "relation" {
@@ -82,6 +105,9 @@ func (c *TripleChecker) Check(i int, t Triple) error {
 	if t.Source.Line < 0 {
 		return fmt.Errorf("triple %d%s: negative source line %d", i, at(t), t.Source.Line)
 	}
+	if !utf8.ValidString(t.Source.File) {
+		return fmt.Errorf("triple %d%s: source file name is not valid UTF-8", i, at(t))
+	}
 	return nil
 }
 
@@ -89,18 +115,30 @@ func (c *TripleChecker) ident(i int, t Triple, field, v string) error {
 	if c.ok[v] || (c.Known != nil && c.Known(v)) {
 		return nil
 	}
-	if !ValidIdentifier(v) {
-		what := "type"
-		if field == "relation" {
-			what = "relation"
-		}
-		return fmt.Errorf("triple %d%s: %s %q is not an identifier: %s names must be identifiers (letters, digits, _)", i, at(t), field, v, what)
+	if err := checkIdent(field, v); err != nil {
+		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
 	}
 	if c.ok == nil {
 		c.ok = make(map[string]bool)
 	}
 	c.ok[v] = true
 	return nil
+}
+
+// checkIdent checks a relation or type name: `relation "has genre" is not
+// an identifier: relation names must be identifiers (…)`.
+func checkIdent(field, v string) error {
+	if ValidIdentifier(v) {
+		return nil
+	}
+	what := "type"
+	if field == "relation" {
+		what = "relation"
+	}
+	if v == "" {
+		return fmt.Errorf("empty %s", field)
+	}
+	return fmt.Errorf("%s %s is not an identifier: %s names must be identifiers (a letter or _, then letters, digits or _; at most 128)", field, text.QuoteShort(v), what)
 }
 
 // at formats a triple's source for errors: " (kb.txt:12)" or "".

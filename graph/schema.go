@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Schema describes a knowledge graph: its node types, its relations with
@@ -188,6 +189,8 @@ func (s *Schema) Validate() error {
 	for i, e := range s.Entities {
 		if strings.TrimSpace(e.Name) == "" {
 			errs = append(errs, fmt.Errorf("entities[%d].name: empty", i))
+		} else if err := text.CheckName("entity name", e.Name); err != nil {
+			errs = append(errs, fmt.Errorf("entities[%d].name: %w", i, err))
 		}
 		if e.Type != "" && !types[e.Type] {
 			errs = append(errs, fmt.Errorf("entities[%d].type: unknown type %q", i, e.Type))

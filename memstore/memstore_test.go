@@ -942,9 +942,10 @@ func TestWritesAfterLoad(t *testing.T) {
 // more distinct trigrams than the index stores a count for.
 func TestLongNames(t *testing.T) {
 	ctx := context.Background()
-	long := strings.Repeat("abcdefghij", 8000) // long, ten trigrams
-	var b strings.Builder                      // about 140,000 distinct trigrams
-	for i := range 70000 {
+	// Names as long as graph.MaxNameBytes allows.
+	long := strings.Repeat("abcdefghij", graph.MaxNameBytes/10) // long, ten trigrams
+	var b strings.Builder                                       // about 2,000 distinct trigrams
+	for i := range graph.MaxNameBytes / 4 {
 		b.WriteRune(rune(0x4e00 + i%20000))
 		b.WriteRune(rune('a' + i%26))
 	}

@@ -38,6 +38,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("ExpandErrors", func(t *testing.T) { testExpandErrors(t, open) })
 	t.Run("Paths", func(t *testing.T) { testPaths(t, open) })
 	t.Run("Hostile", func(t *testing.T) { testHostile(t, open) })
+	t.Run("Names", func(t *testing.T) { testNames(t, open) })
 	t.Run("ConcurrentReads", func(t *testing.T) { testConcurrent(t, open) })
 	t.Run("HubCut", func(t *testing.T) { testHubCut(t, open) })
 }
@@ -609,6 +610,53 @@ func testHostile(t *testing.T, open func(t *testing.T) Store) {
 	}
 	if got := renderCounts(sch); got != fixtureCounts {
 		t.Errorf("counts after hostile queries:\n%s\nwant:\n%s", got, fixtureCounts)
+	}
+}
+
+// testNames: every store takes exactly the names graph.CheckName accepts,
+// keeps them byte for byte (the longest too, which Neo4j must be able to
+// index), and rejects the others before writing anything, naming the
+// triple, its source and the field.
+func testNames(t *testing.T, open func(t *testing.T) Store) {
+	ctx := t.Context()
+	s := fresh(t, open)
+	longest := strings.Repeat("ü", graph.MaxNameBytes/2) // 4096 bytes
+	odd := "\uFFFD tab-free \u2028 \U0001F600 \u00a0name"
+	good := []graph.Triple{
+		{Subject: longest, Relation: "NAMED", Object: odd},
+		{Subject: odd, Relation: "NAMED", Object: "plain"},
+	}
+	if n, err := s.AddTriples(ctx, good); err != nil || n != 2 {
+		t.Fatalf("valid names: added %d, %v", n, err)
+	}
+	ms, err := s.Resolve(ctx, graph.ResolveRequest{Mentions: []string{longest, odd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 2 || len(ms[0]) == 0 || ms[0][0].Entity.Name != longest || len(ms[1]) == 0 || ms[1][0].Entity.Name != odd {
+		t.Errorf("the stored names differ from the ones given: %s", renderMatches([]string{"longest", "odd"}, ms))
+	}
+	src := graph.Source{File: "bad.txt", Line: 7}
+	for _, c := range []struct {
+		t    graph.Triple
+		want string
+	}{
+		{graph.Triple{Subject: "bad\xffbyte", Relation: "NAMED", Object: "x", Source: src}, `triple 1 (bad.txt:7): subject "bad\xffbyte" is not valid UTF-8 (byte 0xFF at byte 3)`},
+		{graph.Triple{Subject: "x", Relation: "NAMED", Object: "nul\x00", Source: src}, `triple 1 (bad.txt:7): object "nul\x00" holds a control character (U+0000 at byte 3)`},
+		{graph.Triple{Subject: "x", Relation: "NAMED", Object: "tab\there"}, `triple 1: object "tab\there" holds a control character (U+0009 at byte 3)`},
+		{graph.Triple{Subject: longest + "x", Relation: "NAMED", Object: "x"}, fmt.Sprintf("is %d bytes long; names are at most %d bytes", graph.MaxNameBytes+1, graph.MaxNameBytes)},
+	} {
+		batch := []graph.Triple{{Subject: "never", Relation: "NAMED", Object: "written"}, c.t}
+		if _, err := s.AddTriples(ctx, batch); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.60q: error %v, want one containing %q", c.t.Subject+"|"+c.t.Object, err, c.want)
+		}
+	}
+	ms, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: []string{"never", "written", "x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := renderMatches([]string{"never", "written", "x"}, ms); got != "\"never\":\n\"written\":\n\"x\":\n" {
+		t.Errorf("a rejected batch left entities behind:\n%s", got)
 	}
 }
 

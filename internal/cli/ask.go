@@ -33,7 +33,7 @@ type agentFlags struct {
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&a.maxIter, "max-iter", agent.DefaultMaxIterations, "iteration cap: critique rounds before answering with the best so far")
-	fs.DurationVar(&a.timeout, "timeout", agent.DefaultTimeout, "time limit per question")
+	fs.DurationVar(&a.timeout, "timeout", agent.DefaultTimeout, "time limit per question, and for connecting to Neo4j")
 	fs.IntVar(&a.fanout, "fanout", 0, "neighbours kept per expanded node, ranked by the hybrid score when cut (default 300)")
 	fs.IntVar(&a.hops, "hops", 0, "hop budget for open-ended questions such as 'everything affected' (default 6)")
 	fs.Float64Var(&a.alpha, "alpha", 0, "α of the hybrid score α·proximity + (1−α)·similarity (default 0.5)")
@@ -182,6 +182,7 @@ func questionSource(file string) string {
 }
 
 func ask(ctx context.Context, e *env, o *askOptions) error {
+	o.graph.neo4j.timeout = o.agent.timeout
 	g, err := o.graph.open(ctx, e)
 	if err != nil {
 		return err

@@ -54,6 +54,7 @@ func runChat(ctx context.Context, e *env, args []string) error {
 }
 
 func chat(ctx context.Context, e *env, o *chatOptions) error {
+	o.graph.neo4j.timeout = o.agent.timeout
 	g, err := o.graph.open(ctx, e)
 	if err != nil {
 		return err

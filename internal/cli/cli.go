@@ -54,6 +54,9 @@ const (
 	exitOK    = 0
 	exitError = 1
 	exitUsage = 2
+	// exitInterrupted: the command was cancelled (Ctrl-C, SIGTERM), as
+	// shells report a process ended by SIGINT.
+	exitInterrupted = 130
 )
 
 // Main runs scgraph with the given arguments (without the program name)
@@ -87,6 +90,13 @@ func mainEnv(ctx context.Context, args []string, e *env) int {
 		case errors.As(err, new(usageError)):
 			fmt.Fprintf(e.stderr, "scgraph %s: %v\nRun 'scgraph %s --help' for usage.\n", c.name, err, c.name)
 			return exitUsage
+		case errors.Is(ctx.Err(), context.Canceled):
+			if cause := context.Cause(ctx); !errors.Is(cause, context.Canceled) {
+				fmt.Fprintf(e.stderr, "scgraph %s: interrupted (%v): %v\n", c.name, cause, err) // by a signal
+			} else {
+				fmt.Fprintf(e.stderr, "scgraph %s: interrupted: %v\n", c.name, err)
+			}
+			return exitInterrupted
 		default:
 			fmt.Fprintf(e.stderr, "scgraph %s: %v\n", c.name, err)
 			return exitError

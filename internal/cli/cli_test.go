@@ -339,16 +339,16 @@ func TestChatBeforeAnyQuestion(t *testing.T) {
 }
 
 // A context cancelled before the graph is loaded (Ctrl-C at start-up)
-// stops the command with an error and no output.
+// stops the command with an error, exit status 130 and no output.
 func TestAskCancelledBeforeLoading(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	var out, errb bytes.Buffer
 	code := mainEnv(ctx, []string{"ask", "--json", "Who owns the payment service?"}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
-	if code != exitError {
-		t.Errorf("exit %d, want %d", code, exitError)
+	if code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
 	}
-	if want := "scgraph ask: context canceled\n"; errb.String() != want || out.Len() != 0 {
+	if want := "scgraph ask: interrupted: context canceled\n"; errb.String() != want || out.Len() != 0 {
 		t.Errorf("stderr %q stdout %q, want %q and nothing", errb.String(), out.String(), want)
 	}
 }

@@ -160,6 +160,7 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		ds.Questions = evals.Sample(ds.Questions, o.limit, o.seed)
 		sets = append(sets, ds)
 	}
+	o.graph.neo4j.timeout = o.agent.timeout
 	g, err := o.graph.open(ctx, e)
 	if err != nil {
 		return err

@@ -74,7 +74,7 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 		if g.graph != "" || g.schema != "" {
 			return nil, usagef("--graph and --schema read files into the embedded store; with --store neo4j the graph is the database (load it with 'scgraph ingest --store neo4j FILE')")
 		}
-		return g.neo4j.open(ctx)
+		return g.neo4j.open(ctx, e.stderr)
 	}
 	st, desc, err := g.openMemory(ctx, e)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/progress"
@@ -39,6 +40,7 @@ type ingestOptions struct {
 	graph      graphFlags
 	out        string
 	allowEmpty bool
+	timeout    time.Duration
 	files      []string
 }
 
@@ -49,6 +51,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "accept input with no triples (writes an empty graph)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time limit for the whole ingest (default none; with Neo4j each transaction is bounded anyway)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -57,6 +60,12 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return usagef("no input file given")
 	}
 	o.files = pos
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+		o.graph.neo4j.timeout = o.timeout
+	}
 	kind, err := o.graph.storeKind()
 	if err != nil {
 		return err

@@ -73,6 +73,13 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 			return err
 		}
 	}
+	partial, err := st.PartialIngests(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range partial {
+		fmt.Fprintf(e.stderr, "note: a previous ingest into %s did not finish: %s; this ingest writes what is missing\n", st, r)
+	}
 	var bars phaseBars
 	opts := cypher.IngestOptions{}
 	if !o.graph.quiet {
@@ -81,7 +88,7 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	added, err := st.Ingest(ctx, ts, opts)
 	bars.finish()
 	if err != nil {
-		return err
+		return fmt.Errorf("%w\n(the ingest did not finish: the graph keeps what was committed and is marked partial; run the same ingest again to complete it)", err)
 	}
 	ents, triples, err := st.Stats(ctx)
 	if err != nil {
@@ -120,6 +127,7 @@ var phaseUnits = map[string]string{
 	cypher.PhaseEntities: "entities",
 	cypher.PhaseTriples:  "triples",
 	cypher.PhaseTyping:   "entities",
+	cypher.PhaseIndexes:  "indexes",
 }
 
 func (p *phaseBars) set(w io.Writer, phase string, done, total int) {

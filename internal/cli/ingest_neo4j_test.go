@@ -6,7 +6,9 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // These tests need no server: they point NEO4J_URI at a closed port, so
@@ -88,5 +90,65 @@ func TestAskNeo4jUnreachable(t *testing.T) {
 	}
 	if strings.Contains(stderr, vars["NEO4J_PASSWORD"]) {
 		t.Errorf("the error shows the password: %q", stderr)
+	}
+}
+
+// silentNeo4j returns NEO4J_* variables naming a port that accepts
+// connections and never answers (a frozen server, or not Bolt at all).
+func silentNeo4j(t *testing.T) map[string]string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return map[string]string{"NEO4J_URI": "bolt://" + ln.Addr().String(), "NEO4J_PASSWORD": "secret-password-42"}
+}
+
+// TestTimeoutOnSilentNeo4j: --timeout ends every command on a server that
+// never answers, with an error saying so (the campaign's `ask --timeout
+// 5s` ran for 225 s and more).
+func TestTimeoutOnSilentNeo4j(t *testing.T) {
+	vars := silentNeo4j(t)
+	kb := writeTemp(t, "kb.txt", "a|CALLS|b\n")
+	qa := writeTemp(t, "qa.txt", "who calls [b]\ta\n")
+	for _, args := range [][]string{
+		{"ask", "--timeout", "1s", "which teams own the payment service?"},
+		{"chat", "--timeout", "1s"},
+		{"schema", "--timeout", "1s"},
+		{"ingest", "--timeout", "1s", "--quiet", kb},
+		{"eval", "--timeout", "1s", "--questions", qa},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			t0 := time.Now()
+			code, _, stderr := runNeo4jCLI(t, vars, args...)
+			took := time.Since(t0)
+			if code != exitError || !strings.Contains(stderr, "did not answer in time") || !strings.Contains(stderr, vars["NEO4J_URI"]) {
+				t.Errorf("exit %d, stderr %q; want 1 and an error saying the server at %s did not answer", code, stderr, vars["NEO4J_URI"])
+			}
+			if took > 3*time.Second {
+				t.Errorf("took %v with --timeout 1s", took)
+			}
+		})
 	}
 }

@@ -3,6 +3,9 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
+	"io"
+	"time"
 
 	"github.com/scgraph/scgraph/cypher"
 )
@@ -11,6 +14,9 @@ import (
 // Neo4j's own tools read.
 type neo4jFlags struct {
 	uri, username, password, database string
+	// timeout, when set by the command (its --timeout), bounds connecting;
+	// otherwise cypher.DefaultConnectTimeout does.
+	timeout time.Duration
 }
 
 func (n *neo4jFlags) register(fs *flag.FlagSet, e *env) {
@@ -33,14 +39,23 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 	if n.uri == "" {
 		return nil, usagef("the Neo4j store needs a server: set NEO4J_URI or --neo4j-uri (e.g. bolt://127.0.0.1:7687), and NEO4J_PASSWORD")
 	}
-	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database})
+	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database, ConnectTimeout: n.timeout})
 }
 
-// open opens the Neo4j graph for the agent.
-func (n *neo4jFlags) open(ctx context.Context) (*openedGraph, error) {
+// open opens the Neo4j graph for the agent, warning on w when an ingest
+// into it never finished (answers may then miss facts).
+func (n *neo4jFlags) open(ctx context.Context, w io.Writer) (*openedGraph, error) {
 	st, err := n.openStore(ctx)
 	if err != nil {
 		return nil, err
+	}
+	partial, err := st.PartialIngests(ctx)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	for _, r := range partial {
+		fmt.Fprintf(w, "warning: an ingest into %s did not finish: %s; answers may miss facts until the same ingest is run again (scgraph ingest --store neo4j ...)\n", st, r)
 	}
 	return &openedGraph{Graph: st, Desc: st.String(), Close: st.Close}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
@@ -27,8 +28,9 @@ Examples:
 `
 
 type schemaOptions struct {
-	graph graphFlags
-	json  bool
+	graph   graphFlags
+	json    bool
+	timeout time.Duration
 }
 
 func runSchema(ctx context.Context, e *env, args []string) error {
@@ -36,12 +38,19 @@ func runSchema(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("schema", schemaUsage, e.stderr)
 	o.graph.register(fs, e)
 	fs.BoolVar(&o.json, "json", false, "print the schema as JSON (the format --schema reads)")
+	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "time limit for the command (connecting to Neo4j included)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("schema takes no arguments")
+	}
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+		o.graph.neo4j.timeout = o.timeout
 	}
 	g, err := o.graph.open(ctx, e)
 	if err != nil {

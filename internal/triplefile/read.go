@@ -15,8 +15,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // CSV/JSONL column names.
@@ -161,11 +163,9 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// The line buffer starts at 256 KiB and may grow to 64 MiB for one line.
-const (
-	lineBufStart = 256 << 10
-	maxLineBytes = 64 << 20
-)
+// lineBufStart is the line buffer's first size; it may grow to
+// graph.MaxLineBytes (and one more byte, for the newline).
+const lineBufStart = 16 << 10
 
 // Reader reads triples one at a time from a stream, for ingesting
 // big files in batches. It is not safe for concurrent use.
@@ -250,7 +250,7 @@ func (tr *Reader) next() (graph.Triple, error) {
 	}
 	if err := tr.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return graph.Triple{}, tr.lineErr(tr.line+1, fmt.Errorf("line longer than %d MiB", maxLineBytes>>20))
+			return graph.Triple{}, tr.lineErr(tr.line+1, errLineTooLong)
 		}
 		return graph.Triple{}, fmt.Errorf("graph: reading %s: %w", tr.name, err)
 	}
@@ -280,7 +280,7 @@ func (tr *Reader) start() error {
 	switch tr.format {
 	case FormatPipe, FormatTSV, FormatJSONL:
 		tr.sc = bufio.NewScanner(tr.br)
-		tr.sc.Buffer(make([]byte, lineBufStart), maxLineBytes)
+		tr.sc.Buffer(make([]byte, lineBufStart), graph.MaxLineBytes+1)
 		return nil
 	case FormatCSV:
 		return tr.startCSV()
@@ -303,24 +303,35 @@ func (tr *Reader) parseSeparated(line []byte, sep byte) (graph.Triple, error) {
 	sLo, sHi := trimBounds(line, 0, i)
 	rLo, rHi := trimBounds(line, i+1, j)
 	oLo, oHi := trimBounds(line, j+1, len(line))
-	if sLo == sHi {
-		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
-	}
-	if oLo == oHi {
-		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
-	}
 	rel, err := tr.identBytes(line[rLo:rHi], "relation")
 	if err != nil {
 		return graph.Triple{}, err
 	}
 	all := string(line[sLo:oHi])
-	return graph.Triple{
+	t := graph.Triple{
 		Subject:  all[:sHi-sLo],
 		Relation: rel,
 		Object:   all[oLo-sLo:],
 		Source:   graph.Source{File: tr.name, Line: tr.line},
-	}, nil
+	}
+	return t, tr.checkNames(t)
 }
+
+// checkNames applies text.CheckName to the subject and the object, as
+// the stores do: every format accepts the same names.
+func (tr *Reader) checkNames(t graph.Triple) error {
+	if err := text.CheckName("subject", t.Subject); err != nil {
+		return tr.lineErr(tr.line, err)
+	}
+	if err := text.CheckName("object", t.Object); err != nil {
+		return tr.lineErr(tr.line, err)
+	}
+	return nil
+}
+
+// errLineTooLong is the error of a line or CSV record over
+// graph.MaxLineBytes.
+var errLineTooLong = fmt.Errorf("line longer than %d KiB (names are at most %d bytes)", graph.MaxLineBytes>>10, graph.MaxNameBytes)
 
 // trimBounds narrows [lo, hi) of b past ASCII white space at both ends.
 func trimBounds(b []byte, lo, hi int) (int, int) {
@@ -332,6 +343,9 @@ func trimBounds(b []byte, lo, hi int) (int, int) {
 	}
 	return lo, hi
 }
+
+// asciiSpace is the white space every reader trims around a field.
+const asciiSpace = " \t\r\n\v\f"
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
@@ -350,6 +364,9 @@ func (tr *Reader) identBytes(b []byte, field string) (string, error) {
 func (tr *Reader) ident(s, field string) (string, error) {
 	if v, ok := tr.idents[s]; ok {
 		return v, nil
+	}
+	if s == "" {
+		return "", tr.lineErr(tr.line, fmt.Errorf("empty %s", field))
 	}
 	if !graph.ValidIdentifier(s) {
 		what := "type"
@@ -376,6 +393,11 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	if line[0] != '{' {
 		return graph.Triple{}, tr.lineErr(tr.line, errors.New("expected a JSON object {\"subject\", \"relation\", \"object\", ...}"))
 	}
+	// encoding/json would replace invalid UTF-8 with U+FFFD silently.
+	if !utf8.Valid(line) {
+		i := invalidUTF8At(line)
+		return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("not valid UTF-8 (byte 0x%02X at column %d)", line[i], i+1))
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	var j jsonTriple
@@ -391,15 +413,12 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 // build validates the fields (trimming them) and makes the triple.
 func (tr *Reader) build(f [numCols]string) (graph.Triple, error) {
 	for i := range f {
-		f[i] = strings.TrimSpace(f[i])
-	}
-	if f[colSubject] == "" {
-		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty subject"))
-	}
-	if f[colObject] == "" {
-		return graph.Triple{}, tr.lineErr(tr.line, errors.New("empty object"))
+		f[i] = strings.Trim(f[i], asciiSpace) // as the pipe and TSV readers trim
 	}
 	t := graph.Triple{Subject: f[colSubject], Object: f[colObject], Source: graph.Source{File: tr.name, Line: tr.line}}
+	if err := tr.checkNames(t); err != nil {
+		return graph.Triple{}, err
+	}
 	var err error
 	if t.Relation, err = tr.ident(f[colRelation], "relation"); err != nil {
 		return graph.Triple{}, err
@@ -417,9 +436,67 @@ func (tr *Reader) build(f [numCols]string) (graph.Triple, error) {
 	return t, nil
 }
 
+// invalidUTF8At returns the offset of the first byte of b that is not
+// part of valid UTF-8.
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
+
+// recordLimiter passes a CSV stream through unchanged and fails once one
+// record (lines joined while a quoted field is open) grows past
+// graph.MaxLineBytes, so that encoding/csv, which has no limit of its own,
+// never buffers more than that for a record.
+type recordLimiter struct {
+	r       io.Reader
+	line    int  // current line, 1-based
+	start   int  // line the current record starts on
+	n       int  // bytes of the current record so far
+	inQuote bool // an odd number of '"' so far in the record
+	err     error
+}
+
+// errRecordTooLong is returned by recordLimiter; csvErr turns it into a
+// *LineError naming the record's first line.
+type errRecordTooLong struct{ line int }
+
+func (e *errRecordTooLong) Error() string { return errLineTooLong.Error() }
+
+func (l *recordLimiter) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.r.Read(p)
+	for i, c := range p[:n] {
+		switch c {
+		case '"':
+			l.inQuote = !l.inQuote
+		case '\n':
+			l.line++
+			if !l.inQuote {
+				l.n, l.start = 0, l.line
+				continue
+			}
+		}
+		l.n++
+		if l.n > graph.MaxLineBytes {
+			// Pass on the records before this one; fail on the next read.
+			l.err = &errRecordTooLong{line: l.start}
+			return i, nil
+		}
+	}
+	return n, err
+}
+
 // startCSV reads and checks the header.
 func (tr *Reader) startCSV() error {
-	tr.csv = csv.NewReader(tr.br)
+	tr.csv = csv.NewReader(&recordLimiter{r: tr.br, line: 1, start: 1})
 	tr.csv.FieldsPerRecord = -1 // checked here, so that blank lines pass
 	var header []string
 	for {
@@ -476,7 +553,7 @@ func (tr *Reader) startCSV() error {
 // blankRecord reports whether every field of a CSV record is white space.
 func blankRecord(rec []string) bool {
 	for _, f := range rec {
-		if strings.TrimSpace(f) != "" {
+		if strings.Trim(f, asciiSpace) != "" {
 			return false
 		}
 	}
@@ -484,6 +561,10 @@ func blankRecord(rec []string) bool {
 }
 
 func (tr *Reader) csvErr(err error) error {
+	var long *errRecordTooLong
+	if errors.As(err, &long) {
+		return tr.lineErr(long.line, errLineTooLong)
+	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return tr.lineErr(pe.Line, pe.Err)

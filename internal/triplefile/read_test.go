@@ -180,6 +180,88 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// TestReadInvalidNames: every format applies the same name rules
+// (graph.CheckName) and names the file, line and field; the data is
+// neither loaded nor changed (no U+FFFD in place of bad bytes).
+func TestReadInvalidNames(t *testing.T) {
+	long := strings.Repeat("x", graph.MaxNameBytes+1)
+	max := strings.Repeat("é", graph.MaxNameBytes/2)
+	cases := []struct {
+		name, content, want string
+	}{
+		{"kb.txt", "a|r|b\nbad\xffname|r|b\n", `kb.txt:2: subject "bad\xffname" is not valid UTF-8 (byte 0xFF at byte 3)`},
+		{"kb.txt", "a|r|b\x00c\n", `kb.txt:1: object "b\x00c" holds a control character (U+0000 at byte 1)`},
+		{"kb.txt", "a\x1bb|r|c\n", `kb.txt:1: subject "a\x1bb" holds a control character (U+001B at byte 1)`},
+		{"kb.txt", "a\u0085b|r|c\n", `kb.txt:1: subject "a\u0085b" holds a control character (U+0085 at byte 1)`},
+		{"kb.txt", "a|r|" + long + "\n", fmt.Sprintf(`kb.txt:1: object "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… is %d bytes long; names are at most %d bytes`, graph.MaxNameBytes+1, graph.MaxNameBytes)},
+		{"kb.tsv", "a\tr\tb\xc3\n", `kb.tsv:1: object "b\xc3" is not valid UTF-8 (byte 0xC3 at byte 1)`},
+		{"kb.tsv", "a\x00\tr\tb\n", `kb.tsv:1: subject "a\x00" holds a control character`},
+		{"kb.csv", "subject,relation,object\na,r,b\n\"x\xfe\",r,b\n", `kb.csv:3: subject "x\xfe" is not valid UTF-8`},
+		{"kb.csv", "subject,relation,object\n\"multi\nline\",r,b\n", `kb.csv:2: subject "multi\nline" holds a control character (U+000A at byte 5)`},
+		{"kb.csv", "object,relation,subject\na\x00,r,b\n", `kb.csv:2: object "a\x00" holds a control character`},
+		{"kb.csv", "subject,relation,object\na,r," + long + "\n", `kb.csv:2: object "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… is 4097 bytes long`},
+		{"kb.jsonl", "{\"subject\":\"a\\u0000\",\"relation\":\"r\",\"object\":\"b\"}\n", `kb.jsonl:1: subject "a\x00" holds a control character`},
+		{"kb.jsonl", "{\"subject\":\"a\xff\",\"relation\":\"r\",\"object\":\"b\"}\n", `kb.jsonl:1: not valid UTF-8 (byte 0xFF at column 14)`},
+		{"kb.jsonl", "{\"subject\":\"" + long + "\",\"relation\":\"r\",\"object\":\"b\"}\n", `kb.jsonl:1: subject "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… is 4097 bytes long`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"\",\"object\":\"b\"}\n", `kb.jsonl:1: empty relation`},
+	}
+	for _, c := range cases {
+		ts, err := triplefile.Read(writeFile(t, c.name, c.content), "", triplefile.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %.60q: error = %v; want one containing %q", c.name, c.content, err, c.want)
+		}
+		if ts != nil {
+			t.Errorf("%s: got %d triples with the error, want nil", c.name, len(ts))
+		}
+	}
+	// The longest name passes in every format, and so does any printable
+	// Unicode (U+FFFD too, when it is written as such).
+	for name, content := range map[string]string{
+		"kb.txt":   "a|r|" + max + "\n\uFFFD ok\u2028|r|b\n",
+		"kb.tsv":   "a\tr\t" + max + "\n\uFFFD ok\u2028\tr\tb\n",
+		"kb.csv":   "subject,relation,object\na,r," + max + "\n\uFFFD ok\u2028,r,b\n",
+		"kb.jsonl": "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"" + max + "\"}\n{\"subject\":\"\uFFFD ok\u2028\",\"relation\":\"r\",\"object\":\"b\"}\n",
+	} {
+		ts, err := triplefile.Read(writeFile(t, name, content), "", triplefile.Options{})
+		if err != nil || len(ts) != 2 || ts[0].Object != max || ts[1].Subject != "\uFFFD ok\u2028" {
+			t.Errorf("%s: %d triples, %v; want 2, the longest name kept", name, len(ts), err)
+		}
+	}
+}
+
+// TestReadLongLines: no reader buffers more than graph.MaxLineBytes for
+// one line or CSV record, however the record is spread over lines, and the
+// error names the line the record starts on.
+func TestReadLongLines(t *testing.T) {
+	huge := strings.Repeat("y", 10<<20)
+	manyLines := strings.Repeat("short line\n", graph.MaxLineBytes/8)
+	cases := []struct {
+		name, content, want string
+	}{
+		{"kb.txt", "a|r|b\na|r|" + huge + "\n", "kb.txt:2: line longer than 64 KiB (names are at most 4096 bytes)"},
+		{"kb.tsv", "a\tr\t" + huge, "kb.tsv:1: line longer than 64 KiB"},
+		{"kb.jsonl", "{\"subject\":\"" + huge + "\"}\n", "kb.jsonl:1: line longer than 64 KiB"},
+		{"kb.csv", "subject,relation,object\na,r,b\na,r," + huge + "\n", "kb.csv:3: line longer than 64 KiB"},
+		{"kb.csv", "subject,relation,object\na,r,b\n\na,r,\"" + manyLines + "\"\n", "kb.csv:4: line longer than 64 KiB"},
+		{"kb.csv", "subject,relation,object\n\"" + huge, "kb.csv:2: line longer than 64 KiB"},
+	}
+	for _, c := range cases {
+		ts, err := triplefile.Read(writeFile(t, c.name, c.content), "", triplefile.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error = %.200v; want one containing %q", c.name, err, c.want)
+		}
+		if ts != nil {
+			t.Errorf("%s: got %d triples with the error", c.name, len(ts))
+		}
+	}
+	// Just under the limit passes.
+	ok := strings.Repeat("z", graph.MaxNameBytes)
+	csv := "subject,relation,object\n\"" + ok + "\",r,b\n"
+	if ts, err := triplefile.Read(writeFile(t, "ok.csv", csv), "", triplefile.Options{}); err != nil || len(ts) != 1 {
+		t.Errorf("a record within the limit: %d triples, %v", len(ts), err)
+	}
+}
+
 func TestReadEmptyFile(t *testing.T) {
 	for _, content := range []string{"", "\n  \n"} {
 		for _, name := range []string{"empty.txt", "empty.csv", "empty.jsonl", "empty.tsv"} {

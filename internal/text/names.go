@@ -1,0 +1,53 @@
+package text
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// MaxNameBytes is the longest entity name (subject or object), in bytes of
+// UTF-8, that every reader and both stores accept. Neo4j's native B-tree
+// index, which backs the uniqueness constraint on entity names, holds keys
+// up to about 8 KB (8,167 bytes in Neo4j 5); half of that leaves room for
+// the key's own overhead, so that every accepted name can be indexed.
+const MaxNameBytes = 4096
+
+// CheckName reports why s cannot be an entity name, or nil: it must be
+// non-empty, valid UTF-8, hold no control character (C0, DEL or C1, NUL
+// and tab included) and be at most MaxNameBytes long. field names the
+// name's role in the error ("subject", "object"): `subject "a\x00b"
+// holds a control character (U+0000 at byte 1)`. Readers add the file and
+// line, stores the triple and its source.
+func CheckName(field, s string) error {
+	if s == "" {
+		return fmt.Errorf("empty %s", field)
+	}
+	if len(s) > MaxNameBytes {
+		return fmt.Errorf("%s %s is %d bytes long; names are at most %d bytes", field, QuoteShort(s), len(s), MaxNameBytes)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return fmt.Errorf("%s %s is not valid UTF-8 (byte 0x%02X at byte %d)", field, QuoteShort(s), c, i)
+		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
+			return fmt.Errorf("%s %s holds a control character (%U at byte %d)", field, QuoteShort(s), r, i)
+		}
+		i += size
+	}
+	return nil
+}
+
+// QuoteShort quotes s for an error message, cut to its first 40 bytes.
+func QuoteShort(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q…", s[:max])
+}
