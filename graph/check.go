@@ -82,6 +82,9 @@ func (c *TripleChecker) Check(i int, t Triple) error {
 	if t.Source.Line < 0 {
 		return fmt.Errorf("triple %d%s: negative source line %d", i, at(t), t.Source.Line)
 	}
+	if _, err := CheckACL(t.ACL); err != nil {
+		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
+	}
 	return nil
 }
 
