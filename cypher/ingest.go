@@ -81,7 +81,7 @@ UNWIND $rows AS row
 MATCH (s:Entity {name: row.s})
 MATCH (o:Entity {name: row.o})
 MERGE (s)-[r:%s]->(o)
-ON CREATE SET r.file = row.file, r.line = row.line, r.subject_type = row.st, r.object_type = row.ot`
+ON CREATE SET r.file = row.file, r.line = row.line, r.subject_type = row.st, r.object_type = row.ot, r.acl = row.acl`
 
 	// qCreateEntities and qCreateTriples are the same writes into an empty
 	// graph, where nothing can exist yet (the rows are distinct): CREATE
@@ -95,7 +95,7 @@ CREATE (n:Entity%s {name: row.name, key: row.key, trigrams: row.trigrams, type: 
 UNWIND $rows AS row
 MATCH (s:Entity {name: row.s})
 MATCH (o:Entity {name: row.o})
-CREATE (s)-[r:%s {file: row.file, line: row.line, subject_type: row.st, object_type: row.ot}]->(o)`
+CREATE (s)-[r:%s {file: row.file, line: row.line, subject_type: row.st, object_type: row.ot, acl: row.acl}]->(o)`
 )
 
 // DefaultBatchSize is the number of rows written per transaction.
@@ -314,6 +314,7 @@ func (s *Store) writeFacts(ctx context.Context, facts []graph.Triple, empty bool
 			"s": t.Subject, "o": t.Object,
 			"file": nullIfZero(t.Source.File), "line": nullIfZero(int64(t.Source.Line)),
 			"st": nullIfZero(t.SubjectType), "ot": nullIfZero(t.ObjectType),
+			"acl": aclParam(t.ACL),
 		})
 	}
 	added, done := 0, 0
@@ -336,6 +337,16 @@ func (s *Store) writeFacts(ctx context.Context, facts []graph.Triple, empty bool
 		}
 	}
 	return added, nil
+}
+
+// aclParam is a fact's access list as the acl property: its groups,
+// sorted, or null (no property: public). The list was checked.
+func aclParam(acl []string) any {
+	acl, _ = graph.CheckACL(acl)
+	if len(acl) == 0 {
+		return nil
+	}
+	return acl
 }
 
 func nullIfZero[T comparable](v T) any {

@@ -86,28 +86,36 @@ func ACLCallers() []graph.Groups {
 func RunACL(t *testing.T, open func(t *testing.T) Store, scope func(s Store, g graph.Groups) Reader) {
 	for _, g := range ACLCallers() {
 		t.Run("groups="+g.String(), func(t *testing.T) {
+			// Each store in its own subtest, closed when it ends: a
+			// Neo4j test server holds one store at a time.
+			var want []string
+			t.Run("reference", func(t *testing.T) {
+				ctx := t.Context()
+				ref := fresh(t, open)
+				visible := graph.Visible(ACLFixture(), g)
+				public := make([]graph.Triple, len(visible))
+				exists := map[string]bool{}
+				for i, tr := range visible {
+					tr.ACL = nil
+					public[i] = tr
+					exists[tr.Subject], exists[tr.Object] = true, true
+				}
+				// The schema as the caller may see it: the entity
+				// aliases of the entities that exist for it.
+				sch := ACLSchema()
+				sch.Entities = slices.DeleteFunc(sch.Entities, func(e graph.EntityDef) bool { return !exists[e.Name] })
+				if err := ref.SetSchema(ctx, sch); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ref.AddTriples(ctx, public); err != nil {
+					t.Fatal(err)
+				}
+				want = aclBattery(ctx, ref)
+			})
+			if want == nil {
+				t.FailNow()
+			}
 			ctx := t.Context()
-			ref := fresh(t, open)
-			visible := graph.Visible(ACLFixture(), g)
-			public := make([]graph.Triple, len(visible))
-			exists := map[string]bool{}
-			for i, tr := range visible {
-				tr.ACL = nil
-				public[i] = tr
-				exists[tr.Subject], exists[tr.Object] = true, true
-			}
-			// The schema as the caller may see it: the entity aliases of
-			// the entities that exist for it.
-			sch := ACLSchema()
-			sch.Entities = slices.DeleteFunc(sch.Entities, func(e graph.EntityDef) bool { return !exists[e.Name] })
-			if err := ref.SetSchema(ctx, sch); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ref.AddTriples(ctx, public); err != nil {
-				t.Fatal(err)
-			}
-			want := aclBattery(ctx, ref)
-
 			full := fresh(t, open)
 			if err := full.SetSchema(ctx, ACLSchema()); err != nil {
 				t.Fatal(err)
