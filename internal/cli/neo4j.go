@@ -35,12 +35,3 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 	}
 	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database})
 }
-
-// open opens the Neo4j graph for the agent.
-func (n *neo4jFlags) open(ctx context.Context) (*openedGraph, error) {
-	st, err := n.openStore(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &openedGraph{Graph: st, Desc: st.String(), Close: st.Close}, nil
-}

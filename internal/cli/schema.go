@@ -34,6 +34,7 @@ func runSchema(ctx context.Context, e *env, args []string) error {
 	var o schemaOptions
 	fs := newFlagSet("schema", schemaUsage, e.stderr)
 	o.graph.register(fs, e)
+	o.graph.registerGroups(fs)
 	fs.BoolVar(&o.json, "json", false, "print the schema as JSON (the format --schema reads)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
