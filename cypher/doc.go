@@ -13,8 +13,11 @@
 // token each, for the full-text index that proposes fuzzy matches). The
 // type is also a second label when it is not one of the store's own
 // labels. A triple is a relationship whose type is the relation name,
-// with the properties file and line (its provenance) and subject_type and
-// object_type (the types the triple gave, which typing reads). One node
+// with the properties file and line (its provenance), subject_type and
+// object_type (the types the triple gave, which typing reads) and acl (its
+// access list, a list of group names; absent when the fact is public).
+// Store.Scoped returns a View that reads only what a caller's groups may
+// see; see View. One node
 // (:ScgraphMeta {id: 'schema'}) holds the user schema and the inferred
 // schema (with the counts) as JSON.
 //

@@ -71,7 +71,7 @@ const (
 const (
 	expandStart = `
 UNWIND $from AS name
-MATCH (n:Entity {name: name})
+MATCH (n:Entity {name: name})%s
 WITH DISTINCT n`
 
 	// expandHops takes the hop pattern(s) of a step and returns its
@@ -102,9 +102,9 @@ WITH DISTINCT m AS n`
 )
 
 // hopPattern returns the MATCH ... RETURN r, m, dir clauses of a step.
-func hopPattern(types string, d graph.Direction) string {
-	out := fmt.Sprintf("MATCH (n)-[r%s]->(m) RETURN r, m, %d AS dir", types, dirOut)
-	in := fmt.Sprintf("MATCH (n)<-[r%s]-(m) RETURN r, m, %d AS dir", types, dirIn)
+func hopPattern(types string, d graph.Direction, a access) string {
+	out := fmt.Sprintf("MATCH (n)-[r%s]->(m)%s RETURN r, m, %d AS dir", types, a.factWhere("r"), dirOut)
+	in := fmt.Sprintf("MATCH (n)<-[r%s]-(m)%s RETURN r, m, %d AS dir", types, a.factWhere("r"), dirIn)
 	switch d {
 	case graph.Out:
 		return out
@@ -115,9 +115,13 @@ func hopPattern(types string, d graph.Direction) string {
 }
 
 // degreePattern returns the expression counting a node's hops in a step.
-func degreePattern(types string, d graph.Direction) string {
+func degreePattern(types string, d graph.Direction, a access) string {
 	out := fmt.Sprintf("COUNT { (n)-[%s]->() }", types)
 	in := fmt.Sprintf("COUNT { (n)<-[%s]-() }", types)
+	if a.scoped {
+		out = fmt.Sprintf("COUNT { (n)-[r%s]->()%s }", types, a.factWhere("r"))
+		in = fmt.Sprintf("COUNT { (n)<-[r%s]-()%s }", types, a.factWhere("r"))
+	}
 	switch d {
 	case graph.Out:
 		return out
@@ -131,17 +135,18 @@ func degreePattern(types string, d graph.Direction) string {
 // checked relation types and directions of its steps. Both steps go in
 // one query (a UNION ALL whose second part walks the first step again to
 // find its frontier), so a request is one round trip.
-func expandQuery(types []string, dirs []graph.Direction) string {
+func expandQuery(types []string, dirs []graph.Direction, a access) string {
 	var b strings.Builder
-	b.WriteString(expandStart)
-	hops0 := fmt.Sprintf(expandHops, hopPattern(types[0], dirs[0]))
-	fmt.Fprintf(&b, expandStep, degreePattern(types[0], dirs[0]), hops0, 0)
+	start := fmt.Sprintf(expandStart, a.entityWhere("n"))
+	b.WriteString(start)
+	hops0 := fmt.Sprintf(expandHops, hopPattern(types[0], dirs[0], a))
+	fmt.Fprintf(&b, expandStep, degreePattern(types[0], dirs[0], a), hops0, 0)
 	if len(types) > 1 {
 		b.WriteString("\nUNION ALL")
-		b.WriteString(expandStart)
+		b.WriteString(start)
 		fmt.Fprintf(&b, expandNext, hops0)
-		hops1 := fmt.Sprintf(expandHops, hopPattern(types[1], dirs[1]))
-		fmt.Fprintf(&b, expandStep, degreePattern(types[1], dirs[1]), hops1, 1)
+		hops1 := fmt.Sprintf(expandHops, hopPattern(types[1], dirs[1], a))
+		fmt.Fprintf(&b, expandStep, degreePattern(types[1], dirs[1], a), hops1, 1)
 	}
 	return b.String()
 }
@@ -211,6 +216,15 @@ func scanExpandRow(r *neo4j.Record) (expandRow, error) {
 // reached, with types, sorted by name. Unknown frontier names are ignored.
 // The whole request is one query.
 func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return graph.Expansion{}, err
+	}
+	return s.expand(ctx, req, m, access{})
+}
+
+// expand is Expand against meta m, for the caller of a.
+func (s *Store) expand(ctx context.Context, req graph.ExpandRequest, m *meta, a access) (graph.Expansion, error) {
 	req, err := req.Normalize()
 	if err != nil {
 		return graph.Expansion{}, fmt.Errorf("cypher: %w", err)
@@ -219,10 +233,6 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	dirs := make([]graph.Direction, len(req.Steps))
 	for i, st := range req.Steps {
 		dirs[i] = st.Direction
-	}
-	m, err := s.loadMeta(ctx)
-	if err != nil {
-		return graph.Expansion{}, err
 	}
 	types := make([]string, len(req.Steps))
 	for i, st := range req.Steps {
@@ -234,8 +244,8 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	if from == nil {
 		from = []string{}
 	}
-	query := expandQuery(types, dirs)
-	params := map[string]any{"from": from, "limit": int64(limit)}
+	query := expandQuery(types, dirs, a)
+	params := a.params(map[string]any{"from": from, "limit": int64(limit)})
 	rows, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]expandRow, error) {
 		return collect(ctx, tx, query, params, scanExpandRow)
 	})
@@ -305,12 +315,12 @@ func compareHops(a, b graph.Hop) int {
 
 // qPaths finds the shortest paths; the template takes the relationship
 // pattern (arrows, quoted types and the hop range, from checked values
-// only). Each path's sort key lists, hop by hop, the relation, the
+// only) and the access predicate on its relationships. Each path's sort key lists, hop by hop, the relation, the
 // direction it was walked in and the node reached: memstore's depth-first
 // canonical order.
 const qPaths = `
 MATCH (a:Entity {name: $from}), (b:Entity {name: $to})
-MATCH p = allShortestPaths((a)%s(b))
+MATCH p = allShortestPaths((a)%s(b))%s
 WITH nodes(p) AS ns, relationships(p) AS rs
 WITH ns, rs, [i IN range(0, size(rs) - 1) | CASE WHEN startNode(rs[i]) = ns[i] THEN 0 ELSE 1 END] AS dirs
 WITH ns, rs, dirs, reduce(k = [], i IN range(0, size(rs) - 1) | k + [type(rs[i]), dirs[i], ns[i + 1].name]) AS key
@@ -339,15 +349,20 @@ func pathPattern(types string, d graph.Direction, maxHops int) string {
 // relation, direction, node name). No path, an unknown entity or From ==
 // To give an empty result.
 func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error) {
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.paths(ctx, req, m, access{})
+}
+
+// paths is Paths against meta m, for the caller of a.
+func (s *Store) paths(ctx context.Context, req graph.PathRequest, m *meta, a access) ([]graph.Path, error) {
 	req, err := req.Normalize()
 	if err != nil {
 		return nil, fmt.Errorf("cypher: %w", err)
 	}
 	limit := req.Limit
-	m, err := s.loadMeta(ctx)
-	if err != nil {
-		return nil, err
-	}
 	types, err := m.relTypes(req.Relations, "paths: relations")
 	if err != nil {
 		return nil, err
@@ -355,8 +370,8 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 	if req.From == req.To {
 		return []graph.Path{}, nil
 	}
-	query := fmt.Sprintf(qPaths, pathPattern(types, req.Direction, req.MaxHops))
-	params := map[string]any{"from": req.From, "to": req.To, "limit": int64(limit)}
+	query := fmt.Sprintf(qPaths, pathPattern(types, req.Direction, req.MaxHops), a.pathWhere("p"))
+	params := a.params(map[string]any{"from": req.From, "to": req.To, "limit": int64(limit)})
 	paths, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]graph.Path, error) {
 		return collect(ctx, tx, query, params, scanPath)
 	})

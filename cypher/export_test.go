@@ -27,7 +27,7 @@ func (s *Store) ProfileExpand(ctx context.Context, req graph.ExpandRequest) ([]s
 		}
 		dirs[i] = st.Direction
 	}
-	query := "PROFILE " + expandQuery(types, dirs)
+	query := "PROFILE " + expandQuery(types, dirs, access{})
 	return readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]string, error) {
 		res, err := tx.Run(ctx, query, map[string]any{"from": req.From, "limit": int64(10)})
 		if err != nil {

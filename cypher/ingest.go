@@ -100,13 +100,13 @@ ON CREATE SET n.key = row[1], n.trigrams = row[2], n.type = $type%s`
 	// qMergeTriples creates the facts of one relation that do not exist
 	// yet; the template takes the quoted relation type. A fact keeps the
 	// provenance and types of its first ingestion, as in memstore. Rows:
-	// [subject, object, file, line, subject type, object type].
+	// [subject, object, file, line, subject type, object type, acl].
 	qMergeTriples = `
 UNWIND $rows AS row
 MATCH (s:Entity {name: row[0]})
 MATCH (o:Entity {name: row[1]})
 MERGE (s)-[r:%s]->(o)
-ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.object_type = row[5]`
+ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.object_type = row[5], r.acl = row[6]`
 
 	// qCreateEntities and qCreateTriples are the writes into an empty
 	// graph, where nothing can exist yet (the rows are distinct): CREATE
@@ -123,7 +123,7 @@ RETURN id(n)`
 UNWIND $rows AS row
 MATCH (s) WHERE id(s) = row[0]
 MATCH (o) WHERE id(o) = row[1]
-CREATE (s)-[r:%s {file: row[2], line: row[3], subject_type: row[4], object_type: row[5]}]->(o)`
+CREATE (s)-[r:%s {file: row[2], line: row[3], subject_type: row[4], object_type: row[5], acl: row[6]}]->(o)`
 )
 
 // defaultBatchSize is the number of rows written per transaction.
@@ -525,6 +525,7 @@ func (w *writer) factJobs(facts []graph.Triple, tmpl string, endpoint func(strin
 			endpoint(t.Subject), endpoint(t.Object),
 			nullIfZero(t.Source.File), nullIfZero(int64(t.Source.Line)),
 			nullIfZero(t.SubjectType), nullIfZero(t.ObjectType),
+			aclParam(t.ACL),
 		})
 	}
 	var jobs []job
@@ -570,6 +571,16 @@ func (w *writer) writeFacts(ctx context.Context, jobs []job, total int) (int, er
 		w.report(PhaseTriples, done, total)
 	})
 	return added, err
+}
+
+// aclParam is a fact's access list as the acl property: its groups,
+// sorted, or null (no property: public). The list was checked.
+func aclParam(acl []string) any {
+	acl, _ = graph.CheckACL(acl)
+	if len(acl) == 0 {
+		return nil
+	}
+	return acl
 }
 
 func nullIfZero[T comparable](v T) any {

@@ -29,27 +29,29 @@ const fuzzyCandidates = 1000
 // Go computes the final score with text.Similarity); and, when $partial is
 // set and there is no strong match, the entities whose key holds every
 // inner trigram of the mention's (Go keeps those whose name's words hold
-// the mention's as one run).
+// the mention's as one run). The template takes the access predicates of
+// e (%[1]s) and of node (%[2]s): every entity it returns exists for the
+// caller.
 const qResolve = `
 UNWIND $mentions AS m
 CALL (m) {
   CALL (m) {
-      MATCH (e:Entity {name: m.name})
+      MATCH (e:Entity {name: m.name})%[1]s
       RETURN 0 AS method, e
     UNION ALL
-      MATCH (e:Entity {key: m.key})
+      MATCH (e:Entity {key: m.key})%[1]s
       WITH e ORDER BY e.name LIMIT $keyLimit
       RETURN 1 AS method, e
     UNION ALL
       UNWIND m.aliasOf AS alias
-      MATCH (e:Entity {name: alias})
+      MATCH (e:Entity {name: alias})%[1]s
       RETURN 2 AS method, e
   }
   RETURN collect([method, e.name, e.type]) AS strong
 }
 CALL (m, strong) {
   WITH m, strong WHERE $fuzzy AND size(strong) = 0 AND m.lucene <> ''
-  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.lucene, {limit: $candidates}) YIELD node
+  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.lucene, {limit: $candidates}) YIELD node%[2]s
   WITH m, node, split(node.trigrams, ' ') AS tg
   WITH m, node, size(tg) AS nk, size([t IN tg WHERE t IN m.tgs]) AS inter
   WHERE inter * (1 + $minScore) >= $minScore * (size(m.tgs) + nk)
@@ -57,7 +59,7 @@ CALL (m, strong) {
 }
 CALL (m, strong) {
   WITH m, strong WHERE $partial AND size(strong) = 0 AND m.luceneAll <> ''
-  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.luceneAll, {limit: $partialCandidates}) YIELD node
+  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.luceneAll, {limit: $partialCandidates}) YIELD node%[2]s
   RETURN collect([node.name, node.type, node.key]) AS partial
 }
 RETURN m.i AS i, strong, fuzzy, partial`
@@ -77,6 +79,15 @@ RETURN m.i AS i, strong, fuzzy, partial`
 // computed here with text.Similarity, so both stores score and order the
 // same way.
 func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
+	m, err := s.loadMeta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.resolve(ctx, req, m, access{})
+}
+
+// resolve is Resolve against meta m, for the caller of a.
+func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, a access) ([][]graph.Match, error) {
 	limit := req.Limit
 	switch {
 	case limit == 0:
@@ -90,10 +101,6 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 	}
 	if len(req.Mentions) == 0 {
 		return out, nil
-	}
-	m, err := s.loadMeta(ctx)
-	if err != nil {
-		return nil, err
 	}
 	keys := make([]string, len(req.Mentions))
 	rows := make([]map[string]any, len(req.Mentions))
@@ -111,7 +118,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		}
 		rows[i] = row
 	}
-	params := map[string]any{
+	params := a.params(map[string]any{
 		"mentions":   rows,
 		"keyLimit":   int64(limit + 1), // one may be the exact match
 		"fuzzy":      req.Fuzzy,
@@ -123,13 +130,14 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		// A hair under the floor: the query only pre-filters, and must
 		// not lose a candidate to rounding.
 		"minScore": graph.MinFuzzyScore - 1e-9,
-	}
+	})
+	query := fmt.Sprintf(qResolve, a.entityWhere("e"), a.entityWhere("node"))
 	type found struct {
 		i                       int
 		strong, fuzzy, partials []candidate
 	}
 	res, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]found, error) {
-		return collect(ctx, tx, qResolve, params, func(r *neo4j.Record) (found, error) {
+		return collect(ctx, tx, query, params, func(r *neo4j.Record) (found, error) {
 			i, err := intAt(r, 0)
 			if err != nil {
 				return found{}, err

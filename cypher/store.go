@@ -59,6 +59,10 @@ type Store struct {
 	// meta is the cached schema (user and inferred), loaded by the first
 	// read and replaced by every write of this process.
 	meta atomic.Pointer[meta]
+	// views caches what each set of groups sees (*viewState, by
+	// Groups.String()), for Scoped; an entry made from an older meta is
+	// derived again.
+	views sync.Map
 }
 
 // Open connects to the Neo4j server cfg names and checks that it answers

@@ -297,3 +297,9 @@ func TestExpandUsesIndex(t *testing.T) {
 		}
 	}
 }
+
+func TestConformanceACL(t *testing.T) {
+	serverConfig(t)
+	storetest.RunACL(t, func(t *testing.T) storetest.Store { return openEmpty(t) },
+		func(s storetest.Store, g graph.Groups) storetest.Reader { return s.(*cypher.Store).Scoped(g) })
+}

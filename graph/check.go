@@ -108,6 +108,9 @@ func (c *TripleChecker) Check(i int, t Triple) error {
 	if !utf8.ValidString(t.Source.File) {
 		return fmt.Errorf("triple %d%s: source file name is not valid UTF-8", i, at(t))
 	}
+	if _, err := CheckACL(t.ACL); err != nil {
+		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
+	}
 	return nil
 }
 

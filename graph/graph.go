@@ -7,13 +7,16 @@ import (
 
 // Triple is one fact: Subject -Relation-> Object. The optional types come
 // from formats that carry them (JSONL, CSV); Source says where it was read.
+// ACL, when not empty, lists the groups that may see the fact (see
+// Groups); a fact without one is public.
 type Triple struct {
-	Subject     string `json:"subject"`
-	Relation    string `json:"relation"`
-	Object      string `json:"object"`
-	SubjectType string `json:"subject_type,omitempty"`
-	ObjectType  string `json:"object_type,omitempty"`
-	Source      Source `json:"source,omitzero"`
+	Subject     string   `json:"subject"`
+	Relation    string   `json:"relation"`
+	Object      string   `json:"object"`
+	SubjectType string   `json:"subject_type,omitempty"`
+	ObjectType  string   `json:"object_type,omitempty"`
+	ACL         []string `json:"acl,omitempty"`
+	Source      Source   `json:"source,omitzero"`
 }
 
 // Source is the provenance of a triple: the file (base name) and line it

@@ -35,6 +35,11 @@
 // and a rename. Open recognises snapshots by their header; a *.snap file
 // without one, and binary data, are "not a scgraph snapshot".
 //
+// # Access control
+//
+// Facts keep their access lists (graph.Triple.ACL); Store.Scoped returns a
+// View, the store as a caller with some groups sees it, for the agent.
+//
 // Reads are safe for concurrent use with each other; writes (AddTriples,
 // SetSchema) take an exclusive lock.
 package memstore

@@ -96,6 +96,16 @@ func freeze(d *draft) *frozen {
 			f.st[i], f.ot[i] = ts[rc.idx].st, ts[rc.idx].ot
 		}
 	}
+	f.aclSets = [][]string{nil}
+	for _, key := range d.acls[1:] {
+		f.aclSets = append(f.aclSets, strings.Split(key, ","))
+	}
+	if d.acl != nil {
+		f.acl = make([]uint32, m)
+		for i, rc := range out.recs {
+			f.acl[i] = d.acl[rc.idx]
+		}
+	}
 	out = buckets{}
 	in := bucketSort(n, m, func(i int) (int32, uint64) {
 		return f.obj[i], uint64(f.rel[i])<<32 | uint64(subj[i])
@@ -300,6 +310,12 @@ func thaw(f *frozen) *draft {
 	}
 	d.triples = make([]triple, m)
 	d.seen = make(map[tkey]struct{}, m)
+	for _, set := range f.aclSets[1:] {
+		d.aclRef(set)
+	}
+	if f.acl != nil {
+		d.acl = slices.Clone(f.acl)
+	}
 	for v := range n {
 		for i := f.outOff[v]; i < f.outOff[v+1]; i++ {
 			t := triple{s: int32(v), o: f.obj[i], r: f.rel[i], line: f.line[i], file: f.fileAll}

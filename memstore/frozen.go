@@ -45,9 +45,9 @@ type frozen struct {
 	// as st[i], ot[i] (type id + 1, 0 for none; nil when no triple has
 	// one).
 	//
-	// Per-fact access lists would be one more column here: an interned
-	// ACL-set id per triple (nil when every fact is public), checked
-	// through inTri for incoming edges.
+	// Access lists: triple i may be seen by the groups aclSets[acl[i]]
+	// (aclSets[0] is nil: public); acl is nil when every fact is public.
+	// Incoming edges find theirs through inTri.
 	outOff  []uint32
 	obj     []int32
 	rel     []uint16
@@ -55,6 +55,8 @@ type frozen struct {
 	file    []uint32
 	fileAll uint32
 	st, ot  []uint16
+	acl     []uint32
+	aclSets [][]string
 
 	// Incoming edges, by object, relation, subject: the edges into v are
 	// inOff[v]..inOff[v+1]; edge j comes from inSub[j] through triple
@@ -85,6 +87,9 @@ type frozen struct {
 	// typ is derived from the data and the user schema; nil until needed.
 	typ     atomic.Pointer[typing]
 	scratch sync.Pool // *fuzzyScratch
+	// views caches what each set of groups sees (*visibility, by
+	// Groups.String()), for Store.Scoped.
+	views sync.Map
 }
 
 // n is the number of entities, m the number of triples.
@@ -186,6 +191,14 @@ func (f *frozen) source(t uint32) graph.Source {
 	return graph.Source{File: f.files[file], Line: int(f.line[t])}
 }
 
+// aclOf is the access list of triple t (nil: public), shared.
+func (f *frozen) aclOf(t uint32) []string {
+	if f.acl == nil {
+		return nil
+	}
+	return f.aclSets[f.acl[t]]
+}
+
 func (f *frozen) givenType(col []uint16, t int) string {
 	if col == nil || col[t] == 0 {
 		return ""
@@ -206,6 +219,7 @@ func (f *frozen) triples(withSource bool) []graph.Triple {
 			}
 			if withSource {
 				ts[i].Source = f.source(i)
+				ts[i].ACL = f.aclOf(i)
 			}
 		}
 	}
@@ -356,7 +370,7 @@ func emptyFrozen() *frozen {
 		nameOff: []uint32{0}, nameTab: make([]int32, tableSize(0)),
 		outOff: []uint32{0}, inOff: []uint32{0},
 		keyOff: []uint32{0}, keyTab: make([]int32, tableSize(0)),
-		tgOff: []uint64{0}, files: []string{""},
+		tgOff: []uint64{0}, files: []string{""}, aclSets: [][]string{nil},
 	}
 	f.fillIndexes()
 	return f

@@ -187,8 +187,8 @@ func TestSnapshotCorrupt(t *testing.T) {
 		}
 	}
 	other := bytes.Clone(good)
-	other[7] = 3
-	if _, err := memstore.ReadSnapshot(bytes.NewReader(other)); err == nil || !strings.Contains(err.Error(), "snapshot version 3; this build reads versions 1 and 2: re-ingest") {
+	other[7] = 4
+	if _, err := memstore.ReadSnapshot(bytes.NewReader(other)); err == nil || !strings.Contains(err.Error(), "snapshot version 4; this build reads versions 1 to 3: re-ingest") {
 		t.Errorf("other version: error %v", err)
 	}
 	if _, err := memstore.ReadSnapshot(strings.NewReader("Kismet|directed_by|William Dieterle\n")); err == nil || !strings.Contains(err.Error(), "not a scgraph snapshot") {
@@ -967,5 +967,70 @@ func TestLongNames(t *testing.T) {
 				t.Errorf("mention of %d bytes, entity of %d bytes: similarity %v, matched %v", len(m), len(name), sim, found)
 			}
 		}
+	}
+}
+
+func TestConformanceACL(t *testing.T) {
+	storetest.RunACL(t, func(t *testing.T) storetest.Store { return memstore.New() },
+		func(s storetest.Store, g graph.Groups) storetest.Reader { return s.(*memstore.Store).Scoped(g) })
+}
+
+// Access lists survive a snapshot (version 3) and a write after loading
+// (thaw); a graph without them still writes version 2.
+func TestSnapshotACL(t *testing.T) {
+	ctx := t.Context()
+	s := memstore.New()
+	if _, err := s.AddTriples(ctx, storetest.ACLFixture()); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := s.WriteSnapshot(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if v := buf.Bytes()[7]; v != 3 {
+		t.Errorf("snapshot with access lists: version %d, want 3", v)
+	}
+	back, err := memstore.ReadSnapshot(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(ts []graph.Triple) string {
+		var b strings.Builder
+		for _, tr := range ts {
+			fmt.Fprintf(&b, "%s %s %s %q %s\n", tr.Subject, tr.Relation, tr.Object, tr.ACL, tr.Source)
+		}
+		return b.String()
+	}
+	want := render(s.Triples())
+	if !strings.Contains(want, `["ops" "payments"]`) {
+		t.Fatalf("Triples lost the access lists:\n%s", want)
+	}
+	if got := render(back.Triples()); got != want {
+		t.Errorf("after a snapshot:\n%s\nwant\n%s", got, want)
+	}
+	if _, err := back.AddTriples(ctx, []graph.Triple{{Subject: "x", Relation: "CALLS", Object: "y", ACL: []string{"eng"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := render(back.Triples()); !strings.Contains(got, `x CALLS y ["eng"]`) || !strings.Contains(got, `payment-svc READS_FROM orders-db ["ops" "payments"]`) {
+		t.Errorf("after a write to a loaded snapshot:\n%s", got)
+	}
+	none, _ := graph.NewGroups()
+	ms, err := back.Scoped(none).Resolve(ctx, graph.ResolveRequest{Mentions: []string{"secret-vault", "x", "web"}})
+	if err != nil || len(ms[0]) != 0 || len(ms[1]) != 0 || len(ms[2]) != 1 {
+		t.Errorf("a caller with no group resolves %v, %v; want web only", ms, err)
+	}
+	public := memstore.New()
+	if _, err := public.AddTriples(ctx, []graph.Triple{{Subject: "a", Relation: "R", Object: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := public.WriteSnapshot(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if v := buf.Bytes()[7]; v != 2 {
+		t.Errorf("snapshot without access lists: version %d, want 2", v)
+	}
+	if _, err := back.AddTriples(ctx, []graph.Triple{{Subject: "x", Relation: "CALLS", Object: "z", ACL: []string{"bad group"}}}); err == nil || !strings.Contains(err.Error(), `acl[0] "bad group" is not a group name`) {
+		t.Errorf("a bad group name: error %v", err)
 	}
 }

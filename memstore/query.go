@@ -23,13 +23,13 @@ const maxPathNodes = 200_000
 // every relation). Every name must be an identifier and a relation of the
 // data or of the user schema, else the error wraps graph.ErrUnknownRelation
 // and lists the known relations.
-func (s *Store) relFilter(f *frozen, typ *typing, names []string, what string) (*filter, error) {
+func (s *Store) relFilter(f scope, typ *typing, names []string, what string) (*filter, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
 	flt := &filter{allow: make([]bool, len(f.rels)), rels: []uint16{}}
 	for _, name := range names {
-		if id, ok := f.relIdx[name]; ok {
+		if id, ok := f.relation(name); ok {
 			if !flt.allow[id] {
 				flt.allow[id] = true
 				flt.rels = append(flt.rels, id)
@@ -72,6 +72,11 @@ func (f *frozen) hop(v int32, e edge, d graph.Direction) graph.Hop {
 // frontier entities that exist and every entity reached, with types,
 // sorted by name. Unknown frontier names are ignored.
 func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
+	return s.expand(ctx, req, nil)
+}
+
+// expand is Expand as groups see the graph (all of it for nil).
+func (s *Store) expand(ctx context.Context, req graph.ExpandRequest, groups *graph.Groups) (graph.Expansion, error) {
 	if err := ctx.Err(); err != nil {
 		return graph.Expansion{}, err
 	}
@@ -82,7 +87,7 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	limit := req.Limit
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	f, typ := s.read()
+	f, typ := s.scope(groups)
 	filters := make([]*filter, len(req.Steps))
 	for i, st := range req.Steps {
 		flt, err := s.relFilter(f, typ, st.Relations, fmt.Sprintf("expand: steps[%d].relations", i))
@@ -151,6 +156,11 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 // so every branch explored yields a path and the cost stays proportional
 // to the paths returned.
 func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error) {
+	return s.paths(ctx, req, nil)
+}
+
+// paths is Paths as groups see the graph (all of it for nil).
+func (s *Store) paths(ctx context.Context, req graph.PathRequest, groups *graph.Groups) ([]graph.Path, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -161,7 +171,7 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 	limit := req.Limit
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	f, typ := s.read()
+	f, typ := s.scope(groups)
 	allow, err := s.relFilter(f, typ, req.Relations, "paths: relations")
 	if err != nil {
 		return nil, err
@@ -201,7 +211,7 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 // pathSearch is one bidirectional shortest-path search.
 type pathSearch struct {
 	ctx   context.Context
-	f     *frozen
+	f     scope
 	dir   graph.Direction
 	allow *filter
 }

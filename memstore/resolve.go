@@ -105,8 +105,9 @@ const maxPartialCandidates = 4096
 // partial returns the entities whose key tokens hold the mention's as one
 // run (text.PartialScore), best score first, then by name. The candidates
 // are the keys that hold the mention's key as a substring, found through
-// the posting list of its rarest inner trigram.
-func (f *frozen) partial(mention string) []scored {
+// the posting list of its rarest inner trigram; only the keys visible
+// reports true for count (and are returned).
+func (f *frozen) partial(mention string, visible func(key uint64) bool) []scored {
 	toks := text.KeyTokens(mention)
 	key := strings.Join(toks, "")
 	if len(toks) == 0 || len([]rune(key)) < 3 {
@@ -128,10 +129,7 @@ func (f *frozen) partial(mention string) []scored {
 	post := f.tgPost[f.tgOff[best]:f.tgOff[best+1]]
 	var out []scored
 	k := uint64(0)
-	for seen := 0; len(post) > 0; seen++ {
-		if seen == maxPartialCandidates {
-			return nil
-		}
+	for seen := 0; len(post) > 0; {
 		delta, n := binary.Uvarint(post)
 		if n <= 0 {
 			break
@@ -140,6 +138,12 @@ func (f *frozen) partial(mention string) []scored {
 		k += delta
 		if k >= nk {
 			break
+		}
+		if !visible(k) {
+			continue
+		}
+		if seen++; seen > maxPartialCandidates {
+			return nil
 		}
 		kk := f.key(int(k))
 		if !strings.Contains(kk, key) {
@@ -164,6 +168,11 @@ func (f *frozen) partial(mention string) []scored {
 // each entity appears once, with its strongest method; at most req.Limit
 // (default 10) matches a mention.
 func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
+	return s.resolve(ctx, req, nil)
+}
+
+// resolve is Resolve as groups see the graph (all of it for nil).
+func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, groups *graph.Groups) ([][]graph.Match, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -176,7 +185,7 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	f, typ := s.read()
+	f, typ := s.scope(groups)
 	out := make([][]graph.Match, len(req.Mentions))
 	for i, m := range req.Mentions {
 		ms := []graph.Match{}
@@ -211,8 +220,11 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		byScore := func(a, b cand) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.id, b.id)) }
 		if req.Partial && len(ms) == 0 && key != "" && len(f.keySize) > 0 {
 			var cands []cand
-			for _, sk := range f.partial(m) {
+			for _, sk := range f.partial(m, f.keyVisible) {
 				for _, id := range f.keyEnt[f.keyOff[sk.key]:f.keyOff[sk.key+1]] {
+					if !f.exists(id) {
+						continue
+					}
 					cands = append(cands, cand{id: id, score: sk.score})
 				}
 			}
@@ -225,6 +237,9 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 			var cands []cand
 			for _, sk := range f.fuzzy(key) {
 				for _, id := range f.keyEnt[f.keyOff[sk.key]:f.keyOff[sk.key+1]] {
+					if !f.exists(id) {
+						continue
+					}
 					cands = append(cands, cand{id: id, score: sk.score})
 				}
 			}

@@ -44,14 +44,23 @@ import (
 //	user      the user schema (uint64 length, JSON; 0: none)
 //	crc       CRC-32C (Castagnoli) of all the above, 4 bytes
 //
+// Version 3 is version 2 with the facts' access lists, after the triples'
+// types: the distinct lists (a table as above, each list's groups joined
+// by ","), then acl (m × u32, an index into the lists + 1, 0 for a public
+// fact). A store whose facts are all public writes version 2, byte for
+// byte as before; one with access lists writes version 3, which builds
+// that read only version 2 refuse (rather than drop the lists and show
+// every fact to everyone).
+//
 // Every id and offset is checked on loading (validate), so a corrupt or
 // hostile file with a valid checksum gives an error or a store that
 // answers, never a panic. Version 1 snapshots (snapshot_v1.go) are still
 // read.
 const (
-	snapMagic   = "SCGSNAP"
-	snapVersion = 2
-	snapHeader  = len(snapMagic) + 1
+	snapMagic      = "SCGSNAP"
+	snapVersion    = 2
+	snapVersionACL = 3
+	snapHeader     = len(snapMagic) + 1
 )
 
 const (
@@ -84,7 +93,11 @@ func (s *Store) WriteSnapshot(w io.Writer) error {
 	crc := crc32.New(castagnoli)
 	e := &encoder{w: bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)}
 	e.w.WriteString(snapMagic)
-	e.w.WriteByte(snapVersion)
+	if f.acl != nil {
+		e.w.WriteByte(snapVersionACL)
+	} else {
+		e.w.WriteByte(snapVersion)
+	}
 	var flags uint64
 	if f.file != nil {
 		flags |= flagFiles
@@ -112,6 +125,14 @@ func (s *Store) WriteSnapshot(w io.Writer) error {
 	if f.st != nil {
 		putU16(e, f.st)
 		putU16(e, f.ot)
+	}
+	if f.acl != nil {
+		sets := make([]string, 0, len(f.aclSets)-1)
+		for _, set := range f.aclSets[1:] {
+			sets = append(sets, strings.Join(set, ","))
+		}
+		e.table(sets)
+		putU32(e, f.acl)
 	}
 	putU32(e, f.inOff)
 	putI32(e, f.inSub)
@@ -241,7 +262,7 @@ func ReadSnapshot(r io.Reader) (*Store, error) {
 		return nil, fmt.Errorf("memstore: reading snapshot: %w", err)
 	}
 	// With everything in memory, the checksum is checked first.
-	if IsSnapshot(data) && len(data) >= snapHeader+4 && data[len(snapMagic)] == snapVersion {
+	if IsSnapshot(data) && len(data) >= snapHeader+4 && (data[len(snapMagic)] == snapVersion || data[len(snapMagic)] == snapVersionACL) {
 		body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 		if crc32.Checksum(body, castagnoli) != sum {
 			return nil, fmt.Errorf("memstore: snapshot corrupt or truncated: checksum mismatch (%d bytes)", len(data))
@@ -280,7 +301,7 @@ func readSnapshot(r io.Reader, size int64) (*Store, error) {
 		}
 		s = &Store{user: user}
 		s.dr.Store(d)
-	case snapVersion:
+	case snapVersion, snapVersionACL:
 		f, user, err := decodeV2(r, head, size)
 		if err != nil {
 			return nil, err
@@ -288,7 +309,7 @@ func readSnapshot(r io.Reader, size int64) (*Store, error) {
 		s = &Store{user: user}
 		s.fz.Store(f)
 	default:
-		return nil, fmt.Errorf("memstore: snapshot version %d; this build reads versions 1 and %d: re-ingest the triples (scgraph ingest)", v, snapVersion)
+		return nil, fmt.Errorf("memstore: snapshot version %d; this build reads versions 1 to %d: re-ingest the triples (scgraph ingest)", v, snapVersionACL)
 	}
 	s.warm()
 	return s, nil
@@ -476,7 +497,7 @@ func (d *decoder) table(what string) []string {
 	return out
 }
 
-// decodeV2 reads the rest of a version 2 snapshot (head, the magic and
+// decodeV2 reads the rest of a version 2 or 3 snapshot (head, the magic and
 // version, is read) of size bytes, and checks it.
 func decodeV2(r io.Reader, head []byte, size int64) (*frozen, *graph.Schema, error) {
 	d := &decoder{r: bufio.NewReaderSize(r, int(min(max(size, 4096), 1<<20))), crc: crc32.New(castagnoli), left: size - int64(len(head)) - 4}
@@ -510,6 +531,13 @@ func decodeV2(r io.Reader, head []byte, size int64) (*frozen, *graph.Schema, err
 	if flags&flagTypes != 0 {
 		f.st = getU16(d, m, "subject types")
 		f.ot = getU16(d, m, "object types")
+	}
+	f.aclSets = [][]string{nil}
+	if head[len(snapMagic)] == snapVersionACL {
+		for _, set := range d.table("access lists") {
+			f.aclSets = append(f.aclSets, strings.Split(set, ","))
+		}
+		f.acl = getU32(d, m, "access list of each triple")
 	}
 	f.inOff = getU32(d, n+1, "incoming offsets")
 	f.inSub = getI32(d, m, "incoming subjects")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -54,6 +55,12 @@ type draft struct {
 	fileIDs   map[string]uint32
 	triples   []triple
 	seen      map[tkey]struct{}
+	// Access lists: acls[k] is the k-th distinct list (its groups joined
+	// by ","; acls[0] is "", public) and acl[i] the list of triple i; acl
+	// is nil while every fact is public.
+	acls   []string
+	aclIDs map[string]uint32
+	acl    []uint32
 }
 
 func newDraft() *draft {
@@ -64,7 +71,25 @@ func newDraft() *draft {
 		files:   []string{""},
 		fileIDs: map[string]uint32{"": 0},
 		seen:    make(map[tkey]struct{}),
+		acls:    []string{""},
+		aclIDs:  map[string]uint32{"": 0},
 	}
+}
+
+// aclRef returns the id of an access list (checked and sorted), interning
+// it; 0 is public.
+func (d *draft) aclRef(acl []string) uint32 {
+	if len(acl) == 0 {
+		return 0
+	}
+	key := strings.Join(acl, ",")
+	id, ok := d.aclIDs[key]
+	if !ok {
+		id = uint32(len(d.acls))
+		d.aclIDs[key] = id
+		d.acls = append(d.acls, key)
+	}
+	return id
 }
 
 // Store is the in-memory store. The zero value is not usable; call New.
@@ -123,8 +148,8 @@ func (s *Store) read() (*frozen, *typing) {
 
 // AddTriples adds the triples not already stored (same subject, relation
 // and object) and returns how many were new: adding the same data twice
-// adds nothing the second time. Each triple keeps its Source and its
-// subject/object types (the first one stored wins). Relation and type names
+// adds nothing the second time. Each triple keeps its Source, its
+// subject/object types and its access list (the first one stored wins). Relation and type names
 // must be identifiers and subjects and objects non-empty; on any invalid
 // triple nothing is added and the error names the triple and its source.
 func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) {
@@ -165,6 +190,13 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 			continue
 		}
 		d.seen[k] = struct{}{}
+		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
+		if ref := d.aclRef(acl); ref != 0 || d.acl != nil {
+			if d.acl == nil {
+				d.acl = make([]uint32, len(d.triples), cap(d.triples))
+			}
+			d.acl = append(d.acl, ref)
+		}
 		d.triples = append(d.triples, triple{
 			s: sid, o: oid, r: r,
 			st: d.typeRef(t.SubjectType), ot: d.typeRef(t.ObjectType),
@@ -369,12 +401,17 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 // triples with the user schema as base. It is computed once after each
 // write (and kept in snapshots); the caller gets its own copy.
 func (s *Store) Schema(ctx context.Context) (*graph.Schema, error) {
+	return s.schema(ctx, nil)
+}
+
+// schema is Schema as groups see the graph (all of it for nil).
+func (s *Store) schema(ctx context.Context, groups *graph.Groups) (*graph.Schema, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	_, t := s.read()
+	_, t := s.scope(groups)
 	return t.schema.Clone(), nil
 }
 

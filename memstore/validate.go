@@ -36,6 +36,22 @@ func (f *frozen) validate(fileAll uint64) error {
 		seen[t] = true
 	}
 	clear(seen)
+	for i, set := range f.aclSets[1:] {
+		key := fmt.Sprint(set)
+		if acl, err := graph.CheckACL(set); err != nil || !slices.Equal(acl, set) || seen[key] {
+			return fmt.Errorf("access list %d: invalid, unsorted or duplicate %q", i+1, set)
+		}
+		seen[key] = true
+	}
+	for i, a := range f.acl {
+		if int(a) >= len(f.aclSets) {
+			return fmt.Errorf("triple %d: access list %d out of range", i, a)
+		}
+	}
+	if f.acl != nil && len(f.acl) != m {
+		return fmt.Errorf("%d access lists for %d triples", len(f.acl), m)
+	}
+	clear(seen)
 	for i, name := range f.files {
 		if seen[name] || i > 0 && name == "" {
 			return fmt.Errorf("file %d: duplicate name %q", i, name)

@@ -98,7 +98,15 @@ With --json it prints one object: answer, answer_by, answers[{name,type,score,pa
 paths[{hops[{from,relation,to,direction,source}]}], complete, iterations,
 stop_reason, stats{store_calls,nodes_visited,nodes_expanded,hops_expanded,
 refinements,llm_calls,input_tokens,output_tokens,elapsed_ms}, plan, verdicts,
-mermaid and trace. The exit status is 0 when an answer (even a partial one or
+mermaid and trace.
+
+Facts may carry an access list (acl in JSONL and CSV, the acl property in
+Neo4j). With --groups ops,eng the question is answered as a caller in those
+groups: a fact whose acl names none of them, and an entity only such facts
+mention, do not exist for it — in the answer, the paths, the trace, the
+suggestions and the errors alike. Without --groups every fact is read.
+
+The exit status is 0 when an answer (even a partial one or
 an honest "no") was given, 1 on errors, 2 on bad usage.
 `
 
@@ -106,6 +114,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	var o askOptions
 	fs := newFlagSet("ask", askUsage, e.stderr)
 	o.graph.register(fs, e)
+	o.graph.registerGroups(fs)
 	o.agent.register(fs)
 	o.llm.register(fs, e, true)
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")

@@ -100,6 +100,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	// --format is the question files' format.
 	gfs := flag.NewFlagSet("graph", flag.ContinueOnError)
 	o.graph.register(gfs, e)
+	o.graph.registerGroups(gfs)
 	gfs.VisitAll(func(f *flag.Flag) {
 		name := f.Name
 		if name == "format" {
@@ -194,6 +195,9 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		if m == evals.ModeVectorRAG {
 			if cfg.Triples, err = o.graph.triples(); err != nil {
 				return err
+			}
+			if o.graph.scoped {
+				cfg.Triples = graph.Visible(cfg.Triples, o.graph.groups)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/progress"
@@ -26,6 +27,40 @@ type graphFlags struct {
 	lexicon string
 	neo4j   neo4jFlags
 	quiet   bool
+	// scoped is set by --groups: the agent then reads the graph through
+	// a view that shows only the facts groups may see.
+	scoped bool
+	groups graph.Groups
+}
+
+// groupsUsage documents --groups for the commands that take it.
+const groupsUsage = "answer as a caller in these `groups` (comma-separated): only public facts and facts whose acl names one of them exist; --groups= sees public facts only; default: every fact (the graph's owner)"
+
+// registerGroups adds --groups to a command that asks questions.
+func (g *graphFlags) registerGroups(fs *flag.FlagSet) {
+	fs.Func("groups", groupsUsage, func(s string) error {
+		groups, err := graph.ParseGroups(s)
+		if err != nil {
+			return err
+		}
+		g.scoped, g.groups = true, groups
+		return nil
+	})
+}
+
+// scope returns the store as the --groups caller sees it, or st itself
+// without --groups.
+func (g *graphFlags) scope(og *openedGraph, memory *memstore.Store, neo *cypher.Store) *openedGraph {
+	if !g.scoped {
+		return og
+	}
+	if memory != nil {
+		og.Graph = memory.Scoped(g.groups)
+	} else {
+		og.Graph = neo.Scoped(g.groups)
+	}
+	og.Desc += fmt.Sprintf(" as groups %q", g.groups.String())
+	return og
 }
 
 func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
@@ -74,13 +109,17 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 		if g.graph != "" || g.schema != "" {
 			return nil, usagef("--graph and --schema read files into the embedded store; with --store neo4j the graph is the database (load it with 'scgraph ingest --store neo4j FILE')")
 		}
-		return g.neo4j.open(ctx, e.stderr)
+		og, err := g.neo4j.open(ctx, e.stderr, g.scoped)
+		if err != nil {
+			return nil, err
+		}
+		return g.scope(og, nil, og.Graph.(*cypher.Store)), nil
 	}
 	st, desc, err := g.openMemory(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	return &openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Close: st.Close}, nil
+	return g.scope(&openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Close: st.Close}, st, nil), nil
 }
 
 // openMemory loads the --graph file (or the demo) into the embedded store.

@@ -43,8 +43,10 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 }
 
 // open opens the Neo4j graph for the agent, warning on w when an ingest
-// into it never finished (answers may then miss facts).
-func (n *neo4jFlags) open(ctx context.Context, w io.Writer) (*openedGraph, error) {
+// into it never finished (answers may then miss facts). A scoped caller
+// is told only that much: an ingest's source and counts may speak of
+// facts it must not see.
+func (n *neo4jFlags) open(ctx context.Context, w io.Writer, scoped bool) (*openedGraph, error) {
 	st, err := n.openStore(ctx)
 	if err != nil {
 		return nil, err
@@ -55,6 +57,10 @@ func (n *neo4jFlags) open(ctx context.Context, w io.Writer) (*openedGraph, error
 		return nil, err
 	}
 	for _, r := range partial {
+		if scoped {
+			fmt.Fprintf(w, "warning: an ingest into %s did not finish; answers may miss facts until it is run again\n", st)
+			break
+		}
 		fmt.Fprintf(w, "warning: an ingest into %s did not finish: %s; answers may miss facts until the same ingest is run again (scgraph ingest --store neo4j ...)\n", st, r)
 	}
 	return &openedGraph{Graph: st, Desc: st.String(), Close: st.Close}, nil

@@ -256,20 +256,21 @@ func Mermaid(paths []graph.Path, max int) string {
 		fmt.Fprintf(&b, "  %s[\"%s\"]\n", v, mermaidEscape(name))
 		return v
 	}
-	seen := map[graph.Triple]bool{}
+	type fact struct{ subject, relation, object string }
+	seen := map[fact]bool{}
 	for i, p := range paths {
 		if i == max {
 			break
 		}
 		for _, h := range p.Hops {
-			t := h.Triple()
-			t.Source = graph.Source{}
+			tr := h.Triple()
+			t := fact{tr.Subject, tr.Relation, tr.Object}
 			if seen[t] {
 				continue
 			}
 			seen[t] = true
-			s, o := id(t.Subject), id(t.Object)
-			fmt.Fprintf(&b, "  %s -->|%s| %s\n", s, mermaidEscape(t.Relation), o)
+			s, o := id(t.subject), id(t.object)
+			fmt.Fprintf(&b, "  %s -->|%s| %s\n", s, mermaidEscape(t.relation), o)
 		}
 	}
 	return b.String()

@@ -201,20 +201,20 @@ func answerScores(pred, gold []string, goldSet map[string]bool) (hit, p, r, f1 f
 // the run's evidence: the triples of its paths, in storage direction, and
 // its evidence triples.
 func goldPathRecall(gold [][]graph.Triple, o Outcome) float64 {
-	have := map[graph.Triple]bool{}
+	have := map[fact]bool{}
 	for _, p := range o.Paths {
 		for _, h := range p.Hops {
-			have[bare(h.Triple())] = true
+			have[factOf(h.Triple())] = true
 		}
 	}
 	for _, t := range o.Evidence {
-		have[bare(t)] = true
+		have[factOf(t)] = true
 	}
 	n := 0
 	for _, p := range gold {
 		all := true
 		for _, t := range p {
-			if !have[bare(t)] {
+			if !have[factOf(t)] {
 				all = false
 				break
 			}
@@ -230,6 +230,11 @@ func goldPathRecall(gold [][]graph.Triple, o Outcome) float64 {
 func bare(t graph.Triple) graph.Triple {
 	return graph.Triple{Subject: t.Subject, Relation: t.Relation, Object: t.Object}
 }
+
+// fact is a triple's subject, relation and object, comparable.
+type fact struct{ subject, relation, object string }
+
+func factOf(t graph.Triple) fact { return fact{t.Subject, t.Relation, t.Object} }
 
 // HopEfficiency is gold hops ÷ hops expanded, capped at 1: 1 when both are
 // 0, and 0 when the run expanded nothing although the question needs hops

@@ -84,7 +84,7 @@ func BuildVectorIndex(ts []graph.Triple, opts VectorOptions) *VectorIndex {
 	slices.SortFunc(uniq, func(a, b graph.Triple) int {
 		return cmp.Or(cmp.Compare(a.Subject, b.Subject), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.Object, b.Object))
 	})
-	ix.triples = slices.Compact(uniq)
+	ix.triples = slices.CompactFunc(uniq, func(a, b graph.Triple) bool { return factOf(a) == factOf(b) })
 	byEntity := map[string]int{}
 	add := func(name string, fact int32) {
 		i, ok := byEntity[name]

@@ -28,10 +28,11 @@ const (
 	colObject
 	colSubjectType
 	colObjectType
+	colACL
 	numCols
 )
 
-var colNames = [numCols]string{"subject", "relation", "object", "subject_type", "object_type"}
+var colNames = [numCols]string{"subject", "relation", "object", "subject_type", "object_type", "acl"}
 
 var utf8BOM = []byte("\xef\xbb\xbf")
 
@@ -386,6 +387,8 @@ type jsonTriple struct {
 	Object      string `json:"object"`
 	SubjectType string `json:"subject_type"`
 	ObjectType  string `json:"object_type"`
+	// ACL is the fact's access list: the groups that may see it.
+	ACL []string `json:"acl"`
 }
 
 func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
@@ -407,7 +410,29 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
 		return graph.Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
 	}
-	return tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
+	t, err := tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
+	if err != nil {
+		return t, err
+	}
+	if t.ACL, err = tr.acl(j.ACL, "acl"); err != nil {
+		return graph.Triple{}, err
+	}
+	return t, nil
+}
+
+// acl checks a fact's access list (sorted, without duplicates; nil when
+// empty: public); the error names the line, the field and the entry.
+func (tr *Reader) acl(groups []string, field string) ([]string, error) {
+	for i, g := range groups {
+		if !graph.ValidGroupName(g) {
+			return nil, tr.lineErr(tr.line, fmt.Errorf("%s: group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", field, i+1, g, graph.MaxGroupName))
+		}
+	}
+	out, err := graph.CheckACL(groups)
+	if err != nil {
+		return nil, tr.lineErr(tr.line, fmt.Errorf("%s: %w", field, err))
+	}
+	return out, nil
 }
 
 // build validates the fields (trimming them) and makes the triple.
@@ -430,6 +455,15 @@ func (tr *Reader) build(f [numCols]string) (graph.Triple, error) {
 	}
 	if f[colObjectType] != "" {
 		if t.ObjectType, err = tr.ident(f[colObjectType], "object_type"); err != nil {
+			return graph.Triple{}, err
+		}
+	}
+	if f[colACL] != "" {
+		var groups []string
+		for _, g := range strings.Split(f[colACL], ";") {
+			groups = append(groups, strings.TrimSpace(g))
+		}
+		if t.ACL, err = tr.acl(groups, "acl"); err != nil {
 			return graph.Triple{}, err
 		}
 	}
@@ -540,11 +574,11 @@ func (tr *Reader) startCSV() error {
 		}
 	}
 	if len(unknown) > 0 {
-		return tr.lineErr(tr.line, fmt.Errorf("CSV header: unknown column(s) %s (want subject, relation, object and optionally subject_type, object_type)", strings.Join(unknown, ", ")))
+		return tr.lineErr(tr.line, fmt.Errorf("CSV header: unknown column(s) %s (want subject, relation, object and optionally subject_type, object_type, acl)", strings.Join(unknown, ", ")))
 	}
 	for _, c := range []int{colSubject, colRelation, colObject} {
 		if tr.cols[c] < 0 {
-			return tr.lineErr(tr.line, fmt.Errorf("CSV header: missing column %q (want subject, relation, object and optionally subject_type, object_type)", colNames[c]))
+			return tr.lineErr(tr.line, fmt.Errorf("CSV header: missing column %q (want subject, relation, object and optionally subject_type, object_type, acl)", colNames[c]))
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -131,6 +132,27 @@ func TestReadTypes(t *testing.T) {
 	}
 }
 
+func TestReadACL(t *testing.T) {
+	csvData := "subject,relation,object,acl\npay,READS_FROM,db, ops ; eng;ops\na,R,b,\n"
+	jsonData := `{"subject":"pay","relation":"READS_FROM","object":"db","acl":["ops","eng","ops"]}` + "\n" +
+		`{"subject":"a","relation":"R","object":"b","acl":[]}` + "\n"
+	for name, content := range map[string]string{"t.csv": csvData, "t.jsonl": jsonData} {
+		ts, err := triplefile.Read(writeFile(t, name, content), "", triplefile.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ts) != 2 {
+			t.Fatalf("%s: %d triples, want 2", name, len(ts))
+		}
+		if got := fmt.Sprint(ts[0].ACL); got != "[eng ops]" {
+			t.Errorf("%s: first fact's acl %s, want [eng ops] (sorted, once each)", name, got)
+		}
+		if ts[1].ACL != nil {
+			t.Errorf("%s: second fact's acl %q, want none (public)", name, ts[1].ACL)
+		}
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	cases := []struct {
 		name, content string
@@ -157,6 +179,10 @@ func TestReadErrors(t *testing.T) {
 		{"kb.jsonl", "[1,2]\n", "", `kb.jsonl:1: expected a JSON object`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\"}\n", "", `kb.jsonl:1: empty object`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x-y\"}\n", "", `kb.jsonl:1: object_type "x-y" is not an identifier`},
+		{"kb.csv", "subject,relation,object,acl\na,r,b,ops\na,r,c,ops;bad group\n", "", `kb.csv:3: acl: group 2 "bad group" is not a group name`},
+		{"kb.csv", "subject,relation,object,acl\na,r,b,ops;;eng\n", "", `kb.csv:2: acl: group 2 "" is not a group name`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"acl\":[\"ops\",\"-x\"]}\n", "", `kb.jsonl:1: acl: group 2 "-x" is not a group name`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"acl\":\"ops\"}\n", "", `kb.jsonl:1: json: cannot unmarshal string into Go struct field jsonTriple.acl of type []string`},
 		{"kb.dat", "one two three\n", "", `kb.dat: cannot tell the triple format`},
 		{"kb.txt", "a|r|b\n", "xml", `kb.txt: unknown triple format "xml"`},
 	}
@@ -342,7 +368,7 @@ func TestReadMetaQA(t *testing.T) {
 		t.Fatalf("got %d triples, want 133582", len(ts))
 	}
 	first := graph.Triple{Subject: "Kismet", Relation: "directed_by", Object: "William Dieterle", Source: graph.Source{File: "kb.txt", Line: 1}}
-	if ts[0] != first {
+	if !reflect.DeepEqual(ts[0], first) {
 		t.Errorf("first triple %+v, want %+v", ts[0], first)
 	}
 	counts := make(map[string]int)

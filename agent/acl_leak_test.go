@@ -1,0 +1,103 @@
+package agent_test
+
+import (
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acltest"
+	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/state"
+)
+
+var leakCases = flag.Int("leak-cases", 4000, "random (graph, caller, question) cases of TestNoLeaks")
+
+// runJSON answers a question deterministically and returns everything a
+// caller can get from a run: the result (answer, answers, paths, plan,
+// verdicts, Mermaid chart, trace, stats) and the full state, as JSON, or
+// the error's text.
+func runJSON(t *testing.T, st agent.Store, question string) string {
+	t.Helper()
+	a := agent.New(st, deterministic()...)
+	res, err := a.Run(t.Context(), question)
+	out := ""
+	if err != nil {
+		out = "error: " + err.Error() + "\n"
+	}
+	if res != nil {
+		b, jerr := json.Marshal(struct {
+			*agent.Result
+			State *state.AgentState `json:"state"`
+		}{res, res.State})
+		if jerr != nil {
+			t.Fatal(jerr)
+		}
+		out += string(b)
+	}
+	return out
+}
+
+// TestNoLeaks runs random questions over random graphs with random access
+// lists as random callers, and requires every output of a run on the
+// store scoped to the caller to equal, byte for byte, the output on a
+// store holding only the facts the caller sees, and to name no entity
+// that only hidden facts mention. -leak-cases sets the count.
+func TestNoLeaks(t *testing.T) {
+	ctx := t.Context()
+	cases, leaks, hiddenSeen := 0, 0, 0
+	for seed := uint64(1); cases < *leakCases; seed++ {
+		c := acltest.NewCase(seed, 12+int(seed%20))
+		full := memstore.New()
+		if err := full.SetSchema(ctx, c.Schema); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := full.AddTriples(ctx, c.Triples); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		for range 4 {
+			g := acltest.Caller(rng)
+			v := c.Visible(g)
+			ref := memstore.New()
+			if err := ref.SetSchema(ctx, v.Schema); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ref.AddTriples(ctx, v.Triples); err != nil {
+				t.Fatal(err)
+			}
+			scoped := full.Scoped(g)
+			hiddenSeen += len(v.Hidden)
+			for _, q := range c.Questions(rng, 5) {
+				cases++
+				got, want := runJSON(t, scoped, q), runJSON(t, ref, q)
+				if got != want {
+					leaks++
+					if leaks <= 3 {
+						t.Errorf("seed %d, groups %q, %q: the scoped run differs from the run on the visible facts\n got: %s\nwant: %s", seed, g, q, got, want)
+					}
+				}
+				if l := acltest.Leaks(got, q, v.Hidden); len(l) > 0 {
+					leaks++
+					if leaks <= 3 {
+						t.Errorf("seed %d, groups %q, %q: the output names hidden entities %q", seed, g, q, l)
+					}
+				}
+			}
+		}
+	}
+	if hiddenSeen == 0 {
+		t.Fatal("no case hid any entity: the generator tests nothing")
+	}
+	t.Logf("%d cases (graph, caller, question), %d hidden entities over the callers, %d leaks", cases, hiddenSeen, leaks)
+	if leaks > 0 {
+		t.Errorf("%d leaks in %d cases", leaks, cases)
+	}
+}
+
+// The scoped views satisfy the agent's store contract.
+var _ agent.Store = (*memstore.View)(nil)
+
+var _ = graph.Groups{}

@@ -1,0 +1,118 @@
+package graph
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Access control. A fact (Triple.ACL) may carry an access list: the names
+// of the groups allowed to see it. A fact without one is public. A caller
+// has groups too (Groups); it sees a fact when the fact is public or the
+// two share a group, and an entity exists for it only through a fact it
+// sees. Stores enforce this in their queries (memstore.Store.Scoped,
+// cypher.Store.Scoped).
+
+// MaxGroupName is the longest group name accepted, in bytes.
+const MaxGroupName = 128
+
+// ValidGroupName reports whether s can name a group: 1 to MaxGroupName
+// bytes of ASCII letters, digits and "_", "-", ".", ":", "@", starting
+// with a letter, a digit or "_". Group names never hold white space, ","
+// or ";" (the separators of --groups and of the CSV column).
+func ValidGroupName(s string) bool {
+	if s == "" || len(s) > MaxGroupName {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+		case i > 0 && (c == '-' || c == '.' || c == ':' || c == '@'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// CheckACL checks an access list and returns it sorted without
+// duplicates (nil for an empty one: public). The error names the bad
+// entry: `acl[1] "a b" is not a group name …`.
+func CheckACL(acl []string) ([]string, error) {
+	if len(acl) == 0 {
+		return nil, nil
+	}
+	for i, g := range acl {
+		if !ValidGroupName(g) {
+			return nil, fmt.Errorf("acl[%d] %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i, g, MaxGroupName)
+		}
+	}
+	out := slices.Clone(acl)
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// Groups is the set of groups a caller belongs to, sorted and without
+// duplicates; make one with NewGroups or ParseGroups. The zero Groups
+// (no group) sees the public facts only.
+type Groups struct {
+	names []string
+}
+
+// NewGroups checks the names and makes a caller's groups.
+func NewGroups(names ...string) (Groups, error) {
+	for i, g := range names {
+		if !ValidGroupName(g) {
+			return Groups{}, fmt.Errorf("group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i+1, g, MaxGroupName)
+		}
+	}
+	out := slices.Clone(names)
+	slices.Sort(out)
+	return Groups{names: slices.Compact(out)}, nil
+}
+
+// ParseGroups reads a comma-separated list of group names ("ops,eng";
+// spaces around names are ignored; "" is no group).
+func ParseGroups(s string) (Groups, error) {
+	var names []string
+	for _, part := range strings.Split(s, ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			names = append(names, p)
+		} else if strings.TrimSpace(s) != "" {
+			return Groups{}, fmt.Errorf("groups %q: an empty name between commas", s)
+		}
+	}
+	return NewGroups(names...)
+}
+
+// Names returns the group names, sorted (a copy).
+func (g Groups) Names() []string { return slices.Clone(g.names) }
+
+// String is the names joined by commas, as ParseGroups reads them.
+func (g Groups) String() string { return strings.Join(g.names, ",") }
+
+// Sees reports whether a caller with these groups sees a fact with the
+// access list acl: acl is empty (public) or shares a group with g.
+func (g Groups) Sees(acl []string) bool {
+	if len(acl) == 0 {
+		return true
+	}
+	for _, a := range acl {
+		if _, ok := slices.BinarySearch(g.names, a); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Visible returns the triples a caller with groups g sees, in order.
+func Visible(ts []Triple, g Groups) []Triple {
+	out := make([]Triple, 0, len(ts))
+	for _, t := range ts {
+		if g.Sees(t.ACL) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
