@@ -92,8 +92,8 @@ OPTIONAL CALL (n) {%s
 }
 RETURN %d AS step, n.name AS from, n.type AS fromType, total, rel, dir, to, toType, file, line`
 
-	// expandNext moves from the first step's frontier to the nodes its
-	// kept hops reached, for the second step.
+	// expandNext moves from a step's frontier to the nodes its kept hops
+	// reached, the frontier of the step after it.
 	expandNext = `
 CALL (n) {%s
   RETURN m
@@ -127,21 +127,27 @@ func degreePattern(types string, d graph.Direction) string {
 	return out + " + " + in
 }
 
-// expandQuery builds the query of a one- or two-step expansion from the
-// checked relation types and directions of its steps. Both steps go in
-// one query (a UNION ALL whose second part walks the first step again to
-// find its frontier), so a request is one round trip.
+// expandQuery builds the query of an expansion of one to
+// graph.MaxExpandSteps steps from the checked relation types and
+// directions of its steps. All steps go in one query, a UNION ALL with a
+// part per step whose prefix walks the steps before it again (with the
+// same per-node cuts) to find its frontier, so a request is one round
+// trip.
 func expandQuery(types []string, dirs []graph.Direction) string {
+	hops := make([]string, len(types))
+	for i := range types {
+		hops[i] = fmt.Sprintf(expandHops, hopPattern(types[i], dirs[i]))
+	}
 	var b strings.Builder
-	b.WriteString(expandStart)
-	hops0 := fmt.Sprintf(expandHops, hopPattern(types[0], dirs[0]))
-	fmt.Fprintf(&b, expandStep, degreePattern(types[0], dirs[0]), hops0, 0)
-	if len(types) > 1 {
-		b.WriteString("\nUNION ALL")
+	for step := range types {
+		if step > 0 {
+			b.WriteString("\nUNION ALL")
+		}
 		b.WriteString(expandStart)
-		fmt.Fprintf(&b, expandNext, hops0)
-		hops1 := fmt.Sprintf(expandHops, hopPattern(types[1], dirs[1]))
-		fmt.Fprintf(&b, expandStep, degreePattern(types[1], dirs[1]), hops1, 1)
+		for _, before := range hops[:step] {
+			fmt.Fprintf(&b, expandNext, before)
+		}
+		fmt.Fprintf(&b, expandStep, degreePattern(types[step], dirs[step]), hops[step], step)
 	}
 	return b.String()
 }
@@ -202,7 +208,7 @@ func scanExpandRow(r *neo4j.Record) (expandRow, error) {
 	return x, err
 }
 
-// Expand returns the hops around the frontier, one or two steps deep, as
+// Expand returns the hops around the frontier, one to graph.MaxExpandSteps steps deep, as
 // the store contract (graph.ExpandRequest) says and memstore does: per
 // frontier node and step at most Limit hops (default graph.DefaultLimit)
 // in canonical order, the cuts recorded in Truncated (Step is the 0-based
