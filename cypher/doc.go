@@ -31,9 +31,14 @@
 // parameters. Relation types and labels reach query text only after
 // graph.ValidIdentifier and, for relations a request names, the schema
 // accept them, and always backtick-quoted. The agent's methods (Schema,
-// Resolve, Expand, Paths) run in read transactions; only AddTriples,
-// SetSchema and Wipe write. Both go through the driver's managed
-// transactions, which retry transient failures with backoff.
+// Resolve, Expand, Paths) run in read transactions, in read-mode sessions
+// (routed to readers on a cluster; the server refuses a write in them);
+// only AddTriples, SetSchema and Wipe write, in the driver's managed write
+// transactions, which retry transient failures with backoff. Resolve,
+// Expand and Paths are one query each, sent as an auto-commit read (RUN
+// and PULL in one round trip; a managed transaction adds a COMMIT round
+// trip) and retried here on the failures the driver calls retryable, as
+// the managed transactions are.
 //
 // Expand answers a whole frontier in one round trip with the fan-out cap
 // applied inside the query, Resolve links every mention of a request in

@@ -242,9 +242,7 @@ func (s *Store) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expa
 	}
 	query := expandQuery(types, dirs)
 	params := map[string]any{"from": from, "limit": int64(limit)}
-	rows, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]expandRow, error) {
-		return collect(ctx, tx, query, params, scanExpandRow)
-	})
+	rows, err := readQuery(ctx, s, query, params, scanExpandRow)
 	if err != nil {
 		return graph.Expansion{}, s.fail("expand", err)
 	}
@@ -363,9 +361,7 @@ func (s *Store) Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path,
 	}
 	query := fmt.Sprintf(qPaths, pathPattern(types, req.Direction, req.MaxHops))
 	params := map[string]any{"from": req.From, "to": req.To, "limit": int64(limit)}
-	paths, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Path, error) {
-		return collect(ctx, tx, query, params, scanPath)
-	})
+	paths, err := readQuery(ctx, s, query, params, scanPath)
 	if err != nil {
 		return nil, s.fail("paths", err)
 	}

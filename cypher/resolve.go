@@ -128,25 +128,23 @@ func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]grap
 		i                       int
 		strong, fuzzy, partials []candidate
 	}
-	res, err := readTx(ctx, s, func(tx neo4j.ManagedTransaction) ([]found, error) {
-		return collect(ctx, tx, qResolve, params, func(r *neo4j.Record) (found, error) {
-			i, err := intAt(r, 0)
-			if err != nil {
-				return found{}, err
-			}
-			if i < 0 || int(i) >= len(req.Mentions) {
-				return found{}, fmt.Errorf("column i: mention %d out of range", i)
-			}
-			f := found{i: int(i)}
-			if f.strong, err = candidates(r, 1); err != nil {
-				return f, err
-			}
-			if f.fuzzy, err = candidates(r, 2); err != nil {
-				return f, err
-			}
-			f.partials, err = candidates(r, 3)
+	res, err := readQuery(ctx, s, qResolve, params, func(r *neo4j.Record) (found, error) {
+		i, err := intAt(r, 0)
+		if err != nil {
+			return found{}, err
+		}
+		if i < 0 || int(i) >= len(req.Mentions) {
+			return found{}, fmt.Errorf("column i: mention %d out of range", i)
+		}
+		f := found{i: int(i)}
+		if f.strong, err = candidates(r, 1); err != nil {
 			return f, err
-		})
+		}
+		if f.fuzzy, err = candidates(r, 2); err != nil {
+			return f, err
+		}
+		f.partials, err = candidates(r, 3)
+		return f, err
 	})
 	if err != nil {
 		return nil, s.fail("resolve", err)

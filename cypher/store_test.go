@@ -297,3 +297,29 @@ func TestExpandUsesIndex(t *testing.T) {
 		}
 	}
 }
+
+// The agent's reads run in read-mode auto-commit transactions: the server
+// refuses a write in one, so a query built wrong cannot change the graph.
+func TestAgentReadsCannotWrite(t *testing.T) {
+	s := openEmpty(t)
+	defer s.Close()
+	ctx := t.Context()
+	loadFixture(t, s)
+	before, _, err := s.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.RunRead(ctx, "MATCH (n:Entity) RETURN n.name", nil); err != nil || n != before {
+		t.Fatalf("a read returned %d rows (error %v), want %d", n, err, before)
+	}
+	if _, err := s.RunRead(ctx, "CREATE (:Entity {name: $name})", map[string]any{"name": "written by a read"}); err == nil {
+		t.Fatal("a write in the agent's read transaction succeeded")
+	}
+	after, _, err := s.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != before {
+		t.Fatalf("%d entities after the refused write, want %d", after, before)
+	}
+}
