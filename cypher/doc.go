@@ -52,6 +52,10 @@
 //
 // Open takes a Config (ConfigFromEnv reads the NEO4J_* variables Neo4j's
 // own tools use) and checks that the server answers before returning.
+// The URI may be bolt:// (one server) or neo4j:// (a cluster or Aura: the
+// driver routes, and the reads, in read-mode sessions, go to readers); the
+// database is Config.Database. A Store holds one driver, that is one
+// connection pool, for its life: open it once per process and share it.
 // Socket connect, connection acquisition and transaction retry are
 // bounded, and every call honours its context, so a server that goes away
 // mid-question gives an error rather than a hang.
