@@ -38,6 +38,7 @@ func commands() []command {
 		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},
 		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
 		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},
+		{"export", "write neo4j-admin import files for a first load of a very large graph", runExport},
 	}
 }
 
