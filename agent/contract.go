@@ -16,7 +16,7 @@ type Store interface {
 	// Resolve links mentions to entities; the result is aligned with
 	// req.Mentions, each list best first.
 	Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error)
-	// Expand returns the hops one or two steps from a frontier.
+	// Expand returns the hops one to graph.MaxExpandSteps steps from a frontier.
 	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
 	// Paths returns the shortest paths between two entities.
 	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)

@@ -34,9 +34,14 @@
 // parameters. Relation types and labels reach query text only after
 // graph.ValidIdentifier and, for relations a request names, the schema
 // accept them, and always backtick-quoted. The agent's methods (Schema,
-// Resolve, Expand, Paths) run in read transactions; only AddTriples,
-// SetSchema and Wipe write. Both go through the driver's managed
-// transactions, which retry transient failures with backoff.
+// Resolve, Expand, Paths) run in read transactions, in read-mode sessions
+// (routed to readers on a cluster; the server refuses a write in them);
+// only AddTriples, SetSchema and Wipe write, in the driver's managed write
+// transactions, which retry transient failures with backoff. Resolve,
+// Expand and Paths are one query each, sent as an auto-commit read (RUN
+// and PULL in one round trip; a managed transaction adds a COMMIT round
+// trip) and retried here on the failures the driver calls retryable, as
+// the managed transactions are.
 //
 // Expand answers a whole frontier in one round trip with the fan-out cap
 // applied inside the query, Resolve links every mention of a request in
@@ -50,6 +55,14 @@
 //
 // Open takes a Config (ConfigFromEnv reads the NEO4J_* variables Neo4j's
 // own tools use) and checks that the server answers before returning.
+// The URI may be bolt:// (one server) or neo4j:// (a cluster or Aura: the
+// driver routes, and the reads, in read-mode sessions, go to readers); the
+// database is Config.Database. A Store holds one driver, that is one
+// connection pool, for its life: open it once per process and share it.
+// Socket connect, connection acquisition and transaction retry are
+// bounded, and every call honours its context, so a server that goes away
+// mid-question gives an error rather than a hang.
+//
 // Every network operation runs under a deadline: Open under
 // Config.ConnectTimeout, each call under Config.CallTimeout (calls whose
 // work grows with the graph under BulkTimeout), or the caller's deadline

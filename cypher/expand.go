@@ -92,8 +92,8 @@ OPTIONAL CALL (n) {%s
 }
 RETURN %d AS step, n.name AS from, n.type AS fromType, total, rel, dir, to, toType, file, line`
 
-	// expandNext moves from the first step's frontier to the nodes its
-	// kept hops reached, for the second step.
+	// expandNext moves from a step's frontier to the nodes its kept hops
+	// reached, the frontier of the step after it.
 	expandNext = `
 CALL (n) {%s
   RETURN m
@@ -131,22 +131,28 @@ func degreePattern(types string, d graph.Direction, a access) string {
 	return out + " + " + in
 }
 
-// expandQuery builds the query of a one- or two-step expansion from the
-// checked relation types and directions of its steps. Both steps go in
-// one query (a UNION ALL whose second part walks the first step again to
-// find its frontier), so a request is one round trip.
+// expandQuery builds the query of an expansion of one to
+// graph.MaxExpandSteps steps from the checked relation types and
+// directions of its steps, every relationship and entity filtered by the
+// caller's access a. All steps go in one query, a UNION ALL with a part
+// per step whose prefix walks the steps before it again (with the same
+// per-node cuts) to find its frontier, so a request is one round trip.
 func expandQuery(types []string, dirs []graph.Direction, a access) string {
-	var b strings.Builder
+	hops := make([]string, len(types))
+	for i := range types {
+		hops[i] = fmt.Sprintf(expandHops, hopPattern(types[i], dirs[i], a))
+	}
 	start := fmt.Sprintf(expandStart, a.entityWhere("n"))
-	b.WriteString(start)
-	hops0 := fmt.Sprintf(expandHops, hopPattern(types[0], dirs[0], a))
-	fmt.Fprintf(&b, expandStep, degreePattern(types[0], dirs[0], a), hops0, 0)
-	if len(types) > 1 {
-		b.WriteString("\nUNION ALL")
+	var b strings.Builder
+	for step := range types {
+		if step > 0 {
+			b.WriteString("\nUNION ALL")
+		}
 		b.WriteString(start)
-		fmt.Fprintf(&b, expandNext, hops0)
-		hops1 := fmt.Sprintf(expandHops, hopPattern(types[1], dirs[1], a))
-		fmt.Fprintf(&b, expandStep, degreePattern(types[1], dirs[1], a), hops1, 1)
+		for _, before := range hops[:step] {
+			fmt.Fprintf(&b, expandNext, before)
+		}
+		fmt.Fprintf(&b, expandStep, degreePattern(types[step], dirs[step], a), hops[step], step)
 	}
 	return b.String()
 }
@@ -207,7 +213,7 @@ func scanExpandRow(r *neo4j.Record) (expandRow, error) {
 	return x, err
 }
 
-// Expand returns the hops around the frontier, one or two steps deep, as
+// Expand returns the hops around the frontier, one to graph.MaxExpandSteps steps deep, as
 // the store contract (graph.ExpandRequest) says and memstore does: per
 // frontier node and step at most Limit hops (default graph.DefaultLimit)
 // in canonical order, the cuts recorded in Truncated (Step is the 0-based
@@ -246,9 +252,7 @@ func (s *Store) expand(ctx context.Context, req graph.ExpandRequest, m *meta, a 
 	}
 	query := expandQuery(types, dirs, a)
 	params := a.params(map[string]any{"from": from, "limit": int64(limit)})
-	rows, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]expandRow, error) {
-		return collect(ctx, tx, query, params, scanExpandRow)
-	})
+	rows, err := readQuery(ctx, s, query, params, scanExpandRow)
 	if err != nil {
 		return graph.Expansion{}, s.fail("expand", err)
 	}
@@ -372,9 +376,7 @@ func (s *Store) paths(ctx context.Context, req graph.PathRequest, m *meta, a acc
 	}
 	query := fmt.Sprintf(qPaths, pathPattern(types, req.Direction, req.MaxHops), a.pathWhere("p"))
 	params := a.params(map[string]any{"from": req.From, "to": req.To, "limit": int64(limit)})
-	paths, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]graph.Path, error) {
-		return collect(ctx, tx, query, params, scanPath)
-	})
+	paths, err := readQuery(ctx, s, query, params, scanPath)
 	if err != nil {
 		return nil, s.fail("paths", err)
 	}

@@ -60,3 +60,10 @@ var (
 
 // SafeURI is the URI as errors show it.
 func (c Config) SafeURI() string { return c.safeURI() }
+
+// RunRead runs query as the agent's reads run (readQuery) and returns its
+// row count.
+func (s *Store) RunRead(ctx context.Context, query string, params map[string]any) (int, error) {
+	rows, err := readQuery(ctx, s, query, params, func(*neo4j.Record) (struct{}, error) { return struct{}{}, nil })
+	return len(rows), err
+}

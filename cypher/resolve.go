@@ -136,25 +136,23 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		i                       int
 		strong, fuzzy, partials []candidate
 	}
-	res, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]found, error) {
-		return collect(ctx, tx, query, params, func(r *neo4j.Record) (found, error) {
-			i, err := intAt(r, 0)
-			if err != nil {
-				return found{}, err
-			}
-			if i < 0 || int(i) >= len(req.Mentions) {
-				return found{}, fmt.Errorf("column i: mention %d out of range", i)
-			}
-			f := found{i: int(i)}
-			if f.strong, err = candidates(r, 1); err != nil {
-				return f, err
-			}
-			if f.fuzzy, err = candidates(r, 2); err != nil {
-				return f, err
-			}
-			f.partials, err = candidates(r, 3)
+	res, err := readQuery(ctx, s, query, params, func(r *neo4j.Record) (found, error) {
+		i, err := intAt(r, 0)
+		if err != nil {
+			return found{}, err
+		}
+		if i < 0 || int(i) >= len(req.Mentions) {
+			return found{}, fmt.Errorf("column i: mention %d out of range", i)
+		}
+		f := found{i: int(i)}
+		if f.strong, err = candidates(r, 1); err != nil {
 			return f, err
-		})
+		}
+		if f.fuzzy, err = candidates(r, 2); err != nil {
+			return f, err
+		}
+		f.partials, err = candidates(r, 3)
+		return f, err
 	})
 	if err != nil {
 		return nil, s.fail("resolve", err)

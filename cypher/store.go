@@ -204,6 +204,58 @@ func closeSession(ctx context.Context, sess neo4j.SessionWithContext) {
 	sess.Close(cctx)
 }
 
+// readQuery runs one read query in an auto-commit transaction of a read
+// session (routed to a reader on a cluster; the server refuses a write in
+// it) and converts every record with scan. It is the agent's call: one
+// round trip, RUN and PULL pipelined, where a managed transaction takes
+// two (its COMMIT is a second). A read is idempotent, so a failure the
+// driver calls retryable (a lost connection, a leader switch) is retried,
+// with backoff, until transactionRetryTime has passed or ctx ends.
+func readQuery[T any](ctx context.Context, s *Store, query string, params map[string]any, scan func(*neo4j.Record) (T, error)) ([]T, error) {
+	deadline := time.Now().Add(transactionRetryTime)
+	wait := retryFirstWait
+	for {
+		out, err := readOnce(ctx, s, query, params, scan)
+		if err == nil || !neo4j.IsRetryable(err) || ctx.Err() != nil || time.Now().Add(wait).After(deadline) {
+			return out, err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		wait *= 2
+	}
+}
+
+// retryFirstWait is readQuery's first pause before a retry; it doubles.
+const retryFirstWait = 50 * time.Millisecond
+
+func readOnce[T any](ctx context.Context, s *Store, query string, params map[string]any, scan func(*neo4j.Record) (T, error)) ([]T, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.CallTimeout)
+	defer cancel()
+	sess := s.session(ctx, neo4j.AccessModeRead)
+	defer closeSession(ctx, sess)
+	res, err := sess.Run(ctx, query, params)
+	if err != nil {
+		return nil, timeoutErr(ctx, err)
+	}
+	var out []T
+	for res.Next(ctx) {
+		v, err := scan(res.Record())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if err := res.Err(); err != nil {
+		return nil, timeoutErr(ctx, err)
+	}
+	return out, nil
+}
+
 // collect runs a query in tx and converts every record with scan.
 func collect[T any](ctx context.Context, tx neo4j.ManagedTransaction, query string, params map[string]any, scan func(*neo4j.Record) (T, error)) ([]T, error) {
 	res, err := tx.Run(ctx, query, params)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"reflect"
 	"slices"
@@ -302,4 +303,68 @@ func TestConformanceACL(t *testing.T) {
 	serverConfig(t)
 	storetest.RunACL(t, func(t *testing.T) storetest.Store { return openEmpty(t) },
 		func(s storetest.Store, g graph.Groups) storetest.Reader { return s.(*cypher.Store).Scoped(g) })
+}
+
+// The agent's reads run in read-mode auto-commit transactions: the server
+// refuses a write in one, so a query built wrong cannot change the graph.
+func TestAgentReadsCannotWrite(t *testing.T) {
+	s := openEmpty(t)
+	defer s.Close()
+	ctx := t.Context()
+	loadFixture(t, s)
+	before, _, err := s.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.RunRead(ctx, "MATCH (n:Entity) RETURN n.name", nil); err != nil || n != before {
+		t.Fatalf("a read returned %d rows (error %v), want %d", n, err, before)
+	}
+	if _, err := s.RunRead(ctx, "CREATE (:Entity {name: $name})", map[string]any{"name": "written by a read"}); err == nil {
+		t.Fatal("a write in the agent's read transaction succeeded")
+	}
+	after, _, err := s.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != before {
+		t.Fatalf("%d entities after the refused write, want %d", after, before)
+	}
+}
+
+// A neo4j:// routing URI (what clusters and Aura give) works as bolt://
+// does: the driver asks the server for a routing table and the agent's
+// reads go to a reader (here the single server is every role).
+func TestRoutingURI(t *testing.T) {
+	cfg := serverConfig(t)
+	u, err := url.Parse(cfg.URI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Scheme = "neo4j"
+	cfg.URI = u.String()
+	s := openEmpty(t)
+	loadFixture(t, s)
+	s.Close()
+	routed, err := cypher.Open(t.Context(), cfg)
+	if err != nil {
+		t.Fatalf("open %s: %v", cfg.URI, err)
+	}
+	defer routed.Close()
+	ms, err := routed.Resolve(t.Context(), graph.ResolveRequest{Mentions: []string{"api-gateway"}})
+	if err != nil || len(ms) != 1 || len(ms[0]) == 0 || ms[0][0].Entity.Name != "api-gateway" {
+		t.Fatalf("resolve over %s: %v, %v", cfg.URI, ms, err)
+	}
+	x, err := routed.Expand(t.Context(), graph.ExpandRequest{From: []string{"api-gateway"}, Steps: []graph.ExpandStep{{Direction: graph.Out}}})
+	if err != nil || len(x.Hops[0]) == 0 {
+		t.Fatalf("expand over %s: %d hops, %v", cfg.URI, len(x.Hops), err)
+	}
+	// The database comes from the config: one that does not exist is an
+	// error naming it, at Open.
+	cfg.Database = "nosuchdatabase"
+	if s, err := cypher.Open(t.Context(), cfg); err == nil {
+		s.Close()
+		t.Fatal("open with a database that does not exist succeeded")
+	} else if !strings.Contains(err.Error(), "nosuchdatabase") {
+		t.Errorf("error %q does not name the database", err)
+	}
 }

@@ -16,13 +16,13 @@ const (
 // Valid reports whether d is Out, In or Both.
 func (d Direction) Valid() bool { return d >= Out && d <= Both }
 
-// Normalize checks an expansion request and fills its defaults: one or
-// two steps, each with a valid direction, and a Limit that is 0 (made
+// Normalize checks an expansion request and fills its defaults: one to
+// MaxExpandSteps steps, each with a valid direction, and a Limit that is 0 (made
 // DefaultLimit) or positive. Errors wrap ErrBadRequest. Relation names are
 // checked by the store, against its schema.
 func (r ExpandRequest) Normalize() (ExpandRequest, error) {
-	if n := len(r.Steps); n < 1 || n > 2 {
-		return r, fmt.Errorf("expand: %w: %d steps (want 1 or 2)", ErrBadRequest, n)
+	if n := len(r.Steps); n < 1 || n > MaxExpandSteps {
+		return r, fmt.Errorf("expand: %w: %d steps (want 1 to %d)", ErrBadRequest, n, MaxExpandSteps)
 	}
 	switch {
 	case r.Limit == 0:

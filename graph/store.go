@@ -62,8 +62,14 @@ type ExpandStep struct {
 	Direction Direction `json:"direction"`
 }
 
-// ExpandRequest asks for the edges around a frontier, one or two steps
-// deep; the second step starts from every node the first one reached.
+// MaxExpandSteps is how many steps one ExpandRequest may take: as many as
+// the longest path a PathRequest may ask for, so that a store answers a
+// whole fixed relation chain in one call.
+const MaxExpandSteps = maxPathHops
+
+// ExpandRequest asks for the edges around a frontier, one to
+// MaxExpandSteps steps deep; each step after the first starts from every
+// node the step before it reached (after that step's per-node cut).
 type ExpandRequest struct {
 	From  []string
 	Steps []ExpandStep

@@ -64,7 +64,7 @@ func (f *frozen) hop(v int32, e edge, d graph.Direction) graph.Hop {
 	return graph.Hop{From: f.name(v), Relation: f.rels[e.r], To: f.name(e.nb), Direction: d, Source: f.source(e.tri)}
 }
 
-// Expand returns the hops around the frontier, one or two steps deep, as
+// Expand returns the hops around the frontier, one to graph.MaxExpandSteps steps deep, as
 // the store contract (graph.ExpandRequest) says: per frontier node and
 // step at most Limit hops (default graph.DefaultLimit) in canonical order,
 // the cuts recorded in Truncated (Step is the 0-based index into Hops);

@@ -491,6 +491,20 @@ step 1:
   payment-service -READS_FROM-> payments-db
 nodes: fraud-service(Service); ledger "v2"(Service); payment-service(Service); payments-db(Database); team-payments(Team);
 `)
+	// Three steps, the whole of a fixed chain in one request; each step
+	// starts from the nodes the step before reached.
+	expand(t, s, graph.ExpandRequest{From: []string{"payment-service"}, Steps: []graph.ExpandStep{
+		{Relations: []string{"CALLS"}, Direction: graph.Out}, {Relations: []string{"READS_FROM"}, Direction: graph.Out},
+		{Relations: []string{"OWNS"}, Direction: graph.In},
+	}}, `step 0:
+  payment-service -CALLS-> fraud-service
+  payment-service -CALLS-> ledger "v2"
+step 1:
+  ledger "v2" -READS_FROM-> payments-db
+step 2:
+  payments-db <-OWNS- team-payments
+nodes: fraud-service(Service); ledger "v2"(Service); payment-service(Service); payments-db(Database); team-payments(Team);
+`)
 	// Truncation: the first Limit hops per node in canonical order.
 	expand(t, s, truncatedReq, truncatedWant)
 	// Truncation in the second step, hostile names in the frontier.
@@ -523,7 +537,11 @@ func testExpandErrors(t *testing.T, open func(t *testing.T) Store) {
 		_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Relations: []string{"CALLS", rel}, Direction: graph.Out}}})
 		wantErr(t, fmt.Sprintf("Expand with relation %q", rel), err, graph.ErrUnknownRelation)
 	}
-	for _, steps := range [][]graph.ExpandStep{nil, {{Direction: graph.Out}, {Direction: graph.Out}, {Direction: graph.Out}}, {{Direction: 0}}, {{Direction: graph.Out}, {Direction: 9}}} {
+	tooMany := make([]graph.ExpandStep, graph.MaxExpandSteps+1)
+	for i := range tooMany {
+		tooMany[i].Direction = graph.Out
+	}
+	for _, steps := range [][]graph.ExpandStep{nil, tooMany, {{Direction: 0}}, {{Direction: graph.Out}, {Direction: 9}}} {
 		_, err := s.Expand(ctx, graph.ExpandRequest{From: from, Steps: steps})
 		wantErr(t, fmt.Sprintf("Expand with steps %+v", steps), err, graph.ErrBadRequest)
 	}

@@ -39,6 +39,7 @@ func commands() []command {
 		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
 		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},
 		{"mcp", "serve the tools to other agents over the Model Context Protocol (stdio or HTTP)", runMCP},
+		{"export", "write neo4j-admin import files for a first load of a very large graph", runExport},
 	}
 }
 

@@ -54,6 +54,32 @@ func TestRetrieverWalksFixedChainWhole(t *testing.T) {
 	}
 }
 
+// A longer fixed chain is one store call too: every level has one step to
+// take, so the first request asks for all of them.
+func TestRetrieverFetchesFixedChainInOneCall(t *testing.T) {
+	g := phasetest.Services(t)
+	calls := phasetest.Step(phasetest.Out("CALLS"))
+	s := phasetest.NewState("what does the service web's calls' calls' calls read from", state.Target{Kind: state.TargetChain}, 4,
+		[]state.Chain{phasetest.Chain(calls, calls, calls, phasetest.Step(phasetest.Out("READS_FROM")))}, "web")
+	d, err := walk.NewRetriever(g, walk.Options{}).Retrieve(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phasetest.WantStrings(t, "arcs", phasetest.Arcs(d), []string{
+		"web@0 web -CALLS-> cart cart@1",
+		"web@0 web -CALLS-> search search@1",
+		"cart@1 cart -CALLS-> pay pay@2",
+		"pay@2 pay -CALLS-> ledger ledger@3",
+		"ledger@3 ledger -READS_FROM-> db db@4",
+	})
+	if d.Cost.StoreCalls != 1 || len(g.ExpandCalls) != 1 {
+		t.Fatalf("%d store calls (%d expands), want 1", d.Cost.StoreCalls, len(g.ExpandCalls))
+	}
+	if n := len(g.ExpandCalls[0].Steps); n != 4 {
+		t.Errorf("the request asked for %d steps, want 4", n)
+	}
+}
+
 // A chain with a repeated step is walked RetrieveHops deep (default 1).
 func TestRetrieverWalksClosureOneHop(t *testing.T) {
 	g := phasetest.Services(t)

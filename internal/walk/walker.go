@@ -127,7 +127,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	}
 	goal := goalKey(s)
 	types := map[string]string{} // entity types the store reported
-	var pf *prefetched           // hops fetched one level ahead
+	var pf []prefetched          // steps fetched ahead, one a level
 	// A walk never re-enters the question's own entities: a path back
 	// through an anchor is a cycle, and "the films of X's director"
 	// does not mean X again.
@@ -181,7 +181,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		}
 		perPos := map[state.Pos][]cand{}
 		var order []state.Pos
-		var nextPrefetch *prefetched
+		var nextPrefetch []prefetched
 		for _, k := range keys {
 			g := groups[k]
 			names := make([]string, 0, len(g.from))
@@ -194,15 +194,38 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 			}
 			sort.Strings(names)
 			var stepHops []graph.Hop
-			if pf != nil && pf.key == k {
-				// The previous level's request fetched this step already.
-				stepHops = pf.hops
+			if len(pf) > 0 && pf[0].key == k {
+				// An earlier request fetched this step already (from a
+				// superset of this frontier: keep the cuts of its nodes).
+				stepHops = pf[0].hops
+				for _, t := range pf[0].cuts {
+					if _, ok := byNode[t.Node]; ok {
+						t.Step = level
+						storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
+						d.Cuts = append(d.Cuts, t)
+					}
+				}
+				nextPrefetch = pf[1:]
 			} else {
+				// A lone group fetches the steps that follow it too, as
+				// far as each level has one step to take: a fixed chain
+				// is one round trip. A closure fetches one level ahead:
+				// the store walks every node a step reached, visited or
+				// not, so its work grows with each level it goes ahead.
 				steps := []graph.ExpandStep{{Relations: g.rels, Direction: g.dir}}
-				var key2 string
-				if len(keys) == 1 && level+1 < hops {
-					if st2, k2, ok := soleStep(c, g.next); ok {
-						steps, key2 = append(steps, st2), k2
+				maxSteps := 2
+				if c.Fixed() {
+					maxSteps = graph.MaxExpandSteps
+				}
+				var ahead []string
+				if len(keys) == 1 {
+					next := g.next
+					for lvl := level + 1; lvl < hops && len(steps) < maxSteps; lvl++ {
+						st, k2, after, ok := soleStep(c, next)
+						if !ok {
+							break
+						}
+						steps, ahead, next = append(steps, st), append(ahead, k2), after
 					}
 				}
 				x, err := w.g.Expand(ctx, graph.ExpandRequest{From: names, Steps: steps, Limit: w.opts.StoreLimit})
@@ -213,16 +236,27 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 				for _, n := range x.Nodes {
 					types[n.Name] = n.Type
 				}
+				fetched := make([]prefetched, len(ahead))
+				for i, k2 := range ahead {
+					fetched[i].key = k2
+					if i+1 < len(x.Hops) {
+						fetched[i].hops = x.Hops[i+1]
+					}
+				}
 				for _, t := range x.Truncated {
-					t.Step += level
-					storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
-					d.Cuts = append(d.Cuts, t)
+					if t.Step == 0 {
+						t.Step = level
+						storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
+						d.Cuts = append(d.Cuts, t)
+					} else if t.Step-1 < len(fetched) {
+						fetched[t.Step-1].cuts = append(fetched[t.Step-1].cuts, t)
+					}
+				}
+				if len(fetched) > 0 {
+					nextPrefetch = fetched
 				}
 				if len(x.Hops) > 0 {
 					stepHops = x.Hops[0]
-				}
-				if key2 != "" && len(x.Hops) > 1 {
-					nextPrefetch = &prefetched{key: key2, hops: x.Hops[1]}
 				}
 			}
 			for _, h := range stepHops {
@@ -293,31 +327,34 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 	return d, nil
 }
 
-// prefetched holds a step fetched together with the step before it, keyed
-// like the group that will need it.
+// prefetched holds a step fetched together with the steps before it,
+// keyed like the group that will need it, with the store's cuts of that
+// step.
 type prefetched struct {
 	key  string
 	hops []graph.Hop
+	cuts []graph.Truncation
 }
 
 // soleStep reports the one store step a position in state st would take
-// (a single transition, all its edges one way), with its group key, so
-// that it can be fetched together with the step leading there.
-func soleStep(c state.Chain, st int) (graph.ExpandStep, string, bool) {
+// (a single transition, all its edges one way), with its group key and the
+// state it leads to, so that it can be fetched together with the step
+// leading there.
+func soleStep(c state.Chain, st int) (graph.ExpandStep, string, int, bool) {
 	ts := Moves(c, st)
 	if len(ts) != 1 || len(ts[0].Step.Edges) == 0 {
-		return graph.ExpandStep{}, "", false
+		return graph.ExpandStep{}, "", 0, false
 	}
 	dir := ts[0].Step.Edges[0].Direction
 	var rels []string
 	for _, e := range ts[0].Step.Edges {
 		if e.Direction != dir {
-			return graph.ExpandStep{}, "", false
+			return graph.ExpandStep{}, "", 0, false
 		}
 		rels = append(rels, e.Relation)
 	}
 	sort.Strings(rels)
-	return graph.ExpandStep{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), true
+	return graph.ExpandStep{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), ts[0].Next, true
 }
 
 // goalKey is what neighbours are compared with in the hybrid score: the
