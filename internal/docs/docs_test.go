@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
@@ -49,7 +50,37 @@ func TestExtractionAgainstGold(t *testing.T) {
 	for _, w := range sc.Wrong {
 		t.Errorf("wrong: %s %s %s (%s)", w.Subject, w.Relation, w.Object, w.Source)
 	}
-	_ = graph.Triple{}
-	_ = os.Stdout
-	_ = filepath.Join
+}
+
+func TestDictionaryNormalizesNames(t *testing.T) {
+	dir := t.TempDir()
+	text := "payment-svc calls the Ledger Service. The PaymentService is owned by team payments.\n"
+	if err := os.WriteFile(filepath.Join(dir, "n.md"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := docs.NewExtractor(&graph.Schema{
+		Types: []graph.TypeDef{{Name: "Service"}, {Name: "Team"}},
+		Relations: []graph.RelationDef{
+			{Name: "CALLS", From: []string{"Service"}, To: []string{"Service"}, Aliases: []string{"calls"}},
+			{Name: "OWNS", From: []string{"Team"}, To: []string{"Service"}, InverseAliases: []string{"owned by"}},
+		},
+		Entities: []graph.EntityDef{{Name: "team-payments", Type: "Team", Aliases: []string{"payments"}}},
+	}, []graph.Entity{{Name: "payment-service", Type: "Service"}, {Name: "ledger-service", Type: "Service"}}, nil)
+	ix, _, err := docs.Ingest(context.Background(), dir, nil, x, docs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range ix.Facts() {
+		got = append(got, f.Subject+" "+f.Relation+" "+f.Object)
+	}
+	want := []string{"payment-service CALLS ledger-service", "team-payments OWNS payment-service"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("facts %q, want %q", got, want)
+	}
+	for _, m := range ix.Documents[0].Mentions {
+		if m.Entity == "payment-service" && m.Confidence < docs.MinMentionConfidence {
+			t.Errorf("mention %+v under the linking floor", m)
+		}
+	}
 }

@@ -16,6 +16,9 @@ const (
 	ConfidenceExact      = 1.0
 	ConfidenceNormalized = 0.95
 	ConfidenceAlias      = 0.9
+	// ConfidenceAliasWord is an alias of one plain word ("fraud",
+	// "orders", "warehouse"): too common to link on its own.
+	ConfidenceAliasWord  = 0.6
 	ConfidenceCoref      = 0.8
 	MinMentionConfidence = 0.85
 )
@@ -81,7 +84,9 @@ func NewDictionary(defs []graph.EntityDef) *Dictionary {
 			}
 		}
 		d.byKey[k] = append(d.byKey[k], dictEntry{entity: e, alias: alias})
-		if n := len(strings.Fields(surface)); n > d.maxWords {
+		// "payment-service" is one word but may be written as two
+		// ("the Payment Service"): count tokens, and one for an article.
+		if n := max(len(strings.Fields(surface)), len(text.Tokens(surface))) + 1; n > d.maxWords {
 			d.maxWords = n
 		}
 	}
@@ -92,8 +97,8 @@ func NewDictionary(defs []graph.EntityDef) *Dictionary {
 			add(a, e, true)
 		}
 	}
-	if d.maxWords > 6 {
-		d.maxWords = 6
+	if d.maxWords > 8 {
+		d.maxWords = 8
 	}
 	return d
 }
@@ -143,6 +148,8 @@ func (d *Dictionary) spot(s string, taken [][2]int) []Mention {
 			e := es[0]
 			m := Mention{Entity: e.entity, Text: surface, Start: start, End: end, Spotter: SpotDictionary}
 			switch {
+			case e.alias && plainWord(surface):
+				m.Match, m.Confidence = graph.MatchAlias, ConfidenceAliasWord
 			case e.alias:
 				m.Match, m.Confidence = graph.MatchAlias, ConfidenceAlias
 			case surface == e.entity.Name:
@@ -181,4 +188,20 @@ func spotAll(s string, d *Dictionary, spotters []RegexSpotter) []Mention {
 	out = append(out, d.spot(s, taken)...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// plainWord reports whether a surface (an article aside) is one word of
+// lower-case letters.
+func plainWord(surface string) bool {
+	toks := text.KeyTokens(surface)
+	if len(toks) != 1 {
+		return false
+	}
+	w := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(surface), "the "), "a "))
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return w != ""
 }
