@@ -162,6 +162,7 @@ func (b block) sentences() []sentence {
 		trimmed := strings.TrimSpace(s)
 		if trimmed != "" {
 			lead := len(s) - len(strings.TrimLeft(s, " \t"))
+			trimmed = strings.Join(strings.Fields(trimmed), " ")
 			out = append(out, sentence{text: trimmed, line: lineAt(from + lead)})
 		}
 	}
