@@ -182,6 +182,9 @@ type found struct {
 // statements applies every pattern to a sentence with its mentions.
 func (x *Extractor) statements(chunk string, s sentence, ms []Mention) []found {
 	var out []found
+	if len(ms) < 2 {
+		return nil
+	}
 	masked := mask(s.text, ms)
 	for _, p := range x.patterns {
 		for _, pm := range p.matches(masked) {

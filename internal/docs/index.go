@@ -80,14 +80,15 @@ func Ingest(ctx context.Context, root string, prev *Index, x *Extractor, opts Op
 		return nil, rep, err
 	}
 	old := map[string]*Document{}
+	fingerprint := x.Fingerprint()
 	sameExtractor := false
 	if prev != nil {
-		sameExtractor = prev.Extractor == x.Fingerprint()
+		sameExtractor = prev.Extractor == fingerprint
 		for i := range prev.Documents {
 			old[prev.Documents[i].Path] = &prev.Documents[i]
 		}
 	}
-	ix := &Index{Format: IndexFormat, Extractor: x.Fingerprint()}
+	ix := &Index{Format: IndexFormat, Extractor: fingerprint}
 	seen := map[string]bool{}
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {

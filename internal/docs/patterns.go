@@ -29,6 +29,7 @@ type Pattern struct {
 	Origin string `json:"origin"`
 
 	re          *regexp.Regexp
+	words       []string // the phrase's words, each must be in a sentence it matches
 	subjectSlot int // submatch index of {S}
 	objectSlot  int // submatch index of {O}
 }
@@ -69,6 +70,7 @@ func NewPattern(relation, phrase, origin string) (Pattern, error) {
 			parts = append(parts, "("+listRE+")")
 		default:
 			words++
+			p.words = append(p.words, f)
 			parts = append(parts, regexp.QuoteMeta(f))
 		}
 	}
@@ -154,6 +156,11 @@ var mentionRefRE = regexp.MustCompile(`⟦(\d+)⟧`)
 
 func (p Pattern) matches(masked string) []patternMatch {
 	var out []patternMatch
+	for _, w := range p.words {
+		if !strings.Contains(masked, w) {
+			return nil // cheap test before the regular expression
+		}
+	}
 	for _, m := range p.re.FindAllStringSubmatch(masked, -1) {
 		out = append(out, patternMatch{subjects: refs(m[p.subjectSlot]), objects: refs(m[p.objectSlot])})
 	}
