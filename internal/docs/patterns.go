@@ -30,8 +30,8 @@ type Pattern struct {
 
 	re          *regexp.Regexp
 	words       []string // the phrase's words, each must be in a sentence it matches
-	subjectSlot int // submatch index of {S}
-	objectSlot  int // submatch index of {O}
+	subjectSlot int      // submatch index of {S}
+	objectSlot  int      // submatch index of {O}
 }
 
 // fillerRE matches the words patterns ignore.
