@@ -84,3 +84,27 @@ func TestDictionaryNormalizesNames(t *testing.T) {
 		}
 	}
 }
+
+func TestPatternSlotsTakeLists(t *testing.T) {
+	dir := t.TempDir()
+	text := "The order service writes to the orders queue and to the notifications queue.\n\n" +
+		"The checkout service calls the cart service, the payment service and the tax service.\n"
+	if err := os.WriteFile(filepath.Join(dir, "n.md"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix, _, err := docs.Ingest(context.Background(), dir, nil, demoExtractor(t), docs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range ix.Facts() {
+		got = append(got, f.Subject+" "+f.Relation+" "+f.Object)
+	}
+	want := []string{
+		"checkout-service CALLS cart-service", "checkout-service CALLS payment-service", "checkout-service CALLS tax-service",
+		"order-service WRITES_TO notifications-queue", "order-service WRITES_TO orders-queue",
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("facts %q, want %q", got, want)
+	}
+}

@@ -37,7 +37,16 @@ type Pattern struct {
 // fillerRE matches the words patterns ignore.
 var fillerRE = regexp.MustCompile(`\b(?:the|a|an|is|are|was|were|also|still|now|directly|both|only|then)\b`)
 
-const listRE = `⟦\d+⟧(?:\s*(?:,\s*and|,\s*or|,|and|or)\s*⟦\d+⟧)*`
+// listRE matches one mention or a list of them ("⟦1⟧, ⟦2⟧ and ⟦3⟧");
+// after a word w of the phrase, items may repeat it ("writes to ⟦1⟧ and to
+// ⟦2⟧").
+func listRE(w string) string {
+	again := ""
+	if w != "" {
+		again = `(?:\s+` + regexp.QuoteMeta(w) + `)?`
+	}
+	return `⟦\d+⟧(?:\s*(?:,\s*and|,\s*or|,|and|or)` + again + `\s*⟦\d+⟧)*`
+}
 
 // normalizePhrase lower-cases a phrase, drops filler words and collapses
 // white space.
@@ -58,17 +67,19 @@ func NewPattern(relation, phrase, origin string) (Pattern, error) {
 	var parts []string
 	slot := 0
 	words := 0
+	prev := ""
 	for _, f := range strings.Fields(normalizePhrase(phrase)) {
 		switch f {
 		case "{s}":
 			slot++
 			p.subjectSlot = slot
-			parts = append(parts, "("+listRE+")")
+			parts = append(parts, "("+listRE(prev)+")")
 		case "{o}":
 			slot++
 			p.objectSlot = slot
-			parts = append(parts, "("+listRE+")")
+			parts = append(parts, "("+listRE(prev)+")")
 		default:
+			prev = f
 			words++
 			p.words = append(p.words, f)
 			parts = append(parts, regexp.QuoteMeta(f))
