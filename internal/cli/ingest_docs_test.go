@@ -140,8 +140,34 @@ func TestIngestDocsThenAskCites(t *testing.T) {
 		t.Fatal("no question had all its facts extracted")
 	}
 
+	// Documents are nodes: "which documents mention X" walks MENTIONS and
+	// PART_OF to exactly the documents whose chunks name X.
+	var wantDocs []string
+	for _, d := range ix.Documents {
+		if slices.ContainsFunc(d.Mentions, func(m docs.ChunkMention) bool { return m.Entity == "payment-service" }) {
+			wantDocs = append(wantDocs, d.Path)
+		}
+	}
+	_, out, _ := runCLI(t, "ask", "--graph", snap, "--json", "Which documents mention the payment service?")
+	var mentioned struct {
+		Answers []struct {
+			Name string `json:"name"`
+		} `json:"answers"`
+	}
+	if err := json.Unmarshal([]byte(out), &mentioned); err != nil {
+		t.Fatal(err)
+	}
+	var gotDocs []string
+	for _, a := range mentioned.Answers {
+		gotDocs = append(gotDocs, a.Name)
+	}
+	slices.Sort(gotDocs)
+	if len(wantDocs) == 0 || !slices.Equal(gotDocs, wantDocs) {
+		t.Errorf("documents mentioning payment-service: %v, want %v", gotDocs, wantDocs)
+	}
+
 	// The human output lists the cited passages.
-	_, out, _ := runCLI(t, "ask", "--graph", snap, "Is the checkout service affected by the db-v2 migration?")
+	_, out, _ = runCLI(t, "ask", "--graph", snap, "Is the checkout service affected by the db-v2 migration?")
 	if !strings.Contains(out, "Cited passages:") || !strings.Contains(out, "runbooks/db-v2-cutover.md:") {
 		t.Errorf("ask output without citations:\n%s", out)
 	}
