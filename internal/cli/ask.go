@@ -214,14 +214,26 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		// With --llm-required, no deterministic answer stands in.
 		return err
 	}
+	cites, cerr := docCitations(o.graph.graph, res)
+	if cerr != nil {
+		return cerr
+	}
 	if o.json {
-		if werr := writeJSON(e.stdout, res, o.state); werr != nil {
+		var werr error
+		if cites != nil && !o.state {
+			werr = writeJSONValue(e.stdout, askJSONWithCitations{res, cites})
+		} else {
+			werr = writeJSON(e.stdout, res, o.state)
+		}
+		if werr != nil {
 			return werr
 		}
 	} else if o.llm.enabled() {
 		o.llm.render(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
+		renderCitations(e.stdout, cites)
 	} else {
 		renderResult(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
+		renderCitations(e.stdout, cites)
 	}
 	o.llm.warnFallbacks(e.stderr, res)
 	if err != nil && !errors.Is(err, agent.ErrIterationLimit) {

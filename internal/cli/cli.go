@@ -32,7 +32,7 @@ func commands() []command {
 	return []command{
 		{"ask", "answer one question with its chain of evidence", runAsk},
 		{"chat", "ask many questions on one loaded graph, interactively", runChat},
-		{"ingest", "read triples (any format) into a snapshot or into Neo4j", runIngest},
+		{"ingest", "read triples (any format), or documents (--docs), into a snapshot or into Neo4j", runIngest},
 		{"schema", "print the graph's schema (given or inferred)", runSchema},
 		{"eval", "measure answer quality, path recall and hop efficiency on a question set", runEval},
 		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},

@@ -42,24 +42,39 @@ type ingestOptions struct {
 	allowEmpty bool
 	timeout    time.Duration
 	files      []string
+	docs       docsIngestOptions
 }
 
 func runIngest(ctx context.Context, e *env, args []string) error {
 	var o ingestOptions
-	fs := newFlagSet("ingest", ingestUsage, e.stderr)
+	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage, e.stderr)
 	o.graph.register(fs, e)
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "accept input with no triples (writes an empty graph)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time limit for the whole ingest (default none; with Neo4j each transaction is bounded anyway)")
+	fs.StringVar(&o.docs.path, "docs", "", "ingest the Markdown and text documents under `path` (a folder or a file)")
+	fs.StringVar(&o.docs.patterns, "patterns", "", "with --docs: relation patterns `file` (\"RELATION: {S} phrase {O}\" a line)")
+	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")
+	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
+	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
+	o.files = pos
+	if o.docs.path != "" {
+		if strings.EqualFold(o.graph.store, "neo4j") {
+			return usagef("--docs writes a snapshot (and its document index); to query the documents' graph in Neo4j, load that snapshot into an empty database: scgraph ingest --store neo4j corpus.snap (re-ingesting documents into Neo4j, which must remove facts, is not supported yet)")
+		}
+		return ingestDocs(ctx, e, &o)
+	}
+	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json {
+		return usagef("--patterns, --gold, --fresh and --json go with --docs")
+	}
 	if len(pos) == 0 {
 		return usagef("no input file given")
 	}
-	o.files = pos
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)

@@ -1,0 +1,268 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/internal/triplefile"
+	"github.com/scgraph/scgraph/memstore"
+)
+
+const ingestDocsUsage = `
+Documents (--docs PATH): reads the Markdown (.md, .markdown) and plain-text
+(.txt) files under PATH and writes a snapshot whose graph holds a Document
+node per file, a Chunk node per passage (chunks of about 80 words that
+overlap by one paragraph, each PART_OF its document), a MENTIONS edge from a
+chunk to every entity recognised in it, and the facts the text states.
+Extraction is deterministic (no LLM): entities are recognised by name or
+alias (from --schema and the triples files given, compared after
+normalisation: "payment-svc" is "Payment Service") and by regular
+expressions (ticket ids such as INC-2041, error codes such as E4012); facts
+by relation patterns, the schema's relation words ("{S} depends on {O}",
+"{O} is owned by {S}") and any in --patterns FILE ("CALLS: {S} books money
+with {O}", one a line). A fact must fit the schema's types.
+
+Beside the snapshot goes its document index (corpus.snap → corpus.docs.json):
+each document's path, content hash and version, its chunks, and every
+statement with its provenance (document, chunk, line, version, extractor,
+confidence). 'ask' on the snapshot cites the passages that stated each edge.
+Ingesting the folder again reads the index and extracts only the documents
+that changed; facts whose only support was a changed or removed document
+go; the graph is the one a fresh ingest (--fresh) gives. A file that cannot
+be read or is not UTF-8 text is reported and skipped; the rest are ingested.
+Without --schema and triples files, the demo schema's entities and relation
+words are the dictionary.
+
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
+  scgraph ask --graph corpus.snap "Which teams are affected if db-v2 goes down?"
+`
+
+// docsIngestOptions are ingest's document flags.
+type docsIngestOptions struct {
+	path     string
+	patterns string
+	gold     string
+	fresh    bool
+	json     bool
+}
+
+// docsIngestResult is what ingest --docs --json prints.
+type docsIngestResult struct {
+	Snapshot  string      `json:"snapshot"`
+	Index     string      `json:"index"`
+	Documents int         `json:"documents"`
+	Chunks    int         `json:"chunks"`
+	Mentions  int         `json:"mentions"`
+	Facts     int         `json:"facts"`
+	Triples   int         `json:"triples"`
+	Report    docs.Report `json:"report"`
+	Gold      *docs.Score `json:"gold,omitempty"`
+	Schema    string      `json:"schema"`
+}
+
+func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
+	d := &o.docs
+	out := o.out
+	if out == "" {
+		out = filepath.Base(filepath.Clean(d.path)) + ".snap"
+	}
+	var base []graph.Triple
+	if len(o.files) > 0 {
+		ts, err := readAll(e, o)
+		if err != nil {
+			return err
+		}
+		base = ts
+	}
+	var sch *graph.Schema
+	schemaDesc := "inferred"
+	switch {
+	case o.graph.schema != "":
+		s, err := graph.ReadSchemaFile(o.graph.schema)
+		if err != nil {
+			return err
+		}
+		sch, schemaDesc = s, o.graph.schema
+	case len(base) == 0:
+		s, err := demo.Schema()
+		if err != nil {
+			return err
+		}
+		sch, schemaDesc = s, "built-in demo schema"
+		if !d.json {
+			fmt.Fprintln(e.stderr, "(no --schema and no triples: the demo schema's entities and relation words are the dictionary)")
+		}
+	}
+	var extra []docs.Pattern
+	if d.patterns != "" {
+		ps, err := docs.ReadPatternFile(d.patterns)
+		if err != nil {
+			return err
+		}
+		extra = ps
+	}
+	x := docs.NewExtractor(sch, entitiesOf(base), extra)
+
+	indexPath := docs.IndexPath(out)
+	var prev *docs.Index
+	if !d.fresh {
+		ix, err := docs.ReadIndexFile(indexPath)
+		switch {
+		case err == nil:
+			prev = ix
+		case errors.Is(err, fs.ErrNotExist):
+		default:
+			return fmt.Errorf("%w (pass --fresh to ingest from scratch)", err)
+		}
+	}
+	var bar *progress.Bar
+	opts := docs.Options{}
+	if !o.graph.quiet && !d.json {
+		opts.Progress = func(done, total int, path string) {
+			if bar == nil {
+				bar = progress.New(e.stderr, "reading "+d.path, "docs", int64(total))
+			}
+			bar.Set(int64(done))
+		}
+	}
+	ix, rep, err := docs.Ingest(ctx, d.path, prev, x, opts)
+	if err != nil {
+		return err
+	}
+	if bar != nil {
+		bar.Finish(fmt.Sprintf("%d documents", len(ix.Documents)))
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(d.path, filepath.FromSlash(s.Path)), s.Err)
+	}
+
+	all := append(base, ix.Triples()...)
+	if err := o.checkNotEmpty(len(all)); err != nil {
+		return err
+	}
+	st := memstore.New()
+	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+		return err
+	}
+	if _, err := st.AddTriples(ctx, all); err != nil {
+		return err
+	}
+	if err := st.WriteSnapshotFile(out); err != nil {
+		return err
+	}
+	if err := ix.WriteFile(indexPath); err != nil {
+		return err
+	}
+
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	for _, doc := range ix.Documents {
+		res.Chunks += len(doc.Chunks)
+		res.Mentions += len(doc.Mentions)
+	}
+	_, res.Triples = st.Stats()
+	if d.gold != "" {
+		gold, err := triplefile.Read(d.gold, triplefile.FormatAuto, triplefile.Options{})
+		if err != nil {
+			return err
+		}
+		sc := docs.ScoreFacts(ix.Facts(), gold)
+		res.Gold = &sc
+	}
+	if d.json {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
+		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
+		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	if res.Gold != nil {
+		printScore(e.stdout, d.gold, *res.Gold)
+	}
+	return nil
+}
+
+func printScore(w io.Writer, gold string, sc docs.Score) {
+	fmt.Fprintf(w, "extraction against %s: precision %.3f, recall %.3f, F1 %.3f (%d extracted, %d gold, %d correct)\n",
+		gold, sc.Precision, sc.Recall, sc.F1, sc.Extracted, sc.Gold, sc.Correct)
+	for _, t := range sc.Missed {
+		fmt.Fprintf(w, "  missed: %s %s %s\n", t.Subject, t.Relation, t.Object)
+	}
+	for _, t := range sc.Wrong {
+		fmt.Fprintf(w, "  wrong:  %s %s %s   [%s]\n", t.Subject, t.Relation, t.Object, t.Source)
+	}
+}
+
+// entitiesOf returns the typed entities of triples, for the dictionary.
+func entitiesOf(ts []graph.Triple) []graph.Entity {
+	seen := map[string]bool{}
+	var out []graph.Entity
+	add := func(name, typ string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, graph.Entity{Name: name, Type: typ})
+		}
+	}
+	for _, t := range ts {
+		add(t.Subject, t.SubjectType)
+		add(t.Object, t.ObjectType)
+	}
+	return out
+}
+
+// docCitations returns the passages that stated the answer's evidence,
+// when the graph file has a document index beside it; nil otherwise.
+func docCitations(graphFile string, res *agent.Result) ([]docs.Citation, error) {
+	if graphFile == "" || strings.Contains(graphFile, ",") {
+		return nil, nil
+	}
+	ix, err := docs.ReadIndexFile(docs.IndexPath(graphFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return docs.Cite(ix, res.Paths), nil
+}
+
+// renderCitations prints cited passages for people.
+func renderCitations(w io.Writer, cs []docs.Citation) {
+	if len(cs) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nCited passages:")
+	last := 0
+	for _, c := range cs {
+		if c.N != last {
+			fmt.Fprintf(w, "  [%d] %s -%s-> %s\n", c.N, c.Subject, c.Relation, c.Object)
+			last = c.N
+		}
+		fmt.Fprintf(w, "      %s:%d (chunk %s, version %d, %s, confidence %.2f): %q\n",
+			c.Document, c.Line, c.Chunk, c.Version, c.Extractor, c.Confidence, c.Sentence)
+	}
+}
+
+// askJSONWithCitations is ask --json's object with the cited passages.
+type askJSONWithCitations struct {
+	*agent.Result
+	Citations []docs.Citation `json:"citations"`
+}
+
+func writeJSONValue(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,175 @@
+package docs
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// ChunkWords is the default chunk size in words.
+const ChunkWords = 80
+
+// Chunk is a passage of a document: consecutive blocks (paragraphs,
+// headings, list items) of at most the chunk size in words, the first of
+// which is the last block of the chunk before (the overlap).
+type Chunk struct {
+	// ID is "PATH#N", N counting from 0; it is the chunk's node name.
+	ID        string `json:"id"`
+	Index     int    `json:"index"`
+	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line"`
+	Text      string `json:"text"`
+}
+
+// block is a paragraph, a heading or a list item, with the line it starts on.
+type block struct {
+	line  int
+	lines []string
+}
+
+func (b block) words() int {
+	n := 0
+	for _, l := range b.lines {
+		n += len(strings.Fields(l))
+	}
+	return n
+}
+
+var (
+	listItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+	headingRE  = regexp.MustCompile(`^\s*#{1,6}\s+`)
+)
+
+// splitBlocks cuts a document into blocks: a blank line ends one, a heading
+// is one on its own, a list item starts a new one.
+func splitBlocks(text string) []block {
+	var out []block
+	var cur *block
+	flush := func() {
+		if cur != nil {
+			out = append(out, *cur)
+			cur = nil
+		}
+	}
+	for i, l := range strings.Split(text, "\n") {
+		line := i + 1
+		switch {
+		case strings.TrimSpace(l) == "":
+			flush()
+		case headingRE.MatchString(l):
+			flush()
+			out = append(out, block{line: line, lines: []string{l}})
+		case listItemRE.MatchString(l) || cur == nil:
+			flush()
+			cur = &block{line: line, lines: []string{l}}
+		default:
+			cur.lines = append(cur.lines, l)
+		}
+	}
+	flush()
+	return out
+}
+
+// chunkBlocks groups blocks into chunks of at most maxWords words (a block
+// longer than that is a chunk of its own); each chunk after the first
+// starts with the last block of the one before. It returns each chunk with
+// the blocks it holds.
+func chunkBlocks(path string, bs []block, maxWords int) ([]Chunk, [][]block) {
+	if maxWords <= 0 {
+		maxWords = ChunkWords
+	}
+	var chunks []Chunk
+	var members [][]block
+	for i := 0; i < len(bs); {
+		j, words := i, 0
+		for j < len(bs) && (j == i || words+bs[j].words() <= maxWords) {
+			words += bs[j].words()
+			j++
+		}
+		part := bs[i:j]
+		var text []string
+		for _, b := range part {
+			text = append(text, strings.Join(b.lines, "\n"))
+		}
+		last := part[len(part)-1]
+		chunks = append(chunks, Chunk{
+			ID:        fmt.Sprintf("%s#%d", path, len(chunks)),
+			Index:     len(chunks),
+			StartLine: part[0].line,
+			EndLine:   last.line + len(last.lines) - 1,
+			Text:      strings.Join(text, "\n\n"),
+		})
+		members = append(members, part)
+		if j == len(bs) {
+			break
+		}
+		if j-1 > i {
+			i = j - 1 // overlap: the next chunk starts with this one's last block
+		} else {
+			i = j
+		}
+	}
+	return chunks, members
+}
+
+// sentence is a sentence of a block with the line it starts on.
+type sentence struct {
+	text string
+	line int
+}
+
+var sentenceEndRE = regexp.MustCompile(`[.!?;:](?:\s+|$)`)
+
+// sentences splits a block into sentences. Markdown markers (heading
+// hashes, list bullets, emphasis, code ticks) become spaces, so offsets and
+// lines stay right.
+func (b block) sentences() []sentence {
+	var sb strings.Builder
+	var starts []int // byte offset where each line starts in the joined text
+	for k, l := range b.lines {
+		if k > 0 {
+			sb.WriteByte(' ')
+		}
+		starts = append(starts, sb.Len())
+		if m := headingRE.FindStringIndex(l); m != nil && k == 0 {
+			l = strings.Repeat(" ", m[1]) + l[m[1]:]
+		}
+		if m := listItemRE.FindStringIndex(l); m != nil && k == 0 {
+			l = strings.Repeat(" ", m[1]) + l[m[1]:]
+		}
+		l = strings.Map(func(r rune) rune {
+			if r == '`' || r == '*' {
+				return ' '
+			}
+			return r
+		}, l)
+		sb.WriteString(l)
+	}
+	joined := sb.String()
+	lineAt := func(off int) int {
+		n := 0
+		for k, s := range starts {
+			if s <= off {
+				n = k
+			}
+		}
+		return b.line + n
+	}
+	var out []sentence
+	from := 0
+	emit := func(to int) {
+		s := joined[from:to]
+		trimmed := strings.TrimSpace(s)
+		if trimmed != "" {
+			lead := len(s) - len(strings.TrimLeft(s, " \t"))
+			trimmed = strings.Join(strings.Fields(trimmed), " ")
+			out = append(out, sentence{text: trimmed, line: lineAt(from + lead)})
+		}
+	}
+	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {
+		emit(m[0])
+		from = m[1]
+	}
+	emit(len(joined))
+	return out
+}
