@@ -143,7 +143,7 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 	srv, err := mcpserver.New(g.Graph, mcpserver.Options{
 		Agent:            opts,
 		CallTimeout:      o.callTimeout,
-		Caller:           mcpserver.Caller{Groups: parseGroups(o.groups)},
+		Caller:           mcpserver.Caller{Scoped: o.groups != "", Groups: parseGroups(o.groups)},
 		Tokens:           tokens,
 		StoreDescription: g.Desc,
 		Version:          Version,

@@ -13,7 +13,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/memstore"
 )
 
 // Defaults.
@@ -32,18 +34,35 @@ const (
 	IdleSessionTimeout = 30 * time.Minute
 )
 
-// Caller is who is asking: the groups whose facts the caller may see.
+// Caller is who is asking. A Scoped caller sees the public facts and the
+// facts whose access list names one of its Groups, and an entity only
+// through such a fact; an unscoped caller (the graph's owner, e.g. a
+// local stdio session started without --groups) sees every fact.
 type Caller struct {
+	Scoped bool     `json:"scoped"`
 	Groups []string `json:"groups"`
 }
 
 // ScopeStore returns the view of store that caller may read. It is the
 // one place a tool call's store comes from: every tool passes the
-// session's caller here before it reads anything. Facts carry no access
-// lists yet, so every caller sees the whole graph and ScopeStore returns
-// store itself.
+// session's caller here before it reads anything. A scoped caller gets
+// the store's scoped view (memstore and Neo4j both enforce it in their
+// queries); a store that cannot scope is refused rather than shown whole.
 func ScopeStore(ctx context.Context, store agent.Store, caller Caller) (agent.Store, error) {
-	return store, nil
+	if !caller.Scoped {
+		return store, nil
+	}
+	groups, err := graph.NewGroups(caller.Groups...)
+	if err != nil {
+		return nil, err
+	}
+	switch st := store.(type) {
+	case *memstore.Store:
+		return st.Scoped(groups), nil
+	case *cypher.Store:
+		return st.Scoped(groups), nil
+	}
+	return nil, fmt.Errorf("the store %T cannot answer for a caller's groups", store)
 }
 
 // Options configure a Server. The zero value is usable.

@@ -492,3 +492,46 @@ func TestCallers(t *testing.T) {
 		t.Errorf("an unknown token got caller %v", c)
 	}
 }
+
+// A scoped caller's tools answer from the facts it may see: a fact whose
+// access list names none of its groups, and an entity only that fact
+// mentions, appear in no tool's output; an unscoped caller sees them.
+func TestScopedCallerSeesOnlyItsFacts(t *testing.T) {
+	st := memstore.New()
+	facts := []graph.Triple{
+		{Subject: "web", Relation: "DEPENDS_ON", Object: "api"},
+		{Subject: "api", Relation: "DEPENDS_ON", Object: "db"},
+		{Subject: "secret-job", Relation: "DEPENDS_ON", Object: "api", ACL: []string{"ops"}},
+	}
+	if _, err := st.AddTriples(context.Background(), facts); err != nil {
+		t.Fatal(err)
+	}
+	calls := []struct {
+		tool string
+		args any
+	}{
+		{mcpserver.ToolAsk, map[string]any{"question": "What breaks if api goes down?", "explain": true}},
+		{mcpserver.ToolFindEntities, map[string]any{"mention": "secret job"}},
+		{mcpserver.ToolNeighbours, map[string]any{"entity": "api"}},
+		{mcpserver.ToolSchema, map[string]any{}},
+	}
+	output := func(caller mcpserver.Caller) string {
+		cs := connect(t, st, mcpserver.Options{Caller: caller}, nil)
+		var all strings.Builder
+		for _, c := range calls {
+			res := callTool(t, cs, c.tool, c.args, nil)
+			b, _ := json.Marshal(res)
+			all.Write(b)
+		}
+		return all.String()
+	}
+	if out := output(mcpserver.Caller{Scoped: true, Groups: []string{"dev"}}); strings.Contains(out, "secret-job") {
+		t.Errorf("a caller outside ops sees the hidden fact:\n%s", out)
+	}
+	if out := output(mcpserver.Caller{Scoped: true, Groups: []string{"ops"}}); !strings.Contains(out, "secret-job") {
+		t.Errorf("a caller in ops does not see its fact")
+	}
+	if out := output(mcpserver.Caller{}); !strings.Contains(out, "secret-job") {
+		t.Errorf("the unscoped owner does not see every fact")
+	}
+}

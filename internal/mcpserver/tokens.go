@@ -69,7 +69,7 @@ func ReadTokens(path string) (Tokens, error) {
 				return nil, fmt.Errorf("%s: an empty group name (token %s…)", path, tok[:min(4, len(tok))])
 			}
 		}
-		out[tok] = Caller{Groups: groups}
+		out[tok] = Caller{Scoped: true, Groups: groups}
 	}
 	return out, nil
 }
