@@ -16,15 +16,15 @@ import (
 // database import: one of entities, one of relationships.
 type ImportFiles struct {
 	Entities      string // the node file: name:ID, key, type, trigrams, :LABEL
-	Relationships string // the relationship file: :START_ID, :END_ID, :TYPE, file, line, subject_type, object_type
+	Relationships string // the relationship file: :START_ID, :END_ID, :TYPE, file, line, subject_type, object_type, acl
 	EntityCount   int
 	TripleCount   int // distinct facts
 }
 
 // The names WriteImportFiles gives its files in the directory.
 const (
-	ImportEntitiesFile      = "entities.csv"
-	ImportRelationshipsFile = "relationships.csv"
+	importEntitiesFile      = "entities.csv"
+	importRelationshipsFile = "relationships.csv"
 )
 
 // AdminCommand is the neo4j-admin command that imports the files into
@@ -56,8 +56,8 @@ func WriteImportFiles(dir string, ts []graph.Triple, user *graph.Schema) (Import
 	facts := distinctFacts(ts)
 	_, types := graph.Infer(facts, user)
 	f := ImportFiles{
-		Entities:      filepath.Join(dir, ImportEntitiesFile),
-		Relationships: filepath.Join(dir, ImportRelationshipsFile),
+		Entities:      filepath.Join(dir, importEntitiesFile),
+		Relationships: filepath.Join(dir, importRelationshipsFile),
 		TripleCount:   len(facts),
 	}
 	err := writeCSV(f.Entities, []string{"name:ID", "key", "type", "trigrams", ":LABEL"}, func(w *csv.Writer) error {
@@ -87,13 +87,17 @@ func WriteImportFiles(dir string, ts []graph.Triple, user *graph.Schema) (Import
 	if err != nil {
 		return ImportFiles{}, err
 	}
-	err = writeCSV(f.Relationships, []string{":START_ID", ":END_ID", ":TYPE", "file", "line:long", "subject_type", "object_type"}, func(w *csv.Writer) error {
+	// A fact's access list is a string array (neo4j-admin's default array
+	// delimiter, ';', which no group name holds); a public fact's field is
+	// empty, and the importer writes no property for it.
+	err = writeCSV(f.Relationships, []string{":START_ID", ":END_ID", ":TYPE", "file", "line:long", "subject_type", "object_type", "acl:string[]"}, func(w *csv.Writer) error {
 		for _, t := range facts {
 			line := ""
 			if t.Source.Line != 0 {
 				line = strconv.Itoa(t.Source.Line)
 			}
-			if err := w.Write([]string{t.Subject, t.Object, t.Relation, t.Source.File, line, t.SubjectType, t.ObjectType}); err != nil {
+			acl, _ := graph.CheckACL(t.ACL) // checked above; sorted, as ingest stores it
+			if err := w.Write([]string{t.Subject, t.Object, t.Relation, t.Source.File, line, t.SubjectType, t.ObjectType, strings.Join(acl, ";")}); err != nil {
 				return err
 			}
 		}

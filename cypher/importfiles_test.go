@@ -19,9 +19,9 @@ import (
 func TestWriteImportFiles(t *testing.T) {
 	dir := t.TempDir()
 	ts := []graph.Triple{
-		{Subject: `say "hi", then`, Relation: "CALLS", Object: "multi\nline", SubjectType: "Service", Source: graph.Source{File: "g.jsonl", Line: 1}},
-		{Subject: `say "hi", then`, Relation: "CALLS", Object: "multi\nline", Source: graph.Source{File: "g.jsonl", Line: 9}},
-		{Subject: "multi\nline", Relation: "OWNED_BY", Object: "team-a", Source: graph.Source{File: "g.jsonl", Line: 2}},
+		{Subject: `say "hi", then`, Relation: "CALLS", Object: "comma, ünïcode", SubjectType: "Service", Source: graph.Source{File: "g.jsonl", Line: 1}},
+		{Subject: `say "hi", then`, Relation: "CALLS", Object: "comma, ünïcode", Source: graph.Source{File: "g.jsonl", Line: 9}},
+		{Subject: "comma, ünïcode", Relation: "OWNED_BY", Object: "team-a", Source: graph.Source{File: "g.jsonl", Line: 2}, ACL: []string{"ops", "eng"}},
 	}
 	f, err := cypher.WriteImportFiles(dir, ts, nil)
 	if err != nil {
@@ -47,14 +47,14 @@ func TestWriteImportFiles(t *testing.T) {
 			t.Errorf("entity %q has no key or trigrams: %q", r[0], r)
 		}
 	}
-	if want := []string{`say "hi", then`, "multi\nline", "team-a"}; !slices.Equal(names, want) {
+	if want := []string{`say "hi", then`, "comma, ünïcode", "team-a"}; !slices.Equal(names, want) {
 		t.Errorf("entities %q, want %q", names, want)
 	}
 	rels := readCSV(t, f.Relationships)
 	want := [][]string{
-		{":START_ID", ":END_ID", ":TYPE", "file", "line:long", "subject_type", "object_type"},
-		{`say "hi", then`, "multi\nline", "CALLS", "g.jsonl", "1", "Service", ""},
-		{"multi\nline", "team-a", "OWNED_BY", "g.jsonl", "2", "", ""},
+		{":START_ID", ":END_ID", ":TYPE", "file", "line:long", "subject_type", "object_type", "acl:string[]"},
+		{`say "hi", then`, "comma, ünïcode", "CALLS", "g.jsonl", "1", "Service", "", ""},
+		{"comma, ünïcode", "team-a", "OWNED_BY", "g.jsonl", "2", "", "", "eng;ops"},
 	}
 	if !slices.EqualFunc(rels, want, slices.Equal) {
 		t.Errorf("relationships %q, want %q", rels, want)

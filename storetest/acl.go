@@ -45,9 +45,9 @@ func ACLFixture() []graph.Triple {
 	}
 }
 
-// ACLSchema is the schema of ACLFixture: an alias for a hidden entity and
+// aCLSchema is the schema of ACLFixture: an alias for a hidden entity and
 // one for a public one.
-func ACLSchema() *graph.Schema {
+func aCLSchema() *graph.Schema {
 	return &graph.Schema{
 		Types: []graph.TypeDef{{Name: "Service", Aliases: []string{"service"}}},
 		Relations: []graph.RelationDef{
@@ -61,8 +61,8 @@ func ACLSchema() *graph.Schema {
 	}
 }
 
-// ACLCallers are the callers RunACL checks, from no group to all.
-func ACLCallers() []graph.Groups {
+// aCLCallers are the callers RunACL checks, from no group to all.
+func aCLCallers() []graph.Groups {
 	var out []graph.Groups
 	for _, names := range [][]string{nil, {"ops"}, {"payments"}, {"eng", "payments"}, {"ops", "payments", "eng"}, {"nobody"}} {
 		g, err := graph.NewGroups(names...)
@@ -74,7 +74,7 @@ func ACLCallers() []graph.Groups {
 	return out
 }
 
-// RunACL checks access control: for every caller of ACLCallers, a view of
+// RunACL checks access control: for every caller of aCLCallers, a view of
 // a store holding ACLFixture (scope makes one from the store and the
 // caller's groups) must answer a battery of requests — the schema;
 // exact, normalized, alias, partial and fuzzy linking of every name the
@@ -84,7 +84,7 @@ func ACLCallers() []graph.Groups {
 // facts the caller sees, error messages included. It also checks that the
 // unscoped store still sees everything.
 func RunACL(t *testing.T, open func(t *testing.T) Store, scope func(s Store, g graph.Groups) Reader) {
-	for _, g := range ACLCallers() {
+	for _, g := range aCLCallers() {
 		t.Run("groups="+g.String(), func(t *testing.T) {
 			// Each store in its own subtest, closed when it ends: a
 			// Neo4j test server holds one store at a time.
@@ -102,7 +102,7 @@ func RunACL(t *testing.T, open func(t *testing.T) Store, scope func(s Store, g g
 				}
 				// The schema as the caller may see it: the entity
 				// aliases of the entities that exist for it.
-				sch := ACLSchema()
+				sch := aCLSchema()
 				sch.Entities = slices.DeleteFunc(sch.Entities, func(e graph.EntityDef) bool { return !exists[e.Name] })
 				if err := ref.SetSchema(ctx, sch); err != nil {
 					t.Fatal(err)
@@ -117,7 +117,7 @@ func RunACL(t *testing.T, open func(t *testing.T) Store, scope func(s Store, g g
 			}
 			ctx := t.Context()
 			full := fresh(t, open)
-			if err := full.SetSchema(ctx, ACLSchema()); err != nil {
+			if err := full.SetSchema(ctx, aCLSchema()); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := full.AddTriples(ctx, ACLFixture()); err != nil {
