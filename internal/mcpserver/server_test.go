@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acltest"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/mcpserver"
 	"github.com/scgraph/scgraph/memstore"
@@ -534,4 +536,73 @@ func TestScopedCallerSeesOnlyItsFacts(t *testing.T) {
 	if out := output(mcpserver.Caller{}); !strings.Contains(out, "secret-job") {
 		t.Errorf("the unscoped owner does not see every fact")
 	}
+}
+
+// TestNoLeaksThroughMCP runs random access-control cases (internal/acltest)
+// through the tools: for a scoped caller, every tool's structured output
+// must name no entity that only hidden facts mention, and ask must answer
+// exactly as it does over a store holding only the caller's facts.
+func TestNoLeaksThroughMCP(t *testing.T) {
+	cases, leaks := 0, 0
+	for seed := uint64(2001); seed <= 2030; seed++ {
+		c := acltest.NewCase(seed, 12+int(seed%16))
+		st := memstore.New()
+		ctx := context.Background()
+		if err := st.SetSchema(ctx, c.Schema); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.AddTriples(ctx, c.Triples); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for range 4 {
+			g := acltest.Caller(rng)
+			v := c.Visible(g)
+			ref := memstore.New()
+			if err := ref.SetSchema(ctx, v.Schema); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ref.AddTriples(ctx, v.Triples); err != nil {
+				t.Fatal(err)
+			}
+			scoped := connect(t, st, mcpserver.Options{Caller: mcpserver.Caller{Scoped: true, Groups: g.Names()}}, nil)
+			visible := connect(t, ref, mcpserver.Options{}, nil)
+			for _, q := range c.Questions(rng, 5) {
+				cases++
+				var got, want mcpserver.AskOutput
+				callTool(t, scoped, mcpserver.ToolAsk, map[string]any{"question": q, "explain": true}, &got)
+				callTool(t, visible, mcpserver.ToolAsk, map[string]any{"question": q, "explain": true}, &want)
+				if got.Answer != want.Answer || got.StopReason != want.StopReason {
+					leaks++
+					t.Errorf("seed %d, groups %q, %q: scoped %q (%s), visible-only %q (%s)", seed, g, q, got.Answer, got.StopReason, want.Answer, want.StopReason)
+				}
+				var all strings.Builder
+				for _, call := range []struct {
+					tool string
+					args any
+				}{
+					{mcpserver.ToolAsk, map[string]any{"question": q, "explain": true}},
+					{mcpserver.ToolFindEntities, map[string]any{"mention": q}},
+					{mcpserver.ToolSchema, map[string]any{}},
+				} {
+					res := callTool(t, scoped, call.tool, call.args, nil)
+					b, _ := json.Marshal(res.StructuredContent)
+					all.Write(b)
+					all.WriteString(toolText(res))
+				}
+				// The neighbours of a random entity, visible or not: the
+				// caller names it, so hearing its name back reveals nothing.
+				e := c.Names[rng.IntN(len(c.Names))]
+				res := callTool(t, scoped, mcpserver.ToolNeighbours, map[string]any{"entity": e}, nil)
+				b, _ := json.Marshal(res.StructuredContent)
+				all.Write(b)
+				all.WriteString(toolText(res))
+				if l := acltest.Leaks(all.String(), q+" "+e, v.Hidden); len(l) > 0 {
+					leaks++
+					t.Errorf("seed %d, groups %q, %q: the tools name hidden entities %q", seed, g, q, l)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases (graph, caller, question) through MCP, %d leaks", cases, leaks)
 }
