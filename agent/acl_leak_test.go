@@ -46,28 +46,15 @@ func runJSON(t *testing.T, st agent.Store, question string) string {
 // store holding only the facts the caller sees, and to name no entity
 // that only hidden facts mention. -leak-cases sets the count.
 func TestNoLeaks(t *testing.T) {
-	ctx := t.Context()
 	cases, leaks, hiddenSeen := 0, 0, 0
 	for seed := uint64(1); cases < *leakCases; seed++ {
 		c := acltest.NewCase(seed, 12+int(seed%20))
-		full := memstore.New()
-		if err := full.SetSchema(ctx, c.Schema); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := full.AddTriples(ctx, c.Triples); err != nil {
-			t.Fatal(err)
-		}
+		full := acltest.Store(t, c.Schema, c.Triples)
 		rng := rand.New(rand.NewPCG(seed, 7))
 		for range 4 {
 			g := acltest.Caller(rng)
 			v := c.Visible(g)
-			ref := memstore.New()
-			if err := ref.SetSchema(ctx, v.Schema); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ref.AddTriples(ctx, v.Triples); err != nil {
-				t.Fatal(err)
-			}
+			ref := acltest.Store(t, v.Schema, v.Triples)
 			scoped := full.Scoped(g)
 			hiddenSeen += len(v.Hidden)
 			for _, q := range c.Questions(rng, 5) {

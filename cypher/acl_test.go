@@ -14,7 +14,6 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acltest"
 	"github.com/scgraph/scgraph/lexicon"
-	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -52,13 +51,7 @@ func TestNoLeaksNeo4j(t *testing.T) {
 		for range 4 {
 			g := acltest.Caller(rng)
 			v := c.Visible(g)
-			ref := memstore.New()
-			if err := ref.SetSchema(ctx, v.Schema); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ref.AddTriples(ctx, v.Triples); err != nil {
-				t.Fatal(err)
-			}
+			ref := acltest.Store(t, v.Schema, v.Triples)
 			for _, q := range c.Questions(rng, 8) {
 				cases++
 				gotJSON, got := leakRun(t, s.Scoped(g), q)

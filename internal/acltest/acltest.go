@@ -8,12 +8,15 @@
 package acltest
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/memstore"
 )
 
 // Groups are the group names the generated access lists and callers use.
@@ -220,4 +223,18 @@ func Leaks(output, question string, hidden []string) []string {
 		}
 	}
 	return out
+}
+
+// Store returns an embedded store holding facts under schema (a case's
+// whole graph, or a View's visible part), failing tb on an error.
+func Store(tb testing.TB, schema *graph.Schema, facts []graph.Triple) *memstore.Store {
+	tb.Helper()
+	st := memstore.New()
+	if err := st.SetSchema(context.Background(), schema); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := st.AddTriples(context.Background(), facts); err != nil {
+		tb.Fatal(err)
+	}
+	return st
 }

@@ -546,25 +546,12 @@ func TestNoLeaksThroughMCP(t *testing.T) {
 	cases, leaks := 0, 0
 	for seed := uint64(2001); seed <= 2030; seed++ {
 		c := acltest.NewCase(seed, 12+int(seed%16))
-		st := memstore.New()
-		ctx := context.Background()
-		if err := st.SetSchema(ctx, c.Schema); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.AddTriples(ctx, c.Triples); err != nil {
-			t.Fatal(err)
-		}
+		st := acltest.Store(t, c.Schema, c.Triples)
 		rng := rand.New(rand.NewPCG(seed, 11))
 		for range 4 {
 			g := acltest.Caller(rng)
 			v := c.Visible(g)
-			ref := memstore.New()
-			if err := ref.SetSchema(ctx, v.Schema); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ref.AddTriples(ctx, v.Triples); err != nil {
-				t.Fatal(err)
-			}
+			ref := acltest.Store(t, v.Schema, v.Triples)
 			scoped := connect(t, st, mcpserver.Options{Caller: mcpserver.Caller{Scoped: true, Groups: g.Names()}}, nil)
 			visible := connect(t, ref, mcpserver.Options{}, nil)
 			for _, q := range c.Questions(rng, 5) {
