@@ -3,55 +3,20 @@ package cypher_test
 import (
 	"context"
 	"errors"
-	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/internal/nettest"
 )
-
-// silentServer accepts TCP connections and never answers: a frozen Neo4j
-// (SIGSTOP) or a port that is not Bolt at all. It needs no Neo4j.
-func silentServer(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c) // held open, never read nor answered
-			mu.Unlock()
-		}
-	})
-	t.Cleanup(func() {
-		ln.Close()
-		wg.Wait()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return "bolt://" + ln.Addr().String()
-}
 
 // TestOpenSilentServer: opening a store on a server that accepts the
 // connection and never answers ends at the connect timeout with an error
 // saying so, and at once when the context is cancelled (Ctrl-C), even
 // though that context has no deadline of its own.
 func TestOpenSilentServer(t *testing.T) {
-	uri := silentServer(t)
+	uri := nettest.SilentBolt(t)
 	t.Run("timeout", func(t *testing.T) {
 		t0 := time.Now()
 		s, err := cypher.Open(context.Background(), cypher.Config{URI: uri, Password: "pw-never-shown", ConnectTimeout: time.Second})

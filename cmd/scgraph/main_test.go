@@ -3,14 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
-	"net"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/scgraph/scgraph/internal/nettest"
 )
 
 // The test binary runs main when SCGRAPH_RUN_MAIN is set, so that the
@@ -21,38 +21,6 @@ func TestMain(m *testing.M) {
 		return
 	}
 	os.Exit(m.Run())
-}
-
-// silentNeo4j listens on a loopback port, accepts connections and never
-// answers: a frozen Neo4j, or a port that does not speak Bolt.
-func silentNeo4j(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return "bolt://" + ln.Addr().String()
 }
 
 // scgraph starts this binary as scgraph with args and NEO4J_URI set.
@@ -73,7 +41,7 @@ func scgraph(t *testing.T, uri string, args ...string) (*exec.Cmd, *bytes.Buffer
 // on a server that never answers within a second or two, whatever its
 // --timeout, with exit status 130 and a message saying it was interrupted.
 func TestSignalEndsBlockedCommand(t *testing.T) {
-	uri := silentNeo4j(t)
+	uri := nettest.SilentBolt(t)
 	f := writeFile(t, "kb.txt", "a|R|b\n")
 	qa := writeFile(t, "qa.txt", "who owns [payment-service]\tteam-payments\n")
 	for _, c := range []struct {

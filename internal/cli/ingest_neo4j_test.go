@@ -6,9 +6,10 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/scgraph/scgraph/internal/nettest"
 )
 
 // These tests need no server: they point NEO4J_URI at a closed port, so
@@ -96,33 +97,7 @@ func TestAskNeo4jUnreachable(t *testing.T) {
 // silentNeo4j returns NEO4J_* variables naming a port that accepts
 // connections and never answers (a frozen server, or not Bolt at all).
 func silentNeo4j(t *testing.T) map[string]string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return map[string]string{"NEO4J_URI": "bolt://" + ln.Addr().String(), "NEO4J_PASSWORD": "secret-password-42"}
+	return map[string]string{"NEO4J_URI": nettest.SilentBolt(t), "NEO4J_PASSWORD": "secret-password-42"}
 }
 
 // TestTimeoutOnSilentNeo4j: --timeout ends every command on a server that
