@@ -19,21 +19,7 @@ import (
 func copyCorpus(t *testing.T) string {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.WalkDir(corpus, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(corpus, p)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(corpus)); err != nil {
 		t.Fatal(err)
 	}
 	return dst
