@@ -67,3 +67,22 @@ func (s *Store) RunRead(ctx context.Context, query string, params map[string]any
 	rows, err := readQuery(ctx, s, query, params, func(*neo4j.Record) (struct{}, error) { return struct{}{}, nil })
 	return len(rows), err
 }
+
+// DropSchema drops scgraph's constraints and indexes, so that the next
+// ingest into the wiped graph is a first load into a fresh database.
+func (s *Store) DropSchema(ctx context.Context) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	for _, stmt := range []string{
+		`DROP CONSTRAINT scgraph_entity_name IF EXISTS`,
+		`DROP CONSTRAINT scgraph_meta_id IF EXISTS`,
+		`DROP INDEX scgraph_entity_key IF EXISTS`,
+		`DROP INDEX ` + fulltextIndex + ` IF EXISTS`,
+	} {
+		if err := s.createIndexes(ctx, []string{stmt}); err != nil {
+			return err
+		}
+	}
+	s.indexed.Store(false)
+	return nil
+}

@@ -66,14 +66,8 @@ func (s *Store) ensureIndexes(ctx context.Context, constraintsOnly bool) error {
 	if !constraintsOnly {
 		stmts = append(slices.Clip(stmts), indexStatements...)
 	}
-	// Schema commands cannot share a transaction with data writes, nor
-	// with each other.
-	for _, stmt := range stmts {
-		if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
-			return exec(ctx, tx, stmt, nil)
-		}); err != nil {
-			return s.fail("create the indexes", err)
-		}
+	if err := s.createIndexes(ctx, stmts); err != nil {
+		return err
 	}
 	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitIndexes, nil)
@@ -195,19 +189,20 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	if err := s.ensureIndexes(ctx, true); err != nil {
-		return 0, err
-	}
+	// The rows are prepared while the server sets up (constraints, the
+	// graph's state): both take a fraction of a second on a big ingest.
 	facts := distinctFacts(ts)
-	empty, user, err := s.emptyGraph(ctx)
+	var ents [][]any
+	prepared := make(chan struct{})
+	go func() {
+		defer close(prepared)
+		ents = entityRows(facts)
+	}()
+	empty, user, partial, err := s.ingestState(ctx)
+	<-prepared
 	if err != nil {
 		return 0, err
 	}
-	partial, err := s.PartialIngests(ctx)
-	if err != nil {
-		return 0, err
-	}
-	ents := entityRows(facts)
 	if err := s.startIngest(ctx, source, len(facts), len(ents)); err != nil {
 		return 0, err
 	}
@@ -218,6 +213,13 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 		var ids map[string]int64
 		if ids, err = w.createEntities(ctx, ents, types); err != nil {
 			return 0, err
+		}
+		// The search indexes cover entities only: the server populates
+		// them while the relationships are written.
+		if !s.indexed.Load() {
+			if err := s.createIndexes(ctx, indexStatements); err != nil {
+				return 0, err
+			}
 		}
 		if added, err = w.createFacts(ctx, facts, ids); err != nil {
 			return added, err
@@ -252,6 +254,36 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 		return added, s.fail("wait for the full-text index", err)
 	}
 	return added, s.finishIngest(ctx, source)
+}
+
+// createIndexes runs the schema statements stmts. It returns once the
+// server has recorded them, while it may still be populating the indexes
+// (see ensureIndexes to wait for them).
+func (s *Store) createIndexes(ctx context.Context, stmts []string) error {
+	// Schema commands cannot share a transaction with data writes, nor
+	// with each other.
+	for _, stmt := range stmts {
+		if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
+			return exec(ctx, tx, stmt, nil)
+		}); err != nil {
+			return s.fail("create the indexes", err)
+		}
+	}
+	return nil
+}
+
+// ingestState makes sure of the constraints and reads what an ingest
+// needs to know of the graph: whether it is empty, the stored user
+// schema, and the partial ingests.
+func (s *Store) ingestState(ctx context.Context) (empty bool, user *graph.Schema, partial []IngestRecord, err error) {
+	if err = s.ensureIndexes(ctx, true); err != nil {
+		return
+	}
+	if empty, user, err = s.emptyGraph(ctx); err != nil {
+		return
+	}
+	partial, err = s.PartialIngests(ctx)
+	return
 }
 
 // distinctFacts keeps the first triple of each (subject, relation,
@@ -528,15 +560,33 @@ func (w *writer) factJobs(facts []graph.Triple, tmpl string, endpoint func(strin
 			aclParam(t.ACL),
 		})
 	}
-	var jobs []job
+	// The batches of the relations are interleaved, so that the batches
+	// running at once are mostly of different relations: batches of one
+	// relation tend to share its hub nodes (a genre, a year), whose locks
+	// a transaction holds until it commits.
+	var perRel [][]job
 	for _, rel := range slices.Sorted(maps.Keys(byRel)) {
 		q, err := quote(rel)
 		if err != nil {
 			return nil, err
 		}
 		query := fmt.Sprintf(tmpl, q)
+		var js []job
 		for ch := range slices.Chunk(byRel[rel], w.batch) {
-			jobs = append(jobs, job{query: query, rows: ch})
+			js = append(js, job{query: query, rows: ch})
+		}
+		perRel = append(perRel, js)
+	}
+	var jobs []job
+	for i := 0; ; i++ {
+		n := len(jobs)
+		for _, js := range perRel {
+			if i < len(js) {
+				jobs = append(jobs, js[i])
+			}
+		}
+		if len(jobs) == n {
+			break
 		}
 	}
 	return jobs, nil
