@@ -3,6 +3,7 @@ package lexicon
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -51,6 +52,21 @@ type where map[string]string
 // spouse), split at underscores and humps, stemmed, minus stopwords and
 // the "has"/"in"/"by" of names like has_genre.
 func relationWords(name string) []string {
+	if ws, ok := relationWordCache.Load(name); ok {
+		return ws.([]string)
+	}
+	ws := splitRelationName(name)
+	relationWordCache.Store(name, ws)
+	return ws
+}
+
+// relationWordCache memoizes relationWords: chain scoring asks for the
+// words of the same few relations for every candidate chain of every
+// question. Relation names come from schemas and lexicons, so it stays
+// small.
+var relationWordCache sync.Map // relation name -> []string
+
+func splitRelationName(name string) []string {
 	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
 		name = name[i+2:]
 	}
@@ -74,7 +90,11 @@ func (w where) nameAt(rel string) string {
 		if label == "none" {
 			return 99
 		}
-		return 2*int(label[1]-'0') + map[byte]int{'L': 0, 'R': 1}[label[0]]
+		side := 0
+		if label[0] == 'R' {
+			side = 1
+		}
+		return 2*int(label[1]-'0') + side
 	}
 	for _, t := range relationWords(rel) {
 		if l, ok := w[t]; ok && rank(l) < rank(best) {

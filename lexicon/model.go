@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"bufio"
+	"cmp"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -9,8 +10,10 @@ import (
 	"math"
 	"math/rand"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
@@ -39,9 +42,11 @@ type Model struct {
 	// proposes carry it.
 	Reentry bool
 	vocab   []state.Chain
-	feats   map[string]int32
-	comps   map[string]int32
-	inv     [][]cw // per feature: component weights
+	// vocabKeys are the vocab chains' String, computed once.
+	vocabKeys []string
+	feats     map[string]int32
+	comps     map[string]int32
+	inv       [][]cw // per feature: component weights
 }
 
 type cw struct {
@@ -61,6 +66,15 @@ type TrainOptions struct {
 	// Name and Reentry are recorded in the model (see Model).
 	Name    string
 	Reentry bool
+}
+
+// chainKeys returns the String of each chain.
+func chainKeys(cs []state.Chain) []string {
+	keys := make([]string, len(cs))
+	for i, c := range cs {
+		keys[i] = c.String()
+	}
+	return keys
 }
 
 // rdKey names a relation walked in a direction.
@@ -86,6 +100,50 @@ func parts(c state.Chain, w where) []string {
 		out = append(out, hopParts(i, k, s.Edges[0], w)...)
 	}
 	return out
+}
+
+// chainScores scores chains for one question: the sum of the question's
+// weights of the chain's parts, as parts lists them, in the same order.
+// The scores of a hop's parts are kept, since the candidate chains of a
+// question share most of their hops.
+type chainScores struct {
+	w    where
+	part func(name string) float64
+	hops map[hopKey][2]float64
+}
+
+type hopKey struct {
+	i, k int
+	e    state.RelDir
+}
+
+// hop returns the scores of hopParts(i, k, e, w).
+func (sc *chainScores) hop(i, k int, e state.RelDir) [2]float64 {
+	key := hopKey{i, k, e}
+	if h, ok := sc.hops[key]; ok {
+		return h
+	}
+	ps := hopParts(i, k, e, sc.w)
+	h := [2]float64{sc.part(ps[0]), sc.part(ps[1])}
+	sc.hops[key] = h
+	return h
+}
+
+// chain returns the score of chain c, whose String is key.
+func (sc *chainScores) chain(c state.Chain, key string) float64 {
+	k := len(c.Steps)
+	s := 0.0
+	s += sc.part("L|" + strconv.Itoa(k))
+	s += sc.part("C|" + key)
+	for i, st := range c.Steps {
+		if len(st.Edges) == 0 {
+			continue
+		}
+		h := sc.hop(i, k, st.Edges[0])
+		s += h[0]
+		s += h[1]
+	}
+	return s
 }
 
 // hopParts are the parts of hop i of a k-hop chain.
@@ -163,7 +221,7 @@ func Train(exs []Example, opts TrainOptions) *Model {
 		data = append(data, p)
 	}
 	sort.SliceStable(vocab, func(i, j int) bool { return vocab[i].String() < vocab[j].String() })
-	m := &Model{vocab: vocab, Name: opts.Name, Reentry: opts.Reentry}
+	m := &Model{vocab: vocab, vocabKeys: chainKeys(vocab), Name: opts.Name, Reentry: opts.Reentry}
 	if opts.Schema != nil {
 		m.Relations = opts.Schema.RelationNames()
 		sort.Strings(m.Relations)
@@ -192,12 +250,12 @@ func Train(exs []Example, opts TrainOptions) *Model {
 				}
 				return s
 			}
-			cands := m.candidates(func(name string) float64 {
+			cands := m.candidates(&chainScores{w: p.w, hops: map[hopKey][2]float64{}, part: func(name string) float64 {
 				if id, ok := tr.comps[name]; ok {
 					return acc[id]
 				}
 				return 0
-			}, p.w, p.ex.AnchorType, opts.Schema, opts.MaxHops)
+			}}, p.ex.AnchorType, opts.Schema, opts.MaxHops)
 			for _, g := range p.ex.Gold {
 				cands = append(cands, plain(g))
 			}
@@ -270,21 +328,32 @@ func plain(c state.Chain) state.Chain {
 // candidates returns the vocabulary plus, with a schema, the best chains
 // of each length its relation signatures allow from the anchor type
 // (a beam search scored by the hop and length parts).
-func (m *Model) candidates(part func(string) float64, w where, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
+func (m *Model) candidates(sc *chainScores, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
 	out := append([]state.Chain(nil), m.vocab...)
 	if sch == nil {
 		return out
 	}
 	const beam = 8
+	// A partial chain is its last hop and the partial it extends; the
+	// chains are built for the partials the beam keeps.
 	type partial struct {
-		c     state.Chain
+		prev  *partial
+		rd    state.RelDir
 		types []string
 		score float64
+		depth int
+	}
+	chain := func(p *partial) state.Chain {
+		steps := make([]state.ChainStep, p.depth)
+		for q := p; q != nil && q.depth > 0; q = q.prev {
+			steps[q.depth-1] = state.ChainStep{Edges: []state.RelDir{q.rd}}
+		}
+		return state.Chain{Steps: steps}
 	}
 	for k := 1; k <= maxHops; k++ {
-		level := []partial{{types: typesOrNil(anchorType)}}
+		level := []*partial{{types: typesOrNil(anchorType)}}
 		for i := 0; i < k; i++ {
-			var next []partial
+			var next []*partial
 			for _, p := range level {
 				for _, r := range sch.Relations {
 					for _, e := range []struct {
@@ -295,23 +364,19 @@ func (m *Model) candidates(part func(string) float64, w where, anchorType string
 							continue
 						}
 						rd := state.RelDir{Relation: r.Name, Direction: e.d}
-						c := state.Chain{Steps: append(append([]state.ChainStep(nil), p.c.Steps...), state.ChainStep{Edges: []state.RelDir{rd}})}
-						s := p.score
-						for _, name := range hopParts(i, k, rd, w) {
-							s += part(name)
-						}
-						next = append(next, partial{c: c, types: e.to, score: s})
+						h := sc.hop(i, k, rd)
+						next = append(next, &partial{prev: p, rd: rd, types: e.to, score: p.score + h[0] + h[1], depth: i + 1})
 					}
 				}
 			}
-			sort.SliceStable(next, func(a, b int) bool { return next[a].score > next[b].score })
+			slices.SortStableFunc(next, func(a, b *partial) int { return cmp.Compare(b.score, a.score) })
 			if len(next) > beam {
 				next = next[:beam]
 			}
 			level = next
 		}
 		for _, p := range level {
-			out = append(out, p.c)
+			out = append(out, chain(p))
 		}
 	}
 	return out
@@ -352,15 +417,15 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 			acc[x.c] += x.w
 		}
 	}
-	part := func(name string) float64 {
+	sc := &chainScores{w: w, hops: map[hopKey][2]float64{}, part: func(name string) float64 {
 		if id, ok := m.comps[name]; ok {
 			return float64(acc[id])
 		}
 		return 0
-	}
-	cands := m.candidates(part, w, anchorType, sch, maxHops)
+	}}
+	cands := m.candidates(sc, anchorType, sch, maxHops)
 	type scored struct {
-		c   state.Chain
+		i   int // in cands
 		key string
 		s   float64
 	}
@@ -385,30 +450,32 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 	}
 	seen := map[string]bool{}
 	var ss []scored
-	for _, c := range cands {
-		k := c.String()
+	for i, c := range cands {
+		var k string
+		if i < len(m.vocabKeys) { // candidates lists the vocabulary first
+			k = m.vocabKeys[i]
+		} else {
+			k = c.String()
+		}
 		if seen[k] || len(c.Steps) > maxHops || !walkable(c) {
 			continue
 		}
 		seen[k] = true
-		s := 0.0
-		for _, name := range parts(c, w) {
-			s += part(name)
-		}
-		ss = append(ss, scored{c, k, s})
+		ss = append(ss, scored{i, k, sc.chain(c, k)})
 	}
-	sort.SliceStable(ss, func(i, j int) bool {
-		if ss[i].s != ss[j].s {
-			return ss[i].s > ss[j].s
+	// The keys are distinct: the order is total.
+	slices.SortFunc(ss, func(a, b scored) int {
+		if a.s != b.s {
+			return cmp.Compare(b.s, a.s)
 		}
-		return ss[i].key < ss[j].key
+		return strings.Compare(a.key, b.key)
 	})
 	if len(ss) > maxChains {
 		ss = ss[:maxChains]
 	}
 	out := make([]state.Chain, len(ss))
 	for i, x := range ss {
-		out[i] = x.c
+		out[i] = cands[x.i]
 		out[i].Score = math.Round(x.s*1000) / 1000
 		out[i].Reentry = m.Reentry
 	}
@@ -469,7 +536,7 @@ func Load(r io.Reader) (*Model, error) {
 	if f.Version != fileVersion {
 		return nil, fmt.Errorf("lexicon: version %d, want %d", f.Version, fileVersion)
 	}
-	m := &Model{Name: f.Name, Reentry: f.Reentry, Relations: f.Relations, vocab: f.Chains, feats: map[string]int32{}, comps: map[string]int32{}}
+	m := &Model{Name: f.Name, Reentry: f.Reentry, Relations: f.Relations, vocab: f.Chains, vocabKeys: chainKeys(f.Chains), feats: map[string]int32{}, comps: map[string]int32{}}
 	for i, s := range f.Features {
 		m.feats[s] = int32(i)
 	}

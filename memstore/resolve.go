@@ -14,17 +14,9 @@ import (
 
 const defaultResolveLimit = 10
 
-// trigrams returns the distinct trigrams of a normalized key, as
-// text.Trigrams computes them, packed.
-func trigrams(key string, buf []uint64) []uint64 {
-	rs := []rune("  " + key + " ")
-	buf = buf[:0]
-	for i := 0; i+3 <= len(rs); i++ {
-		buf = append(buf, uint64(rs[i])<<42|uint64(rs[i+1])<<21|uint64(rs[i+2]))
-	}
-	slices.Sort(buf)
-	return slices.Compact(buf)
-}
+// trigrams returns the distinct trigrams of a normalized key, packed and
+// sorted (text.PackedTrigrams).
+var trigrams = text.PackedTrigrams
 
 // fuzzyScratch is the per-query counter array, pooled.
 type fuzzyScratch struct {

@@ -77,7 +77,7 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 		}
 		idx = keep
 	}
-	goal := text.Key(s.Question)
+	goal := text.NewGoal(text.Key(s.Question))
 	type ranked struct {
 		i       int
 		support int

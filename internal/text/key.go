@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // canonicalTokens folds the abbreviations people use for the same word, so
 // that "payment-svc", "payment service" and "PaymentService" meet.
@@ -53,17 +56,73 @@ func Similarity(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	ta, tb := Trigrams(a), Trigrams(b)
-	if len(ta) == 0 || len(tb) == 0 {
+	return jaccard(PackedTrigrams(a, nil), PackedTrigrams(b, nil))
+}
+
+// PackedTrigrams returns the distinct trigrams of a key, as Trigrams
+// computes them, each packed into a uint64 (three runes of 21 bits),
+// sorted. It reuses buf.
+func PackedTrigrams(key string, buf []uint64) []uint64 {
+	buf = buf[:0]
+	var w [3]rune
+	n := 0
+	push := func(r rune) {
+		w[0], w[1], w[2] = w[1], w[2], r
+		if n++; n >= 3 {
+			buf = append(buf, uint64(w[0])<<42|uint64(w[1])<<21|uint64(w[2]))
+		}
+	}
+	push(' ')
+	push(' ')
+	for _, r := range key {
+		push(r)
+	}
+	push(' ')
+	slices.Sort(buf)
+	return slices.Compact(buf)
+}
+
+// jaccard is the Jaccard similarity of two sorted sets.
+func jaccard(a, b []uint64) float64 {
+	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
 	inter := 0
-	for t := range ta {
-		if _, ok := tb[t]; ok {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
 			inter++
+			i++
+			j++
 		}
 	}
-	return float64(inter) / float64(len(ta)+len(tb)-inter)
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// A Goal scores many keys against one by Similarity, its trigrams
+// computed once.
+type Goal struct {
+	key string
+	tgs []uint64
+	buf []uint64
+}
+
+// NewGoal returns a Goal for key. A Goal is not safe for concurrent use.
+func NewGoal(key string) *Goal {
+	return &Goal{key: key, tgs: PackedTrigrams(key, nil)}
+}
+
+// Similarity is Similarity(key, the goal's key).
+func (g *Goal) Similarity(key string) float64 {
+	if key == g.key {
+		return 1
+	}
+	g.buf = PackedTrigrams(key, g.buf)
+	return jaccard(g.buf, g.tgs)
 }
 
 // NameHas reports whether a name carries a word, in its singular or a

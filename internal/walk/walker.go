@@ -125,7 +125,7 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		frontier = append(frontier, p)
 		local[p] = info
 	}
-	goal := goalKey(s)
+	goal := text.NewGoal(goalKey(s))
 	types := map[string]string{} // entity types the store reported
 	var pf []prefetched          // steps fetched ahead, one a level
 	// A walk never re-enters the question's own entities: a path back
@@ -367,7 +367,7 @@ func goalKey(s *state.AgentState) string {
 }
 
 // hybrid is the walk's Hybrid score with its α.
-func (w walker) hybrid(depth, maxD int, name, goal string) float64 {
+func (w walker) hybrid(depth, maxD int, name string, goal *text.Goal) float64 {
 	return Hybrid(w.opts.Alpha, depth, maxD, name, goal)
 }
 
@@ -379,12 +379,12 @@ const DefaultAlpha = 0.5
 // α·graph_proximity + (1 − α)·similarity, with graph_proximity(d) =
 // 1 − d/maxD (0 beyond it) and the similarity of the entity's name to the
 // goal key (text.Key of what the question asks).
-func Hybrid(alpha float64, depth, maxD int, name, goal string) float64 {
+func Hybrid(alpha float64, depth, maxD int, name string, goal *text.Goal) float64 {
 	prox := 0.0
 	if maxD > 0 && depth <= maxD {
 		prox = 1 - float64(depth)/float64(maxD)
 	}
-	return alpha*prox + (1-alpha)*text.Similarity(text.Key(name), goal)
+	return alpha*prox + (1-alpha)*goal.Similarity(text.Key(name))
 }
 
 // walkKnown reports positions of the state's current walk.

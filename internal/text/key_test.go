@@ -1,0 +1,29 @@
+package text
+
+import "testing"
+
+// TestSimilarityIsJaccardOfTrigrams checks the packed computation against
+// the definition: the Jaccard similarity of the Trigrams sets.
+func TestSimilarityIsJaccardOfTrigrams(t *testing.T) {
+	keys := []string{"", "a", "ab", "paymentservice", "paymentsvc", "orderservice", "dbv2", "dbv2proxy",
+		"café", "naïve", "日本語", "日本", "aaaa", "aaab", "straße", "strasse"}
+	for _, a := range keys {
+		g := NewGoal(a)
+		for _, b := range keys {
+			ta, tb := Trigrams(a), Trigrams(b)
+			inter := 0
+			for x := range ta {
+				if _, ok := tb[x]; ok {
+					inter++
+				}
+			}
+			want := float64(inter) / float64(len(ta)+len(tb)-inter)
+			if got := Similarity(a, b); got != want {
+				t.Errorf("Similarity(%q, %q) = %v, want %v", a, b, got, want)
+			}
+			if got := g.Similarity(b); got != want {
+				t.Errorf("NewGoal(%q).Similarity(%q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
