@@ -39,6 +39,11 @@ type config struct {
 	// be called (the context is gone) or fails.
 	compose compose.Options
 
+	// speculate, when set, plans and retrieves a question with one
+	// bracketed mention in one store round trip (see speculator); only
+	// with the built-in planner and retriever.
+	speculate *speculator
+
 	maxIterations    int
 	timeout          time.Duration
 	maxStoreCalls    int
@@ -67,16 +72,21 @@ func New(store Store, configure ...Option) *Agent {
 		newID:            o.NewID,
 	}
 	walkOpts := walk.Options{Fanout: o.Fanout, Alpha: o.Alpha}
+	var rules *plan.Rules
 	if c.planner == nil {
 		po := plan.Options{HopBudget: o.HopBudget}
 		var scorer plan.Scorer
 		if o.Lexicon != nil {
 			scorer = o.Lexicon
 		}
-		c.planner = plan.New(store, scorer, po)
+		rules = plan.New(store, scorer, po)
+		c.planner = rules
 	}
 	if c.retriever == nil {
 		c.retriever = walk.NewRetriever(store, walkOpts)
+		if r, ok := store.(remote); ok && r.Remote() && rules != nil {
+			c.speculate = &speculator{planner: rules, store: store, walkOpts: walkOpts}
+		}
 	}
 	if c.critic == nil {
 		c.critic = critic.New(store)
@@ -161,6 +171,8 @@ type run struct {
 
 	refinements int
 	llm         state.Cost
+	// prefetched is the retrieval a speculative plan phase made already.
+	prefetched *state.Delta
 	// answerErr is the answerer's error: the run still answers, with the
 	// deterministic answer, and returns it with the result.
 	answerErr error
@@ -243,7 +255,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 	st := r.st
 	switch phase {
 	case state.PhasePlan:
-		plan, c, err := r.cfg.planner.Plan(ctx, st.Question)
+		plan, c, err := r.plan(ctx)
 		if err != nil {
 			return "", "", c, 0, err
 		}
@@ -260,7 +272,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 		return state.EventPlanned, planSummary(plan), c, 0, nil
 
 	case state.PhaseRetrieve:
-		d, err := r.cfg.retriever.Retrieve(ctx, st)
+		d, err := r.retrieve(ctx)
 		if err != nil {
 			return "", "", d.Cost, 0, err
 		}
@@ -418,4 +430,34 @@ func anchorList(as []state.Anchor, max int) string {
 		names = append(names, a.Entity)
 	}
 	return strings.Join(names, ", ")
+}
+
+// plan runs the plan phase, speculatively when the agent can (see
+// speculator): then the retrieval is made too, and kept for the retrieve
+// phase.
+func (r *run) plan(ctx context.Context) (state.Plan, state.Cost, error) {
+	if sp := r.cfg.speculate; sp != nil {
+		x, ok, err := sp.run(ctx, r.st)
+		if err != nil {
+			return state.Plan{}, x.planCost, err
+		}
+		if ok {
+			r.prefetched = &x.delta
+			return x.plan, x.planCost, nil
+		}
+		plan, c, err := r.cfg.planner.Plan(ctx, r.st.Question)
+		c.StoreCalls += x.planCost.StoreCalls
+		return plan, c, err
+	}
+	return r.cfg.planner.Plan(ctx, r.st.Question)
+}
+
+// retrieve runs the retrieve phase, or hands over what the plan phase
+// retrieved already.
+func (r *run) retrieve(ctx context.Context) (state.Delta, error) {
+	if d := r.prefetched; d != nil {
+		r.prefetched = nil
+		return *d, nil
+	}
+	return r.cfg.retriever.Retrieve(ctx, r.st)
 }

@@ -26,7 +26,7 @@ var metaQA struct {
 
 // metaQAStore loads MetaQA's knowledge base once per test binary (the
 // schema is inferred from the data), or skips when the data is absent.
-func metaQAStore(b *testing.B) *memstore.Store {
+func metaQAStore(b testing.TB) *memstore.Store {
 	b.Helper()
 	p := devdata.DataPath(b, "metaqa/kb.txt")
 	metaQA.once.Do(func() {

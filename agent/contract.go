@@ -22,6 +22,17 @@ type Store interface {
 	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)
 }
 
+// A remote store answers over a network, where a round trip costs more
+// than planning a question twice: cypher.Store is one. For such a store
+// the agent plans a question with one [bracketed] mention and walks its
+// first chain in a single round trip when a learned lexicon plans it
+// (the expansion that starts from the entity by name stands for the
+// linking query; see speculator); the plan, the walk and the answer are
+// the ones the separate phases give.
+type remote interface {
+	Remote() bool
+}
+
 // A phase reads the run's state and returns what it decided; the loop
 // applies it. None of them writes the state.
 

@@ -48,6 +48,10 @@ func (v *View) String() string { return fmt.Sprintf("%s as groups %q", v.s, v.gr
 // Close does nothing: the view does not own the store.
 func (v *View) Close() error { return nil }
 
+// Remote reports that the view answers over a network (see
+// Store.Remote).
+func (v *View) Remote() bool { return true }
+
 // Schema is Store.Schema over the facts the view sees.
 func (v *View) Schema(ctx context.Context) (*graph.Schema, error) {
 	vm, err := v.s.viewMeta(ctx, v.groups)

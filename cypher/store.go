@@ -304,6 +304,11 @@ const (
 	qCountTriples  = `MATCH ()-[r]->() RETURN count(r)`
 )
 
+// Remote reports that the store answers over a network, so that the
+// agent saves round trips where it can (one query to link a bracketed
+// name and walk a chain).
+func (s *Store) Remote() bool { return true }
+
 // Stats counts the entities and the (distinct) triples stored.
 func (s *Store) Stats(ctx context.Context) (entities, triples int, err error) {
 	c, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([2]int64, error) {

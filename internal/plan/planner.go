@@ -156,3 +156,37 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	plan.Notes = append(notes, plan.Notes...)
 	return plan, cost, nil
 }
+
+// Assumed is the plan of a question with exactly one [bracketed] mention,
+// that mention taken for the exact name of an entity of type typ ("" when
+// the type is not known yet), made with no store call but reading the
+// schema once. When the store has an entity of that exact name and type,
+// it is the plan Plan makes: Plan links a bracketed mention to the entity
+// named exactly so whenever there is one. It returns the entity's name,
+// and ok false when the question has no bracketed mention or several.
+func (p *Rules) Assumed(ctx context.Context, question, typ string) (plan state.Plan, entity string, cost state.Cost, ok bool, err error) {
+	if err := CheckLength(question, p.opts.MaxWords); err != nil {
+		return state.Plan{}, "", cost, false, err
+	}
+	bs := text.Brackets(question)
+	if len(bs) != 1 {
+		return state.Plan{}, "", cost, false, nil
+	}
+	s, calls, err := p.readSchema(ctx)
+	cost.StoreCalls += calls
+	if err != nil {
+		return state.Plan{}, "", cost, false, err
+	}
+	b := bs[0]
+	e := graph.Entity{Name: b.Name, Type: typ}
+	// As choose links an exact match of a bracketed mention.
+	l := linked{
+		anchor:     state.Anchor{Mention: b.Name, Entity: e.Name, Type: e.Type, Method: graph.MatchBracket, Confidence: 1},
+		start:      b.Start,
+		end:        b.End,
+		candidates: []graph.Match{{Entity: e, Method: graph.MatchExact, Score: 1}},
+	}
+	plan = p.build(question, s, []linked{l})
+	plan.Notes = append([]string(nil), plan.Notes...) // as Plan leaves them
+	return plan, b.Name, cost, true, nil
+}
