@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
@@ -44,6 +45,12 @@ type Model struct {
 	vocab   []state.Chain
 	// vocabKeys are the vocab chains' String, computed once.
 	vocabKeys []string
+	// prep computes, once, the component ids Chains looks up for every
+	// question: each vocabulary chain's (vocabC) and each length's
+	// (lengthIDs); -1 when the model has none.
+	prep      sync.Once
+	vocabC    []int32
+	lengthIDs []int32
 	feats     map[string]int32
 	comps     map[string]int32
 	inv       [][]cw // per feature: component weights
@@ -66,6 +73,38 @@ type TrainOptions struct {
 	// Name and Reentry are recorded in the model (see Model).
 	Name    string
 	Reentry bool
+}
+
+// prepare computes the component ids of the vocabulary chains and of the
+// chain lengths.
+func (m *Model) prepare() {
+	id := func(name string) int32 {
+		if id, ok := m.comps[name]; ok {
+			return id
+		}
+		return -1
+	}
+	m.vocabC = make([]int32, len(m.vocab))
+	longest := 0
+	for i, k := range m.vocabKeys {
+		m.vocabC[i] = id("C|" + k)
+		longest = max(longest, len(m.vocab[i].Steps))
+	}
+	m.lengthIDs = make([]int32, longest+1)
+	for k := range m.lengthIDs {
+		m.lengthIDs[k] = id("L|" + strconv.Itoa(k))
+	}
+}
+
+// lengthID is the component id of chains of k steps, or -1.
+func (m *Model) lengthID(k int) int32 {
+	if k < len(m.lengthIDs) {
+		return m.lengthIDs[k]
+	}
+	if id, ok := m.comps["L|"+strconv.Itoa(k)]; ok {
+		return id
+	}
+	return -1
 }
 
 // chainKeys returns the String of each chain.
@@ -131,10 +170,16 @@ func (sc *chainScores) hop(i, k int, e state.RelDir) [2]float64 {
 
 // chain returns the score of chain c, whose String is key.
 func (sc *chainScores) chain(c state.Chain, key string) float64 {
+	return sc.chainWith(c, sc.part("L|"+strconv.Itoa(len(c.Steps))), sc.part("C|"+key))
+}
+
+// chainWith returns the score of chain c given the scores of its length
+// and chain parts.
+func (sc *chainScores) chainWith(c state.Chain, length, whole float64) float64 {
 	k := len(c.Steps)
 	s := 0.0
-	s += sc.part("L|" + strconv.Itoa(k))
-	s += sc.part("C|" + key)
+	s += length
+	s += whole
 	for i, st := range c.Steps {
 		if len(st.Edges) == 0 {
 			continue
@@ -406,7 +451,8 @@ const maxChains = 5
 // Chains implements agent.ChainScorer: the best chains for a masked
 // question, best first, with their scores.
 func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
-	acc := make(map[int32]float32)
+	m.prep.Do(m.prepare)
+	acc := make([]float32, len(m.comps))
 	fs, w := analyze(question)
 	for _, f := range fs {
 		id, ok := m.feats[f]
@@ -416,6 +462,12 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		for _, x := range m.inv[id] {
 			acc[x.c] += x.w
 		}
+	}
+	at := func(id int32) float64 {
+		if id < 0 {
+			return 0
+		}
+		return float64(acc[id])
 	}
 	sc := &chainScores{w: w, hops: map[hopKey][2]float64{}, part: func(name string) float64 {
 		if id, ok := m.comps[name]; ok {
@@ -461,7 +513,13 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 			continue
 		}
 		seen[k] = true
-		ss = append(ss, scored{i, k, sc.chain(c, k)})
+		var score float64
+		if i < len(m.vocabC) {
+			score = sc.chainWith(c, at(m.lengthID(len(c.Steps))), at(m.vocabC[i]))
+		} else {
+			score = sc.chain(c, k)
+		}
+		ss = append(ss, scored{i, k, score})
 	}
 	// The keys are distinct: the order is total.
 	slices.SortFunc(ss, func(a, b scored) int {
