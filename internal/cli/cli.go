@@ -35,6 +35,7 @@ func commands() []command {
 		{"ingest", "read triples (any format), or documents (--docs), into a snapshot or into Neo4j", runIngest},
 		{"schema", "print the graph's schema (given or inferred)", runSchema},
 		{"eval", "measure answer quality, path recall and hop efficiency on a question set", runEval},
+		{"communities", "group the graph into communities with summaries; answer questions about the whole graph", runCommunities},
 		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},
 		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
 		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},

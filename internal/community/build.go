@@ -32,7 +32,7 @@ type Community struct {
 	Summary string `json:"summary"`
 	Writer  string `json:"writer"`
 	// Vector embeds the title and summary.
-	Vector []float32 `json:"vector"`
+	Vector []float32 `json:"vector,omitempty"`
 }
 
 // File is what is kept beside a snapshot: its communities and how they

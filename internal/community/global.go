@@ -162,6 +162,12 @@ func (a *Answerer) AnswerGlobal(ctx context.Context, question string) (GlobalAns
 	ans.Summaries = ranked[:min(a.opts.Top, len(ranked))]
 	for i := range ans.Summaries {
 		ans.Summaries[i].N = i + 1
+		if ans.Kind == Risks {
+			// Passages that name incidents and tickets first.
+			ps := slices.Clone(ans.Summaries[i].Passages)
+			slices.SortStableFunc(ps, func(x, y Passage) int { return cmp.Compare(min(len(y.Tickets), 1), min(len(x.Tickets), 1)) })
+			ans.Summaries[i].Passages = ps
+		}
 	}
 	ans.Text = answerText(ans)
 	return ans, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -45,8 +46,12 @@ type Passage struct {
 	Document string `json:"document"`
 	Version  int    `json:"version"`
 	Chunk    string `json:"chunk"`
-	// Line is the document line the chunk starts on.
-	Line int `json:"line"`
+	// Quote is the first sentence of the chunk that states a fact about a
+	// member, or else the first (headings left out, spaces collapsed) that
+	// names one; Line is the document line it starts on, or else the line
+	// of the mention.
+	Line  int    `json:"line"`
+	Quote string `json:"quote"`
 	// Members are the community's members the chunk mentions; Tickets the
 	// ticket ids and error codes it mentions (INC-2041, E4012).
 	Members []string `json:"members"`
@@ -238,6 +243,7 @@ func passages(m *Material, in map[string]bool, ix *docs.Index, opts Options) {
 	allTickets := map[string]bool{}
 	for _, d := range ix.Documents {
 		byChunk := map[string]*Passage{}
+		named := map[string][]docs.ChunkMention{}
 		var order []string
 		for _, mn := range d.Mentions {
 			p := byChunk[mn.Chunk]
@@ -248,6 +254,7 @@ func passages(m *Material, in map[string]bool, ix *docs.Index, opts Options) {
 			}
 			switch {
 			case in[mn.Entity]:
+				named[mn.Chunk] = append(named[mn.Chunk], mn)
 				p.Members = append(p.Members, mn.Entity)
 			case tickets[mn.Type]:
 				p.Tickets = append(p.Tickets, mn.Entity)
@@ -264,7 +271,8 @@ func passages(m *Material, in map[string]bool, ix *docs.Index, opts Options) {
 			p.Tickets = slices.Compact(p.Tickets)
 			for _, c := range d.Chunks {
 				if c.ID == id {
-					p.Line, p.Text = c.StartLine, c.Text
+					p.Text = c.Text
+					p.Quote, p.Line = quote(c.Text, statedBy(d.Statements, id, in), named[id])
 				}
 			}
 			perDoc[d.Path] += len(p.Members)
@@ -288,6 +296,50 @@ func passages(m *Material, in map[string]bool, ix *docs.Index, opts Options) {
 	}
 	slices.Sort(m.Tickets)
 }
+
+// statedBy returns the statements read in the chunk that have a member
+// at either end.
+func statedBy(sts []docs.Statement, chunk string, in map[string]bool) []docs.Statement {
+	var out []docs.Statement
+	for _, st := range sts {
+		if st.Chunk == chunk && (in[st.Subject] || in[st.Object]) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// quote returns the sentence a passage is quoted by, and its line: the
+// first statement's, or else the first sentence of the chunk (headings
+// left out, spaces collapsed) holding a mention's surface text, with that
+// mention's line; the first mention's text and line when none does.
+func quote(chunk string, stated []docs.Statement, mentions []docs.ChunkMention) (string, int) {
+	if len(stated) > 0 {
+		first := slices.MinFunc(stated, func(a, b docs.Statement) int { return cmp.Compare(a.Line, b.Line) })
+		return first.Sentence, first.Line
+	}
+	mentions = slices.Clone(mentions)
+	slices.SortStableFunc(mentions, func(a, b docs.ChunkMention) int { return cmp.Compare(a.Line, b.Line) })
+	var body []string
+	for _, l := range strings.Split(chunk, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			body = append(body, l)
+		}
+	}
+	flat := strings.Join(strings.Fields(strings.Join(body, " ")), " ")
+	for _, sentence := range sentenceEnd.Split(flat, -1) {
+		for _, mn := range mentions {
+			if strings.Contains(strings.ToLower(sentence), strings.ToLower(mn.Text)) {
+				return sentence, mn.Line
+			}
+		}
+	}
+	return mentions[0].Text, mentions[0].Line
+}
+
+// sentenceEnd splits collapsed text after a full stop, question or
+// exclamation mark followed by a space.
+var sentenceEnd = regexp.MustCompile(`(?:[.?!])\s+`)
 
 // pageRank returns the PageRank of the members over the community's facts
 // read both ways, rounded to 4 decimals so that the order it gives does
