@@ -39,6 +39,19 @@ func (k QuestionKind) String() string {
 // MarshalText writes the kind's name in JSON.
 func (k QuestionKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind's name.
+func (k *QuestionKind) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "risks":
+		*k = Risks
+	case "overview":
+		*k = Overview
+	default:
+		return fmt.Errorf("question kind %q: want risks or overview", b)
+	}
+	return nil
+}
+
 // riskStems are the stemmed words that make a question a Risks question.
 var riskStems = map[string]bool{
 	"risk": true, "risky": true, "fail": true, "failure": true, "outage": true, "incident": true,
