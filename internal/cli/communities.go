@@ -237,6 +237,9 @@ func withoutVectors(cs []community.Community) []community.Community {
 	return out
 }
 
+// listedPassages caps the passages the listing prints per community.
+const listedPassages = 3
+
 func renderCommunities(w io.Writer, res communitiesResult) {
 	fmt.Fprintf(w, "%d communities of %s", len(res.Communities), res.Graph)
 	switch {
@@ -249,19 +252,27 @@ func renderCommunities(w io.Writer, res communitiesResult) {
 	for _, c := range res.Communities {
 		fmt.Fprintf(w, "\n[%s] %s (%d members, summary by %s)\n", c.ID, c.Title, len(c.Members), c.Writer)
 		fmt.Fprintf(w, "  %s\n", c.Summary)
-		for _, p := range c.Passages {
-			fmt.Fprintf(w, "  cites %s:%d (chunk %s, version %d): %s\n", p.Document, p.Line, p.Chunk, p.Version, strings.Join(p.Members, ", "))
+		for i, p := range c.Passages {
+			if i == listedPassages {
+				fmt.Fprintf(w, "  … and %d more passage(s) (--json lists them)\n", len(c.Passages)-i)
+				break
+			}
+			fmt.Fprintf(w, "  cites %s:%d (chunk %s, version %d): %q\n", p.Document, p.Line, p.Chunk, p.Version, short(p.Quote))
 		}
 	}
 }
 
 func renderGlobal(w io.Writer, res globalResult) {
-	fmt.Fprintf(w, "Route: global: %d community summaries ranked for a %s question\n\n", res.Considered, res.Kind)
+	fmt.Fprintf(w, "Route: global (%s): %d community summaries ranked\n\n", res.Kind, res.Considered)
 	fmt.Fprintln(w, res.Text)
 	fmt.Fprintln(w, "\nCited summaries and passages:")
 	for _, s := range res.Summaries {
 		fmt.Fprintf(w, "  [%d] %s %s (score %.4f = similarity %.4f + signal %.4f)\n", s.N, s.Community, s.Title, s.Score, s.Similarity, s.Signal)
-		for _, p := range s.Passages {
+		for i, p := range s.Passages {
+			if i == listedPassages {
+				fmt.Fprintf(w, "      … and %d more passage(s) (--json lists them)\n", len(s.Passages)-i)
+				break
+			}
 			fmt.Fprintf(w, "      %s:%d (chunk %s, version %d): %q\n", p.Document, p.Line, p.Chunk, p.Version, short(p.Quote))
 		}
 	}

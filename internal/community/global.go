@@ -84,11 +84,13 @@ type RankedSummary struct {
 	Similarity float64 `json:"similarity"`
 	// Signal is the community's risk (Risks) or relative size (Overview),
 	// in [0, 1].
-	Signal       float64   `json:"signal"`
-	SinglePoints []Member  `json:"single_points,omitempty"`
-	Tickets      []string  `json:"tickets,omitempty"`
-	Documents    []string  `json:"documents,omitempty"`
-	Passages     []Passage `json:"passages"`
+	Signal       float64         `json:"signal"`
+	Members      int             `json:"members"`
+	Relations    []RelationCount `json:"relations,omitempty"`
+	SinglePoints []Member        `json:"single_points,omitempty"`
+	Tickets      []string        `json:"tickets,omitempty"`
+	Documents    []string        `json:"documents,omitempty"`
+	Passages     []Passage       `json:"passages"`
 }
 
 // GlobalAnswer answers a question about the whole graph from community
@@ -167,7 +169,7 @@ func (a *Answerer) AnswerGlobal(ctx context.Context, question string) (GlobalAns
 		sim := embed.Cosine(qv, c.Vector)
 		ranked = append(ranked, RankedSummary{Community: c.ID, Title: c.Title, Summary: c.Summary, Writer: c.Writer,
 			Similarity: round4(sim), Signal: round4(signals[i]), Score: round4(sim + a.opts.SignalWeight*signals[i]),
-			SinglePoints: c.SinglePoints, Tickets: c.Tickets, Documents: c.Documents, Passages: c.Passages})
+			Members: len(c.Members), Relations: c.Relations, SinglePoints: c.SinglePoints, Tickets: c.Tickets, Documents: c.Documents, Passages: c.Passages})
 	}
 	slices.SortFunc(ranked, func(x, y RankedSummary) int {
 		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(x.Community, y.Community))
@@ -239,7 +241,15 @@ func answerText(a GlobalAnswer) string {
 				fmt.Fprintf(&b, " Incidents and tickets: %s.", strings.Join(s.Tickets, ", "))
 			}
 		} else {
-			fmt.Fprintf(&b, " %s", s.Summary)
+			fmt.Fprintf(&b, " %d members", s.Members)
+			if len(s.Relations) > 0 {
+				var rs []string
+				for _, r := range s.Relations {
+					rs = append(rs, fmt.Sprintf("%d %s", r.Count, r.Relation))
+				}
+				fmt.Fprintf(&b, "; %s", strings.Join(rs, ", "))
+			}
+			b.WriteString(".")
 		}
 		if len(s.Documents) > 0 {
 			fmt.Fprintf(&b, " Sources: %s.", listSome(s.Documents, maxListedDocuments))
