@@ -73,9 +73,15 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
-	// Communities is the communities file refreshed beside the snapshot.
-	Communities communitiesRefreshed `json:"communities"`
+	// Communities is the communities file refreshed beside the snapshot;
+	// absent when the graph is too large to refresh them on every ingest.
+	Communities *communitiesRefreshed `json:"communities,omitempty"`
 }
+
+// maxIngestCommunityTriples is the largest graph whose communities ingest
+// --docs refreshes itself: Louvain takes about 1.6 s on 10,000 triples
+// (BenchmarkBuild), too long to pay on every ingest of a large graph.
+const maxIngestCommunityTriples = 20000
 
 // communitiesRefreshed says what ingest --docs did to the communities.
 type communitiesRefreshed struct {
@@ -177,13 +183,18 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := ix.WriteFile(indexPath); err != nil {
 		return err
 	}
-	cf, crep, _, err := refreshCommunities(ctx, st, ix, community.Path(out), community.Options{}, d.fresh)
-	if err != nil {
-		return err
+	var cf *community.File
+	var crep community.Report
+	if len(all) <= maxIngestCommunityTriples {
+		if cf, crep, _, err = refreshCommunities(ctx, st, ix, community.Path(out), community.Options{}, d.fresh); err != nil {
+			return err
+		}
 	}
 
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc,
-		Communities: communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}}
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	if cf != nil {
+		res.Communities = &communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}
+	}
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
@@ -205,8 +216,12 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
-	fmt.Fprintf(e.stdout, "communities: %d in %s (%d summarised, %d kept, %d dropped)\n", res.Communities.Count, res.Communities.File,
-		len(crep.Written), len(crep.Kept), len(crep.Dropped))
+	if cf != nil {
+		fmt.Fprintf(e.stdout, "communities: %d in %s (%d summarised, %d kept, %d dropped)\n", res.Communities.Count, res.Communities.File,
+			len(crep.Written), len(crep.Kept), len(crep.Dropped))
+	} else {
+		fmt.Fprintf(e.stdout, "communities: not refreshed (%d triples, more than %d); run 'scgraph communities --graph %s' to build them\n", len(all), maxIngestCommunityTriples, out)
+	}
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}

@@ -13,7 +13,7 @@ import (
 
 const corpus = "../../testdata/docs/demo"
 
-func demoSchema(t *testing.T) *graph.Schema {
+func demoSchema(t testing.TB) *graph.Schema {
 	t.Helper()
 	sch, err := demo.Schema()
 	if err != nil {
@@ -23,7 +23,7 @@ func demoSchema(t *testing.T) *graph.Schema {
 }
 
 // ingest reads a folder of documents as `scgraph ingest --docs` does.
-func ingest(t *testing.T, root string, prev *docs.Index) *docs.Index {
+func ingest(t testing.TB, root string, prev *docs.Index) *docs.Index {
 	t.Helper()
 	ix, rep, err := docs.Ingest(context.Background(), root, prev, docs.NewExtractor(demoSchema(t), nil, nil), docs.Options{})
 	if err != nil {
@@ -35,7 +35,7 @@ func ingest(t *testing.T, root string, prev *docs.Index) *docs.Index {
 	return ix
 }
 
-func input(t *testing.T, ix *docs.Index) community.Input {
+func input(t testing.TB, ix *docs.Index) community.Input {
 	return community.Input{Facts: ix.Triples(), Schema: docs.SchemaFor(demoSchema(t)), Index: ix}
 }
 
