@@ -3,6 +3,7 @@ package community
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -100,6 +101,11 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// MaxWriterFailuresInARow is how many consecutive failed calls make Build
+// stop asking the model; the remaining communities keep the extractive
+// summary, reported.
+const MaxWriterFailuresInARow = 3
+
 // DefaultEmbedderName names the default embedder, embed.NewHashed().
 const DefaultEmbedderName = "hashed-512"
 
@@ -146,6 +152,10 @@ func Build(ctx context.Context, in Input, prev *File, opts Options) (*File, Repo
 	}
 	f := &File{Format: FileFormat, Embedder: opts.EmbedderName, Resolution: opts.Resolution}
 	var toEmbed []int
+	// failedInARow counts the writer's consecutive failures (a rejected
+	// reply is not one): a model that is down is not asked for every
+	// community, each waiting out its timeout.
+	failedInARow := 0
 	for _, members := range Detect(facts, opts.Resolution) {
 		if err := ctx.Err(); err != nil {
 			return nil, rep, err
@@ -160,14 +170,22 @@ func Build(ctx context.Context, in Input, prev *File, opts Options) (*File, Repo
 			continue
 		}
 		c.Summary, c.Writer = extractiveSummary(m), Extractive
-		if opts.Writer != nil {
+		switch {
+		case opts.Writer != nil && failedInARow >= MaxWriterFailuresInARow:
+			rep.WriterFailures = append(rep.WriterFailures, WriterFailure{Community: c.ID,
+				Err: fmt.Sprintf("not asked: the model failed %d times in a row", failedInARow)})
+		case opts.Writer != nil:
 			s, err := opts.Writer.Write(ctx, m)
 			switch {
 			case err == nil:
 				c.Summary, c.Writer = s, opts.Writer.Name()
+				failedInARow = 0
 			case ctx.Err() != nil:
 				return nil, rep, ctx.Err()
 			default:
+				if !errors.Is(err, ErrRejected) {
+					failedInARow++
+				}
 				rep.WriterFailures = append(rep.WriterFailures, WriterFailure{Community: c.ID, Err: err.Error()})
 			}
 		}

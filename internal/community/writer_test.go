@@ -86,3 +86,25 @@ func TestModelWritesSummariesFromTheMaterial(t *testing.T) {
 		t.Fatalf("a build without a model rewrote %v; writer %s", rep3.Written, f3.Communities[0].Writer)
 	}
 }
+
+// TestModelDownIsNotAskedForEveryCommunity: after MaxWriterFailuresInARow
+// failed calls, the rest keep the extractive summary without a call.
+func TestModelDownIsNotAskedForEveryCommunity(t *testing.T) {
+	in := input(t, ingest(t, corpus, nil))
+	model := llmtest.New().On("Task: community summary", llmtest.Fail(errors.New("connection refused")))
+	f, rep := build(t, in, nil, community.Options{Writer: community.ModelWriter{Model: model, ModelName: "down"}})
+	if len(f.Communities) <= community.MaxWriterFailuresInARow {
+		t.Fatalf("%d communities: the test needs more than %d", len(f.Communities), community.MaxWriterFailuresInARow)
+	}
+	if got := len(model.Calls()); got != community.MaxWriterFailuresInARow {
+		t.Fatalf("%d calls to a model that is down, want %d", got, community.MaxWriterFailuresInARow)
+	}
+	if len(rep.WriterFailures) != len(f.Communities) {
+		t.Fatalf("%d failures reported for %d communities", len(rep.WriterFailures), len(f.Communities))
+	}
+	for _, c := range f.Communities {
+		if c.Writer != community.Extractive {
+			t.Fatalf("community %s written by %s", c.ID, c.Writer)
+		}
+	}
+}
