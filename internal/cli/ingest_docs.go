@@ -79,8 +79,9 @@ type docsIngestResult struct {
 }
 
 // maxIngestCommunityTriples is the largest graph whose communities ingest
-// --docs refreshes itself: Louvain takes about 1.6 s on 10,000 triples
-// (BenchmarkBuild), too long to pay on every ingest of a large graph.
+// --docs refreshes itself: Louvain takes most of a second on 10,000
+// triples (BenchmarkBuild in internal/community), too long to pay in every
+// ingest of a large graph.
 const maxIngestCommunityTriples = 20000
 
 // communitiesRefreshed says what ingest --docs did to the communities.

@@ -2,11 +2,14 @@ package community
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/tmc/langchaingo/embeddings"
 
@@ -42,8 +45,11 @@ type File struct {
 	Format int `json:"format"`
 	// Embedder names the embedder of the vectors; questions must be
 	// embedded by the same one.
-	Embedder    string      `json:"embedder"`
-	Resolution  float64     `json:"resolution"`
+	Embedder   string  `json:"embedder"`
+	Resolution float64 `json:"resolution"`
+	// Facts is the hash of the entity facts the communities were found
+	// on: while it holds, the partition is reused, not computed again.
+	Facts       string      `json:"facts"`
 	Communities []Community `json:"communities"`
 }
 
@@ -156,7 +162,22 @@ func Build(ctx context.Context, in Input, prev *File, opts Options) (*File, Repo
 	// reply is not one): a model that is down is not asked for every
 	// community, each waiting out its timeout.
 	failedInARow := 0
-	for _, members := range Detect(facts, opts.Resolution) {
+	f.Facts = factsFingerprint(facts)
+	var partition [][]string
+	if prev != nil && prev.Facts == f.Facts && prev.Resolution == f.Resolution {
+		// The same facts give the same communities: Louvain is not run again.
+		for _, c := range prev.Communities {
+			var members []string
+			for _, m := range c.Members {
+				members = append(members, m.Name)
+			}
+			slices.Sort(members)
+			partition = append(partition, members)
+		}
+	} else {
+		partition = Detect(facts, opts.Resolution)
+	}
+	for _, members := range partition {
 		if err := ctx.Err(); err != nil {
 			return nil, rep, err
 		}
@@ -221,6 +242,22 @@ func Build(ctx context.Context, in Input, prev *File, opts Options) (*File, Repo
 		}
 	}
 	return f, rep, nil
+}
+
+// factsFingerprint hashes the distinct entity facts, in order.
+func factsFingerprint(facts []graph.Triple) string {
+	keys := make([]string, len(facts))
+	for i, t := range facts {
+		keys[i] = t.Subject + "\x00" + t.Relation + "\x00" + t.Object
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	h := sha256.New()
+	for _, k := range keys {
+		h.Write([]byte(k))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 func embeddingText(c Community) string { return c.Title + ". " + c.Summary }

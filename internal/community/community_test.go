@@ -367,3 +367,40 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 		t.Fatalf("err = %v, want one naming the file", err)
 	}
 }
+
+// TestEditingOnlyPassagesKeepsThePartition: an edit that states no new
+// fact (a ticket named beside a member) keeps the facts' hash, so the
+// partition is reused; the community whose passages changed is written
+// again, and the result is what a build from scratch gives.
+func TestEditingOnlyPassagesKeepsThePartition(t *testing.T) {
+	dir := copyCorpus(t)
+	ix := ingest(t, dir, nil)
+	first, _ := build(t, input(t, ix), nil, community.Options{})
+
+	doc := filepath.Join(dir, "design", "user-auth.md")
+	b, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(doc, append(b, []byte("\nSee INC-3001: the user auth service lost its sessions.\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix2 := ingest(t, dir, ix)
+	again, rep := build(t, input(t, ix2), first, community.Options{})
+	if again.Facts != first.Facts {
+		t.Fatal("the edit stated no fact, yet the facts' hash changed")
+	}
+	if len(rep.Written) != 1 || len(rep.Kept) != len(first.Communities)-1 {
+		t.Fatalf("report %+v, want one community written", rep)
+	}
+	i := slices.IndexFunc(again.Communities, func(c community.Community) bool { return c.ID == rep.Written[0] })
+	if !slices.Contains(again.Communities[i].Tickets, "INC-3001") {
+		t.Fatalf("the community written again (%s) does not name INC-3001: %v", again.Communities[i].Title, again.Communities[i].Tickets)
+	}
+	fresh, _ := build(t, input(t, ix2), nil, community.Options{})
+	fb, _ := json.Marshal(fresh)
+	ab, _ := json.Marshal(again)
+	if string(fb) != string(ab) {
+		t.Fatal("reusing the partition gave another file than building from scratch")
+	}
+}

@@ -31,7 +31,8 @@
 //     (corpus.snap → corpus.communities.json, written atomically): each
 //     community with its material, fingerprint, summary and vector. Build
 //     with the previous file rewrites and re-embeds exactly the
-//     communities whose material changed.
+//     communities whose material changed, and reuses the partition when
+//     the hash of the entity facts did not change.
 //   - global.go answers: Answerer.AnswerGlobal classifies the question
 //     (Risks or Overview), scores every summary by embedding similarity
 //     plus a signal (risk: dependents and tickets; overview: size), and
