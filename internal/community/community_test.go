@@ -404,3 +404,23 @@ func TestEditingOnlyPassagesKeepsThePartition(t *testing.T) {
 		t.Fatal("reusing the partition gave another file than building from scratch")
 	}
 }
+
+func TestOpenAnswerer(t *testing.T) {
+	snap := filepath.Join(t.TempDir(), "corpus.snap")
+	if _, err := community.OpenAnswerer(snap, community.AnswerOptions{}); err == nil || !strings.Contains(err.Error(), "scgraph communities --graph "+snap) {
+		t.Fatalf("err = %v, want one saying how to make the communities", err)
+	}
+	f, _ := build(t, input(t, ingest(t, corpus, nil)), nil, community.Options{})
+	if err := f.WriteFile(community.Path(snap)); err != nil {
+		t.Fatal(err)
+	}
+	a, err := community.OpenAnswerer(snap, community.AnswerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := a.AnswerGlobal(context.Background(), "what are the main areas of the system?")
+	if err != nil || len(ans.Summaries) == 0 {
+		t.Fatalf("answer %+v, err %v", ans, err)
+	}
+}
+

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -142,6 +143,20 @@ func NewAnswerer(f *File, opts AnswerOptions) (*Answerer, error) {
 		return nil, fmt.Errorf("the summaries were embedded by %q, questions would be by %q: build the communities again with it", f.Embedder, opts.EmbedderName)
 	}
 	return &Answerer{file: f, opts: opts}, nil
+}
+
+// OpenAnswerer reads the communities kept beside a snapshot (Path) and
+// returns an answerer over them. A snapshot without them is an error that
+// says how to make them.
+func OpenAnswerer(snapshot string, opts AnswerOptions) (*Answerer, error) {
+	f, err := ReadFile(Path(snapshot))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s has no communities beside it (%s): run 'scgraph communities --graph %s' (ingest --docs makes them too)", snapshot, Path(snapshot), snapshot)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return NewAnswerer(f, opts)
 }
 
 // AnswerGlobal ranks the community summaries for the question and answers
