@@ -423,4 +423,3 @@ func TestOpenAnswerer(t *testing.T) {
 		t.Fatalf("answer %+v, err %v", ans, err)
 	}
 }
-
