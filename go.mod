@@ -10,6 +10,7 @@ require (
 	github.com/neo4j/neo4j-go-driver/v5 v5.28.4
 	github.com/tmc/langchaingo v0.1.14
 	go.uber.org/zap v1.28.0
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

@@ -35,6 +35,7 @@ func commands() []command {
 		{"ingest", "read triples (any format), or documents (--docs), into a snapshot or into Neo4j", runIngest},
 		{"schema", "print the graph's schema (given or inferred)", runSchema},
 		{"eval", "measure answer quality, path recall and hop efficiency on a question set", runEval},
+		{"communities", "group the graph into communities with summaries; answer questions about the whole graph", runCommunities},
 		{"lexicon", "learn a relation lexicon from labelled questions", runLexicon},
 		{"diagram", "print the agent's state machine as a Mermaid diagram", runDiagram},
 		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},
@@ -124,7 +125,7 @@ Usage:
 Commands:
 `)
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
 Start here (no file, no server: the built-in demo graph):

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/progress"
@@ -42,7 +43,9 @@ that changed; facts whose only support was a changed or removed document
 go; the graph is the one a fresh ingest (--fresh) gives. A file that cannot
 be read or is not UTF-8 text is reported and skipped; the rest are ingested.
 Without --schema and triples files, the demo schema's entities and relation
-words are the dictionary.
+words are the dictionary. The graph's communities and their summaries are
+refreshed beside the snapshot (corpus.communities.json; see 'scgraph help
+communities'): only those whose facts or passages changed are summarised again.
 
   scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
@@ -70,6 +73,22 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+	// Communities is the communities file refreshed beside the snapshot;
+	// absent when the graph is too large to refresh them on every ingest.
+	Communities *communitiesRefreshed `json:"communities,omitempty"`
+}
+
+// maxIngestCommunityTriples is the largest graph whose communities ingest
+// --docs refreshes itself: Louvain takes most of a second on 10,000
+// triples (BenchmarkBuild in internal/community), too long to pay in every
+// ingest of a large graph.
+const maxIngestCommunityTriples = 20000
+
+// communitiesRefreshed says what ingest --docs did to the communities.
+type communitiesRefreshed struct {
+	File   string           `json:"file"`
+	Count  int              `json:"count"`
+	Report community.Report `json:"report"`
 }
 
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
@@ -165,8 +184,18 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := ix.WriteFile(indexPath); err != nil {
 		return err
 	}
+	var cf *community.File
+	var crep community.Report
+	if len(all) <= maxIngestCommunityTriples {
+		if cf, crep, _, err = refreshCommunities(ctx, st, ix, community.Path(out), community.Options{}, d.fresh); err != nil {
+			return err
+		}
+	}
 
 	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	if cf != nil {
+		res.Communities = &communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}
+	}
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
@@ -188,6 +217,12 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	if cf != nil {
+		fmt.Fprintf(e.stdout, "communities: %d in %s (%d summarised, %d kept, %d dropped)\n", res.Communities.Count, res.Communities.File,
+			len(crep.Written), len(crep.Kept), len(crep.Dropped))
+	} else {
+		fmt.Fprintf(e.stdout, "communities: not refreshed (%d triples, more than %d); run 'scgraph communities --graph %s' to build them\n", len(all), maxIngestCommunityTriples, out)
+	}
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}
