@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
@@ -48,12 +49,15 @@ type Model struct {
 	// prep computes, once, the component ids Chains looks up for every
 	// question: each vocabulary chain's (vocabC) and each length's
 	// (lengthIDs); -1 when the model has none.
-	prep      sync.Once
-	vocabC    []int32
-	lengthIDs []int32
-	feats     map[string]int32
-	comps     map[string]int32
-	inv       [][]cw // per feature: component weights
+	prep       sync.Once
+	vocabC     []int32
+	lengthIDs  []int32
+	vocabIndex map[string]int
+	// last is the analysis of the last question Chains was asked.
+	last  atomic.Pointer[questionAnalysis]
+	feats map[string]int32
+	comps map[string]int32
+	inv   [][]cw // per feature: component weights
 }
 
 type cw struct {
@@ -85,8 +89,10 @@ func (m *Model) prepare() {
 		return -1
 	}
 	m.vocabC = make([]int32, len(m.vocab))
+	m.vocabIndex = make(map[string]int, len(m.vocab))
 	longest := 0
 	for i, k := range m.vocabKeys {
+		m.vocabIndex[k] = i
 		m.vocabC[i] = id("C|" + k)
 		longest = max(longest, len(m.vocab[i].Steps))
 	}
@@ -374,7 +380,14 @@ func plain(c state.Chain) state.Chain {
 // of each length its relation signatures allow from the anchor type
 // (a beam search scored by the hop and length parts).
 func (m *Model) candidates(sc *chainScores, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
-	out := append([]state.Chain(nil), m.vocab...)
+	return append(append([]state.Chain(nil), m.vocab...), m.beam(sc, anchorType, sch, maxHops)...)
+}
+
+// beam returns the chains of one to maxHops hops from an entity of type
+// anchorType ("" for any) that a beam search over the schema's relations
+// finds best for the question sc scores.
+func (m *Model) beam(sc *chainScores, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
+	var out []state.Chain
 	if sch == nil {
 		return out
 	}
@@ -395,23 +408,35 @@ func (m *Model) candidates(sc *chainScores, anchorType string, sch *graph.Schema
 		}
 		return state.Chain{Steps: steps}
 	}
+	// The relations walked each way, with the scores of each as hop i of
+	// a k-hop chain, computed once per (i, k).
+	type move struct {
+		rd       state.RelDir
+		from, to []string
+	}
+	moves := make([]move, 0, 2*len(sch.Relations))
+	for _, r := range sch.Relations {
+		moves = append(moves,
+			move{state.RelDir{Relation: r.Name, Direction: graph.Out}, r.From, r.To},
+			move{state.RelDir{Relation: r.Name, Direction: graph.In}, r.To, r.From})
+	}
+	hopScores := make([][2]float64, len(moves))
+	scored := make([]bool, len(moves))
 	for k := 1; k <= maxHops; k++ {
 		level := []*partial{{types: typesOrNil(anchorType)}}
 		for i := 0; i < k; i++ {
+			clear(scored)
 			var next []*partial
 			for _, p := range level {
-				for _, r := range sch.Relations {
-					for _, e := range []struct {
-						d        graph.Direction
-						from, to []string
-					}{{graph.Out, r.From, r.To}, {graph.In, r.To, r.From}} {
-						if p.types != nil && !overlaps(p.types, e.from) {
-							continue
-						}
-						rd := state.RelDir{Relation: r.Name, Direction: e.d}
-						h := sc.hop(i, k, rd)
-						next = append(next, &partial{prev: p, rd: rd, types: e.to, score: p.score + h[0] + h[1], depth: i + 1})
+				for x, mv := range moves {
+					if p.types != nil && !overlaps(p.types, mv.from) {
+						continue
 					}
+					if !scored[x] {
+						hopScores[x], scored[x] = sc.hop(i, k, mv.rd), true
+					}
+					h := hopScores[x]
+					next = append(next, &partial{prev: p, rd: mv.rd, types: mv.to, score: p.score + h[0] + h[1], depth: i + 1})
 				}
 			}
 			slices.SortStableFunc(next, func(a, b *partial) int { return cmp.Compare(b.score, a.score) })
@@ -451,36 +476,8 @@ const maxChains = 5
 // Chains implements agent.ChainScorer: the best chains for a masked
 // question, best first, with their scores.
 func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
-	m.prep.Do(m.prepare)
-	acc := make([]float32, len(m.comps))
-	fs, w := analyze(question)
-	for _, f := range fs {
-		id, ok := m.feats[f]
-		if !ok {
-			continue
-		}
-		for _, x := range m.inv[id] {
-			acc[x.c] += x.w
-		}
-	}
-	at := func(id int32) float64 {
-		if id < 0 {
-			return 0
-		}
-		return float64(acc[id])
-	}
-	sc := &chainScores{w: w, hops: map[hopKey][2]float64{}, part: func(name string) float64 {
-		if id, ok := m.comps[name]; ok {
-			return float64(acc[id])
-		}
-		return 0
-	}}
-	cands := m.candidates(sc, anchorType, sch, maxHops)
-	type scored struct {
-		i   int // in cands
-		key string
-		s   float64
-	}
+	a := m.analysis(question)
+	sc := &chainScores{w: a.w, hops: map[hopKey][2]float64{}, part: m.partOf(a)}
 	// A chain naming a relation the graph does not have cannot be walked
 	// (a lexicon learned on a larger graph of the same kind).
 	var known map[string]bool
@@ -490,7 +487,10 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 			known[r.Name] = true
 		}
 	}
-	walkable := func(c state.Chain) bool {
+	ok := func(c state.Chain) bool {
+		if len(c.Steps) > maxHops {
+			return false
+		}
 		for _, st := range c.Steps {
 			for _, e := range st.Edges {
 				if known != nil && !known[e.Relation] {
@@ -500,44 +500,115 @@ func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops i
 		}
 		return true
 	}
+	// The chains the beam proposes beyond the vocabulary, scored and
+	// sorted as the vocabulary is; then the two sorted lists merged.
+	var more []scoredChain
 	seen := map[string]bool{}
-	var ss []scored
-	for i, c := range cands {
-		var k string
-		if i < len(m.vocabKeys) { // candidates lists the vocabulary first
-			k = m.vocabKeys[i]
-		} else {
-			k = c.String()
-		}
-		if seen[k] || len(c.Steps) > maxHops || !walkable(c) {
+	for _, c := range m.beam(sc, anchorType, sch, maxHops) {
+		k := c.String()
+		if _, inVocab := m.vocabIndex[k]; inVocab || seen[k] || !ok(c) {
 			continue
 		}
 		seen[k] = true
-		var score float64
-		if i < len(m.vocabC) {
-			score = sc.chainWith(c, at(m.lengthID(len(c.Steps))), at(m.vocabC[i]))
+		more = append(more, scoredChain{c: c, key: k, s: sc.chain(c, k)})
+	}
+	slices.SortFunc(more, compareScored)
+	out := make([]state.Chain, 0, maxChains)
+	add := func(x scoredChain) {
+		c := x.c
+		c.Score = math.Round(x.s*1000) / 1000
+		c.Reentry = m.Reentry
+		out = append(out, c)
+	}
+	i, j := 0, 0
+	for len(out) < maxChains && (i < len(a.vocab) || j < len(more)) {
+		if i < len(a.vocab) && !ok(a.vocab[i].c) {
+			i++
+			continue
+		}
+		if j >= len(more) || (i < len(a.vocab) && compareScored(a.vocab[i], more[j]) < 0) {
+			add(a.vocab[i])
+			i++
 		} else {
-			score = sc.chain(c, k)
+			add(more[j])
+			j++
 		}
-		ss = append(ss, scored{i, k, score})
-	}
-	// The keys are distinct: the order is total.
-	slices.SortFunc(ss, func(a, b scored) int {
-		if a.s != b.s {
-			return cmp.Compare(b.s, a.s)
-		}
-		return strings.Compare(a.key, b.key)
-	})
-	if len(ss) > maxChains {
-		ss = ss[:maxChains]
-	}
-	out := make([]state.Chain, len(ss))
-	for i, x := range ss {
-		out[i] = cands[x.i]
-		out[i].Score = math.Round(x.s*1000) / 1000
-		out[i].Reentry = m.Reentry
 	}
 	return out
+}
+
+// scoredChain is a chain with its key (String) and score for a question.
+type scoredChain struct {
+	c   state.Chain
+	key string
+	s   float64
+}
+
+// compareScored orders chains best first: by score, then by key (keys
+// are distinct, so the order is total).
+func compareScored(a, b scoredChain) int {
+	if a.s != b.s {
+		return cmp.Compare(b.s, a.s)
+	}
+	return strings.Compare(a.key, b.key)
+}
+
+// questionAnalysis is what Chains computes of a question whatever the
+// anchor's type and the schema: its component weights, where the words
+// stand, and the vocabulary chains scored and sorted. It is not changed
+// once made.
+type questionAnalysis struct {
+	question string
+	acc      []float32
+	w        where
+	vocab    []scoredChain
+}
+
+// analysis returns the question's analysis, reusing the last one made
+// when it is of the same question: a planner that does not know the
+// anchor's type yet asks twice.
+func (m *Model) analysis(question string) *questionAnalysis {
+	m.prep.Do(m.prepare)
+	if a := m.last.Load(); a != nil && a.question == question {
+		return a
+	}
+	a := &questionAnalysis{question: question, acc: make([]float32, len(m.comps))}
+	fs, w := analyze(question)
+	a.w = w
+	for _, f := range fs {
+		id, ok := m.feats[f]
+		if !ok {
+			continue
+		}
+		for _, x := range m.inv[id] {
+			a.acc[x.c] += x.w
+		}
+	}
+	at := func(id int32) float64 {
+		if id < 0 {
+			return 0
+		}
+		return float64(a.acc[id])
+	}
+	sc := &chainScores{w: w, hops: map[hopKey][2]float64{}, part: m.partOf(a)}
+	a.vocab = make([]scoredChain, len(m.vocab))
+	for i, c := range m.vocab {
+		a.vocab[i] = scoredChain{c: c, key: m.vocabKeys[i], s: sc.chainWith(c, at(m.lengthID(len(c.Steps))), at(m.vocabC[i]))}
+	}
+	slices.SortFunc(a.vocab, compareScored)
+	m.last.Store(a)
+	return a
+}
+
+// partOf returns the weight of a component by name in a question's
+// analysis.
+func (m *Model) partOf(a *questionAnalysis) func(string) float64 {
+	return func(name string) float64 {
+		if id, ok := m.comps[name]; ok {
+			return float64(a.acc[id])
+		}
+		return 0
+	}
 }
 
 // file is the JSON form of a model.
