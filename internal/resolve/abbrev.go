@@ -148,6 +148,37 @@ func distinct(a, b form) string {
 	return ""
 }
 
+// MinWordSimilarity is the trigram similarity (text.Similarity) at which
+// two different words may be one word misspelt ("fulfilment",
+// "fulfillment"; "recomendation", "recommendation").
+const MinWordSimilarity = 0.45
+
+// unaligned returns a word of one name that has no close word in the
+// other, or "" when the words that differ pair up as misspellings. The
+// embedding signal needs it to be "": hashed trigrams make "login" and
+// "logout", "get" and "post" close, and they are different things.
+func unaligned(a, b form) string {
+	onlyA := slices.DeleteFunc(slices.Clone(a.words), func(w string) bool { return slices.Contains(b.words, w) })
+	onlyB := slices.DeleteFunc(slices.Clone(b.words), func(w string) bool { return slices.Contains(a.words, w) })
+	if len(onlyA) != len(onlyB) {
+		return strings.Join(append(onlyA, onlyB...), "/")
+	}
+	used := make([]bool, len(onlyB))
+	for _, x := range onlyA {
+		best, at := 0.0, -1
+		for j, y := range onlyB {
+			if s := text.Similarity(x, y); !used[j] && s > best {
+				best, at = s, j
+			}
+		}
+		if best < MinWordSimilarity {
+			return x
+		}
+		used[at] = true
+	}
+	return ""
+}
+
 // kindsBut drops the service kind when another kind is there: "orders
 // queue service" is a queue.
 func kindsBut(ks []string) []string {

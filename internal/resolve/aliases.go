@@ -15,7 +15,11 @@ import (
 // two entities claim is ambiguous and means neither.
 type AliasTable struct {
 	byKey map[string]aliasEntry
+	// declared lists every alias as written, for the abbreviation signal.
+	declared []declaredAlias
 }
+
+type declaredAlias struct{ canonical, alias, origin string }
 
 type aliasEntry struct {
 	canonical string
@@ -33,6 +37,7 @@ func (t *AliasTable) Add(canonical, alias, origin string) {
 	if k == "" || k == text.Key(canonical) {
 		return
 	}
+	t.declared = append(t.declared, declaredAlias{canonical, alias, origin})
 	if e, ok := t.byKey[k]; ok {
 		if e.canonical != canonical {
 			e.ambiguous = true

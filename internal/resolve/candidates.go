@@ -115,8 +115,9 @@ type Options struct {
 var skipTypes = map[string]bool{"Document": true, "Chunk": true}
 
 // Entities returns the entities of triples with their types and number of
-// facts, Document and Chunk nodes aside, sorted by name. An entity the
-// schema defines is marked Defined.
+// facts, Document and Chunk nodes aside, and the entities the schema
+// defines (marked Defined; with no facts when the triples do not name
+// them: a canonical name to merge into), sorted by name.
 func Entities(ts []graph.Triple, s *graph.Schema) []Entity {
 	idx := map[string]int{}
 	var out []Entity
@@ -141,11 +142,18 @@ func Entities(ts []graph.Triple, s *graph.Schema) []Entity {
 	}
 	if s != nil {
 		for _, d := range s.Entities {
-			if i, ok := idx[d.Name]; ok {
-				out[i].Defined = true
-				if out[i].Type == "" {
-					out[i].Type = d.Type
-				}
+			if skipTypes[d.Type] {
+				continue
+			}
+			i, ok := idx[d.Name]
+			if !ok {
+				i = len(out)
+				idx[d.Name] = i
+				out = append(out, Entity{Name: d.Name})
+			}
+			out[i].Defined = true
+			if out[i].Type == "" {
+				out[i].Type = d.Type
 			}
 		}
 	}
@@ -260,6 +268,28 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 				Detail: fmt.Sprintf("%q is an alias of %s (%s)", e.Name, canonical, origin)})
 		}
 	}
+	if opts.Aliases != nil {
+		// An entity that reads as an alias once abbreviations are expanded
+		// ("Authentication-API" and the alias "authentication service").
+		heads := map[string][]int{}
+		for i, f := range forms {
+			heads[f.headless] = append(heads[f.headless], i)
+		}
+		for _, a := range opts.Aliases.declared {
+			j, ok := byName[a.canonical]
+			if !ok {
+				continue
+			}
+			af := formOf(a.alias)
+			for _, i := range heads[af.headless] {
+				if i == j || text.Key(entities[i].Name) == text.Key(a.alias) || distinct(af, forms[i]) != "" {
+					continue
+				}
+				propose(j, i, Evidence{Signal: SignalAbbreviation, Score: ScoreAbbreviation,
+					Detail: fmt.Sprintf("abbreviations expanded and the service head dropped, %q reads as %q, an alias of %s (%s)", entities[i].Name, a.alias, a.canonical, a.origin)})
+			}
+		}
+	}
 	if opts.Threshold > 0 {
 		if err := proposeByEmbedding(ctx, entities, forms, opts, propose); err != nil {
 			return nil, err
@@ -321,7 +351,7 @@ func proposeByEmbedding(ctx context.Context, entities []Entity, forms []form, op
 					continue
 				}
 				compared[[2]int{i, j}] = true
-				if !Compatible(entities[i], entities[j]) || distinct(forms[i], forms[j]) != "" {
+				if !Compatible(entities[i], entities[j]) || distinct(forms[i], forms[j]) != "" || unaligned(forms[i], forms[j]) != "" {
 					continue
 				}
 				if cos := embed.Cosine(vecs[i], vecs[j]); cos >= opts.Threshold {

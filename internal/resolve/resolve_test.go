@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -147,5 +148,14 @@ func TestAliasTableAndSkip(t *testing.T) {
 	}
 	if PairID("a", "b") != PairID("b", "a") {
 		t.Error("PairID depends on the order")
+	}
+}
+
+func slicesHas(ss []Signal, s Signal) bool { return slices.Contains(ss, s) }
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
