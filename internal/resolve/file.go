@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/scgraph/scgraph/graph"
 )
 
 // FileFormat is the version of the merges file format.
@@ -188,4 +190,21 @@ func (f *File) WriteFile(path string) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// Resolved returns facts and schema as the accepted merges leave them,
+// leaving f, ts and s as they are: what a document ingest builds its
+// dictionary from, so that a merged name is read as an alias of the kept
+// entity and no longer makes a key two entities share. With no accepted
+// merge it returns ts and s themselves.
+func (f *File) Resolved(ts []graph.Triple, s *graph.Schema) ([]graph.Triple, *graph.Schema, error) {
+	if !slices.ContainsFunc(f.Decisions, func(d Decision) bool { return d.Status == Accepted }) {
+		return ts, s, nil
+	}
+	g := &Graph{Triples: slices.Clone(ts), Schema: s.Clone()}
+	scratch := &File{Decisions: slices.Clone(f.Decisions)}
+	if err := scratch.Reapply(g); err != nil {
+		return nil, nil, err
+	}
+	return g.Triples, g.Schema, nil
 }
