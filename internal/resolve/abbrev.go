@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -70,14 +71,21 @@ var kindWords = map[string]string{
 	"service": "service", "api": "service", "server": "service", "app": "service",
 }
 
+// romans are the roman numerals that number sequels and parts ("Part
+// II", "Rocky IV"); "i", "v" and "x" are too often words or letters.
+var romans = map[string]bool{"ii": true, "iii": true, "iv": true, "vi": true, "vii": true, "viii": true, "ix": true}
+
 // form is a name as resolution compares it.
 type form struct {
-	// words are the name's words, abbreviations expanded and stemmed,
-	// a trailing service head dropped (unless it is the only word).
+	// words are the name's words, abbreviations expanded, a trailing
+	// service head dropped (unless it is the only word). Words are not
+	// stemmed: "Calendar Girl" and "Calendar Girls" are two films, and a
+	// plural that is a misspelling is left to the embedding signal.
 	words []string
 	// headless is the joined words: the abbreviation key.
 	headless string
-	// numbers are the runs of digits in the name, in order.
+	// numbers are the runs of digits in the name and its roman numerals
+	// (ii to ix), in order.
 	numbers string
 	// kinds are the kind words the name carries, sorted.
 	kinds []string
@@ -92,8 +100,7 @@ func formOf(name string) form {
 		if x, ok := expansions[w]; ok {
 			w = x
 		}
-		w = text.Stem(w)
-		if k, ok := kindWords[w]; ok && !slices.Contains(kinds, k) {
+		if k, ok := kindWords[text.Stem(w)]; ok && !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}
 		words = append(words, w)
@@ -103,6 +110,11 @@ func formOf(name string) form {
 	}
 	slices.Sort(kinds)
 	var nums []string
+	for _, t := range toks {
+		if romans[t] {
+			nums = append(nums, t)
+		}
+	}
 	var cur strings.Builder
 	for _, r := range name {
 		if unicode.IsDigit(r) {
@@ -148,33 +160,34 @@ func distinct(a, b form) string {
 	return ""
 }
 
-// MinWordSimilarity is the trigram similarity (text.Similarity) at which
-// two different words may be one word misspelt ("fulfilment",
-// "fulfillment"; "recomendation", "recommendation").
-const MinWordSimilarity = 0.45
+// A word may be another misspelt ("fulfilment", "fulfillment";
+// "recomendation", "recommendation") when both are at least
+// MinTypoLetters long and their trigram similarity (text.Similarity) is at
+// least MinWordSimilarity. Shorter words that differ ("monte", "monty";
+// "login", "logout") are different words.
+const (
+	MinWordSimilarity = 0.45
+	MinTypoLetters    = 6
+)
 
-// unaligned returns a word of one name that has no close word in the
-// other, or "" when the words that differ pair up as misspellings. The
-// embedding signal needs it to be "": hashed trigrams make "login" and
-// "logout", "get" and "post" close, and they are different things.
+// unaligned says why two names are not one name written two ways, or ""
+// when they are: the same words in the same order, but for words that pair
+// up as misspellings. The embedding signal needs it to be "": a bag of
+// hashed words and trigrams makes "Keith David" and "David Keith", "get"
+// and "post" ids, "login" and "logout" close, and they are different
+// things.
 func unaligned(a, b form) string {
-	onlyA := slices.DeleteFunc(slices.Clone(a.words), func(w string) bool { return slices.Contains(b.words, w) })
-	onlyB := slices.DeleteFunc(slices.Clone(b.words), func(w string) bool { return slices.Contains(a.words, w) })
-	if len(onlyA) != len(onlyB) {
-		return strings.Join(append(onlyA, onlyB...), "/")
+	if len(a.words) != len(b.words) {
+		return "a different number of words"
 	}
-	used := make([]bool, len(onlyB))
-	for _, x := range onlyA {
-		best, at := 0.0, -1
-		for j, y := range onlyB {
-			if s := text.Similarity(x, y); !used[j] && s > best {
-				best, at = s, j
-			}
+	for i, x := range a.words {
+		y := b.words[i]
+		if x == y {
+			continue
 		}
-		if best < MinWordSimilarity {
-			return x
+		if len([]rune(x)) < MinTypoLetters || len([]rune(y)) < MinTypoLetters || text.Similarity(x, y) < MinWordSimilarity {
+			return fmt.Sprintf("%q and %q are different words", x, y)
 		}
-		used[at] = true
 	}
 	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tmc/langchaingo/embeddings"
 
@@ -32,6 +33,12 @@ const (
 	ScoreNormalized   = 0.95
 	ScoreAlias        = 0.9
 	ScoreAbbreviation = 0.8
+	// MaxEmbeddingConfidence caps what an embedding alone makes a
+	// candidate's confidence: below the name rules, so that accepting at
+	// 0.9 or more never merges on vector closeness alone (on MetaQA it
+	// pairs singular and plural film titles, "Love Letter", "Love
+	// Letters", at 0.93).
+	MaxEmbeddingConfidence = 0.85
 	// DefaultEmbeddingThreshold is the cosine at or above which two names'
 	// embeddings make them a candidate (measured on the demo graph with
 	// embed.Hashed: see the README).
@@ -105,9 +112,9 @@ type Options struct {
 	Threshold float64
 	// Skip reports pair IDs not to propose (rejected or decided ones).
 	Skip func(id string) bool
-	// MaxBlock caps how many entities may share a word for the pairs
-	// sharing it to be compared by embedding; default 500. A word more
-	// common than that ("service") alone makes no pair.
+	// MaxBlock caps how many names may share a block (the name with one
+	// word left out) for their pairs to be compared by embedding; default
+	// 500.
 	MaxBlock int
 }
 
@@ -181,11 +188,15 @@ func Rank(a, b Entity) int {
 }
 
 // Compatible reports whether two entities may be the same: the same type,
-// or one of them untyped.
+// or one of them untyped. (Types that graph.Infer gives untyped entities
+// are not used: they come from the roles an entity plays, and one entity
+// named two ways plays different roles under each name.)
 func Compatible(a, b Entity) bool { return a.Type == b.Type || a.Type == "" || b.Type == "" }
 
 // Find proposes the candidate merges among entities, best first (by
-// confidence, then ID). Entities of incompatible types are never paired.
+// confidence, then the names). A candidate's confidence is its strongest
+// signal's score, an embedding's capped at MaxEmbeddingConfidence.
+// Entities of incompatible types are never paired.
 func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, error) {
 	if opts.Embedder == nil {
 		opts.Embedder = embed.NewHashed()
@@ -225,7 +236,11 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 			}
 		}
 		c.Evidence = append(c.Evidence, ev)
-		c.Confidence = max(c.Confidence, ev.Score)
+		score := ev.Score
+		if ev.Signal == SignalEmbedding {
+			score = min(score, MaxEmbeddingConfidence)
+		}
+		c.Confidence = max(c.Confidence, score)
 	}
 	// Groups by a key: every member is a candidate for the group's best.
 	group := func(key func(i int) string, ev func(i, j int, k string) (Evidence, bool)) {
@@ -306,9 +321,9 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 	return out, nil
 }
 
-// proposeByEmbedding compares the embeddings of the names that share a
-// word, or a word's first four letters (so typos meet), and proposes the
-// pairs at or above the threshold that nothing tells apart.
+// proposeByEmbedding compares the embeddings of the names that differ in
+// one word at most, and proposes the pairs at or above the threshold that
+// nothing tells apart.
 func proposeByEmbedding(ctx context.Context, entities []Entity, forms []form, opts Options, propose func(i, j int, ev Evidence)) error {
 	if len(entities) < 2 {
 		return nil
@@ -324,15 +339,17 @@ func proposeByEmbedding(ctx context.Context, entities []Entity, forms []form, op
 	if len(vecs) != len(entities) {
 		return fmt.Errorf("embedding entity names: the embedder returned %d vectors for %d names", len(vecs), len(entities))
 	}
+	// Only names of as many words, equal but for misspelt words, can
+	// pass unaligned: block on the name with one word left out (and that
+	// word's first letter), so two names meet when they differ in one word.
 	blocks := map[string][]int{}
 	for i, f := range forms {
 		seen := map[string]bool{}
-		for _, w := range f.words {
-			for _, k := range []string{"w:" + w, "p:" + prefix(w, 4)} {
-				if !seen[k] {
-					seen[k] = true
-					blocks[k] = append(blocks[k], i)
-				}
+		for drop, w := range f.words {
+			k := fmt.Sprintf("%d:%s:%s", drop, prefix(w, 1), strings.Join(slices.Delete(slices.Clone(f.words), drop, drop+1), " "))
+			if !seen[k] {
+				seen[k] = true
+				blocks[k] = append(blocks[k], i)
 			}
 		}
 	}

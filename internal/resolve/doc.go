@@ -24,10 +24,13 @@
 // numbers differ (db-v1, db-v2; INC-2041, INC-2107), whose kind words
 // differ (team-orders, orders-queue), or one of whose words are a strict
 // part of the other's (db-v2, db-v2-proxy) are different things, however
-// close their vectors. A candidate's confidence is its strongest signal's
-// score. Which entity is kept is decided by one order (Rank): an entity
-// the schema defines, then the one with more facts, then a typed one, then
-// the shorter name, then by name. Confirm asks a model, through the
+// close their vectors; the embedding signal needs the two names to have the
+// same words in the same order but for misspelt long words ("recomendation",
+// "recommendation"), and its score counts at most MaxEmbeddingConfidence.
+// A candidate's confidence is its strongest signal's score. Which entity is
+// kept is decided by one order (Rank): an entity the schema defines, then
+// the one with more facts, then a typed one, then the shorter name, then
+// by name. Confirm asks a model, through the
 // project's llm.Client, whether two entities are the same, and records its
 // verdict on the candidate.
 //
