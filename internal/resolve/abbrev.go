@@ -162,13 +162,51 @@ func distinct(a, b form) string {
 
 // A word may be another misspelt ("fulfilment", "fulfillment";
 // "recomendation", "recommendation") when both are at least
-// MinTypoLetters long and their trigram similarity (text.Similarity) is at
-// least MinWordSimilarity. Shorter words that differ ("monte", "monty";
-// "login", "logout") are different words.
-const (
-	MinWordSimilarity = 0.45
-	MinTypoLetters    = 6
-)
+// MinTypoLetters long and one edit apart (an inserted, deleted, changed or
+// swapped letter), two from 12 letters on. Shorter words that differ
+// ("monte", "monty"; "login", "logout") are different words, and so are
+// words that differ by more ("fips140", "fips140hash").
+const MinTypoLetters = 6
+
+// misspelt reports whether x and y may be one word misspelt.
+func misspelt(x, y string) bool {
+	a, b := []rune(x), []rune(y)
+	n := min(len(a), len(b))
+	if n < MinTypoLetters {
+		return false
+	}
+	allowed := 1
+	if n >= 12 {
+		allowed = 2
+	}
+	return editDistance(a, b) <= allowed
+}
+
+// editDistance is the optimal-string-alignment distance: insertions,
+// deletions, substitutions and swaps of neighbours each cost one.
+func editDistance(a, b []rune) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
 
 // unaligned says why two names are not one name written two ways, or ""
 // when they are: the same words in the same order, but for words that pair
@@ -185,7 +223,7 @@ func unaligned(a, b form) string {
 		if x == y {
 			continue
 		}
-		if len([]rune(x)) < MinTypoLetters || len([]rune(y)) < MinTypoLetters || text.Similarity(x, y) < MinWordSimilarity {
+		if !misspelt(x, y) {
 			return fmt.Sprintf("%q and %q are different words", x, y)
 		}
 	}

@@ -101,6 +101,14 @@ func TestNotProposed(t *testing.T) {
 		{"user-auth-service", "user-auth-db"},
 		{"catalog-service", "catalog-cache"},
 		{"notification-service", "notifications-queue"},
+		{"Keith David", "David Keith"},
+		{"The Hangover Part II", "The Hangover Part III"},
+		{"post-v1-auth-login", "post-v1-auth-logout"},
+		{"get-v1-products-id-reviews", "post-v1-products-id-reviews"},
+		{"Monte Montgomery", "Monty Montgomery"},
+		{"auth-gateway", "Auth-Service"},
+		{"crypto/internal/fips140", "crypto/internal/fips140hash"},
+		{"go/internal/gcimporter", "go/internal/gccgoimporter"},
 	}
 	for _, p := range pairs {
 		for _, typ := range []string{"", "Thing"} {
@@ -113,6 +121,32 @@ func TestNotProposed(t *testing.T) {
 				t.Errorf("%s / %s (type %q) proposed: %+v", p[0], p[1], typ, cs[0].Evidence)
 			}
 		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "", 3}, {"fulfilment", "fulfillment", 1}, {"recieve", "receive", 1}, {"kitten", "sitting", 3}, {"fips140", "fips140hash", 4}} {
+		if got := editDistance([]rune(c.a), []rune(c.b)); got != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}
+
+// A misspelt long word is what the embedding signal finds.
+func TestEmbeddingFindsMisspellings(t *testing.T) {
+	cs, err := Find(context.Background(), ents("recomendation-service", "recommendation-service", "fulfillment-servce"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := pairOf(cs, "recomendation-service", "recommendation-service")
+	if c == nil || !reflect.DeepEqual(signals(c), []Signal{SignalEmbedding}) || c.Confidence > MaxEmbeddingConfidence {
+		t.Fatalf("the misspelling: %+v", cs)
+	}
+	if len(cs) != 1 {
+		t.Errorf("want the one pair: %+v", cs)
 	}
 }
 
