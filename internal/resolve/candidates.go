@@ -54,6 +54,15 @@ type Evidence struct {
 	Detail string `json:"detail"`
 }
 
+// weight is what the evidence counts for in a candidate's confidence: its
+// score, an embedding's capped at MaxEmbeddingConfidence.
+func (e Evidence) weight() float64 {
+	if e.Signal == SignalEmbedding {
+		return min(e.Score, MaxEmbeddingConfidence)
+	}
+	return e.Score
+}
+
 // Entity is an entity as resolution sees it.
 type Entity struct {
 	Name string `json:"name"`
@@ -236,11 +245,7 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 			}
 		}
 		c.Evidence = append(c.Evidence, ev)
-		score := ev.Score
-		if ev.Signal == SignalEmbedding {
-			score = min(score, MaxEmbeddingConfidence)
-		}
-		c.Confidence = max(c.Confidence, score)
+		c.Confidence = max(c.Confidence, ev.weight())
 	}
 	// Groups by a key: every member is a candidate for the group's best.
 	group := func(key func(i int) string, ev func(i, j int, k string) (Evidence, bool)) {
@@ -312,7 +317,7 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 	}
 	out := make([]Candidate, 0, len(found))
 	for _, c := range found {
-		slices.SortFunc(c.Evidence, func(a, b Evidence) int { return cmp.Compare(b.Score, a.Score) })
+		slices.SortStableFunc(c.Evidence, func(a, b Evidence) int { return cmp.Compare(b.weight(), a.weight()) })
 		out = append(out, *c)
 	}
 	slices.SortFunc(out, func(a, b Candidate) int {
