@@ -413,5 +413,9 @@ func describeEntity(en resolve.Entity) string {
 	if typ == "" {
 		typ = "untyped"
 	}
-	return fmt.Sprintf("%s (%s, %d facts)", en.Name, typ, en.Facts)
+	facts := "facts"
+	if en.Facts == 1 {
+		facts = "fact"
+	}
+	return fmt.Sprintf("%s (%s, %d %s)", en.Name, typ, en.Facts, facts)
 }
