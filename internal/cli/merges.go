@@ -190,7 +190,10 @@ func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
 				}
 			}
 		}
-		moved := map[string]string{} // merged name → the name it went into
+		// Several accepted at once: a name merged a moment ago stands for
+		// the entity it went into.
+		moved := map[string]resolve.Entity{}
+		var accept []resolve.Candidate
 		for _, id := range todo {
 			c, ok := byID[id]
 			if !ok {
@@ -206,27 +209,26 @@ func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
 				res.Changed = append(res.Changed, id)
 				continue
 			}
-			// Several accepted at once: a name merged a moment ago stands
-			// for the entity it went into.
-			for n, ok := moved[c.Keep.Name]; ok; n, ok = moved[c.Keep.Name] {
-				c.Keep = entityNamed(g, n)
+			for k, ok := moved[c.Keep.Name]; ok; k, ok = moved[c.Keep.Name] {
+				c.Keep = k
 			}
 			if _, gone := moved[c.Merge.Name]; gone || c.Keep.Name == c.Merge.Name {
 				continue
 			}
-			if err := f.Accept(g, c, at); err != nil {
+			moved[c.Merge.Name] = c.Keep
+			accept = append(accept, c)
+			res.Changed = append(res.Changed, id)
+		}
+		if len(accept) > 0 {
+			if err := f.AcceptAll(g, accept, at); err != nil {
 				return err
 			}
-			moved[c.Merge.Name] = c.Keep.Name
-			res.Changed = append(res.Changed, id)
 		}
 	case "undo":
-		for _, id := range o.ids {
-			if err := f.Undo(g, id); err != nil {
-				return fmt.Errorf("%w in %s", err, mergesPath)
-			}
-			res.Changed = append(res.Changed, id)
+		if err := f.Undo(g, o.ids...); err != nil {
+			return fmt.Errorf("%w in %s", err, mergesPath)
 		}
+		res.Changed = o.ids
 	}
 	if o.action != "list" && len(res.Changed) > 0 {
 		if err := saveMerges(ctx, o.graph, mergesPath, g, f); err != nil {
@@ -296,15 +298,6 @@ func mergeCandidates(ctx context.Context, e *env, o *mergesOptions, g *resolve.G
 		return nil, err
 	}
 	return cands, nil
-}
-
-func entityNamed(g *resolve.Graph, name string) resolve.Entity {
-	for _, en := range resolve.Entities(g.Triples, g.Schema) {
-		if en.Name == name {
-			return en
-		}
-	}
-	return resolve.Entity{Name: name}
 }
 
 // readSnapshotGraph reads the facts and schema of a snapshot; any other

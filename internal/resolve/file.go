@@ -92,54 +92,93 @@ func (f *File) Reject(c Candidate, at time.Time) error {
 	return nil
 }
 
-// Undo forgets a decision. For an accepted merge it restores g exactly as
-// it was before the merge: the merges accepted after it are undone newest
-// first, this one is undone, and the later ones are applied again (their
-// undo records refreshed). A rejected pair may be proposed again.
-func (f *File) Undo(g *Graph, id string) error {
-	i := slices.IndexFunc(f.Decisions, func(d Decision) bool { return d.ID == id })
-	if i < 0 {
-		return fmt.Errorf("no decision %s is recorded", id)
-	}
-	if f.Decisions[i].Status != Accepted {
-		f.Decisions = slices.Delete(f.Decisions, i, i+1)
-		return nil
-	}
-	var later []int
-	for j := len(f.Decisions) - 1; j > i; j-- {
-		if d := f.Decisions[j]; d.Status == Accepted && d.Undo != nil {
-			Undo(g, *d.Undo)
-			later = append(later, j)
+// Undo forgets decisions. For accepted merges it restores g exactly as it
+// was before them: the merges accepted from the earliest of them on are
+// undone newest first, and the later ones not forgotten are applied again
+// (their undo records refreshed). A rejected pair may be proposed again.
+func (f *File) Undo(g *Graph, ids ...string) error {
+	forget := map[string]bool{}
+	first := len(f.Decisions)
+	for _, id := range ids {
+		i := slices.IndexFunc(f.Decisions, func(d Decision) bool { return d.ID == id })
+		if i < 0 {
+			return fmt.Errorf("no decision %s is recorded", id)
+		}
+		forget[id] = true
+		if f.Decisions[i].Status == Accepted {
+			first = min(first, i)
 		}
 	}
-	if d := f.Decisions[i]; d.Undo != nil {
-		Undo(g, *d.Undo)
-	}
-	for k := len(later) - 1; k >= 0; k-- {
-		d := &f.Decisions[later[k]]
-		rec, err := Apply(g, d.Keep, d.Merge)
-		if err != nil {
-			return err
+	var undo []UndoRecord
+	var again []int
+	for j := first; j < len(f.Decisions); j++ {
+		d := f.Decisions[j]
+		if d.Status != Accepted || d.Undo == nil {
+			continue
 		}
-		d.Undo = &rec
+		undo = append(undo, *d.Undo)
+		if !forget[d.ID] {
+			again = append(again, j)
+		}
 	}
-	f.Decisions = slices.Delete(f.Decisions, i, i+1)
+	UndoAll(g, undo)
+	pairs := make([]Pair, len(again))
+	for k, j := range again {
+		pairs[k] = Pair{Keep: f.Decisions[j].Keep, Merge: f.Decisions[j].Merge}
+	}
+	redone, err := ApplyAll(g, pairs)
+	if err != nil {
+		return err
+	}
+	for k, j := range again {
+		f.Decisions[j].Undo = &redone[k]
+	}
+	f.Decisions = slices.DeleteFunc(f.Decisions, func(d Decision) bool { return forget[d.ID] })
 	return nil
 }
 
 // Reapply applies the accepted merges, in order, to a graph built afresh
 // (a re-ingest) and records what each changed there.
 func (f *File) Reapply(g *Graph) error {
-	for i := range f.Decisions {
-		d := &f.Decisions[i]
-		if d.Status != Accepted {
-			continue
+	var pairs []Pair
+	var which []int
+	for i, d := range f.Decisions {
+		if d.Status == Accepted {
+			pairs = append(pairs, Pair{Keep: d.Keep, Merge: d.Merge})
+			which = append(which, i)
 		}
-		rec, err := Apply(g, d.Keep, d.Merge)
-		if err != nil {
-			return fmt.Errorf("merge %s: %w", d.ID, err)
+	}
+	if len(pairs) == 0 {
+		return nil
+	}
+	recs, err := ApplyAll(g, pairs)
+	if err != nil {
+		return err
+	}
+	for k, i := range which {
+		f.Decisions[i].Undo = &recs[k]
+	}
+	return nil
+}
+
+// AcceptAll merges the candidates in g, in order, and records them.
+func (f *File) AcceptAll(g *Graph, cands []Candidate, at time.Time) error {
+	pairs := make([]Pair, len(cands))
+	seen := map[string]bool{}
+	for i, c := range cands {
+		if f.Decided(c.ID) || seen[c.ID] {
+			return fmt.Errorf("%s is already decided", c.ID)
 		}
-		d.Undo = &rec
+		seen[c.ID] = true
+		pairs[i] = Pair{Keep: c.Keep, Merge: c.Merge}
+	}
+	recs, err := ApplyAll(g, pairs)
+	if err != nil {
+		return err
+	}
+	for i, c := range cands {
+		f.Decisions = append(f.Decisions, Decision{ID: c.ID, Status: Accepted, Keep: c.Keep, Merge: c.Merge,
+			Evidence: c.Evidence, Confidence: c.Confidence, Verdict: c.Verdict, At: at, Undo: &recs[i]})
 	}
 	return nil
 }

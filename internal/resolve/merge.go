@@ -37,57 +37,104 @@ type tripleKey struct{ s, r, o string }
 
 func keyOf(t graph.Triple) tripleKey { return tripleKey{t.Subject, t.Relation, t.Object} }
 
+// Pair is one merge: Merge's facts go to Keep.
+type Pair struct{ Keep, Merge Entity }
+
 // Apply merges the entity named merge into the one named keep: every fact
 // naming merge names keep instead (a fact that becomes one keep already
 // has collapses into it; a fact between the two goes), the merged entity's
 // schema definition goes, and its name and aliases become aliases of keep.
 // It returns what it changed.
 func Apply(g *Graph, keep, merge Entity) (UndoRecord, error) {
-	var rec UndoRecord
-	if keep.Name == merge.Name {
-		return rec, fmt.Errorf("cannot merge %q into itself", keep.Name)
+	recs, err := ApplyAll(g, []Pair{{Keep: keep, Merge: merge}})
+	if err != nil {
+		return UndoRecord{}, err
 	}
-	have := make(map[tripleKey]bool, len(g.Triples))
-	for _, t := range g.Triples {
-		have[keyOf(t)] = true
-	}
-	kept := g.Triples[:0:0]
-	var rewritten []graph.Triple
-	for _, t := range g.Triples {
-		if t.Subject != merge.Name && t.Object != merge.Name {
-			kept = append(kept, t)
-			continue
-		}
-		rec.Replaced = append(rec.Replaced, t)
-		n := t
-		if n.Subject == merge.Name {
-			n.Subject = keep.Name
-			if keep.Type != "" {
-				n.SubjectType = keep.Type
-			}
-		}
-		if n.Object == merge.Name {
-			n.Object = keep.Name
-			if keep.Type != "" {
-				n.ObjectType = keep.Type
-			}
-		}
-		if n.Subject != n.Object {
-			rewritten = append(rewritten, n)
-		}
-	}
-	for _, t := range rec.Replaced {
-		delete(have, keyOf(t))
-	}
-	for _, n := range rewritten {
-		if !have[keyOf(n)] {
-			have[keyOf(n)] = true
-			rec.Added = append(rec.Added, n)
-			kept = append(kept, n)
-		}
-	}
-	g.Triples = kept
+	return recs[0], nil
+}
 
+// ApplyAll applies the merges in order, as many Applys one after the
+// other would, with one index over the facts instead of a pass over all of
+// them per merge, and returns what each changed.
+func ApplyAll(g *Graph, pairs []Pair) ([]UndoRecord, error) {
+	for _, p := range pairs {
+		if p.Keep.Name == p.Merge.Name {
+			return nil, fmt.Errorf("cannot merge %q into itself", p.Keep.Name)
+		}
+	}
+	ts := slices.Clone(g.Triples)
+	dead := make([]bool, len(ts))
+	at := map[string][]int{} // entity name → positions of its facts in ts
+	index := func(i int) {
+		at[ts[i].Subject] = append(at[ts[i].Subject], i)
+		if ts[i].Object != ts[i].Subject {
+			at[ts[i].Object] = append(at[ts[i].Object], i)
+		}
+	}
+	for i := range ts {
+		index(i)
+	}
+	recs := make([]UndoRecord, len(pairs))
+	for k, p := range pairs {
+		rec := &recs[k]
+		keep, merge := p.Keep, p.Merge
+		// A rewritten fact names keep, so only keep's facts can equal one.
+		have := map[tripleKey]bool{}
+		for _, i := range at[keep.Name] {
+			if t := ts[i]; !dead[i] && t.Subject != merge.Name && t.Object != merge.Name {
+				have[keyOf(t)] = true
+			}
+		}
+		var rewritten []graph.Triple
+		for _, i := range at[merge.Name] {
+			if dead[i] {
+				continue
+			}
+			dead[i] = true
+			t := ts[i]
+			rec.Replaced = append(rec.Replaced, t)
+			n := t
+			if n.Subject == merge.Name {
+				n.Subject = keep.Name
+				if keep.Type != "" {
+					n.SubjectType = keep.Type
+				}
+			}
+			if n.Object == merge.Name {
+				n.Object = keep.Name
+				if keep.Type != "" {
+					n.ObjectType = keep.Type
+				}
+			}
+			if n.Subject != n.Object {
+				rewritten = append(rewritten, n)
+			}
+		}
+		delete(at, merge.Name)
+		for _, n := range rewritten {
+			if !have[keyOf(n)] {
+				have[keyOf(n)] = true
+				rec.Added = append(rec.Added, n)
+				ts = append(ts, n)
+				dead = append(dead, false)
+				index(len(ts) - 1)
+			}
+		}
+		mergeSchema(g, keep, merge, rec)
+	}
+	out := make([]graph.Triple, 0, len(ts))
+	for i, t := range ts {
+		if !dead[i] {
+			out = append(out, t)
+		}
+	}
+	g.Triples = out
+	return recs, nil
+}
+
+// mergeSchema makes merge's name and aliases aliases of keep in the
+// schema and removes merge's definition, recording what it changed.
+func mergeSchema(g *Graph, keep, merge Entity, rec *UndoRecord) {
 	if g.Schema == nil {
 		rec.NoSchema = true
 		g.Schema = &graph.Schema{}
@@ -129,24 +176,48 @@ func Apply(g *Graph, keep, merge Entity) (UndoRecord, error) {
 		ents = slices.Delete(ents, rec.MergeIndex, rec.MergeIndex+1)
 	}
 	g.Schema.Entities = ents
-	return rec, nil
 }
 
 // Undo puts back what Apply changed. Undone newest first, merges restore
 // the graph before them exactly (the same facts, with their types, access
 // lists and sources, and the same schema).
-func Undo(g *Graph, rec UndoRecord) {
-	added := make(map[tripleKey]bool, len(rec.Added))
-	for _, t := range rec.Added {
-		added[keyOf(t)] = true
+func Undo(g *Graph, rec UndoRecord) { UndoAll(g, []UndoRecord{rec}) }
+
+// UndoAll undoes merges given in the order they were applied, newest
+// first, as many Undos would, in one pass over the facts.
+func UndoAll(g *Graph, recs []UndoRecord) {
+	ts := slices.Clone(g.Triples)
+	dead := make([]bool, len(ts))
+	live := make(map[tripleKey]int, len(ts))
+	for i, t := range ts {
+		live[keyOf(t)] = i
 	}
-	out := g.Triples[:0:0]
-	for _, t := range g.Triples {
-		if !added[keyOf(t)] {
+	for k := len(recs) - 1; k >= 0; k-- {
+		rec := recs[k]
+		for _, t := range rec.Added {
+			if i, ok := live[keyOf(t)]; ok {
+				dead[i] = true
+				delete(live, keyOf(t))
+			}
+		}
+		for _, t := range rec.Replaced {
+			live[keyOf(t)] = len(ts)
+			ts = append(ts, t)
+			dead = append(dead, false)
+		}
+		undoSchema(g, rec)
+	}
+	out := make([]graph.Triple, 0, len(ts))
+	for i, t := range ts {
+		if !dead[i] {
 			out = append(out, t)
 		}
 	}
-	g.Triples = append(out, rec.Replaced...)
+	g.Triples = out
+}
+
+// undoSchema puts back the entity definitions one merge changed.
+func undoSchema(g *Graph, rec UndoRecord) {
 	if g.Schema == nil {
 		return
 	}

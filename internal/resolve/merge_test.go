@@ -221,3 +221,40 @@ func TestConfirmWithScriptedModel(t *testing.T) {
 		t.Errorf("a failed call: %+v", v)
 	}
 }
+
+// Undoing several decisions at once, not the newest, leaves the graph the
+// remaining merges alone give.
+func TestFileUndoSeveral(t *testing.T) {
+	ctx := context.Background()
+	g := sampleGraph()
+	g.Triples = append(g.Triples,
+		graph.Triple{Subject: "checkout", Relation: "CALLS", Object: "inventory-svc"},
+		graph.Triple{Subject: "Inventory Service", Relation: "READS_FROM", Object: "inventory-db"})
+	before := cloneGraph(g)
+	cs, err := Find(ctx, Entities(g.Triples, g.Schema), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 {
+		t.Fatalf("want three pairs, got %+v", cs)
+	}
+	f := &File{}
+	if err := f.AcceptAll(g, cs, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Undo(g, cs[0].ID, cs[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	only := cloneGraph(before)
+	if _, err := Apply(only, cs[1].Keep, cs[1].Merge); err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, "undo of the first and the last", g, only)
+	if len(f.Decisions) != 1 || f.Decisions[0].ID != cs[1].ID {
+		t.Errorf("decisions left: %+v", f.Decisions)
+	}
+	if err := f.Undo(g, cs[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, "undo of all", g, before)
+}
