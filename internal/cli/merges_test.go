@@ -207,3 +207,36 @@ func TestMergesErrors(t *testing.T) {
 		t.Errorf("list: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// With --llm, a model confirms or refutes each candidate (a local
+// OpenAI-compatible server stands in for it); a refuted candidate is
+// never accepted by --min-confidence.
+func TestMergesConfirmedByModel(t *testing.T) {
+	dir := t.TempDir()
+	snap := filepath.Join(dir, "corpus.snap")
+	ingestDocsJSON(t, "--docs", docsCorpus, "--schema", demoSchemaFile, "-o", snap, demoCatalog)
+	yes := newChatServer(t, map[string][]scripted{"": {{content: `{"same": true, "confidence": 0.9, "reason": "the same service"}`}}})
+	list := mergesJSON(t, "list", "--graph", snap, "--llm", "openai:test-model", "--llm-base-url", yes.URL+"/v1")
+	if len(list.Candidates) == 0 || len(yes.Calls()) != len(list.Candidates) {
+		t.Fatalf("%d candidates, %d model calls", len(list.Candidates), len(yes.Calls()))
+	}
+	for _, c := range list.Candidates {
+		if c.Verdict == nil || !c.Verdict.Same || c.Refuted() || c.Evidence[len(c.Evidence)-1].Signal != resolve.SignalLLM {
+			t.Errorf("%s: verdict %+v, evidence %+v", c.ID, c.Verdict, c.Evidence)
+		}
+	}
+
+	no := newChatServer(t, map[string][]scripted{"": {{content: `{"same": false, "confidence": 0.7, "reason": "different teams run them"}`}}})
+	llmArgs := []string{"--llm", "openai:test-model", "--llm-base-url", no.URL + "/v1"}
+	code, out, errs := runCLI(t, append([]string{"merges", "list", "--graph", snap}, llmArgs...)...)
+	if code != 0 || !strings.Contains(out, "REFUTED by the model") || !strings.Contains(out, "different teams run them") {
+		t.Errorf("list with a refuting model: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, append([]string{"merges", "accept", "--graph", snap, "--min-confidence", "0.5"}, llmArgs...)...)
+	if code != 0 || !strings.Contains(out, "nothing accepted") {
+		t.Errorf("accept with a refuting model: exit %d\n%s%s", code, out, errs)
+	}
+	if _, err := os.Stat(resolve.MergesPath(snap)); !os.IsNotExist(err) {
+		t.Errorf("nothing accepted, yet a merges file: %v", err)
+	}
+}
