@@ -376,6 +376,9 @@ func proposeByEmbedding(ctx context.Context, entities []Entity, forms []form, op
 				if !Compatible(entities[i], entities[j]) || distinct(forms[i], forms[j]) != "" || unaligned(forms[i], forms[j]) != "" {
 					continue
 				}
+				if texts[i] == texts[j] {
+					continue // the same text: the name rules' case, not a second signal
+				}
 				if cos := embed.Cosine(vecs[i], vecs[j]); cos >= opts.Threshold {
 					propose(i, j, Evidence{Signal: SignalEmbedding, Score: round3(cos),
 						Detail: fmt.Sprintf("cosine %.3f of %q and %q", cos, texts[i], texts[j])})
