@@ -247,7 +247,7 @@ func Find(ctx context.Context, entities []Entity, opts Options) ([]Candidate, er
 		c.Evidence = append(c.Evidence, ev)
 		c.Confidence = max(c.Confidence, ev.weight())
 	}
-	// Groups by a key: every member is a candidate for the group's best.
+	// Groups by a key: every two members of a group are a candidate.
 	group := func(key func(i int) string, ev func(i, j int, k string) (Evidence, bool)) {
 		groups := map[string][]int{}
 		for i := range entities {
