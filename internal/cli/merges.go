@@ -153,7 +153,7 @@ func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
 	if err != nil {
 		return err
 	}
-	res := mergesResult{Graph: o.graph, Merges: mergesPath}
+	res := mergesResult{Graph: o.graph, Merges: mergesPath, Candidates: []resolve.Candidate{}, Decisions: []resolve.Decision{}}
 
 	var cands []resolve.Candidate
 	if o.action != "undo" {
