@@ -184,6 +184,9 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
 			return err
 		}
+		if n := merges.Accepted(); n > 0 && !d.json {
+			fmt.Fprintf(e.stderr, "(applied the %d merges accepted in %s; 'scgraph merges undo' forgets one)\n", n, resolve.MergesPath(out))
+		}
 	}
 
 	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}

@@ -58,6 +58,17 @@ func (f *File) Decided(id string) bool {
 	return f != nil && slices.ContainsFunc(f.Decisions, func(d Decision) bool { return d.ID == id })
 }
 
+// Accepted counts the accepted merges.
+func (f *File) Accepted() int {
+	n := 0
+	for _, d := range f.Decisions {
+		if d.Status == Accepted {
+			n++
+		}
+	}
+	return n
+}
+
 // Decision returns the decision about the pair, or nil.
 func (f *File) Decision(id string) *Decision {
 	for i := range f.Decisions {
