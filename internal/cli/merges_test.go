@@ -201,6 +201,16 @@ func TestMergesErrors(t *testing.T) {
 			t.Errorf("help lacks %q", w)
 		}
 	}
+	// A broken merges file stops an ingest before anything is written.
+	other := filepath.Join(dir, "other.snap")
+	if err := os.WriteFile(resolve.MergesPath(other), []byte("{oops"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "ingest", "--docs", docsCorpus, "-o", other)
+	if _, err := os.Stat(other); code != exitError || !strings.Contains(errs, "other.merges.json: not a merges file") || !os.IsNotExist(err) {
+		t.Errorf("ingest beside a broken merges file: exit %d, %q, snapshot %v", code, errs, err)
+	}
+
 	// A text list names the kept entity and the evidence.
 	code, out, errs := runCLI(t, "merges", "list", "--graph", snap)
 	if code != 0 || !strings.Contains(out, "keep user-auth-service") || !strings.Contains(out, "abbreviation") {
