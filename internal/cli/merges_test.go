@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -160,6 +161,22 @@ func TestMergesOnTheDemoCorpus(t *testing.T) {
 	}
 	if again := mergesJSON(t, "list", "--graph", snap, "--threshold", mergesThreshold); len(again.Candidates) != 0 {
 		t.Errorf("candidates after a re-ingest with the merges accepted: %+v", again.Candidates)
+	}
+
+	// Undo them all and ingest again: the snapshot is the one a fresh
+	// ingest with no merges writes, byte for byte.
+	var ids []string
+	for _, d := range mergesJSON(t, "list", "--graph", snap).Decisions {
+		ids = append(ids, d.ID)
+	}
+	mergesJSON(t, append([]string{"undo", "--graph", snap}, ids...)...)
+	ingestDocsJSON(t, ingestArgs...)
+	fresh := filepath.Join(t.TempDir(), "corpus.snap")
+	ingestDocsJSON(t, "--docs", docsDir, "--schema", demoSchemaFile, "-o", fresh, demoCatalog)
+	a, errA := os.ReadFile(snap)
+	b, errB := os.ReadFile(fresh)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("accept, re-ingest, undo all, re-ingest: the snapshot differs from a fresh ingest (%v, %v)", errA, errB)
 	}
 }
 
