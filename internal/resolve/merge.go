@@ -24,7 +24,8 @@ type UndoRecord struct {
 	// NoSchema: the graph had no schema; one was made to hold the alias.
 	NoSchema bool `json:"no_schema,omitempty"`
 	// KeepDef is the kept entity's definition before (nil: it had none,
-	// and one was appended at KeepIndex).
+	// and one was appended at KeepIndex; or, with KeepIndex -1, none was
+	// needed).
 	KeepDef   *graph.EntityDef `json:"keep_def,omitempty"`
 	KeepIndex int              `json:"keep_index"`
 	// MergeDef is the merged entity's definition, removed from MergeIndex
@@ -120,7 +121,11 @@ func ApplyAll(g *Graph, pairs []Pair) ([]UndoRecord, error) {
 				index(len(ts) - 1)
 			}
 		}
-		mergeSchema(g, keep, merge, rec)
+		public := len(rec.Replaced) == 0
+		for _, t := range rec.Replaced {
+			public = public || len(t.ACL) == 0
+		}
+		mergeSchema(g, keep, merge, public, rec)
 	}
 	out := make([]graph.Triple, 0, len(ts))
 	for i, t := range ts {
@@ -133,19 +138,25 @@ func ApplyAll(g *Graph, pairs []Pair) ([]UndoRecord, error) {
 }
 
 // mergeSchema makes merge's name and aliases aliases of keep in the
-// schema and removes merge's definition, recording what it changed.
-func mergeSchema(g *Graph, keep, merge Entity, rec *UndoRecord) {
+// schema and removes merge's definition, recording what it changed. The
+// schema is seen by every caller: a name that only facts with access lists
+// (graph.Triple.ACL) carried, and no schema definition, does not become an
+// alias (public is false), so that merging does not show it to callers
+// who may not see those facts.
+func mergeSchema(g *Graph, keep, merge Entity, public bool, rec *UndoRecord) {
 	if g.Schema == nil {
 		rec.NoSchema = true
 		g.Schema = &graph.Schema{}
 	}
 	ents := g.Schema.Entities
-	aliases := []string{merge.Name}
+	var aliases []string
 	rec.MergeIndex = slices.IndexFunc(ents, func(d graph.EntityDef) bool { return d.Name == merge.Name })
 	if rec.MergeIndex >= 0 {
 		d := cloneDef(ents[rec.MergeIndex])
 		rec.MergeDef = &d
-		aliases = append(aliases, d.Aliases...)
+		aliases = append([]string{merge.Name}, d.Aliases...)
+	} else if public {
+		aliases = []string{merge.Name}
 	}
 	rec.KeepIndex = slices.IndexFunc(ents, func(d graph.EntityDef) bool { return d.Name == keep.Name })
 	if rec.KeepIndex >= 0 {
@@ -158,7 +169,7 @@ func mergeSchema(g *Graph, keep, merge Entity, rec *UndoRecord) {
 			}
 		}
 		ents[rec.KeepIndex] = nd
-	} else {
+	} else if len(aliases) > 0 {
 		rec.KeepIndex = len(ents)
 		typ := keep.Type
 		if g.Schema.Type(typ) == nil {
@@ -226,9 +237,11 @@ func undoSchema(g *Graph, rec UndoRecord) {
 		ents = slices.Insert(ents, min(rec.MergeIndex, len(ents)), cloneDef(*rec.MergeDef))
 	}
 	switch {
-	case rec.KeepDef != nil && rec.KeepIndex < len(ents):
+	case rec.KeepIndex < 0 || rec.KeepIndex >= len(ents):
+		// no definition of keep was touched
+	case rec.KeepDef != nil:
 		ents[rec.KeepIndex] = cloneDef(*rec.KeepDef)
-	case rec.KeepDef == nil && rec.KeepIndex < len(ents):
+	default:
 		ents = slices.Delete(ents, rec.KeepIndex, rec.KeepIndex+1)
 	}
 	if len(ents) == 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,32 @@ func TestApplyRewritesAndUndoRestores(t *testing.T) {
 	}
 	if len(g.Schema.Entities) != 2 || !reflect.DeepEqual(g.Schema.Entities[0].Aliases, []string{"payments", "payment-svc", "pay"}) {
 		t.Errorf("schema after the merge: %+v", g.Schema.Entities)
+	}
+	Undo(g, rec)
+	sameGraph(t, "undo", g, before)
+}
+
+// A name only restricted facts carry does not become a public alias.
+func TestRestrictedNameIsNotMadePublic(t *testing.T) {
+	g := &Graph{Triples: []graph.Triple{
+		{Subject: "payment-service", Relation: "CALLS", Object: "ledger"},
+		{Subject: "Project Falcon Payment-Svc", Relation: "CALLS", Object: "ledger", ACL: []string{"falcon"}},
+	}}
+	before := cloneGraph(g)
+	rec, err := Apply(g, Entity{Name: "payment-service"}, Entity{Name: "Project Falcon Payment-Svc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range g.Schema.Entities {
+		if slices.Contains(d.Aliases, "Project Falcon Payment-Svc") {
+			t.Errorf("a name only a restricted fact carried became a public alias: %+v", d)
+		}
+	}
+	if len(g.Schema.Entities) != 0 {
+		t.Errorf("a definition with nothing in it was added: %+v", g.Schema.Entities)
+	}
+	if len(g.Triples) != 1 || g.Triples[0].ACL != nil {
+		t.Errorf("the restricted fact collapses into the public one it equals: %+v", g.Triples)
 	}
 	Undo(g, rec)
 	sameGraph(t, "undo", g, before)
