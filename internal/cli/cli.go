@@ -41,6 +41,7 @@ func commands() []command {
 		{"gen", "generate a synthetic service graph and questions, for benchmarks", runGen},
 		{"mcp", "serve the tools to other agents over the Model Context Protocol (stdio or HTTP)", runMCP},
 		{"export", "write neo4j-admin import files for a first load of a very large graph", runExport},
+		{"merges", "find entities that name the same thing; list, accept, reject or undo merges", runMerges},
 	}
 }
 

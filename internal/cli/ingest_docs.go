@@ -16,6 +16,7 @@ import (
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/internal/resolve"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 )
@@ -132,7 +133,17 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 		extra = ps
 	}
-	x := docs.NewExtractor(sch, entitiesOf(base), extra)
+	// Accepted merges (scgraph merges): the dictionary reads a merged name
+	// as an alias of the kept entity, and the graph is merged again below.
+	merges, err := resolve.ReadFile(resolve.MergesPath(out))
+	if err != nil {
+		return err
+	}
+	dictBase, dictSchema, err := merges.Resolved(base, sch)
+	if err != nil {
+		return err
+	}
+	x := docs.NewExtractor(dictSchema, entitiesOf(dictBase), extra)
 
 	indexPath := docs.IndexPath(out)
 	var prev *docs.Index
@@ -167,12 +178,16 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(d.path, filepath.FromSlash(s.Path)), s.Err)
 	}
 
-	all := append(base, ix.Triples()...)
+	full := &resolve.Graph{Triples: append(base, ix.Triples()...), Schema: docs.SchemaFor(sch)}
+	if err := merges.Reapply(full); err != nil {
+		return fmt.Errorf("%s: %w", resolve.MergesPath(out), err)
+	}
+	all := full.Triples
 	if err := o.checkNotEmpty(len(all)); err != nil {
 		return err
 	}
 	st := memstore.New()
-	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+	if err := st.SetSchema(ctx, full.Schema); err != nil {
 		return err
 	}
 	if _, err := st.AddTriples(ctx, all); err != nil {
@@ -183,6 +198,14 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	}
 	if err := ix.WriteFile(indexPath); err != nil {
 		return err
+	}
+	if len(merges.Decisions) > 0 {
+		if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
+			return err
+		}
+		if n := merges.Accepted(); n > 0 && !d.json {
+			fmt.Fprintf(e.stderr, "(applied the %d merges accepted in %s; 'scgraph merges undo' forgets one)\n", n, resolve.MergesPath(out))
+		}
 	}
 	var cf *community.File
 	var crep community.Report
