@@ -94,20 +94,28 @@ func (r *Router) Route(ctx context.Context, question string) (Decision, state.Pl
 
 // Decide routes a question given the rule planner's plan for it:
 //
-//  1. a question that asks for a document — a lookup word ("where",
+//  1. a question whose plan walks a relation its words name, from an
+//     entity of the graph, with nothing guessed, or through the document
+//     graph itself ("which documents mention X" walks MENTIONS and PART_OF
+//     to exactly those documents), is a Relation;
+//  2. a question that asks for a document — a lookup word ("where",
 //     "which", "find", "show me", ...) a few words before a document noun
-//     ("document", "page", "runbook", "guide", ...), or a plan whose target
-//     is a document — is a Lookup;
-//  2. a question whose plan walks a relation its words name from an
-//     entity of the graph is a Relation;
-//  3. a question with a global cue ("biggest", "main themes", "risks",
+//     ("document", "page", "runbook", "guide", ...), a plan whose target
+//     is a document, or a document named — is a Lookup;
+//  3. a question whose plan walks a relation its words name, guessing
+//     the rest, is a Relation;
+//  4. a question with a global cue ("biggest", "main themes", "risks",
 //     "overall", "summarise", ...) that names no entity is Global;
-//  4. anything else is a Lookup: a passage search (seeded with the
+//  5. anything else is a Lookup: a passage search (seeded with the
 //     entities it names, if any) is the honest fallback when the graph
 //     has no relation to walk (REFERENCE R2).
 func Decide(question string, pl state.Plan) Decision {
 	ws := words(question)
 	d := Decision{Entities: entities(pl)}
+	reading, rel := relational(pl)
+	if rel && (len(pl.Readings[0].Guesses) == 0 || walksDocuments(pl.Chains[0])) {
+		return relation(d, reading)
+	}
 	if cues := asksForDocument(ws); len(cues) > 0 || pl.Target.Type == docs.TypeDocument || pl.Target.Type == docs.TypeChunk || namesDocument(pl) {
 		d.Route, d.Cues = Lookup, cues
 		switch {
@@ -120,10 +128,8 @@ func Decide(question string, pl state.Plan) Decision {
 		}
 		return d
 	}
-	if r, ok := relational(pl); ok {
-		d.Route, d.Reading = Relation, r
-		d.Reason = "names " + strings.Join(d.Entities, ", ") + " and a relation of the graph: " + r
-		return d
+	if rel {
+		return relation(d, reading)
 	}
 	if cues := find(ws, globalCues); len(cues) > 0 && len(d.Entities) == 0 {
 		d.Route, d.Cues = Global, cues
@@ -143,6 +149,12 @@ func Decide(question string, pl state.Plan) Decision {
 	return d
 }
 
+func relation(d Decision, reading string) Decision {
+	d.Route, d.Reading = Relation, reading
+	d.Reason = "names " + strings.Join(d.Entities, ", ") + " and a relation of the graph: " + reading
+	return d
+}
+
 // relational reports whether the plan walks a relation the question's
 // words named, from an entity of the graph, and the reading in words.
 func relational(pl state.Plan) (string, bool) {
@@ -154,6 +166,19 @@ func relational(pl state.Plan) (string, bool) {
 		return "", false // no relation word: the planner would read the neighbourhood
 	}
 	return r.Text, true
+}
+
+// walksDocuments reports whether a chain takes the document graph's own
+// edges (MENTIONS, PART_OF).
+func walksDocuments(c state.Chain) bool {
+	for _, st := range c.Steps {
+		for _, e := range st.Edges {
+			if e.Relation == docs.RelMentions || e.Relation == docs.RelPartOf {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // entities are the plan's entities that are not document structure.

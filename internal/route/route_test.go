@@ -75,6 +75,7 @@ func TestDemoQuestionsGoToTheAgent(t *testing.T) {
 		"Who owns the ledger?",
 		"which services does the api gateway call?",
 		"What breaks if the payments database is down?",
+		"Which documents mention the payment service?",
 	)
 }
 
