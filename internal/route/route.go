@@ -83,13 +83,13 @@ type Router struct {
 // own words say.
 func New(p Planner) *Router { return &Router{planner: p} }
 
-// Route decides the question's route; the plan it read is returned too.
-func (r *Router) Route(ctx context.Context, question string) (Decision, state.Plan, error) {
+// Route decides the question's route.
+func (r *Router) Route(ctx context.Context, question string) (Decision, error) {
 	pl, _, err := r.planner.Plan(ctx, question)
 	if err != nil {
-		return Decision{}, pl, fmt.Errorf("route: %w", err)
+		return Decision{}, fmt.Errorf("route: %w", err)
 	}
-	return Decide(question, pl), pl, nil
+	return Decide(question, pl), nil
 }
 
 // Decide routes a question given the rule planner's plan for it:

@@ -50,7 +50,7 @@ func tripleRouter(t *testing.T, ts []graph.Triple) *route.Router {
 func checkRoutes(t *testing.T, r *route.Router, want route.Route, questions ...string) {
 	t.Helper()
 	for _, q := range questions {
-		d, _, err := r.Route(context.Background(), q)
+		d, err := r.Route(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)
 		}
