@@ -145,4 +145,3 @@ func lookupSentence(ps []hybrid.Passage, insteadOfGlobal bool) string {
 	}
 	return prefix + fmt.Sprintf("The best match is %s, lines %d–%d; %d more passage(s) below.", ps[0].Document, ps[0].StartLine, ps[0].EndLine, len(ps)-1)
 }
-
