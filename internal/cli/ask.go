@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
@@ -75,6 +76,8 @@ type askOptions struct {
 	// for stdin; "" when it is given as arguments.
 	questionFile string
 	question     string
+	// passages is how many passages the hybrid search returns.
+	passages int
 }
 
 const askUsage = `
@@ -122,6 +125,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
 	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
+	fs.IntVar(&o.passages, "passages", hybrid.DefaultK, "on a snapshot with a document index: how many passages the hybrid search returns")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -209,6 +213,18 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
+	if !o.graph.scoped {
+		// A snapshot with a document index: route the question (passage
+		// search, the agent, or community summaries). A scoped caller
+		// keeps the agent alone: the passages are not access-checked.
+		ix, err := docIndex(o.graph.graph)
+		if err != nil {
+			return err
+		}
+		if ix != nil {
+			return askDocs(ctx, e, o, g.Graph, a, ix)
+		}
+	}
 	res, err := a.Run(ctx, o.question)
 	if res == nil || errors.Is(err, llm.ErrModelFailed) {
 		// With --llm-required, no deterministic answer stands in.

@@ -67,7 +67,7 @@ type Answer struct {
 	Result *agent.Result `json:"-"`
 	// Citations are the passages that stated each evidence edge (relation
 	// route).
-	Citations []docs.Citation `json:"citations"`
+	Citations []docs.Citation `json:"citations,omitempty"`
 	// Passages are the hybrid search's passages: related passages inside
 	// the traversed subgraph on the relation route, the search's results
 	// otherwise.
