@@ -105,6 +105,10 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 		if res.State != nil {
 			prox = hybrid.FromEvidence(res.Paths, res.State.Subgraph)
 		}
+		prox.Stated = map[string]int{}
+		for _, c := range ans.Citations {
+			prox.Stated[c.Chunk]++
+		}
 		ps, serr := a.Passages.Search(ctx, hybrid.Query{Question: question, Proximity: prox, K: a.K})
 		if serr != nil {
 			return ans, serr

@@ -9,8 +9,9 @@
 //   - keyword: BM25 (k1 = 1.2, b = 0.75) over the chunks' words, read
 //     with the one tokenizer (internal/text: key tokens, abbreviations
 //     folded, stemmed) — the in-memory equivalent of a full-text index;
-//   - graph proximity: chunks that MENTION entities close to the answer
-//     rank by that closeness (entities on the evidence paths first, then
+//   - graph proximity: chunks that state evidence edges first (they lie
+//     on the evidence path), then chunks that MENTION entities close to
+//     the answer, by that closeness (entities on the evidence paths, then
 //     their neighbours in the traversed subgraph).
 //
 // The rankings are fused by reciprocal-rank fusion: a chunk's score is

@@ -89,6 +89,10 @@ type Proximity struct {
 	// Visited, when not nil, is the scope: only chunks that mention one of
 	// these entities are candidates.
 	Visited map[string]bool
+	// Stated counts, per chunk, the evidence edges the chunk states: such a
+	// chunk lies on the evidence path itself and ranks before any chunk
+	// that only mentions entities near it.
+	Stated map[string]int
 }
 
 // Query is one search.
@@ -158,17 +162,22 @@ func New(ctx context.Context, ix *docs.Index, e embeddings.Embedder) (*Index, er
 // Len is the number of chunks indexed.
 func (x *Index) Len() int { return len(x.chunks) }
 
-// ranked is a chunk index with a signal's score.
+// ranked is a chunk index with a signal's score, and a first key that
+// outranks the score (the graph signal's stated evidence edges).
 type ranked struct {
 	chunk int
 	score float64
+	first float64
 }
 
-// rank sorts candidates by score, best first, ties in index order, and
-// drops those with a score of 0 or less (the signal says nothing of them).
+// rank sorts candidates by first key and score, best first, ties in index
+// order, and drops those with nothing positive (the signal says nothing of
+// them).
 func rank(rs []ranked) []ranked {
-	rs = slices.DeleteFunc(rs, func(r ranked) bool { return r.score <= 0 || math.IsNaN(r.score) })
-	slices.SortStableFunc(rs, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
+	rs = slices.DeleteFunc(rs, func(r ranked) bool {
+		return !(r.score > 0 || r.first > 0)
+	})
+	slices.SortStableFunc(rs, func(a, b ranked) int { return cmp.Or(cmp.Compare(b.first, a.first), cmp.Compare(b.score, a.score)) })
 	return rs
 }
 
@@ -197,7 +206,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 		}
 		var rs []ranked
 		for _, i := range cands {
-			rs = append(rs, ranked{i, embed.Cosine(qv, x.vectors[i])})
+			rs = append(rs, ranked{chunk: i, score: embed.Cosine(qv, x.vectors[i])})
 		}
 		for r, c := range rank(rs) {
 			ranks[c.chunk].Semantic = r + 1
@@ -207,16 +216,17 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 		qt := terms(q.Question)
 		var rs []ranked
 		for _, i := range cands {
-			rs = append(rs, ranked{i, x.bm25.score(qt, i)})
+			rs = append(rs, ranked{chunk: i, score: x.bm25.score(qt, i)})
 		}
 		for r, c := range rank(rs) {
 			ranks[c.chunk].Keyword = r + 1
 		}
 	}
-	if sigs.Has(Graph) && len(q.Proximity.Distance) > 0 {
+	if sigs.Has(Graph) && (len(q.Proximity.Distance) > 0 || len(q.Proximity.Stated) > 0) {
 		var rs []ranked
 		for _, i := range cands {
-			rs = append(rs, ranked{i, proximityScore(x.chunks[i].mentions, q.Proximity.Distance)})
+			c := x.chunks[i]
+			rs = append(rs, ranked{chunk: i, score: proximityScore(c.mentions, q.Proximity.Distance), first: float64(q.Proximity.Stated[c.ID])})
 		}
 		for r, c := range rank(rs) {
 			ranks[c.chunk].Graph = r + 1

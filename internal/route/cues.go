@@ -1,6 +1,7 @@
 package route
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
@@ -120,6 +121,27 @@ func asksForDocument(ws []word) []string {
 						return []string{said(ws[i : i+len(s)]), said(ws[j : j+len(n)])}
 					}
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// writtenWords say that something is set down in a document.
+var writtenWords = cueList("written down", "written up", "written", "documented", "described", "recorded", "noted",
+	"explained", "spelled out", "kept")
+
+// asksWhereWritten returns "where" and the written word when the question
+// asks where something is written: "where" first, the written word later.
+func asksWhereWritten(ws []word) []string {
+	where := slices.IndexFunc(ws, func(w word) bool { return w.raw == "where" })
+	if where < 0 {
+		return nil
+	}
+	for j := where + 1; j < len(ws); j++ {
+		for _, c := range writtenWords {
+			if c.at(ws, j) {
+				return []string{"where", said(ws[j : j+len(c)])}
 			}
 		}
 	}

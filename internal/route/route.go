@@ -94,6 +94,8 @@ func (r *Router) Route(ctx context.Context, question string) (Decision, error) {
 
 // Decide routes a question given the rule planner's plan for it:
 //
+//  0. a question that asks where something is written ("where is X
+//     documented", "where are the details written down") is a Lookup;
 //  1. a question whose plan walks a relation its words name, from an
 //     entity of the graph, with nothing guessed, or through the document
 //     graph itself ("which documents mention X" walks MENTIONS and PART_OF
@@ -112,6 +114,11 @@ func (r *Router) Route(ctx context.Context, question string) (Decision, error) {
 func Decide(question string, pl state.Plan) Decision {
 	ws := words(question)
 	d := Decision{Entities: entities(pl)}
+	if cues := asksWhereWritten(ws); len(cues) > 0 {
+		d.Route, d.Cues = Lookup, cues
+		d.Reason = "asks where something is written (" + quoteAll(cues) + ")"
+		return d
+	}
 	reading, rel := relational(pl)
 	if rel && (len(pl.Readings[0].Guesses) == 0 || walksDocuments(pl.Chains[0])) {
 		return relation(d, reading)

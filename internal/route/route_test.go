@@ -90,6 +90,8 @@ func TestDemoLookups(t *testing.T) {
 		"what is error code E4012?",
 		"Show me the notes on notifications",
 		"how do we handle a backlog in the orders queue",
+		"Where are the on-call details of the payments team written down?",
+		"where is the payment service documented?",
 	)
 }
 

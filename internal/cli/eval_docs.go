@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/evals"
+	"github.com/scgraph/scgraph/memstore"
+)
+
+const evalDocsUsage = `
+Documents (--docs PATH): PATH is a folder of documents (ingested in memory
+as 'ingest --docs' would, with --schema or the demo schema) or a snapshot
+written by 'ingest --docs' (its document index beside it). Each question is
+answered in four passage modes and scored against its gold passages:
+
+  hybrid        the routed system: a lookup's flat hybrid search, or the
+                hybrid passages inside the agent's traversed subgraph
+  graph-only    the passages that stated the agent's evidence edges
+  vector-only   every chunk ranked by embedding similarity
+  keyword-only  every chunk ranked by BM25
+
+Question files: lookups ({"id","question","gold_passages":["doc.md#0"]})
+and relationship questions in the eval JSONL format (answers, gold_paths;
+their gold passages are the chunks stating the gold paths' edges). The
+report gives recall@1/3/5 and MRR@10 per mode, the share of relationship
+questions answered exactly, and how many questions were routed as expected.
+
+  scgraph eval --docs testdata/docs/demo \
+      --questions testdata/docs/demo-lookups.jsonl,testdata/docs/demo-questions.jsonl
+  scgraph eval --docs corpus.snap --questions testdata/docs/demo-lookups.jsonl --json
+`
+
+// evaluateDocs runs the documents mode of eval.
+func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
+	if o.mode != "agent" || o.cv > 1 || o.llm.enabled() {
+		return usagef("--docs compares its own passage modes with the rule planner; leave out --mode, --cv and --llm")
+	}
+	store, ix, err := openDocs(ctx, e, o)
+	if err != nil {
+		return err
+	}
+	var sets []evals.DocsSet
+	for _, p := range o.questions {
+		qs, err := evals.LoadDocQuestions(p, ix)
+		if err != nil {
+			return err
+		}
+		sets = append(sets, evals.DocsSet{Name: strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)), Questions: qs})
+	}
+	opts, _, err := evalAgentOptions(o, e)
+	if err != nil {
+		return err
+	}
+	rep, err := evals.EvaluateDocs(ctx, evals.DocsConfig{Index: ix, Store: store, AgentOptions: opts}, sets)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSONValue(e.stdout, rep)
+	}
+	return evals.WriteDocsMarkdown(e.stdout, rep)
+}
+
+// openDocs opens --docs: a snapshot with its document index, or a folder
+// ingested in memory.
+func openDocs(ctx context.Context, e *env, o *evalOptions) (*memstore.Store, *docs.Index, error) {
+	fi, err := os.Stat(o.docs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.IsDir() {
+		ix, err := docs.ReadIndexFile(docs.IndexPath(o.docs))
+		if err != nil {
+			return nil, nil, fmt.Errorf("--docs %s: a snapshot needs the document index 'ingest --docs' writes beside it: %w", o.docs, err)
+		}
+		st, err := memstore.Open(ctx, o.docs, memstore.OpenOptions{})
+		return st, ix, err
+	}
+	var sch *graph.Schema
+	if o.graph.schema != "" {
+		sch, err = graph.ReadSchemaFile(o.graph.schema)
+	} else {
+		sch, err = demo.Schema()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ix, rep, err := docs.Ingest(ctx, o.docs, nil, docs.NewExtractor(sch, nil, nil), docs.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(o.docs, filepath.FromSlash(s.Path)), s.Err)
+	}
+	st := memstore.New()
+	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+		return nil, nil, err
+	}
+	if _, err := st.AddTriples(ctx, ix.Triples()); err != nil {
+		return nil, nil, err
+	}
+	return st, ix, nil
+}
