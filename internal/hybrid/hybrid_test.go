@@ -16,7 +16,7 @@ import (
 
 const corpus = "../../testdata/docs/demo"
 
-func demoIndex(t *testing.T) (*docs.Index, *hybrid.Index) {
+func demoIndex(t testing.TB) (*docs.Index, *hybrid.Index) {
 	t.Helper()
 	sch, err := demo.Schema()
 	if err != nil {
@@ -167,5 +167,29 @@ func TestEmbedderErrorsAreReturned(t *testing.T) {
 	ix, _ := demoIndex(t)
 	if _, err := hybrid.New(context.Background(), ix, failingEmbedder{}); !errors.Is(err, errEmbed) {
 		t.Fatalf("New with a failing embedder: %v", err)
+	}
+}
+
+func TestStatedChunksLeadTheGraphSignal(t *testing.T) {
+	_, x := demoIndex(t)
+	// The ledger's own page states the evidence edge; the payments team's
+	// page mentions more of the path's entities but states none of its
+	// edges.
+	prox := hybrid.Proximity{
+		Distance: map[string]int{"ledger-service": 0, "db-v2-proxy": 0, "payment-service": 0, "fraud-detection-service": 0},
+		Stated:   map[string]int{"services/ledger-service.md#0": 1},
+	}
+	ps := search(t, x, hybrid.Query{Question: "what does the ledger depend on?", Signals: hybrid.Graph, Proximity: prox, K: 100})
+	if len(ps) == 0 || ps[0].Chunk != "services/ledger-service.md#0" || ps[0].Ranks.Graph != 1 {
+		t.Fatalf("graph ranking %v: the stated chunk is not first", chunks(ps))
+	}
+	var payments hybrid.Passage
+	for _, p := range ps {
+		if p.Chunk == "ownership/team-payments.md#0" {
+			payments = p
+		}
+	}
+	if len(payments.Near) <= len(ps[0].Near) {
+		t.Fatalf("the test needs a chunk mentioning more path entities than the stated one: %+v vs %+v", payments, ps[0])
 	}
 }
