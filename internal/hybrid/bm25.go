@@ -12,14 +12,30 @@ const (
 	bm25B  = 0.75
 )
 
+// functionWords carry no topic: English's usual stop set (Lucene's) and
+// the words questions are built with. Neither texts nor questions are
+// searched by them.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "but": true, "by": true,
+	"for": true, "if": true, "in": true, "into": true, "is": true, "it": true, "no": true, "not": true, "of": true,
+	"on": true, "or": true, "such": true, "that": true, "the": true, "their": true, "then": true, "there": true,
+	"these": true, "they": true, "this": true, "to": true, "was": true, "will": true, "with": true,
+	"what": true, "which": true, "who": true, "whom": true, "where": true, "when": true, "how": true, "why": true,
+	"do": true, "does": true, "did": true, "can": true, "i": true, "me": true, "my": true, "we": true, "our": true,
+	"us": true, "you": true, "your": true, "about": true,
+}
+
 // terms are the words a text is searched by: its key tokens (abbreviations
-// folded: "svc" is "service", "db" "database"), stemmed.
+// folded: "svc" is "service", "db" "database") but function words,
+// stemmed.
 func terms(s string) []string {
-	toks := text.KeyTokens(s)
-	for i, t := range toks {
-		toks[i] = text.Stem(t)
+	var out []string
+	for _, t := range text.KeyTokens(s) {
+		if !functionWords[t] {
+			out = append(out, text.Stem(t))
+		}
 	}
-	return toks
+	return out
 }
 
 // bm25 is an in-memory full-text index over a fixed set of texts.
