@@ -109,6 +109,20 @@ groups: a fact whose acl names none of them, and an entity only such facts
 mention, do not exist for it — in the answer, the paths, the trace, the
 suggestions and the errors alike. Without --groups every fact is read.
 
+On a snapshot written by 'ingest --docs' (its document index beside it)
+the question is routed first: a lookup ("where is the db-v2 cutover
+runbook?") is answered by a hybrid passage search over every chunk
+(semantic, keyword and graph proximity fused by reciprocal-rank fusion),
+with no agent; a relationship question by the agent, with the passages
+that stated its evidence and the related passages inside the subgraph it
+traversed; a global question ("what are the biggest risks?") by community
+summaries, or, with none configured, by a passage search that says so.
+The route and its reason follow the answer (and --json has route and
+related_passages, each passage with its rank per signal).
+
+  scgraph ask --graph corpus.snap "Where is the runbook for the db-v2 cutover?"
+  scgraph ask --graph corpus.snap --passages 3 --trace "Which teams are affected if db-v2 goes down?"
+
 The exit status is 0 when an answer (even a partial one or
 an honest "no") was given, 1 on errors, 2 on bad usage.
 `
