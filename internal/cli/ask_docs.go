@@ -34,7 +34,7 @@ func docIndex(graphFile string) (*docs.Index, error) {
 // router decides between a passage search, the agent and the community
 // summaries (package docqa).
 func askDocs(ctx context.Context, e *env, o *askOptions, store agent.Store, a *agent.Agent, ix *docs.Index) error {
-	px, err := hybrid.New(ctx, ix, nil)
+	px, err := hybrid.New(ctx, ix, hybrid.Config{})
 	if err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func demoAsker(t *testing.T) (*docqa.Asker, *countingAgent, *docs.Index) {
 	if _, err := st.AddTriples(ctx, ix.Triples()); err != nil {
 		t.Fatal(err)
 	}
-	px, err := hybrid.New(ctx, ix, nil)
+	px, err := hybrid.New(ctx, ix, hybrid.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -213,7 +213,7 @@ type DocsReport struct {
 // mode, scored against its gold passages (recall@1/3/5, MRR@10), answers
 // scored for relationship questions, and routes checked.
 func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsReport, error) {
-	px, err := hybrid.New(ctx, cfg.Index, cfg.Embedder)
+	px, err := hybrid.New(ctx, cfg.Index, hybrid.Config{Embedder: cfg.Embedder})
 	if err != nil {
 		return nil, err
 	}

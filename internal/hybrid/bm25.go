@@ -38,27 +38,35 @@ func terms(s string) []string {
 	return out
 }
 
-// bm25 is an in-memory full-text index over a fixed set of texts.
+// bm25 is an in-memory full-text index over a fixed set of texts: for
+// each word, the texts that hold it and how often.
 type bm25 struct {
-	tf     []map[string]int
-	length []int
-	avg    float64
-	df     map[string]int
+	postings map[string][]posting
+	length   []int
+	avg      float64
+}
+
+type posting struct {
+	text int
+	tf   int
 }
 
 func newBM25(texts []string) *bm25 {
-	b := &bm25{df: map[string]int{}}
+	b := &bm25{postings: map[string][]posting{}}
 	total := 0
-	for _, t := range texts {
+	for i, t := range texts {
 		tf := map[string]int{}
 		ws := terms(t)
+		var order []string
 		for _, w := range ws {
 			if tf[w] == 0 {
-				b.df[w]++
+				order = append(order, w)
 			}
 			tf[w]++
 		}
-		b.tf = append(b.tf, tf)
+		for _, w := range order {
+			b.postings[w] = append(b.postings[w], posting{text: i, tf: tf[w]})
+		}
 		b.length = append(b.length, len(ws))
 		total += len(ws)
 	}
@@ -71,29 +79,30 @@ func newBM25(texts []string) *bm25 {
 // idf is the BM25 inverse document frequency, kept positive for words
 // most texts contain.
 func (b *bm25) idf(w string) float64 {
-	n, df := float64(len(b.tf)), float64(b.df[w])
+	n, df := float64(len(b.length)), float64(len(b.postings[w]))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
-// score is text i's BM25 score for the query words (each distinct word
-// counted once).
-func (b *bm25) score(query []string, i int) float64 {
+// scores returns every text's BM25 score for the query words (each
+// distinct word counted once), indexed like the texts; only the texts
+// holding a query word are visited.
+func (b *bm25) scores(query []string) []float64 {
+	out := make([]float64, len(b.length))
 	if b.avg == 0 {
-		return 0
+		return out
 	}
 	seen := map[string]bool{}
-	s := 0.0
-	norm := bm25K1 * (1 - bm25B + bm25B*float64(b.length[i])/b.avg)
 	for _, w := range query {
 		if seen[w] {
 			continue
 		}
 		seen[w] = true
-		f := float64(b.tf[i][w])
-		if f == 0 {
-			continue
+		idf := b.idf(w)
+		for _, p := range b.postings[w] {
+			f := float64(p.tf)
+			norm := bm25K1 * (1 - bm25B + bm25B*float64(b.length[p.text])/b.avg)
+			out[p.text] += idf * f * (bm25K1 + 1) / (f + norm)
 		}
-		s += b.idf(w) * f * (bm25K1 + 1) / (f + norm)
 	}
-	return s
+	return out
 }

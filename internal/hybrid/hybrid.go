@@ -123,9 +123,26 @@ type Index struct {
 	bm25     *bm25
 }
 
-// New indexes the chunks of ix: it embeds them with e (embed.NewHashed()
-// when nil) and counts their words.
-func New(ctx context.Context, ix *docs.Index, e embeddings.Embedder) (*Index, error) {
+// StoredVectors are chunk vectors computed before (at ingest), by chunk
+// ID; New embeds only the chunks without one. They must come from the
+// same embedder as the question's.
+type StoredVectors interface {
+	ChunkVector(chunkID string) ([]float32, bool)
+}
+
+// Config tunes New.
+type Config struct {
+	// Embedder embeds the question, and the chunks without a stored
+	// vector (nil: embed.NewHashed()).
+	Embedder embeddings.Embedder
+	// Stored, when not nil, gives the chunks' stored vectors.
+	Stored StoredVectors
+}
+
+// New indexes the chunks of ix: it takes their stored vectors or embeds
+// them, and counts their words.
+func New(ctx context.Context, ix *docs.Index, cfg Config) (*Index, error) {
+	e := cfg.Embedder
 	if e == nil {
 		e = embed.NewHashed()
 	}
@@ -142,18 +159,31 @@ func New(ctx context.Context, ix *docs.Index, e embeddings.Embedder) (*Index, er
 		}
 	}
 	texts := make([]string, len(x.chunks))
+	x.vectors = make([][]float32, len(x.chunks))
+	var missing []int
+	var missingTexts []string
 	for i, c := range x.chunks {
 		texts[i] = c.Text
+		if cfg.Stored != nil {
+			if v, ok := cfg.Stored.ChunkVector(c.ID); ok {
+				x.vectors[i] = v
+				continue
+			}
+		}
+		missing = append(missing, i)
+		missingTexts = append(missingTexts, c.Text)
 	}
-	if len(texts) > 0 {
-		vs, err := e.EmbedDocuments(ctx, texts)
+	if len(missing) > 0 {
+		vs, err := e.EmbedDocuments(ctx, missingTexts)
 		if err != nil {
-			return nil, fmt.Errorf("embedding %d chunks: %w", len(texts), err)
+			return nil, fmt.Errorf("embedding %d chunks: %w", len(missing), err)
 		}
-		if len(vs) != len(texts) {
-			return nil, fmt.Errorf("embedding %d chunks: the embedder returned %d vectors", len(texts), len(vs))
+		if len(vs) != len(missing) {
+			return nil, fmt.Errorf("embedding %d chunks: the embedder returned %d vectors", len(missing), len(vs))
 		}
-		x.vectors = vs
+		for k, i := range missing {
+			x.vectors[i] = vs[k]
+		}
 	}
 	x.bm25 = newBM25(texts)
 	return x, nil
@@ -213,10 +243,10 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 		}
 	}
 	if sigs.Has(Keyword) {
-		qt := terms(q.Question)
+		scores := x.bm25.scores(terms(q.Question))
 		var rs []ranked
 		for _, i := range cands {
-			rs = append(rs, ranked{chunk: i, score: x.bm25.score(qt, i)})
+			rs = append(rs, ranked{chunk: i, score: scores[i]})
 		}
 		for r, c := range rank(rs) {
 			ranks[c.chunk].Keyword = r + 1

@@ -10,6 +10,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/state"
 )
@@ -26,7 +27,7 @@ func demoIndex(t testing.TB) (*docs.Index, *hybrid.Index) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := hybrid.New(context.Background(), ix, nil)
+	x, err := hybrid.New(context.Background(), ix, hybrid.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func (failingEmbedder) EmbedQuery(context.Context, string) ([]float32, error) { 
 
 func TestEmbedderErrorsAreReturned(t *testing.T) {
 	ix, _ := demoIndex(t)
-	if _, err := hybrid.New(context.Background(), ix, failingEmbedder{}); !errors.Is(err, errEmbed) {
+	if _, err := hybrid.New(context.Background(), ix, hybrid.Config{Embedder: failingEmbedder{}}); !errors.Is(err, errEmbed) {
 		t.Fatalf("New with a failing embedder: %v", err)
 	}
 }
@@ -191,5 +192,49 @@ func TestStatedChunksLeadTheGraphSignal(t *testing.T) {
 	}
 	if len(payments.Near) <= len(ps[0].Near) {
 		t.Fatalf("the test needs a chunk mentioning more path entities than the stated one: %+v vs %+v", payments, ps[0])
+	}
+}
+
+// storedVectors are vectors kept at ingest, by chunk ID.
+type storedVectors map[string][]float32
+
+func (s storedVectors) ChunkVector(id string) ([]float32, bool) {
+	v, ok := s[id]
+	return v, ok
+}
+
+// countingEmbedder counts the texts it embeds.
+type countingEmbedder struct {
+	embed.Hashed
+	texts int
+}
+
+func (c *countingEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	c.texts += len(texts)
+	return c.Hashed.EmbedDocuments(ctx, texts)
+}
+
+func TestStoredVectorsAreUsed(t *testing.T) {
+	ix, _ := demoIndex(t)
+	ctx := context.Background()
+	q := "what do we know about the shipping labels?"
+	qv, err := embed.NewHashed().EmbedQuery(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The stored vector of one unrelated chunk is the question's own: the
+	// semantic signal must rank that chunk first, so it read the store.
+	const pinned = "ownership/team-identity.md#0"
+	e := &countingEmbedder{Hashed: embed.NewHashed()}
+	x, err := hybrid.New(ctx, ix, hybrid.Config{Embedder: e, Stored: storedVectors{pinned: qv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.texts != x.Len()-1 {
+		t.Errorf("embedded %d chunks, want all %d but the stored one", e.texts, x.Len()-1)
+	}
+	ps := search(t, x, hybrid.Query{Question: q, Signals: hybrid.Semantic, K: 1})
+	if len(ps) != 1 || ps[0].Chunk != pinned {
+		t.Errorf("semantic top %v, want the chunk with the stored vector %s", chunks(ps), pinned)
 	}
 }
