@@ -37,7 +37,7 @@ func demoCorpus(t *testing.T) (*memstore.Store, *docs.Index) {
 func TestEvaluateDocs(t *testing.T) {
 	st, ix := demoCorpus(t)
 	var sets []evals.DocsSet
-	for _, f := range []string{"demo-lookups.jsonl", "demo-questions.jsonl"} {
+	for _, f := range []string{"demo-lookups.jsonl", "demo-questions.jsonl", "demo-global.jsonl"} {
 		qs, err := evals.LoadDocQuestions(filepath.Join("../../testdata/docs", f), ix)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +97,8 @@ func TestEvaluateDocs(t *testing.T) {
 	if err := evals.WriteDocsMarkdown(&b, rep); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "| demo-lookups.jsonl | hybrid |") {
+	if !strings.Contains(b.String(), "| demo-lookups.jsonl | hybrid |") || strings.Contains(b.String(), "| demo-global.jsonl | hybrid |") ||
+		!strings.Contains(b.String(), "| demo-global.jsonl | 6 |") {
 		t.Errorf("markdown:\n%s", b.String())
 	}
 }
