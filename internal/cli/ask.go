@@ -162,6 +162,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(o.question) == "" {
 		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
 	}
+	if o.passages < 1 {
+		return usagef("--passages %d: want at least 1", o.passages)
+	}
 	if err := plan.CheckLength(o.question, 0); err != nil {
 		return usagef("%v%s", err, questionSource(o.questionFile))
 	}

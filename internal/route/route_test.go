@@ -76,6 +76,8 @@ func TestDemoQuestionsGoToTheAgent(t *testing.T) {
 		"which services does the api gateway call?",
 		"What breaks if the payments database is down?",
 		"Which documents mention the payment service?",
+		"What would break if the api gateway went offline?",
+		"Which services read from fraud-db?",
 	)
 }
 
@@ -92,6 +94,10 @@ func TestDemoLookups(t *testing.T) {
 		"how do we handle a backlog in the orders queue",
 		"Where are the on-call details of the payments team written down?",
 		"where is the payment service documented?",
+		"Is there a runbook for the orders queue?",
+		"Link to the design note for user auth",
+		"I need the incident writeup for INC-2107",
+		"Where's the guide for deploying the api gateway?",
 	)
 }
 
@@ -102,6 +108,9 @@ func TestDemoGlobalQuestions(t *testing.T) {
 		"What are the weakest points of the system?",
 		"Give me an overview of recurring incidents",
 		"what are the most common problems across all teams?",
+		"What are the key risks?",
+		"Where are we most fragile?",
+		"Tell me the top three problems in the system",
 	)
 }
 
