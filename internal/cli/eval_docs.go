@@ -18,13 +18,15 @@ const evalDocsUsage = `
 Documents (--docs PATH): PATH is a folder of documents (ingested in memory
 as 'ingest --docs' would, with --schema or the demo schema) or a snapshot
 written by 'ingest --docs' (its document index beside it). Each question is
-answered in four passage modes and scored against its gold passages:
+answered in six passage modes and scored against its gold passages:
 
   hybrid        the routed system: a lookup's flat hybrid search, or the
                 hybrid passages inside the agent's traversed subgraph
   graph-only    the passages that stated the agent's evidence edges
   vector-only   every chunk ranked by embedding similarity
   keyword-only  every chunk ranked by BM25
+  hybrid-no-semantic, hybrid-no-graph
+                hybrid with one signal left out: what that signal adds
 
 Question files: lookups ({"id","question","gold_passages":["doc.md#0"]})
 and relationship questions in the eval JSONL format (answers, gold_paths;

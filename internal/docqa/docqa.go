@@ -55,6 +55,9 @@ type Asker struct {
 	Global GlobalAnswerer
 	// K is how many related passages to return (0: hybrid.DefaultK).
 	K int
+	// Signals are the rankings the passage searches fuse (0: all; the
+	// evaluation leaves one out to measure what it adds).
+	Signals hybrid.Signals
 }
 
 // Answer is the answer to one question, by its route.
@@ -109,7 +112,7 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 		for _, c := range ans.Citations {
 			prox.Stated[c.Chunk]++
 		}
-		ps, serr := a.Passages.Search(ctx, hybrid.Query{Question: question, Proximity: prox, K: a.K})
+		ps, serr := a.Passages.Search(ctx, hybrid.Query{Question: question, Signals: a.Signals, Proximity: prox, K: a.K})
 		if serr != nil {
 			return ans, serr
 		}
@@ -126,7 +129,7 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 		}
 		ans.Note = NoGlobalNote
 	}
-	ps, err := a.Passages.Search(ctx, hybrid.Query{Question: question, Proximity: hybrid.FromEntities(d.Entities), K: a.K})
+	ps, err := a.Passages.Search(ctx, hybrid.Query{Question: question, Signals: a.Signals, Proximity: hybrid.FromEntities(d.Entities), K: a.K})
 	if err != nil {
 		return nil, err
 	}

@@ -99,12 +99,13 @@
 // # Documents mode
 //
 // EvaluateDocs (scgraph eval --docs) measures passage retrieval over an
-// ingested document corpus. Each question is answered in four passage
+// ingested document corpus. Each question is answered in six passage
 // modes (PassageModes): hybrid (the routed system of package docqa: a
 // lookup's flat fused search, or the fused passages inside the agent's
 // traversed subgraph), graph-only (the chunks that stated the agent's
 // evidence edges, in path order), vector-only and keyword-only (every chunk
-// ranked by one signal of package hybrid). Per set and mode: recall@1, @3
+// ranked by one signal of package hybrid), and hybrid-no-semantic and
+// hybrid-no-graph (the routed system with one signal left out). Per set and mode: recall@1, @3
 // and @5 (the share of a question's gold passages among the first k,
 // averaged over the questions that have gold passages), MRR@10 (1/rank of
 // the first gold passage), and for relationship questions the share whose

@@ -37,10 +37,20 @@ const (
 	PassagesVector PassageMode = "vector-only"
 	// PassagesKeyword ranks every chunk by BM25 alone.
 	PassagesKeyword PassageMode = "keyword-only"
+	// PassagesNoSemantic and PassagesNoGraph are hybrid with one signal
+	// left out: what the semantic and the graph signal add.
+	PassagesNoSemantic PassageMode = "hybrid-no-semantic"
+	PassagesNoGraph    PassageMode = "hybrid-no-graph"
 )
 
 // PassageModes are the passage modes in report order.
-var PassageModes = []PassageMode{PassagesHybrid, PassagesGraph, PassagesVector, PassagesKeyword}
+var PassageModes = []PassageMode{PassagesHybrid, PassagesGraph, PassagesVector, PassagesKeyword, PassagesNoSemantic, PassagesNoGraph}
+
+// ablations are the hybrid modes that leave a signal out.
+var ablations = []struct {
+	mode PassageMode
+	sigs hybrid.Signals
+}{{PassagesNoSemantic, hybrid.Keyword | hybrid.Graph}, {PassagesNoGraph, hybrid.Semantic | hybrid.Keyword}}
 
 // DocsDepth is how many passages each mode ranks per question: MRR is
 // MRR@DocsDepth.
@@ -169,7 +179,8 @@ type PassageScore struct {
 	RecallAt5 float64 `json:"recall_at_5"`
 	MRR       float64 `json:"mrr"`
 	// Exact is the share of the set's questions with answers whose answer
-	// set is the gold set: the agent's answers for hybrid and graph-only;
+	// set is the gold set: the agent's answers for the hybrid modes and
+	// graph-only;
 	// for vector-only and keyword-only, the entities of the asked type the
 	// top 5 passages mention, the question's own aside. Nil for lookups.
 	Exact *float64 `json:"exact,omitempty"`
@@ -220,6 +231,12 @@ func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsRep
 	rules := plan.New(cfg.Store, nil, plan.Options{})
 	ag := agent.New(cfg.Store, cfg.AgentOptions...)
 	asker := &docqa.Asker{Router: route.New(rules), Agent: ag, Index: cfg.Index, Passages: px, K: DocsDepth}
+	partial := map[PassageMode]*docqa.Asker{}
+	for _, ab := range ablations {
+		a := *asker
+		a.Signals = ab.sigs
+		partial[ab.mode] = &a
+	}
 	name := cfg.EmbedderName
 	if name == "" {
 		name = "hashed"
@@ -230,7 +247,7 @@ func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsRep
 		sr := DocsSetReport{Name: set.Name, Questions: len(set.Questions)}
 		routed := 0
 		for _, q := range set.Questions {
-			r, err := runDocQuestion(ctx, q, asker, ag, px, rules, types)
+			r, err := runDocQuestion(ctx, q, asker, partial, ag, px, rules, types)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", q.Source, err)
 			}
@@ -249,7 +266,7 @@ func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsRep
 	return rep, nil
 }
 
-func runDocQuestion(ctx context.Context, q DocQuestion, asker *docqa.Asker, ag *agent.Agent, px *hybrid.Index, rules *plan.Rules, types map[string]string) (DocResult, error) {
+func runDocQuestion(ctx context.Context, q DocQuestion, asker *docqa.Asker, partial map[PassageMode]*docqa.Asker, ag *agent.Agent, px *hybrid.Index, rules *plan.Rules, types map[string]string) (DocResult, error) {
 	r := DocResult{ID: q.ID, Question: q.Text, WantRoute: q.Route, GoldPassages: q.GoldPassages,
 		Passages: map[PassageMode][]string{}, Answers: map[PassageMode][]string{}, Gold: q.Answers}
 	ans, err := asker.Ask(ctx, q.Text)
@@ -258,6 +275,13 @@ func runDocQuestion(ctx context.Context, q DocQuestion, asker *docqa.Asker, ag *
 	}
 	r.Route = ans.Route
 	r.Passages[PassagesHybrid] = passageChunks(ans.Passages)
+	for _, ab := range ablations {
+		pa, err := partial[ab.mode].Ask(ctx, q.Text)
+		if pa == nil {
+			return r, err
+		}
+		r.Passages[ab.mode] = passageChunks(pa.Passages)
+	}
 	res := ans.Result
 	if res == nil {
 		if res, err = ag.Run(ctx, q.Text); res == nil {
@@ -295,6 +319,9 @@ func runDocQuestion(ctx context.Context, q DocQuestion, asker *docqa.Asker, ag *
 		}
 		r.Answers[PassagesGraph] = names
 		r.Answers[PassagesHybrid] = names
+		for _, ab := range ablations {
+			r.Answers[ab.mode] = names
+		}
 	}
 	return r, nil
 }
