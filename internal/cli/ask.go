@@ -17,6 +17,7 @@ import (
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/internal/route"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
@@ -78,6 +79,8 @@ type askOptions struct {
 	question     string
 	// passages is how many passages the hybrid search returns.
 	passages int
+	// route, when set, overrides the router's decision.
+	route route.Route
 }
 
 const askUsage = `
@@ -122,6 +125,7 @@ related_passages, each passage with its rank per signal).
 
   scgraph ask --graph corpus.snap "Where is the runbook for the db-v2 cutover?"
   scgraph ask --graph corpus.snap --passages 3 --trace "Which teams are affected if db-v2 goes down?"
+  scgraph ask --graph corpus.snap --route lookup "Who owns the ledger?"   # overrule the router
 
 The exit status is 0 when an answer (even a partial one or
 an honest "no") was given, 1 on errors, 2 on bad usage.
@@ -140,6 +144,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
 	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
 	fs.IntVar(&o.passages, "passages", hybrid.DefaultK, "on a snapshot with a document index: how many passages the hybrid search returns")
+	fs.Func("route", "on a snapshot with a document index: take this `route` (lookup, relation or global) instead of the router's", func(s string) error {
+		return o.route.UnmarshalText([]byte(s))
+	})
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -44,6 +44,7 @@ func askDocs(ctx context.Context, e *env, o *askOptions, store agent.Store, a *a
 		Index:    ix,
 		Passages: px,
 		K:        o.passages,
+		Route:    o.route,
 	}
 	ans, err := asker.Ask(ctx, o.question)
 	if ans == nil {

@@ -74,6 +74,21 @@ func TestAskDocsRoutes(t *testing.T) {
 		}
 	}
 
+	// --route overrules the router, and the reason says what it would
+	// have taken.
+	code, out, errs = runCLI(t, "ask", "--graph", snap, "--json", "--route", "lookup", "Which teams are affected if db-v2 goes down?")
+	var forced docqa.Answer
+	if code != 0 || json.Unmarshal([]byte(out), &forced) != nil || forced.Route.Route != route.Lookup ||
+		!strings.Contains(forced.Route.Reason, "would take relation") || strings.Contains(out, `"paths"`) {
+		t.Errorf("--route lookup: exit %d %s\n%s", code, errs, out)
+	}
+	if code, _, errs := runCLI(t, "ask", "--graph", snap, "--route", "vector", "x"); code != 2 || !strings.Contains(errs, "lookup, relation or global") {
+		t.Errorf("--route vector: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "ask", "--graph", snap, "--passages", "0", "x"); code != 2 || !strings.Contains(errs, "--passages") {
+		t.Errorf("--passages 0: exit %d: %s", code, errs)
+	}
+
 	// The human output of a relation question shows the route in the
 	// trace, before the agent's steps.
 	_, out, _ = runCLI(t, "ask", "--graph", snap, "--trace", "What does the payment service depend on?")

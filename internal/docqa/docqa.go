@@ -58,6 +58,9 @@ type Asker struct {
 	// Signals are the rankings the passage searches fuse (0: all; the
 	// evaluation leaves one out to measure what it adds).
 	Signals hybrid.Signals
+	// Route, when set, is taken instead of the router's decision (the
+	// router still reads the question, for the entities it names).
+	Route route.Route
 }
 
 // Answer is the answer to one question, by its route.
@@ -94,6 +97,10 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 	d, err := a.Router.Route(ctx, question)
 	if err != nil {
 		return nil, err
+	}
+	if a.Route != 0 && a.Route != d.Route {
+		d.Reason = fmt.Sprintf("asked for (the router would take %s: %s)", d.Route, d.Reason)
+		d.Route = a.Route
 	}
 	ans := &Answer{Question: question, Route: d}
 	switch d.Route {
