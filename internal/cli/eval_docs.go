@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,8 @@ Question files: lookups ({"id","question","gold_passages":["doc.md#0"]})
 and relationship questions in the eval JSONL format (answers, gold_paths;
 their gold passages are the chunks stating the gold paths' edges). The
 report gives recall@1/3/5 and MRR@10 per mode, the share of relationship
-questions answered exactly, and how many questions were routed as expected.
+questions answered exactly, and how many questions were routed as expected. --report DIR writes report.json and
+report.md.
 
   scgraph eval --docs testdata/docs/demo \
       --questions testdata/docs/demo-lookups.jsonl,testdata/docs/demo-questions.jsonl
@@ -41,8 +43,8 @@ questions answered exactly, and how many questions were routed as expected.
 
 // evaluateDocs runs the documents mode of eval.
 func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
-	if o.mode != "agent" || o.cv > 1 || o.llm.enabled() {
-		return usagef("--docs compares its own passage modes with the rule planner; leave out --mode, --cv and --llm")
+	if o.mode != "agent" || o.cv > 1 || o.llm.enabled() || o.limit != 0 || o.results != "" {
+		return usagef("--docs compares its own passage modes with the rule planner, on every question; leave out --mode, --cv, --llm, --limit and --results")
 	}
 	store, ix, err := openDocs(ctx, e, o)
 	if err != nil {
@@ -63,6 +65,20 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 	rep, err := evals.EvaluateDocs(ctx, evals.DocsConfig{Index: ix, Store: store, AgentOptions: opts}, sets)
 	if err != nil {
 		return err
+	}
+	if o.report != "" {
+		if err := os.MkdirAll(o.report, 0o755); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(filepath.Join(o.report, "report.json"), func(w io.Writer) error { return writeJSONValue(w, rep) }); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(filepath.Join(o.report, "report.md"), func(w io.Writer) error { return evals.WriteDocsMarkdown(w, rep) }); err != nil {
+			return err
+		}
+		if !o.graph.quiet {
+			fmt.Fprintf(e.stderr, "wrote %s and report.md\n", filepath.Join(o.report, "report.json"))
+		}
 	}
 	if o.json {
 		return writeJSONValue(e.stdout, rep)

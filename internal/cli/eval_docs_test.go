@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +38,20 @@ func TestEvalDocs(t *testing.T) {
 	// Usage: the documents mode has its own modes.
 	if code, _, errs := runCLI(t, "eval", "--docs", snap, "--questions", lookups, "--mode", "all"); code != 2 || !strings.Contains(errs, "--docs") {
 		t.Errorf("--docs with --mode: exit %d: %s", code, errs)
+	}
+	// --report writes the report's JSON and Markdown.
+	dir := filepath.Join(t.TempDir(), "rep")
+	if code, _, errs := runCLI(t, "eval", "--docs", snap, "--questions", lookups+","+questions, "--report", dir, "--json"); code != 0 {
+		t.Fatalf("--report: exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report.json")); err != nil || string(b) != out {
+		t.Errorf("report.json differs from --json: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report.md")); err != nil || !strings.Contains(string(b), "| demo-questions | graph-only |") {
+		t.Errorf("report.md: %v\n%s", err, b)
+	}
+	if code, _, errs := runCLI(t, "eval", "--docs", snap, "--questions", lookups, "--limit", "3"); code != 2 || !strings.Contains(errs, "--limit") {
+		t.Errorf("--docs with --limit: exit %d: %s", code, errs)
 	}
 	// A snapshot without its index says what is missing.
 	plain := filepath.Join(t.TempDir(), "plain.snap")
