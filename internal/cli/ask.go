@@ -81,6 +81,8 @@ type askOptions struct {
 	passages int
 	// route, when set, overrides the router's decision.
 	route route.Route
+	// docsIndex names the document index when it is not beside --graph.
+	docsIndex string
 }
 
 const askUsage = `
@@ -121,7 +123,8 @@ that stated its evidence and the related passages inside the subgraph it
 traversed; a global question ("what are the biggest risks?") by community
 summaries, or, with none configured, by a passage search that says so.
 The route and its reason follow the answer (and --json has route and
-related_passages, each passage with its rank per signal).
+related_passages, each passage with its rank per signal). For the same
+graph loaded into Neo4j, name its index with --docs-index.
 
   scgraph ask --graph corpus.snap "Where is the runbook for the db-v2 cutover?"
   scgraph ask --graph corpus.snap --passages 3 --trace "Which teams are affected if db-v2 goes down?"
@@ -144,6 +147,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
 	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
 	fs.IntVar(&o.passages, "passages", hybrid.DefaultK, "on a snapshot with a document index: how many passages the hybrid search returns")
+	fs.StringVar(&o.docsIndex, "docs-index", "", "the document index (`FILE`.docs.json) of a graph that is not a snapshot beside it, e.g. one ingested into Neo4j; default: the one beside --graph")
 	fs.Func("route", "on a snapshot with a document index: take this `route` (lookup, relation or global) instead of the router's", func(s string) error {
 		return o.route.UnmarshalText([]byte(s))
 	})
@@ -168,6 +172,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	}
 	if strings.TrimSpace(o.question) == "" {
 		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
+	}
+	if o.docsIndex != "" && o.graph.scoped {
+		return usagef("--docs-index routes questions to passage searches, which are not access-checked: it does not combine with --groups")
 	}
 	if o.passages < 1 {
 		return usagef("--passages %d: want at least 1", o.passages)
@@ -241,7 +248,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		// A snapshot with a document index: route the question (passage
 		// search, the agent, or community summaries). A scoped caller
 		// keeps the agent alone: the passages are not access-checked.
-		ix, err := docIndex(o.graph.graph)
+		ix, err := docIndex(o.graph.graph, o.docsIndex)
 		if err != nil {
 			return err
 		}

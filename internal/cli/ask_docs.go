@@ -17,9 +17,17 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-// docIndex reads the document index beside the graph file, or returns
-// nil when it has none (a triples file, several files, Neo4j).
-func docIndex(graphFile string) (*docs.Index, error) {
+// docIndex reads the document index: the file named, else the one beside
+// the graph file; nil when there is none (a triples file, several files,
+// Neo4j without --docs-index).
+func docIndex(graphFile, named string) (*docs.Index, error) {
+	if named != "" {
+		ix, err := docs.ReadIndexFile(named)
+		if err != nil {
+			return nil, fmt.Errorf("--docs-index: %w", err)
+		}
+		return ix, nil
+	}
 	if graphFile == "" || strings.Contains(graphFile, ",") {
 		return nil, nil
 	}

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/docqa"
+	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/route"
 )
@@ -87,6 +89,29 @@ func TestAskDocsRoutes(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "ask", "--graph", snap, "--passages", "0", "x"); code != 2 || !strings.Contains(errs, "--passages") {
 		t.Errorf("--passages 0: exit %d: %s", code, errs)
+	}
+
+	// --docs-index names the index of a graph that has none beside it
+	// (a database loaded from the snapshot): the same routes.
+	elsewhere := filepath.Join(t.TempDir(), "moved.snap")
+	b, err := os.ReadFile(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(elsewhere, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ = runCLI(t, "ask", "--graph", elsewhere, "--json", "Where is the runbook for the db-v2 cutover?")
+	if strings.Contains(out, `"route"`) {
+		t.Errorf("a snapshot without an index beside it was routed:\n%s", out)
+	}
+	code, out, errs = runCLI(t, "ask", "--graph", elsewhere, "--docs-index", docs.IndexPath(snap), "--json", "Where is the runbook for the db-v2 cutover?")
+	var moved docqa.Answer
+	if code != 0 || json.Unmarshal([]byte(out), &moved) != nil || moved.Route.Route != route.Lookup || len(moved.Passages) == 0 {
+		t.Errorf("--docs-index: exit %d %s\n%s", code, errs, out)
+	}
+	if code, _, errs := runCLI(t, "ask", "--graph", elsewhere, "--docs-index", docs.IndexPath(snap), "--groups", "ops", "x"); code != 2 || !strings.Contains(errs, "--groups") {
+		t.Errorf("--docs-index with --groups: exit %d: %s", code, errs)
 	}
 
 	// The human output of a relation question shows the route in the
