@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
@@ -39,6 +40,8 @@ report.md.
   scgraph eval --docs testdata/docs/demo \
       --questions testdata/docs/demo-lookups.jsonl,testdata/docs/demo-questions.jsonl
   scgraph eval --docs corpus.snap --questions testdata/docs/demo-lookups.jsonl --json
+  scgraph ingest --store neo4j corpus.snap          # the same graph in Neo4j
+  scgraph eval --store neo4j --docs corpus.snap --questions testdata/docs/demo-questions.jsonl
 `
 
 // evaluateDocs runs the documents mode of eval.
@@ -46,10 +49,11 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 	if o.mode != "agent" || o.cv > 1 || o.llm.enabled() || o.limit != 0 || o.results != "" {
 		return usagef("--docs compares its own passage modes with the rule planner, on every question; leave out --mode, --cv, --llm, --limit and --results")
 	}
-	store, ix, err := openDocs(ctx, e, o)
+	store, ix, closeStore, err := openDocs(ctx, e, o)
 	if err != nil {
 		return err
 	}
+	defer closeStore()
 	var sets []evals.DocsSet
 	for _, p := range o.questions {
 		qs, err := evals.LoadDocQuestions(p, ix)
@@ -86,20 +90,37 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 	return evals.WriteDocsMarkdown(e.stdout, rep)
 }
 
-// openDocs opens --docs: a snapshot with its document index, or a folder
-// ingested in memory.
-func openDocs(ctx context.Context, e *env, o *evalOptions) (*memstore.Store, *docs.Index, error) {
+// openDocs opens --docs: a snapshot with its document index (its graph
+// from the snapshot, or from Neo4j with --store neo4j, where the snapshot
+// was loaded), or a folder ingested in memory.
+func openDocs(ctx context.Context, e *env, o *evalOptions) (agent.Store, *docs.Index, func() error, error) {
+	none := func() error { return nil }
 	fi, err := os.Stat(o.docs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, none, err
+	}
+	kind, err := o.graph.storeKind()
+	if err != nil {
+		return nil, nil, none, err
 	}
 	if !fi.IsDir() {
 		ix, err := docs.ReadIndexFile(docs.IndexPath(o.docs))
 		if err != nil {
-			return nil, nil, fmt.Errorf("--docs %s: a snapshot needs the document index 'ingest --docs' writes beside it: %w", o.docs, err)
+			return nil, nil, none, fmt.Errorf("--docs %s: a snapshot needs the document index 'ingest --docs' writes beside it: %w", o.docs, err)
+		}
+		if kind == "neo4j" {
+			o.graph.neo4j.timeout = o.agent.timeout
+			g, err := o.graph.open(ctx, e)
+			if err != nil {
+				return nil, nil, none, err
+			}
+			return g.Graph, ix, g.Close, nil
 		}
 		st, err := memstore.Open(ctx, o.docs, memstore.OpenOptions{})
-		return st, ix, err
+		return st, ix, none, err
+	}
+	if kind == "neo4j" {
+		return nil, nil, none, usagef("--docs with --store neo4j takes the snapshot that was loaded into Neo4j (its document index is beside it), not a folder")
 	}
 	var sch *graph.Schema
 	if o.graph.schema != "" {
@@ -108,21 +129,21 @@ func openDocs(ctx context.Context, e *env, o *evalOptions) (*memstore.Store, *do
 		sch, err = demo.Schema()
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, none, err
 	}
 	ix, rep, err := docs.Ingest(ctx, o.docs, nil, docs.NewExtractor(sch, nil, nil), docs.Options{})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, none, err
 	}
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(o.docs, filepath.FromSlash(s.Path)), s.Err)
 	}
 	st := memstore.New()
 	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
-		return nil, nil, err
+		return nil, nil, none, err
 	}
 	if _, err := st.AddTriples(ctx, ix.Triples()); err != nil {
-		return nil, nil, err
+		return nil, nil, none, err
 	}
-	return st, ix, nil
+	return st, ix, none, nil
 }

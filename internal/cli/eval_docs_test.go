@@ -53,6 +53,9 @@ func TestEvalDocs(t *testing.T) {
 	if code, _, errs := runCLI(t, "eval", "--docs", snap, "--questions", lookups, "--limit", "3"); code != 2 || !strings.Contains(errs, "--limit") {
 		t.Errorf("--docs with --limit: exit %d: %s", code, errs)
 	}
+	if code, _, errs := runCLI(t, "eval", "--store", "neo4j", "--docs", docsCorpus, "--questions", lookups); code != 2 || !strings.Contains(errs, "snapshot that was loaded into Neo4j") {
+		t.Errorf("--store neo4j with a folder: exit %d: %s", code, errs)
+	}
 	// A snapshot without its index says what is missing.
 	plain := filepath.Join(t.TempDir(), "plain.snap")
 	if code, _, errs := runCLI(t, "ingest", "-o", plain, "../../internal/demo/graph.jsonl"); code != 0 {
