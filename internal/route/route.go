@@ -94,21 +94,21 @@ func (r *Router) Route(ctx context.Context, question string) (Decision, error) {
 
 // Decide routes a question given the rule planner's plan for it:
 //
-//  0. a question that asks where something is written ("where is X
+//  1. a question that asks where something is written ("where is X
 //     documented", "where are the details written down") is a Lookup;
-//  1. a question whose plan walks a relation its words name, from an
+//  2. a question whose plan walks a relation its words name, from an
 //     entity of the graph, with nothing guessed, or through the document
 //     graph itself ("which documents mention X" walks MENTIONS and PART_OF
 //     to exactly those documents), is a Relation;
-//  2. a question that asks for a document — a lookup word ("where",
+//  3. a question that asks for a document — a lookup word ("where",
 //     "which", "find", "show me", ...) a few words before a document noun
 //     ("document", "page", "runbook", "guide", ...), a plan whose target
 //     is a document, or a document named — is a Lookup;
-//  3. a question whose plan walks a relation its words name, guessing
+//  4. a question whose plan walks a relation its words name, guessing
 //     the rest, is a Relation;
-//  4. a question with a global cue ("biggest", "main themes", "risks",
+//  5. a question with a global cue ("biggest", "main themes", "risks",
 //     "overall", "summarise", ...) that names no entity is Global;
-//  5. anything else is a Lookup: a passage search (seeded with the
+//  6. anything else is a Lookup: a passage search (seeded with the
 //     entities it names, if any) is the honest fallback when the graph
 //     has no relation to walk (REFERENCE R2).
 func Decide(question string, pl state.Plan) Decision {
