@@ -115,10 +115,7 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 		if res.State != nil {
 			prox = hybrid.FromEvidence(res.Paths, res.State.Subgraph)
 		}
-		prox.Stated = map[string]int{}
-		for _, c := range ans.Citations {
-			prox.Stated[c.Chunk]++
-		}
+		prox.Stated = statedEdges(ans.Citations)
 		ps, serr := a.Passages.Search(ctx, hybrid.Query{Question: question, Signals: a.Signals, Proximity: prox, K: a.K})
 		if serr != nil {
 			return ans, serr
@@ -143,6 +140,23 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 	ans.Passages = ps
 	ans.Text = lookupSentence(ps, ans.Note != "")
 	return ans, nil
+}
+
+// statedEdges counts, per chunk, the distinct evidence edges the chunk
+// states.
+func statedEdges(cs []docs.Citation) map[string]int {
+	seen := map[string]map[int]bool{}
+	out := map[string]int{}
+	for _, c := range cs {
+		if seen[c.Chunk] == nil {
+			seen[c.Chunk] = map[int]bool{}
+		}
+		if !seen[c.Chunk][c.N] {
+			seen[c.Chunk][c.N] = true
+			out[c.Chunk]++
+		}
+	}
+	return out
 }
 
 // lookupSentence phrases a passage search's result.
