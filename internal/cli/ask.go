@@ -15,7 +15,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/internal/route"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
@@ -75,6 +77,12 @@ type askOptions struct {
 	// for stdin; "" when it is given as arguments.
 	questionFile string
 	question     string
+	// passages is how many passages the hybrid search returns.
+	passages int
+	// route, when set, overrides the router's decision.
+	route route.Route
+	// docsIndex names the document index when it is not beside --graph.
+	docsIndex string
 }
 
 const askUsage = `
@@ -106,6 +114,22 @@ groups: a fact whose acl names none of them, and an entity only such facts
 mention, do not exist for it — in the answer, the paths, the trace, the
 suggestions and the errors alike. Without --groups every fact is read.
 
+On a snapshot written by 'ingest --docs' (its document index beside it)
+the question is routed first: a lookup ("where is the db-v2 cutover
+runbook?") is answered by a hybrid passage search over every chunk
+(semantic, keyword and graph proximity fused by reciprocal-rank fusion),
+with no agent; a relationship question by the agent, with the passages
+that stated its evidence and the related passages inside the subgraph it
+traversed; a global question ("what are the biggest risks?") by community
+summaries, or, with none configured, by a passage search that says so.
+The route and its reason follow the answer (and --json has route and
+related_passages, each passage with its rank per signal). For the same
+graph loaded into Neo4j, name its index with --docs-index.
+
+  scgraph ask --graph corpus.snap "Where is the runbook for the db-v2 cutover?"
+  scgraph ask --graph corpus.snap --passages 3 --trace "Which teams are affected if db-v2 goes down?"
+  scgraph ask --graph corpus.snap --route lookup "Who owns the ledger?"   # overrule the router
+
 The exit status is 0 when an answer (even a partial one or
 an honest "no") was given, 1 on errors, 2 on bad usage.
 `
@@ -122,6 +146,11 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
 	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
+	fs.IntVar(&o.passages, "passages", hybrid.DefaultK, "on a snapshot with a document index: how many passages the hybrid search returns")
+	fs.StringVar(&o.docsIndex, "docs-index", "", "the document index (`FILE`.docs.json) of a graph that is not a snapshot beside it, e.g. one ingested into Neo4j; default: the one beside --graph")
+	fs.Func("route", "on a snapshot with a document index: take this `route` (lookup, relation or global) instead of the router's", func(s string) error {
+		return o.route.UnmarshalText([]byte(s))
+	})
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -143,6 +172,12 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	}
 	if strings.TrimSpace(o.question) == "" {
 		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
+	}
+	if o.docsIndex != "" && o.graph.scoped {
+		return usagef("--docs-index routes questions to passage searches, which are not access-checked: it does not combine with --groups")
+	}
+	if o.passages < 1 {
+		return usagef("--passages %d: want at least 1", o.passages)
 	}
 	if err := plan.CheckLength(o.question, 0); err != nil {
 		return usagef("%v%s", err, questionSource(o.questionFile))
@@ -209,6 +244,18 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
+	if !o.graph.scoped {
+		// A snapshot with a document index: route the question (passage
+		// search, the agent, or community summaries). A scoped caller
+		// keeps the agent alone: the passages are not access-checked.
+		ix, err := docIndex(o.graph.graph, o.docsIndex)
+		if err != nil {
+			return err
+		}
+		if ix != nil {
+			return askDocs(ctx, e, o, g.Graph, a, ix)
+		}
+	}
 	res, err := a.Run(ctx, o.question)
 	if res == nil || errors.Is(err, llm.ErrModelFailed) {
 		// With --llm-required, no deterministic answer stands in.

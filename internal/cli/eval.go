@@ -55,7 +55,7 @@ the public dev splits, so figures on those splits are not held out: the
 report says so). --cv K learns one lexicon per fold and answers each fold
 with the lexicon of the others (honest figures on data you tune on);
 --lexicon FILE uses a learned lexicon; --lexicon none, none.
-`
+` + evalDocsUsage
 
 type evalOptions struct {
 	graph     graphFlags
@@ -72,6 +72,8 @@ type evalOptions struct {
 	cv        int
 	workers   int
 	topK      int
+	// docs is the documents mode's corpus: a folder or a snapshot.
+	docs string
 }
 
 // listFlag collects a flag given several times or as a comma list.
@@ -121,6 +123,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&o.cv, "cv", 0, "`K`-fold cross-validation of the agent's learned lexicon (folds by question index mod K)")
 	fs.IntVar(&o.workers, "workers", 0, "questions run concurrently (default GOMAXPROCS)")
 	fs.IntVar(&o.topK, "top-k", 5, "passages vector-rag retrieves per question")
+	fs.StringVar(&o.docs, "docs", "", "documents mode: a `folder` of documents or a snapshot from 'ingest --docs' (see below)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -139,6 +142,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	if o.cv > 1 && o.llm.enabled() {
 		return usagef("--cv learns a lexicon per fold for the rule planner; it does not combine with --llm")
+	}
+	if o.docs != "" {
+		return evaluateDocs(ctx, e, &o)
 	}
 	return evaluate(ctx, e, &o)
 }

@@ -95,4 +95,23 @@
 // table per dataset, mode and hop count) and report.svg (grouped bars of
 // hits@1 per hop count and mode, and the median nodes visited on a log
 // scale), a hand-written SVG with no dependency.
+//
+// # Documents mode
+//
+// EvaluateDocs (scgraph eval --docs) measures passage retrieval over an
+// ingested document corpus. Each question is answered in six passage
+// modes (PassageModes): hybrid (the routed system of package docqa: a
+// lookup's flat fused search, or the fused passages inside the agent's
+// traversed subgraph), graph-only (the chunks that stated the agent's
+// evidence edges, in path order), vector-only and keyword-only (every chunk
+// ranked by one signal of package hybrid), and hybrid-no-semantic and
+// hybrid-no-graph (the routed system with one signal left out). Per set and mode: recall@1, @3
+// and @5 (the share of a question's gold passages among the first k,
+// averaged over the questions that have gold passages), MRR@10 (1/rank of
+// the first gold passage), and for relationship questions the share whose
+// answer set is the gold set (the agent's answers; for the flat modes the
+// entities of the asked type their top five passages mention, the
+// question's own aside). A lookup's gold passages are given; a
+// relationship question's are the chunks that state its gold paths'
+// edges. The route each question took is checked against the expected one.
 package evals

@@ -1,0 +1,186 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/docqa"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/hybrid"
+	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/internal/route"
+	"github.com/scgraph/scgraph/state"
+)
+
+// docIndex reads the document index: the file named, else the one beside
+// the graph file; nil when there is none (a triples file, several files,
+// Neo4j without --docs-index).
+func docIndex(graphFile, named string) (*docs.Index, error) {
+	if named != "" {
+		ix, err := docs.ReadIndexFile(named)
+		if err != nil {
+			return nil, fmt.Errorf("--docs-index: %w", err)
+		}
+		return ix, nil
+	}
+	if graphFile == "" || strings.Contains(graphFile, ",") {
+		return nil, nil
+	}
+	ix, err := docs.ReadIndexFile(docs.IndexPath(graphFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return ix, err
+}
+
+// askDocs answers a question over a snapshot with a document index: the
+// router decides between a passage search, the agent and the community
+// summaries (package docqa).
+func askDocs(ctx context.Context, e *env, o *askOptions, store agent.Store, a *agent.Agent, ix *docs.Index) error {
+	px, err := hybrid.New(ctx, ix, hybrid.Config{})
+	if err != nil {
+		return err
+	}
+	asker := &docqa.Asker{
+		Router:   route.New(plan.New(store, nil, plan.Options{})),
+		Agent:    a,
+		Index:    ix,
+		Passages: px,
+		K:        o.passages,
+		Route:    o.route,
+	}
+	ans, err := asker.Ask(ctx, o.question)
+	if ans == nil {
+		return err
+	}
+	res := ans.Result
+	if o.json {
+		var werr error
+		if res != nil {
+			werr = writeJSONValue(e.stdout, askDocsJSON{Result: res, Route: ans.Route, Citations: ans.Citations,
+				RelatedPassages: ans.Passages, State: stateIf(o.state, res)})
+		} else {
+			werr = writeJSONValue(e.stdout, ans)
+		}
+		if werr != nil {
+			return werr
+		}
+	} else {
+		renderDocAnswer(e.stdout, o, ans)
+	}
+	if res != nil {
+		o.llm.warnFallbacks(e.stderr, res)
+	}
+	if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
+		return err
+	}
+	if errors.Is(err, agent.ErrIterationLimit) && !o.json {
+		fmt.Fprintln(e.stderr, "note: the iteration cap was reached; the answer is the best found so far (raise --max-iter)")
+	}
+	return nil
+}
+
+func stateIf(with bool, res *agent.Result) *state.AgentState {
+	if with {
+		return res.State
+	}
+	return nil
+}
+
+// askDocsJSON is ask --json's object on the relation route: the agent's
+// result, the route, the passages that stated its evidence and the related
+// passages.
+type askDocsJSON struct {
+	*agent.Result
+	Route           route.Decision    `json:"route"`
+	Citations       []docs.Citation   `json:"citations"`
+	RelatedPassages []hybrid.Passage  `json:"related_passages"`
+	State           *state.AgentState `json:"state,omitempty"`
+}
+
+// renderDocAnswer prints an answer over documents for people.
+func renderDocAnswer(w io.Writer, o *askOptions, ans *docqa.Answer) {
+	if res := ans.Result; res != nil {
+		ro := renderOptions{}
+		if o.llm.enabled() {
+			o.llm.render(w, res, ro)
+		} else {
+			renderResult(w, res, ro)
+		}
+		renderCitations(w, ans.Citations)
+		renderPassages(w, "Related passages (semantic, keyword and graph proximity fused; inside the traversed subgraph):", ans.Passages, ans.Citations)
+	} else {
+		fmt.Fprintln(w, ans.Text)
+		if g := ans.Global; g != nil && len(g.Summaries) > 0 {
+			fmt.Fprintln(w, "\nCited summaries:")
+			for _, s := range g.Summaries {
+				fmt.Fprintf(w, "  [%s] %s\n", s.ID, oneLine(s.Text, 200))
+			}
+		}
+		renderPassages(w, "Passages (semantic, keyword and graph proximity fused):", ans.Passages, nil)
+	}
+	fmt.Fprintf(w, "\nRoute: %s — %s\n", ans.Route.Route, ans.Route.Reason)
+	if o.trace {
+		fmt.Fprintln(w, "\nTrace:")
+		fmt.Fprintf(w, "  %2d. %-8s → %-12s %s\n", 0, "route", ans.Route.Route, ans.Route.Reason)
+		if ans.Result != nil {
+			renderTrace(w, ans.Result)
+		} else {
+			fmt.Fprintf(w, "  %2d. %-8s → %-12s %d passage(s) over every chunk, graph signal from %d named entit(ies)\n",
+				1, "search", "searched", len(ans.Passages), len(ans.Route.Entities))
+		}
+	}
+	if o.mermaid && ans.Result != nil && ans.Result.Mermaid != "" {
+		fmt.Fprintf(w, "\n```mermaid\n%s```\n", ans.Result.Mermaid)
+	}
+}
+
+// renderPassages lists passages with their ranks in each signal; a
+// passage already cited for an evidence edge says so.
+func renderPassages(w io.Writer, title string, ps []hybrid.Passage, cited []docs.Citation) {
+	if len(ps) == 0 {
+		return
+	}
+	citedChunk := map[string]bool{}
+	for _, c := range cited {
+		citedChunk[c.Chunk] = true
+	}
+	fmt.Fprintln(w, "\n"+title)
+	for i, p := range ps {
+		extra := ""
+		if len(p.Near) > 0 {
+			extra = "; near " + strings.Join(p.Near, ", ")
+		}
+		if citedChunk[p.Chunk] {
+			extra += "; also cited above"
+		}
+		fmt.Fprintf(w, "  %d. %s:%d-%d (chunk %s, version %d; ranks semantic %s, keyword %s, graph %s%s)\n      %q\n",
+			i+1, p.Document, p.StartLine, p.EndLine, p.Chunk, p.Version, rankText(p.Ranks.Semantic), rankText(p.Ranks.Keyword),
+			rankText(p.Ranks.Graph), extra, oneLine(p.Text, 160))
+	}
+}
+
+func rankText(r int) string {
+	if r == 0 {
+		return "-"
+	}
+	return fmt.Sprint(r)
+}
+
+// oneLine collapses white space and cuts s to about n bytes at a word.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut <= 0 {
+		cut = n
+	}
+	return s[:cut] + " …"
+}
