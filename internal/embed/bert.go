@@ -212,8 +212,8 @@ func transpose(a []float32, rows, cols int) []float32 {
 // Name is the embedder's name in stored vector files ("minilm").
 func (m *BERT) Name() string { return m.name }
 
-// Dims is the vector length (384 for all-MiniLM-L6-v2).
-func (m *BERT) Dims() int { return m.hidden }
+// Dimensions is the vector length (384 for all-MiniLM-L6-v2).
+func (m *BERT) Dimensions() int { return m.hidden }
 
 // MaxTokens is the number of word pieces, [CLS] and [SEP] included, past
 // which a text is cut.

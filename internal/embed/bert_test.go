@@ -47,8 +47,8 @@ func TestMiniLMRanksParaphrasesFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs[0]) != m.Dims() || m.Dims() != 384 {
-		t.Fatalf("vector length %d, Dims %d, want 384", len(vs[0]), m.Dims())
+	if len(vs[0]) != m.Dimensions() || m.Dimensions() != 384 {
+		t.Fatalf("vector length %d, Dims %d, want 384", len(vs[0]), m.Dimensions())
 	}
 	bread := embed.Cosine(vs[0], vs[1])
 	for _, j := range []int{2, 3} {
