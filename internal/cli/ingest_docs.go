@@ -14,6 +14,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
@@ -56,6 +57,10 @@ type docsIngestOptions struct {
 	gold     string
 	fresh    bool
 	json     bool
+
+	// embedder and embedCache choose the chunk embedder (ingest_vectors.go).
+	embedder   string
+	embedCache string
 }
 
 // docsIngestResult is what ingest --docs --json prints.
@@ -70,6 +75,9 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+
+	// Vectors says how the chunks were embedded (ingest_vectors.go).
+	Vectors chunkEmbedding `json:"vectors"`
 }
 
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
@@ -152,6 +160,10 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := o.checkNotEmpty(len(all)); err != nil {
 		return err
 	}
+	vectors, embedding, err := embedChunks(ctx, e, d, ix, embed.VectorsPath(out), o.graph.quiet || d.json)
+	if err != nil {
+		return err
+	}
 	st := memstore.New()
 	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
 		return err
@@ -165,8 +177,11 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := ix.WriteFile(indexPath); err != nil {
 		return err
 	}
+	if err := vectors.WriteFile(embedding.File); err != nil {
+		return err
+	}
 
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, Vectors: embedding}
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
@@ -188,6 +203,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	printEmbedding(e, embedding)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}
