@@ -47,8 +47,8 @@ type BERT struct {
 	layers                   []bertLayer
 }
 
-// bertLayer holds one encoder layer's weights; matrices are output-major
-// (see linear), Q, K and V fused into one 3·hidden×hidden matrix.
+// bertLayer holds one encoder layer's weights; matrices are input-major
+// (see linear), Q, K and V side by side in one hidden×3·hidden matrix.
 type bertLayer struct {
 	qkv, qkvBias         []float32
 	attnOut, attnOutBias []float32
@@ -111,15 +111,15 @@ func bertFromGraph(g *onnxGraph, heads int) (*BERT, error) {
 			}
 		}
 	}
-	// weight returns the matrix of layer node (e.g. /encoder/layer.0/intermediate/dense)
-	// as out×in.
+	// weight returns the matrix of layer node (e.g. /encoder/layer.0/intermediate/dense),
+	// in×out.
 	weight := func(node string, in, out int) []float32 {
 		t, ok := matmul[node+"/MatMul"]
 		if !ok || t.Floats == nil || !sameDims(t.Dims, []int{in, out}) {
 			missing = append(missing, fmt.Sprintf("%s/MatMul weight [%d %d]", node, in, out))
 			return nil
 		}
-		return transpose(t.Floats, in, out)
+		return t.Floats
 	}
 	norm, ok := g.Initializers["embeddings.LayerNorm.weight"]
 	if !ok || len(norm.Dims) != 1 {
@@ -152,7 +152,7 @@ func bertFromGraph(g *onnxGraph, heads int) (*BERT, error) {
 		}
 		inner := interBias.Dims[0]
 		var l bertLayer
-		l.qkv = concat(weight(n+"attention/self/query", h, h), weight(n+"attention/self/key", h, h), weight(n+"attention/self/value", h, h))
+		l.qkv = sideBySide(h, weight(n+"attention/self/query", h, h), weight(n+"attention/self/key", h, h), weight(n+"attention/self/value", h, h))
 		l.qkvBias = concat(vec(p+"attention.self.query.bias", h), vec(p+"attention.self.key.bias", h), vec(p+"attention.self.value.bias", h))
 		l.attnOut = weight(n+"attention/output/dense", h, h)
 		l.attnOutBias = vec(p+"attention.output.dense.bias", h)
@@ -198,15 +198,24 @@ func concat(parts ...[]float32) []float32 {
 	return out
 }
 
-// transpose turns a rows×cols row-major matrix into cols×rows.
-func transpose(a []float32, rows, cols int) []float32 {
-	t := make([]float32, len(a))
+// sideBySide joins row-major matrices of the same number of rows
+// column-wise: [A | B | C].
+func sideBySide(rows int, parts ...[]float32) []float32 {
+	width := 0
+	for _, p := range parts {
+		if p == nil {
+			return nil
+		}
+		width += len(p) / rows
+	}
+	out := make([]float32, 0, rows*width)
 	for r := range rows {
-		for c := range cols {
-			t[c*rows+r] = a[r*cols+c]
+		for _, p := range parts {
+			w := len(p) / rows
+			out = append(out, p[r*w:(r+1)*w]...)
 		}
 	}
-	return t
+	return out
 }
 
 // Name is the embedder's name in stored vector files ("minilm").
@@ -219,8 +228,8 @@ func (m *BERT) Dimensions() int { return m.hidden }
 // which a text is cut.
 func (m *BERT) MaxTokens() int { return m.maxTokens }
 
-// EmbedDocuments returns a unit vector for each text, embedding texts on
-// all cores at once.
+// EmbedDocuments returns a unit vector for each text, embedding as many
+// texts at once as there are cores.
 func (m *BERT) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	workers := min(runtime.GOMAXPROCS(0), len(texts))
@@ -229,7 +238,7 @@ func (m *BERT) EmbedDocuments(ctx context.Context, texts []string) ([][]float32,
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			out[i] = m.embed(t, runtime.GOMAXPROCS(0))
+			out[i] = m.embed(t)
 		}
 		return out, nil
 	}
@@ -238,7 +247,7 @@ func (m *BERT) EmbedDocuments(ctx context.Context, texts []string) ([][]float32,
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = m.embed(texts[i], 1)
+				out[i] = m.embed(texts[i])
 			}
 		})
 	}
@@ -257,20 +266,20 @@ func (m *BERT) EmbedDocuments(ctx context.Context, texts []string) ([][]float32,
 	return out, nil
 }
 
-// EmbedQuery embeds one text, its matrix products split over all cores.
+// EmbedQuery embeds one text (its matrix products use all cores).
 func (m *BERT) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return m.embed(text, runtime.GOMAXPROCS(0)), nil
+	return m.embed(text), nil
 }
 
 // Tokens returns the word-piece ids the model sees for text.
 func (m *BERT) Tokens(text string) []int32 { return m.tok.encode(text, m.maxTokens) }
 
-func (m *BERT) embed(text string, workers int) []float32 {
+func (m *BERT) embed(text string) []float32 {
 	ids := m.tok.encode(text, m.maxTokens)
-	x := m.forward(ids, workers)
+	x := m.forward(ids)
 	h := m.hidden
 	v := make([]float32, h)
 	for t := range len(ids) {
@@ -287,7 +296,7 @@ func (m *BERT) embed(text string, workers int) []float32 {
 }
 
 // forward returns the last hidden state, len(ids)×hidden, of one sequence.
-func (m *BERT) forward(ids []int32, workers int) []float32 {
+func (m *BERT) forward(ids []int32) []float32 {
 	n, h := len(ids), m.hidden
 	x := make([]float32, n*h)
 	for t, id := range ids {
@@ -306,9 +315,9 @@ func (m *BERT) forward(ids []int32, workers int) []float32 {
 	for li := range m.layers {
 		l := &m.layers[li]
 		inner := len(l.interBias)
-		linear(qkv, x, n, h, l.qkv, 3*h, l.qkvBias, workers)
+		linear(qkv, x, n, h, l.qkv, 3*h, l.qkvBias)
 		m.attention(ctxv, qkv, n, scores)
-		linear(tmp, ctxv, n, h, l.attnOut, h, l.attnOutBias, workers)
+		linear(tmp, ctxv, n, h, l.attnOut, h, l.attnOutBias)
 		for i := range x {
 			x[i] += tmp[i]
 		}
@@ -316,11 +325,11 @@ func (m *BERT) forward(ids []int32, workers int) []float32 {
 			layerNorm(x[t*h:(t+1)*h], l.norm1Gain, l.norm1Bias)
 		}
 		mid := make([]float32, n*inner)
-		linear(mid, x, n, h, l.inter, inner, l.interBias, workers)
+		linear(mid, x, n, h, l.inter, inner, l.interBias)
 		for i, v := range mid {
 			mid[i] = float32(0.5 * float64(v) * (1 + math.Erf(float64(v)/math.Sqrt2)))
 		}
-		linear(tmp, mid, n, inner, l.out, h, l.outBias, workers)
+		linear(tmp, mid, n, inner, l.out, h, l.outBias)
 		for i := range x {
 			x[i] += tmp[i]
 		}
