@@ -129,3 +129,37 @@ func TestChoose(t *testing.T) {
 		t.Errorf("unknown embedder: err = %v", err)
 	}
 }
+
+func TestNearestAndQueryEmbedder(t *testing.T) {
+	ctx := context.Background()
+	passages := []embed.Passage{
+		{"runbooks/db.md#0", "If db-v2 goes down, fail over to the replica and page the platform team."},
+		{"services/checkout.md#0", "The checkout service calls the order service to place orders."},
+		{"ownership/teams.md#0", "The shipping team owns the fulfillment service."},
+	}
+	vs, _, err := embed.EmbedPassages(ctx, embed.Hashed{Dims: 256}, passages, nil, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := vs.QueryEmbedder(t.TempDir())
+	if err != nil || e.Name() != embed.HashedName || e.Dimensions() != 256 {
+		t.Fatalf("QueryEmbedder = %v, %v; want hashed with the file's 256 dimensions", e, err)
+	}
+	q, _ := e.EmbedQuery(ctx, "who is paged when db-v2 goes down?")
+	hits := vs.Nearest(q, 2, nil)
+	if len(hits) != 2 || hits[0].ID != "runbooks/db.md#0" || hits[0].Cosine < hits[1].Cosine {
+		t.Errorf("Nearest = %+v, want the db-v2 runbook first", hits)
+	}
+	only := vs.Nearest(q, 5, func(id string) bool { return strings.HasPrefix(id, "services/") })
+	if len(only) != 1 || only[0].ID != "services/checkout.md#0" {
+		t.Errorf("Nearest with a filter = %+v, want only the services chunk", only)
+	}
+	vs.Embedder = "word2vec"
+	if _, err := vs.QueryEmbedder(t.TempDir()); err == nil || !strings.Contains(err.Error(), "word2vec") {
+		t.Errorf("unknown embedder: err = %v", err)
+	}
+	vs.Embedder = embed.MiniLMName
+	if _, err := vs.QueryEmbedder(t.TempDir()); err == nil || !strings.Contains(err.Error(), "scripts/embed-model") {
+		t.Errorf("minilm vectors without the model: err = %v", err)
+	}
+}
