@@ -50,6 +50,10 @@ const (
 	wireBytes, wireFixed32  = 2, 5
 )
 
+// maxTensorValues bounds a tensor's size (a BERT-base embedding table
+// has 23 million values).
+const maxTensorValues = 1 << 30
+
 // parseONNX reads the graph's initializers and nodes from the bytes of an
 // ONNX model file: a protobuf wire-format walk over just the fields above,
 // every other field skipped.
@@ -166,8 +170,8 @@ func parseTensor(b []byte) (*onnxTensor, error) {
 	}
 	n := 1
 	for _, d := range t.Dims {
-		if d < 0 {
-			return nil, fmt.Errorf("tensor %q has a negative dimension %v", t.Name, t.Dims)
+		if d < 0 || (d > 0 && n > maxTensorValues/d) {
+			return nil, fmt.Errorf("tensor %q has impossible dimensions %v", t.Name, t.Dims)
 		}
 		n *= d
 	}
