@@ -26,7 +26,8 @@
 // of the two on every measure (BenchmarkCompareEmbedders, 300 questions
 // each): entity linking on MetaQA 1-hop ntm hits@1 0.967 vs 0.817,
 // PathQuestion first-relation hits@1 0.370 vs 0.263 (PQ-2H) and 0.390
-// vs 0.300 (PQL-2H).
+// vs 0.300 (PQL-2H); on the demo corpus, the mean reciprocal rank of the
+// first chunk stating a gold-path fact 0.854 vs 0.792.
 //
 // EmbedPassages and Vectors keep a corpus's chunk vectors in a file
 // beside its snapshot (corpus.vectors.bin: a header naming the embedder
