@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
@@ -21,10 +22,13 @@ puts it in $SCGRAPH_CACHE/embed, by default .cache/embed); --embedder hashed
 needs no model (hashed words and trigrams, 512 dimensions). The default,
 auto, is minilm when it is installed and hashed otherwise; the output says
 which was used. Re-ingesting embeds only the chunks whose text changed;
-switching embedders embeds them all again.
+switching embedders embeds them all again. Loading the snapshot into Neo4j
+(ingest --store neo4j corpus.snap) writes the vectors onto its Chunk nodes
+and makes a cosine vector index over them (scgraph_chunk_embedding).
 
   scripts/embed-model && scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder hashed
+  scgraph ingest --store neo4j corpus.snap
 `
 
 // chunkEmbedding is what ingest --docs --json reports of the vectors.
@@ -105,4 +109,58 @@ func printEmbedding(e *env, c chunkEmbedding) {
 	if c.FellBack {
 		fmt.Fprintln(e.stdout, "  (the minilm model is not installed, so the hashed embedder was used: run scripts/embed-model for sentence embeddings)")
 	}
+}
+
+// chunkVectorStore is what loading chunk vectors into Neo4j needs of the
+// store (cypher.Store has it).
+type chunkVectorStore interface {
+	EnsureChunkVectorIndex(ctx context.Context, dims int) error
+	DropChunkVectorIndex(ctx context.Context) error
+	SetChunkVectors(ctx context.Context, embedder string, vectors []cypher.ChunkVector) (missing []string, err error)
+}
+
+// snapshotVectors reads the chunk vectors beside a snapshot: nil when it
+// has none.
+func snapshotVectors(snapshot string) (*embed.Vectors, error) {
+	vs, err := embed.ReadVectorsFile(embed.VectorsPath(snapshot))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return vs, err
+}
+
+// loadChunkVectors writes a snapshot's chunk vectors (from
+// snapshotVectors) onto the store's Chunk nodes and makes the vector index
+// for them; vectors of another length than the index's (the embedder
+// changed) replace the old ones. It reports what it did on stdout.
+func loadChunkVectors(ctx context.Context, e *env, st chunkVectorStore, snapshot string, vs *embed.Vectors) error {
+	path := embed.VectorsPath(snapshot)
+	if vs == nil || len(vs.Items) == 0 {
+		return nil
+	}
+	err := st.EnsureChunkVectorIndex(ctx, vs.Dims)
+	if errors.Is(err, cypher.ErrVectorDims) {
+		fmt.Fprintf(e.stderr, "replacing the chunk vectors of another embedder: %v\n", err)
+		if err = st.DropChunkVectorIndex(ctx); err == nil {
+			err = st.EnsureChunkVectorIndex(ctx, vs.Dims)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	rows := make([]cypher.ChunkVector, len(vs.Items))
+	for i, v := range vs.Items {
+		rows[i] = cypher.ChunkVector{ID: v.ID, Vector: v.Values}
+	}
+	missing, err := st.SetChunkVectors(ctx, vs.Embedder, rows)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %d chunk vectors by %s (%d dimensions) from %s into the vector index %s\n",
+		len(rows)-len(missing), vs.Embedder, vs.Dims, path, cypher.ChunkVectorIndex)
+	if len(missing) > 0 {
+		fmt.Fprintf(e.stderr, "note: %d chunk vectors in %s name no Chunk node (first: %s); the vectors file is older than the snapshot? ingest --docs again\n",
+			len(missing), path, missing[0])
+	}
+	return nil
 }

@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 )
@@ -128,4 +132,79 @@ func readVectors(t *testing.T, snap string, chunks int) *embed.Vectors {
 		}
 	}
 	return vs
+}
+
+// fakeVectorStore keeps chunk vectors in memory and has one vector index.
+type fakeVectorStore struct {
+	chunks    map[string]bool
+	indexDims int
+	vectors   map[string][]float32
+	embedder  string
+}
+
+func (f *fakeVectorStore) EnsureChunkVectorIndex(_ context.Context, dims int) error {
+	if f.indexDims != 0 && f.indexDims != dims {
+		return fmt.Errorf("%w: %d vs %d", cypher.ErrVectorDims, f.indexDims, dims)
+	}
+	f.indexDims = dims
+	return nil
+}
+
+func (f *fakeVectorStore) DropChunkVectorIndex(context.Context) error {
+	f.indexDims, f.vectors = 0, nil
+	return nil
+}
+
+func (f *fakeVectorStore) SetChunkVectors(_ context.Context, embedder string, vs []cypher.ChunkVector) ([]string, error) {
+	var missing []string
+	for _, v := range vs {
+		if !f.chunks[v.ID] {
+			missing = append(missing, v.ID)
+			continue
+		}
+		if f.vectors == nil {
+			f.vectors = map[string][]float32{}
+		}
+		f.vectors[v.ID], f.embedder = v.Vector, embedder
+	}
+	return missing, nil
+}
+
+// TestLoadChunkVectors: a snapshot's vectors go onto the store's chunks
+// with an index of their length; another embedder's vectors replace them.
+func TestLoadChunkVectors(t *testing.T) {
+	dir := t.TempDir()
+	snap := filepath.Join(dir, "corpus.snap")
+	ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap, "--embedder", "hashed")
+	ix, err := docs.ReadIndexFile(docs.IndexPath(snap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &fakeVectorStore{chunks: map[string]bool{}, indexDims: 384}
+	for _, d := range ix.Documents[1:] { // the first document's chunks are not in the store
+		for _, c := range d.Chunks {
+			st.chunks[c.ID] = true
+		}
+	}
+	vs, err := snapshotVectors(snap)
+	if err != nil || vs == nil {
+		t.Fatalf("snapshotVectors: %v, %v", vs, err)
+	}
+	var out, errs bytes.Buffer
+	e := &env{stdout: &out, stderr: &errs, getenv: func(string) string { return "" }}
+	if err := loadChunkVectors(context.Background(), e, st, snap, vs); err != nil {
+		t.Fatal(err)
+	}
+	if st.indexDims != embed.DefaultHashedDims || st.embedder != embed.HashedName || len(st.vectors) != len(st.chunks) {
+		t.Errorf("store after loading: index %d dims, embedder %q, %d vectors for %d chunks", st.indexDims, st.embedder, len(st.vectors), len(st.chunks))
+	}
+	if !strings.Contains(errs.String(), "replacing the chunk vectors of another embedder") || !strings.Contains(errs.String(), ix.Documents[0].Chunks[0].ID) {
+		t.Errorf("stderr %q: want notes on the replaced index and the chunk with no node", errs.String())
+	}
+	if want := fmt.Sprintf("wrote %d chunk vectors by hashed", len(st.chunks)); !strings.Contains(out.String(), want) {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	if got, err := snapshotVectors(filepath.Join(dir, "none.snap")); got != nil || err != nil {
+		t.Errorf("a snapshot without vectors: %v, %v; want nil, nil", got, err)
+	}
 }
