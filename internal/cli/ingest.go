@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
@@ -47,7 +48,7 @@ type ingestOptions struct {
 
 func runIngest(ctx context.Context, e *env, args []string) error {
 	var o ingestOptions
-	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage, e.stderr)
+	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage+ingestVectorsUsage, e.stderr)
 	o.graph.register(fs, e)
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
@@ -58,6 +59,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")
 	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
+	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm or hashed")
+	fs.StringVar(&o.docs.embedCache, "embed-cache", "", "with --docs: `dir` of installed models (default $SCGRAPH_CACHE/embed, else .cache/embed)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -69,8 +72,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 		return ingestDocs(ctx, e, &o)
 	}
-	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json {
-		return usagef("--patterns, --gold, --fresh and --json go with --docs")
+	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.embedder != embed.Auto || o.docs.embedCache != "" {
+		return usagef("--patterns, --gold, --fresh, --json, --embedder and --embed-cache go with --docs")
 	}
 	if len(pos) == 0 {
 		return usagef("no input file given")

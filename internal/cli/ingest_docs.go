@@ -15,6 +15,7 @@ import (
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/resolve"
 	"github.com/scgraph/scgraph/internal/triplefile"
@@ -60,6 +61,10 @@ type docsIngestOptions struct {
 	gold     string
 	fresh    bool
 	json     bool
+
+	// embedder and embedCache choose the chunk embedder (ingest_vectors.go).
+	embedder   string
+	embedCache string
 }
 
 // docsIngestResult is what ingest --docs --json prints.
@@ -74,6 +79,8 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+	// Vectors says how the chunks were embedded (ingest_vectors.go).
+	Vectors chunkEmbedding `json:"vectors"`
 	// Communities is the communities file refreshed beside the snapshot;
 	// absent when the graph is too large to refresh them on every ingest.
 	Communities *communitiesRefreshed `json:"communities,omitempty"`
@@ -186,6 +193,10 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := o.checkNotEmpty(len(all)); err != nil {
 		return err
 	}
+	vectors, embedding, err := embedChunks(ctx, e, d, ix, embed.VectorsPath(out), o.graph.quiet || d.json)
+	if err != nil {
+		return err
+	}
 	st := memstore.New()
 	if err := st.SetSchema(ctx, full.Schema); err != nil {
 		return err
@@ -199,6 +210,10 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := ix.WriteFile(indexPath); err != nil {
 		return err
 	}
+	if err := vectors.WriteFile(embedding.File); err != nil {
+		return err
+	}
+
 	if len(merges.Decisions) > 0 {
 		if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
 			return err
@@ -215,7 +230,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 	}
 
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, Vectors: embedding}
 	if cf != nil {
 		res.Communities = &communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}
 	}
@@ -246,6 +261,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	} else {
 		fmt.Fprintf(e.stdout, "communities: not refreshed (%d triples, more than %d); run 'scgraph communities --graph %s' to build them\n", len(all), maxIngestCommunityTriples, out)
 	}
+	printEmbedding(e, embedding)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}

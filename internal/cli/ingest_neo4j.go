@@ -9,6 +9,7 @@ import (
 
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/memstore"
 )
@@ -32,6 +33,8 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	// Snapshots are read whole; triples files are read and checked first.
 	var ts []graph.Triple
 	var files []string
+	var snaps []string
+	var snapVectors []*embed.Vectors
 	for _, f := range o.files {
 		snap, err := isSnapshotFile(f)
 		if err != nil {
@@ -45,6 +48,11 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 		if err != nil {
 			return err
 		}
+		vs, err := snapshotVectors(f)
+		if err != nil {
+			return err
+		}
+		snaps, snapVectors = append(snaps, f), append(snapVectors, vs)
 		ts = append(ts, ms.Triples()...)
 		if sch == nil {
 			sch = ms.UserSchema()
@@ -96,6 +104,11 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	}
 	fmt.Fprintf(e.stdout, "ingested into %s: %d triples read, %d new (%d duplicates or already stored); the graph holds %d triples, %d entities\n",
 		st, len(ts), added, len(ts)-added, triples, ents)
+	for i, f := range snaps { // their chunk vectors (ingest_vectors.go)
+		if err := loadChunkVectors(ctx, e, st, f, snapVectors[i]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/progress"
+)
+
+const ingestVectorsUsage = `
+Chunk vectors: every chunk is embedded and the vectors go beside the
+snapshot (corpus.snap → corpus.vectors.bin, float32, its header naming the
+embedder and the dimensions). --embedder minilm is all-MiniLM-L6-v2 run in
+pure Go (384 dimensions; install it once with scripts/embed-model, which
+puts it in $SCGRAPH_CACHE/embed, by default .cache/embed); --embedder hashed
+needs no model (hashed words and trigrams, 512 dimensions). The default,
+auto, is minilm when it is installed and hashed otherwise; the output says
+which was used. Re-ingesting embeds only the chunks whose text changed;
+switching embedders embeds them all again. Loading the snapshot into Neo4j
+(ingest --store neo4j corpus.snap) writes the vectors onto its Chunk nodes
+and makes a cosine vector index over them (scgraph_chunk_embedding).
+
+  scripts/embed-model && scgraph ingest --docs testdata/docs/demo -o corpus.snap
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder hashed
+  scgraph ingest --store neo4j corpus.snap
+`
+
+// chunkEmbedding is what ingest --docs --json reports of the vectors.
+type chunkEmbedding struct {
+	File     string `json:"file"`
+	Embedder string `json:"embedder"`
+	Dims     int    `json:"dims"`
+	// FellBack is true when auto chose hashed because MiniLM is not installed.
+	FellBack bool `json:"fell_back,omitempty"`
+	embed.EmbedStats
+}
+
+// embedCacheDir is where the CLI looks for models: --embed-cache, else
+// $SCGRAPH_CACHE/embed, else .cache/embed in the working directory.
+func embedCacheDir(e *env, flag string) string {
+	if flag != "" {
+		return flag
+	}
+	if c := e.getenv("SCGRAPH_CACHE"); c != "" {
+		return filepath.Join(c, "embed")
+	}
+	return filepath.Join(".cache", "embed")
+}
+
+// embedChunks embeds the index's chunks with the chosen embedder, keeping
+// the vectors of unchanged chunks from the file at path (unless fresh).
+// It writes nothing: the caller writes the vectors with the snapshot.
+func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Index, path string, quiet bool) (*embed.Vectors, chunkEmbedding, error) {
+	emb, fellBack, err := embed.Choose(d.embedder, embedCacheDir(e, d.embedCache))
+	if err != nil && !errors.Is(err, embed.ErrNotInstalled) {
+		return nil, chunkEmbedding{}, usageError{err.Error()}
+	}
+	if err != nil {
+		return nil, chunkEmbedding{}, err
+	}
+	var prev *embed.Vectors
+	if !d.fresh {
+		vs, err := embed.ReadVectorsFile(path)
+		switch {
+		case err == nil:
+			prev = vs
+		case errors.Is(err, fs.ErrNotExist):
+		default:
+			// The vectors are derived data: a damaged file is rebuilt, not fatal.
+			fmt.Fprintf(e.stderr, "re-embedding every chunk: %v\n", err)
+		}
+	}
+	var passages []embed.Passage
+	for _, doc := range ix.Documents {
+		for _, c := range doc.Chunks {
+			passages = append(passages, embed.Passage{ID: c.ID, Text: c.Text})
+		}
+	}
+	var bar *progress.Bar
+	show := func(done, total int) {
+		if quiet {
+			return
+		}
+		if bar == nil {
+			bar = progress.New(e.stderr, "embedding chunks with "+emb.Name(), "chunks", int64(total))
+		}
+		bar.Set(int64(done))
+	}
+	vs, stats, err := embed.EmbedPassages(ctx, emb, passages, prev, 8, show)
+	if err != nil {
+		return nil, chunkEmbedding{}, err
+	}
+	if bar != nil {
+		bar.Finish(fmt.Sprintf("%d chunks", stats.Embedded))
+	}
+	return vs, chunkEmbedding{File: path, Embedder: emb.Name(), Dims: emb.Dimensions(), FellBack: fellBack, EmbedStats: stats}, nil
+}
+
+// printEmbedding says which embedder made the vectors, for people.
+func printEmbedding(e *env, c chunkEmbedding) {
+	fmt.Fprintf(e.stdout, "wrote %s: %d chunk vectors by %s (%d dimensions; %d embedded, %d unchanged kept)\n",
+		c.File, c.Embedded+c.Reused, c.Embedder, c.Dims, c.Embedded, c.Reused)
+	if c.FellBack {
+		fmt.Fprintln(e.stdout, "  (the minilm model is not installed, so the hashed embedder was used: run scripts/embed-model for sentence embeddings)")
+	}
+}
+
+// chunkVectorStore is what loading chunk vectors into Neo4j needs of the
+// store (cypher.Store has it).
+type chunkVectorStore interface {
+	EnsureChunkVectorIndex(ctx context.Context, dims int) error
+	DropChunkVectorIndex(ctx context.Context) error
+	SetChunkVectors(ctx context.Context, embedder string, vectors []cypher.ChunkVector) (missing []string, err error)
+}
+
+// snapshotVectors reads the chunk vectors beside a snapshot: nil when it
+// has none.
+func snapshotVectors(snapshot string) (*embed.Vectors, error) {
+	vs, err := embed.ReadVectorsFile(embed.VectorsPath(snapshot))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return vs, err
+}
+
+// loadChunkVectors writes a snapshot's chunk vectors (from
+// snapshotVectors) onto the store's Chunk nodes and makes the vector index
+// for them; vectors of another length than the index's (the embedder
+// changed) replace the old ones. It reports what it did on stdout.
+func loadChunkVectors(ctx context.Context, e *env, st chunkVectorStore, snapshot string, vs *embed.Vectors) error {
+	path := embed.VectorsPath(snapshot)
+	if vs == nil || len(vs.Items) == 0 {
+		return nil
+	}
+	err := st.EnsureChunkVectorIndex(ctx, vs.Dims)
+	if errors.Is(err, cypher.ErrVectorDims) {
+		fmt.Fprintf(e.stderr, "replacing the chunk vectors of another embedder: %v\n", err)
+		if err = st.DropChunkVectorIndex(ctx); err == nil {
+			err = st.EnsureChunkVectorIndex(ctx, vs.Dims)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	rows := make([]cypher.ChunkVector, len(vs.Items))
+	for i, v := range vs.Items {
+		rows[i] = cypher.ChunkVector{ID: v.ID, Vector: v.Values}
+	}
+	missing, err := st.SetChunkVectors(ctx, vs.Embedder, rows)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %d chunk vectors by %s (%d dimensions) from %s into the vector index %s\n",
+		len(rows)-len(missing), vs.Embedder, vs.Dims, path, cypher.ChunkVectorIndex)
+	if len(missing) > 0 {
+		fmt.Fprintf(e.stderr, "note: %d chunk vectors in %s name no Chunk node (first: %s); the vectors file is older than the snapshot? ingest --docs again\n",
+			len(missing), path, missing[0])
+	}
+	return nil
+}
