@@ -118,7 +118,9 @@ func Ingest(ctx context.Context, root string, prev *Index, x *Extractor, opts Op
 				d.Version = before.Version + 1
 				rep.Changed = append(rep.Changed, p)
 			}
-			d.Chunks, d.Mentions, d.Statements = x.extract(p, src.Text)
+			if d.Chunks, d.Mentions, d.Statements, err = x.extractDocument(ctx, p, src.Text); err != nil {
+				return nil, rep, fmt.Errorf("%s: %w", p, err)
+			}
 			ix.Documents = append(ix.Documents, d)
 		}
 		if opts.Progress != nil {
