@@ -47,7 +47,7 @@ type ingestOptions struct {
 
 func runIngest(ctx context.Context, e *env, args []string) error {
 	var o ingestOptions
-	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage, e.stderr)
+	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage+ingestDocsLLMUsage, e.stderr)
 	o.graph.register(fs, e)
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
@@ -58,6 +58,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")
 	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
+	o.docs.llm.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -69,8 +70,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 		return ingestDocs(ctx, e, &o)
 	}
-	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json {
-		return usagef("--patterns, --gold, --fresh and --json go with --docs")
+	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.llm.set() {
+		return usagef("--patterns, --gold, --fresh, --json and --llm go with --docs")
 	}
 	if len(pos) == 0 {
 		return usagef("no input file given")

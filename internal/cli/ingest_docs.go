@@ -56,6 +56,7 @@ type docsIngestOptions struct {
 	gold     string
 	fresh    bool
 	json     bool
+	llm      docsLLMFlags
 }
 
 // docsIngestResult is what ingest --docs --json prints.
@@ -70,6 +71,8 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+	// LLM is what the model did, with --llm.
+	LLM *docs.LLMStats `json:"llm,omitempty"`
 }
 
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
@@ -113,7 +116,15 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 		extra = ps
 	}
+	if sch == nil && d.llm.set() {
+		// The model's statements are checked against a schema: the data's.
+		sch, _ = graph.Infer(base, nil)
+		schemaDesc = "inferred (for --llm)"
+	}
 	x := docs.NewExtractor(sch, entitiesOf(base), extra)
+	if err := d.llm.attach(ctx, e, x); err != nil {
+		return err
+	}
 
 	indexPath := docs.IndexPath(out)
 	var prev *docs.Index
@@ -166,7 +177,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		return err
 	}
 
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc}
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: d.llm.result()}
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
@@ -181,6 +192,9 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		res.Gold = &sc
 	}
 	if d.json {
+		if res.LLM != nil && len(res.LLM.Fallbacks) > 0 {
+			d.llm.render(io.Discard, e.stderr, res.LLM)
+		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
@@ -188,6 +202,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	d.llm.render(e.stdout, e.stderr, res.LLM)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}
