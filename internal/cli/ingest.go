@@ -65,9 +65,6 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	o.files = pos
 	if o.docs.path != "" {
-		if strings.EqualFold(o.graph.store, "neo4j") {
-			return usagef("--docs writes a snapshot (and its document index); to query the documents' graph in Neo4j, load that snapshot into an empty database: scgraph ingest --store neo4j corpus.snap (re-ingesting documents into Neo4j, which must remove facts, is not supported yet)")
-		}
 		return ingestDocs(ctx, e, &o)
 	}
 	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.llm.set() {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
@@ -71,6 +72,10 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+	// Store names the Neo4j database written, with --store neo4j (then
+	// Snapshot and Index are empty), and Sync what changed in it.
+	Store string               `json:"store,omitempty"`
+	Sync  *cypher.DocumentSync `json:"sync,omitempty"`
 	// LLM is what the model did, with --llm.
 	LLM *docs.LLMStats `json:"llm,omitempty"`
 }
@@ -78,6 +83,10 @@ type docsIngestResult struct {
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	d := &o.docs
 	out := o.out
+	neo := strings.EqualFold(o.graph.store, "neo4j")
+	if neo && out != "" {
+		return usagef("--out writes a snapshot; with --store neo4j the documents' graph and index go into the database")
+	}
 	if out == "" {
 		out = filepath.Base(filepath.Clean(d.path)) + ".snap"
 	}
@@ -126,10 +135,22 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		return err
 	}
 
+	var st *cypher.Store
+	if neo {
+		var err error
+		if st, err = o.graph.neo4j.openStore(ctx); err != nil {
+			return err
+		}
+		defer st.Close()
+	}
 	indexPath := docs.IndexPath(out)
 	var prev *docs.Index
 	if !d.fresh {
-		ix, err := docs.ReadIndexFile(indexPath)
+		readIndex := docs.ReadIndexFile
+		if neo {
+			readIndex = func(string) (*docs.Index, error) { return storedIndex(ctx, st) }
+		}
+		ix, err := readIndex(indexPath)
 		switch {
 		case err == nil:
 			prev = ix
@@ -163,26 +184,38 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := o.checkNotEmpty(len(all)); err != nil {
 		return err
 	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
-		return err
-	}
-	if _, err := st.AddTriples(ctx, all); err != nil {
-		return err
-	}
-	if err := st.WriteSnapshotFile(out); err != nil {
-		return err
-	}
-	if err := ix.WriteFile(indexPath); err != nil {
-		return err
-	}
-
 	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: d.llm.result()}
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
 	}
-	_, res.Triples = st.Stats()
+	if neo {
+		if err := syncDocsNeo4j(ctx, e, o, st, sch, base, ix, &res); err != nil {
+			return err
+		}
+		return d.printResult(e, ix, res)
+	}
+	ms := memstore.New()
+	if err := ms.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+		return err
+	}
+	if _, err := ms.AddTriples(ctx, all); err != nil {
+		return err
+	}
+	if err := ms.WriteSnapshotFile(out); err != nil {
+		return err
+	}
+	if err := ix.WriteFile(indexPath); err != nil {
+		return err
+	}
+	_, res.Triples = ms.Stats()
+	return d.printResult(e, ix, res)
+}
+
+// printResult prints what an ingest of documents did: the counts, the
+// model's work, the score against the gold facts; or all of it as JSON.
+func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestResult) error {
+	rep := res.Report
 	if d.gold != "" {
 		gold, err := triplefile.Read(d.gold, triplefile.FormatAuto, triplefile.Options{})
 		if err != nil {
@@ -199,8 +232,12 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
-		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
+	where := res.Snapshot + " and " + res.Index
+	if res.Store != "" {
+		where = res.Store
+	}
+	fmt.Fprintf(e.stdout, "wrote %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
+		where, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
 	d.llm.render(e.stdout, e.stderr, res.LLM)
 	if res.Gold != nil {
@@ -237,9 +274,27 @@ func entitiesOf(ts []graph.Triple) []graph.Entity {
 	return out
 }
 
+// documentIndexStore is a store that keeps a document index (the Neo4j
+// store).
+type documentIndexStore interface {
+	DocumentIndex(ctx context.Context) (index []byte, source string, err error)
+}
+
 // docCitations returns the passages that stated the answer's evidence,
-// when the graph file has a document index beside it; nil otherwise.
-func docCitations(graphFile string, res *agent.Result) ([]docs.Citation, error) {
+// when the store keeps a document index or the graph file has one beside
+// it; nil otherwise.
+func docCitations(ctx context.Context, g agent.Store, graphFile string, res *agent.Result) ([]docs.Citation, error) {
+	if st, ok := g.(documentIndexStore); ok {
+		b, _, err := st.DocumentIndex(ctx)
+		if err != nil || b == nil {
+			return nil, err
+		}
+		ix, err := docs.ParseIndex(b, fmt.Sprintf("the document index in %s", g))
+		if err != nil {
+			return nil, err
+		}
+		return docs.Cite(ix, res.Paths), nil
+	}
 	if graphFile == "" || strings.Contains(graphFile, ",") {
 		return nil, nil
 	}
