@@ -239,6 +239,10 @@ func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestRe
 	fmt.Fprintf(e.stdout, "wrote %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		where, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	if res.Sync != nil {
+		fmt.Fprintf(e.stdout, "in the database: %d relationships created; %d that no document supports any more deleted, and %d nodes they left unconnected\n",
+			res.Sync.Created, res.Sync.Deleted, res.Sync.Orphans)
+	}
 	d.llm.render(e.stdout, e.stderr, res.LLM)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)

@@ -117,7 +117,7 @@ func syncDocsNeo4j(ctx context.Context, e *env, o *ingestOptions, st *cypher.Sto
 		return fmt.Errorf("%w\n(the ingest did not finish: the graph keeps what was committed and is marked partial; run the same ingest again to complete it)", err)
 	}
 	if sync.Replaced != "" {
-		fmt.Fprintf(e.stderr, "note: %s held the documents of %s; they are replaced by those of %s\n", st, sync.Replaced, d.path)
+		fmt.Fprintf(e.stderr, "note: %s held the documents of %s; those of %s replace them (documents are compared by their path in the folder)\n", st, sync.Replaced, d.path)
 	}
 	if _, res.Triples, err = st.Stats(ctx); err != nil {
 		return err

@@ -326,3 +326,16 @@ func TestLLMExtractionAgainstGold(t *testing.T) {
 		t.Errorf("fallbacks %d, want %d; drops %v", len(st.Fallbacks), len(fallbackChunks), drops)
 	}
 }
+
+func TestLLMExtractionAcceptsAFencedReply(t *testing.T) {
+	dir := t.TempDir()
+	writeDoc(t, dir, "payments.md", paymentsDoc)
+	reply := "```json\n" + `{"entities": [], "relations": [{"subject": "payment-svc", "relation": "CALLS", "object": "ledger service", "confidence": 0.8}]}` + "\n```"
+	ix, st, err := llmIngest(t, dir, llmtest.New().On(extractTask, llmtest.Text(reply)), docs.LLMOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := factList(ix); len(st.Fallbacks) != 0 || !slices.Equal(got, []string{"payment-service CALLS ledger-service"}) {
+		t.Fatalf("facts %q, fallbacks %+v", got, st.Fallbacks)
+	}
+}
