@@ -45,9 +45,20 @@ be read or is not UTF-8 text is reported and skipped; the rest are ingested.
 Without --schema and triples files, the demo schema's entities and relation
 words are the dictionary.
 
+With --store neo4j the documents' graph goes into Neo4j instead (NEO4J_URI,
+as for triples): Document nodes (path, hash, version), Chunk nodes (id,
+text, lines), and every relationship with the provenance of its first
+statement (document, chunk, version, extractor, confidence, statements);
+the document index is kept in the database, so ingesting the folder again
+is incremental there too, removing the relationships no document supports
+any more, and 'ask --store neo4j' cites the passages. A database holds one
+document collection; relationships a triples ingest wrote are never removed.
+
   scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
   scgraph ask --graph corpus.snap "Which teams are affected if db-v2 goes down?"
+  scgraph ingest --docs testdata/docs/demo --store neo4j
+  scgraph ask --store neo4j "Which teams are affected if db-v2 goes down?"
 `
 
 // docsIngestOptions are ingest's document flags.
