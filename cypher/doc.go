@@ -21,6 +21,16 @@
 // (:ScgraphMeta {id: 'schema'}) holds the user schema and the inferred
 // schema (with the counts) as JSON.
 //
+// Documents (SyncDocuments, docs.go) are entities and relationships like
+// any other data, with more properties: Document nodes have path, hash and
+// version; Chunk nodes (label :Chunk) id, document, text, chunk_index,
+// start_line and end_line; every relationship the documents gave carries
+// the provenance of its first statement (document, chunk, version,
+// extractor, confidence, statements). A relationship with a chunk
+// property belongs to the documents, and a sync deletes those no document
+// supports any more; the document index is kept in (:ScgraphMeta {id:
+// 'documents'}).
+//
 // Typing is global (a new fact can change the type of an old entity), so
 // a write into a non-empty graph ends by reading every triple back and
 // rewriting the types that changed; into an empty graph the types are

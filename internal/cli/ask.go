@@ -261,7 +261,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		// With --llm-required, no deterministic answer stands in.
 		return err
 	}
-	cites, cerr := docCitations(o.graph.graph, res)
+	cites, cerr := docCitations(ctx, g.Graph, o.graph.graph, res)
 	if cerr != nil {
 		return cerr
 	}

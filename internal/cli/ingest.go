@@ -48,7 +48,7 @@ type ingestOptions struct {
 
 func runIngest(ctx context.Context, e *env, args []string) error {
 	var o ingestOptions
-	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage+ingestVectorsUsage, e.stderr)
+	fs := newFlagSet("ingest", ingestUsage+ingestDocsUsage+ingestDocsLLMUsage+ingestVectorsUsage, e.stderr)
 	o.graph.register(fs, e)
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
@@ -61,19 +61,17 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
 	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm or hashed")
 	fs.StringVar(&o.docs.embedCache, "embed-cache", "", "with --docs: `dir` of installed models (default $SCGRAPH_CACHE/embed, else .cache/embed)")
+	o.docs.llm.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	o.files = pos
 	if o.docs.path != "" {
-		if strings.EqualFold(o.graph.store, "neo4j") {
-			return usagef("--docs writes a snapshot (and its document index); to query the documents' graph in Neo4j, load that snapshot into an empty database: scgraph ingest --store neo4j corpus.snap (re-ingesting documents into Neo4j, which must remove facts, is not supported yet)")
-		}
 		return ingestDocs(ctx, e, &o)
 	}
-	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.embedder != embed.Auto || o.docs.embedCache != "" {
-		return usagef("--patterns, --gold, --fresh, --json, --embedder and --embed-cache go with --docs")
+	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.llm.set() || o.docs.embedder != embed.Auto || o.docs.embedCache != "" {
+		return usagef("--patterns, --gold, --fresh, --json, --llm, --embedder and --embed-cache go with --docs")
 	}
 	if len(pos) == 0 {
 		return usagef("no input file given")

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/demo"
@@ -49,9 +50,22 @@ words are the dictionary. The graph's communities and their summaries are
 refreshed beside the snapshot (corpus.communities.json; see 'scgraph help
 communities'): only those whose facts or passages changed are summarised again.
 
+With --store neo4j the documents' graph goes into Neo4j instead (NEO4J_URI,
+as for triples): Document nodes (path, hash, version), Chunk nodes (id,
+text, lines), and every relationship with the provenance of its first
+statement (document, chunk, version, extractor, confidence, statements);
+the document index is kept in the database, so ingesting the folder again
+is incremental there too, removing the relationships no document supports
+any more, and 'ask --store neo4j' cites the passages. A database holds one
+document collection; relationships a triples ingest wrote are never removed.
+The chunk vectors go onto the Chunk nodes, under a vector index; accepted
+merges and communities belong to snapshots and are not made there.
+
   scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
   scgraph ask --graph corpus.snap "Which teams are affected if db-v2 goes down?"
+  scgraph ingest --docs testdata/docs/demo --store neo4j
+  scgraph ask --store neo4j "Which teams are affected if db-v2 goes down?"
 `
 
 // docsIngestOptions are ingest's document flags.
@@ -61,6 +75,7 @@ type docsIngestOptions struct {
 	gold     string
 	fresh    bool
 	json     bool
+	llm      docsLLMFlags
 
 	// embedder and embedCache choose the chunk embedder (ingest_vectors.go).
 	embedder   string
@@ -79,11 +94,20 @@ type docsIngestResult struct {
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
 	Schema    string      `json:"schema"`
+	// Store names the Neo4j database written, with --store neo4j (then
+	// Snapshot and Index are empty), and Sync what changed in it.
+	Store string               `json:"store,omitempty"`
+	Sync  *cypher.DocumentSync `json:"sync,omitempty"`
+	// LLM is what the model did, with --llm.
+	LLM *docs.LLMStats `json:"llm,omitempty"`
 	// Vectors says how the chunks were embedded (ingest_vectors.go).
 	Vectors chunkEmbedding `json:"vectors"`
 	// Communities is the communities file refreshed beside the snapshot;
 	// absent when the graph is too large to refresh them on every ingest.
 	Communities *communitiesRefreshed `json:"communities,omitempty"`
+	// CommunitiesSkipped is true when the graph was too large to refresh
+	// them (maxIngestCommunityTriples).
+	CommunitiesSkipped bool `json:"communities_skipped,omitempty"`
 }
 
 // maxIngestCommunityTriples is the largest graph whose communities ingest
@@ -102,6 +126,10 @@ type communitiesRefreshed struct {
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	d := &o.docs
 	out := o.out
+	neo := strings.EqualFold(o.graph.store, "neo4j")
+	if neo && out != "" {
+		return usagef("--out writes a snapshot; with --store neo4j the documents' graph and index go into the database")
+	}
 	if out == "" {
 		out = filepath.Base(filepath.Clean(d.path)) + ".snap"
 	}
@@ -140,22 +168,47 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 		extra = ps
 	}
-	// Accepted merges (scgraph merges): the dictionary reads a merged name
-	// as an alias of the kept entity, and the graph is merged again below.
-	merges, err := resolve.ReadFile(resolve.MergesPath(out))
-	if err != nil {
-		return err
+	if sch == nil && d.llm.set() {
+		// The model's statements are checked against a schema: the data's.
+		sch, _ = graph.Infer(base, nil)
+		schemaDesc = "inferred (for --llm)"
+	}
+	// Accepted merges (scgraph merges, of a snapshot): the dictionary reads
+	// a merged name as an alias of the kept entity, and the graph is merged
+	// again below.
+	merges := &resolve.File{}
+	if !neo {
+		m, err := resolve.ReadFile(resolve.MergesPath(out))
+		if err != nil {
+			return err
+		}
+		merges = m
 	}
 	dictBase, dictSchema, err := merges.Resolved(base, sch)
 	if err != nil {
 		return err
 	}
 	x := docs.NewExtractor(dictSchema, entitiesOf(dictBase), extra)
+	if err := d.llm.attach(ctx, e, x); err != nil {
+		return err
+	}
 
+	var st *cypher.Store
+	if neo {
+		var err error
+		if st, err = o.graph.neo4j.openStore(ctx); err != nil {
+			return err
+		}
+		defer st.Close()
+	}
 	indexPath := docs.IndexPath(out)
 	var prev *docs.Index
 	if !d.fresh {
-		ix, err := docs.ReadIndexFile(indexPath)
+		readIndex := docs.ReadIndexFile
+		if neo {
+			readIndex = func(string) (*docs.Index, error) { return storedIndex(ctx, st) }
+		}
+		ix, err := readIndex(indexPath)
 		switch {
 		case err == nil:
 			prev = ix
@@ -193,18 +246,37 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := o.checkNotEmpty(len(all)); err != nil {
 		return err
 	}
-	vectors, embedding, err := embedChunks(ctx, e, d, ix, embed.VectorsPath(out), o.graph.quiet || d.json)
+	vectorsPath := embed.VectorsPath(out)
+	if neo {
+		vectorsPath = ""
+	}
+	vectors, embedding, err := embedChunks(ctx, e, d, ix, vectorsPath, o.graph.quiet || d.json)
 	if err != nil {
 		return err
 	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, full.Schema); err != nil {
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: d.llm.result(), Vectors: embedding}
+	for _, doc := range ix.Documents {
+		res.Chunks += len(doc.Chunks)
+		res.Mentions += len(doc.Mentions)
+	}
+	if neo {
+		if err := syncDocsNeo4j(ctx, e, o, st, sch, base, ix, &res); err != nil {
+			return err
+		}
+		if err := storeChunkVectors(ctx, e, st, vectors); err != nil {
+			return err
+		}
+		res.Vectors.File = ""
+		return d.printResult(e, ix, res)
+	}
+	ms := memstore.New()
+	if err := ms.SetSchema(ctx, full.Schema); err != nil {
 		return err
 	}
-	if _, err := st.AddTriples(ctx, all); err != nil {
+	if _, err := ms.AddTriples(ctx, all); err != nil {
 		return err
 	}
-	if err := st.WriteSnapshotFile(out); err != nil {
+	if err := ms.WriteSnapshotFile(out); err != nil {
 		return err
 	}
 	if err := ix.WriteFile(indexPath); err != nil {
@@ -213,7 +285,6 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if err := vectors.WriteFile(embedding.File); err != nil {
 		return err
 	}
-
 	if len(merges.Decisions) > 0 {
 		if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
 			return err
@@ -222,23 +293,24 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 			fmt.Fprintf(e.stderr, "(applied the %d merges accepted in %s; 'scgraph merges undo' forgets one)\n", n, resolve.MergesPath(out))
 		}
 	}
-	var cf *community.File
-	var crep community.Report
 	if len(all) <= maxIngestCommunityTriples {
-		if cf, crep, _, err = refreshCommunities(ctx, st, ix, community.Path(out), community.Options{}, d.fresh); err != nil {
+		cf, crep, _, err := refreshCommunities(ctx, ms, ix, community.Path(out), community.Options{}, d.fresh)
+		if err != nil {
 			return err
 		}
-	}
-
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, Vectors: embedding}
-	if cf != nil {
 		res.Communities = &communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}
+	} else {
+		res.CommunitiesSkipped = true
 	}
-	for _, doc := range ix.Documents {
-		res.Chunks += len(doc.Chunks)
-		res.Mentions += len(doc.Mentions)
-	}
-	_, res.Triples = st.Stats()
+	_, res.Triples = ms.Stats()
+	return d.printResult(e, ix, res)
+}
+
+// printResult prints what an ingest of documents did: the counts, the
+// model's work, the vectors, the communities, the score against the gold
+// facts; or all of it as JSON.
+func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestResult) error {
+	rep := res.Report
 	if d.gold != "" {
 		gold, err := triplefile.Read(d.gold, triplefile.FormatAuto, triplefile.Options{})
 		if err != nil {
@@ -248,20 +320,34 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		res.Gold = &sc
 	}
 	if d.json {
+		if res.LLM != nil && len(res.LLM.Fallbacks) > 0 {
+			d.llm.render(io.Discard, e.stderr, res.LLM)
+		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s and %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
-		out, indexPath, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
-		res.Chunks, res.Mentions, res.Facts, res.Triples)
-	if cf != nil {
-		fmt.Fprintf(e.stdout, "communities: %d in %s (%d summarised, %d kept, %d dropped)\n", res.Communities.Count, res.Communities.File,
-			len(crep.Written), len(crep.Kept), len(crep.Dropped))
-	} else {
-		fmt.Fprintf(e.stdout, "communities: not refreshed (%d triples, more than %d); run 'scgraph communities --graph %s' to build them\n", len(all), maxIngestCommunityTriples, out)
+	where := res.Snapshot + " and " + res.Index
+	if res.Store != "" {
+		where = res.Store
 	}
-	printEmbedding(e, embedding)
+	fmt.Fprintf(e.stdout, "wrote %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
+		where, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
+		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	if res.Sync != nil {
+		fmt.Fprintf(e.stdout, "in the database: %d relationships created; %d that no document supports any more deleted, and %d nodes they left unconnected\n",
+			res.Sync.Created, res.Sync.Deleted, res.Sync.Orphans)
+	}
+	switch {
+	case res.Communities != nil:
+		c := res.Communities
+		fmt.Fprintf(e.stdout, "communities: %d in %s (%d summarised, %d kept, %d dropped)\n", c.Count, c.File,
+			len(c.Report.Written), len(c.Report.Kept), len(c.Report.Dropped))
+	case res.CommunitiesSkipped:
+		fmt.Fprintf(e.stdout, "communities: not refreshed (%d triples, more than %d); run 'scgraph communities --graph %s' to build them\n", res.Triples, maxIngestCommunityTriples, res.Snapshot)
+	}
+	printEmbedding(e, res.Vectors)
+	d.llm.render(e.stdout, e.stderr, res.LLM)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
 	}
@@ -296,9 +382,27 @@ func entitiesOf(ts []graph.Triple) []graph.Entity {
 	return out
 }
 
+// documentIndexStore is a store that keeps a document index (the Neo4j
+// store).
+type documentIndexStore interface {
+	DocumentIndex(ctx context.Context) (index []byte, source string, err error)
+}
+
 // docCitations returns the passages that stated the answer's evidence,
-// when the graph file has a document index beside it; nil otherwise.
-func docCitations(graphFile string, res *agent.Result) ([]docs.Citation, error) {
+// when the store keeps a document index or the graph file has one beside
+// it; nil otherwise.
+func docCitations(ctx context.Context, g agent.Store, graphFile string, res *agent.Result) ([]docs.Citation, error) {
+	if st, ok := g.(documentIndexStore); ok {
+		b, _, err := st.DocumentIndex(ctx)
+		if err != nil || b == nil {
+			return nil, err
+		}
+		ix, err := docs.ParseIndex(b, fmt.Sprintf("the document index in %s", g))
+		if err != nil {
+			return nil, err
+		}
+		return docs.Cite(ix, res.Paths), nil
+	}
 	if graphFile == "" || strings.Contains(graphFile, ",") {
 		return nil, nil
 	}

@@ -54,7 +54,8 @@ func embedCacheDir(e *env, flag string) string {
 }
 
 // embedChunks embeds the index's chunks with the chosen embedder, keeping
-// the vectors of unchanged chunks from the file at path (unless fresh).
+// the vectors of unchanged chunks from the file at path (unless fresh or
+// path is empty).
 // It writes nothing: the caller writes the vectors with the snapshot.
 func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Index, path string, quiet bool) (*embed.Vectors, chunkEmbedding, error) {
 	emb, fellBack, err := embed.Choose(d.embedder, embedCacheDir(e, d.embedCache))
@@ -65,7 +66,7 @@ func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Ind
 		return nil, chunkEmbedding{}, err
 	}
 	var prev *embed.Vectors
-	if !d.fresh {
+	if !d.fresh && path != "" {
 		vs, err := embed.ReadVectorsFile(path)
 		switch {
 		case err == nil:
@@ -104,8 +105,12 @@ func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Ind
 
 // printEmbedding says which embedder made the vectors, for people.
 func printEmbedding(e *env, c chunkEmbedding) {
+	where := c.File
+	if where == "" {
+		where = "the chunk nodes"
+	}
 	fmt.Fprintf(e.stdout, "wrote %s: %d chunk vectors by %s (%d dimensions; %d embedded, %d unchanged kept)\n",
-		c.File, c.Embedded+c.Reused, c.Embedder, c.Dims, c.Embedded, c.Reused)
+		where, c.Embedded+c.Reused, c.Embedder, c.Dims, c.Embedded, c.Reused)
 	if c.FellBack {
 		fmt.Fprintln(e.stdout, "  (the minilm model is not installed, so the hashed embedder was used: run scripts/embed-model for sentence embeddings)")
 	}
@@ -135,8 +140,35 @@ func snapshotVectors(snapshot string) (*embed.Vectors, error) {
 // changed) replace the old ones. It reports what it did on stdout.
 func loadChunkVectors(ctx context.Context, e *env, st chunkVectorStore, snapshot string, vs *embed.Vectors) error {
 	path := embed.VectorsPath(snapshot)
+	missing, err := writeChunkVectors(ctx, e, st, vs)
+	if err != nil || vs == nil || len(vs.Items) == 0 {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %d chunk vectors by %s (%d dimensions) from %s into the vector index %s\n",
+		len(vs.Items)-len(missing), vs.Embedder, vs.Dims, path, cypher.ChunkVectorIndex)
+	if len(missing) > 0 {
+		fmt.Fprintf(e.stderr, "note: %d chunk vectors in %s name no Chunk node (first: %s); the vectors file is older than the snapshot? ingest --docs again\n",
+			len(missing), path, missing[0])
+	}
+	return nil
+}
+
+// storeChunkVectors writes the vectors ingest --docs --store neo4j made
+// onto the Chunk nodes it has just written (so every one names a node).
+func storeChunkVectors(ctx context.Context, e *env, st chunkVectorStore, vs *embed.Vectors) error {
+	missing, err := writeChunkVectors(ctx, e, st, vs)
+	if err == nil && len(missing) > 0 {
+		err = fmt.Errorf("%d chunk vectors name no Chunk node in the database (first: %s)", len(missing), missing[0])
+	}
+	return err
+}
+
+// writeChunkVectors writes vs onto the store's chunks and makes the vector
+// index for them, replacing another embedder's (another length); it
+// returns the ids of the vectors with no chunk node.
+func writeChunkVectors(ctx context.Context, e *env, st chunkVectorStore, vs *embed.Vectors) ([]string, error) {
 	if vs == nil || len(vs.Items) == 0 {
-		return nil
+		return nil, nil
 	}
 	err := st.EnsureChunkVectorIndex(ctx, vs.Dims)
 	if errors.Is(err, cypher.ErrVectorDims) {
@@ -146,21 +178,11 @@ func loadChunkVectors(ctx context.Context, e *env, st chunkVectorStore, snapshot
 		}
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rows := make([]cypher.ChunkVector, len(vs.Items))
 	for i, v := range vs.Items {
 		rows[i] = cypher.ChunkVector{ID: v.ID, Vector: v.Values}
 	}
-	missing, err := st.SetChunkVectors(ctx, vs.Embedder, rows)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "wrote %d chunk vectors by %s (%d dimensions) from %s into the vector index %s\n",
-		len(rows)-len(missing), vs.Embedder, vs.Dims, path, cypher.ChunkVectorIndex)
-	if len(missing) > 0 {
-		fmt.Fprintf(e.stderr, "note: %d chunk vectors in %s name no Chunk node (first: %s); the vectors file is older than the snapshot? ingest --docs again\n",
-			len(missing), path, missing[0])
-	}
-	return nil
+	return st.SetChunkVectors(ctx, vs.Embedder, rows)
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tmc/langchaingo/llms"
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
@@ -74,14 +75,7 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 	if l.stream && jsonOut {
 		return nil, usagef("--stream prints the answer as it comes; it cannot be combined with --json")
 	}
-	oo := llm.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}
-	if l.endpoint, err = llm.Resolve(l.spec, oo); err != nil {
-		return nil, err
-	}
-	if err := llm.Probe(ctx, l.spec, oo); err != nil {
-		return nil, err
-	}
-	model, err := llm.Open(l.spec, oo)
+	model, err := l.open(ctx, e)
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +115,20 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 		opts = append(opts, func(o *agent.Options) { o.Timeout = agent.DefaultTimeout + l.budget })
 	}
 	return opts, nil
+}
+
+// open resolves the model the flags name, checks cheaply that it can be
+// reached (an error here, never a silent fallback) and opens it.
+func (l *llmFlags) open(ctx context.Context, e *env) (llms.Model, error) {
+	oo := llm.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}
+	var err error
+	if l.endpoint, err = llm.Resolve(l.spec, oo); err != nil {
+		return nil, err
+	}
+	if err := llm.Probe(ctx, l.spec, oo); err != nil {
+		return nil, err
+	}
+	return llm.Open(l.spec, oo)
 }
 
 // streamOut writes streamed tokens and remembers whether any came.

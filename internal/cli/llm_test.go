@@ -77,7 +77,7 @@ func (s *chatServer) complete(w http.ResponseWriter, r *http.Request) {
 		prompt = req.Messages[0].Content
 	}
 	mark := ""
-	for _, m := range []string{markPlan, markCritic, markAnswer} {
+	for _, m := range []string{markPlan, markCritic, markAnswer, markExtract} {
 		if strings.HasPrefix(prompt, m) {
 			mark = m
 		}

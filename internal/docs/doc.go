@@ -1,5 +1,6 @@
 // Package docs turns a folder of Markdown and plain-text documents into
-// graph facts, deterministically and with no LLM.
+// graph facts: deterministically and with no LLM by default, or with a
+// model whose statements are checked against the schema and the text.
 //
 // The pipeline has four steps, each in its own file:
 //
@@ -29,6 +30,16 @@
 //     derived from the index (Triples), so a fact whose only support was a
 //     removed or changed document goes with it, and an incremental
 //     re-ingest gives the same graph as a fresh one.
+//
+// With a model (Extractor.UseLLM, llmextract.go), the statements of each
+// chunk come from the model instead of the patterns: a strict-schema prompt
+// (llmextract.tmpl) and a strict JSON reply; each relation is kept only if
+// the schema has it, its ends' types fit it in its direction, both ends are
+// named in the chunk (under text.Key: otherwise a hallucination) and its
+// confidence reaches the floor; a reply that cannot be used, a failed call
+// and a spent budget make the rules read that chunk (LLMStats says which
+// and why). Statements record the extractor "llm:MODEL", and the
+// extractor's fingerprint changes with the model.
 //
 // The graph the index gives has Document and Chunk nodes: every chunk is
 // PART_OF its document and MENTIONS every entity spotted in it; every

@@ -64,6 +64,9 @@ type Extractor struct {
 	ChunkWords int
 	// MinConfidence is the floor for statements (0: MinStatementConfidence).
 	MinConfidence float64
+	// llm, when set (UseLLM), extracts the statements of each chunk with a
+	// model; see llmextract.go.
+	llm *llmExtraction
 }
 
 // NewExtractor builds an extractor. The dictionary holds the schema's
@@ -100,6 +103,9 @@ func (x *Extractor) Fingerprint() string {
 		fmt.Fprintln(h, "pattern", p.Relation, p.Phrase)
 	}
 	fmt.Fprintln(h, "chunk", x.chunkWords(), "min", x.minConfidence())
+	if x.llm != nil {
+		fmt.Fprintln(h, x.llm.fingerprint())
+	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
@@ -138,40 +144,55 @@ func (x *Extractor) extract(path, text string) ([]Chunk, []ChunkMention, []State
 	var mentions []ChunkMention
 	var stmts []Statement
 	for ci, c := range chunks {
-		seen := map[string]bool{}
-		for _, b := range members[ci] {
-			var lastSubject *Mention // "it" in a block refers to the last subject
-			for _, s := range b.sentences() {
-				ms := spotAll(s.text, x.dict, x.spotters)
-				for _, m := range ms {
-					if !seen[m.Entity.Name] {
-						seen[m.Entity.Name] = true
-						mentions = append(mentions, ChunkMention{
-							Chunk: c.ID, Entity: m.Entity.Name, Type: m.Entity.Type, Text: m.Text,
-							Line: s.line, Spotter: m.Spotter, Confidence: m.Confidence,
-						})
-					}
+		ms, ss := x.extractChunk(c, members[ci])
+		mentions = append(mentions, ms...)
+		stmts = append(stmts, ss...)
+	}
+	return chunks, mentions, sortStatements(stmts)
+}
+
+// extractChunk reads one chunk (its blocks): the entities it mentions and
+// the statements the patterns find.
+func (x *Extractor) extractChunk(c Chunk, blocks []block) ([]ChunkMention, []Statement) {
+	var mentions []ChunkMention
+	var stmts []Statement
+	seen := map[string]bool{}
+	for _, b := range blocks {
+		var lastSubject *Mention // "it" in a block refers to the last subject
+		for _, s := range b.sentences() {
+			ms := spotAll(s.text, x.dict, x.spotters)
+			for _, m := range ms {
+				if !seen[m.Entity.Name] {
+					seen[m.Entity.Name] = true
+					mentions = append(mentions, ChunkMention{
+						Chunk: c.ID, Entity: m.Entity.Name, Type: m.Entity.Type, Text: m.Text,
+						Line: s.line, Spotter: m.Spotter, Confidence: m.Confidence,
+					})
 				}
-				found := x.statements(c.ID, s, ms)
-				for _, st := range found {
-					if st.subject.Spotter != SpotCoref {
-						m := st.subject
-						lastSubject = &m
-					}
+			}
+			found := x.statements(c.ID, s, ms)
+			for _, st := range found {
+				if st.subject.Spotter != SpotCoref {
+					m := st.subject
+					lastSubject = &m
 				}
-				if lastSubject != nil && itRE.MatchString(s.text) {
-					// "it" refers to the block's last subject, this sentence's included.
-					found = append(found, x.statements(c.ID, s, withCoreference(s.text, ms, *lastSubject))...)
-				}
-				for _, st := range found {
-					stmts = append(stmts, st.Statement)
-				}
+			}
+			if lastSubject != nil && itRE.MatchString(s.text) {
+				// "it" refers to the block's last subject, this sentence's included.
+				found = append(found, x.statements(c.ID, s, withCoreference(s.text, ms, *lastSubject))...)
+			}
+			for _, st := range found {
+				stmts = append(stmts, st.Statement)
 			}
 		}
 	}
+	return mentions, stmts
+}
+
+// sortStatements sorts statements and drops repeats.
+func sortStatements(stmts []Statement) []Statement {
 	slices.SortStableFunc(stmts, compareStatements)
-	stmts = slices.CompactFunc(stmts, func(a, b Statement) bool { return compareStatements(a, b) == 0 })
-	return chunks, mentions, stmts
+	return slices.CompactFunc(stmts, func(a, b Statement) bool { return compareStatements(a, b) == 0 })
 }
 
 type found struct {

@@ -118,7 +118,9 @@ func Ingest(ctx context.Context, root string, prev *Index, x *Extractor, opts Op
 				d.Version = before.Version + 1
 				rep.Changed = append(rep.Changed, p)
 			}
-			d.Chunks, d.Mentions, d.Statements = x.extract(p, src.Text)
+			if d.Chunks, d.Mentions, d.Statements, err = x.extractDocument(ctx, p, src.Text); err != nil {
+				return nil, rep, fmt.Errorf("%s: %w", p, err)
+			}
 			ix.Documents = append(ix.Documents, d)
 		}
 		if opts.Progress != nil {
@@ -251,12 +253,18 @@ func ReadIndexFile(path string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ParseIndex(b, path)
+}
+
+// ParseIndex reads an index from its JSON; name says where it came from,
+// for errors.
+func ParseIndex(b []byte, name string) (*Index, error) {
 	var ix Index
 	if err := json.Unmarshal(b, &ix); err != nil {
-		return nil, fmt.Errorf("%s: not a document index: %w", path, err)
+		return nil, fmt.Errorf("%s: not a document index: %w", name, err)
 	}
 	if ix.Format != IndexFormat {
-		return nil, fmt.Errorf("%s: document index format %d, want %d", path, ix.Format, IndexFormat)
+		return nil, fmt.Errorf("%s: document index format %d, want %d", name, ix.Format, IndexFormat)
 	}
 	return &ix, nil
 }
