@@ -248,7 +248,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		// A snapshot with a document index: route the question (passage
 		// search, the agent, or community summaries). A scoped caller
 		// keeps the agent alone: the passages are not access-checked.
-		ix, err := docIndex(o.graph.graph, o.docsIndex)
+		ix, err := docIndex(ctx, g.Graph, o.graph.graph, o.docsIndex)
 		if err != nil {
 			return err
 		}

@@ -6,27 +6,37 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/route"
 	"github.com/scgraph/scgraph/state"
 )
 
-// docIndex reads the document index: the file named, else the one beside
-// the graph file; nil when there is none (a triples file, several files,
-// Neo4j without --docs-index).
-func docIndex(graphFile, named string) (*docs.Index, error) {
+// docIndex reads the document index: the file named, else the one the
+// store keeps (documents ingested into Neo4j), else the one beside the
+// graph file; nil when there is none.
+func docIndex(ctx context.Context, g agent.Store, graphFile, named string) (*docs.Index, error) {
 	if named != "" {
 		ix, err := docs.ReadIndexFile(named)
 		if err != nil {
 			return nil, fmt.Errorf("--docs-index: %w", err)
 		}
 		return ix, nil
+	}
+	if st, ok := g.(documentIndexStore); ok {
+		b, _, err := st.DocumentIndex(ctx)
+		if err != nil || b == nil {
+			return nil, err
+		}
+		return docs.ParseIndex(b, fmt.Sprintf("the document index in %s", g))
 	}
 	if graphFile == "" || strings.Contains(graphFile, ",") {
 		return nil, nil
@@ -38,11 +48,80 @@ func docIndex(graphFile, named string) (*docs.Index, error) {
 	return ix, err
 }
 
-// askDocs answers a question over a snapshot with a document index: the
+// chunkVectors is the hybrid search's configuration for the chunks of a
+// snapshot: the vectors ingest --docs kept beside it (corpus.vectors.bin),
+// with the embedder that made them for the questions, and that embedder's
+// name. With no usable vectors (none kept, not a snapshot, the model gone)
+// it is the zero Config, the hashed embedder embedding the chunks now.
+func chunkVectors(e *env, graphFile string) (hybrid.Config, string) {
+	if graphFile == "" || strings.Contains(graphFile, ",") {
+		return hybrid.Config{}, embed.HashedName
+	}
+	path := embed.VectorsPath(graphFile)
+	vs, err := embed.ReadVectorsFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return hybrid.Config{}, embed.HashedName
+	case err != nil:
+		fmt.Fprintf(e.stderr, "note: the chunk vectors are not used (%v); ingest --docs again to rebuild them\n", err)
+		return hybrid.Config{}, embed.HashedName
+	}
+	q, err := vs.QueryEmbedder(embedCacheDir(e, ""))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "note: the chunk vectors in %s are not used: %v\n", path, err)
+		return hybrid.Config{}, embed.HashedName
+	}
+	return hybrid.Config{Embedder: q, Stored: vs}, vs.Embedder
+}
+
+// globalAnswerer returns the community summaries beside a snapshot as the
+// router's global answerer; nil when it has none.
+func globalAnswerer(graphFile string) (docqa.GlobalAnswerer, error) {
+	if graphFile == "" || strings.Contains(graphFile, ",") {
+		return nil, nil
+	}
+	if _, err := os.Stat(community.Path(graphFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	a, err := community.OpenAnswerer(graphFile, community.AnswerOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return communityAnswerer{a}, nil
+}
+
+// communityAnswerer gives docqa the answers of community summaries.
+type communityAnswerer struct{ a *community.Answerer }
+
+func (c communityAnswerer) AnswerGlobal(ctx context.Context, question string) (docqa.GlobalAnswer, error) {
+	g, err := c.a.AnswerGlobal(ctx, question)
+	if err != nil {
+		return docqa.GlobalAnswer{}, err
+	}
+	out := docqa.GlobalAnswer{Text: g.Text}
+	for _, s := range g.Summaries {
+		cs := docqa.CitedSummary{ID: s.Community, Text: s.Summary}
+		for _, m := range s.SinglePoints {
+			cs.Members = append(cs.Members, m.Name)
+		}
+		for _, p := range s.Passages {
+			cs.Chunks = append(cs.Chunks, fmt.Sprintf("%s:%d (chunk %s)", p.Document, p.Line, p.Chunk))
+		}
+		out.Summaries = append(out.Summaries, cs)
+	}
+	return out, nil
+}
+
+// askDocs answers a question over a graph with a document index: the
 // router decides between a passage search, the agent and the community
 // summaries (package docqa).
 func askDocs(ctx context.Context, e *env, o *askOptions, store agent.Store, a *agent.Agent, ix *docs.Index) error {
-	px, err := hybrid.New(ctx, ix, hybrid.Config{})
+	cfg, _ := chunkVectors(e, o.graph.graph)
+	px, err := hybrid.New(ctx, ix, cfg)
+	if err != nil {
+		return err
+	}
+	global, err := globalAnswerer(o.graph.graph)
 	if err != nil {
 		return err
 	}
@@ -51,6 +130,7 @@ func askDocs(ctx context.Context, e *env, o *askOptions, store agent.Store, a *a
 		Agent:    a,
 		Index:    ix,
 		Passages: px,
+		Global:   global,
 		K:        o.passages,
 		Route:    o.route,
 	}
@@ -118,8 +198,11 @@ func renderDocAnswer(w io.Writer, o *askOptions, ans *docqa.Answer) {
 		fmt.Fprintln(w, ans.Text)
 		if g := ans.Global; g != nil && len(g.Summaries) > 0 {
 			fmt.Fprintln(w, "\nCited summaries:")
-			for _, s := range g.Summaries {
-				fmt.Fprintf(w, "  [%s] %s\n", s.ID, oneLine(s.Text, 200))
+			for i, s := range g.Summaries {
+				fmt.Fprintf(w, "  [%d] %s: %s\n", i+1, s.ID, oneLine(s.Text, 200))
+				for _, c := range s.Chunks[:min(3, len(s.Chunks))] {
+					fmt.Fprintf(w, "      %s\n", c)
+				}
 			}
 		}
 		renderPassages(w, "Passages (semantic, keyword and graph proximity fused):", ans.Passages, nil)
@@ -130,6 +213,8 @@ func renderDocAnswer(w io.Writer, o *askOptions, ans *docqa.Answer) {
 		fmt.Fprintf(w, "  %2d. %-8s → %-12s %s\n", 0, "route", ans.Route.Route, ans.Route.Reason)
 		if ans.Result != nil {
 			renderTrace(w, ans.Result)
+		} else if ans.Global != nil {
+			fmt.Fprintf(w, "  %2d. %-8s → %-12s %d community summar(ies) cited\n", 1, "global", "answered", len(ans.Global.Summaries))
 		} else {
 			fmt.Fprintf(w, "  %2d. %-8s → %-12s %d passage(s) over every chunk, graph signal from %d named entit(ies)\n",
 				1, "search", "searched", len(ans.Passages), len(ans.Route.Entities))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/hybrid"
@@ -65,7 +66,31 @@ func TestAskDocsRoutes(t *testing.T) {
 		}
 	}
 
-	// A global question without community summaries says so and searches.
+	// A global question: ingest --docs made the communities beside the
+	// snapshot, and their summaries answer it, citing passages.
+	code, out, errs = runCLI(t, "ask", "--graph", snap, "--json", "What are the biggest risks in our infrastructure?")
+	var global docqa.Answer
+	if code != 0 || json.Unmarshal([]byte(out), &global) != nil {
+		t.Fatalf("global: exit %d %s\n%s", code, errs, out)
+	}
+	if global.Route.Route != route.Global || global.Global == nil || len(global.Global.Summaries) == 0 || global.Note != "" {
+		t.Fatalf("global question not answered by the summaries:\n%s", out)
+	}
+	for _, s := range global.Global.Summaries {
+		if len(s.Chunks) == 0 || !strings.Contains(s.Chunks[0], ".md:") {
+			t.Errorf("summary %s cites no passage: %v", s.ID, s.Chunks)
+		}
+	}
+	code, out, errs = runCLI(t, "ask", "--graph", snap, "--trace", "What are the biggest risks in our infrastructure?")
+	for _, want := range []string{"Cited summaries:", "Route: global", "route    → global", "global   → answered"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("global answer without %q (exit %d %s):\n%s", want, code, errs, out)
+		}
+	}
+	// Without community summaries it says so and searches.
+	if err := os.Remove(community.Path(snap)); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errs = runCLI(t, "ask", "--graph", snap, "--trace", "What are the biggest risks in our infrastructure?")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -13,13 +13,15 @@ import (
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/evals"
+	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/memstore"
 )
 
 const evalDocsUsage = `
 Documents (--docs PATH): PATH is a folder of documents (ingested in memory
 as 'ingest --docs' would, with --schema or the demo schema) or a snapshot
-written by 'ingest --docs' (its document index beside it). Each question is
+written by 'ingest --docs' (its document index beside it; the chunk vectors
+kept beside it are used, with the embedder that made them). Each question is
 answered in six passage modes and scored against its gold passages:
 
   hybrid        the routed system: a lookup's flat hybrid search, or the
@@ -66,7 +68,14 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := evals.EvaluateDocs(ctx, evals.DocsConfig{Index: ix, Store: store, AgentOptions: opts}, sets)
+	cfg := evals.DocsConfig{Index: ix, Store: store, AgentOptions: opts}
+	if fi, err := os.Stat(o.docs); err == nil && !fi.IsDir() {
+		// A snapshot: the chunk vectors ingest --docs kept, as ask uses them.
+		var vc hybrid.Config
+		vc, cfg.EmbedderName = chunkVectors(e, o.docs)
+		cfg.Embedder, cfg.Stored = vc.Embedder, vc.Stored
+	}
+	rep, err := evals.EvaluateDocs(ctx, cfg, sets)
 	if err != nil {
 		return err
 	}

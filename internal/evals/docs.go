@@ -160,6 +160,9 @@ type DocsConfig struct {
 	// EmbedderName names it in the report.
 	Embedder     embeddings.Embedder
 	EmbedderName string
+	// Stored are the chunk vectors kept at ingest, made by Embedder (nil:
+	// every chunk is embedded now).
+	Stored hybrid.StoredVectors
 }
 
 // DocsSet is one question file's questions.
@@ -224,7 +227,7 @@ type DocsReport struct {
 // mode, scored against its gold passages (recall@1/3/5, MRR@10), answers
 // scored for relationship questions, and routes checked.
 func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsReport, error) {
-	px, err := hybrid.New(ctx, cfg.Index, hybrid.Config{Embedder: cfg.Embedder})
+	px, err := hybrid.New(ctx, cfg.Index, hybrid.Config{Embedder: cfg.Embedder, Stored: cfg.Stored})
 	if err != nil {
 		return nil, err
 	}

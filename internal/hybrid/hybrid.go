@@ -127,7 +127,7 @@ type Index struct {
 // ID; New embeds only the chunks without one. They must come from the
 // same embedder as the question's.
 type StoredVectors interface {
-	ChunkVector(chunkID string) ([]float32, bool)
+	Lookup(chunkID string) ([]float32, bool)
 }
 
 // Config tunes New.
@@ -165,7 +165,7 @@ func New(ctx context.Context, ix *docs.Index, cfg Config) (*Index, error) {
 	for i, c := range x.chunks {
 		texts[i] = c.Text
 		if cfg.Stored != nil {
-			if v, ok := cfg.Stored.ChunkVector(c.ID); ok {
+			if v, ok := cfg.Stored.Lookup(c.ID); ok {
 				x.vectors[i] = v
 				continue
 			}

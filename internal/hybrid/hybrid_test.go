@@ -198,7 +198,7 @@ func TestStatedChunksLeadTheGraphSignal(t *testing.T) {
 // storedVectors are vectors kept at ingest, by chunk ID.
 type storedVectors map[string][]float32
 
-func (s storedVectors) ChunkVector(id string) ([]float32, bool) {
+func (s storedVectors) Lookup(id string) ([]float32, bool) {
 	v, ok := s[id]
 	return v, ok
 }
