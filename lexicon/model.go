@@ -477,7 +477,9 @@ const maxChains = 5
 // question, best first, with their scores.
 func (m *Model) Chains(question, anchorType string, sch *graph.Schema, maxHops int) []state.Chain {
 	a := m.analysis(question)
-	sc := &chainScores{w: a.w, hops: map[hopKey][2]float64{}, part: m.partOf(a)}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	sc := a.scores
 	// A chain naming a relation the graph does not have cannot be walked
 	// (a lexicon learned on a larger graph of the same kind).
 	var known map[string]bool
@@ -562,6 +564,12 @@ type questionAnalysis struct {
 	acc      []float32
 	w        where
 	vocab    []scoredChain
+
+	// mu guards scores, whose hop memo the calls for the same question
+	// share (the anchor's type changes which chains are built, not how a
+	// hop scores).
+	mu     sync.Mutex
+	scores *chainScores
 }
 
 // analysis returns the question's analysis, reusing the last one made
@@ -591,6 +599,7 @@ func (m *Model) analysis(question string) *questionAnalysis {
 		return float64(a.acc[id])
 	}
 	sc := &chainScores{w: w, hops: map[hopKey][2]float64{}, part: m.partOf(a)}
+	a.scores = sc
 	a.vocab = make([]scoredChain, len(m.vocab))
 	for i, c := range m.vocab {
 		a.vocab[i] = scoredChain{c: c, key: m.vocabKeys[i], s: sc.chainWith(c, at(m.lengthID(len(c.Steps))), at(m.vocabC[i]))}

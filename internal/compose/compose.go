@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
@@ -251,9 +252,11 @@ func Mermaid(paths []graph.Path, max int) string {
 		if v, ok := ids[name]; ok {
 			return v
 		}
-		v := fmt.Sprintf("n%d", len(ids))
+		v := "n" + strconv.Itoa(len(ids))
 		ids[name] = v
-		fmt.Fprintf(&b, "  %s[\"%s\"]\n", v, mermaidEscape(name))
+		b.WriteString("  " + v + "[\"")
+		mermaidEscaper.WriteString(&b, name)
+		b.WriteString("\"]\n")
 		return v
 	}
 	type fact struct{ subject, relation, object string }
@@ -270,13 +273,13 @@ func Mermaid(paths []graph.Path, max int) string {
 			}
 			seen[t] = true
 			s, o := id(t.subject), id(t.object)
-			fmt.Fprintf(&b, "  %s -->|%s| %s\n", s, mermaidEscape(t.relation), o)
+			b.WriteString("  " + s + " -->|")
+			mermaidEscaper.WriteString(&b, t.relation)
+			b.WriteString("| " + o + "\n")
 		}
 	}
 	return b.String()
 }
 
-func mermaidEscape(s string) string {
-	r := strings.NewReplacer(`"`, "#quot;", "|", "#124;", "<", "#lt;", ">", "#gt;", "\n", " ")
-	return r.Replace(s)
-}
+// mermaidEscaper escapes a name or relation for a Mermaid label.
+var mermaidEscaper = strings.NewReplacer(`"`, "#quot;", "|", "#124;", "<", "#lt;", ">", "#gt;", "\n", " ")
