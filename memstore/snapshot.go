@@ -10,11 +10,10 @@ import (
 	"hash"
 	"hash/crc32"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 // The snapshot format, version 2: the read side of the store (frozen)
@@ -219,38 +218,10 @@ func putU64(e *encoder, xs []uint64) {
 // directory and renames it to path, so that path never holds a half-written
 // snapshot and a failed write leaves the file that was there.
 func (s *Store) WriteSnapshotFile(path string) error {
-	if err := writeFileAtomic(path, s.WriteSnapshot); err != nil {
-		return fmt.Errorf("memstore: writing snapshot %s: %w", path, err)
+	if err := atomicfile.Write(path, s.WriteSnapshot); err != nil {
+		return fmt.Errorf("memstore: snapshot: %w", err)
 	}
 	return nil
-}
-
-// writeFileAtomic writes path through a temporary file in its directory,
-// synced and renamed into place once write succeeded; on any failure the
-// temporary file is removed and path left as it was.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = write(f)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 // ReadSnapshot reads a store written by WriteSnapshot (this version or

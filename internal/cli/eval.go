@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/evals"
 	"github.com/scgraph/scgraph/internal/plan"
@@ -224,7 +225,7 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 		}
 	}
 	if o.results != "" {
-		if err := writeFileAtomic(o.results, func(w io.Writer) error { return evals.WriteResults(w, rep) }); err != nil {
+		if err := atomicfile.Write(o.results, func(w io.Writer) error { return evals.WriteResults(w, rep) }); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/evals"
@@ -83,10 +84,10 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 		if err := os.MkdirAll(o.report, 0o755); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(o.report, "report.json"), func(w io.Writer) error { return writeJSONValue(w, rep) }); err != nil {
+		if err := atomicfile.Write(filepath.Join(o.report, "report.json"), func(w io.Writer) error { return writeJSONValue(w, rep) }); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(o.report, "report.md"), func(w io.Writer) error { return evals.WriteDocsMarkdown(w, rep) }); err != nil {
+		if err := atomicfile.Write(filepath.Join(o.report, "report.md"), func(w io.Writer) error { return evals.WriteDocsMarkdown(w, rep) }); err != nil {
 			return err
 		}
 		if !o.graph.quiet {

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/gen"
 )
 
@@ -141,7 +141,7 @@ func generate(ctx context.Context, e *env, o *genOptions) error {
 		return err
 	}
 	g := gen.Generate(gen.Options{Triples: o.triples, Seed: o.seed, HubDegree: o.hub})
-	if err := writeFileAtomic(o.out, func(w io.Writer) error { return g.WriteTriples(w, format) }); err != nil {
+	if err := atomicfile.Write(o.out, func(w io.Writer) error { return g.WriteTriples(w, format) }); err != nil {
 		return err
 	}
 	ents, trs := g.Stats()
@@ -154,7 +154,7 @@ func generate(ctx context.Context, e *env, o *genOptions) error {
 			return err
 		}
 		qs := g.Questions(o.numQ)
-		if err := writeFileAtomic(o.questions, func(w io.Writer) error { return gen.WriteQuestions(w, qs) }); err != nil {
+		if err := atomicfile.Write(o.questions, func(w io.Writer) error { return gen.WriteQuestions(w, qs) }); err != nil {
 			return err
 		}
 		msg += fmt.Sprintf("; %s: %d questions", o.questions, len(qs))
@@ -164,7 +164,7 @@ func generate(ctx context.Context, e *env, o *genOptions) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(o.schema, func(w io.Writer) error {
+		if err := atomicfile.Write(o.schema, func(w io.Writer) error {
 			_, err := w.Write(append(data, '\n'))
 			return err
 		}); err != nil {
@@ -173,35 +173,5 @@ func generate(ctx context.Context, e *env, o *genOptions) error {
 		msg += "; schema " + o.schema
 	}
 	fmt.Fprintln(e.stdout, msg)
-	return nil
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory, renamed into place once complete: path never holds a
-// half-written file, and a failed write leaves the old one.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tmc/langchaingo/embeddings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 )
@@ -293,21 +294,5 @@ func ReadFile(path string) (*File, error) {
 // WriteFile writes the file as JSON to a temporary file and renames it
 // into place, so a reader never sees half of it.
 func (f *File) WriteFile(path string) error {
-	b, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteJSON(path, f)
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 // The node types and relations of the document graph.
@@ -272,23 +273,7 @@ func ParseIndex(b []byte, name string) (*Index, error) {
 // WriteFile writes the index as JSON to a temporary file and renames it
 // into place, so a reader never sees half an index.
 func (ix *Index) WriteFile(path string) error {
-	b, err := json.MarshalIndent(ix, "", " ")
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteJSON(path, ix)
 }
 
 // IndexPath is where the document index of a snapshot lives: beside it,

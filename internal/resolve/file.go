@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 // FileFormat is the version of the merges file format.
@@ -223,23 +224,7 @@ func ReadFile(path string) (*File, error) {
 // into place, so a reader never sees half of it.
 func (f *File) WriteFile(path string) error {
 	f.Format = FileFormat
-	b, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteJSON(path, f)
 }
 
 // Resolved returns facts and schema as the accepted merges leave them,
