@@ -11,6 +11,7 @@ import (
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/llm"
 )
 
 const ingestVectorsUsage = `
@@ -53,12 +54,23 @@ func embedCacheDir(e *env, flag string) string {
 	return filepath.Join(".cache", "embed")
 }
 
+// embedOptions say where the embedders are: the model cache (see
+// embedCacheDir) and, for a provider's embedder, the endpoint the
+// environment names (OPENAI_BASE_URL, OPENAI_API_KEY, OLLAMA_HOST), as
+// for --llm.
+func embedOptions(e *env, cacheFlag string) embed.Options {
+	return embed.Options{
+		CacheDir: embedCacheDir(e, cacheFlag),
+		Provider: embed.ProviderOptions{Endpoint: llm.OpenOptions{Getenv: e.getenv}},
+	}
+}
+
 // embedChunks embeds the index's chunks with the chosen embedder, keeping
 // the vectors of unchanged chunks from the file at path (unless fresh or
 // path is empty).
 // It writes nothing: the caller writes the vectors with the snapshot.
 func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Index, path string, quiet bool) (*embed.Vectors, chunkEmbedding, error) {
-	emb, fellBack, err := embed.Choose(d.embedder, embedCacheDir(e, d.embedCache))
+	emb, fellBack, err := embed.Choose(d.embedder, embedOptions(e, d.embedCache))
 	if err != nil && !errors.Is(err, embed.ErrNotInstalled) {
 		return nil, chunkEmbedding{}, usageError{err.Error()}
 	}
@@ -100,7 +112,7 @@ func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Ind
 	if bar != nil {
 		bar.Finish(fmt.Sprintf("%d chunks", stats.Embedded))
 	}
-	return vs, chunkEmbedding{File: path, Embedder: emb.Name(), Dims: emb.Dimensions(), FellBack: fellBack, EmbedStats: stats}, nil
+	return vs, chunkEmbedding{File: path, Embedder: emb.Name(), Dims: vs.Dims, FellBack: fellBack, EmbedStats: stats}, nil
 }
 
 // printEmbedding says which embedder made the vectors, for people.
