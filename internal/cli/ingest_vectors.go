@@ -14,7 +14,7 @@ import (
 	"github.com/scgraph/scgraph/llm"
 )
 
-const ingestVectorsUsage = `
+var ingestVectorsUsage = fmt.Sprintf(`
 Chunk vectors: every chunk is embedded and the vectors go beside the
 snapshot (corpus.snap → corpus.vectors.bin, float32, its header naming the
 embedder and the dimensions). --embedder minilm is all-MiniLM-L6-v2 run in
@@ -27,10 +27,21 @@ switching embedders embeds them all again. Loading the snapshot into Neo4j
 (ingest --store neo4j corpus.snap) writes the vectors onto its Chunk nodes
 and makes a cosine vector index over them (scgraph_chunk_embedding).
 
+A provider's embedding model is --embedder openai[:MODEL] (OpenAI, or any
+OpenAI-compatible server; default model %s) or
+--embedder ollama[:MODEL] (default %s), reached as --llm
+reaches models, through the environment: OPENAI_API_KEY and
+OPENAI_BASE_URL, or OLLAMA_HOST. The vectors file records the full name
+(openai:%s) and the length the model gave; ask and eval
+embed questions with the same model, so the same environment must reach it
+then. Each request has a time limit of %s.
+
   scripts/embed-model && scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder hashed
+  OPENAI_API_KEY=... scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder openai
+  OLLAMA_HOST=127.0.0.1:11434 scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder ollama:nomic-embed-text
   scgraph ingest --store neo4j corpus.snap
-`
+`, embed.DefaultOpenAIEmbeddingModel, embed.DefaultOllamaEmbeddingModel, embed.DefaultOpenAIEmbeddingModel, embed.DefaultProviderTimeout)
 
 // chunkEmbedding is what ingest --docs --json reports of the vectors.
 type chunkEmbedding struct {
