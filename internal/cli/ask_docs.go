@@ -66,7 +66,7 @@ func chunkVectors(e *env, graphFile string) (hybrid.Config, string) {
 		fmt.Fprintf(e.stderr, "note: the chunk vectors are not used (%v); ingest --docs again to rebuild them\n", err)
 		return hybrid.Config{}, embed.HashedName
 	}
-	q, err := vs.QueryEmbedder(embedCacheDir(e, ""))
+	q, err := vs.QueryEmbedder(embedOptions(e, ""))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "note: the chunk vectors in %s are not used: %v\n", path, err)
 		return hybrid.Config{}, embed.HashedName

@@ -59,7 +59,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")
 	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
-	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm or hashed")
+	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm, hashed, or a provider's openai[:MODEL] or ollama[:MODEL] (reached through OPENAI_BASE_URL and OPENAI_API_KEY, or OLLAMA_HOST)")
 	fs.StringVar(&o.docs.embedCache, "embed-cache", "", "with --docs: `dir` of installed models (default $SCGRAPH_CACHE/embed, else .cache/embed)")
 	o.docs.llm.register(fs)
 	pos, err := parseArgs(fs, args)

@@ -11,9 +11,10 @@ import (
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
+	"github.com/scgraph/scgraph/llm"
 )
 
-const ingestVectorsUsage = `
+var ingestVectorsUsage = fmt.Sprintf(`
 Chunk vectors: every chunk is embedded and the vectors go beside the
 snapshot (corpus.snap → corpus.vectors.bin, float32, its header naming the
 embedder and the dimensions). --embedder minilm is all-MiniLM-L6-v2 run in
@@ -26,10 +27,21 @@ switching embedders embeds them all again. Loading the snapshot into Neo4j
 (ingest --store neo4j corpus.snap) writes the vectors onto its Chunk nodes
 and makes a cosine vector index over them (scgraph_chunk_embedding).
 
+A provider's embedding model is --embedder openai[:MODEL] (OpenAI, or any
+OpenAI-compatible server; default model %s) or
+--embedder ollama[:MODEL] (default %s), reached as --llm
+reaches models, through the environment: OPENAI_API_KEY and
+OPENAI_BASE_URL, or OLLAMA_HOST. The vectors file records the full name
+(openai:%s) and the length the model gave; ask and eval
+embed questions with the same model, so the same environment must reach it
+then. Each request has a time limit of %s.
+
   scripts/embed-model && scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder hashed
+  OPENAI_API_KEY=... scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder openai
+  OLLAMA_HOST=127.0.0.1:11434 scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder ollama:nomic-embed-text
   scgraph ingest --store neo4j corpus.snap
-`
+`, embed.DefaultOpenAIEmbeddingModel, embed.DefaultOllamaEmbeddingModel, embed.DefaultOpenAIEmbeddingModel, embed.DefaultProviderTimeout)
 
 // chunkEmbedding is what ingest --docs --json reports of the vectors.
 type chunkEmbedding struct {
@@ -53,12 +65,23 @@ func embedCacheDir(e *env, flag string) string {
 	return filepath.Join(".cache", "embed")
 }
 
+// embedOptions say where the embedders are: the model cache (see
+// embedCacheDir) and, for a provider's embedder, the endpoint the
+// environment names (OPENAI_BASE_URL, OPENAI_API_KEY, OLLAMA_HOST), as
+// for --llm.
+func embedOptions(e *env, cacheFlag string) embed.Options {
+	return embed.Options{
+		CacheDir: embedCacheDir(e, cacheFlag),
+		Provider: embed.ProviderOptions{Endpoint: llm.OpenOptions{Getenv: e.getenv}},
+	}
+}
+
 // embedChunks embeds the index's chunks with the chosen embedder, keeping
 // the vectors of unchanged chunks from the file at path (unless fresh or
 // path is empty).
 // It writes nothing: the caller writes the vectors with the snapshot.
 func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Index, path string, quiet bool) (*embed.Vectors, chunkEmbedding, error) {
-	emb, fellBack, err := embed.Choose(d.embedder, embedCacheDir(e, d.embedCache))
+	emb, fellBack, err := embed.Choose(d.embedder, embedOptions(e, d.embedCache))
 	if err != nil && !errors.Is(err, embed.ErrNotInstalled) {
 		return nil, chunkEmbedding{}, usageError{err.Error()}
 	}
@@ -100,7 +123,7 @@ func embedChunks(ctx context.Context, e *env, d *docsIngestOptions, ix *docs.Ind
 	if bar != nil {
 		bar.Finish(fmt.Sprintf("%d chunks", stats.Embedded))
 	}
-	return vs, chunkEmbedding{File: path, Embedder: emb.Name(), Dims: emb.Dimensions(), FellBack: fellBack, EmbedStats: stats}, nil
+	return vs, chunkEmbedding{File: path, Embedder: emb.Name(), Dims: vs.Dims, FellBack: fellBack, EmbedStats: stats}, nil
 }
 
 // printEmbedding says which embedder made the vectors, for people.

@@ -3,15 +3,22 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/route"
 )
 
 // TestIngestDocsWritesChunkVectors: every chunk gets a vector in the
@@ -206,5 +213,122 @@ func TestLoadChunkVectors(t *testing.T) {
 	}
 	if got, err := snapshotVectors(filepath.Join(dir, "none.snap")); got != nil || err != nil {
 		t.Errorf("a snapshot without vectors: %v, %v; want nil, nil", got, err)
+	}
+}
+
+// embeddingServer is a local OpenAI-compatible server answering POST
+// /v1/embeddings with the hashed embedder's vector of each text (a
+// deterministic stand-in for a model), recording the texts it was sent.
+type embeddingServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	texts []string
+}
+
+func newEmbeddingServer(t *testing.T) *embeddingServer {
+	s := &embeddingServer{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/embeddings", func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Model string   `json:"model"`
+			Input []string `json:"input"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "test-model" {
+			http.Error(w, `{"error":{"message":"bad request or no such model"}}`, http.StatusBadRequest)
+			return
+		}
+		s.mu.Lock()
+		s.texts = append(s.texts, req.Input...)
+		s.mu.Unlock()
+		vs, err := embed.NewHashed().EmbedDocuments(r.Context(), req.Input)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		type item struct {
+			Object    string    `json:"object"`
+			Index     int       `json:"index"`
+			Embedding []float32 `json:"embedding"`
+		}
+		resp := struct {
+			Object string         `json:"object"`
+			Data   []item         `json:"data"`
+			Model  string         `json:"model"`
+			Usage  map[string]int `json:"usage"`
+		}{Object: "list", Model: req.Model, Usage: map[string]int{"prompt_tokens": len(req.Input), "total_tokens": len(req.Input)}}
+		for i, v := range vs {
+			resp.Data = append(resp.Data, item{Object: "embedding", Index: i, Embedding: v})
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(resp)
+	})
+	s.Server = httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// saw reports whether the server was sent the text.
+func (s *embeddingServer) saw(text string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Contains(s.texts, text)
+}
+
+// TestIngestAndAskWithProviderEmbedder: ingest --docs --embedder
+// openai:test-model embeds the chunks on the OpenAI-compatible server the
+// environment names, the vectors file records the model; ask embeds the
+// question there too and finds the runbook.
+func TestIngestAndAskWithProviderEmbedder(t *testing.T) {
+	srv := newEmbeddingServer(t)
+	vars := map[string]string{"OPENAI_BASE_URL": srv.URL + "/v1", "OPENAI_API_KEY": "sk-test"}
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
+		code := mainEnv(t.Context(), args, e)
+		return code, out.String(), errb.String()
+	}
+	snap := filepath.Join(t.TempDir(), "X.snap")
+	code, out, errs := run("ingest", "--json", "--docs", docsCorpus, "-o", snap, "--embedder", "openai:test-model")
+	if code != 0 {
+		t.Fatalf("ingest: exit %d: %s", code, errs)
+	}
+	var res docsIngestResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("ingest --json: %v\n%s", err, out)
+	}
+	if v := res.Vectors; v.Embedder != "openai:test-model" || v.Dims != embed.DefaultHashedDims || v.Embedded != res.Chunks || v.FellBack {
+		t.Fatalf("vectors %+v for %d chunks", v, res.Chunks)
+	}
+	if vs := readVectors(t, snap, res.Chunks); vs.Embedder != "openai:test-model" || vs.Dims != embed.DefaultHashedDims {
+		t.Fatalf("vectors file: embedder %q, %d dimensions", vs.Embedder, vs.Dims)
+	}
+
+	question := "Where is the runbook for the db-v2 cutover?"
+	code, out, errs = run("ask", "--graph", snap, question, "--json")
+	if code != 0 || strings.Contains(errs, "not used") {
+		t.Fatalf("ask: exit %d: %s", code, errs)
+	}
+	var lookup docqa.Answer
+	if err := json.Unmarshal([]byte(out), &lookup); err != nil {
+		t.Fatal(err)
+	}
+	if lookup.Route.Route != route.Lookup || len(lookup.Passages) == 0 || lookup.Passages[0].Document != "runbooks/db-v2-cutover.md" {
+		t.Fatalf("lookup: %s", out)
+	}
+	if !srv.saw(question) {
+		t.Error("the question was not embedded by the provider that embedded the chunks")
+	}
+
+	// Without the environment the provider cannot be re-opened: the
+	// vectors are not used, and ask says why.
+	vars = map[string]string{}
+	code, _, errs = run("ask", "--graph", snap, question, "--json")
+	if code != 0 || !strings.Contains(errs, "openai:test-model") || !strings.Contains(errs, "OPENAI_API_KEY") {
+		t.Errorf("ask without the provider's environment: exit %d: %s", code, errs)
+	}
+	// An embedder with no embeddings API is a usage error.
+	code, _, errs = run("ingest", "--docs", docsCorpus, "-o", snap, "--embedder", "anthropic")
+	if code != 2 || !strings.Contains(errs, "no embedding API") {
+		t.Errorf("--embedder anthropic: exit %d: %s", code, errs)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/scgraph/scgraph/llm"
 )
 
 // The values of --embedder.
@@ -13,8 +15,18 @@ const (
 	Auto = "auto"
 )
 
-// Names lists the embedders Choose knows, for help texts and errors.
-var Names = []string{Auto, HashedName, MiniLMName}
+// Names lists the embedders Choose knows, for help texts and errors: the
+// offline ones, then the providers' (see OpenProvider).
+var Names = []string{Auto, HashedName, MiniLMName, llm.ProviderOpenAI + "[:MODEL]", llm.ProviderOllama + "[:MODEL]"}
+
+// Options say where Choose and QueryEmbedder find the embedders: the
+// model cache of the offline ones and the endpoints of the providers'.
+type Options struct {
+	// CacheDir holds the installed models (CacheDir() when empty).
+	CacheDir string
+	// Provider reaches a provider's embedder.
+	Provider ProviderOptions
+}
 
 // ErrNotInstalled is returned (wrapped) when a model's files are not in
 // the cache.
@@ -40,22 +52,31 @@ func Default(cacheDir string) (Named, error) {
 	return m, nil
 }
 
-// Choose returns the embedder called name: "minilm" (Default), "hashed"
-// (NewHashed), or "auto": MiniLM when it is installed, else Hashed, with
-// fellBack true to say so.
-func Choose(name, cacheDir string) (e Named, fellBack bool, err error) {
+// Choose returns the embedder called name: "minilm" (Default from
+// o.CacheDir), "hashed" (NewHashed), a provider's PROVIDER[:MODEL]
+// (OpenProvider with o.Provider: "openai", "ollama:nomic-embed-text"), or
+// "auto": MiniLM when it is installed, else Hashed, with fellBack true to
+// say so. It makes no network call.
+func Choose(name string, o Options) (e Named, fellBack bool, err error) {
 	switch name {
 	case MiniLMName:
-		e, err = Default(cacheDir)
+		e, err = Default(o.CacheDir)
 		return e, false, err
 	case HashedName:
 		return NewHashed(), false, nil
 	case Auto, "":
-		e, err = Default(cacheDir)
+		e, err = Default(o.CacheDir)
 		if errors.Is(err, ErrNotInstalled) {
 			return NewHashed(), true, nil
 		}
 		return e, false, err
+	}
+	if isProviderSpec(name) {
+		p, err := OpenProvider(name, o.Provider)
+		if err != nil {
+			return nil, false, err
+		}
+		return p, false, nil
 	}
 	return nil, false, fmt.Errorf("unknown embedder %q: want one of %v", name, Names)
 }

@@ -31,18 +31,29 @@ func (vs *Vectors) Nearest(query []float32, k int, keep func(id string) bool) []
 
 // QueryEmbedder returns the embedder that made the vectors, to embed
 // questions with (a question embedded otherwise is not comparable): the
-// installed MiniLM (from cacheDir) or Hashed of the file's length.
-func (vs *Vectors) QueryEmbedder(cacheDir string) (Named, error) {
+// installed MiniLM (from o.CacheDir), Hashed of the file's length, or the
+// provider's model the file names ("openai:text-embedding-3-small"),
+// reached through o.Provider and expected to give vectors of the file's
+// length.
+func (vs *Vectors) QueryEmbedder(o Options) (Named, error) {
 	var e Named
-	switch vs.Embedder {
-	case HashedName:
+	switch {
+	case vs.Embedder == HashedName:
 		e = Hashed{Dims: vs.Dims}
-	case MiniLMName:
-		m, err := Default(cacheDir)
+	case vs.Embedder == MiniLMName:
+		m, err := Default(o.CacheDir)
 		if err != nil {
 			return nil, fmt.Errorf("the chunk vectors were made by %s: %w", vs.Embedder, err)
 		}
 		e = m
+	case isProviderSpec(vs.Embedder):
+		po := o.Provider
+		po.Dims = vs.Dims
+		p, err := OpenProvider(vs.Embedder, po)
+		if err != nil {
+			return nil, fmt.Errorf("the chunk vectors were made by %s: %w", vs.Embedder, err)
+		}
+		e = p
 	default:
 		return nil, fmt.Errorf("the chunk vectors were made by %q, which this build does not know (want one of %v)", vs.Embedder, Names[1:])
 	}

@@ -19,9 +19,11 @@ import (
 // vector file records, so vectors from another embedder are never mixed in.
 type Named interface {
 	embeddings.Embedder
-	// Name is a short stable name ("hashed", "minilm").
+	// Name is a short stable name ("hashed", "minilm", or a provider's
+	// "openai:text-embedding-3-small").
 	Name() string
-	// Dimensions is the length of every vector.
+	// Dimensions is the length of every vector; 0 while it is unknown (a
+	// provider's model says it with its first vectors).
 	Dimensions() int
 }
 
@@ -77,52 +79,78 @@ type EmbedStats struct {
 // are unchanged since prev (made by the same embedder with the same
 // length) keeps its vector; the others are embedded, batch passages at a
 // time, progress called after each batch with the count embedded so far
-// and the count to embed.
+// and the count to embed. The length of the vectors is the embedder's
+// Dimensions, or, while that is unknown (a provider's model), the length
+// of the first vectors it gives; if that differs from prev's, the kept
+// vectors are embedded again too.
 func EmbedPassages(ctx context.Context, e Named, passages []Passage, prev *Vectors, batch int, progress func(done, total int)) (*Vectors, EmbedStats, error) {
 	var stats EmbedStats
+	dims := e.Dimensions()
 	reuse := map[string]Vector{}
-	if prev != nil && prev.Embedder == e.Name() && prev.Dims == e.Dimensions() {
+	if prev != nil && prev.Embedder == e.Name() && (dims == 0 || prev.Dims == dims) {
 		for _, v := range prev.Items {
 			reuse[v.ID] = v
 		}
 	}
-	out := &Vectors{Embedder: e.Name(), Dims: e.Dimensions(), Items: make([]Vector, len(passages))}
-	var todo []int
+	out := &Vectors{Embedder: e.Name(), Items: make([]Vector, len(passages))}
+	var todo, kept []int
 	for i, p := range passages {
 		h := sha256.Sum256([]byte(p.Text))
 		out.Items[i] = Vector{ID: p.ID, TextHash: h}
 		if old, ok := reuse[p.ID]; ok && old.TextHash == h {
 			out.Items[i].Values = old.Values
-			stats.Reused++
+			kept = append(kept, i)
 			continue
 		}
 		todo = append(todo, i)
 	}
 	batch = max(batch, 1)
-	for start := 0; start < len(todo); start += batch {
-		idx := todo[start:min(start+batch, len(todo))]
-		texts := make([]string, len(idx))
-		for k, i := range idx {
-			texts[k] = passages[i].Text
-		}
-		vs, err := e.EmbedDocuments(ctx, texts)
-		if err != nil {
-			return nil, stats, fmt.Errorf("embedding with %s: %w", e.Name(), err)
-		}
-		if len(vs) != len(texts) {
-			return nil, stats, fmt.Errorf("embedding with %s: %d vectors for %d texts", e.Name(), len(vs), len(texts))
-		}
-		for k, i := range idx {
-			if len(vs[k]) != e.Dimensions() {
-				return nil, stats, fmt.Errorf("embedding with %s: a vector of %d dimensions, want %d", e.Name(), len(vs[k]), e.Dimensions())
+	embedAll := func(todo []int, total int) error {
+		for start := 0; start < len(todo); start += batch {
+			idx := todo[start:min(start+batch, len(todo))]
+			texts := make([]string, len(idx))
+			for k, i := range idx {
+				texts[k] = passages[i].Text
 			}
-			out.Items[i].Values = vs[k]
+			vs, err := e.EmbedDocuments(ctx, texts)
+			if err != nil {
+				return fmt.Errorf("embedding with %s: %w", e.Name(), err)
+			}
+			if len(vs) != len(texts) {
+				return fmt.Errorf("embedding with %s: %d vectors for %d texts", e.Name(), len(vs), len(texts))
+			}
+			for k, i := range idx {
+				if dims == 0 {
+					dims = len(vs[k])
+				}
+				if len(vs[k]) != dims || dims == 0 {
+					return fmt.Errorf("embedding with %s: a vector of %d dimensions, want %d", e.Name(), len(vs[k]), dims)
+				}
+				out.Items[i].Values = vs[k]
+			}
+			stats.Embedded += len(idx)
+			if progress != nil {
+				progress(stats.Embedded, total)
+			}
 		}
-		stats.Embedded += len(idx)
-		if progress != nil {
-			progress(stats.Embedded, len(todo))
-		}
+		return nil
 	}
+	if err := embedAll(todo, len(todo)); err != nil {
+		return nil, stats, err
+	}
+	switch {
+	case len(kept) == 0:
+	case dims == 0:
+		dims = prev.Dims
+	case dims != prev.Dims:
+		// The model behind the name changed its length: nothing is kept.
+		if err := embedAll(kept, len(todo)+len(kept)); err != nil {
+			return nil, stats, err
+		}
+		kept = nil
+	}
+	stats.Reused = len(kept)
+	out.Dims = dims
 	return out, stats, nil
 }
 

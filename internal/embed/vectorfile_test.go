@@ -117,15 +117,15 @@ func TestReadVectorsFileErrors(t *testing.T) {
 
 func TestChoose(t *testing.T) {
 	empty := t.TempDir()
-	e, fellBack, err := embed.Choose(embed.Auto, empty)
+	e, fellBack, err := embed.Choose(embed.Auto, embed.Options{CacheDir: empty})
 	if err != nil || !fellBack || e.Name() != embed.HashedName {
 		t.Errorf("auto without the model: %v, fell back %v, %v; want hashed and a fall-back", e, fellBack, err)
 	}
-	_, _, err = embed.Choose(embed.MiniLMName, empty)
+	_, _, err = embed.Choose(embed.MiniLMName, embed.Options{CacheDir: empty})
 	if err == nil || !strings.Contains(err.Error(), "scripts/embed-model") {
 		t.Errorf("minilm without the model: err = %v, want one saying to run scripts/embed-model", err)
 	}
-	if _, _, err := embed.Choose("word2vec", empty); err == nil || !strings.Contains(err.Error(), "word2vec") {
+	if _, _, err := embed.Choose("word2vec", embed.Options{CacheDir: empty}); err == nil || !strings.Contains(err.Error(), "word2vec") {
 		t.Errorf("unknown embedder: err = %v", err)
 	}
 }
@@ -141,7 +141,7 @@ func TestNearestAndQueryEmbedder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := vs.QueryEmbedder(t.TempDir())
+	e, err := vs.QueryEmbedder(embed.Options{CacheDir: t.TempDir()})
 	if err != nil || e.Name() != embed.HashedName || e.Dimensions() != 256 {
 		t.Fatalf("QueryEmbedder = %v, %v; want hashed with the file's 256 dimensions", e, err)
 	}
@@ -155,11 +155,11 @@ func TestNearestAndQueryEmbedder(t *testing.T) {
 		t.Errorf("Nearest with a filter = %+v, want only the services chunk", only)
 	}
 	vs.Embedder = "word2vec"
-	if _, err := vs.QueryEmbedder(t.TempDir()); err == nil || !strings.Contains(err.Error(), "word2vec") {
+	if _, err := vs.QueryEmbedder(embed.Options{CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "word2vec") {
 		t.Errorf("unknown embedder: err = %v", err)
 	}
 	vs.Embedder = embed.MiniLMName
-	if _, err := vs.QueryEmbedder(t.TempDir()); err == nil || !strings.Contains(err.Error(), "scripts/embed-model") {
+	if _, err := vs.QueryEmbedder(embed.Options{CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "scripts/embed-model") {
 		t.Errorf("minilm vectors without the model: err = %v", err)
 	}
 }
