@@ -276,3 +276,31 @@ func TestInferManageByStructure(t *testing.T) {
 		}
 	}
 }
+
+// An undeclared relation whose name says nothing scgraph reads is marked
+// Unread; one whose name says it associates entities is read from its
+// name with no concept; a declared one keeps what the file says.
+func TestInferUnreadRelations(t *testing.T) {
+	ts := []graph.Triple{
+		{Subject: "module.kms", Relation: "encrypts", Object: "module.rds"},
+		{Subject: "module.rds", Relation: "stores_data_for", Object: "app.checkout"},
+		{Subject: "app.checkout", Relation: "calls", Object: "app.catalog"},
+		{Subject: "pkg-a", Relation: "conflicts", Object: "pkg-b"},
+	}
+	s, _ := graph.Infer(ts, nil)
+	for name, want := range map[string]graph.Inference{
+		"encrypts": graph.Unread, "stores_data_for": graph.Unread, "calls": graph.FromName, "conflicts": graph.FromName,
+	} {
+		if r := s.Relation(name); r == nil || r.Inferred != want {
+			t.Errorf("%s: %+v, want inferred %q", name, r, want)
+		}
+	}
+	if r := s.Relation("conflicts"); r.Concept != "" || r.Dependency != "" {
+		t.Errorf("conflicts: %+v, want no concept and no dependency", r)
+	}
+	base := &graph.Schema{Relations: []graph.RelationDef{{Name: "encrypts"}}}
+	s, _ = graph.Infer(ts, base)
+	if r := s.Relation("encrypts"); r == nil || r.Inferred != "" {
+		t.Errorf("declared encrypts: %+v, want inferred empty (declared)", r)
+	}
+}

@@ -48,7 +48,7 @@ func (in *inference) addMeanings(s *Schema) {
 			// failure semantics, which stay as the file declares them.
 			if r.Concept == "" {
 				if m := in.nameMeaning(r.Name, &shapes); m.Concept != semantics.None && m.Concept != semantics.Dependency {
-					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, "name"
+					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, FromName
 				}
 			}
 		} else {
@@ -61,8 +61,9 @@ func (in *inference) addMeanings(s *Schema) {
 					r.Dependency = DependentObject
 				}
 			}
-			if m.Concept != semantics.None {
-				r.Inferred = "name"
+			r.Inferred = Unread
+			if m.Concept != semantics.None || m.Association {
+				r.Inferred = FromName
 			}
 		}
 		if r.Dependency != "" {
@@ -77,11 +78,11 @@ func (in *inference) addMeanings(s *Schema) {
 	}
 	for i := range s.Relations {
 		r := &s.Relations[i]
-		if declared[r.Name] || r.Concept != "" {
+		if declared[r.Name] || r.Concept != "" || r.Inferred == FromName {
 			continue
 		}
 		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
-			r.Concept, r.Dependency, r.Inferred = semantics.Dependency.String(), DependentSubject, "structure"
+			r.Concept, r.Dependency, r.Inferred = semantics.Dependency.String(), DependentSubject, FromStructure
 		}
 	}
 }

@@ -79,14 +79,28 @@ type RelationDef struct {
 	// leave it out unless the question asks for it.
 	Optional bool `json:"optional,omitempty"`
 	// Inferred says where Concept, Dependency, Inverse and Optional came
-	// from when no schema file declared the relation: "name" (read from
-	// its name) or "structure" (a guess from the shape of the data, when
-	// no relation's name says dependency). Empty for declared relations,
-	// whose meaning is exactly what the schema file says.
-	Inferred string `json:"inferred,omitempty"`
+	// from when no schema file declared the relation (see Inference).
+	// Empty for declared relations, whose meaning is exactly what the
+	// schema file says.
+	Inferred Inference `json:"inferred,omitempty"`
 	// Count is the number of triples with this relation (filled from the data).
 	Count int `json:"count,omitempty"`
 }
+
+// Inference says where an undeclared relation's meaning came from.
+type Inference string
+
+// The inferences.
+const (
+	// FromName: read from the relation's name ("depends_on", "OWNS").
+	FromName Inference = "name"
+	// FromStructure: a guess from the shape of the data, when no
+	// relation's name says dependency.
+	FromStructure Inference = "structure"
+	// Unread: neither says anything ("encrypts", "stores_data_for"):
+	// whether failure passes along the relation is unknown.
+	Unread Inference = "unread"
+)
 
 // EntityDef gives an entity its type and the other names people use for it.
 type EntityDef struct {

@@ -216,4 +216,10 @@ type Reading struct {
 	ExtentSaid bool     `json:"extent_said"`
 	Because    []string `json:"because,omitempty"`
 	Guesses    []string `json:"guesses,omitempty"`
+	// Unread are the graph's relations whose meaning could not be read
+	// (their names say nothing the reader knows) and which join the kinds
+	// of entities this dependency reading walks: whether failure passes
+	// along them is unknown, so the critic certifies nothing the walk
+	// touches them on.
+	Unread []string `json:"unread_relations,omitempty"`
 }

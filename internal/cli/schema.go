@@ -130,13 +130,19 @@ func runDiagram(ctx context.Context, e *env, args []string) error {
 func meaningWords(r graph.RelationDef) string {
 	c, _ := semantics.ParseConcept(r.Concept)
 	out := semantics.Describe(c, r.Inverse, r.Optional)
+	if r.Inferred == graph.Unread {
+		return "unknown: its name says nothing scgraph can read, so a dependency answer its edges could change is not certified (declare its meaning in a schema file)"
+	}
+	if out == "" && r.Inferred == graph.FromName {
+		return "association: neither end depends on the other (read from its name)"
+	}
 	if out == "" {
 		return ""
 	}
 	switch r.Inferred {
-	case "name":
+	case graph.FromName:
 		return out + " (read from its name)"
-	case "structure":
+	case graph.FromStructure:
 		return out + " (read from the graph's structure)"
 	}
 	return out + " (declared)"

@@ -3,6 +3,7 @@ package critic
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,9 +26,11 @@ import (
 //     plan's next chain, continuing from the longest shared prefix.
 //
 // Store is what the critic reads: the shortest paths that check a
-// negative answer.
+// negative answer, and the hops that check a dependency reading's
+// relations of unknown meaning.
 type Store interface {
 	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)
+	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
 }
 
 type Topological struct {
@@ -66,8 +69,8 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
 				v.Outcome = state.Sufficient
 				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
-				judgeReading(s, &v)
-				return v, cost, nil
+				err := c.certify(ctx, s, &v, &cost)
+				return v, cost, err
 			}
 		}
 		if len(frontier) > 0 {
@@ -91,10 +94,16 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 				return v, cost, nil
 			}
 		}
+		if next := nextChain(s); next >= 0 && len(s.Plan.Readings) > next {
+			// Another reading of the question may connect them: a "no"
+			// is claimed only once every reading has been walked.
+			why := fmt.Sprintf("no %s chain from %s to %s; reading it as %s", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.Readings[next].Text)
+			return c.switchChain(s, v, next, 0, why), cost, nil
+		}
 		v.Outcome = state.NoChain
 		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.HopBudget)
-		judgeReading(s, &v)
-		return v, cost, nil
+		err := c.certify(ctx, s, &v, &cost)
+		return v, cost, err
 	}
 
 	if len(frontier) > 0 {
@@ -113,8 +122,8 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 			v.Reason += "; " + cutWords(s)
 			return v, cost, nil
 		}
-		judgeReading(s, &v)
-		return v, cost, nil
+		err := c.certify(ctx, s, &v, &cost)
+		return v, cost, err
 	}
 	// The chain dead-ended: find the deepest state reached.
 	deepest := 0
@@ -135,17 +144,6 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		return v, cost, nil
 	}
 	if next := nextChain(s); next >= 0 {
-		alt := s.Plan.Chains[next]
-		p := sharedPrefix(chain, alt)
-		if p > deepest {
-			p = deepest
-		}
-		var dead []int
-		for i, r := range s.Walk.Reached {
-			if r.Steps == p {
-				dead = append(dead, i)
-			}
-		}
 		why := fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest))
 		if len(s.Plan.Readings) > 0 {
 			why = fmt.Sprintf("the reading finds nothing the question asks for (%s); reading it as %s", askedWords(s), s.Plan.Readings[next].Text)
@@ -153,18 +151,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 				why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), n, s.Plan.Readings[next].Text)
 			}
 		}
-		v = c.insufficient(s, v, dead, why)
-		// The dead ends continue the next chain from its step p; when that
-		// chain is a prefix of this one, they already end it (its answers).
-		var missing []state.RelDir
-		if p < len(alt.Steps) {
-			missing = alt.Steps[p].Edges
-		}
-		for k := range v.DeadEnds {
-			v.DeadEnds[k].Missing = missing
-		}
-		v.Switch = &next
-		return v, cost, nil
+		return c.switchChain(s, v, next, deepest, why), cost, nil
 	}
 	v.Outcome = state.NoChain
 	if steps > 0 && deepest < steps {
@@ -177,8 +164,34 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 		v.Reason += "; " + cutWords(s)
 		return v, cost, nil
 	}
-	judgeReading(s, &v)
-	return v, cost, nil
+	err := c.certify(ctx, s, &v, &cost)
+	return v, cost, err
+}
+
+// switchChain ends the current chain, which reached nothing the question
+// asks for, and moves the walk to chain next: its dead ends are the
+// positions at the steps both chains share (at most deepest), which
+// continue the next chain from there; when that chain is a prefix of this
+// one, they already end it (its answers).
+func (c *Topological) switchChain(s *state.AgentState, v state.Verdict, next, deepest int, why string) state.Verdict {
+	alt := s.Plan.Chains[next]
+	p := min(sharedPrefix(s.Chain(), alt), deepest)
+	var dead []int
+	for i, r := range s.Walk.Reached {
+		if r.Steps == p {
+			dead = append(dead, i)
+		}
+	}
+	v = c.insufficient(s, v, dead, why)
+	var missing []state.RelDir
+	if p < len(alt.Steps) {
+		missing = alt.Steps[p].Edges
+	}
+	for k := range v.DeadEnds {
+		v.DeadEnds[k].Missing = missing
+	}
+	v.Switch = &next
+	return v
 }
 
 // insufficient fills a verdict naming the given positions as dead ends,
@@ -250,18 +263,31 @@ func (c *Topological) pathExists(ctx context.Context, s *state.AgentState, chain
 // nextChain returns the index of the next chain of the plan not yet
 // tried, or -1.
 func nextChain(s *state.AgentState) int {
-	tried := map[int]bool{s.Walk.Chain: true, 0: true}
-	for _, v := range s.Verdicts {
-		if v.Switch != nil {
-			tried[*v.Switch] = true
-		}
-	}
+	tried := triedChains(s)
 	for i := range s.Plan.Chains {
-		if !tried[i] {
+		if !slices.Contains(tried, i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// triedChains returns the indexes of the plan's chains the walk has
+// followed: the first, those the critic switched to, and the current.
+func triedChains(s *state.AgentState) []int {
+	tried := []int{0}
+	add := func(i int) {
+		if !slices.Contains(tried, i) {
+			tried = append(tried, i)
+		}
+	}
+	for _, v := range s.Verdicts {
+		if v.Switch != nil {
+			add(*v.Switch)
+		}
+	}
+	add(s.Walk.Chain)
+	return tried
 }
 
 func sharedPrefix(a, b state.Chain) int {
@@ -300,6 +326,88 @@ func deadNames(s *state.AgentState, st int) string {
 	return strings.Join(names, ", ")
 }
 
+// certify judges the reading behind a verdict that would claim
+// something (judgeReading), then, for a dependency reading with relations
+// of unknown meaning near it, asks the store whether the walk touches any
+// of them: where it does, failure may pass along them, and the verdict
+// becomes Uncertain.
+func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state.Verdict, cost *state.Cost) error {
+	judgeReading(s, v)
+	rd := s.Reading()
+	if rd == nil || len(rd.Unread) == 0 || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
+		return nil
+	}
+	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
+		return nil // the chain found proves the yes
+	}
+	var from []string
+	seen := map[string]bool{}
+	for _, r := range s.Walk.Reached {
+		if !seen[r.Node] {
+			seen[r.Node] = true
+			from = append(from, r.Node)
+		}
+	}
+	for _, a := range s.Plan.Anchors {
+		if !seen[a.Entity] {
+			seen[a.Entity] = true
+			from = append(from, a.Entity)
+		}
+	}
+	exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Relations: rd.Unread, Direction: graph.Both}}, Limit: unreadLimit})
+	cost.StoreCalls++
+	if err != nil {
+		return fmt.Errorf("check the relations of unknown meaning: %w", err)
+	}
+	// A hop between two entities the walk reached adds nothing whichever
+	// way failure passes; one leaving them (or a cut hiding where they
+	// go) might.
+	var rels, nodes []string
+	for _, t := range exp.Truncated {
+		nodes = append(nodes, t.Node)
+	}
+	for _, h := range exp.Hops[0] {
+		if seen[h.To] && !slices.Contains(nodes, h.From) {
+			continue
+		}
+		if !slices.Contains(rels, h.Relation) {
+			rels = append(rels, h.Relation)
+		}
+		if !slices.Contains(nodes, h.From) {
+			nodes = append(nodes, h.From)
+		}
+	}
+	if len(nodes) == 0 {
+		return nil
+	}
+	if len(rels) == 0 {
+		rels = rd.Unread
+	}
+	sort.Strings(rels)
+	v.Outcome = state.Uncertain
+	verb, whose := "link", "their names do not say whether failure passes along them"
+	if len(rels) == 1 {
+		verb, whose = "links", "its name does not say whether failure passes along it"
+	}
+	v.Reason += fmt.Sprintf("; not certified: %s also %s %s, and %s (a schema file that gives the meaning settles it)",
+		joinNames(rels), verb, joinNames(nodes), whose)
+	return nil
+}
+
+// unreadLimit caps the hops of unknown meaning read per entity when a
+// claim is checked; a cut counts as leaving the walk.
+const unreadLimit = 100
+
+func joinNames(ns []string) string {
+	if len(ns) > 3 {
+		return fmt.Sprintf("%s and %d others", strings.Join(ns[:3], ", "), len(ns)-3)
+	}
+	if len(ns) <= 1 {
+		return strings.Join(ns, "")
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+}
+
 // claimConfidence is the least reading confidence at which the critic
 // certifies an answer as complete (or a negative as proven); below it the
 // verdict is Uncertain.
@@ -317,6 +425,15 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	}
 	conf := rd.Confidence
 	doubts := append([]string(nil), rd.Guesses...)
+	if v.Outcome == state.NoChain {
+		// Every reading walked found nothing: the negative holds under
+		// each, so it is as sure as the surest of them.
+		for _, i := range triedChains(s) {
+			if i < len(s.Plan.Readings) && s.Plan.Readings[i].Confidence > conf {
+				conf, doubts = s.Plan.Readings[i].Confidence, s.Plan.Readings[i].Guesses
+			}
+		}
+	}
 	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind != state.TargetEntity {
 		all := s.Accepted()
 		direct := 0

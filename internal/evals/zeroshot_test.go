@@ -14,37 +14,48 @@ import (
 // The zero-shot sets: graphs with no schema file, and questions in plain
 // words, answered with no lexicon. testdata/zeroshot holds graphs written
 // for this in other domains (services, infrastructure, lineage, courses, a
-// supply chain, an org chart, tickets) (and paraphrases of the dev questions); the
+// supply chain, an org chart, tickets, a power grid, a cloud platform) (and
+// paraphrases of the dev questions); the
 // dev data holds real dependency graphs. A finished claim (complete or
 // no_chain) with a wrong answer set is the failure the critic exists to
 // prevent: none is allowed.
 var zeroshotSets = []struct {
 	name, graph, questions string
 	dev                    bool // graph and questions under ../shared/data
+	// minExact, when set, replaces the default least exact-set rate: a
+	// set whose graph has relations of unknown meaning holds questions
+	// the engine must leave uncertain (their gold is what a person who
+	// knows the relations answers).
+	minExact float64
 }{
-	{"trainticket", "trainticket.jsonl", "trainticket.questions.jsonl", false},
-	{"trainticket-paraphrases", "trainticket.jsonl", "trainticket-paraphrases.questions.jsonl", false},
-	{"lineage", "lineage.tsv", "lineage.questions.jsonl", false},
-	{"courses", "courses.txt", "courses.questions.jsonl", false},
-	{"supplychain", "supplychain.jsonl", "supplychain.questions.jsonl", false},
-	{"sevenfacts", "sevenfacts.jsonl", "sevenfacts.questions.jsonl", false},
-	{"sevenfacts-typed", "sevenfacts-typed.jsonl", "sevenfacts.questions.jsonl", false},
-	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false},
-	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false},
-	{"infra", "infra.jsonl", "infra.questions.jsonl", false},
-	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false},
-	{"warehouse", "warehouse.csv", "warehouse.questions.jsonl", false},
-	{"debian", "debian.tsv", "debian.questions.jsonl", false},
-	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true},
-	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true},
-	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true},
-	{"npm", "zeroshot-dev/npm-cli.kb.jsonl", "zeroshot-dev/npm-cli.questions.jsonl", true},
+	{"trainticket", "trainticket.jsonl", "trainticket.questions.jsonl", false, 0},
+	{"trainticket-paraphrases", "trainticket.jsonl", "trainticket-paraphrases.questions.jsonl", false, 0},
+	{"lineage", "lineage.tsv", "lineage.questions.jsonl", false, 0},
+	{"courses", "courses.txt", "courses.questions.jsonl", false, 0},
+	{"supplychain", "supplychain.jsonl", "supplychain.questions.jsonl", false, 0},
+	{"sevenfacts", "sevenfacts.jsonl", "sevenfacts.questions.jsonl", false, 0},
+	{"sevenfacts-typed", "sevenfacts-typed.jsonl", "sevenfacts.questions.jsonl", false, 0},
+	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false, 0},
+	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false, 0},
+	{"infra", "infra.jsonl", "infra.questions.jsonl", false, 0},
+	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false, 0},
+	{"warehouse", "warehouse.csv", "warehouse.questions.jsonl", false, 0},
+	{"grid", "grid.csv", "grid.questions.jsonl", false, 0},
+	{"platform", "platform.tsv", "platform.questions.jsonl", false, 0.7},
+	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
+	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
+	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},
+	{"pypi", "zeroshot-dev/pypi-installed.kb.tsv", "zeroshot-dev/pypi-installed.questions.jsonl", true, 0},
+	{"npm", "zeroshot-dev/npm-cli.kb.jsonl", "zeroshot-dev/npm-cli.questions.jsonl", true, 0},
 }
 
 func TestZeroShotSets(t *testing.T) {
-	const minExact = 0.95
 	for _, set := range zeroshotSets {
 		t.Run(set.name, func(t *testing.T) {
+			minExact := 0.95
+			if set.minExact > 0 {
+				minExact = set.minExact
+			}
 			graphPath := filepath.Join("..", "..", "testdata", "zeroshot", set.graph)
 			questions := filepath.Join("..", "..", "testdata", "zeroshot", set.questions)
 			if set.dev {

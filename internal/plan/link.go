@@ -98,6 +98,11 @@ func (p *Rules) link(ctx context.Context, q string) ([]linked, []string, int, er
 		if !ok {
 			continue
 		}
+		if l.anchor.Method == graph.MatchPartial && len(l.candidates) > 1 && sp.i > 0 && askingDeterminer(q[ws[sp.i-1].Start:ws[sp.i-1].End]) {
+			// "which feeder supplies X" with feeder-1 and feeder-2: the
+			// word names the kind asked for, not one of them.
+			continue
+		}
 		for w := sp.i; w < sp.j; w++ {
 			used[w] = true
 		}
@@ -278,6 +283,16 @@ func partialName(mention, name string) bool {
 		}
 	}
 	return true
+}
+
+// askingDeterminer reports whether w asks which one of a kind ("which",
+// "what", "whose").
+func askingDeterminer(w string) bool {
+	switch strings.ToLower(w) {
+	case "which", "what", "whose":
+		return true
+	}
+	return false
 }
 
 // stopwords are words that never make an entity mention on their own

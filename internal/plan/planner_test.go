@@ -252,8 +252,10 @@ func TestPlannerDoesNotBendAPhraseOntoARelation(t *testing.T) {
 	if len(p.Chains) != 0 || !strings.Contains(p.Unanswerable, `"on call for"`) {
 		t.Errorf("chains %v, unanswerable %q; want no chain and the phrase named", chainsOf(p), p.Unanswerable)
 	}
+	// "call" names CALLS; every dependency relation is the reading tried
+	// if CALLS reaches nothing (never certified: see TestWidenedReading).
 	p = planFor(t, st, plan.Options{}, "What does the cart service call?")
-	phasetest.WantStrings(t, "chains", chainsOf(p), []string{"-CALLS->"})
+	phasetest.WantStrings(t, "chains", chainsOf(p), []string{"-CALLS->", "(-CALLS->|-READS_FROM->)"})
 }
 
 // A question naming more entities than the plan uses says which it left
@@ -296,5 +298,22 @@ func TestPlannerRefusesOverlongQuestions(t *testing.T) {
 	}
 	if _, _, err := plan.New(g, nil, plan.Options{MaxWords: 5}).Plan(t.Context(), "who owns the cart service?"); err != nil {
 		t.Errorf("a question of 5 words: %v", err)
+	}
+}
+
+// "Which feeder supplies X", where feeder-1, feeder-2 and feeder-3 share
+// the word: the word after "which" asks for one of them, it does not name
+// one (which would read the question as "does feeder-1 supply X").
+func TestPlannerReadsWhichNounAsTheAskedKind(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		graph.Triple{Subject: "substation-a", Relation: "feeds", Object: "feeder-1"},
+		graph.Triple{Subject: "substation-a", Relation: "feeds", Object: "feeder-2"},
+		graph.Triple{Subject: "substation-b", Relation: "feeds", Object: "feeder-3"},
+		graph.Triple{Subject: "feeder-2", Relation: "supplies", Object: "mall-west"},
+	)
+	p := planFor(t, st, plan.Options{}, "Which feeder supplies mall-west?")
+	phasetest.WantStrings(t, "anchors", anchorsOf(p), []string{"mall-west=mall-west[exact 1.00]"})
+	if p.Target.Kind != state.TargetType || p.Target.NameWord != "feeder" {
+		t.Errorf("target %+v, want the entities named like a feeder", p.Target)
 	}
 }

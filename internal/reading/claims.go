@@ -49,6 +49,9 @@ type stepClaim struct {
 	// verb: the step was named by a verb (said as a clause: "what X runs
 	// on"), not a noun (said as a possessive: "X's manager").
 	verb bool
+	// wide: walk every relation of the concept even where some are named
+	// like specific (the reading tried when those reach nothing).
+	wide bool
 }
 
 // claim finds the skeleton by the question's patterns, strongest first.
@@ -571,6 +574,30 @@ func (r *reader) entityAfter(tok int) int {
 	return -1
 }
 
+// namedByObject returns the relations of concept c whose names carry one
+// of the content words of a gapped verb's object, or nil.
+func (r *reader) namedByObject(c semantics.Concept, object []string) []*relInfo {
+	var out []*relInfo
+	for _, w := range object {
+		if skippable[w] || functionWords[w] {
+			continue
+		}
+		stem := text.Stem(w)
+		for _, ri := range r.rels {
+			if ri.concept != c || slices.Contains(out, ri) {
+				continue
+			}
+			for _, nw := range nameWords(ri.def.Name) {
+				if text.Stem(nw) == stem {
+					out = append(out, ri)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
 // verb: "which packages depend on X", "what does X use", "who reports to
 // bob", "what is required by X", "does X depend on Y".
 func (r *reader) verb() *claim {
@@ -583,6 +610,9 @@ func (r *reader) verb() *claim {
 		if !h.Generic {
 			st.specific = h.Phrase
 		}
+		// "gets its assets from": the relations named by what is got
+		// (SERVES_ASSETS_TO), where the graph has any.
+		st.rels = r.namedByObject(h.Concept, h.Object)
 		vs = append(vs, verbHit{h.Start, h.End, st, h.Role, ""})
 	}
 	for _, rh := range r.rhits {

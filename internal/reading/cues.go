@@ -76,7 +76,12 @@ var (
 		"buggy", "experience latency", "experience an outage", "taken down", "turned off", "shut down", "disabled",
 		"experience", "error out", "change", "be updated", "be upgraded", "be modified", "be patched", "get updated",
 		"get upgraded", "be bumped", "be rewritten", "be replaced", "be migrated", "be refactored",
-		"slip", "be delayed", "get delayed", "delayed", "be late", "run late", "overrun", "stall", "stalled")
+		"slip", "be delayed", "get delayed", "delayed", "be late", "run late", "overrun", "stall", "stalled",
+		"be disconnected", "disconnected", "get disconnected", "go dark", "lose power", "trip", "tripped", "be unplugged",
+		"unplugged", "be powered off", "powered off", "be switched off", "switched off", "go out", "be isolated",
+		"isolated", "be interrupted", "interrupted", "be severed", "severed", "overloaded", "be overloaded", "flooded",
+		"catch fire", "burn down", "be lost", "go bankrupt", "close down", "be closed", "closed", "leave", "quit",
+		"be sanctioned", "run out", "be exhausted", "be revoked", "revoked", "expire", "expired")
 	// The entity after the cue is failing: "an outage of X", "a bug in
 	// X", "affected by X", "removing X", "without X".
 	failureOfCues = cues("outage of", "outage in", "failure of", "failure in", "bug in", "bug of", "vulnerability in",
@@ -85,7 +90,10 @@ var (
 		"regression in", "cve in", "blast radius of", "impact of", "problem in", "problems with", "issue in",
 		"issues with", "affected by", "impacted by", "hit by", "broken by", "at risk from", "exposed to",
 		"endangered by", "threatened by", "remove", "delete", "drop", "lose", "without", "kill", "shut down",
-		"turn off", "take down", "uninstall", "retire", "decommission", "deprecate", "yank", "unpublish")
+		"turn off", "take down", "uninstall", "retire", "decommission", "deprecate", "yank", "unpublish",
+		"disconnection of", "interruption of", "shutdown of", "outage at", "failure at", "fire at", "fire in",
+		"flood at", "flood in", "disconnect", "unplug", "switch off", "power off", "cut off", "cut power to",
+		"bankruptcy of", "departure of", "expiry of", "revocation of")
 	// Nouns after the failing entity: "the X outage", "X's failure".
 	failureNouns = cues("outage", "failure", "bug", "vulnerability", "incident", "downtime", "crash", "breach",
 		"blast radius", "regression", "latency", "errors")
@@ -96,7 +104,9 @@ var (
 	// role.
 	consequenceCues = cues("affected", "impacted", "at risk", "exposed", "feel", "notice", "suffer", "stop working",
 		"break", "fail", "impact", "go down", "blast radius", "would be hit", "be hit", "cascade", "rebuild", "be rebuilt",
-		"retest", "be retested", "recompile", "be recompiled", "redeploy", "be redeployed", "need to be rebuilt")
+		"retest", "be retested", "recompile", "be recompiled", "redeploy", "be redeployed", "need to be rebuilt",
+		"be cut off", "cut off", "go dark", "lose power", "lose service", "lose access", "be left without",
+		"left without", "be disrupted", "disrupted", "be interrupted", "be stranded", "stranded")
 )
 
 // optionalCues ask for optional dependencies to be included.

@@ -71,6 +71,9 @@ type Reading struct {
 	// Text says the reading in words, for the answer ("everything that
 	// depends on payments-db, transitively, through DEPENDS_ON and CALLS").
 	Text string
+	// Unread are the relations of unknown meaning a dependency reading
+	// could have needed (see state.Reading.Unread).
+	Unread []string
 }
 
 // Asked is what kind of thing the question asks for.
@@ -329,6 +332,9 @@ func (r *reader) read() Result {
 		return res
 	}
 	res.Readings = r.readings(cl)
+	if w := r.widened(cl); w != nil {
+		res.Readings = append(res.Readings, r.readings(w)...)
+	}
 	for _, alt := range cl.alts {
 		res.Readings = append(res.Readings, r.readings(alt)...)
 	}

@@ -63,12 +63,58 @@ func (r *reader) readings(c *claim) []Reading {
 		base.Chain.Steps[len(steps)-1].Repeat = true
 	case c.extent == state.ExtentTransitive:
 	}
+	if dependency && len(steps[0].Edges) >= r.conceptSize(semantics.Dependency) {
+		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
+	}
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
 		readings[i].Text = r.describe(c, readings[i])
 		readings[i].Chain.Score = readings[i].Confidence
 	}
 	return readings
+}
+
+// conceptSize returns how many relations of the graph a concept-wide step
+// of concept walks.
+func (r *reader) conceptSize(c semantics.Concept) int {
+	n := 0
+	for _, ri := range r.rels {
+		if ri.concept == c && (!ri.def.Optional || r.optional) {
+			n++
+		}
+	}
+	return n
+}
+
+// unreadNear returns the relations whose meaning was not read (undeclared,
+// and neither name nor structure says it) that join two of the kinds of
+// entities a dependency closure through edges from an anchor of type
+// anchorType walks (any relation, where the graph is untyped): what the
+// closure could be missing. A relation from another kind of entity into
+// the closure ("teaches" from professors to courses) cannot extend it.
+func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
+	var types []string
+	if anchorType != "" {
+		types = append(types, anchorType)
+	}
+	for _, e := range edges {
+		for _, ri := range r.rels {
+			if ri.def.Name == e.Relation {
+				types = append(append(types, ri.def.From...), ri.def.To...)
+			}
+		}
+	}
+	var out []string
+	for _, ri := range r.rels {
+		if ri.def.Inferred != graph.Unread {
+			continue
+		}
+		from, to := ri.def.From, ri.def.To
+		if len(types) == 0 || ((len(from) == 0 || intersects(from, types)) && (len(to) == 0 || intersects(to, types))) {
+			out = append(out, ri.def.Name)
+		}
+	}
+	return out
 }
 
 // linkGuesses lowers the confidence of a reading whose entity was linked
@@ -106,8 +152,13 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 					spec = append(spec, ri)
 				}
 			}
-			if len(spec) > 0 {
+			if len(spec) > 0 && !sc.wide {
 				rels = spec
+			} else if len(spec) > 0 {
+				// The graph has the relations the verb names, only not
+				// here: the others may mean something else to it.
+				conf *= 0.75
+				guesses = append(guesses, fmt.Sprintf("through %s alone there is no answer: read as every %s relation", joinAnd(relNames(spec)), sc.concept))
 			} else if len(rels) > 0 {
 				conf *= 0.9
 				guesses = append(guesses, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept))
@@ -147,7 +198,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				ends = append(ends, t)
 			}
 		}
-		if ri.def.Inferred == "structure" {
+		if ri.def.Inferred == graph.FromStructure {
 			conf *= 0.6
 			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
 		}
@@ -155,6 +206,55 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	_ = from
 	_ = first
 	return edges, ends, guesses, conf
+}
+
+// widened returns the claim with every step whose verb named some of its
+// concept's relations ("what does X feed" names FEEDS) widened to all of
+// them (SUPPLIED_BY read backwards says the same), or nil when no step
+// narrowed: the reading tried when the named relations reach nothing, so
+// that "nothing" is never claimed while a relation of the same meaning
+// leads somewhere.
+func (r *reader) widened(c *claim) *claim {
+	var out *claim
+	for k, sc := range c.steps {
+		if sc.rels != nil || sc.concept == semantics.None || sc.specific == "" {
+			continue
+		}
+		named, all, optional := 0, 0, false
+		for _, ri := range r.rels {
+			if ri.concept != sc.concept {
+				continue
+			}
+			if semantics.SameAct(ri.phrase, sc.specific) {
+				named++
+				optional = optional || ri.def.Optional
+			} else if !ri.def.Optional || r.optional {
+				all++
+			}
+		}
+		// A question naming an optional relation ("what does X
+		// recommend") asks for the weaker kind: the required ones answer
+		// another question.
+		if named == 0 || all == 0 || optional {
+			continue
+		}
+		if out == nil {
+			cp := *c
+			cp.steps = slices.Clone(c.steps)
+			cp.alts = nil
+			out = &cp
+		}
+		out.steps[k].wide = true
+	}
+	return out
+}
+
+func relNames(rs []*relInfo) []string {
+	out := make([]string, len(rs))
+	for i, ri := range rs {
+		out[i] = ri.def.Name
+	}
+	return out
 }
 
 // schemaHop returns the edges of the relations that link type from to

@@ -144,6 +144,12 @@ type conceptDef struct {
 	// inverseVerbs read Second → First ("Y supplies X", "Y hosts X",
 	// "Y manages X").
 	inverseVerbs []string
+	// gapVerbs and gapInverse are verbs whose object may stand between
+	// them and their preposition, written "verb preposition": "get from"
+	// also matches "gets its power from" (the subject depends on what
+	// follows "from"); gapInverse reads Second → First like inverseVerbs
+	// ("Y supplies parts to X").
+	gapVerbs, gapInverse []string
 	// firstNouns and secondNouns are what each end is called ("the
 	// dependents of X", "alice's manager").
 	firstNouns, secondNouns []string
@@ -176,9 +182,14 @@ var concepts = []conceptDef{
 			"buy from", "procure from", "made from", "assembled from", "made of", "consist of", "composed of",
 			"dep", "deps", "requirement", "pull in", "bring in", "suggest", "recommend", "enhance", "trained on", "fine tuned on", "come after", "taken after", "follow",
 			"wait on", "wait for", "blocked on", "gated on", "contingent on", "come from",
+			"draw on", "draw upon", "draw from", "served by", "lean on", "receive from", "fed from",
 		},
-		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
+		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger"},
+		gapVerbs: []string{"get from", "receive from", "obtain from", "draw from", "take from", "buy from", "purchase from",
+			"order from", "pull from", "fetch from", "import from", "load from", "read from", "source from", "inherit from",
+			"borrow from", "copy from", "send to", "write to", "publish to", "forward to", "push to"},
+		gapInverse:  []string{"supply to", "provide to", "ship to", "sell to", "deliver to", "send out to", "feed to", "give to", "serve to"},
 		firstNouns:  []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep"},
 		secondNouns: []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on"},
 		positions: []position{
@@ -248,6 +259,7 @@ func IsOptionalWord(w string) bool { return optionalWords[w] }
 type compiled struct {
 	def                     *conceptDef
 	verbs, inverse          []phrase
+	gapVerbs, gapInverse    []gapPhrase
 	generic                 map[string]bool
 	firstNouns, secondNouns []phrase
 	positions               []compiledPosition
@@ -271,6 +283,12 @@ var table = func() []compiled {
 		}
 		for _, v := range d.inverseVerbs {
 			c.inverse = append(c.inverse, newPhrase(v))
+		}
+		for _, v := range d.gapVerbs {
+			c.gapVerbs = append(c.gapVerbs, newGapPhrase(v))
+		}
+		for _, v := range d.gapInverse {
+			c.gapInverse = append(c.gapInverse, newGapPhrase(v))
 		}
 		for _, n := range d.firstNouns {
 			c.firstNouns = append(c.firstNouns, newPhrase(n))

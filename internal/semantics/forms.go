@@ -1,6 +1,9 @@
 package semantics
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // irregular lists the irregular forms of the verbs and nouns the concept
 // table uses; regular forms are made by inflect.
@@ -139,6 +142,67 @@ func (p phrase) find(toks []string) []int {
 }
 
 func (p phrase) String() string { return strings.Join(p.words, " ") }
+
+// gapPhrase is a verb and its final preposition with the verb's object
+// between them: "get from" matches "gets its power from" and "got the
+// parts from". The object is one to maxGap plain words (see gapWord).
+type gapPhrase struct {
+	verb, prep phrase
+}
+
+// maxGap is the most words a gapPhrase's object may have.
+const maxGap = 3
+
+// newGapPhrase builds a gapPhrase from "verb preposition".
+func newGapPhrase(s string) gapPhrase {
+	words := strings.Fields(s)
+	n := len(words)
+	return gapPhrase{verb: newPhrase(strings.Join(words[:n-1], " ")), prep: newPhrase(words[n-1])}
+}
+
+// find returns the spans [start, end) where the phrase occurs with an
+// object between verb and preposition (without one it is a plain verb
+// phrase, which the verb lists hold).
+func (g gapPhrase) find(toks []string) [][2]int {
+	var out [][2]int
+	for i := range toks {
+		if !g.verb.matchAt(toks, i) {
+			continue
+		}
+		obj := i + len(g.verb.forms)
+		for k := obj; k < len(toks) && k <= obj+maxGap; k++ {
+			if k > obj && g.prep.matchAt(toks, k) {
+				out = append(out, [2]int{i, k + len(g.prep.forms)})
+				break
+			}
+			if !gapWord(toks[k]) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (g gapPhrase) String() string { return g.verb.String() + " " + g.prep.String() }
+
+// gapWord reports whether w can be part of a gapPhrase's object: a word
+// of letters that is not a preposition, question word, auxiliary or
+// conjunction (those start another clause), nor a stand-in for an entity.
+func gapWord(w string) bool {
+	if w == "" || prepositions[w] || clauseWords[w] {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+var clauseWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "where": true,
+	"when": true, "how": true, "why": true, "that": true, "and": true, "or": true, "not": true, "if": true, "is": true,
+	"are": true, "was": true, "were": true, "be": true, "do": true, "does": true, "did": true, "can": true, "will": true}
 
 // LemmaForms returns the forms of a word that may itself be inflected (a
 // relation name's "exposes", "directed", "reads"): the forms of the word

@@ -28,6 +28,9 @@ type Hit struct {
 	Phrase string
 	// Generic: the phrase names the concept as a whole.
 	Generic bool
+	// Object holds the words between a gapped verb and its preposition
+	// ("its power" in "gets its power from").
+	Object []string
 }
 
 // Lookup finds the concept phrases in toks (lower-case words), longest
@@ -45,6 +48,17 @@ func Lookup(toks []string) []Hit {
 		for _, p := range c.inverse {
 			for _, at := range p.find(toks) {
 				all = append(all, Hit{Start: at, End: at + len(p.forms), Concept: c.def.concept, Kind: Verb, Role: Second, Phrase: p.String()})
+			}
+		}
+		for _, group := range []struct {
+			ps   []gapPhrase
+			role Role
+		}{{c.gapVerbs, First}, {c.gapInverse, Second}} {
+			for _, p := range group.ps {
+				for _, sp := range p.find(toks) {
+					obj := toks[sp[0]+len(p.verb.forms) : sp[1]-len(p.prep.forms)]
+					all = append(all, Hit{Start: sp[0], End: sp[1], Concept: c.def.concept, Kind: Verb, Role: group.role, Phrase: p.String(), Object: obj})
+				}
 			}
 		}
 		for _, group := range []struct {

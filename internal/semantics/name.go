@@ -21,6 +21,11 @@ type Meaning struct {
 	// Generic is set when Phrase names the concept as a whole ("depends
 	// on", "owns") rather than one kind of it ("calls", "imports").
 	Generic bool
+	// Association is set, with Concept None, when the name says the
+	// relation associates two entities without either depending on the
+	// other ("conflicts", "similar_to", "see_also", "documents"): a
+	// failure does not pass along it.
+	Association bool
 }
 
 // Roles returns the roles of the relation's subject and object.
@@ -130,6 +135,11 @@ func analyzeName(name string, skip Concept) Meaning {
 		}
 	}
 	if best == nil {
+		for _, t := range toks {
+			if associationWords[t] {
+				return Meaning{Association: true, Phrase: t}
+			}
+		}
 		return Meaning{}
 	}
 	m := best.m
@@ -142,6 +152,14 @@ func analyzeName(name string, skip Concept) Meaning {
 	}
 	return m
 }
+
+// associationWords, in a relation's name that names no concept, say that
+// it associates entities without a dependency: conflicts and
+// incompatibilities (Debian's "conflicts" and "breaks" between packages),
+// similarity, cross-references, documentation and labels, succession.
+var associationWords = formsOf("conflict", "incompatible", "break", "similar", "related", "relate", "see", "duplicate",
+	"alias", "same", "equivalent", "mention", "document", "describe", "tag", "label", "annotate", "replace", "supersede",
+	"obsolete", "compete", "compare", "resemble", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
 
 // nameWords splits a relation name into lower-case words (text.Tokens);
 // for a Freebase-style path ("__people__person__parents") only the last
