@@ -14,7 +14,8 @@ import (
 // The zero-shot sets: graphs with no schema file, and questions in plain
 // words, answered with no lexicon. testdata/zeroshot holds graphs written
 // for this in other domains (services, infrastructure, lineage, courses, a
-// supply chain, an org chart, tickets, a power grid, a cloud platform) (and
+// supply chain, an org chart, tickets, a power grid, a cloud platform, a
+// network) (and
 // paraphrases of the dev questions); the
 // dev data holds real dependency graphs. A finished claim (complete or
 // no_chain) with a wrong answer set is the failure the critic exists to
@@ -42,6 +43,9 @@ var zeroshotSets = []struct {
 	{"warehouse", "warehouse.csv", "warehouse.questions.jsonl", false, 0},
 	{"grid", "grid.csv", "grid.questions.jsonl", false, 0},
 	{"platform", "platform.tsv", "platform.questions.jsonl", false, 0.7},
+	// A network whose main relation (uplink_for) no name reads: its
+	// dependency is read from the structure, a guess never certified.
+	{"network", "network.jsonl", "network.questions.jsonl", false, 0.5},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},

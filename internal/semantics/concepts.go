@@ -174,8 +174,8 @@ var concepts = []conceptDef{
 		verbs: []string{
 			"depend on", "depend upon", "rely on", "rely upon", "need", "require", "use", "dependent on",
 			"import", "call", "invoke", "consume", "read", "read from", "write to", "write into", "publish to", "publish into",
-			"subscribe", "subscribe to", "send to", "query", "fetch", "fetch from", "load", "link", "link to",
-			"link against", "connect", "connect to", "talk to", "run on", "hosted on", "hosted in", "hosted by", "deployed on",
+			"subscribe", "subscribe to", "send to", "query", "fetch", "fetch from", "load", "link to",
+			"link against", "connect to", "talk to", "run on", "hosted on", "hosted in", "hosted by", "deployed on",
 			"deployed to", "backed by", "stored in", "built on", "build on", "built upon", "build upon", "based on", "derived from", "derive from",
 			"sourced from", "source from", "ingest", "ingest from", "pull from", "proxy", "proxy to", "forward to",
 			"route to", "mount", "extend", "inherit", "inherit from", "reference", "embed", "vendor", "bundle",

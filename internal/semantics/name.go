@@ -98,7 +98,7 @@ func analyzeName(name string, skip Concept) Meaning {
 			}
 			// A name may drop the verb's preposition: Debian's "depends"
 			// and "pre_depends" for "depend on", "writes_table".
-			if h, ok := p.withoutPreposition(); ok {
+			if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] {
 				for _, at := range h.find(toks) {
 					if end := at + len(h.forms); next(end) != "by" && !modifier(end) {
 						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
@@ -152,6 +152,11 @@ func analyzeName(name string, skip Concept) Meaning {
 	}
 	return m
 }
+
+// twoWay verbs say a direction only with their preposition: "X connects
+// to Y" (a client to its server), but "a switch connects a camera" or "A
+// links B" names a link that may run either way.
+var twoWay = map[string]bool{"connect": true, "link": true, "talk": true}
 
 // associationWords, in a relation's name that names no concept, say that
 // it associates entities without a dependency: conflicts and
