@@ -56,7 +56,7 @@ type stepClaim struct {
 
 // claim finds the skeleton by the question's patterns, strongest first.
 func (r *reader) claim() (*claim, string) {
-	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
@@ -536,6 +536,52 @@ func (r *reader) purpose() *claim {
 	}
 	return nil
 }
+
+// cannotWithout: "what can't X live without", "which services can X not
+// run without": what X needs, however far (a purpose, said negatively).
+// Read before the failure cues, where "without Y" names a failing Y.
+func (r *reader) cannotWithout() *claim {
+	if !r.hasConcept(semantics.Dependency) {
+		return nil
+	}
+	w := r.st.words
+	for j := 2; j < len(w); j++ {
+		if w[j] != "without" || !(purposeVerbs[w[j-1]] || lifeVerbs[w[j-1]]) || !negations[w[j-2]] {
+			continue
+		}
+		e := -1
+		for k := j - 3; k >= 0 && k >= j-6 && e < 0; k-- {
+			e = r.entAt[k]
+		}
+		if e < 0 || (j+1 < len(w) && r.entAt[j+1] >= 0) {
+			continue
+		}
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
+			steps: []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "needed for"}}}
+		if r.extentSaid {
+			c.extent, c.extentSaid = r.extent, true
+		}
+		c.why = append(c.why, fmt.Sprintf("what %s cannot %s without", r.ents[e].Name, w[j-1]))
+		for p := j - 2; p <= j; p++ {
+			r.used[p] = true
+		}
+		for p := j - 6; p < j-2; p++ {
+			if p >= 0 && (negations[w[p]] || modals[w[p]]) {
+				r.used[p] = true
+			}
+		}
+		return c
+	}
+	return nil
+}
+
+// lifeVerbs and negations make "can't live without"; modals stand before
+// the negation ("can", "could").
+var (
+	lifeVerbs = map[string]bool{"live": true, "survive": true, "do": true, "cope": true, "exist": true, "manage": true, "go": true}
+	negations = map[string]bool{"not": true, "cannot": true, "t": true, "never": true, "cant": true, "wont": true}
+	modals    = map[string]bool{"can": true, "could": true, "will": true, "would": true, "won": true, "couldn": true, "wouldn": true, "does": true, "do": true, "doesn": true, "don": true}
+)
 
 // purposeWords say that something is needed, around a purpose clause.
 var purposeWords = map[string]bool{"present": true, "installed": true, "available": true, "needed": true, "required": true,
