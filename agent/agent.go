@@ -304,7 +304,7 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 			st.Stop = state.StopUncertain
 			return state.EventConcluded, summary, c, 0, nil
 		}
-		if st.Iteration >= st.MaxIterations {
+		if roundsOnReading(st) >= st.MaxIterations {
 			st.Stop = state.StopIterationLimit
 			return state.EventHalted, summary + fmt.Sprintf(" (iteration cap %d reached)", st.MaxIterations), c, 0, nil
 		}
@@ -460,4 +460,18 @@ func (r *run) retrieve(ctx context.Context) (state.Delta, error) {
 		return *d, nil
 	}
 	return r.cfg.retriever.Retrieve(ctx, r.st)
+}
+
+// roundsOnReading returns the critique rounds since the critic last
+// switched the walk to another of the plan's chains (another reading of
+// the question): the iteration cap bounds the rounds of each reading, so
+// that a reading tried because the first found nothing is walked as far.
+func roundsOnReading(st *state.AgentState) int {
+	from := 0
+	for _, v := range st.Verdicts {
+		if v.Switch != nil {
+			from = v.Iteration
+		}
+	}
+	return st.Iteration - from
 }

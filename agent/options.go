@@ -39,8 +39,10 @@ type Options struct {
 	// the graph's relations match one.
 	Lexicon ChainScorer
 
-	// MaxIterations caps the critique rounds (default 5); at the cap the
-	// run returns the best so far with ErrIterationLimit.
+	// MaxIterations caps the critique rounds of each reading the critic
+	// walks (default 5; a run walks at most as many readings as its plan
+	// has chains); at the cap the run returns the best so far with
+	// ErrIterationLimit.
 	MaxIterations int
 	// Timeout bounds each run (default 30 s; negative: no bound beyond
 	// the caller's context).

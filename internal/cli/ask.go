@@ -34,7 +34,7 @@ type agentFlags struct {
 }
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&a.maxIter, "max-iter", agent.DefaultMaxIterations, "iteration cap: critique rounds before answering with the best so far")
+	fs.IntVar(&a.maxIter, "max-iter", agent.DefaultMaxIterations, "iteration cap: critique rounds on each reading of the question before answering with the best so far")
 	fs.DurationVar(&a.timeout, "timeout", agent.DefaultTimeout, "time limit per question, and for connecting to Neo4j")
 	fs.IntVar(&a.fanout, "fanout", 0, "neighbours kept per expanded node, ranked by the hybrid score when cut (default 300)")
 	fs.IntVar(&a.hops, "hops", 0, "hop budget for open-ended questions such as 'everything affected' (default 6)")

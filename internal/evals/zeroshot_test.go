@@ -32,6 +32,7 @@ var zeroshotSets = []struct {
 	{"trainticket", "trainticket.jsonl", "trainticket.questions.jsonl", false, 0},
 	{"trainticket-paraphrases", "trainticket.jsonl", "trainticket-paraphrases.questions.jsonl", false, 0},
 	{"lineage", "lineage.tsv", "lineage.questions.jsonl", false, 0},
+	{"lineage-paraphrases", "lineage.tsv", "lineage-paraphrases.questions.jsonl", false, 0},
 	{"courses", "courses.txt", "courses.questions.jsonl", false, 0},
 	{"supplychain", "supplychain.jsonl", "supplychain.questions.jsonl", false, 0},
 	{"sevenfacts", "sevenfacts.jsonl", "sevenfacts.questions.jsonl", false, 0},

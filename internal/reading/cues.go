@@ -58,7 +58,8 @@ var (
 		"including indirect", "including transitive", "transitively", "transitive", "indirectly", "indirect", "all the way down", "all the way up", "all the way",
 		"whole", "entire", "full", "recursively", "recursive", "ultimately", "eventually", "at any depth", "any depth",
 		"at any level", "any level", "all levels", "every level", "down the line", "down the chain", "somewhere",
-		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody")
+		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody",
+		"trace", "traces", "tracing", "lineage", "end to end", "all upstream", "all downstream", "every upstream", "every downstream")
 	directCues = exactCues("directly", "direct", "immediate", "immediately", "first level", "one hop", "one level",
 		"single hop", "itself", "themselves", "not transitively", "without indirect", "excluding indirect", "excluding transitive")
 )

@@ -91,12 +91,13 @@ func Describe(c Concept, inverse, optional bool) string {
 // feedsInto dashboard", "model consumedBy revenue"), and a question naming
 // one means both.
 var sameActs = [][]string{
-	{"consume", "feed", "feed into"},
+	{"consume", "feed", "feed into", "derive from", "derived from"},
 	{"call", "invoke"},
 	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to"},
 	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
 	{"supply", "supply to", "buy from", "procure from", "sell to", "ship to", "deliver to"},
-	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from"},
+	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from",
+		"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from"},
 }
 
 // SameAct reports whether two base phrases of a concept's verbs name the
@@ -183,6 +184,7 @@ var concepts = []conceptDef{
 			"dep", "deps", "requirement", "pull in", "bring in", "suggest", "recommend", "enhance", "trained on", "fine tuned on", "come after", "taken after", "follow",
 			"wait on", "wait for", "blocked on", "gated on", "contingent on", "come from",
 			"draw on", "draw upon", "draw from", "served by", "lean on", "receive from", "fed from",
+			"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger"},
@@ -190,8 +192,8 @@ var concepts = []conceptDef{
 			"order from", "pull from", "fetch from", "import from", "load from", "read from", "source from", "inherit from",
 			"borrow from", "copy from", "send to", "write to", "publish to", "forward to", "push to"},
 		gapInverse:  []string{"supply to", "provide to", "ship to", "sell to", "deliver to", "send out to", "feed to", "give to", "serve to"},
-		firstNouns:  []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep"},
-		secondNouns: []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on"},
+		firstNouns:  []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep", "output", "sink"},
+		secondNouns: []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on", "source", "input", "origin"},
 		positions: []position{
 			{"upstream", Second}, {"downstream", First},
 			{"below", Second}, {"beneath", Second}, {"under", Second}, {"underneath", Second},
