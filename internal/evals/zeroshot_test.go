@@ -47,6 +47,8 @@ var zeroshotSets = []struct {
 	// A network whose main relation (uplink_for) no name reads: its
 	// dependency is read from the structure, a guess never certified.
 	{"network", "network.jsonl", "network.questions.jsonl", false, 0.5},
+	// An edge list with a source,relationship,target header.
+	{"shop", "shop.csv", "shop.questions.jsonl", false, 0},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},

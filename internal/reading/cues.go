@@ -59,7 +59,7 @@ var (
 		"whole", "entire", "full", "recursively", "recursive", "ultimately", "eventually", "at any depth", "any depth",
 		"at any level", "any level", "all levels", "every level", "down the line", "down the chain", "somewhere",
 		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody",
-		"trace", "traces", "tracing", "lineage", "end to end", "all upstream", "all downstream", "every upstream", "every downstream")
+		"trace", "traces", "tracing", "lineage", "end to end")
 	directCues = exactCues("directly", "direct", "immediate", "immediately", "first level", "one hop", "one level",
 		"single hop", "itself", "themselves", "not transitively", "without indirect", "excluding indirect", "excluding transitive")
 )
@@ -82,7 +82,8 @@ var (
 		"unplugged", "be powered off", "powered off", "be switched off", "switched off", "go out", "be isolated",
 		"isolated", "be interrupted", "interrupted", "be severed", "severed", "overloaded", "be overloaded", "flooded",
 		"catch fire", "burn down", "be lost", "go bankrupt", "close down", "be closed", "closed", "leave", "quit",
-		"be sanctioned", "run out", "be exhausted", "be revoked", "revoked", "expire", "expired")
+		"be sanctioned", "run out", "be exhausted", "be revoked", "revoked", "expire", "expired",
+		"stop", "halt", "hang", "freeze", "fall over", "go stale", "be stale", "stale", "be paused", "paused")
 	// The entity after the cue is failing: "an outage of X", "a bug in
 	// X", "affected by X", "removing X", "without X".
 	failureOfCues = cues("outage of", "outage in", "failure of", "failure in", "bug in", "bug of", "vulnerability in",
@@ -107,7 +108,8 @@ var (
 		"break", "fail", "impact", "go down", "blast radius", "would be hit", "be hit", "cascade", "rebuild", "be rebuilt",
 		"retest", "be retested", "recompile", "be recompiled", "redeploy", "be redeployed", "need to be rebuilt",
 		"be cut off", "cut off", "go dark", "lose power", "lose service", "lose access", "be left without",
-		"left without", "be disrupted", "disrupted", "be interrupted", "be stranded", "stranded")
+		"left without", "be disrupted", "disrupted", "be interrupted", "be stranded", "stranded",
+		"be alerted", "alerted", "be notified", "notified", "be warned", "be told", "be informed", "get stale", "go stale")
 )
 
 // optionalCues ask for optional dependencies to be included.

@@ -87,11 +87,11 @@ func (r *reader) conceptSize(c semantics.Concept) int {
 }
 
 // unreadNear returns the relations whose meaning was not read (undeclared,
-// and neither name nor structure says it) that join two of the kinds of
-// entities a dependency closure through edges from an anchor of type
-// anchorType walks (any relation, where the graph is untyped): what the
-// closure could be missing. A relation from another kind of entity into
-// the closure ("teaches" from professors to courses) cannot extend it.
+// and neither name nor structure says it) that touch a kind of entity a
+// dependency closure through edges from an anchor of type anchorType walks
+// (any relation, where the graph is untyped): what the closure could be
+// missing. Inferred types are per role, so a relation whose other end is
+// a kind of its own ("persists_to" a cache) still counts.
 func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 	var types []string
 	if anchorType != "" {
@@ -110,7 +110,7 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 			continue
 		}
 		from, to := ri.def.From, ri.def.To
-		if len(types) == 0 || ((len(from) == 0 || intersects(from, types)) && (len(to) == 0 || intersects(to, types))) {
+		if len(types) == 0 || len(from) == 0 || len(to) == 0 || intersects(from, types) || intersects(to, types) {
 			out = append(out, ri.def.Name)
 		}
 	}

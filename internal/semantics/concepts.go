@@ -185,6 +185,7 @@ var concepts = []conceptDef{
 			"wait on", "wait for", "blocked on", "gated on", "contingent on", "come from",
 			"draw on", "draw upon", "draw from", "served by", "lean on", "receive from", "fed from",
 			"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
+			"persist to", "persist in", "save to", "save in", "cache in", "log to", "emit to", "push to", "upload to", "export to", "flush to",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger"},
@@ -203,7 +204,7 @@ var concepts = []conceptDef{
 	{
 		concept: Ownership,
 		generic: []string{"own", "maintain", "responsible for"},
-		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for", "manage", "administer"},
+		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for", "manage", "administer", "teach", "instruct", "lecture"},
 		// "X belongs to Y": Y owns X (also membership and containment).
 		inverseVerbs: []string{"belong to"},
 		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},

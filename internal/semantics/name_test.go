@@ -103,7 +103,7 @@ func TestAnalyzeNameOtherDomains(t *testing.T) {
 		{"component_of", Dependency, true, false},
 		{"shipped_to", Dependency, true, false},
 		{"optional_accessory_of", Dependency, true, true},
-		{"teaches", None, false, false},
+		{"teaches", Ownership, false, false}, // the teacher is responsible for the course
 		{"handles_freight_for", None, false, false},
 	} {
 		m := AnalyzeName(tc.name)

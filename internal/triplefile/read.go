@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -33,6 +35,35 @@ const (
 )
 
 var colNames = [numCols]string{"subject", "relation", "object", "subject_type", "object_type", "acl"}
+
+// colAliases are the other names edge lists commonly give the columns
+// (CSV headers, JSONL keys), matched without case: "source, target"
+// (Gephi, networkx), ":START_ID, :TYPE, :END_ID" (neo4j-admin), "head,
+// relation, tail" (knowledge-graph datasets), "predicate" (RDF).
+var colAliases = map[string]int{
+	"source": colSubject, "src": colSubject, "from": colSubject, "head": colSubject, "start": colSubject,
+	"start_id": colSubject, ":start_id": colSubject, "subject_id": colSubject,
+	"relationship": colRelation, "predicate": colRelation, "rel": colRelation, "type": colRelation, ":type": colRelation,
+	"edge_type": colRelation, "relation_type": colRelation, "relationship_type": colRelation,
+	"target": colObject, "dst": colObject, "to": colObject, "tail": colObject, "end": colObject,
+	"end_id": colObject, ":end_id": colObject, "object_id": colObject,
+	"source_type": colSubjectType, "from_type": colSubjectType, "head_type": colSubjectType, "start_type": colSubjectType,
+	"target_type": colObjectType, "to_type": colObjectType, "tail_type": colObjectType, "end_type": colObjectType,
+}
+
+// column returns the column a header name or JSONL key names, or -1.
+func column(name string) int {
+	name = strings.ToLower(strings.TrimSpace(name))
+	for c, cn := range colNames {
+		if name == cn {
+			return c
+		}
+	}
+	if c, ok := colAliases[name]; ok {
+		return c
+	}
+	return -1
+}
 
 var utf8BOM = []byte("\xef\xbb\xbf")
 
@@ -391,6 +422,68 @@ type jsonTriple struct {
 	ACL []string `json:"acl"`
 }
 
+// errNotAliased: a JSONL line that the alias names do not explain either;
+// the strict decoder's error says what is wrong with it.
+var errNotAliased = errors.New("not an aliased triple")
+
+// aliasedJSON decodes a JSONL line whose keys are the columns' aliases
+// (colAliases). A key that names no column, a column given twice, or a
+// value of the wrong kind is an error.
+func aliasedJSON(line []byte) (jsonTriple, error) {
+	var j jsonTriple
+	dec := json.NewDecoder(bytes.NewReader(line))
+	var fields map[string]json.RawMessage
+	if err := dec.Decode(&fields); err != nil {
+		return j, errNotAliased
+	}
+	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+		return j, errNotAliased
+	}
+	seen := [numCols]string{}
+	aliased := false
+	var unknown []string
+	for k := range fields {
+		if c := column(k); c < 0 {
+			unknown = append(unknown, k)
+		} else if k != colNames[c] {
+			aliased = true
+		}
+	}
+	if !aliased {
+		return j, errNotAliased
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return j, fmt.Errorf("unknown key(s) %q (want subject, relation, object and optionally subject_type, object_type, acl, or their usual other names)", unknown)
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		c := column(k)
+		if seen[c] != "" {
+			return j, fmt.Errorf("two keys give the %s (%q and %q)", colNames[c], seen[c], k)
+		}
+		seen[c] = k
+		var err error
+		switch c {
+		case colSubject:
+			err = json.Unmarshal(fields[k], &j.Subject)
+		case colRelation:
+			err = json.Unmarshal(fields[k], &j.Relation)
+		case colObject:
+			err = json.Unmarshal(fields[k], &j.Object)
+		case colSubjectType:
+			err = json.Unmarshal(fields[k], &j.SubjectType)
+		case colObjectType:
+			err = json.Unmarshal(fields[k], &j.ObjectType)
+		case colACL:
+			err = json.Unmarshal(fields[k], &j.ACL)
+		}
+		if err != nil {
+			return j, fmt.Errorf("key %q: %w", k, err)
+		}
+	}
+	return j, nil
+}
+
 func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	line = bytes.TrimSpace(line)
 	if line[0] != '{' {
@@ -405,9 +498,15 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	dec.DisallowUnknownFields()
 	var j jsonTriple
 	if err := dec.Decode(&j); err != nil {
-		return graph.Triple{}, tr.lineErr(tr.line, err)
-	}
-	if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+		// Other key names ("source", "target"): the slower way.
+		var aerr error
+		if j, aerr = aliasedJSON(line); aerr != nil {
+			if errors.Is(aerr, errNotAliased) {
+				return graph.Triple{}, tr.lineErr(tr.line, err)
+			}
+			return graph.Triple{}, tr.lineErr(tr.line, aerr)
+		}
+	} else if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
 		return graph.Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
 	}
 	t, err := tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
@@ -558,23 +657,18 @@ func (tr *Reader) startCSV() error {
 		if i == 0 {
 			h = strings.TrimPrefix(h, string(utf8BOM))
 		}
-		name := strings.ToLower(strings.TrimSpace(h))
-		found := false
-		for c, cn := range colNames {
-			if name == cn {
-				if tr.cols[c] >= 0 {
-					return tr.lineErr(tr.line, fmt.Errorf("CSV header: column %q given twice", cn))
-				}
-				tr.cols[c] = i
-				found = true
-			}
-		}
-		if !found {
+		c := column(h)
+		if c < 0 {
 			unknown = append(unknown, fmt.Sprintf("%q", h))
+			continue
 		}
+		if tr.cols[c] >= 0 {
+			return tr.lineErr(tr.line, fmt.Errorf("CSV header: two columns give the %s (%q and %q)", colNames[c], header[tr.cols[c]], h))
+		}
+		tr.cols[c] = i
 	}
 	if len(unknown) > 0 {
-		return tr.lineErr(tr.line, fmt.Errorf("CSV header: unknown column(s) %s (want subject, relation, object and optionally subject_type, object_type, acl)", strings.Join(unknown, ", ")))
+		return tr.lineErr(tr.line, fmt.Errorf("CSV header: unknown column(s) %s (want subject, relation, object and optionally subject_type, object_type, acl; source/target, head/tail, :START_ID/:TYPE/:END_ID and the like are understood)", strings.Join(unknown, ", ")))
 	}
 	for _, c := range []int{colSubject, colRelation, colObject} {
 		if tr.cols[c] < 0 {

@@ -132,6 +132,40 @@ func TestReadTypes(t *testing.T) {
 	}
 }
 
+// The column names edge lists commonly use read as the canonical ones,
+// in CSV headers and JSONL keys alike; two names for one column, or a name
+// for none, are errors naming the line.
+func TestReadColumnAliases(t *testing.T) {
+	want := "\"pay\" READS_FROM \"db\" [Service Database] @%s:%d\n"
+	for name, content := range map[string]string{
+		"gephi.csv":   "Source,Target,Relationship,source_type,target_type\npay,db,READS_FROM,Service,Database\n",
+		"admin.csv":   ":START_ID,:TYPE,:END_ID,start_type,end_type\npay,READS_FROM,db,Service,Database\n",
+		"kg.csv":      "head,relation,tail,head_type,tail_type\npay,READS_FROM,db,Service,Database\n",
+		"edges.jsonl": `{"source":"pay","type":"READS_FROM","target":"db","source_type":"Service","target_type":"Database"}` + "\n",
+		"rdf.jsonl":   `{"subject":"pay","predicate":"READS_FROM","object":"db","subject_type":"Service","object_type":"Database"}` + "\n",
+	} {
+		ts, err := triplefile.Read(writeFile(t, name, content), "", triplefile.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		line := map[bool]int{true: 2, false: 1}[strings.HasSuffix(name, ".csv")]
+		if got := render(ts); got != fmt.Sprintf(want, name, line) {
+			t.Errorf("%s: got\n%s", name, got)
+		}
+	}
+	for name, c := range map[string]struct{ content, err string }{
+		"two.csv":   {"source,subject,relation,object\na,b,r,c\n", `two.csv:1: CSV header: two columns give the subject ("source" and "subject")`},
+		"two.jsonl": {`{"source":"a","subject":"b","relation":"r","object":"c"}` + "\n", `two.jsonl:1: two keys give the subject ("source" and "subject")`},
+		"odd.jsonl": {`{"source":"a","relation":"r","target":"c","weight":2}` + "\n", `odd.jsonl:1: unknown key(s) ["weight"]`},
+	} {
+		_, err := triplefile.Read(writeFile(t, name, c.content), "", triplefile.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: error %v, want %q", name, err, c.err)
+		}
+	}
+}
+
 func TestReadACL(t *testing.T) {
 	csvData := "subject,relation,object,acl\npay,READS_FROM,db, ops ; eng;ops\na,R,b,\n"
 	jsonData := `{"subject":"pay","relation":"READS_FROM","object":"db","acl":["ops","eng","ops"]}` + "\n" +
