@@ -264,15 +264,11 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 					continue
 				}
 				for _, p := range byNode[h.From] {
-					info := local[p]
 					to := state.Pos{Node: h.To, Steps: g.next}
 					if _, ok := perPos[p]; !ok {
 						order = append(order, p)
 					}
-					perPos[p] = append(perPos[p], cand{
-						arc:   state.Arc{From: p, Hop: h, To: to},
-						score: w.hybrid(info.depth+1, s.Plan.HopBudget, h.To, goal),
-					})
+					perPos[p] = append(perPos[p], cand{arc: state.Arc{From: p, Hop: h, To: to}})
 				}
 			}
 		}
@@ -286,6 +282,10 @@ func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, 
 		for _, p := range order {
 			cs := perPos[p]
 			if len(cs) > w.opts.Fanout {
+				// Scored only where a cut keeps the best.
+				for i := range cs {
+					cs[i].score = w.hybrid(local[p].depth+1, s.Plan.HopBudget, cs[i].arc.To.Node, goal)
+				}
 				sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
 				if k, ok := storeCut[cutKey{p.Node, level}]; ok {
 					// The store cut this node already: of its Total, the
