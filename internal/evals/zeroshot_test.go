@@ -2,6 +2,11 @@ package evals
 
 import (
 	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,7 +61,72 @@ var zeroshotSets = []struct {
 	{"npm", "zeroshot-dev/npm-cli.kb.jsonl", "zeroshot-dev/npm-cli.questions.jsonl", true, 0},
 }
 
+var update = flag.Bool("update", false, "rewrite testdata/zeroshot/results.txt from this run")
+
+// resultsFile records each set's exact-set and claims rates as last
+// accepted: a run that falls below either fails (a question answered
+// exactly, or one the engine stood behind, was lost), one that rises says
+// so; go test ./internal/evals -run ZeroShotSets -update accepts a run.
+var resultsFile = filepath.Join("..", "..", "testdata", "zeroshot", "results.txt")
+
+// setResult is one line of resultsFile: set questions exact claims.
+type setResult struct {
+	questions     int
+	exact, claims float64
+}
+
+func readResults(t *testing.T) map[string]setResult {
+	t.Helper()
+	out := map[string]setResult{}
+	data, err := os.ReadFile(resultsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var name string
+		var r setResult
+		if _, err := fmt.Sscanf(line, "%s %d %g %g", &name, &r.questions, &r.exact, &r.claims); err != nil {
+			t.Fatalf("%s:%d: %v (want: set questions exact claims)", resultsFile, i+1, err)
+		}
+		out[name] = r
+	}
+	return out
+}
+
+func writeResults(t *testing.T, got map[string]setResult) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("# The zero-shot sets as last accepted: set, questions, exact-set rate, claims rate.\n")
+	b.WriteString("# Written by go test ./internal/evals -run ZeroShotSets -update; a run below either rate fails.\n")
+	for _, set := range zeroshotSets {
+		if r, ok := got[set.name]; ok {
+			fmt.Fprintf(&b, "%s %d %.3f %.3f\n", set.name, r.questions, r.exact, r.claims)
+		}
+	}
+	if err := os.WriteFile(resultsFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestZeroShotSets(t *testing.T) {
+	recorded := readResults(t)
+	got := map[string]setResult{}
+	defer func() {
+		if *update && !t.Failed() {
+			for name, r := range recorded {
+				if _, ok := got[name]; !ok {
+					got[name] = r // a set that did not run here (no dev data)
+				}
+			}
+			writeResults(t, got)
+		}
+	}()
 	for _, set := range zeroshotSets {
 		t.Run(set.name, func(t *testing.T) {
 			minExact := 0.95
@@ -88,6 +158,21 @@ func TestZeroShotSets(t *testing.T) {
 				set.name, sum.Questions, sum.ExactSet, sum.AnswerF1, sum.Claims, sum.ClaimedButWrong)
 			if sum.ExactSet < minExact {
 				t.Errorf("exact-set rate %.3f, want at least %.2f", sum.ExactSet, minExact)
+			}
+			now := setResult{sum.Questions, round3(sum.ExactSet), round3(sum.Claims)}
+			got[set.name] = now
+			if was, ok := recorded[set.name]; ok && !*update {
+				switch {
+				case now.questions != was.questions:
+					t.Errorf("%d questions, %d recorded in %s (-update after changing a set)", now.questions, was.questions, resultsFile)
+				case now.exact < was.exact || now.claims < was.claims:
+					t.Errorf("exact %.3f claims %.3f, below the recorded %.3f and %.3f: an answer, or a claim the engine stood behind, was lost (scgraph eval --lexicon none --results FILE lists every question's stop; -update accepts)",
+						now.exact, now.claims, was.exact, was.claims)
+				case now != was:
+					t.Logf("better than recorded (exact %.3f claims %.3f, was %.3f and %.3f): -update records it", now.exact, now.claims, was.exact, was.claims)
+				}
+			} else if !ok && !*update {
+				t.Errorf("no recorded result in %s: run with -update", resultsFile)
 			}
 			for _, sc := range rep.Datasets[0].Scores[ModeAgent] {
 				if sc.Claimed && !sc.Exact {
@@ -175,3 +260,5 @@ func typedMention(name string) string {
 	}, name))
 	return "the " + strings.Join(words, " ") + " package"
 }
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
