@@ -576,11 +576,22 @@ func (r *reader) cannotWithout() *claim {
 }
 
 // lifeVerbs and negations make "can't live without"; modals stand before
-// the negation ("can", "could").
+// "not" ("can", "could"). The tokenizer keeps a contraction as one word
+// without its apostrophe ("doesnt"): contracted lists those, which may
+// stand before the subject ("what doesn't X call").
 var (
-	lifeVerbs = map[string]bool{"live": true, "survive": true, "do": true, "cope": true, "exist": true, "manage": true, "go": true}
-	negations = map[string]bool{"not": true, "cannot": true, "t": true, "never": true, "cant": true, "wont": true}
-	modals    = map[string]bool{"can": true, "could": true, "will": true, "would": true, "won": true, "couldn": true, "wouldn": true, "does": true, "do": true, "doesn": true, "don": true}
+	lifeVerbs  = map[string]bool{"live": true, "survive": true, "do": true, "cope": true, "exist": true, "manage": true, "go": true}
+	contracted = map[string]bool{"cant": true, "cannot": true, "wont": true, "doesnt": true, "dont": true, "didnt": true,
+		"isnt": true, "arent": true, "wasnt": true, "werent": true, "couldnt": true, "wouldnt": true, "shouldnt": true,
+		"hasnt": true, "havent": true, "mustnt": true}
+	negations = func() map[string]bool {
+		m := map[string]bool{"not": true, "never": true}
+		for w := range contracted {
+			m[w] = true
+		}
+		return m
+	}()
+	modals = map[string]bool{"can": true, "could": true, "will": true, "would": true, "does": true, "do": true, "did": true, "should": true, "must": true}
 )
 
 // purposeWords say that something is needed, around a purpose clause.

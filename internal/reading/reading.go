@@ -326,6 +326,10 @@ func (r *reader) read() Result {
 	r.scan()
 	r.optional = r.anyCue(optionalCues)
 	var res Result
+	if w := r.negated(); w != "" {
+		res.Unread = fmt.Sprintf("the question asks for what is not connected (it negates %q); scgraph answers what the graph connects: ask for that, and the rest is your answer", w)
+		return res
+	}
 	cl, why := r.claim()
 	if cl == nil {
 		res.Unread = why
@@ -408,30 +412,37 @@ func (r *reader) unfollowed(chain state.Chain) string {
 func (r *reader) readExtent() {
 	taken := make([]bool, len(r.toks))
 	r.extentTok = taken
-	for _, group := range []struct {
-		cs []cue
-		e  state.Extent
-	}{{transitiveCues, state.ExtentTransitive}, {directCues, state.ExtentDirect}} {
-		sorted := append([]cue(nil), group.cs...)
-		sort.SliceStable(sorted, func(i, j int) bool { return len(sorted[i].words) > len(sorted[j].words) })
-		for _, c := range sorted {
-			for _, at := range c.find(r.toks) {
-				free := true
-				for k := at; k < at+len(c.words); k++ {
-					if taken[k] {
-						free = false
-					}
+	// Longest first across both groups: "not transitively" is direct,
+	// though "transitively" alone is transitive.
+	type extentCue struct {
+		c cue
+		e state.Extent
+	}
+	var all []extentCue
+	for _, c := range transitiveCues {
+		all = append(all, extentCue{c, state.ExtentTransitive})
+	}
+	for _, c := range directCues {
+		all = append(all, extentCue{c, state.ExtentDirect})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i].c.words) > len(all[j].c.words) })
+	for _, ec := range all {
+		for _, at := range ec.c.find(r.toks) {
+			free := true
+			for k := at; k < at+len(ec.c.words); k++ {
+				if taken[k] {
+					free = false
 				}
-				if !free {
-					continue
-				}
-				for k := at; k < at+len(c.words); k++ {
-					taken[k] = true
-				}
-				if !r.extentSaid {
-					r.extent, r.extentSaid = group.e, true
-					r.because = append(r.because, fmt.Sprintf("%q: %s", c.text, group.e))
-				}
+			}
+			if !free {
+				continue
+			}
+			for k := at; k < at+len(ec.c.words); k++ {
+				taken[k] = true
+			}
+			if !r.extentSaid {
+				r.extent, r.extentSaid = ec.e, true
+				r.because = append(r.because, fmt.Sprintf("%q: %s", ec.c.text, ec.e))
 			}
 		}
 	}
@@ -495,4 +506,73 @@ func stepWords(steps []stepClaim) string {
 		ws = append(ws, s.word)
 	}
 	return strings.Join(ws, "'s ")
+}
+
+// negated returns the words where the question negates its relation or
+// consequence ("which services do not depend on X", "what doesn't X call",
+// "which services are unaffected if X goes down"), or "": the answer would
+// be a complement, which reading the relation would silently turn into
+// its opposite. "Can't live without X" is a need, read before this.
+func (r *reader) negated() string {
+	w := r.st.words
+	for i, word := range w {
+		if complementWords[word] {
+			return word
+		}
+		if !negations[word] {
+			continue
+		}
+		// "what doesn't X call": the subject stands between a
+		// contracted auxiliary and its verb.
+		subject := contracted[word]
+		for j := i + 1; j < len(w) && j <= i+4; j++ {
+			if k := r.skip(j); k != j {
+				j = k
+			}
+			if j < len(w) && r.entAt[j] >= 0 && subject {
+				for j+1 < len(w) && r.entAt[j+1] == r.entAt[j] {
+					j++
+				}
+				subject = false
+				continue
+			}
+			if j >= len(w) || r.entAt[j] >= 0 {
+				break
+			}
+			if j+1 < len(w) && w[j+1] == "without" {
+				break // "can't live without", "doesn't work without"
+			}
+			named := r.isCueWord(w[j]) && !directCueWord(w[j])
+			for _, h := range r.hitsAt(j) {
+				named = named || h.Kind == semantics.Verb
+			}
+			for _, rh := range r.rhits {
+				named = named || rh.start == j
+			}
+			if named {
+				return w[j]
+			}
+			if !auxiliaries[w[j]] && !fillerWords[w[j]] {
+				break
+			}
+		}
+	}
+	return ""
+}
+
+// complementWords ask for the complement by themselves.
+var (
+	complementWords = map[string]bool{"unaffected": true, "unimpacted": true, "untouched": true, "unharmed": true}
+	fillerWords     = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
+)
+
+func directCueWord(w string) bool {
+	for _, c := range directCues {
+		for _, set := range c.words {
+			if set[w] {
+				return true
+			}
+		}
+	}
+	return false
 }
