@@ -45,6 +45,7 @@ var zeroshotSets = []struct {
 	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false, 0},
 	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false, 0},
 	{"infra", "infra.jsonl", "infra.questions.jsonl", false, 0},
+	{"infra-paraphrases", "infra.jsonl", "infra-paraphrases.questions.jsonl", false, 0},
 	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false, 0},
 	{"warehouse", "warehouse.csv", "warehouse.questions.jsonl", false, 0},
 	{"grid", "grid.csv", "grid.questions.jsonl", false, 0},

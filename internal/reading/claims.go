@@ -52,6 +52,10 @@ type stepClaim struct {
 	// wide: walk every relation of the concept even where some are named
 	// like specific (the reading tried when those reach nothing).
 	wide bool
+	// failure: a failure's reach ("what breaks if X goes down", "is Y
+	// affected if X fails"): a whole that fails takes its parts down, so
+	// containment is walked with dependency, from the whole to its parts.
+	failure bool
 }
 
 // claim finds the skeleton by the question's patterns, strongest first.
@@ -431,7 +435,7 @@ func (r *reader) failure() *claim {
 		// "if X and Y go down": both fail; what is affected by either.
 		if co := r.coordinated(cause); len(co) > 0 && (affected < 0 || slices.Contains(co, affected)) {
 			c.anchor, c.also, c.impact = cause, co, true
-			c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected"}}
+			c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected", failure: true}}
 			c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.entityList(cause, co)))
 			r.unionDoubt(c)
 			return c
@@ -451,7 +455,7 @@ func (r *reader) failure() *claim {
 			}
 		}
 		c.anchor, c.target = other, cause
-		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affected by"}}
+		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affected by", failure: true}}
 		c.extent, c.extentSaid = state.ExtentTransitive, true
 		c.why = append(c.why, fmt.Sprintf("is %s affected by %s", r.ents[other].Name, r.ents[cause].Name))
 	case cause >= 0 || affected < 0:
@@ -459,7 +463,7 @@ func (r *reader) failure() *claim {
 			cause = r.mainEntity()
 		}
 		c.anchor, c.impact = cause, true
-		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected"}}
+		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected", failure: true}}
 		c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.ents[cause].Name))
 	default:
 		// "What could take X down?": what X depends on.

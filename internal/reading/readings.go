@@ -143,6 +143,28 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				rels = append(rels, ri)
 			}
 		}
+		if sc.failure && sc.concept == semantics.Dependency {
+			// A part plays the dependent's role, its whole the
+			// dependency's: a failing whole takes its parts down. Only
+			// parts of the kinds the dependencies link (nodes of a
+			// cluster, not the chunks of a document).
+			var kinds []string
+			for _, ri := range rels {
+				kinds = append(append(kinds, ri.def.From...), ri.def.To...)
+			}
+			for _, ri := range r.rels {
+				if ri.concept != semantics.Containment {
+					continue
+				}
+				parts := ri.def.From
+				if ri.subject != semantics.First {
+					parts = ri.def.To
+				}
+				if len(kinds) == 0 || len(parts) == 0 || intersects(parts, kinds) {
+					rels = append(rels, ri)
+				}
+			}
+		}
 		if sc.specific != "" {
 			// The relations the verb names, optional ones included: "what
 			// does X recommend" asks for the optional relation itself.
