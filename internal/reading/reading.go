@@ -339,6 +339,7 @@ func (r *reader) read() Result {
 	if w := r.widened(cl); w != nil {
 		res.Readings = append(res.Readings, r.readings(w)...)
 	}
+	res.Readings = append(res.Readings, r.throughParts(cl, res.Readings)...)
 	for _, alt := range cl.alts {
 		res.Readings = append(res.Readings, r.readings(alt)...)
 	}

@@ -271,6 +271,52 @@ func (r *reader) widened(c *claim) *claim {
 	return out
 }
 
+// throughParts returns, for a reading that starts from a whole of the
+// graph's containment ("what runs on cluster-east", where nodes are part
+// of the cluster and services run on the nodes), the same reading walked
+// from the things inside it: tried when the whole itself reaches nothing,
+// and a guess (never certified). Failure readings walk parts already.
+func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
+	if len(rds) == 0 || c.target >= 0 || c.steps[0].failure || c.steps[0].concept == semantics.Containment {
+		return nil
+	}
+	anchor := r.ents[c.anchor]
+	var down []state.RelDir
+	var names []string
+	for _, ri := range r.rels {
+		if ri.concept != semantics.Containment {
+			continue
+		}
+		// From the whole to the part: the part is the First role.
+		d, wholes := graph.In, ri.def.To
+		if ri.subject != semantics.First {
+			d, wholes = graph.Out, ri.def.From
+		}
+		if anchor.Type == "" || len(wholes) == 0 || slices.Contains(wholes, anchor.Type) {
+			down = append(down, state.RelDir{Relation: ri.def.Name, Direction: d})
+			names = append(names, ri.def.Name)
+		}
+	}
+	if len(down) == 0 {
+		return nil
+	}
+	var out []Reading
+	for _, rd := range rds {
+		if rd.Chain.Steps[0].Edges[0].Relation == down[0].Relation {
+			continue // already walks containment first
+		}
+		p := rd
+		p.Chain = cloneChain(rd.Chain)
+		p.Chain.Steps = append([]state.ChainStep{{Edges: down, Repeat: true}}, p.Chain.Steps...)
+		p.Confidence *= 0.75
+		p.Chain.Score = p.Confidence
+		p.Guesses = append(slices.Clone(rd.Guesses), fmt.Sprintf("%s itself reaches nothing: read as the things inside it (%s)", anchor.Name, joinAnd(names)))
+		p.Text = fmt.Sprintf("%s, counting what is inside %s (through %s)", rd.Text, anchor.Name, joinAnd(names))
+		out = append(out, p)
+	}
+	return out
+}
+
 func relNames(rs []*relInfo) []string {
 	out := make([]string, len(rs))
 	for i, ri := range rs {
