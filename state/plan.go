@@ -222,4 +222,10 @@ type Reading struct {
 	// along them is unknown, so the critic certifies nothing the walk
 	// touches them on.
 	Unread []string `json:"unread_relations,omitempty"`
+	// SchemaDoubt, when set, says where the schema's types make the
+	// reading unlikely: a step no relation of which starts from the kind
+	// of entity the walk is at ("payments is a team, and reports_to links
+	// people"). A walk that finds answers proves the step; a negative
+	// under such a reading is not claimed.
+	SchemaDoubt string `json:"schema_doubt,omitempty"`
 }

@@ -427,10 +427,20 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	doubts := append([]string(nil), rd.Guesses...)
 	if v.Outcome == state.NoChain {
 		// Every reading walked found nothing: the negative holds under
-		// each, so it is as sure as the surest of them.
+		// each, so it is as sure as the surest of them that the schema
+		// allows.
+		best := -1.0
 		for _, i := range triedChains(s) {
-			if i < len(s.Plan.Readings) && s.Plan.Readings[i].Confidence > conf {
-				conf, doubts = s.Plan.Readings[i].Confidence, s.Plan.Readings[i].Guesses
+			if i >= len(s.Plan.Readings) {
+				continue
+			}
+			r := s.Plan.Readings[i]
+			c, ds := r.Confidence, r.Guesses
+			if r.SchemaDoubt != "" {
+				c, ds = min(c, 0.5), append(slices.Clone(ds), r.SchemaDoubt)
+			}
+			if c > best {
+				best, conf, doubts = c, c, ds
 			}
 		}
 	}

@@ -44,6 +44,9 @@ var zeroshotSets = []struct {
 	{"sevenfacts-typed", "sevenfacts-typed.jsonl", "sevenfacts.questions.jsonl", false, 0},
 	{"orgchart", "orgchart.csv", "orgchart.questions.jsonl", false, 0},
 	{"orgchart-paraphrases", "orgchart.csv", "orgchart-paraphrases.questions.jsonl", false, 0},
+	// Two compositions the reader still misreads; the schema's types keep
+	// it from claiming their empty answers.
+	{"orgchart-more", "orgchart.csv", "orgchart-more.questions.jsonl", false, 0.7},
 	{"infra", "infra.jsonl", "infra.questions.jsonl", false, 0},
 	{"infra-paraphrases", "infra.jsonl", "infra-paraphrases.questions.jsonl", false, 0},
 	{"tickets", "tickets.jsonl", "tickets.questions.jsonl", false, 0},

@@ -123,12 +123,30 @@ func (r *reader) possessiveChain() *claim {
 		j := i + 1
 		for j < len(r.st.words) {
 			step, end, ok := r.nounStep(j)
+			// "dana's skip-level reports", "alice's skip": two levels of
+			// the reporting line.
+			levels := 1
+			if r.st.words[j] == "skip" {
+				k := j + 1
+				if k < len(r.st.words) && r.st.words[k] == "level" {
+					k++
+				}
+				if st2, end2, ok2 := r.nounStep(k); ok2 && st2.concept == semantics.Reporting {
+					step, end, ok = st2, end2, true
+				}
+				if ok && step.concept == semantics.Reporting {
+					levels = 2
+				}
+			}
 			if !ok {
 				if k := r.skip(j); k != j {
 					j = k
 					continue
 				}
 				break
+			}
+			for range levels - 1 {
+				c.steps = append(c.steps, step)
 			}
 			c.steps = append(c.steps, step)
 			for k := j; k < end; k++ {

@@ -74,6 +74,9 @@ type Reading struct {
 	// Unread are the relations of unknown meaning a dependency reading
 	// could have needed (see state.Reading.Unread).
 	Unread []string
+	// SchemaDoubt says where the types make the reading unlikely (see
+	// state.Reading.SchemaDoubt).
+	SchemaDoubt string
 }
 
 // Asked is what kind of thing the question asks for.

@@ -25,6 +25,16 @@ func (r *reader) readings(c *claim) []Reading {
 		if len(edges) == 0 {
 			return nil
 		}
+		at := lastEnds
+		if k == 0 {
+			at = nil
+			if t := r.ents[c.anchor].Type; t != "" {
+				at = []string{t}
+			}
+		}
+		if base.SchemaDoubt == "" {
+			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
+		}
 		base.Guesses = append(base.Guesses, guesses...)
 		base.Confidence *= conf
 		steps = append(steps, state.ChainStep{Edges: edges})
@@ -72,6 +82,44 @@ func (r *reader) readings(c *claim) []Reading {
 		readings[i].Chain.Score = readings[i].Confidence
 	}
 	return readings
+}
+
+// schemaDoubt says why no edge of step k can start from the types at
+// (where the walk is), or "" when one can or the types are unknown.
+func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim) string {
+	if len(at) == 0 {
+		return ""
+	}
+	for _, e := range edges {
+		for _, ri := range r.rels {
+			if ri.def.Name != e.Relation {
+				continue
+			}
+			var starts []string
+			switch e.Direction {
+			case graph.Out:
+				starts = ri.def.From
+			case graph.In:
+				starts = ri.def.To
+			default:
+				starts = append(slices.Clone(ri.def.From), ri.def.To...)
+			}
+			if len(starts) == 0 || intersects(starts, at) {
+				return ""
+			}
+		}
+	}
+	var rels []string
+	for _, e := range edges {
+		if !slices.Contains(rels, e.Relation) {
+			rels = append(rels, e.Relation)
+		}
+	}
+	where := r.ents[c.anchor].Name + " is a " + strings.Join(at, " or ")
+	if k > 0 {
+		where = fmt.Sprintf("step %d arrives at %s", k, strings.Join(at, " or "))
+	}
+	return fmt.Sprintf("%s, and %s never starts from one", where, joinAnd(rels))
 }
 
 // conceptSize returns how many relations of the graph a concept-wide step
