@@ -32,7 +32,10 @@ func (r *reader) readings(c *claim) []Reading {
 				at = []string{t}
 			}
 		}
-		if base.SchemaDoubt == "" {
+		// At the anchor, a step the types rule out is a plain "none"
+		// ("what does mall-west feed") unless words were left unread;
+		// further on, the reader's own composition cannot be walked.
+		if base.SchemaDoubt == "" && (k > 0 || r.unexplained() != "") {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
