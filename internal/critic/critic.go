@@ -398,14 +398,13 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 // claim is checked; a cut counts as leaving the walk.
 const unreadLimit = 100
 
+// joinNames lists names as "a, b and c", the first three and a count
+// beyond them.
 func joinNames(ns []string) string {
 	if len(ns) > 3 {
 		return fmt.Sprintf("%s and %d others", strings.Join(ns[:3], ", "), len(ns)-3)
 	}
-	if len(ns) <= 1 {
-		return strings.Join(ns, "")
-	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	return text.List(ns, "and")
 }
 
 // claimConfidence is the least reading confidence at which the critic

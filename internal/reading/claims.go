@@ -837,7 +837,7 @@ func (r *reader) verb() *claim {
 			meanings = append(meanings, o.step.concept.String())
 		}
 		if len(c.alts) > 0 {
-			doubt := fmt.Sprintf("%q can mean %s", st.word, joinWords(meanings, "or"))
+			doubt := fmt.Sprintf("%q can mean %s", st.word, text.List(meanings, "or"))
 			c.conf = min(c.conf, 0.7)
 			c.guess = append(c.guess, doubt)
 			for _, a := range c.alts {

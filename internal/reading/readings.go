@@ -7,6 +7,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -599,15 +600,4 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	return fmt.Sprintf("everything %s %s", anchor, verb)
 }
 
-func joinAnd(ss []string) string { return joinWords(ss, "and") }
-
-// joinWords joins words as "a, b and c" (or "or").
-func joinWords(ss []string, conj string) string {
-	switch len(ss) {
-	case 0:
-		return ""
-	case 1:
-		return ss[0]
-	}
-	return strings.Join(ss[:len(ss)-1], ", ") + " " + conj + " " + ss[len(ss)-1]
-}
+func joinAnd(ss []string) string { return text.List(ss, "and") }

@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -50,4 +51,16 @@ func QuoteShort(s string) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprintf("%q…", s[:max])
+}
+
+// List joins words as English lists them: "a", "a and b", "a, b and c"
+// (conj "and" or "or").
+func List(ss []string, conj string) string {
+	switch len(ss) {
+	case 0:
+		return ""
+	case 1:
+		return ss[0]
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " " + conj + " " + ss[len(ss)-1]
 }

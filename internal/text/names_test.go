@@ -29,3 +29,17 @@ func TestCheckName(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		conj string
+		want string
+	}{
+		{nil, "and", ""}, {[]string{"a"}, "and", "a"}, {[]string{"a", "b"}, "or", "a or b"}, {[]string{"a", "b", "c"}, "and", "a, b and c"},
+	} {
+		if got := text.List(tc.in, tc.conj); got != tc.want {
+			t.Errorf("List(%q, %q) = %q, want %q", tc.in, tc.conj, got, tc.want)
+		}
+	}
+}
