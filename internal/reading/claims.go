@@ -350,12 +350,39 @@ func (r *reader) conceptTouches(c semantics.Concept, ent int) bool {
 }
 
 func (r *reader) hasConcept(c semantics.Concept) bool {
+	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool { return r.walks(ri, c) })
+}
+
+// walks reports whether a concept-wide step of concept c walks ri: a
+// relation of the concept, an optional one only when the question asks
+// for optional ones.
+func (r *reader) walks(ri *relInfo, c semantics.Concept) bool {
+	return ri.concept == c && (!ri.def.Optional || r.optional)
+}
+
+// conceptRels returns the relations a concept-wide step of c walks.
+func (r *reader) conceptRels(c semantics.Concept) []*relInfo {
+	var out []*relInfo
 	for _, ri := range r.rels {
-		if ri.concept == c && (!ri.def.Optional || r.optional) {
-			return true
+		if r.walks(ri, c) {
+			out = append(out, ri)
 		}
 	}
-	return false
+	return out
+}
+
+// namedRels returns the relations of concept c whose names say the act
+// the verb specific says ("call" names CALLS and OPTIONALLY_CALLS),
+// optional ones included: "what does X recommend" asks for the optional
+// relation itself.
+func (r *reader) namedRels(c semantics.Concept, specific string) []*relInfo {
+	var out []*relInfo
+	for _, ri := range r.rels {
+		if ri.concept == c && semantics.SameAct(ri.phrase, specific) {
+			out = append(out, ri)
+		}
+	}
+	return out
 }
 
 // failure: "what breaks if X goes down", "an outage of X", "affected by
@@ -1151,11 +1178,19 @@ func (r *reader) unexplained() string {
 
 func (r *reader) isCueWord(w string) bool {
 	for _, cs := range [][]cue{transitiveCues, directCues, optionalCues, failsCues, failureOfCues, failureNouns, causeCues, consequenceCues} {
-		for _, c := range cs {
-			for _, set := range c.words {
-				if set[w] {
-					return true
-				}
+		if cueWord(cs, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// cueWord reports whether w is a word of one of the cues cs.
+func cueWord(cs []cue, w string) bool {
+	for _, c := range cs {
+		for _, set := range c.words {
+			if set[w] {
+				return true
 			}
 		}
 	}

@@ -546,7 +546,7 @@ func (r *reader) negated() string {
 			if j+1 < len(w) && w[j+1] == "without" {
 				break // "can't live without", "doesn't work without"
 			}
-			named := r.isCueWord(w[j]) && !directCueWord(w[j])
+			named := r.isCueWord(w[j]) && !cueWord(directCues, w[j])
 			for _, h := range r.hitsAt(j) {
 				named = named || h.Kind == semantics.Verb
 			}
@@ -569,14 +569,3 @@ var (
 	complementWords = map[string]bool{"unaffected": true, "unimpacted": true, "untouched": true, "unharmed": true}
 	fillerWords     = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
 )
-
-func directCueWord(w string) bool {
-	for _, c := range directCues {
-		for _, set := range c.words {
-			if set[w] {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -77,7 +77,7 @@ func (r *reader) readings(c *claim) []Reading {
 		base.Chain.Steps[len(steps)-1].Repeat = true
 	case c.extent == state.ExtentTransitive:
 	}
-	if dependency && len(steps[0].Edges) >= r.conceptSize(semantics.Dependency) {
+	if dependency && len(steps[0].Edges) >= len(r.conceptRels(semantics.Dependency)) {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
 	}
 	readings := r.withAsked(c, base, lastEnds)
@@ -124,18 +124,6 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		where = fmt.Sprintf("step %d arrives at %s", k, strings.Join(at, " or "))
 	}
 	return fmt.Sprintf("%s, and %s never starts from one", where, joinAnd(rels))
-}
-
-// conceptSize returns how many relations of the graph a concept-wide step
-// of concept walks.
-func (r *reader) conceptSize(c semantics.Concept) int {
-	n := 0
-	for _, ri := range r.rels {
-		if ri.concept == c && (!ri.def.Optional || r.optional) {
-			n++
-		}
-	}
-	return n
 }
 
 // unreadNear returns the relations whose meaning was not read (undeclared,
@@ -190,11 +178,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	var guesses []string
 	rels := sc.rels
 	if rels == nil && sc.concept != semantics.None {
-		for _, ri := range r.rels {
-			if ri.concept == sc.concept && (!ri.def.Optional || r.optional) {
-				rels = append(rels, ri)
-			}
-		}
+		rels = r.conceptRels(sc.concept)
 		if sc.failure && sc.concept == semantics.Dependency {
 			// A part plays the dependent's role, its whole the
 			// dependency's: a failing whole takes its parts down. Only
@@ -218,14 +202,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			}
 		}
 		if sc.specific != "" {
-			// The relations the verb names, optional ones included: "what
-			// does X recommend" asks for the optional relation itself.
-			var spec []*relInfo
-			for _, ri := range r.rels {
-				if ri.concept == sc.concept && semantics.SameAct(ri.phrase, sc.specific) {
-					spec = append(spec, ri)
-				}
-			}
+			spec := r.namedRels(sc.concept, sc.specific)
 			if len(spec) > 0 && !sc.wide {
 				rels = spec
 			} else if len(spec) > 0 {
@@ -294,22 +271,17 @@ func (r *reader) widened(c *claim) *claim {
 		if sc.rels != nil || sc.concept == semantics.None || sc.specific == "" {
 			continue
 		}
-		named, all, optional := 0, 0, false
-		for _, ri := range r.rels {
-			if ri.concept != sc.concept {
-				continue
-			}
-			if semantics.SameAct(ri.phrase, sc.specific) {
-				named++
-				optional = optional || ri.def.Optional
-			} else if !ri.def.Optional || r.optional {
-				all++
+		named := r.namedRels(sc.concept, sc.specific)
+		others := 0
+		for _, ri := range r.conceptRels(sc.concept) {
+			if !slices.Contains(named, ri) {
+				others++
 			}
 		}
 		// A question naming an optional relation ("what does X
 		// recommend") asks for the weaker kind: the required ones answer
 		// another question.
-		if named == 0 || all == 0 || optional {
+		if len(named) == 0 || others == 0 || slices.ContainsFunc(named, func(ri *relInfo) bool { return ri.def.Optional }) {
 			continue
 		}
 		if out == nil {
@@ -354,8 +326,8 @@ func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
 	}
 	var out []Reading
 	for _, rd := range rds {
-		if rd.Chain.Steps[0].Edges[0].Relation == down[0].Relation {
-			continue // already walks containment first
+		if slices.ContainsFunc(rd.Chain.Steps[0].Edges, func(e state.RelDir) bool { return slices.Contains(names, e.Relation) }) {
+			continue // its first step walks containment already (the neighbourhood)
 		}
 		p := rd
 		p.Chain = cloneChain(rd.Chain)
