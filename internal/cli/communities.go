@@ -217,11 +217,7 @@ func summaryWriter(ctx context.Context, e *env, o communitiesOptions) (community
 	if o.llmTimeout <= 0 {
 		return nil, usagef("--llm-timeout must be positive (got %s)", o.llmTimeout)
 	}
-	oo := llm.OpenOptions{BaseURL: o.llmBaseURL, Getenv: e.getenv}
-	if err := llm.Probe(ctx, o.llmSpec, oo); err != nil {
-		return nil, err
-	}
-	model, err := llm.Open(o.llmSpec, oo)
+	model, err := openModel(ctx, e, o.llmSpec, o.llmBaseURL)
 	if err != nil {
 		return nil, err
 	}

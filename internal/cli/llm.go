@@ -117,18 +117,23 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 	return opts, nil
 }
 
-// open resolves the model the flags name, checks cheaply that it can be
-// reached (an error here, never a silent fallback) and opens it.
+// open resolves the model the flags name and opens it (openModel).
 func (l *llmFlags) open(ctx context.Context, e *env) (llms.Model, error) {
-	oo := llm.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}
 	var err error
-	if l.endpoint, err = llm.Resolve(l.spec, oo); err != nil {
+	if l.endpoint, err = llm.Resolve(l.spec, llm.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}); err != nil {
 		return nil, err
 	}
-	if err := llm.Probe(ctx, l.spec, oo); err != nil {
+	return openModel(ctx, e, l.spec, l.baseURL)
+}
+
+// openModel checks cheaply that the model spec names can be reached (an
+// error here, never a silent fallback) and opens it.
+func openModel(ctx context.Context, e *env, spec, baseURL string) (llms.Model, error) {
+	oo := llm.OpenOptions{BaseURL: baseURL, Getenv: e.getenv}
+	if err := llm.Probe(ctx, spec, oo); err != nil {
 		return nil, err
 	}
-	return llm.Open(l.spec, oo)
+	return llm.Open(spec, oo)
 }
 
 // streamOut writes streamed tokens and remembers whether any came.

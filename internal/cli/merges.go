@@ -274,11 +274,7 @@ func mergeCandidates(ctx context.Context, e *env, o *mergesOptions, g *resolve.G
 	if o.llmTimeout <= 0 {
 		return nil, usagef("--llm-timeout must be positive")
 	}
-	oo := llm.OpenOptions{BaseURL: o.llmBaseURL, Getenv: e.getenv}
-	if err := llm.Probe(ctx, o.llmSpec, oo); err != nil {
-		return nil, err
-	}
-	model, err := llm.Open(o.llmSpec, oo)
+	model, err := openModel(ctx, e, o.llmSpec, o.llmBaseURL)
 	if err != nil {
 		return nil, err
 	}
