@@ -18,6 +18,7 @@ import (
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/embed/embedtest"
 	"github.com/scgraph/scgraph/internal/route"
 )
 
@@ -245,22 +246,7 @@ func newEmbeddingServer(t *testing.T) *embeddingServer {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		type item struct {
-			Object    string    `json:"object"`
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		}
-		resp := struct {
-			Object string         `json:"object"`
-			Data   []item         `json:"data"`
-			Model  string         `json:"model"`
-			Usage  map[string]int `json:"usage"`
-		}{Object: "list", Model: req.Model, Usage: map[string]int{"prompt_tokens": len(req.Input), "total_tokens": len(req.Input)}}
-		for i, v := range vs {
-			resp.Data = append(resp.Data, item{Object: "embedding", Index: i, Embedding: v})
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
+		embedtest.WriteOpenAI(w, req.Model, vs)
 	})
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Close)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/embed/embedtest"
 	"github.com/scgraph/scgraph/llm"
 )
 
@@ -44,22 +45,11 @@ func newFakeEmbeddingServer(t *testing.T, dims int) *fakeEmbeddingServer {
 			return
 		}
 		dims := s.record(req.Model, r.Header.Get("Authorization"), req.Input...)
-		type item struct {
-			Object    string    `json:"object"`
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		}
-		resp := struct {
-			Object string         `json:"object"`
-			Data   []item         `json:"data"`
-			Model  string         `json:"model"`
-			Usage  map[string]int `json:"usage"`
-		}{Object: "list", Model: req.Model, Usage: map[string]int{"prompt_tokens": len(req.Input), "total_tokens": len(req.Input)}}
+		vs := make([][]float32, len(req.Input))
 		for i, text := range req.Input {
-			resp.Data = append(resp.Data, item{Object: "embedding", Index: i, Embedding: textVector(text, dims)})
+			vs[i] = textVector(text, dims)
 		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
+		embedtest.WriteOpenAI(w, req.Model, vs)
 	})
 	mux.HandleFunc("POST /api/embed", func(w http.ResponseWriter, r *http.Request) {
 		var req struct {
