@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 )
 
 // communitiesJSON runs `scgraph communities --json` and decodes the result.
@@ -71,7 +72,7 @@ func TestIngestDocsThenGlobalQuestion(t *testing.T) {
 // TestReingestRefreshesOnlyTheEditedCommunity: after editing one document,
 // ingest --docs summarises exactly one community again.
 func TestReingestRefreshesOnlyTheEditedCommunity(t *testing.T) {
-	dir := copyDocs(t)
+	dir := docstest.CopyDemo(t)
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
 	first := ingestDocsJSON(t, "--docs", dir, "-o", snap)
 	doc := filepath.Join(dir, "ownership", "team-identity.md")

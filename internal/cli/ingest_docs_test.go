@@ -12,19 +12,11 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 	"github.com/scgraph/scgraph/internal/evals"
 )
 
 const docsCorpus = "../../testdata/docs/demo"
-
-func copyDocs(t *testing.T) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), "demo")
-	if err := os.CopyFS(dst, os.DirFS(docsCorpus)); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 func ingestDocsJSON(t *testing.T, args ...string) docsIngestResult {
 	t.Helper()
@@ -162,7 +154,7 @@ func TestIngestDocsThenAskCites(t *testing.T) {
 // TestIngestDocsIncrementalMatchesFresh edits, deletes and breaks files,
 // re-ingests over the earlier index, and compares with a fresh ingest.
 func TestIngestDocsIncrementalMatchesFresh(t *testing.T) {
-	docsDir := copyDocs(t)
+	docsDir := docstest.CopyDemo(t)
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "c.snap")
 	first := ingestDocsJSON(t, "--docs", docsDir, "-o", snap)

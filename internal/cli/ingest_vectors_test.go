@@ -17,6 +17,7 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/embed/embedtest"
 	"github.com/scgraph/scgraph/internal/route"
@@ -26,7 +27,7 @@ import (
 // sidecar; re-ingesting after an edit and a removal embeds only the edited
 // document's chunks, and the file equals a fresh ingest's.
 func TestIngestDocsWritesChunkVectors(t *testing.T) {
-	docsDir := copyDocs(t)
+	docsDir := docstest.CopyDemo(t)
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "corpus.snap")
 	// runCLI's environment is empty and internal/cli has no .cache, so auto

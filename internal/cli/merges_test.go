@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 	"github.com/scgraph/scgraph/internal/resolve"
 	"github.com/scgraph/scgraph/memstore"
 )
@@ -82,7 +83,7 @@ func goldVariants(t *testing.T) []string {
 func TestMergesOnTheDemoCorpus(t *testing.T) {
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "corpus.snap")
-	docsDir := copyDocs(t)
+	docsDir := docstest.CopyDemo(t)
 	ingestArgs := []string{"--docs", docsDir, "--schema", demoSchemaFile, "-o", snap, "--gold", demoGoldFacts, demoCatalog}
 	before := ingestDocsJSON(t, ingestArgs...)
 	docsOnly := ingestDocsJSON(t, "--docs", docsDir, "--schema", demoSchemaFile, "-o", filepath.Join(dir, "docs.snap"), "--gold", demoGoldFacts)

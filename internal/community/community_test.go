@@ -15,6 +15,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 )
 
 func TestDetectSplitsTwoCliquesJoinedByOneEdge(t *testing.T) {
@@ -271,7 +272,7 @@ func TestAnswererRefusesAnotherEmbedder(t *testing.T) {
 // community again and keeps every other summary and vector as it was; and
 // the result is what a build from scratch gives.
 func TestEditingOneDocumentRefreshesOnlyItsCommunity(t *testing.T) {
-	dir := copyCorpus(t)
+	dir := docstest.CopyDemo(t)
 	ix := ingest(t, dir, nil)
 	first, _ := build(t, input(t, ix), nil, community.Options{})
 
@@ -373,7 +374,7 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 // partition is reused; the community whose passages changed is written
 // again, and the result is what a build from scratch gives.
 func TestEditingOnlyPassagesKeepsThePartition(t *testing.T) {
-	dir := copyCorpus(t)
+	dir := docstest.CopyDemo(t)
 	ix := ingest(t, dir, nil)
 	first, _ := build(t, input(t, ix), nil, community.Options{})
 

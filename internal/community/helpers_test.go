@@ -2,7 +2,6 @@ package community_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
@@ -46,14 +45,4 @@ func build(t *testing.T, in community.Input, prev *community.File, opts communit
 		t.Fatal(err)
 	}
 	return f, rep
-}
-
-// copyCorpus copies the demo corpus into a temporary folder.
-func copyCorpus(t *testing.T) string {
-	t.Helper()
-	dst := t.TempDir()
-	if err := os.CopyFS(dst, os.DirFS(corpus)); err != nil {
-		t.Fatal(err)
-	}
-	return dst
 }

@@ -12,18 +12,9 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 	"github.com/scgraph/scgraph/memstore"
 )
-
-// copyCorpus copies the demo corpus into a temporary folder.
-func copyCorpus(t *testing.T) string {
-	t.Helper()
-	dst := t.TempDir()
-	if err := os.CopyFS(dst, os.DirFS(corpus)); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 func hasFact(ix *docs.Index, s, r, o string) bool {
 	return slices.ContainsFunc(ix.Facts(), func(t graph.Triple) bool { return t.Subject == s && t.Relation == r && t.Object == o })
@@ -43,7 +34,7 @@ func snapshotBytes(t *testing.T, ix *docs.Index) []byte {
 }
 
 func TestIncrementalReingestEqualsFreshIngest(t *testing.T) {
-	dir := copyCorpus(t)
+	dir := docstest.CopyDemo(t)
 	first, _ := ingest(t, dir, nil)
 	if !hasFact(first, "db-v2-proxy", "DEPENDS_ON", "db-v2") || !hasFact(first, "team-checkout", "OWNS", "cart-service") {
 		t.Fatal("the corpus should state db-v2-proxy DEPENDS_ON db-v2 and team-checkout OWNS cart-service")
@@ -54,23 +45,10 @@ func TestIncrementalReingestEqualsFreshIngest(t *testing.T) {
 	}
 
 	// Edit one document, delete two, add one.
-	edited := filepath.Join(dir, "ownership", "team-checkout.md")
-	if err := os.WriteFile(edited, []byte("# Team Checkout\n\nThe checkout team owns the checkout service and the tax service.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"design/db-v2-proxy.md", "incidents/INC-2041-payment-timeouts.md"} {
-		if err := os.Remove(filepath.Join(dir, p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "notes", "pricing.md"), []byte("# Pricing\n\nThe checkout service calls the pricing service.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edit := docstest.EditDemo(t, dir)
 
 	again, rep := ingest(t, dir, first)
-	if !slices.Equal(rep.Changed, []string{"ownership/team-checkout.md"}) ||
-		!slices.Equal(rep.Removed, []string{"design/db-v2-proxy.md", "incidents/INC-2041-payment-timeouts.md"}) ||
-		!slices.Equal(rep.Added, []string{"notes/pricing.md"}) ||
+	if !slices.Equal(rep.Changed, edit.Changed) || !slices.Equal(rep.Removed, edit.Removed) || !slices.Equal(rep.Added, edit.Added) ||
 		len(rep.Unchanged) != len(first.Documents)-3 {
 		t.Fatalf("report: %+v", rep)
 	}
@@ -130,7 +108,7 @@ func TestReingestUnchangedExtractsNothing(t *testing.T) {
 }
 
 func TestBadFileIsSkippedAndTheRestIngested(t *testing.T) {
-	dir := copyCorpus(t)
+	dir := docstest.CopyDemo(t)
 	first, _ := ingest(t, dir, nil)
 	bad := filepath.Join(dir, "runbooks", "payment-latency.md")
 	if err := os.WriteFile(bad, []byte{0xff, 0xfe, 0, 'x'}, 0o644); err != nil {

@@ -1,0 +1,63 @@
+// Package docstest holds what the tests of document ingestion share: a
+// copy of the demo corpus (testdata/docs/demo) to change, and the change
+// the re-ingest tests of both stores make to it.
+package docstest
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Demo is the demo corpus folder, found from this file (the module's
+// testdata/docs/demo), so that a test in any package can reach it.
+var Demo = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "docs", "demo")
+}()
+
+// CopyDemo copies the demo corpus into a temporary folder named demo and
+// returns its path.
+func CopyDemo(t testing.TB) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "demo")
+	if err := os.CopyFS(dst, os.DirFS(Demo)); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// Edit is what EditDemo did, by path relative to the corpus folder, as an
+// ingest report lists it (sorted).
+type Edit struct {
+	Changed, Removed, Added []string
+}
+
+// EditDemo edits one document of a copy of the demo corpus (the checkout
+// team now owns the checkout and tax services, no longer the cart
+// service), deletes two (db-v2-proxy, the only statement of db-v2-proxy
+// DEPENDS_ON db-v2, and an incident report restating payment-service
+// CALLS ledger-service) and adds one (checkout-service CALLS
+// pricing-service).
+func EditDemo(t testing.TB, dir string) Edit {
+	t.Helper()
+	e := Edit{
+		Changed: []string{"ownership/team-checkout.md"},
+		Removed: []string{"design/db-v2-proxy.md", "incidents/INC-2041-payment-timeouts.md"},
+		Added:   []string{"notes/pricing.md"},
+	}
+	write := func(rel, text string) {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(e.Changed[0], "# Team Checkout\n\nThe checkout team owns the checkout service and the tax service.\n")
+	for _, rel := range e.Removed {
+		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(e.Added[0], "# Pricing\n\nThe checkout service calls the pricing service.\n")
+	return e
+}
