@@ -416,21 +416,7 @@ func (r *reader) unfollowed(chain state.Chain) string {
 func (r *reader) readExtent() {
 	taken := make([]bool, len(r.toks))
 	r.extentTok = taken
-	// Longest first across both groups: "not transitively" is direct,
-	// though "transitively" alone is transitive.
-	type extentCue struct {
-		c cue
-		e state.Extent
-	}
-	var all []extentCue
-	for _, c := range transitiveCues {
-		all = append(all, extentCue{c, state.ExtentTransitive})
-	}
-	for _, c := range directCues {
-		all = append(all, extentCue{c, state.ExtentDirect})
-	}
-	sort.SliceStable(all, func(i, j int) bool { return len(all[i].c.words) > len(all[j].c.words) })
-	for _, ec := range all {
+	for _, ec := range extentCues {
 		for _, at := range ec.c.find(r.toks) {
 			free := true
 			for k := at; k < at+len(ec.c.words); k++ {
@@ -451,6 +437,27 @@ func (r *reader) readExtent() {
 		}
 	}
 }
+
+// extentCue is an extent cue with the extent it says.
+type extentCue struct {
+	c cue
+	e state.Extent
+}
+
+// extentCues are the transitive and direct cues, longest first across
+// both groups: "not transitively" is direct, though "transitively" alone
+// is transitive.
+var extentCues = func() []extentCue {
+	var all []extentCue
+	for _, c := range transitiveCues {
+		all = append(all, extentCue{c, state.ExtentTransitive})
+	}
+	for _, c := range directCues {
+		all = append(all, extentCue{c, state.ExtentDirect})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i].c.words) > len(all[j].c.words) })
+	return all
+}()
 
 func (r *reader) anyCue(cs []cue) bool {
 	for _, c := range cs {
@@ -534,10 +541,7 @@ func (r *reader) negated() string {
 				j = k
 			}
 			if j < len(w) && r.entAt[j] >= 0 && subject {
-				for j+1 < len(w) && r.entAt[j+1] == r.entAt[j] {
-					j++
-				}
-				subject = false
+				subject = false // a mention is one word of the stream
 				continue
 			}
 			if j >= len(w) || r.entAt[j] >= 0 {
