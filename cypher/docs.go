@@ -252,7 +252,7 @@ func (s *Store) SyncDocuments(ctx context.Context, dg DocumentGraph, opts Ingest
 			jobs = append(jobs, job{query: fmt.Sprintf(qDeleteEdges, q), rows: ch})
 		}
 	}
-	if err := w.run(ctx, "delete the documents' stale relationships", jobs, nil, func(_ job, _ []int64, c neo4j.Counters) {
+	if err := w.run(ctx, "delete the documents' stale relationships", jobs, false, func(_ job, _ []int64, c neo4j.Counters) {
 		res.Deleted += c.RelationshipsDeleted()
 	}); err != nil {
 		return res, err
@@ -321,7 +321,7 @@ func (w *writer) writeEdges(ctx context.Context, edges []DocumentEdge) (int, err
 		}
 	}
 	created, done := 0, 0
-	err := w.run(ctx, "write the documents' relationships", jobs, nil, func(j job, _ []int64, c neo4j.Counters) {
+	err := w.run(ctx, "write the documents' relationships", jobs, false, func(j job, _ []int64, c neo4j.Counters) {
 		created += c.RelationshipsCreated()
 		done += len(j.rows)
 		w.report(PhaseTriples, done, len(edges))
@@ -345,7 +345,7 @@ func (w *writer) setNodes(ctx context.Context, dg DocumentGraph) error {
 	for ch := range slices.Chunk(chunks, w.batch) {
 		jobs = append(jobs, job{query: qSetChunks, rows: ch})
 	}
-	return w.run(ctx, "write the documents' and chunks' properties", jobs, nil, func(job, []int64, neo4j.Counters) {})
+	return w.run(ctx, "write the documents' and chunks' properties", jobs, false, func(job, []int64, neo4j.Counters) {})
 }
 
 // documentsMeta reads the stored source and document index ("" when none).

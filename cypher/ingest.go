@@ -1,6 +1,7 @@
 package cypher
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -107,12 +108,12 @@ ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.objec
 	// skips MERGE's lookups, and the uniqueness constraint still refuses
 	// a duplicate entity should another client write at the same time.
 	// qCreateEntities takes the type's label (":`Type`") or nothing and
-	// returns each new node's id, with which qCreateTriples finds the
-	// endpoints (a seek by id instead of an index lookup by name).
+	// returns the new nodes' ids in row order, with which qCreateTriples
+	// finds the endpoints (a seek by id instead of an index lookup by name).
 	qCreateEntities = `
 UNWIND $rows AS row
 CREATE (n:Entity%s {name: row[0], key: row[1], trigrams: row[2], type: $type})
-RETURN id(n)`
+RETURN collect(id(n))`
 	qCreateTriples = `
 UNWIND $rows AS row
 MATCH (s) WHERE id(s) = row[0]
@@ -190,7 +191,8 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	// The rows are prepared while the server sets up (constraints, the
-	// graph's state): both take a fraction of a second on a big ingest.
+	// graph's state), and an empty graph's types are inferred while they
+	// are: each takes a fraction of a second on a big ingest.
 	facts := distinctFacts(ts)
 	var ents [][]any
 	prepared := make(chan struct{})
@@ -199,6 +201,11 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 		ents = entityRows(facts)
 	}()
 	empty, user, partial, err := s.ingestState(ctx)
+	var schema *graph.Schema
+	var types map[string]string
+	if err == nil && empty {
+		schema, types = graph.Infer(facts, user)
+	}
 	<-prepared
 	if err != nil {
 		return 0, err
@@ -209,7 +216,6 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 
 	var added int
 	if empty {
-		schema, types := graph.Infer(facts, user)
 		var ids map[string]int64
 		if ids, err = w.createEntities(ctx, ents, types); err != nil {
 			return 0, err
@@ -405,9 +411,11 @@ type job struct {
 
 // run commits the jobs, w.workers at a time, in managed write
 // transactions; done is called (serialised) after each commit with the
-// job and the records the query returned, if scan is set. It stops at the
-// first error and returns it.
-func (w *writer) run(ctx context.Context, what string, jobs []job, scan func(*neo4j.Record) (int64, error), done func(job, []int64, neo4j.Counters)) error {
+// job, the ids the query returned when returnsIDs (its one record holds
+// them as a list: a record per row costs the driver a round trip per
+// thousand rows) and the write counters. It stops at the first error and
+// returns it.
+func (w *writer) run(ctx context.Context, what string, jobs []job, returnsIDs bool, done func(job, []int64, neo4j.Counters)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan job)
@@ -425,30 +433,15 @@ func (w *writer) run(ctx context.Context, what string, jobs []job, scan func(*ne
 					params[k] = v
 				}
 				o, err := writeTx(ctx, w.s, func(ctx context.Context, tx neo4j.ManagedTransaction) (out, error) {
-					if scan == nil {
+					if !returnsIDs {
 						c, err := exec(ctx, tx, j.query, params)
 						return out{c: c}, err
 					}
-					res, err := tx.Run(ctx, j.query, params)
-					if err != nil {
-						return out{}, err
+					lists, err := collect(ctx, tx, j.query, params, func(r *neo4j.Record) ([]int64, error) { return intList(r, 0) })
+					if err != nil || len(lists) != 1 {
+						return out{}, cmp.Or(err, fmt.Errorf("the write returned %d records, want 1", len(lists)))
 					}
-					ids := make([]int64, 0, len(j.rows))
-					for res.Next(ctx) {
-						id, err := scan(res.Record())
-						if err != nil {
-							return out{}, err
-						}
-						ids = append(ids, id)
-					}
-					if err := res.Err(); err != nil {
-						return out{}, err
-					}
-					sum, err := res.Consume(ctx)
-					if err != nil {
-						return out{}, err
-					}
-					return out{ids, sum.Counters()}, nil
+					return out{ids: lists[0]}, nil
 				})
 				if err != nil {
 					errs <- w.s.fail(what, err)
@@ -519,7 +512,7 @@ func (w *writer) createEntities(ctx context.Context, rows [][]any, types map[str
 	}
 	ids := make(map[string]int64, len(rows))
 	done := 0
-	err = w.run(ctx, "write entities", jobs, func(r *neo4j.Record) (int64, error) { return intAt(r, 0) }, func(j job, got []int64, _ neo4j.Counters) {
+	err = w.run(ctx, "write entities", jobs, true, func(j job, got []int64, _ neo4j.Counters) {
 		for i, id := range got {
 			if i < len(j.rows) {
 				ids[j.rows[i][0].(string)] = id
@@ -542,7 +535,7 @@ func (w *writer) mergeEntities(ctx context.Context, rows [][]any) error {
 		return err
 	}
 	done := 0
-	return w.run(ctx, "write entities", jobs, nil, func(j job, _ []int64, _ neo4j.Counters) {
+	return w.run(ctx, "write entities", jobs, false, func(j job, _ []int64, _ neo4j.Counters) {
 		done += len(j.rows)
 		w.report(PhaseEntities, done, len(rows))
 	})
@@ -615,7 +608,7 @@ func (w *writer) mergeFacts(ctx context.Context, facts []graph.Triple) (int, err
 // they created.
 func (w *writer) writeFacts(ctx context.Context, jobs []job, total int) (int, error) {
 	added, done := 0, 0
-	err := w.run(ctx, "write triples", jobs, nil, func(j job, _ []int64, c neo4j.Counters) {
+	err := w.run(ctx, "write triples", jobs, false, func(j job, _ []int64, c neo4j.Counters) {
 		added += c.RelationshipsCreated()
 		done += len(j.rows)
 		w.report(PhaseTriples, done, total)
