@@ -63,42 +63,46 @@ const (
 	dirIn  = 1
 )
 
-// The parts of the expansion query. A step's hops from node n are matched
-// per direction (both directions: the union of the two, so that a
-// self-loop is walked both ways, as in memstore), ordered canonically
-// (relation name, out before in, neighbour name) and cut at $limit inside
-// the query; the total (for Truncated) comes from the degree counts.
+// The parts of the expansion query. The steps are walked one after the
+// other in one pass: a step's frontier is a list of nodes; each node's
+// hops are matched per direction (both directions: the union of the two,
+// so that a self-loop is walked both ways, as in memstore), ordered
+// canonically (relation name, out before in, neighbour name) and cut at
+// $limit inside the query; the total (for Truncated) is the kept count
+// unless the cut was reached, then the degree count. The next frontier is
+// the distinct nodes the kept hops reached. The query returns one record:
+// a list per step of [name, type, total, hops] per frontier node, each hop
+// [rel, dir, to, toType, file, line] (a record per hop costs the client
+// more to decode than the values themselves).
 const (
 	expandStart = `
 UNWIND $from AS name
 MATCH (n:Entity {name: name})%s
-WITH DISTINCT n`
+WITH collect(DISTINCT n) AS f0`
 
-	// expandHops takes the hop pattern(s) of a step and returns its
-	// ordered, limited hops as r, m, dir.
-	expandHops = `
-  CALL (n) {
-    %s
-  }
-  WITH r, m, dir ORDER BY type(r), dir, m.name LIMIT $limit`
-
-	// expandStep takes the total expression, the hops and the step index
-	// and returns one row a hop (or one row with a null rel for a node
-	// without hops).
+	// expandStep takes the step index, the hop pattern(s), the degree
+	// expression and, unless it is the last step, the clause that
+	// returns the nodes reached and builds the next frontier.
 	expandStep = `
-WITH n, %s AS total
-OPTIONAL CALL (n) {%s
-  RETURN type(r) AS rel, dir, m.name AS to, m.type AS toType, r.file AS file, r.line AS line
-}
-RETURN %d AS step, n.name AS from, n.type AS fromType, total, rel, dir, to, toType, file, line`
+CALL (f%[1]d) {
+  UNWIND f%[1]d AS n
+  CALL (n) {
+    CALL (n) {
+      %[2]s
+    }
+    WITH r, m, dir ORDER BY type(r), dir, m.name LIMIT $limit
+    RETURN collect([type(r), dir, m.name, m.type, r.file, r.line]) AS hops, collect(m) AS reached
+  }
+  RETURN collect([n.name, n.type, CASE WHEN size(hops) < $limit THEN size(hops) ELSE %[3]s END, hops]) AS s%[1]d%[4]s
+}`
 
-	// expandNext moves from a step's frontier to the nodes its kept hops
-	// reached, the frontier of the step after it.
-	expandNext = `
-CALL (n) {%s
-  RETURN m
+	// expandNext collects step i's reached nodes into frontier i+1.
+	expandNext = `, collect(reached) AS r%[1]d
 }
-WITH DISTINCT m AS n`
+CALL (r%[1]d) {
+  UNWIND r%[1]d AS reached
+  UNWIND reached AS m
+  RETURN collect(DISTINCT m) AS f%[2]d`
 )
 
 // hopPattern returns the MATCH ... RETURN r, m, dir clauses of a step.
@@ -134,26 +138,20 @@ func degreePattern(types string, d graph.Direction, a access) string {
 // expandQuery builds the query of an expansion of one to
 // graph.MaxExpandSteps steps from the checked relation types and
 // directions of its steps, every relationship and entity filtered by the
-// caller's access a. All steps go in one query, a UNION ALL with a part
-// per step whose prefix walks the steps before it again (with the same
-// per-node cuts) to find its frontier, so a request is one round trip.
+// caller's access a: one query, one round trip, one record.
 func expandQuery(types []string, dirs []graph.Direction, a access) string {
-	hops := make([]string, len(types))
-	for i := range types {
-		hops[i] = fmt.Sprintf(expandHops, hopPattern(types[i], dirs[i], a))
-	}
-	start := fmt.Sprintf(expandStart, a.entityWhere("n"))
 	var b strings.Builder
-	for step := range types {
-		if step > 0 {
-			b.WriteString("\nUNION ALL")
+	fmt.Fprintf(&b, expandStart, a.entityWhere("n"))
+	steps := make([]string, len(types))
+	for i := range types {
+		next := ""
+		if i+1 < len(types) {
+			next = fmt.Sprintf(expandNext, i, i+1)
 		}
-		b.WriteString(start)
-		for _, before := range hops[:step] {
-			fmt.Fprintf(&b, expandNext, before)
-		}
-		fmt.Fprintf(&b, expandStep, degreePattern(types[step], dirs[step], a), hops[step], step)
+		fmt.Fprintf(&b, expandStep, i, hopPattern(types[i], dirs[i], a), degreePattern(types[i], dirs[i], a), next)
+		steps[i] = fmt.Sprintf("s%d", i)
 	}
+	fmt.Fprintf(&b, "\nRETURN [%s] AS steps", strings.Join(steps, ", "))
 	return b.String()
 }
 
@@ -172,45 +170,69 @@ type expandRow struct {
 	line     int64
 }
 
-func scanExpandRow(r *neo4j.Record) (expandRow, error) {
-	var x expandRow
-	step, err := intAt(r, 0)
+// scanExpansion decodes the expansion query's one record into a row
+// per hop (and one with hop unset for a frontier node without hops).
+func scanExpansion(r *neo4j.Record) ([]expandRow, error) {
+	steps, err := listAt(r, 0)
 	if err != nil {
-		return x, err
+		return nil, err
 	}
-	x.step = int(step)
-	if x.from, err = strAt(r, 1); err != nil {
-		return x, err
+	var rows []expandRow
+	for step, v := range steps {
+		nodes, ok := v.([]any)
+		if !ok {
+			return nil, colErr(r, 0, "a list of steps")
+		}
+		for _, v := range nodes {
+			node, ok := v.([]any)
+			if !ok || len(node) != 4 {
+				return nil, colErr(r, 0, "[name, type, total, hops] per node")
+			}
+			from, ok1 := node[0].(string)
+			fromType, ok2 := orEmpty(node[1])
+			total, ok3 := node[2].(int64)
+			hops, ok4 := node[3].([]any)
+			if !ok1 || !ok2 || !ok3 || !ok4 {
+				return nil, colErr(r, 0, "[name, type, total, hops] per node")
+			}
+			if len(hops) == 0 {
+				rows = append(rows, expandRow{step: step, from: from, fromType: fromType, total: int(total)})
+				continue
+			}
+			for _, v := range hops {
+				hop, ok := v.([]any)
+				if !ok || len(hop) != 6 {
+					return nil, colErr(r, 0, "[rel, dir, to, toType, file, line] per hop")
+				}
+				x := expandRow{step: step, from: from, fromType: fromType, total: int(total), hop: true}
+				var okRel, okDir, okTo, okType, okFile, okLine bool
+				x.rel, okRel = hop[0].(string)
+				x.dir, okDir = hop[1].(int64)
+				x.to, okTo = hop[2].(string)
+				x.toType, okType = orEmpty(hop[3])
+				x.file, okFile = orEmpty(hop[4])
+				if hop[5] == nil {
+					okLine = true
+				} else {
+					x.line, okLine = hop[5].(int64)
+				}
+				if !okRel || !okDir || !okTo || !okType || !okFile || !okLine {
+					return nil, colErr(r, 0, "[rel, dir, to, toType, file, line] per hop")
+				}
+				rows = append(rows, x)
+			}
+		}
 	}
-	if x.fromType, err = strAt(r, 2); err != nil {
-		return x, err
+	return rows, nil
+}
+
+// orEmpty reads a string that may be null ("").
+func orEmpty(v any) (string, bool) {
+	if v == nil {
+		return "", true
 	}
-	total, err := intAt(r, 3)
-	if err != nil {
-		return x, err
-	}
-	x.total = int(total)
-	if r.Values[4] == nil {
-		return x, nil
-	}
-	x.hop = true
-	if x.rel, err = strAt(r, 4); err != nil {
-		return x, err
-	}
-	if x.dir, err = intAt(r, 5); err != nil {
-		return x, err
-	}
-	if x.to, err = strAt(r, 6); err != nil {
-		return x, err
-	}
-	if x.toType, err = strAt(r, 7); err != nil {
-		return x, err
-	}
-	if x.file, err = strAt(r, 8); err != nil {
-		return x, err
-	}
-	x.line, err = intAt(r, 9)
-	return x, err
+	s, ok := v.(string)
+	return s, ok
 }
 
 // Expand returns the hops around the frontier, one to graph.MaxExpandSteps steps deep, as
@@ -252,11 +274,14 @@ func (s *Store) expand(ctx context.Context, req graph.ExpandRequest, m *meta, a 
 	}
 	query := expandQuery(types, dirs, a)
 	params := a.params(map[string]any{"from": from, "limit": int64(limit)})
-	rows, err := readQuery(ctx, s, query, params, scanExpandRow)
+	recs, err := readQuery(ctx, s, query, params, scanExpansion)
 	if err != nil {
 		return graph.Expansion{}, s.fail("expand", err)
 	}
-	return expansion(rows, len(req.Steps)), nil
+	if len(recs) != 1 {
+		return graph.Expansion{}, fmt.Errorf("cypher: expand: the query returned %d records, want 1", len(recs))
+	}
+	return expansion(recs[0], len(req.Steps)), nil
 }
 
 // expansion assembles the query's rows into the contract's result.
