@@ -53,7 +53,7 @@ func (in *inference) addMeanings(s *Schema) {
 			}
 		} else {
 			m := in.nameMeaning(r.Name, &shapes)
-			r.Concept, r.Inverse, r.Optional = m.Concept.String(), m.Inverse, m.Optional
+			r.Concept, r.Inverse, r.Optional, r.Delivers = m.Concept.String(), m.Inverse, m.Optional, m.Delivers
 			r.Dependency = ""
 			if m.Concept == semantics.Dependency {
 				r.Dependency = DependentSubject

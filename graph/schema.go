@@ -78,7 +78,13 @@ type RelationDef struct {
 	// optional, extra, dev, peer or suggested requirement): closures
 	// leave it out unless the question asks for it.
 	Optional bool `json:"optional,omitempty"`
-	// Inferred says where Concept, Dependency, Inverse and Optional came
+	// Delivers marks a dependency whose subject sends what its object
+	// holds (WRITES_TO, PUBLISHES_TO): the subject needs the object, and
+	// what reads the object needs what the subject sent, so a failure may
+	// pass either way; the critic certifies no dependency answer that the
+	// other way would change.
+	Delivers bool `json:"delivers,omitempty"`
+	// Inferred says where Concept, Dependency, Inverse, Optional and Delivers came
 	// from when no schema file declared the relation (see Inference).
 	// Empty for declared relations, whose meaning is exactly what the
 	// schema file says.

@@ -92,7 +92,7 @@ func viewSchema(s *graph.Schema) schemaView {
 		// A dependency's failure direction is said below; other concepts
 		// (and an optional dependency) are said here.
 		if c, ok := semantics.ParseConcept(r.Concept); ok && (c != semantics.Dependency || r.Optional) {
-			rv.Meaning = semantics.Describe(c, r.Inverse, r.Optional)
+			rv.Meaning = semantics.Describe(c, r.Inverse, r.Optional, r.Delivers)
 		}
 		switch r.Dependency {
 		case graph.DependentSubject:

@@ -222,6 +222,12 @@ type Reading struct {
 	// along them is unknown, so the critic certifies nothing the walk
 	// touches them on.
 	Unread []string `json:"unread_relations,omitempty"`
+	// Delivered are the relations of this dependency reading whose
+	// subject sends what their object holds (graph.RelationDef.Delivers),
+	// each with the direction the reading does not walk it in: read that
+	// way too, a failure may reach further, so the critic certifies no
+	// answer such a hop would change.
+	Delivered []RelDir `json:"delivered_relations,omitempty"`
 	// SchemaDoubt, when set, says where the schema's types make the
 	// reading unlikely: a step no relation of which starts from the kind
 	// of entity the walk is at ("payments is a team, and reports_to links

@@ -129,7 +129,7 @@ func runDiagram(ctx context.Context, e *env, args []string) error {
 // from ("" for a relation of no known kind).
 func meaningWords(r graph.RelationDef) string {
 	c, _ := semantics.ParseConcept(r.Concept)
-	out := semantics.Describe(c, r.Inverse, r.Optional)
+	out := semantics.Describe(c, r.Inverse, r.Optional, r.Delivers)
 	if r.Inferred == graph.Unread {
 		return "unknown: its name says nothing scgraph can read, so a dependency answer its edges could change is not certified (declare its meaning in a schema file)"
 	}

@@ -3,6 +3,7 @@ package critic
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -327,47 +328,184 @@ func deadNames(s *state.AgentState, st int) string {
 }
 
 // certify judges the reading behind a verdict that would claim
-// something (judgeReading), then, for a dependency reading with relations
-// of unknown meaning near it, asks the store whether the walk touches any
-// of them: where it does, failure may pass along them, and the verdict
-// becomes Uncertain.
+// something (judgeReading), then, for a dependency reading, asks the store
+// whether the walk touches relations that could carry failure further
+// than the reading went: relations of unknown meaning near it (Unread),
+// and relations that deliver into their object walked the other way
+// (Delivered). Where it does, the verdict becomes Uncertain and says so.
 func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state.Verdict, cost *state.Cost) error {
 	judgeReading(s, v)
 	rd := s.Reading()
-	if rd == nil || len(rd.Unread) == 0 || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
+	claims := v.Outcome == state.Sufficient || v.Outcome == state.NoChain
+	if rd == nil || !claims {
+		return nil
+	}
+	// A direct answer found names the relation as it is written ("what
+	// uses X directly"); the other way matters where failure spreads, and
+	// where nothing was found.
+	delivered := len(rd.Delivered) > 0 && (rd.Extent == state.ExtentTransitive || v.Outcome == state.NoChain)
+	if len(rd.Unread) == 0 && !delivered {
 		return nil
 	}
 	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
 		return nil // the chain found proves the yes
 	}
-	var from []string
-	seen := map[string]bool{}
-	for _, r := range s.Walk.Reached {
-		if !seen[r.Node] {
-			seen[r.Node] = true
-			from = append(from, r.Node)
+	walked := walkedEntities(s, rd.Extent == state.ExtentTransitive)
+	if len(rd.Unread) > 0 {
+		rels, nodes, err := c.leaving(ctx, walked, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
+		if err != nil {
+			return fmt.Errorf("check the relations of unknown meaning: %w", err)
+		}
+		if len(nodes) > 0 {
+			if len(rels) == 0 {
+				rels = slices.Clone(rd.Unread)
+			}
+			sort.Strings(rels)
+			verb, whose := "link", "their names do not say whether failure passes along them"
+			if len(rels) == 1 {
+				verb, whose = "links", "its name does not say whether failure passes along it"
+			}
+			v.Outcome = state.Uncertain
+			v.Reason += fmt.Sprintf("; not certified: %s also %s %s, and %s (a schema file that gives the meaning settles it)",
+				joinNames(rels), verb, joinNames(nodes), whose)
+			return nil
 		}
 	}
+	if delivered {
+		reached, rels, err := c.deliveredReach(ctx, s, walked, rd.Delivered, cost)
+		if err != nil {
+			return fmt.Errorf("check the relations that deliver into their objects: %w", err)
+		}
+		if len(reached) > 0 {
+			v.Outcome = state.Uncertain
+			v.Reason += fmt.Sprintf("; not certified: %s sends into its object what others read from it, so a failure may also pass the other way, to %s (a schema file that declares the relation settles it)",
+				joinNames(rels), joinNames(reached))
+		}
+	}
+	return nil
+}
+
+// deliveredReach walks the relations that deliver into their objects the
+// other way (delivered, from the reading) from the walked entities and
+// returns what that reaches outside the walk, and through which
+// relations. A delivering relation's subject depends on its object, so a
+// reading that walked it backwards walked dependents: the other way
+// reaches the objects the walked entities send into, which matter through
+// what reads them (the reading's own step, one hop further: the readers
+// outside the walk are returned with the object). A reading that walked
+// it forwards walked dependencies: the other way reaches the senders,
+// dependencies in their own right.
+func (c *Topological) deliveredReach(ctx context.Context, s *state.AgentState, walked map[string]bool, delivered []state.RelDir, cost *state.Cost) (reached, rels []string, err error) {
+	var readSteps []graph.ExpandStep // the reading's step, one request per direction
+	if steps := s.Chain().Steps; len(steps) > 0 {
+		readSteps = byDirection(steps[0].Edges)
+	}
+	add := func(list []string, v string) []string {
+		if !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+		return list
+	}
+	for _, other := range byDirection(delivered) {
+		requests := [][]graph.ExpandStep{{other}}
+		if other.Direction == graph.Out {
+			requests = nil
+			for _, rs := range readSteps {
+				requests = append(requests, []graph.ExpandStep{other, rs})
+			}
+		}
+		for _, steps := range requests {
+			exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: slices.Sorted(maps.Keys(walked)), Steps: steps, Limit: unreadLimit})
+			cost.StoreCalls++
+			if err != nil {
+				return nil, nil, err
+			}
+			objects := map[string]string{} // object outside the walk → relation
+			for _, h := range exp.Hops[0] {
+				if !walked[h.To] {
+					objects[h.To] = h.Relation
+				}
+			}
+			if len(steps) == 1 {
+				for to, rel := range objects {
+					reached, rels = add(reached, to), add(rels, rel)
+				}
+				continue
+			}
+			for _, h := range exp.Hops[1] {
+				if rel, ok := objects[h.From]; ok && !walked[h.To] {
+					reached, rels = add(add(reached, h.From), h.To), add(rels, rel)
+				}
+			}
+			// A cut hides what lies beyond: count it as reaching further.
+			for _, t := range exp.Truncated {
+				if rel, ok := objects[t.Node]; ok || t.Step == 0 {
+					reached = add(reached, t.Node)
+					if ok {
+						rels = add(rels, rel)
+					}
+				}
+			}
+		}
+	}
+	if len(reached) > 0 && len(rels) == 0 {
+		for _, e := range delivered {
+			rels = add(rels, e.Relation)
+		}
+	}
+	sort.Strings(reached)
+	sort.Strings(rels)
+	return reached, rels, nil
+}
+
+// byDirection groups edges into one expansion step per direction, Out
+// before In before Both.
+func byDirection(edges []state.RelDir) []graph.ExpandStep {
+	var steps []graph.ExpandStep
+	for _, d := range []graph.Direction{graph.Out, graph.In, graph.Both} {
+		var rels []string
+		for _, e := range edges {
+			if e.Direction == d && !slices.Contains(rels, e.Relation) {
+				rels = append(rels, e.Relation)
+			}
+		}
+		if len(rels) > 0 {
+			steps = append(steps, graph.ExpandStep{Relations: rels, Direction: d})
+		}
+	}
+	return steps
+}
+
+// walkedEntities returns the entities a verdict's claim rests on: the
+// anchors and, for a closure, every entity the walk reached.
+func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
+	walked := map[string]bool{}
 	for _, a := range s.Plan.Anchors {
-		if !seen[a.Entity] {
-			seen[a.Entity] = true
-			from = append(from, a.Entity)
+		walked[a.Entity] = true
+	}
+	if closure {
+		for _, r := range s.Walk.Reached {
+			walked[r.Node] = true
 		}
 	}
-	exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: from, Steps: []graph.ExpandStep{{Relations: rd.Unread, Direction: graph.Both}}, Limit: unreadLimit})
+	return walked
+}
+
+// leaving expands the walked entities one step and returns the
+// relations and the walked entities of the hops that leave the walk (or
+// were cut, hiding where they go): a hop between two walked entities adds
+// nothing whichever way failure passes.
+func (c *Topological) leaving(ctx context.Context, walked map[string]bool, step graph.ExpandStep, cost *state.Cost) (rels, nodes []string, err error) {
+	exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: slices.Sorted(maps.Keys(walked)), Steps: []graph.ExpandStep{step}, Limit: unreadLimit})
 	cost.StoreCalls++
 	if err != nil {
-		return fmt.Errorf("check the relations of unknown meaning: %w", err)
+		return nil, nil, err
 	}
-	// A hop between two entities the walk reached adds nothing whichever
-	// way failure passes; one leaving them (or a cut hiding where they
-	// go) might.
-	var rels, nodes []string
 	for _, t := range exp.Truncated {
 		nodes = append(nodes, t.Node)
 	}
 	for _, h := range exp.Hops[0] {
-		if seen[h.To] && !slices.Contains(nodes, h.From) {
+		if walked[h.To] && !slices.Contains(nodes, h.From) {
 			continue
 		}
 		if !slices.Contains(rels, h.Relation) {
@@ -377,21 +515,7 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 			nodes = append(nodes, h.From)
 		}
 	}
-	if len(nodes) == 0 {
-		return nil
-	}
-	if len(rels) == 0 {
-		rels = rd.Unread
-	}
-	sort.Strings(rels)
-	v.Outcome = state.Uncertain
-	verb, whose := "link", "their names do not say whether failure passes along them"
-	if len(rels) == 1 {
-		verb, whose = "links", "its name does not say whether failure passes along it"
-	}
-	v.Reason += fmt.Sprintf("; not certified: %s also %s %s, and %s (a schema file that gives the meaning settles it)",
-		joinNames(rels), verb, joinNames(nodes), whose)
-	return nil
+	return rels, nodes, nil
 }
 
 // unreadLimit caps the hops of unknown meaning read per entity when a

@@ -58,6 +58,14 @@ var zeroshotSets = []struct {
 	{"network", "network.jsonl", "network.questions.jsonl", false, 0.5},
 	// An edge list with a source,relationship,target header.
 	{"shop", "shop.csv", "shop.questions.jsonl", false, 0},
+	// Publish/subscribe: publishes_to reads as the publisher needing its
+	// topic, but what it publishes is what subscribers read, so a failure
+	// may pass either way. The gold of three questions follows the events
+	// downstream; the engine answers as the relation is written and does
+	// not certify those.
+	{"pubsub", "pubsub.tsv", "pubsub.questions.jsonl", false, 0.7},
+	// Jobs that read and write tables: the same, for writes_to.
+	{"etl", "etl.tsv", "etl.questions.jsonl", false, 0.6},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},

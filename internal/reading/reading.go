@@ -74,6 +74,9 @@ type Reading struct {
 	// Unread are the relations of unknown meaning a dependency reading
 	// could have needed (see state.Reading.Unread).
 	Unread []string
+	// Delivered are the relations that deliver into their object, turned
+	// the way the reading does not walk them (see state.Reading.Delivered).
+	Delivered []state.RelDir
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string

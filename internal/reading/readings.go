@@ -80,6 +80,9 @@ func (r *reader) readings(c *claim) []Reading {
 	if dependency && len(steps[0].Edges) >= len(r.conceptRels(semantics.Dependency)) {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
 	}
+	if dependency {
+		base.Delivered = r.delivered(steps[0].Edges)
+	}
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
 		readings[i].Text = r.describe(c, readings[i])
@@ -152,6 +155,24 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 		from, to := ri.def.From, ri.def.To
 		if len(types) == 0 || len(from) == 0 || len(to) == 0 || intersects(from, types) || intersects(to, types) {
 			out = append(out, ri.def.Name)
+		}
+	}
+	return out
+}
+
+// delivered returns the edges whose relation delivers into its object
+// (graph.RelationDef.Delivers), each turned the way the reading does not
+// walk it.
+func (r *reader) delivered(edges []state.RelDir) []state.RelDir {
+	var out []state.RelDir
+	for _, e := range edges {
+		if e.Direction == graph.Both {
+			continue
+		}
+		for _, ri := range r.rels {
+			if ri.def.Name == e.Relation && ri.def.Delivers {
+				out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
+			}
 		}
 	}
 	return out

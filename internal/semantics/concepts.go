@@ -71,7 +71,7 @@ func (c Concept) RoleName(r Role) string {
 // object: which end is which ("ownership: the subject is the owner, the
 // object the owned"), inverse when the subject plays the second role, and
 // whether failure propagates (optional). "" for None.
-func Describe(c Concept, inverse, optional bool) string {
+func Describe(c Concept, inverse, optional, delivers bool) string {
 	if c == None || int(c) >= len(roleNames) {
 		return ""
 	}
@@ -82,6 +82,9 @@ func Describe(c Concept, inverse, optional bool) string {
 	out := fmt.Sprintf("%s: the subject is the %s, the object the %s", c, c.RoleName(subj), c.RoleName(obj))
 	if optional {
 		out += "; optional (a failure does not propagate along it)"
+	}
+	if delivers {
+		out += "; the subject sends into the object what others read from it, so a failure may pass either way (answers that depend on which are not certified)"
 	}
 	return out
 }
@@ -96,6 +99,10 @@ var sameActs = [][]string{
 	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to"},
 	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
 	{"supply", "supply to", "buy from", "procure from", "sell to", "ship to", "deliver to"},
+	// Reading what another holds, and sending into it.
+	{"read", "read from", "consume", "subscribe", "subscribe to", "ingest", "ingest from", "pull from", "fetch", "fetch from", "receive from", "query"},
+	{"write to", "write into", "publish to", "publish into", "push to", "emit to", "send to", "export to", "upload to", "flush to",
+		"persist to", "persist in", "save to", "save in", "log to"},
 	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from",
 		"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from"},
 }

@@ -21,6 +21,11 @@ type Meaning struct {
 	// Generic is set when Phrase names the concept as a whole ("depends
 	// on", "owns") rather than one kind of it ("calls", "imports").
 	Generic bool
+	// Delivers is set for a dependency whose subject sends what its
+	// object holds ("writes_to", "publishes_to", "pushes_to"): the
+	// subject needs the object to send, and whatever reads the object
+	// needs what the subject sent, so a failure may pass either way.
+	Delivers bool
 	// Association is set, with Concept None, when the name says the
 	// relation associates two entities without either depending on the
 	// other ("conflicts", "similar_to", "see_also", "documents"): a
@@ -144,6 +149,7 @@ func analyzeName(name string, skip Concept) Meaning {
 	}
 	m := best.m
 	if m.Concept == Dependency {
+		m.Delivers = !m.Inverse && deliverPhrases[m.Phrase]
 		for _, t := range toks {
 			if optionalWords[t] {
 				m.Optional = true
@@ -151,6 +157,14 @@ func analyzeName(name string, skip Concept) Meaning {
 		}
 	}
 	return m
+}
+
+// deliverPhrases are the dependency verbs whose subject sends something
+// into their object, for others to read from it (see Meaning.Delivers).
+var deliverPhrases = map[string]bool{
+	"write to": true, "write into": true, "publish to": true, "publish into": true, "send to": true,
+	"push to": true, "emit to": true, "log to": true, "persist to": true, "persist in": true,
+	"save to": true, "save in": true, "cache in": true, "upload to": true, "export to": true, "flush to": true,
 }
 
 // twoWay verbs say a direction only with their preposition: "X connects

@@ -112,3 +112,39 @@ func TestAnalyzeNameOtherDomains(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeNameDelivers checks which dependency names say their subject
+// sends into their object (a failure may pass either way) and which only
+// that it reads from or needs it.
+func TestAnalyzeNameDelivers(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		delivers bool
+	}{
+		{"WRITES_TO", true},
+		{"writes", true},
+		{"publishes_to", true},
+		{"publishes", true},
+		{"pushesTo", true},
+		{"persists_to", true},
+		{"sends_to", true},
+		{"exports_to", true},
+		{"logs_to", true},
+		{"READS_FROM", false},
+		{"subscribes_to", false},
+		{"CONSUMES", false},
+		{"depends_on", false},
+		{"calls", false},
+		{"feeds", false},
+		{"forwards_to", false},
+		{"written_by", false},
+	} {
+		m := AnalyzeName(tc.name)
+		if m.Delivers != tc.delivers {
+			t.Errorf("AnalyzeName(%q).Delivers = %v, want %v (meaning %+v)", tc.name, m.Delivers, tc.delivers, m)
+		}
+		if tc.delivers && (m.Concept != Dependency || m.Inverse) {
+			t.Errorf("AnalyzeName(%q) = %+v: a delivering relation is a dependency of its subject on its object", tc.name, m)
+		}
+	}
+}
