@@ -271,6 +271,18 @@ func (r *reader) position() *claim {
 		}
 		end := hs[0].End
 		j := end
+		// "the upstream tasks of X": up to two words naming the asked
+		// kind may stand between the position and its preposition.
+		var between []int
+		for k := j; k < len(r.st.words) && k <= end+2 && r.entAt[k] < 0; k++ {
+			if w := r.st.words[k]; w == "of" || w == "from" || w == "to" {
+				for b := j; b < k; b++ {
+					between = append(between, b)
+				}
+				j = k
+				break
+			}
+		}
 		if j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "from" || r.st.words[j] == "to") {
 			j++
 		}
@@ -297,7 +309,7 @@ func (r *reader) position() *claim {
 			}
 		}
 		for p := i; p <= j; p++ {
-			r.used[p] = true
+			r.used[p] = !slices.Contains(between, p) // the kind words are the asked kind's to read
 		}
 		c.why = append(c.why, fmt.Sprintf("%q %s", h.Phrase, r.ents[e].Name))
 		return c

@@ -172,6 +172,10 @@ type conceptDef struct {
 type position struct {
 	words   string
 	answers Role
+	// names: the word also names relations, as a role noun does
+	// ("upstream_of": the subject is upstream; "upstream": the object is
+	// the subject's upstream).
+	names bool
 }
 
 // concepts is the table. Words are base forms: inflect makes the rest.
@@ -203,9 +207,9 @@ var concepts = []conceptDef{
 		firstNouns:  []string{"dependent", "user", "consumer", "client", "importer", "caller", "customer", "buyer", "reverse dependency", "rdep", "output", "sink"},
 		secondNouns: []string{"dependency", "dep", "requirement", "prerequisite", "prereq", "provider", "supplier", "vendor", "host", "backend", "ingredient", "component", "accessory", "addon", "add on", "source", "input", "origin"},
 		positions: []position{
-			{"upstream", Second}, {"downstream", First},
-			{"below", Second}, {"beneath", Second}, {"under", Second}, {"underneath", Second},
-			{"above", First}, {"on top", First},
+			{"upstream", Second, true}, {"downstream", First, true},
+			{"below", Second, false}, {"beneath", Second, false}, {"under", Second, false}, {"underneath", Second, false},
+			{"above", First, false}, {"on top", First, false},
 		},
 	},
 	{
@@ -233,8 +237,8 @@ var concepts = []conceptDef{
 		firstNouns:   []string{"report", "direct report", "subordinate", "underling", "reportee", "mentee"},
 		secondNouns:  []string{"manager", "boss", "supervisor", "lead", "superior", "head", "line manager", "skip", "mentor"},
 		positions: []position{
-			{"under", First}, {"below", First}, {"beneath", First}, {"underneath", First}, {"reporting line", First},
-			{"above", Second}, {"over", Second},
+			{"under", First, false}, {"below", First, false}, {"beneath", First, false}, {"underneath", First, false}, {"reporting line", First, false},
+			{"above", Second, false}, {"over", Second, false},
 		},
 	},
 	{
@@ -245,7 +249,7 @@ var concepts = []conceptDef{
 		firstNouns:   []string{"child", "part", "piece", "subclass", "subcategory", "subsection", "section", "division"},
 		secondNouns:  []string{"parent", "container", "whole", "superclass", "category", "region"},
 		positions: []position{
-			{"inside", First}, {"within", First},
+			{"inside", First, false}, {"within", First, false},
 		},
 	},
 	{
@@ -278,6 +282,7 @@ type compiled struct {
 type compiledPosition struct {
 	p       phrase
 	answers Role
+	names   bool
 }
 
 var table = func() []compiled {
@@ -307,7 +312,7 @@ var table = func() []compiled {
 			c.secondNouns = append(c.secondNouns, newPhrase(n))
 		}
 		for _, p := range d.positions {
-			c.positions = append(c.positions, compiledPosition{newPhrase(p.words), p.answers})
+			c.positions = append(c.positions, compiledPosition{newPhrase(p.words), p.answers, p.names})
 		}
 		out[i] = c
 	}

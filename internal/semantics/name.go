@@ -121,10 +121,19 @@ func analyzeName(name string, skip Concept) Meaning {
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at})
 			}
 		}
-		for _, group := range []struct {
+		groups := []struct {
 			ps   []phrase
 			role Role
-		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
+		}{{c.firstNouns, First}, {c.secondNouns, Second}}
+		for _, pos := range c.positions {
+			if pos.names {
+				groups = append(groups, struct {
+					ps   []phrase
+					role Role
+				}{[]phrase{pos.p}, pos.answers})
+			}
+		}
+		for _, group := range groups {
 			for _, p := range group.ps {
 				for _, at := range p.find(toks) {
 					end := at + len(p.forms)

@@ -148,3 +148,25 @@ func TestAnalyzeNameDelivers(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeNamePositions checks the positional words that name
+// relations: "X upstream_of Y" makes X the dependency; "X upstream Y" says
+// Y is X's upstream.
+func TestAnalyzeNamePositions(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		inverse bool
+	}{
+		{"upstream_of", true},
+		{"isUpstreamOf", true},
+		{"downstream_of", false},
+		{"upstream", false},
+		{"has_upstream", false},
+		{"downstream", true},
+	} {
+		m := AnalyzeName(tc.name)
+		if m.Concept != Dependency || m.Inverse != tc.inverse {
+			t.Errorf("AnalyzeName(%q) = %+v, want a dependency with inverse %v", tc.name, m, tc.inverse)
+		}
+	}
+}
