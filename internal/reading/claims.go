@@ -494,7 +494,7 @@ func (r *reader) failure() *claim {
 			c.anchor, c.also, c.impact = cause, co, true
 			c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected", failure: true}}
 			c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.entityList(cause, co)))
-			r.unionDoubt(c)
+			r.unionDoubt(c, false)
 			return c
 		}
 	}
@@ -829,7 +829,7 @@ func (r *reader) verb() *claim {
 			// "what depends on X or Y": either's.
 			if co := r.coordinated(c.anchor); len(co) > 0 {
 				c.also = co
-				r.unionDoubt(c)
+				r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
 			}
 		}
 		if v.guess != "" {
@@ -968,13 +968,38 @@ func (r *reader) entityList(e int, others []int) string {
 }
 
 // unionDoubt lowers a coordinated claim's confidence when the question may
-// ask for what the entities have in common rather than for either's.
-func (r *reader) unionDoubt(c *claim) {
+// ask for what the entities have in common rather than for either's: it
+// says so ("both", "in common"), or the entities are the objects of the
+// question's verb joined by "and" (objects): "which packages import bytes
+// and errors" is as often read as importing both, where "what do A and B
+// run on" asks for each one's, and "if X and Y go down" fails both.
+func (r *reader) unionDoubt(c *claim, objects bool) {
 	for _, w := range r.st.words {
 		switch w {
 		case "both", "common", "shared", "all":
 			c.conf = min(c.conf, 0.6)
 			c.guess = append(c.guess, fmt.Sprintf("%q: read as what concerns any of them, not only what they share", w))
+			return
+		}
+	}
+	if !objects {
+		return
+	}
+	first, last := len(r.entAt), -1
+	for p, e := range r.entAt {
+		if e >= 0 && (e == c.anchor || slices.Contains(c.also, e)) {
+			first, last = min(first, p), max(last, p)
+		}
+	}
+	for p := first + 1; p < last; p++ {
+		if r.st.words[p] == "or" {
+			return
+		}
+	}
+	for p := first + 1; p < last; p++ {
+		if r.st.words[p] == "and" {
+			c.conf = min(c.conf, 0.7)
+			c.guess = append(c.guess, fmt.Sprintf("%s: read as what concerns either, not only what concerns both", r.entityList(c.anchor, c.also)))
 			return
 		}
 	}
