@@ -61,7 +61,7 @@ var (
 		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody",
 		"trace", "traces", "tracing", "lineage", "end to end")
 	directCues = exactCues("directly", "direct", "immediate", "immediately", "first level", "one hop", "one level",
-		"single hop", "itself", "themselves", "not transitively", "without indirect", "excluding indirect", "excluding transitive")
+		"single hop", "first hop", "first order", "first degree", "one step", "single step", "1 hop", "1 level", "itself", "themselves", "not transitively", "without indirect", "excluding indirect", "excluding transitive")
 )
 
 // Failure cues: the question asks what a failure affects (or what could
