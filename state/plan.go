@@ -228,6 +228,12 @@ type Reading struct {
 	// way too, a failure may reach further, so the critic certifies no
 	// answer such a hop would change.
 	Delivered []RelDir `json:"delivered_relations,omitempty"`
+	// Wider are, for a closure through the relations the question's verb
+	// names ("everything X feeds into": feeds, derived_from), the other
+	// relations of the same concept (built_on, trained_on), each in the
+	// direction the closure walks: the critic certifies no closure such a
+	// hop would extend.
+	Wider []RelDir `json:"wider_relations,omitempty"`
 	// SchemaDoubt, when set, says where the schema's types make the
 	// reading unlikely: a step no relation of which starts from the kind
 	// of entity the walk is at ("payments is a team, and reports_to links

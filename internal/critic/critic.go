@@ -344,7 +344,8 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	// uses X directly"); the other way matters where failure spreads, and
 	// where nothing was found.
 	delivered := len(rd.Delivered) > 0 && (rd.Extent == state.ExtentTransitive || v.Outcome == state.NoChain)
-	if len(rd.Unread) == 0 && !delivered {
+	wider := len(rd.Wider) > 0 && rd.Extent == state.ExtentTransitive
+	if len(rd.Unread) == 0 && !delivered && !wider {
 		return nil
 	}
 	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
@@ -368,6 +369,28 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 			v.Outcome = state.Uncertain
 			v.Reason += fmt.Sprintf("; not certified: %s also %s %s, and %s (a schema file that gives the meaning settles it)",
 				joinNames(rels), verb, joinNames(nodes), whose)
+			return nil
+		}
+	}
+	if wider {
+		var rels, nodes []string
+		for _, st := range byDirection(rd.Wider) {
+			r, n, err := c.leaving(ctx, walked, st, cost)
+			if err != nil {
+				return fmt.Errorf("check the relations the question's verb left out: %w", err)
+			}
+			rels, nodes = append(rels, r...), append(nodes, n...)
+		}
+		if len(nodes) > 0 {
+			sort.Strings(rels)
+			rels = slices.Compact(rels)
+			verb, them := "leads", "it"
+			if len(rels) > 1 {
+				verb, them = "lead", "them"
+			}
+			v.Outcome = state.Uncertain
+			v.Reason += fmt.Sprintf("; not certified: %s, of the same kind, also %s on from %s, and the question's verb did not name %s",
+				joinNames(rels), verb, joinNames(nodes), them)
 			return nil
 		}
 	}

@@ -77,6 +77,9 @@ type Reading struct {
 	// Delivered are the relations that deliver into their object, turned
 	// the way the reading does not walk them (see state.Reading.Delivered).
 	Delivered []state.RelDir
+	// Wider are the concept's relations a closure through the verb's own
+	// leaves out (see state.Reading.Wider).
+	Wider []state.RelDir
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string
@@ -343,7 +346,13 @@ func (r *reader) read() Result {
 	}
 	res.Readings = r.readings(cl)
 	if w := r.widened(cl); w != nil {
-		res.Readings = append(res.Readings, r.readings(w)...)
+		wide := r.readings(w)
+		if len(wide) > 0 {
+			for i := range res.Readings {
+				res.Readings[i].Wider = widerEdges(res.Readings[i], wide[0])
+			}
+		}
+		res.Readings = append(res.Readings, wide...)
 	}
 	res.Readings = append(res.Readings, r.throughParts(cl, res.Readings)...)
 	for _, alt := range cl.alts {

@@ -362,6 +362,21 @@ func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
 	return out
 }
 
+// widerEdges returns, for a closure, the edges of the widened reading's
+// first step that rd's first step does not walk.
+func widerEdges(rd, wide Reading) []state.RelDir {
+	if rd.Extent != state.ExtentTransitive || len(rd.Chain.Steps) == 0 || len(wide.Chain.Steps) == 0 {
+		return nil
+	}
+	var out []state.RelDir
+	for _, e := range wide.Chain.Steps[0].Edges {
+		if !slices.Contains(rd.Chain.Steps[0].Edges, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func relNames(rs []*relInfo) []string {
 	out := make([]string, len(rs))
 	for i, ri := range rs {
