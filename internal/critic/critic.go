@@ -328,84 +328,118 @@ func deadNames(s *state.AgentState, st int) string {
 }
 
 // certify judges the reading behind a verdict that would claim
-// something (judgeReading), then, for a dependency reading, asks the store
-// whether the walk touches relations that could carry failure further
-// than the reading went: relations of unknown meaning near it (Unread),
-// and relations that deliver into their object walked the other way
-// (Delivered). Where it does, the verdict becomes Uncertain and says so.
+// something (judgeReading), then asks the store whether the walk touches
+// relations that could carry the answer further than the reading went:
+// relations of unknown meaning near it (Unread), the relations of the same
+// kind the question's verb left out of a closure (Wider), and relations
+// that deliver into their object, walked the other way (Delivered). The
+// first that does makes the verdict Uncertain, saying why.
 func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state.Verdict, cost *state.Cost) error {
 	judgeReading(s, v)
 	rd := s.Reading()
-	claims := v.Outcome == state.Sufficient || v.Outcome == state.NoChain
-	if rd == nil || !claims {
-		return nil
-	}
-	// A direct answer found names the relation as it is written ("what
-	// uses X directly"); the other way matters where failure spreads, and
-	// where nothing was found.
-	delivered := len(rd.Delivered) > 0 && (rd.Extent == state.ExtentTransitive || v.Outcome == state.NoChain)
-	wider := len(rd.Wider) > 0 && rd.Extent == state.ExtentTransitive
-	if len(rd.Unread) == 0 && !delivered && !wider {
+	if rd == nil || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
 		return nil
 	}
 	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
 		return nil // the chain found proves the yes
 	}
-	walked := walkedEntities(s, rd.Extent == state.ExtentTransitive)
+	closure := rd.Extent == state.ExtentTransitive
+	var checks []doubt
 	if len(rd.Unread) > 0 {
-		rels, nodes, err := c.leaving(ctx, walked, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
-		if err != nil {
-			return fmt.Errorf("check the relations of unknown meaning: %w", err)
-		}
-		if len(nodes) > 0 {
-			if len(rels) == 0 {
-				rels = slices.Clone(rd.Unread)
-			}
-			sort.Strings(rels)
-			verb, whose := "link", "their names do not say whether failure passes along them"
-			if len(rels) == 1 {
-				verb, whose = "links", "its name does not say whether failure passes along it"
-			}
-			v.Outcome = state.Uncertain
-			v.Reason += fmt.Sprintf("; not certified: %s also %s %s, and %s (a schema file that gives the meaning settles it)",
-				joinNames(rels), verb, joinNames(nodes), whose)
-			return nil
-		}
+		checks = append(checks, c.unreadDoubt)
 	}
-	if wider {
-		var rels, nodes []string
-		for _, st := range byDirection(rd.Wider) {
-			r, n, err := c.leaving(ctx, walked, st, cost)
-			if err != nil {
-				return fmt.Errorf("check the relations the question's verb left out: %w", err)
-			}
-			rels, nodes = append(rels, r...), append(nodes, n...)
-		}
-		if len(nodes) > 0 {
-			sort.Strings(rels)
-			rels = slices.Compact(rels)
-			verb, them := "leads", "it"
-			if len(rels) > 1 {
-				verb, them = "lead", "them"
-			}
-			v.Outcome = state.Uncertain
-			v.Reason += fmt.Sprintf("; not certified: %s, of the same kind, also %s on from %s, and the question's verb did not name %s",
-				joinNames(rels), verb, joinNames(nodes), them)
-			return nil
-		}
+	if len(rd.Wider) > 0 && closure {
+		checks = append(checks, c.widerDoubt)
 	}
-	if delivered {
-		reached, rels, err := c.deliveredReach(ctx, s, walked, rd.Delivered, cost)
+	// A direct answer found names the relation as it is written ("what
+	// uses X directly"); the other way matters where failure spreads, and
+	// where nothing was found.
+	if len(rd.Delivered) > 0 && (closure || v.Outcome == state.NoChain) {
+		checks = append(checks, c.deliveredDoubt)
+	}
+	if len(checks) == 0 {
+		return nil
+	}
+	walked := walkedEntities(s, closure)
+	for _, check := range checks {
+		why, err := check(ctx, s, walked, cost)
 		if err != nil {
-			return fmt.Errorf("check the relations that deliver into their objects: %w", err)
+			return err
 		}
-		if len(reached) > 0 {
+		if why != "" {
 			v.Outcome = state.Uncertain
-			v.Reason += fmt.Sprintf("; not certified: %s sends into its object what others read from it, so a failure may also pass the other way, to %s (a schema file that declares the relation settles it)",
-				joinNames(rels), joinNames(reached))
+			v.Reason += "; not certified: " + why
+			return nil
 		}
 	}
 	return nil
+}
+
+// A doubt asks the store whether the entities a claim rests on (walked)
+// have relations that could carry the answer further than the run's
+// reading went, and says why the claim is not certified, or "".
+type doubt func(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error)
+
+// unreadDoubt says which relations of unknown meaning leave the walk, or
+// "".
+func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	rd := s.Reading()
+	rels, nodes, err := c.leaving(ctx, walked, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations of unknown meaning: %w", err)
+	}
+	if len(nodes) == 0 {
+		return "", nil
+	}
+	if len(rels) == 0 {
+		rels = slices.Clone(rd.Unread)
+	}
+	sort.Strings(rels)
+	verb, whose := "link", "their names do not say whether failure passes along them"
+	if len(rels) == 1 {
+		verb, whose = "links", "its name does not say whether failure passes along it"
+	}
+	return fmt.Sprintf("%s also %s %s, and %s (a schema file that gives the meaning settles it)",
+		joinNames(rels), verb, joinNames(nodes), whose), nil
+}
+
+// widerDoubt says which relations of the closure's kind that the
+// question's verb did not name lead on from the walk, or "".
+func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	rd := s.Reading()
+	var rels, nodes []string
+	for _, st := range byDirection(rd.Wider) {
+		r, n, err := c.leaving(ctx, walked, st, cost)
+		if err != nil {
+			return "", fmt.Errorf("check the relations the question's verb left out: %w", err)
+		}
+		rels, nodes = append(rels, r...), append(nodes, n...)
+	}
+	if len(nodes) == 0 {
+		return "", nil
+	}
+	sort.Strings(rels)
+	rels = slices.Compact(rels)
+	verb, them := "leads", "it"
+	if len(rels) > 1 {
+		verb, them = "lead", "them"
+	}
+	return fmt.Sprintf("%s, of the same kind, also %s on from %s, and the question's verb did not name %s",
+		joinNames(rels), verb, joinNames(nodes), them), nil
+}
+
+// deliveredDoubt says where the relations that deliver into their objects,
+// walked the other way, reach outside the walk, or "".
+func (c *Topological) deliveredDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	reached, rels, err := c.deliveredReach(ctx, s, walked, s.Reading().Delivered, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations that deliver into their objects: %w", err)
+	}
+	if len(reached) == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("%s sends into its object what others read from it, so a failure may also pass the other way, to %s (a schema file that declares the relation settles it)",
+		joinNames(rels), joinNames(reached)), nil
 }
 
 // deliveredReach walks the relations that deliver into their objects the
