@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/internal/text"
@@ -60,7 +61,7 @@ type stepClaim struct {
 
 // claim finds the skeleton by the question's patterns, strongest first.
 func (r *reader) claim() (*claim, string) {
-	for _, find := range []func() *claim{r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
@@ -79,6 +80,72 @@ func (r *reader) claim() (*claim, string) {
 	}
 	return &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
 		steps: []stepClaim{{concept: semantics.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, ""
+}
+
+// Path questions ask how two entities are connected, whatever the
+// relations: a noun followed by "from" or "between" ("the path from X to
+// Y", "the connection between X and Y"), or a question that starts with
+// "how" or "what" and asks with a verb ("how is X connected to Y", "how
+// does X reach Y", "what links X to Y").
+var (
+	pathNouns = map[string]bool{"path": true, "paths": true, "route": true, "routes": true, "chain": true,
+		"connection": true, "connections": true, "relationship": true, "link": true, "links": true}
+	pathVerbs = map[string]bool{"connected": true, "connects": true, "connect": true, "linked": true, "links": true,
+		"related": true, "reach": true, "reaches": true}
+)
+
+// path: two entities and words asking how they are connected (see
+// pathNouns), where no relation of the graph is named by the word: does
+// X reach Y through any relation, either way, and by which chain (the
+// walk finds the shortest first). The words are looked for in the
+// question as written: an extent cue ("chain") or a mention ("path" is a
+// Go package) may have taken them from the stream.
+func (r *reader) path() *claim {
+	raw := strings.FieldsFunc(strings.ToLower(r.q), func(c rune) bool { return !unicode.IsLetter(c) && c != '/' && c != '-' && c != '_' && c != '.' })
+	w := ""
+	for i, x := range raw {
+		next := ""
+		if i+1 < len(raw) {
+			next = raw[i+1]
+		}
+		if pathNouns[x] && (next == "from" || next == "between") ||
+			pathVerbs[x] && len(raw) > 0 && (raw[0] == "how" || raw[0] == "what") {
+			w = x
+			break
+		}
+	}
+	if w == "" {
+		return nil
+	}
+	for _, ri := range r.rels {
+		toks := text.Tokens(ri.def.Name)
+		if slices.Contains(toks, w) || slices.Contains(toks, strings.TrimSuffix(w, "s")) || slices.Contains(toks, strings.TrimSuffix(w, "ed")) {
+			return nil // the graph's own relation: the verb reading's
+		}
+	}
+	var ents []int
+	for i, e := range r.entAt {
+		if e < 0 || slices.Contains(ents, e) {
+			continue
+		}
+		if m := strings.Fields(strings.ToLower(r.q[r.ents[e].Start:r.ents[e].End])); len(m) > 0 && m[len(m)-1] == w {
+			r.used[i] = true // the path noun, linked to an entity of that name
+			continue
+		}
+		ents = append(ents, e)
+	}
+	if len(ents) != 2 {
+		return nil
+	}
+	for i, x := range r.st.words {
+		if x == w {
+			r.used[i] = true
+		}
+	}
+	c := &claim{anchor: ents[0], target: ents[1], conf: 1, extent: state.ExtentTransitive, extentSaid: true,
+		steps: []stepClaim{{concept: semantics.None, word: w}}}
+	c.why = append(c.why, fmt.Sprintf("%q between %s and %s", w, r.ents[ents[0]].Name, r.ents[ents[1]].Name))
+	return c
 }
 
 // hitAt returns the concept hits starting at stream position i.
