@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -109,7 +112,7 @@ func compareAgents(t *testing.T, mem, neo agent.Store, questions []string) {
 		for _, part := range []struct {
 			what     string
 			mem, neo any
-		}{{"answers", rm.Answers, rn.Answers}, {"paths", rm.Paths, rn.Paths}} {
+		}{{"answers", rm.Answers, rn.Answers}, {"paths", rm.Paths, rn.Paths}, {"stop reasons", rm.StopReason, rn.StopReason}} {
 			jm, err := json.Marshal(part.mem)
 			if err != nil {
 				t.Fatal(err)
@@ -129,6 +132,54 @@ func compareAgents(t *testing.T, mem, neo agent.Store, questions []string) {
 	t.Logf("%d questions, %d answered; agent time memstore %v, Neo4j %v (%.1f ms a question)",
 		len(questions), answered, memTime.Round(time.Millisecond), neoTime.Round(time.Millisecond),
 		float64(neoTime.Microseconds())/1000/float64(len(questions)))
+}
+
+// TestAgentEquivalenceZeroShot asks zero-shot sets (no schema, no
+// lexicon) on both stores: the critic's checks before a claim (relations
+// of unknown meaning, relations that deliver into their objects, the
+// kind's other relations) and path questions expand every relation both
+// ways, and must stop where memstore stops.
+func TestAgentEquivalenceZeroShot(t *testing.T) {
+	for _, set := range []struct{ graph, questions string }{
+		{"pubsub.tsv", "pubsub.questions.jsonl"},
+		{"etl.tsv", "etl.questions.jsonl"},
+		{"airflow.tsv", "airflow.questions.jsonl"},
+		{"platform.tsv", "platform.questions.jsonl"},
+		{"shop.csv", "shop.questions.jsonl"},
+	} {
+		t.Run(set.graph, func(t *testing.T) {
+			dir := filepath.Join("..", "testdata", "zeroshot")
+			ts, err := triplefile.Read(filepath.Join(dir, set.graph), triplefile.FormatAuto, triplefile.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			neo := openEmpty(t)
+			defer neo.Close()
+			mem := memstore.New()
+			for _, s := range []agent.Store{mem, neo} {
+				if _, err := s.(interface {
+					AddTriples(context.Context, []graph.Triple) (int, error)
+				}).AddTriples(t.Context(), ts); err != nil {
+					t.Fatal(err)
+				}
+			}
+			raw, err := os.ReadFile(filepath.Join(dir, set.questions))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var questions []string
+			for _, line := range bytes.Split(bytes.TrimSpace(raw), []byte("\n")) {
+				var q struct {
+					Question string `json:"question"`
+				}
+				if err := json.Unmarshal(line, &q); err != nil {
+					t.Fatalf("%s: %v", set.questions, err)
+				}
+				questions = append(questions, q.Question)
+			}
+			compareAgents(t, mem, neo, questions)
+		})
+	}
 }
 
 // TestStoreEquivalenceMetaQA compares the stores request by request on
