@@ -58,7 +58,7 @@ CALL (m, strong) {
   RETURN collect([node.name, node.type, node.key]) AS fuzzy
 }
 CALL (m, strong) {
-  WITH m, strong WHERE $partial AND size(strong) = 0 AND m.luceneAll <> ''
+  WITH m, strong WHERE $partial AND m.partial AND size(strong) = 0 AND m.luceneAll <> ''
   CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.luceneAll, {limit: $partialCandidates}) YIELD node%[2]s
   RETURN collect([node.name, node.type, node.key]) AS partial
 }
@@ -107,7 +107,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 	for i, mention := range req.Mentions {
 		key := text.Key(mention)
 		keys[i] = key
-		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": "", "luceneAll": ""}
+		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": "", "luceneAll": "", "partial": true}
 		if key != "" {
 			tgs := trigramTokens(key)
 			row["key"] = key
@@ -117,6 +117,15 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 			row["luceneAll"] = luceneAll(innerTrigrams(key))
 		}
 		rows[i] = row
+	}
+	if req.Partial && !a.scoped {
+		possible, err := s.partialPossible(ctx, req.Mentions)
+		if err != nil {
+			return nil, err
+		}
+		for i, ok := range possible {
+			rows[i]["partial"] = ok
+		}
 	}
 	params := a.params(map[string]any{
 		"mentions":   rows,
@@ -161,6 +170,76 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		out[f.i] = rank(f.strong, partialMatches(req.Mentions[f.i], f.partials), f.fuzzy, keys[f.i], limit)
 	}
 	return out, nil
+}
+
+// qWordsFound tells, for each word, whether the full-text index proposes
+// any entity for its inner trigrams (one hit is enough).
+const qWordsFound = `
+UNWIND $words AS w
+CALL (w) {
+  CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', w.lucene, {limit: 1}) YIELD node
+  RETURN count(node) AS n
+}
+RETURN w.word AS word, n > 0 AS found`
+
+// partialPossible reports, for each mention, whether it can match an
+// entity partially: one of several words can only if each of its words
+// can, since an entity whose key holds the mention's key holds each word's
+// (and so every inner trigram of each). Linking sends every run of a
+// question's words as a mention, and each partial look-up is a full-text
+// query that may load thousands of candidates: one cheap query for the
+// words (limited to one hit each) spares those of the runs that cannot
+// match. Words too short for an inner trigram prove nothing. The caller
+// skips this under scoped access, where the one hit may be one the caller
+// cannot see.
+func (s *Store) partialPossible(ctx context.Context, mentions []string) ([]bool, error) {
+	possible := make([]bool, len(mentions))
+	tokens := make([][]string, len(mentions))
+	var words []map[string]any
+	seen := map[string]bool{}
+	for i, mention := range mentions {
+		possible[i] = true
+		tokens[i] = text.KeyTokens(mention)
+		if len(tokens[i]) < 2 {
+			continue
+		}
+		for _, t := range tokens[i] {
+			if tg := innerTrigrams(t); len(tg) > 0 && !seen[t] {
+				seen[t] = true
+				words = append(words, map[string]any{"word": t, "lucene": luceneAll(tg)})
+			}
+		}
+	}
+	if len(words) == 0 {
+		return possible, nil
+	}
+	type wordFound struct {
+		word  string
+		found bool
+	}
+	found, err := readQuery(ctx, s, qWordsFound, map[string]any{"words": words}, func(r *neo4j.Record) (wordFound, error) {
+		w, err := strAt(r, 0)
+		f, ok := r.Values[1].(bool)
+		if err == nil && !ok {
+			err = colErr(r, 1, "a boolean")
+		}
+		return wordFound{w, f}, err
+	})
+	if err != nil {
+		return nil, s.fail("resolve", err)
+	}
+	absent := map[string]bool{}
+	for _, f := range found {
+		if !f.found {
+			absent[f.word] = true
+		}
+	}
+	for i, toks := range tokens {
+		if len(toks) > 1 && slices.ContainsFunc(toks, func(t string) bool { return absent[t] }) {
+			possible[i] = false
+		}
+	}
+	return possible, nil
 }
 
 // candidate is one entity a mention may name: method (0 exact,

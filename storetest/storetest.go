@@ -406,7 +406,10 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 
 	// Partial matches: the mention's words as one run of the name's,
 	// best share first, then by name; only where nothing stronger matched.
-	mentions = []string{"gateway", "catalog", "ledger", "Zahlungsdienst", "payment", "the cart service", "ers", "service payment"}
+	// A run of several words matches only where each word does
+	// ("payment zebra": no name holds "zebra").
+	mentions = []string{"gateway", "catalog", "ledger", "Zahlungsdienst", "payment", "the cart service", "ers", "service payment",
+		"Zahlungsdienst über", "payment zebra", "über Zahlungsdienst"}
 	ms, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -419,6 +422,9 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 "the cart service": cart-service(Service) normalized 1.0000;
 "ers":
 "service payment":
+"Zahlungsdienst über": Zahlungsdienst über Ω(Service) partial 0.6667;
+"payment zebra":
+"über Zahlungsdienst":
 `
 	if got := renderMatches(mentions, ms); got != want {
 		t.Errorf("Resolve partial:\n%s\nwant:\n%s", got, want)
