@@ -70,6 +70,9 @@ var zeroshotSets = []struct {
 	// ("analytics") have no name or type that says team, so "which teams"
 	// is not composed (and not claimed).
 	{"airflow", "airflow.tsv", "airflow.questions.jsonl", false, 0.85},
+	// Citations (cites, authored_by) and a venue relation no name reads
+	// (published_in: in a venue is not "publish to").
+	{"papers", "papers.csv", "papers.questions.jsonl", false, 0.85},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},

@@ -99,6 +99,7 @@ var sameActs = [][]string{
 	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to"},
 	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
 	{"supply", "supply to", "buy from", "procure from", "sell to", "ship to", "deliver to"},
+	{"cite", "reference"},
 	// Reading what another holds, and sending into it.
 	{"read", "read from", "consume", "subscribe", "subscribe to", "ingest", "ingest from", "pull from", "fetch", "fetch from", "receive from", "query"},
 	{"write to", "write into", "publish to", "publish into", "push to", "emit to", "send to", "export to", "upload to", "flush to",
@@ -197,6 +198,7 @@ var concepts = []conceptDef{
 			"draw on", "draw upon", "draw from", "served by", "lean on", "receive from", "fed from",
 			"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
 			"persist to", "persist in", "save to", "save in", "cache in", "log to", "emit to", "push to", "upload to", "export to", "flush to",
+			"cite",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger"},
@@ -215,10 +217,10 @@ var concepts = []conceptDef{
 	{
 		concept: Ownership,
 		generic: []string{"own", "maintain", "responsible for"},
-		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for", "manage", "administer", "teach", "instruct", "lecture"},
+		verbs:   []string{"own", "maintain", "responsible for", "operate", "steward", "look after", "care for", "in charge of", "accountable for", "manage", "administer", "teach", "instruct", "lecture", "author"},
 		// "X belongs to Y": Y owns X (also membership and containment).
 		inverseVerbs: []string{"belong to"},
-		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team"},
+		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team", "author", "creator"},
 		secondNouns:  []string{"asset", "property", "possession"},
 	},
 	{

@@ -102,10 +102,12 @@ func analyzeName(name string, skip Concept) Meaning {
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at})
 			}
 			// A name may drop the verb's preposition: Debian's "depends"
-			// and "pre_depends" for "depend on", "writes_table".
+			// and "pre_depends" for "depend on", "writes_table"; not
+			// replace it with another ("published_in" a venue is not
+			// "publish to").
 			if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] {
 				for _, at := range h.find(toks) {
-					if end := at + len(h.forms); next(end) != "by" && !modifier(end) {
+					if end := at + len(h.forms); next(end) != "by" && !prepositions[next(end)] && !modifier(end) {
 						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
 					}
 				}
