@@ -96,7 +96,7 @@ func Describe(c Concept, inverse, optional, delivers bool) string {
 var sameActs = [][]string{
 	{"consume", "feed", "feed into", "derive from", "derived from"},
 	{"call", "invoke"},
-	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to"},
+	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to", "scheduled on", "schedule on"},
 	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
 	{"supply", "supply to", "buy from", "procure from", "sell to", "ship to", "deliver to"},
 	{"cite", "reference"},
@@ -198,7 +198,7 @@ var concepts = []conceptDef{
 			"draw on", "draw upon", "draw from", "served by", "lean on", "receive from", "fed from",
 			"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
 			"persist to", "persist in", "save to", "save in", "cache in", "log to", "emit to", "push to", "upload to", "export to", "flush to",
-			"cite",
+			"cite", "scheduled on", "schedule on", "bound to", "bind to",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger"},

@@ -19,6 +19,11 @@ func TestAnalyzeName(t *testing.T) {
 		{"CALLS", Dependency, false, false},
 		{"READS_FROM", Dependency, false, false},
 		{"WRITES_TO", Dependency, false, false},
+		{"scheduled_on", Dependency, false, false},
+		{"bound_to", Dependency, false, false},
+		{"cites", Dependency, false, false},
+		{"authored_by", Ownership, true, false},
+		{"published_in", None, false, false}, // not "publish to": the preposition is another
 		{"PUBLISHES_TO", Dependency, false, false},
 		{"CONSUMES", Dependency, false, false},
 		{"runs_on", Dependency, false, false},
