@@ -279,12 +279,21 @@ type compiled struct {
 	generic                 map[string]bool
 	firstNouns, secondNouns []phrase
 	positions               []compiledPosition
+	// nameNouns are the role nouns relation names are read with: the
+	// concept's nouns and the positions that also name relations
+	// ("upstream_of").
+	nameNouns []roleNoun
+}
+
+// roleNoun is a noun and the role of the entity it names.
+type roleNoun struct {
+	p    phrase
+	role Role
 }
 
 type compiledPosition struct {
 	p       phrase
 	answers Role
-	names   bool
 }
 
 var table = func() []compiled {
@@ -309,12 +318,17 @@ var table = func() []compiled {
 		}
 		for _, n := range d.firstNouns {
 			c.firstNouns = append(c.firstNouns, newPhrase(n))
+			c.nameNouns = append(c.nameNouns, roleNoun{newPhrase(n), First})
 		}
 		for _, n := range d.secondNouns {
 			c.secondNouns = append(c.secondNouns, newPhrase(n))
+			c.nameNouns = append(c.nameNouns, roleNoun{newPhrase(n), Second})
 		}
 		for _, p := range d.positions {
-			c.positions = append(c.positions, compiledPosition{newPhrase(p.words), p.answers, p.names})
+			c.positions = append(c.positions, compiledPosition{newPhrase(p.words), p.answers})
+			if p.names {
+				c.nameNouns = append(c.nameNouns, roleNoun{newPhrase(p.words), p.answers})
+			}
 		}
 		out[i] = c
 	}

@@ -123,30 +123,16 @@ func analyzeName(name string, skip Concept) Meaning {
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at})
 			}
 		}
-		groups := []struct {
-			ps   []phrase
-			role Role
-		}{{c.firstNouns, First}, {c.secondNouns, Second}}
-		for _, pos := range c.positions {
-			if pos.names {
-				groups = append(groups, struct {
-					ps   []phrase
-					role Role
-				}{[]phrase{pos.p}, pos.answers})
-			}
-		}
-		for _, group := range groups {
-			for _, p := range group.ps {
-				for _, at := range p.find(toks) {
-					end := at + len(p.forms)
-					// "<noun> of": the subject plays the noun's role;
-					// a bare noun or "has <noun>": the object does.
-					subjectRole := group.role.Other()
-					if n := next(end); n == "of" || n == "for" || n == "to" {
-						subjectRole = group.role
-					}
-					consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: subjectRole == Second, Phrase: p.String(), Generic: true}, length: len(p.forms), noun: true, started: at})
+		for _, rn := range c.nameNouns {
+			for _, at := range rn.p.find(toks) {
+				end := at + len(rn.p.forms)
+				// "<noun> of": the subject plays the noun's role;
+				// a bare noun or "has <noun>": the object does.
+				subjectRole := rn.role.Other()
+				if n := next(end); n == "of" || n == "for" || n == "to" {
+					subjectRole = rn.role
 				}
+				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: subjectRole == Second, Phrase: rn.p.String(), Generic: true}, length: len(rn.p.forms), noun: true, started: at})
 			}
 		}
 	}
