@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/internal/text"
@@ -97,19 +96,28 @@ var (
 // path: two entities and words asking how they are connected (see
 // pathNouns), where no relation of the graph is named by the word: does
 // X reach Y through any relation, either way, and by which chain (the
-// walk finds the shortest first). The words are looked for in the
-// question as written: an extent cue ("chain") or a mention ("path" is a
-// Go package) may have taken them from the stream.
+// walk finds the shortest first). The words are read from the tokens,
+// not the stream: an extent cue ("chain") leaves the stream, and a
+// mention's last word may be one ("the path" is a Go package).
 func (r *reader) path() *claim {
-	raw := strings.FieldsFunc(strings.ToLower(r.q), func(c rune) bool { return !unicode.IsLetter(c) && c != '/' && c != '-' && c != '_' && c != '.' })
-	w := ""
-	for i, x := range raw {
-		next := ""
-		if i+1 < len(raw) {
-			next = raw[i+1]
+	word := func(i int) string {
+		if i >= len(r.toks) {
+			return ""
 		}
+		if e := r.toks[i].entity; e >= 0 {
+			m := strings.Fields(strings.ToLower(r.q[r.ents[e].Start:r.ents[e].End]))
+			if len(m) == 0 {
+				return ""
+			}
+			return m[len(m)-1]
+		}
+		return r.toks[i].text
+	}
+	w := ""
+	for i := range r.toks {
+		x, next := word(i), word(i+1)
 		if pathNouns[x] && (next == "from" || next == "between") ||
-			pathVerbs[x] && len(raw) > 0 && (raw[0] == "how" || raw[0] == "what") {
+			pathVerbs[x] && (word(0) == "how" || word(0) == "what") {
 			w = x
 			break
 		}
@@ -118,28 +126,33 @@ func (r *reader) path() *claim {
 		return nil
 	}
 	for _, ri := range r.rels {
-		toks := text.Tokens(ri.def.Name)
-		if slices.Contains(toks, w) || slices.Contains(toks, strings.TrimSuffix(w, "s")) || slices.Contains(toks, strings.TrimSuffix(w, "ed")) {
-			return nil // the graph's own relation: the verb reading's
+		// A name holding the word as said or stemmed ("linked": link_to)
+		// is the graph's own relation: the verb reading's.
+		if toks := text.Tokens(ri.def.Name); slices.Contains(toks, w) || slices.Contains(toks, text.Stem(w)) {
+			return nil
 		}
 	}
-	var ents []int
-	for i, e := range r.entAt {
-		if e < 0 || slices.Contains(ents, e) {
-			continue
+	var ents, said []int // the entities; the stream positions of the path word
+	for i, t := range r.toks {
+		sp := r.streamPos(i)
+		switch {
+		case word(i) == w && t.entity >= 0:
+			// A mention of an entity named like the path word.
+			if sp >= 0 {
+				r.used[sp] = true
+			}
+		case word(i) == w:
+			said = append(said, sp)
+		case t.entity >= 0 && !slices.Contains(ents, t.entity):
+			ents = append(ents, t.entity)
 		}
-		if m := strings.Fields(strings.ToLower(r.q[r.ents[e].Start:r.ents[e].End])); len(m) > 0 && m[len(m)-1] == w {
-			r.used[i] = true // the path noun, linked to an entity of that name
-			continue
-		}
-		ents = append(ents, e)
 	}
 	if len(ents) != 2 {
 		return nil
 	}
-	for i, x := range r.st.words {
-		if x == w {
-			r.used[i] = true
+	for _, sp := range said {
+		if sp >= 0 {
+			r.used[sp] = true
 		}
 	}
 	c := &claim{anchor: ents[0], target: ents[1], conf: 1, extent: state.ExtentTransitive, extentSaid: true,

@@ -98,10 +98,7 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		return ""
 	}
 	for _, e := range edges {
-		for _, ri := range r.rels {
-			if ri.def.Name != e.Relation {
-				continue
-			}
+		if ri := r.relNamed(e.Relation); ri != nil {
 			var starts []string
 			switch e.Direction {
 			case graph.Out:
@@ -141,10 +138,8 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 		types = append(types, anchorType)
 	}
 	for _, e := range edges {
-		for _, ri := range r.rels {
-			if ri.def.Name == e.Relation {
-				types = append(append(types, ri.def.From...), ri.def.To...)
-			}
+		if ri := r.relNamed(e.Relation); ri != nil {
+			types = append(append(types, ri.def.From...), ri.def.To...)
 		}
 	}
 	var out []string
@@ -169,13 +164,21 @@ func (r *reader) delivered(edges []state.RelDir) []state.RelDir {
 		if e.Direction == graph.Both {
 			continue
 		}
-		for _, ri := range r.rels {
-			if ri.def.Name == e.Relation && ri.def.Delivers {
-				out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
-			}
+		if ri := r.relNamed(e.Relation); ri != nil && ri.def.Delivers {
+			out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
 		}
 	}
 	return out
+}
+
+// relNamed returns the graph's relation named name, or nil.
+func (r *reader) relNamed(name string) *relInfo {
+	for _, ri := range r.rels {
+		if ri.def.Name == name {
+			return ri
+		}
+	}
+	return nil
 }
 
 // linkGuesses lowers the confidence of a reading whose entity was linked
