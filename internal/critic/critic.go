@@ -27,8 +27,8 @@ import (
 //     plan's next chain, continuing from the longest shared prefix.
 //
 // Store is what the critic reads: the shortest paths that check a
-// negative answer, and the hops that check a dependency reading's
-// relations of unknown meaning.
+// negative answer, and the hops around the walk that check a claim
+// (certify).
 type Store interface {
 	Paths(ctx context.Context, req graph.PathRequest) ([]graph.Path, error)
 	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
@@ -472,8 +472,7 @@ func (c *Topological) deliveredReach(ctx context.Context, s *state.AgentState, w
 			}
 		}
 		for _, steps := range requests {
-			exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: slices.Sorted(maps.Keys(walked)), Steps: steps, Limit: unreadLimit})
-			cost.StoreCalls++
+			exp, err := c.expandWalked(ctx, walked, steps, cost)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -553,8 +552,7 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 // were cut, hiding where they go): a hop between two walked entities adds
 // nothing whichever way failure passes.
 func (c *Topological) leaving(ctx context.Context, walked map[string]bool, step graph.ExpandStep, cost *state.Cost) (rels, nodes []string, err error) {
-	exp, err := c.g.Expand(ctx, graph.ExpandRequest{From: slices.Sorted(maps.Keys(walked)), Steps: []graph.ExpandStep{step}, Limit: unreadLimit})
-	cost.StoreCalls++
+	exp, err := c.expandWalked(ctx, walked, []graph.ExpandStep{step}, cost)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -575,9 +573,16 @@ func (c *Topological) leaving(ctx context.Context, walked map[string]bool, step 
 	return rels, nodes, nil
 }
 
-// unreadLimit caps the hops of unknown meaning read per entity when a
-// claim is checked; a cut counts as leaving the walk.
-const unreadLimit = 100
+// expandWalked expands the walked entities along steps, at most
+// doubtLimit hops an entity a step, and counts the store call.
+func (c *Topological) expandWalked(ctx context.Context, walked map[string]bool, steps []graph.ExpandStep, cost *state.Cost) (graph.Expansion, error) {
+	cost.StoreCalls++
+	return c.g.Expand(ctx, graph.ExpandRequest{From: slices.Sorted(maps.Keys(walked)), Steps: steps, Limit: doubtLimit})
+}
+
+// doubtLimit caps the hops read per entity when a claim is checked; a cut
+// counts as leaving the walk.
+const doubtLimit = 100
 
 // joinNames lists names as "a, b and c", the first three and a count
 // beyond them.
