@@ -104,8 +104,10 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 	}
 	keys := make([]string, len(req.Mentions))
 	rows := make([]map[string]any, len(req.Mentions))
+	tokens := make([][]string, len(req.Mentions))
 	for i, mention := range req.Mentions {
-		key := text.Key(mention)
+		tokens[i] = text.KeyTokens(mention)
+		key := strings.Join(tokens[i], "") // text.Key
 		keys[i] = key
 		row := map[string]any{"i": int64(i), "name": mention, "key": nil, "aliasOf": []string{}, "tgs": []string{}, "lucene": "", "luceneAll": "", "partial": true}
 		if key != "" {
@@ -119,7 +121,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		rows[i] = row
 	}
 	if req.Partial && !a.scoped {
-		possible, err := s.partialPossible(ctx, req.Mentions)
+		possible, err := s.partialPossible(ctx, tokens)
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +169,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		return nil, s.fail("resolve", err)
 	}
 	for _, f := range res {
-		out[f.i] = rank(f.strong, partialMatches(req.Mentions[f.i], f.partials), f.fuzzy, keys[f.i], limit)
+		out[f.i] = rank(f.strong, partialMatches(tokens[f.i], keys[f.i], f.partials), f.fuzzy, keys[f.i], limit)
 	}
 	return out, nil
 }
@@ -182,9 +184,9 @@ CALL (w) {
 }
 RETURN w.word AS word, n > 0 AS found`
 
-// partialPossible reports, for each mention, whether it can match an
-// entity partially: one of several words can only if each of its words
-// can, since an entity whose key holds the mention's key holds each word's
+// partialPossible reports, for each mention (given as its key tokens),
+// whether it can match an entity partially: one of several words can only
+// if each of its words can, since an entity whose key holds the mention's key holds each word's
 // (and so every inner trigram of each). Linking sends every run of a
 // question's words as a mention, and each partial look-up is a full-text
 // query that may load thousands of candidates: one cheap query for the
@@ -192,18 +194,16 @@ RETURN w.word AS word, n > 0 AS found`
 // match. Words too short for an inner trigram prove nothing. The caller
 // skips this under scoped access, where the one hit may be one the caller
 // cannot see.
-func (s *Store) partialPossible(ctx context.Context, mentions []string) ([]bool, error) {
-	possible := make([]bool, len(mentions))
-	tokens := make([][]string, len(mentions))
+func (s *Store) partialPossible(ctx context.Context, tokens [][]string) ([]bool, error) {
+	possible := make([]bool, len(tokens))
 	var words []map[string]any
 	seen := map[string]bool{}
-	for i, mention := range mentions {
+	for i, toks := range tokens {
 		possible[i] = true
-		tokens[i] = text.KeyTokens(mention)
-		if len(tokens[i]) < 2 {
+		if len(toks) < 2 {
 			continue
 		}
-		for _, t := range tokens[i] {
+		for _, t := range toks {
 			if tg := innerTrigrams(t); len(tg) > 0 && !seen[t] {
 				seen[t] = true
 				words = append(words, map[string]any{"word": t, "lucene": luceneAll(tg)})
@@ -353,13 +353,12 @@ const maxPartialCandidates = 4096
 // partialMatches keeps, of the candidates the full-text index proposed,
 // those whose name's words hold the mention's as one run
 // (text.PartialScore), best score first, then by name; none when the
-// index proposed more than maxPartialCandidates.
-func partialMatches(mention string, cands []candidate) []graph.Match {
+// index proposed more than maxPartialCandidates. toks and key are the
+// mention's key tokens and key.
+func partialMatches(toks []string, key string, cands []candidate) []graph.Match {
 	if len(cands) > maxPartialCandidates {
 		return nil
 	}
-	toks := text.KeyTokens(mention)
-	key := strings.Join(toks, "")
 	var out []graph.Match
 	for _, c := range cands {
 		if !strings.Contains(c.key, key) {
