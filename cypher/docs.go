@@ -474,12 +474,8 @@ func scanDocumentEdge(r *neo4j.Record) (DocumentEdge, error) {
 	if e.Extractor, err = strAt(r, 10); err != nil {
 		return e, err
 	}
-	switch c := r.Values[11].(type) {
-	case nil:
-	case float64:
-		e.Confidence = c
-	default:
-		return e, colErr(r, 11, "a number")
+	if e.Confidence, err = columnAs[float64](r, 11, "a number"); err != nil {
+		return e, err
 	}
 	n, err := intAt(r, 12)
 	e.Statements = int(n)

@@ -189,7 +189,7 @@ func scanExpansion(r *neo4j.Record) ([]expandRow, error) {
 				return nil, colErr(r, 0, "[name, type, total, hops] per node")
 			}
 			from, ok1 := node[0].(string)
-			fromType, ok2 := orEmpty(node[1])
+			fromType, ok2 := as[string](node[1])
 			total, ok3 := node[2].(int64)
 			hops, ok4 := node[3].([]any)
 			if !ok1 || !ok2 || !ok3 || !ok4 {
@@ -209,13 +209,9 @@ func scanExpansion(r *neo4j.Record) ([]expandRow, error) {
 				x.rel, okRel = hop[0].(string)
 				x.dir, okDir = hop[1].(int64)
 				x.to, okTo = hop[2].(string)
-				x.toType, okType = orEmpty(hop[3])
-				x.file, okFile = orEmpty(hop[4])
-				if hop[5] == nil {
-					okLine = true
-				} else {
-					x.line, okLine = hop[5].(int64)
-				}
+				x.toType, okType = as[string](hop[3])
+				x.file, okFile = as[string](hop[4])
+				x.line, okLine = as[int64](hop[5])
 				if !okRel || !okDir || !okTo || !okType || !okFile || !okLine {
 					return nil, colErr(r, 0, "[rel, dir, to, toType, file, line] per hop")
 				}
@@ -224,15 +220,6 @@ func scanExpansion(r *neo4j.Record) ([]expandRow, error) {
 		}
 	}
 	return rows, nil
-}
-
-// orEmpty reads a string that may be null ("").
-func orEmpty(v any) (string, bool) {
-	if v == nil {
-		return "", true
-	}
-	s, ok := v.(string)
-	return s, ok
 }
 
 // Expand returns the hops around the frontier, one to graph.MaxExpandSteps steps deep, as

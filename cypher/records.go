@@ -11,73 +11,57 @@ import (
 // and names the column in its error; null reads as the zero value. Driver
 // values are converted here and never leave the package.
 
-func strAt(r *neo4j.Record, i int) (string, error) {
-	switch v := r.Values[i].(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
+// as converts a driver value to T; null reads as T's zero value.
+func as[T any](v any) (T, bool) {
+	if v == nil {
+		var zero T
+		return zero, true
 	}
-	return "", colErr(r, i, "a string")
+	t, ok := v.(T)
+	return t, ok
 }
 
-func intAt(r *neo4j.Record, i int) (int64, error) {
-	switch v := r.Values[i].(type) {
-	case nil:
-		return 0, nil
-	case int64:
-		return v, nil
+// columnAs reads column i as T, naming it in the error.
+func columnAs[T any](r *neo4j.Record, i int, want string) (T, error) {
+	v, ok := as[T](r.Values[i])
+	if !ok {
+		return v, colErr(r, i, want)
 	}
-	return 0, colErr(r, i, "an integer")
+	return v, nil
 }
+
+func strAt(r *neo4j.Record, i int) (string, error) { return columnAs[string](r, i, "a string") }
+
+func intAt(r *neo4j.Record, i int) (int64, error) { return columnAs[int64](r, i, "an integer") }
 
 // listAt returns a list column ([] for null).
-func listAt(r *neo4j.Record, i int) ([]any, error) {
-	switch v := r.Values[i].(type) {
-	case nil:
-		return nil, nil
-	case []any:
-		return v, nil
+func listAt(r *neo4j.Record, i int) ([]any, error) { return columnAs[[]any](r, i, "a list") }
+
+// listOf converts a list column of T (null elements read as T's zero
+// value).
+func listOf[T any](r *neo4j.Record, i int, want string) ([]T, error) {
+	l, err := listAt(r, i)
+	if err != nil {
+		return nil, err
 	}
-	return nil, colErr(r, i, "a list")
+	out := make([]T, len(l))
+	for k, v := range l {
+		var ok bool
+		if out[k], ok = as[T](v); !ok {
+			return nil, colErr(r, i, want)
+		}
+	}
+	return out, nil
 }
 
 // strList converts a list column of strings (null elements read as "").
 func strList(r *neo4j.Record, i int) ([]string, error) {
-	l, err := listAt(r, i)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, len(l))
-	for k, v := range l {
-		switch v := v.(type) {
-		case nil:
-		case string:
-			out[k] = v
-		default:
-			return nil, colErr(r, i, "a list of strings")
-		}
-	}
-	return out, nil
+	return listOf[string](r, i, "a list of strings")
 }
 
 // intList converts a list column of integers (null elements read as 0).
 func intList(r *neo4j.Record, i int) ([]int64, error) {
-	l, err := listAt(r, i)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, len(l))
-	for k, v := range l {
-		switch v := v.(type) {
-		case nil:
-		case int64:
-			out[k] = v
-		default:
-			return nil, colErr(r, i, "a list of integers")
-		}
-	}
-	return out, nil
+	return listOf[int64](r, i, "a list of integers")
 }
 
 func colErr(r *neo4j.Record, i int, want string) error {
@@ -90,11 +74,5 @@ func colErr(r *neo4j.Record, i int, want string) error {
 
 // timeAt returns a temporal column as a time (null reads as the zero time).
 func timeAt(r *neo4j.Record, i int) (time.Time, error) {
-	switch v := r.Values[i].(type) {
-	case nil:
-		return time.Time{}, nil
-	case time.Time:
-		return v, nil
-	}
-	return time.Time{}, colErr(r, i, "a date-time")
+	return columnAs[time.Time](r, i, "a date-time")
 }

@@ -278,14 +278,13 @@ func candidates(r *neo4j.Record, col int) ([]candidate, error) {
 			fields = []*string{&c.name, &c.typ, &c.key}
 		}
 		for k, p := range fields {
-			if p == nil || item[k] == nil {
+			if p == nil {
 				continue
 			}
-			sv, ok := item[k].(string)
-			if !ok {
+			var ok bool
+			if *p, ok = as[string](item[k]); !ok {
 				return nil, colErr(r, col, "string names, types and keys")
 			}
-			*p = sv
 		}
 		out = append(out, c)
 	}
