@@ -1071,17 +1071,12 @@ func (r *reader) unionDoubt(c *claim, objects bool) {
 			first, last = min(first, p), max(last, p)
 		}
 	}
-	for p := first + 1; p < last; p++ {
-		if r.st.words[p] == "or" {
-			return
-		}
+	if first >= last {
+		return
 	}
-	for p := first + 1; p < last; p++ {
-		if r.st.words[p] == "and" {
-			c.conf = min(c.conf, 0.7)
-			c.guess = append(c.guess, fmt.Sprintf("%s: read as what concerns either, not only what concerns both", r.entityList(c.anchor, c.also)))
-			return
-		}
+	if joiners := r.st.words[first+1 : last]; !slices.Contains(joiners, "or") && slices.Contains(joiners, "and") {
+		c.conf = min(c.conf, 0.7)
+		c.guess = append(c.guess, fmt.Sprintf("%s: read as what concerns either, not only what concerns both", r.entityList(c.anchor, c.also)))
 	}
 }
 
