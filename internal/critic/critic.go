@@ -431,7 +431,7 @@ func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walke
 // deliveredDoubt says where the relations that deliver into their objects,
 // walked the other way, reach outside the walk, or "".
 func (c *Topological) deliveredDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-	reached, rels, err := c.deliveredReach(ctx, s, walked, s.Reading().Delivered, cost)
+	reached, rels, err := c.deliveredReach(ctx, s, walked, cost)
 	if err != nil {
 		return "", fmt.Errorf("check the relations that deliver into their objects: %w", err)
 	}
@@ -443,7 +443,7 @@ func (c *Topological) deliveredDoubt(ctx context.Context, s *state.AgentState, w
 }
 
 // deliveredReach walks the relations that deliver into their objects the
-// other way (delivered, from the reading) from the walked entities and
+// other way (the reading's Delivered) from the walked entities and
 // returns what that reaches outside the walk, and through which
 // relations. A delivering relation's subject depends on its object, so a
 // reading that walked it backwards walked dependents: the other way
@@ -452,7 +452,8 @@ func (c *Topological) deliveredDoubt(ctx context.Context, s *state.AgentState, w
 // outside the walk are returned with the object). A reading that walked
 // it forwards walked dependencies: the other way reaches the senders,
 // dependencies in their own right.
-func (c *Topological) deliveredReach(ctx context.Context, s *state.AgentState, walked map[string]bool, delivered []state.RelDir, cost *state.Cost) (reached, rels []string, err error) {
+func (c *Topological) deliveredReach(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (reached, rels []string, err error) {
+	delivered := s.Reading().Delivered
 	var readSteps []graph.ExpandStep // the reading's step, one request per direction
 	if steps := s.Chain().Steps; len(steps) > 0 {
 		readSteps = byDirection(steps[0].Edges)
