@@ -105,7 +105,11 @@ var sameActs = [][]string{
 	{"write to", "write into", "publish to", "publish into", "push to", "emit to", "send to", "export to", "upload to", "flush to",
 		"persist to", "persist in", "save to", "save in", "log to"},
 	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from",
-		"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from"},
+		"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
+		"compile from", "transpile from", "render from", "convert from", "produce from", "extract from",
+		"copy from", "fork from", "clone from", "translate from", "adapt from"},
+	// Kinship stored from either end.
+	{"child of", "parent of"},
 }
 
 // SameAct reports whether two base phrases of a concept's verbs name the
@@ -199,9 +203,14 @@ var concepts = []conceptDef{
 			"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
 			"persist to", "persist in", "save to", "save in", "cache in", "log to", "emit to", "push to", "upload to", "export to", "flush to",
 			"cite", "scheduled on", "schedule on", "bound to", "bind to",
+			"compile from", "transpile from", "render from", "convert from", "produce from", "extract from",
+			"copy from", "fork from", "clone from", "translate from", "adapt from",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
-			"block", "unblock", "gate", "hold up", "trigger"},
+			"block", "unblock", "gate", "hold up", "trigger",
+			// Making: what is made depends on its maker ("configure
+			// generates config.h"); "generated from" reads the other way.
+			"generate", "produce", "build", "compute", "spawn", "output"},
 		gapVerbs: []string{"get from", "receive from", "obtain from", "draw from", "take from", "buy from", "purchase from",
 			"order from", "pull from", "fetch from", "import from", "load from", "read from", "source from", "inherit from",
 			"borrow from", "copy from", "send to", "write to", "publish to", "forward to", "push to"},
@@ -334,6 +343,12 @@ var table = func() []compiled {
 	}
 	return out
 }()
+
+// inverseVerb reports whether base phrase v is one of the concept's
+// inverse verbs.
+func (c *compiled) inverseVerb(v string) bool {
+	return slices.Contains(c.def.inverseVerbs, v)
+}
 
 // ConceptNames returns the names of the known concepts, None excluded.
 func ConceptNames() []string { return append([]string(nil), conceptNames[1:]...) }

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
@@ -104,8 +105,9 @@ func analyzeName(name string, skip Concept) Meaning {
 			// A name may drop the verb's preposition: Debian's "depends"
 			// and "pre_depends" for "depend on", "writes_table"; not
 			// replace it with another ("published_in" a venue is not
-			// "publish to").
-			if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] {
+			// "publish to"), nor drop it where the bare verb reads the
+			// other way ("generates" is not "generated from").
+			if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] && !c.inverseVerb(h.String()) {
 				for _, at := range h.find(toks) {
 					if end := at + len(h.forms); next(end) != "by" && !prepositions[next(end)] && !modifier(end) {
 						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
@@ -145,6 +147,9 @@ func analyzeName(name string, skip Concept) Meaning {
 		return Meaning{}
 	}
 	m := best.m
+	if ambiguousNames[m.Phrase] {
+		return Meaning{}
+	}
 	if m.Concept == Dependency {
 		m.Delivers = !m.Inverse && deliverPhrases[m.Phrase]
 		for _, t := range toks {
@@ -163,6 +168,13 @@ var deliverPhrases = map[string]bool{
 	"push to": true, "emit to": true, "log to": true, "persist to": true, "persist in": true,
 	"save to": true, "save in": true, "cache in": true, "upload to": true, "export to": true, "flush to": true,
 }
+
+// ambiguousNames are phrases that, as a relation's whole name, say one
+// thing in one graph and the opposite in another: a team "includes" its
+// members (membership), a source file "includes" the header it needs (a
+// dependency). Such a relation is of unknown meaning (graph.Unread) unless
+// a schema declares it; in a question the phrase keeps its reading.
+var ambiguousNames = map[string]bool{"include": true}
 
 // twoWay verbs say a direction only with their preposition: "X connects
 // to Y" (a client to its server), but "a switch connects a camera" or "A
@@ -203,4 +215,57 @@ func isRoleNoun(w string) bool {
 		}
 	}
 	return false
+}
+
+// auxiliaries may open a passive relation name ("is_assumed_by",
+// "gets_triggered_by").
+var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true, "get": true, "gets": true, "got": true}
+
+// PassiveOf reports whether relation name passive is the passive of
+// relation name active, one relation stored from its other end:
+// "isAssumedBy" of "assumes", "triggered_by" of "triggers", "written_by"
+// of "writes". The verb must be the same word in another form; any other
+// words must be equal.
+func PassiveOf(passive, active string) bool {
+	p, a := nameWords(passive), nameWords(active)
+	if len(p) > 0 && auxiliaries[p[0]] {
+		p = p[1:]
+	}
+	if len(p) < 2 || p[len(p)-1] != "by" {
+		return false
+	}
+	p = p[:len(p)-1]
+	if len(p) != len(a) || !sameVerb(p[0], a[0]) {
+		return false
+	}
+	return slices.Equal(p[1:], a[1:])
+}
+
+// sameVerb reports whether two lower-case words are forms of one verb
+// ("assumed" and "assumes", "written" and "writes").
+func sameVerb(x, y string) bool {
+	for _, base := range baseCandidates(x) {
+		if forms := inflect(base); slices.Contains(forms, x) && slices.Contains(forms, y) {
+			return true
+		}
+	}
+	for base, forms := range irregular {
+		all := append([]string{base}, forms...)
+		if slices.Contains(all, x) && slices.Contains(all, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseCandidates returns the words w may be an inflection of (inflect's
+// regular rules undone), w itself first.
+func baseCandidates(w string) []string {
+	out := []string{w}
+	for _, r := range [][2]string{{"ies", "y"}, {"ied", "y"}, {"es", ""}, {"ed", ""}, {"s", ""}, {"d", ""}, {"ing", ""}, {"ing", "e"}} {
+		if b, ok := strings.CutSuffix(w, r[0]); ok && len(b) > 1 {
+			out = append(out, b+r[1])
+		}
+	}
+	return out
 }

@@ -110,6 +110,18 @@ func TestAnalyzeNameOtherDomains(t *testing.T) {
 		{"optional_accessory_of", Dependency, true, true},
 		{"teaches", Ownership, false, false}, // the teacher is responsible for the course
 		{"handles_freight_for", None, false, false},
+		// Making: what is made depends on its maker; made from, on its
+		// source.
+		{"generates", Dependency, true, false},
+		{"produces", Dependency, true, false},
+		{"builds", Dependency, true, false},
+		{"built_by", Dependency, false, false},
+		{"generated_from", Dependency, false, false},
+		{"compiled_from", Dependency, false, false},
+		{"forkedFrom", Dependency, false, false},
+		// A team includes its members, a source file the header it needs.
+		{"includes", None, false, false},
+		{"included_in", None, false, false},
 	} {
 		m := AnalyzeName(tc.name)
 		if m.Concept != tc.concept || (tc.concept != None && (m.Inverse != tc.inverse || m.Optional != tc.optional)) {
@@ -172,6 +184,29 @@ func TestAnalyzeNamePositions(t *testing.T) {
 		m := AnalyzeName(tc.name)
 		if m.Concept != Dependency || m.Inverse != tc.inverse {
 			t.Errorf("AnalyzeName(%q) = %+v, want a dependency with inverse %v", tc.name, m, tc.inverse)
+		}
+	}
+}
+
+func TestPassiveOf(t *testing.T) {
+	for _, tc := range []struct {
+		passive, active string
+		want            bool
+	}{
+		{"isAssumedBy", "assumes", true},
+		{"assumed_by", "assume", true},
+		{"triggered_by", "triggers", true},
+		{"written_by", "writes", true}, // irregular
+		{"is_read_by", "reads", true},
+		{"gets_copied_by", "copies", true},
+		{"mountedBy", "mounts", true},
+		{"isAssumedBy", "grants", false},
+		{"assumes", "isAssumedBy", false}, // the first must be the passive
+		{"owned_by", "owns_team", false},  // other words differ
+		{"assumed", "assumes", false},     // no "by"
+	} {
+		if got := PassiveOf(tc.passive, tc.active); got != tc.want {
+			t.Errorf("PassiveOf(%q, %q) = %v, want %v", tc.passive, tc.active, got, tc.want)
 		}
 	}
 }
