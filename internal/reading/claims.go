@@ -268,7 +268,7 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 			if rh.inverse {
 				ans = rh.rel.subject
 			}
-			return stepClaim{concept: rh.rel.concept, rels: []*relInfo{rh.rel}, answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
+			return stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
 		}
 	}
 	return stepClaim{}, j, false
@@ -1081,15 +1081,22 @@ func (r *reader) unionDoubt(c *claim, objects bool) {
 }
 
 // samePhrase returns the relations of ri's concept named by the same verb
-// (blocks and blocked_by, calls and called_by): one relation stored both
-// ways. A relation of no known concept is only itself.
+// (blocks and blocked_by, calls and called_by, parent_of and child_of):
+// one relation stored both ways. A relation of no known concept is only
+// itself and its passive or active partner (relInfo.act).
 func (r *reader) samePhrase(ri *relInfo) []*relInfo {
-	if ri.concept == semantics.None || ri.phrase == "" {
+	var same func(o *relInfo) bool
+	switch {
+	case ri.concept == semantics.None && ri.act != "":
+		same = func(o *relInfo) bool { return o.act == ri.act }
+	case ri.concept == semantics.None || ri.phrase == "":
 		return []*relInfo{ri}
+	default:
+		same = func(o *relInfo) bool { return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) }
 	}
 	var out []*relInfo
 	for _, o := range r.rels {
-		if o == ri || (o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase)) {
+		if o == ri || same(o) {
 			out = append(out, o)
 		}
 	}

@@ -80,6 +80,9 @@ type Reading struct {
 	// Wider are the concept's relations a closure through the verb's own
 	// leaves out (see state.Reading.Wider).
 	Wider []state.RelDir
+	// Unoriented are the relations of unknown meaning the reading walks
+	// one way, turned the other (see state.Reading.Unoriented).
+	Unoriented []state.RelDir
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string
@@ -130,6 +133,11 @@ type relInfo struct {
 	subject semantics.Role
 	// phrase is the base phrase its name was read from ("call").
 	phrase string
+	// act, for a relation of no known concept stored from both ends
+	// ("assumes" and "isAssumedBy"), is the active one's name: the two
+	// are one act, the passive one read the other way (its subject plays
+	// Second).
+	act string
 	// names are the phrases that name this relation in a question: its
 	// own name's words and its schema aliases (read subject → object),
 	// and its inverse aliases.
@@ -193,6 +201,13 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(a))
 		}
 		r.rels = append(r.rels, ri)
+	}
+	for _, p := range r.rels {
+		for _, a := range r.rels {
+			if p != a && p.concept == semantics.None && a.concept == semantics.None && semantics.PassiveOf(p.def.Name, a.def.Name) {
+				p.subject, p.act, a.act = semantics.Second, a.def.Name, a.def.Name
+			}
+		}
 	}
 	return r
 }
