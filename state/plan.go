@@ -234,6 +234,12 @@ type Reading struct {
 	// direction the closure walks: the critic certifies no closure such a
 	// hop would extend.
 	Wider []RelDir `json:"wider_relations,omitempty"`
+	// Unoriented are the relations of unknown meaning this reading walks
+	// one way, each turned the other: the direction was read from the
+	// question's word order, and the graph may store the relation the
+	// other way round ("Elena married_to Liam" for "who is Liam married
+	// to"). The critic claims no "none" such a hop would change.
+	Unoriented []RelDir `json:"unoriented_relations,omitempty"`
 	// SchemaDoubt, when set, says where the schema's types make the
 	// reading unlikely: a step no relation of which starts from the kind
 	// of entity the walk is at ("payments is a team, and reports_to links

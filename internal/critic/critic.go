@@ -357,6 +357,9 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Delivered) > 0 && (closure || v.Outcome == state.NoChain) {
 		checks = append(checks, c.deliveredDoubt)
 	}
+	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
+		checks = append(checks, c.unorientedDoubt)
+	}
 	if len(checks) == 0 {
 		return nil
 	}
@@ -426,6 +429,29 @@ func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walke
 	}
 	return fmt.Sprintf("%s, of the same kind, also %s on from %s, and the question's verb did not name %s",
 		joinNames(rels), verb, joinNames(nodes), them), nil
+}
+
+// unorientedDoubt says where the relations of unknown meaning the reading
+// walked, turned the other way, lead from where the walk went, or "": a
+// "none" read from the question's word order, where the graph stores the
+// relation the other way round.
+func (c *Topological) unorientedDoubt(ctx context.Context, s *state.AgentState, _ map[string]bool, cost *state.Cost) (string, error) {
+	walked := walkedEntities(s, true)
+	var rels, nodes []string
+	for _, st := range byDirection(s.Reading().Unoriented) {
+		r, n, err := c.leaving(ctx, walked, st, cost)
+		if err != nil {
+			return "", fmt.Errorf("check the relations of unknown meaning the other way: %w", err)
+		}
+		rels, nodes = append(rels, r...), append(nodes, n...)
+	}
+	if len(nodes) == 0 {
+		return "", nil
+	}
+	sort.Strings(rels)
+	rels = slices.Compact(rels)
+	return fmt.Sprintf("%s also joins %s the other way round, and its name does not say which way the question's words run (a schema file that gives its meaning settles it)",
+		joinNames(rels), joinNames(nodes)), nil
 }
 
 // deliveredDoubt says where the relations that deliver into their objects,

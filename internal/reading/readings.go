@@ -83,6 +83,7 @@ func (r *reader) readings(c *claim) []Reading {
 	if dependency {
 		base.Delivered = r.delivered(steps[0].Edges)
 	}
+	base.Unoriented = r.unoriented(steps)
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
 		readings[i].Text = r.describe(c, readings[i])
@@ -166,6 +167,28 @@ func (r *reader) delivered(edges []state.RelDir) []state.RelDir {
 		}
 		if ri := r.relNamed(e.Relation); ri != nil && ri.def.Delivers {
 			out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
+		}
+	}
+	return out
+}
+
+// unoriented returns the edges of steps whose relation is of no known
+// concept and not one of an active and passive pair (relInfo.act), each
+// turned the other way: the question's word order chose the direction.
+func (r *reader) unoriented(steps []state.ChainStep) []state.RelDir {
+	var out []state.RelDir
+	for _, st := range steps {
+		for _, e := range st.Edges {
+			if e.Direction == graph.Both {
+				continue
+			}
+			ri := r.relNamed(e.Relation)
+			if ri == nil || ri.concept != semantics.None || ri.act != "" {
+				continue
+			}
+			if t := (state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}); !slices.Contains(out, t) {
+				out = append(out, t)
+			}
 		}
 	}
 	return out
