@@ -73,6 +73,17 @@ var zeroshotSets = []struct {
 	// Citations (cites, authored_by) and a venue relation no name reads
 	// (published_in: in a venue is not "publish to").
 	{"papers", "papers.csv", "papers.questions.jsonl", false, 0.85},
+	// Kubernetes objects: selects, scheduled_on, mounts and mountedBy.
+	{"k8s", "k8s.tsv", "k8s.questions.jsonl", false, 0.6},
+	// A family: parent_of and child_of (one act from either end),
+	// married_to stored one way, kinship words scgraph does not read.
+	{"family", "family.csv", "family.questions.jsonl", false, 0.4},
+	// A build: includes (membership or dependency: the name does not
+	// say), generates (the made depends on its maker), compiled_from.
+	{"build", "build.jsonl", "build.questions.jsonl", false, 0.6},
+	// Access control: assumes and isAssumedBy (one act stored both ways),
+	// GRANTS and attached_to of unknown meaning.
+	{"iam", "iam.csv", "iam.questions.jsonl", false, 0.6},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},
