@@ -101,12 +101,23 @@ func (r *reader) asked() Asked {
 			}
 		}
 	}
-	// A role noun of a concept whose relations end in one type.
+	// The word the names of some type carry ("team" in team-platform).
+	nameWord, named := "", []string(nil)
+	for _, t := range r.s.Types {
+		for _, nw := range t.NameWords {
+			if semantics.Forms(nw)[w] {
+				nameWord, named = nw, append(named, t.Name)
+			}
+		}
+	}
+	// A role noun of a concept whose relations end in one type, unless
+	// the names of another type say the word and its names do not ("which
+	// team": the groups of memberOf are named group-*, the owners team-*).
 	for _, h := range r.hitsAt(i) {
 		if h.Kind != semantics.Noun {
 			continue
 		}
-		if t := r.roleType(h.Concept, h.Role); t != "" {
+		if t := r.roleType(h.Concept, h.Role); t != "" && (nameWord == "" || slices.Contains(named, t)) {
 			a.Type = t
 			return a
 		}
@@ -114,13 +125,9 @@ func (r *reader) asked() Asked {
 	if semantics.IsKindWord(w) {
 		return a
 	}
-	for _, t := range r.s.Types {
-		for _, nw := range t.NameWords {
-			if semantics.Forms(nw)[w] {
-				a.NameWord = nw
-				return a
-			}
-		}
+	if nameWord != "" {
+		a.NameWord = nameWord
+		return a
 	}
 	// A noun no type and no class names: the entities whose names carry
 	// it, if the walk reaches any (the critic checks).
