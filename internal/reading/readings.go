@@ -315,10 +315,21 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 func (r *reader) widened(c *claim) *claim {
 	var out *claim
 	for k, sc := range c.steps {
-		if sc.rels != nil || sc.concept == semantics.None || sc.specific == "" {
+		specific := sc.specific
+		if ri := firstRel(sc.rels); ri != nil && specific == "" && sc.concept != semantics.None && ri.phrase != "" &&
+			semantics.AnalyzeName(ri.def.Name).Concept == sc.concept {
+			// A relation named by its own name ("everything X feeds
+			// into" for FEEDS) names its act, as a verb does, where its
+			// name says its kind (a schema may declare OWNS a
+			// dependency: "who owns X" still asks for owners).
+			specific = ri.phrase
+		} else if sc.rels != nil {
 			continue
 		}
-		named := r.namedRels(sc.concept, sc.specific)
+		if sc.concept == semantics.None || specific == "" {
+			continue
+		}
+		named := r.namedRels(sc.concept, specific)
 		others := 0
 		for _, ri := range r.conceptRels(sc.concept) {
 			if !slices.Contains(named, ri) {
@@ -338,6 +349,7 @@ func (r *reader) widened(c *claim) *claim {
 			out = &cp
 		}
 		out.steps[k].wide = true
+		out.steps[k].rels, out.steps[k].specific = nil, specific
 	}
 	return out
 }
@@ -401,6 +413,13 @@ func widerEdges(rd, wide Reading) []state.RelDir {
 		}
 	}
 	return out
+}
+
+func firstRel(rs []*relInfo) *relInfo {
+	if len(rs) == 0 {
+		return nil
+	}
+	return rs[0]
 }
 
 func relNames(rs []*relInfo) []string {
