@@ -146,6 +146,9 @@ func TestAgentEquivalenceZeroShot(t *testing.T) {
 		{"airflow.tsv", "airflow.questions.jsonl"},
 		{"platform.tsv", "platform.questions.jsonl"},
 		{"shop.csv", "shop.questions.jsonl"},
+		{"family.csv", "family.questions.jsonl"},
+		{"iam.csv", "iam.questions.jsonl"},
+		{"build.jsonl", "build.questions.jsonl"},
 	} {
 		t.Run(set.graph, func(t *testing.T) {
 			dir := filepath.Join("..", "testdata", "zeroshot")
