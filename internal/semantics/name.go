@@ -128,10 +128,10 @@ func analyzeName(name string, skip Concept) Meaning {
 		for _, rn := range c.nameNouns {
 			for _, at := range rn.p.find(toks) {
 				end := at + len(rn.p.forms)
-				// "<noun> of": the subject plays the noun's role;
+				// "<noun> of" (for, to, in): the subject plays the noun's role;
 				// a bare noun or "has <noun>": the object does.
 				subjectRole := rn.role.Other()
-				if n := next(end); n == "of" || n == "for" || n == "to" {
+				if n := next(end); n == "of" || n == "for" || n == "to" || n == "in" {
 					subjectRole = rn.role
 				}
 				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: subjectRole == Second, Phrase: rn.p.String(), Generic: true}, length: len(rn.p.forms), noun: true, started: at})

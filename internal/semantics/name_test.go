@@ -119,6 +119,9 @@ func TestAnalyzeNameOtherDomains(t *testing.T) {
 		{"generated_from", Dependency, false, false},
 		{"compiled_from", Dependency, false, false},
 		{"forkedFrom", Dependency, false, false},
+		// "<noun> in" names the subject's role, as "<noun> of" does.
+		{"ingredient_in", Dependency, true, false},
+		{"component_in", Dependency, true, false},
 		// A team includes its members, a source file the header it needs.
 		{"includes", None, false, false},
 		{"included_in", None, false, false},
