@@ -348,7 +348,10 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Unread) > 0 {
 		checks = append(checks, c.unreadDoubt)
 	}
-	if len(rd.Wider) > 0 && closure {
+	// A direct answer is checked too, against the relations of its kind
+	// whose act may be the one asked (the reader leaves out those known
+	// to be another: "what does X call" is not answered by what it reads).
+	if len(rd.Wider) > 0 && (closure || v.Outcome == state.Sufficient) {
 		checks = append(checks, c.widerDoubt)
 	}
 	// A direct answer found names the relation as it is written ("what
@@ -387,7 +390,11 @@ type doubt func(ctx context.Context, s *state.AgentState, walked map[string]bool
 // "".
 func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
-	rels, nodes, err := c.leaving(ctx, walked, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
+	known, keep := walked, (func(graph.Entity) bool)(nil)
+	if rd.Extent != state.ExtentTransitive {
+		known, keep = walkedEntities(s, true), answerKind(s) // a hop to an answer, or to what cannot be one, adds none
+	}
+	rels, nodes, err := c.leaving(ctx, walked, known, keep, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
 	if err != nil {
 		return "", fmt.Errorf("check the relations of unknown meaning: %w", err)
 	}
@@ -406,13 +413,18 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 		joinNames(rels), verb, joinNames(nodes), whose), nil
 }
 
-// widerDoubt says which relations of the closure's kind that the
-// question's verb did not name lead on from the walk, or "".
+// widerDoubt says which relations of the reading's kind that the
+// question's verb did not name lead on from the walk (for a direct answer,
+// from the anchors to what was not answered), or "".
 func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
+	known, keep := walked, (func(graph.Entity) bool)(nil)
+	if rd.Extent != state.ExtentTransitive {
+		known, keep = walkedEntities(s, true), answerKind(s)
+	}
 	var rels, nodes []string
 	for _, st := range byDirection(rd.Wider) {
-		r, n, err := c.leaving(ctx, walked, st, cost)
+		r, n, err := c.leaving(ctx, walked, known, keep, st, cost)
 		if err != nil {
 			return "", fmt.Errorf("check the relations the question's verb left out: %w", err)
 		}
@@ -439,7 +451,7 @@ func (c *Topological) unorientedDoubt(ctx context.Context, s *state.AgentState, 
 	walked := walkedEntities(s, true)
 	var rels, nodes []string
 	for _, st := range byDirection(s.Reading().Unoriented) {
-		r, n, err := c.leaving(ctx, walked, st, cost)
+		r, n, err := c.leaving(ctx, walked, walked, nil, st, cost)
 		if err != nil {
 			return "", fmt.Errorf("check the relations of unknown meaning the other way: %w", err)
 		}
@@ -574,20 +586,45 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 	return walked
 }
 
-// leaving expands the walked entities one step and returns the
-// relations and the walked entities of the hops that leave the walk (or
-// were cut, hiding where they go): a hop between two walked entities adds
-// nothing whichever way failure passes.
-func (c *Topological) leaving(ctx context.Context, walked map[string]bool, step graph.ExpandStep, cost *state.Cost) (rels, nodes []string, err error) {
-	exp, err := c.expandWalked(ctx, walked, []graph.ExpandStep{step}, cost)
+// answerKind returns what an answer must be when the question asks for
+// a kind ("which node": its type; "which team", untyped: a name saying
+// team, where an answer does), or nil.
+func answerKind(s *state.AgentState) func(graph.Entity) bool {
+	t := s.Plan.Target
+	if t.Kind != state.TargetType {
+		return nil
+	}
+	if t.Type != "" {
+		return func(e graph.Entity) bool { return e.Type == t.Type }
+	}
+	if t.NameWord != "" && slices.ContainsFunc(s.Accepted(), func(i int) bool { return text.NameHas(s.Walk.Reached[i].Node, t.NameWord) }) {
+		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
+	}
+	return nil
+}
+
+// leaving expands the entities from (some of the walked) one step and
+// returns the relations and the entities of the hops that leave the walk
+// (or were cut, hiding where they go): a hop between two walked entities
+// adds nothing whichever way failure passes; nor does a hop to an entity
+// keep (when not nil) refuses.
+func (c *Topological) leaving(ctx context.Context, from, walked map[string]bool, keep func(graph.Entity) bool, step graph.ExpandStep, cost *state.Cost) (rels, nodes []string, err error) {
+	exp, err := c.expandWalked(ctx, from, []graph.ExpandStep{step}, cost)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, t := range exp.Truncated {
 		nodes = append(nodes, t.Node)
 	}
+	types := make(map[string]string, len(exp.Nodes))
+	for _, n := range exp.Nodes {
+		types[n.Name] = n.Type
+	}
 	for _, h := range exp.Hops[0] {
 		if walked[h.To] && !slices.Contains(nodes, h.From) {
+			continue
+		}
+		if keep != nil && !keep(graph.Entity{Name: h.To, Type: types[h.To]}) && !slices.Contains(nodes, h.From) {
 			continue
 		}
 		if !slices.Contains(rels, h.Relation) {

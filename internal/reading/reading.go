@@ -364,7 +364,7 @@ func (r *reader) read() Result {
 		wide := r.readings(w)
 		if len(wide) > 0 {
 			for i := range res.Readings {
-				res.Readings[i].Wider = widerEdges(res.Readings[i], wide[0])
+				res.Readings[i].Wider = r.widerEdges(res.Readings[i], wide[0], w)
 			}
 		}
 		res.Readings = append(res.Readings, wide...)

@@ -77,7 +77,7 @@ func (r *reader) readings(c *claim) []Reading {
 		base.Chain.Steps[len(steps)-1].Repeat = true
 	case c.extent == state.ExtentTransitive:
 	}
-	if dependency && len(steps[0].Edges) >= len(r.conceptRels(semantics.Dependency)) {
+	if dependency {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
 	}
 	if dependency {
@@ -400,17 +400,32 @@ func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
 	return out
 }
 
-// widerEdges returns, for a closure, the edges of the widened reading's
-// first step that rd's first step does not walk.
-func widerEdges(rd, wide Reading) []state.RelDir {
-	if rd.Extent != state.ExtentTransitive || len(rd.Chain.Steps) == 0 || len(wide.Chain.Steps) == 0 {
+// widerEdges returns the edges of the widened reading's first step that
+// rd's first step does not walk (state.Reading.Wider); w is the widened
+// claim.
+func (r *reader) widerEdges(rd, wide Reading, w *claim) []state.RelDir {
+	if len(rd.Chain.Steps) == 0 || len(wide.Chain.Steps) == 0 {
 		return nil
+	}
+	// A one-hop answer is only doubted by relations whose act may be the
+	// one the question names: "what does X call" is not answered by the
+	// tables it reads.
+	named := ""
+	if rd.Extent != state.ExtentTransitive {
+		if len(rd.Chain.Steps) > 1 || len(w.steps) == 0 {
+			return nil
+		}
+		named = w.steps[0].specific
 	}
 	var out []state.RelDir
 	for _, e := range wide.Chain.Steps[0].Edges {
-		if !slices.Contains(rd.Chain.Steps[0].Edges, e) {
-			out = append(out, e)
+		if slices.Contains(rd.Chain.Steps[0].Edges, e) {
+			continue
 		}
+		if ri := r.relNamed(e.Relation); named != "" && ri != nil && semantics.DifferentActs(named, ri.phrase) {
+			continue
+		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -126,6 +126,21 @@ func SameAct(a, b string) bool {
 	return false
 }
 
+// DifferentActs reports whether two base phrases are known to name
+// different acts: one of them is in a group of sameActs, which lists every
+// phrase of its act, and no group holds both ("call" and "read from",
+// "run on" and "use"). Two phrases in no group may name one act ("unlock"
+// and "require" in a tech tree).
+func DifferentActs(a, b string) bool {
+	if SameAct(a, b) {
+		return false
+	}
+	in := func(p string) bool {
+		return slices.ContainsFunc(sameActs, func(g []string) bool { return slices.Contains(g, p) })
+	}
+	return in(a) || in(b)
+}
+
 // Other returns the other role.
 func (r Role) Other() Role {
 	if r == First {
