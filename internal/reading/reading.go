@@ -369,6 +369,11 @@ func (r *reader) read() Result {
 		}
 		res.Readings = append(res.Readings, wide...)
 	}
+	if len(cl.steps) == 1 && cl.steps[0].concept == semantics.Containment {
+		for i := range res.Readings {
+			res.Readings[i].Wider = append(res.Readings[i].Wider, r.madeOf(cl.steps[0], res.Readings[i])...)
+		}
+	}
 	res.Readings = append(res.Readings, r.throughParts(cl, res.Readings)...)
 	for _, alt := range cl.alts {
 		res.Readings = append(res.Readings, r.readings(alt)...)

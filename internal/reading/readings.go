@@ -400,6 +400,31 @@ func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
 	return out
 }
 
+// madeOf returns, for a containment step, the graph's dependency
+// relations turned the way that walks from parts to wholes as the step
+// does (a whole depends on its parts: "frangipane made_from eggs", "eggs
+// ingredient_in frangipane"), those rd does not walk already: a bill of
+// materials says containment in either kind's words, so "what contains
+// eggs" is not answered "nothing" while eggs is an ingredient of something.
+func (r *reader) madeOf(sc stepClaim, rd Reading) []state.RelDir {
+	if sc.answers == 0 || len(rd.Chain.Steps) == 0 {
+		return nil
+	}
+	// Parts are dependencies (Second), wholes dependents (First).
+	dep := stepClaim{concept: semantics.Dependency, answers: sc.answers.Other()}
+	var out []state.RelDir
+	for _, ri := range r.conceptRels(semantics.Dependency) {
+		d := graph.In
+		if ri.subject == dep.answers.Other() {
+			d = graph.Out
+		}
+		if e := (state.RelDir{Relation: ri.def.Name, Direction: d}); !slices.Contains(rd.Chain.Steps[0].Edges, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // widerEdges returns the edges of the widened reading's first step that
 // rd's first step does not walk (state.Reading.Wider); w is the widened
 // claim.
