@@ -84,6 +84,16 @@ var zeroshotSets = []struct {
 	// Access control: assumes and isAssumedBy (one act stored both ways),
 	// GRANTS and attached_to of unknown meaning.
 	{"iam", "iam.csv", "iam.questions.jsonl", false, 0.6},
+	// CI/CD: triggers / triggered_by, deploys_to, publishes_to, fetches_from.
+	{"cicd", "cicd.jsonl", "cicd.questions.jsonl", false, 0.55},
+	// A bill of materials: made_from, ingredient_in, contains, component_of.
+	{"bakery", "bakery.tsv", "bakery.questions.jsonl", false, 0.5},
+	// Water supply and drainage (camelCase): feeds / fedBy, supplies,
+	// pumpsInto and filledFrom (no name scgraph reads), drainsTo.
+	{"water", "water.csv", "water.questions.jsonl", false, 0.35},
+	// A game's tech tree: one fact under five names (unlocks,
+	// prerequisite_of, requires, REQUIRES, unlockedBy).
+	{"techtree", "techtree.jsonl", "techtree.questions.jsonl", false, 0.7},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},
