@@ -390,10 +390,7 @@ type doubt func(ctx context.Context, s *state.AgentState, walked map[string]bool
 // "".
 func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
-	known, keep := walked, (func(graph.Entity) bool)(nil)
-	if rd.Extent != state.ExtentTransitive {
-		known, keep = walkedEntities(s, true), answerKind(s) // a hop to an answer, or to what cannot be one, adds none
-	}
+	known, keep := claimScope(s, walked)
 	rels, nodes, err := c.leaving(ctx, walked, known, keep, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
 	if err != nil {
 		return "", fmt.Errorf("check the relations of unknown meaning: %w", err)
@@ -417,24 +414,14 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 // question's verb did not name lead on from the walk (for a direct answer,
 // from the anchors to what was not answered), or "".
 func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-	rd := s.Reading()
-	known, keep := walked, (func(graph.Entity) bool)(nil)
-	if rd.Extent != state.ExtentTransitive {
-		known, keep = walkedEntities(s, true), answerKind(s)
-	}
-	var rels, nodes []string
-	for _, st := range byDirection(rd.Wider) {
-		r, n, err := c.leaving(ctx, walked, known, keep, st, cost)
-		if err != nil {
-			return "", fmt.Errorf("check the relations the question's verb left out: %w", err)
-		}
-		rels, nodes = append(rels, r...), append(nodes, n...)
+	known, keep := claimScope(s, walked)
+	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Wider, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations the question's verb left out: %w", err)
 	}
 	if len(nodes) == 0 {
 		return "", nil
 	}
-	sort.Strings(rels)
-	rels = slices.Compact(rels)
 	verb, them := "leads", "it"
 	if len(rels) > 1 {
 		verb, them = "lead", "them"
@@ -449,19 +436,13 @@ func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walke
 // relation the other way round.
 func (c *Topological) unorientedDoubt(ctx context.Context, s *state.AgentState, _ map[string]bool, cost *state.Cost) (string, error) {
 	walked := walkedEntities(s, true)
-	var rels, nodes []string
-	for _, st := range byDirection(s.Reading().Unoriented) {
-		r, n, err := c.leaving(ctx, walked, walked, nil, st, cost)
-		if err != nil {
-			return "", fmt.Errorf("check the relations of unknown meaning the other way: %w", err)
-		}
-		rels, nodes = append(rels, r...), append(nodes, n...)
+	rels, nodes, err := c.leavingAll(ctx, walked, walked, nil, s.Reading().Unoriented, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations of unknown meaning the other way: %w", err)
 	}
 	if len(nodes) == 0 {
 		return "", nil
 	}
-	sort.Strings(rels)
-	rels = slices.Compact(rels)
 	return fmt.Sprintf("%s also joins %s the other way round, and its name does not say which way the question's words run (a schema file that gives its meaning settles it)",
 		joinNames(rels), joinNames(nodes)), nil
 }
@@ -584,6 +565,32 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 		}
 	}
 	return walked
+}
+
+// claimScope returns, for the checks behind a claim from the walked
+// entities, what counts as inside the walk and which entities a hop
+// leaving it must reach to matter: for a closure, the walk and any; for a
+// direct answer, also the answers (a hop to one adds none) and only
+// entities of the asked kind.
+func claimScope(s *state.AgentState, walked map[string]bool) (known map[string]bool, keep func(graph.Entity) bool) {
+	if s.Reading().Extent == state.ExtentTransitive {
+		return walked, nil
+	}
+	return walkedEntities(s, true), answerKind(s)
+}
+
+// leavingAll is leaving for each direction of edges, the relations
+// sorted and listed once.
+func (c *Topological) leavingAll(ctx context.Context, from, walked map[string]bool, keep func(graph.Entity) bool, edges []state.RelDir, cost *state.Cost) (rels, nodes []string, err error) {
+	for _, st := range byDirection(edges) {
+		r, n, err := c.leaving(ctx, from, walked, keep, st, cost)
+		if err != nil {
+			return nil, nil, err
+		}
+		rels, nodes = append(rels, r...), append(nodes, n...)
+	}
+	sort.Strings(rels)
+	return slices.Compact(rels), nodes, nil
 }
 
 // answerKind returns what an answer must be when the question asks for
