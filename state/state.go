@@ -1,6 +1,7 @@
 package state
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -278,44 +279,51 @@ type AnswerEntity struct {
 
 // Accepted returns the indices of the reached positions that answer the
 // question: at the end of the chain, not an anchor (unless the walk may
-// pass through anchors), of the asked type (or, for an untyped kind, named
-// like it).
+// pass through anchors), of the asked kind (AnswerKind).
 func (s *AgentState) Accepted() []int {
+	end := s.chainEnd()
+	kind := s.answerKind(end)
+	var out []int
+	for i, r := range s.Walk.Reached {
+		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.Subgraph.NodeType(r.Node)})) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// AnswerKind returns what an answer must be when the question asks for a
+// kind ("which node": of its type; "which dashboards", where nothing is
+// typed Dashboard: named with the word, where the walk reached an answer
+// so named, else the word was a generic noun), or nil: anything.
+func (s *AgentState) AnswerKind() func(graph.Entity) bool { return s.answerKind(s.chainEnd()) }
+
+// chainEnd reports whether a reached position is at the end of the chain
+// and may answer: not an anchor, unless the walk may pass through anchors.
+func (s *AgentState) chainEnd() func(Reach) bool {
 	chain := s.Chain()
 	steps := len(chain.Steps)
 	anchors := map[string]bool{}
 	for _, a := range s.Plan.Anchors {
 		anchors[a.Entity] = true
 	}
-	end := func(r Reach) bool {
+	return func(r Reach) bool {
 		return r.Steps == steps && steps > 0 && !r.Anchor && (!anchors[r.Node] || s.Walk.Reentry || chain.Reentry)
 	}
-	// A name-word filter ("which dashboards" where nothing is typed
-	// Dashboard) keeps the answers so named, where the walk reached any;
-	// else the word was a generic noun and keeps everything.
-	nameWord := ""
-	if w := s.Plan.Target.NameWord; w != "" && s.Plan.Target.Kind == TargetType {
-		for _, r := range s.Walk.Reached {
-			if end(r) && text.NameHas(r.Node, w) {
-				nameWord = w
-				break
-			}
-		}
+}
+
+func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
+	t := s.Plan.Target
+	if t.Kind != TargetType {
+		return nil
 	}
-	var out []int
-	for i, r := range s.Walk.Reached {
-		if !end(r) {
-			continue
-		}
-		if t := s.Plan.Target.Type; t != "" && s.Plan.Target.Kind == TargetType && s.Subgraph.NodeType(r.Node) != t {
-			continue
-		}
-		if nameWord != "" && !text.NameHas(r.Node, nameWord) {
-			continue
-		}
-		out = append(out, i)
+	if t.Type != "" {
+		return func(e graph.Entity) bool { return e.Type == t.Type }
 	}
-	return out
+	if t.NameWord != "" && slices.ContainsFunc(s.Walk.Reached, func(r Reach) bool { return end(r) && text.NameHas(r.Node, t.NameWord) }) {
+		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
+	}
+	return nil
 }
 
 // AnchorNames returns the plan's anchor entities, comma-separated.

@@ -576,7 +576,7 @@ func claimScope(s *state.AgentState, walked map[string]bool) (known map[string]b
 	if s.Reading().Extent == state.ExtentTransitive {
 		return walked, nil
 	}
-	return walkedEntities(s, true), answerKind(s)
+	return walkedEntities(s, true), s.AnswerKind()
 }
 
 // leavingAll is leaving for each direction of edges, the relations
@@ -591,23 +591,6 @@ func (c *Topological) leavingAll(ctx context.Context, from, walked map[string]bo
 	}
 	sort.Strings(rels)
 	return slices.Compact(rels), nodes, nil
-}
-
-// answerKind returns what an answer must be when the question asks for
-// a kind ("which node": its type; "which team", untyped: a name saying
-// team, where an answer does), or nil.
-func answerKind(s *state.AgentState) func(graph.Entity) bool {
-	t := s.Plan.Target
-	if t.Kind != state.TargetType {
-		return nil
-	}
-	if t.Type != "" {
-		return func(e graph.Entity) bool { return e.Type == t.Type }
-	}
-	if t.NameWord != "" && slices.ContainsFunc(s.Accepted(), func(i int) bool { return text.NameHas(s.Walk.Reached[i].Node, t.NameWord) }) {
-		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
-	}
-	return nil
 }
 
 // leaving expands the entities from (some of the walked) one step and
@@ -628,10 +611,8 @@ func (c *Topological) leaving(ctx context.Context, from, walked map[string]bool,
 		types[n.Name] = n.Type
 	}
 	for _, h := range exp.Hops[0] {
-		if walked[h.To] && !slices.Contains(nodes, h.From) {
-			continue
-		}
-		if keep != nil && !keep(graph.Entity{Name: h.To, Type: types[h.To]}) && !slices.Contains(nodes, h.From) {
+		inside := walked[h.To] || (keep != nil && !keep(graph.Entity{Name: h.To, Type: types[h.To]}))
+		if inside && !slices.Contains(nodes, h.From) {
 			continue
 		}
 		if !slices.Contains(rels, h.Relation) {
