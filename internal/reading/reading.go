@@ -131,8 +131,11 @@ type relInfo struct {
 	// subject is the role the relation's subject plays in its concept
 	// (First for a relation of no known concept).
 	subject semantics.Role
-	// phrase is the base phrase its name was read from ("call").
-	phrase string
+	// phrase is the base phrase its name was read from ("call"), and
+	// nameConcept the concept its name reads as (a schema may declare
+	// another).
+	phrase      string
+	nameConcept semantics.Concept
 	// act, for a relation of no known concept stored from both ends
 	// ("assumes" and "isAssumedBy"), is the active one's name: the two
 	// are one act, the passive one read the other way (its subject plays
@@ -183,7 +186,8 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 	for i := range r.s.Relations {
 		d := &r.s.Relations[i]
 		c, _ := semantics.ParseConcept(d.Concept)
-		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: semantics.AnalyzeName(d.Name).Phrase}
+		m := semantics.AnalyzeName(d.Name)
+		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: m.Phrase, nameConcept: m.Concept}
 		if d.Inverse {
 			ri.subject = semantics.Second
 		}
@@ -202,14 +206,33 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		}
 		r.rels = append(r.rels, ri)
 	}
+	r.pairPassives()
+	return r
+}
+
+// pairPassives makes each relation of no known concept named in the
+// passive ("isAssumedBy") and its active partner ("assumes") one act
+// (relInfo.act), the passive one read the other way.
+func (r *reader) pairPassives() {
 	for _, p := range r.rels {
+		if w := nameWords(p.def.Name); p.concept != semantics.None || len(w) < 2 || w[len(w)-1] != "by" {
+			continue // no passive name: skip the pairwise comparison
+		}
 		for _, a := range r.rels {
-			if p != a && p.concept == semantics.None && a.concept == semantics.None && semantics.PassiveOf(p.def.Name, a.def.Name) {
+			if p != a && a.concept == semantics.None && semantics.PassiveOf(p.def.Name, a.def.Name) {
 				p.subject, p.act, a.act = semantics.Second, a.def.Name, a.def.Name
 			}
 		}
 	}
-	return r
+}
+
+// toward returns the direction that walks ri to the entities playing
+// answers in its concept.
+func (ri *relInfo) toward(answers semantics.Role) graph.Direction {
+	if ri.subject == answers.Other() {
+		return graph.Out
+	}
+	return graph.In
 }
 
 // scan builds the phrase-matching stream (without filler adverbs and the

@@ -79,8 +79,6 @@ func (r *reader) readings(c *claim) []Reading {
 	}
 	if dependency {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
-	}
-	if dependency {
 		base.Delivered = r.delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
@@ -279,10 +277,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	var edges []state.RelDir
 	var ends []string
 	for _, ri := range rels {
-		d := graph.In
-		if ri.subject == sc.answers.Other() {
-			d = graph.Out
-		}
+		d := ri.toward(sc.answers)
 		if sc.concept == semantics.None && ri.concept == semantics.None && len(rels) == 1 && sc.answers == 0 {
 			d = graph.Out
 		}
@@ -317,7 +312,7 @@ func (r *reader) widened(c *claim) *claim {
 	for k, sc := range c.steps {
 		specific := sc.specific
 		if ri := firstRel(sc.rels); ri != nil && specific == "" && sc.concept != semantics.None && ri.phrase != "" &&
-			semantics.AnalyzeName(ri.def.Name).Concept == sc.concept {
+			ri.nameConcept == sc.concept {
 			// A relation named by its own name ("everything X feeds
 			// into" for FEEDS) names its act, as a verb does, where its
 			// name says its kind (a schema may declare OWNS a
@@ -411,14 +406,10 @@ func (r *reader) madeOf(sc stepClaim, rd Reading) []state.RelDir {
 		return nil
 	}
 	// Parts are dependencies (Second), wholes dependents (First).
-	dep := stepClaim{concept: semantics.Dependency, answers: sc.answers.Other()}
+	answers := sc.answers.Other()
 	var out []state.RelDir
 	for _, ri := range r.conceptRels(semantics.Dependency) {
-		d := graph.In
-		if ri.subject == dep.answers.Other() {
-			d = graph.Out
-		}
-		if e := (state.RelDir{Relation: ri.def.Name, Direction: d}); !slices.Contains(rd.Chain.Steps[0].Edges, e) {
+		if e := (state.RelDir{Relation: ri.def.Name, Direction: ri.toward(answers)}); !slices.Contains(rd.Chain.Steps[0].Edges, e) {
 			out = append(out, e)
 		}
 	}
