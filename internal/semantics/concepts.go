@@ -102,8 +102,7 @@ var sameActs = [][]string{
 	{"cite", "reference"},
 	// Reading what another holds, and sending into it.
 	{"read", "read from", "consume", "subscribe", "subscribe to", "ingest", "ingest from", "pull from", "fetch", "fetch from", "receive from", "query"},
-	{"write to", "write into", "publish to", "publish into", "push to", "emit to", "send to", "export to", "upload to", "flush to",
-		"persist to", "persist in", "save to", "save in", "log to"},
+	sendingActs,
 	{"derive from", "derived from", "built on", "build on", "built upon", "build upon", "based on", "sourced from", "source from", "come from",
 		"build from", "built from", "compute from", "computed from", "generate from", "generated from", "aggregate from", "aggregated from",
 		"compile from", "transpile from", "render from", "convert from", "produce from", "extract from",
@@ -111,6 +110,11 @@ var sameActs = [][]string{
 	// Kinship stored from either end.
 	{"child of", "parent of"},
 }
+
+// sendingActs send into another what others read from it: one act, and
+// the dependencies that deliver (Meaning.Delivers).
+var sendingActs = []string{"write to", "write into", "publish to", "publish into", "push to", "emit to", "send to", "export to", "upload to", "flush to",
+	"persist to", "persist in", "save to", "save in", "log to"}
 
 // SameAct reports whether two base phrases of a concept's verbs name the
 // same act (equal phrases do).

@@ -162,12 +162,15 @@ func analyzeName(name string, skip Concept) Meaning {
 }
 
 // deliverPhrases are the dependency verbs whose subject sends something
-// into their object, for others to read from it (see Meaning.Delivers).
-var deliverPhrases = map[string]bool{
-	"write to": true, "write into": true, "publish to": true, "publish into": true, "send to": true,
-	"push to": true, "emit to": true, "log to": true, "persist to": true, "persist in": true,
-	"save to": true, "save in": true, "cache in": true, "upload to": true, "export to": true, "flush to": true,
-}
+// into their object, for others to read from it (see Meaning.Delivers):
+// the sending acts, and caching in a store.
+var deliverPhrases = func() map[string]bool {
+	m := map[string]bool{"cache in": true}
+	for _, p := range sendingActs {
+		m[p] = true
+	}
+	return m
+}()
 
 // ambiguousNames are phrases that, as a relation's whole name, say one
 // thing in one graph and the opposite in another: a team "includes" its
