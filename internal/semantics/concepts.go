@@ -94,7 +94,7 @@ func Describe(c Concept, inverse, optional, delivers bool) string {
 // feedsInto dashboard", "model consumedBy revenue"), and a question naming
 // one means both.
 var sameActs = [][]string{
-	{"consume", "feed", "feed into", "derive from", "derived from"},
+	{"consume", "feed", "feed into", "derive from", "derived from", "feed on", "feed off", "prey on", "eat"},
 	{"call", "invoke"},
 	{"host", "run on", "hosted on", "hosted in", "deployed on", "deployed to", "scheduled on", "schedule on"},
 	{"block", "unblock", "wait on", "wait for", "blocked on", "hold up", "gate", "gated on"},
@@ -224,9 +224,12 @@ var concepts = []conceptDef{
 			"cite", "scheduled on", "schedule on", "bound to", "bind to",
 			"compile from", "transpile from", "render from", "convert from", "produce from", "extract from",
 			"copy from", "fork from", "clone from", "translate from", "adapt from",
+			"feed on", "feed off", "prey on", "eat", "live on", "subsist on",
 		},
 		inverseVerbs: []string{"host", "provide", "provide to", "supply", "supply to", "feed", "feed into", "power", "back", "serve", "serve to", "enable", "unlock", "used in", "go into", "used by", "enrich", "recommended before", "required before", "taken before", "come before", "precede", "ship to", "sell to", "deliver to",
 			"block", "unblock", "gate", "hold up", "trigger",
+			// Causing and leading to: what follows depends on its cause.
+			"cause", "lead to", "result in", "required for", "needed for", "necessary for",
 			// Making: what is made depends on its maker ("configure
 			// generates config.h"); "generated from" reads the other way.
 			"generate", "produce", "build", "compute", "spawn", "output"},
@@ -249,7 +252,7 @@ var concepts = []conceptDef{
 		// "X belongs to Y": Y owns X (also membership and containment).
 		inverseVerbs: []string{"belong to"},
 		firstNouns:   []string{"owner", "maintainer", "steward", "custodian", "operator", "owning team", "responsible team", "author", "creator"},
-		secondNouns:  []string{"asset", "property", "possession"},
+		secondNouns:  []string{"asset", "property", "possession", "subsidiary"},
 	},
 	{
 		concept:      Membership,

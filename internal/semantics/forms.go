@@ -68,6 +68,11 @@ func inflect(w string) []string {
 		out = append(out, w+"es", w+"ed", w+"ing")
 	default:
 		out = append(out, w+"s", w+"ed", w+"ing")
+		// A final consonant after one vowel may double: "controlled",
+		// "shipped", "submitting".
+		if n > 2 && !isVowel(last) && !strings.ContainsRune("wxy", rune(last)) && isVowel(w[n-2]) && !isVowel(w[n-3]) {
+			out = append(out, w+string(last)+"ed", w+string(last)+"ing")
+		}
 	}
 	return out
 }
@@ -98,6 +103,13 @@ type phrase struct {
 
 // prepositions end phrasal verbs ("depend on", "report to").
 var prepositions = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true}
+
+// particles are the words that, right after a verb, make a phrasal verb
+// of another meaning: the prepositions, and adverbs such as "off" and
+// "up" ("feed off", "back up").
+var particles = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true,
+	"as": true, "at": true, "off": true, "up": true, "out": true, "over": true, "after": true, "against": true, "through": true,
+	"via": true, "about": true, "onto": true, "across": true, "around": true, "behind": true, "along": true}
 
 // withoutPreposition returns the phrase without its final preposition
 // ("depend" for "depend on"), when it has one and more words before it.

@@ -47,6 +47,7 @@ type nameMatch struct {
 	m       Meaning
 	length  int
 	noun    bool
+	dropped bool // a verb phrase read without its preposition ("depends")
 	started int
 }
 
@@ -71,9 +72,21 @@ func analyzeName(name string, skip Concept) Meaning {
 		return Meaning{}
 	}
 	var best *nameMatch
+	// Of two readings of the same length a verb beats a role noun, but a
+	// role noun beats a phrase that dropped its preposition: "dependents"
+	// names the object's role, it is not "dependent on".
+	rank := func(c nameMatch) int {
+		switch {
+		case c.dropped:
+			return 0
+		case c.noun:
+			return 1
+		}
+		return 2
+	}
 	consider := func(c nameMatch) {
-		if best == nil || c.length > best.length || (c.length == best.length && !c.noun && best.noun) ||
-			(c.length == best.length && c.noun == best.noun && c.started > best.started) {
+		if best == nil || c.length > best.length || (c.length == best.length && rank(c) > rank(*best)) ||
+			(c.length == best.length && rank(c) == rank(*best) && c.started > best.started) {
 			cc := c
 			best = &cc
 		}
@@ -89,6 +102,12 @@ func analyzeName(name string, skip Concept) Meaning {
 	modifier := func(end int) bool {
 		return strings.HasSuffix(toks[end-1], "ed") && isRoleNoun(next(end))
 	}
+	// A verb followed by a particle that is not its own is another
+	// phrasal verb, of a meaning the verb alone does not tell: "feeds_on"
+	// is not "feeds", "serves_as" not "serves", "needed_for" not "needs".
+	otherParticle := func(p phrase, end int) bool {
+		return particles[next(end)] && !particles[p.words[len(p.words)-1]]
+	}
 	for _, c := range table {
 		if skip != None && c.def.concept == skip {
 			continue
@@ -96,7 +115,7 @@ func analyzeName(name string, skip Concept) Meaning {
 		for _, p := range c.verbs {
 			for _, at := range p.find(toks) {
 				end := at + len(p.forms)
-				if modifier(end) {
+				if modifier(end) || otherParticle(p, end) {
 					continue
 				}
 				passive := next(end) == "by" && p.words[len(p.words)-1] != "by"
@@ -109,8 +128,8 @@ func analyzeName(name string, skip Concept) Meaning {
 			// other way ("generates" is not "generated from").
 			if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] && !c.inverseVerb(h.String()) {
 				for _, at := range h.find(toks) {
-					if end := at + len(h.forms); next(end) != "by" && !prepositions[next(end)] && !modifier(end) {
-						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), started: at})
+					if end := at + len(h.forms); next(end) != "by" && !particles[next(end)] && !modifier(end) {
+						consider(nameMatch{m: Meaning{Concept: c.def.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(h.forms), dropped: true, started: at})
 					}
 				}
 			}
@@ -118,7 +137,7 @@ func analyzeName(name string, skip Concept) Meaning {
 		for _, p := range c.inverse {
 			for _, at := range p.find(toks) {
 				end := at + len(p.forms)
-				if modifier(end) {
+				if modifier(end) || otherParticle(p, end) {
 					continue
 				}
 				passive := next(end) == "by"
@@ -188,8 +207,11 @@ var twoWay = map[string]bool{"connect": true, "link": true, "talk": true}
 // it associates entities without a dependency: conflicts and
 // incompatibilities (Debian's "conflicts" and "breaks" between packages),
 // similarity, cross-references, documentation and labels, succession.
+// Not "alias": an alias resolves through what it names ("api ALIAS lb" in a
+// DNS zone), so a failure passes along it, in a direction its name does
+// not tell ("Robert alias Bob").
 var associationWords = formsOf("conflict", "incompatible", "break", "similar", "related", "relate", "see", "duplicate",
-	"alias", "same", "equivalent", "mention", "document", "describe", "tag", "label", "annotate", "replace", "supersede",
+	"same", "equivalent", "mention", "document", "describe", "tag", "label", "annotate", "replace", "supersede",
 	"obsolete", "compete", "compare", "resemble", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
 
 // nameWords splits a relation name into lower-case words (text.Tokens);
@@ -262,12 +284,16 @@ func sameVerb(x, y string) bool {
 }
 
 // baseCandidates returns the words w may be an inflection of (inflect's
-// regular rules undone), w itself first.
+// regular rules undone, a doubled final consonant too: "controlled" of
+// "control"), w itself first.
 func baseCandidates(w string) []string {
 	out := []string{w}
 	for _, r := range [][2]string{{"ies", "y"}, {"ied", "y"}, {"es", ""}, {"ed", ""}, {"s", ""}, {"d", ""}, {"ing", ""}, {"ing", "e"}} {
 		if b, ok := strings.CutSuffix(w, r[0]); ok && len(b) > 1 {
 			out = append(out, b+r[1])
+			if n := len(b); r[1] == "" && n > 2 && b[n-1] == b[n-2] && !isVowel(b[n-1]) {
+				out = append(out, b[:n-1])
+			}
 		}
 	}
 	return out

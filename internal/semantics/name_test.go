@@ -86,7 +86,7 @@ func TestInflect(t *testing.T) {
 		{"depend", "depends"}, {"depend", "depended"}, {"depend", "depending"},
 		{"rely", "relies"}, {"rely", "relied"}, {"use", "uses"}, {"use", "used"}, {"use", "using"},
 		{"publish", "publishes"}, {"dependency", "dependencies"}, {"run", "ran"}, {"child", "children"},
-		{"boss", "bosses"}, {"be", "is"},
+		{"boss", "bosses"}, {"be", "is"}, {"control", "controlled"}, {"ship", "shipped"}, {"submit", "submitting"},
 	} {
 		if !formsOf(tc.base)[tc.form] {
 			t.Errorf("inflect(%q) lacks %q: %v", tc.base, tc.form, inflect(tc.base))
@@ -125,6 +125,25 @@ func TestAnalyzeNameOtherDomains(t *testing.T) {
 		// A team includes its members, a source file the header it needs.
 		{"includes", None, false, false},
 		{"included_in", None, false, false},
+		// A verb with a particle not its own is another phrasal verb.
+		{"feeds_on", Dependency, false, false}, // the eater depends on its food
+		{"feeds_off", Dependency, false, false},
+		{"leads_to", Dependency, true, false}, // not "leads" a team
+		{"causes", Dependency, true, false},
+		{"caused_by", Dependency, false, false},
+		{"needed_for", Dependency, true, false}, // not "needs"
+		{"required_for", Dependency, true, false},
+		{"serves_as", None, false, false},
+		{"calls_into", None, false, false},
+		// A role noun beats a verb read without its preposition.
+		{"dependents", Dependency, true, false},
+		{"dependent_on", Dependency, false, false},
+		{"subsidiary_of", Ownership, true, false},
+		{"subsidiaries", Ownership, false, false},
+		// An alias resolves through what it names, which way its name
+		// does not say.
+		{"ALIAS", None, false, false},
+		{"alias_of", None, false, false},
 	} {
 		m := AnalyzeName(tc.name)
 		if m.Concept != tc.concept || (tc.concept != None && (m.Inverse != tc.inverse || m.Optional != tc.optional)) {
@@ -203,6 +222,8 @@ func TestPassiveOf(t *testing.T) {
 		{"is_read_by", "reads", true},
 		{"gets_copied_by", "copies", true},
 		{"mountedBy", "mounts", true},
+		{"controlled_by", "controls", true}, // a doubled consonant
+		{"shipped_by", "ships", true},
 		{"isAssumedBy", "grants", false},
 		{"assumes", "isAssumedBy", false}, // the first must be the passive
 		{"owned_by", "owns_team", false},  // other words differ
