@@ -354,6 +354,7 @@ func (in *inference) schema() *Schema {
 		}
 		in.addMeanings(s)
 		in.addNameWords(s)
+		in.addMirrors(s)
 		return s
 	}
 
@@ -395,5 +396,60 @@ func (in *inference) schema() *Schema {
 	}
 	in.addMeanings(s)
 	in.addNameWords(s)
+	in.addMirrors(s)
 	return s
+}
+
+// addMirrors fills RelationDef.Mirrors: the relations that store facts
+// of another from its other end ("apex parent_of group" beside "group
+// subsidiary_of apex"), a quarter of the smaller relation at least. The facts are sorted by their unordered
+// pair of entities, so the cost is one sort, whatever the graph's degree.
+func (in *inference) addMirrors(s *Schema) {
+	type end struct {
+		pair    uint64 // the lower entity id, then the higher
+		r       int32
+		forward bool // subject is the lower id
+	}
+	ends := make([]end, 0, len(in.facts))
+	for _, f := range in.facts {
+		lo, hi, fwd := f.s, f.o, true
+		if lo > hi {
+			lo, hi, fwd = hi, lo, false
+		}
+		ends = append(ends, end{uint64(lo)<<32 | uint64(uint32(hi)), f.r, fwd})
+	}
+	slices.SortFunc(ends, func(a, b end) int { return cmp.Compare(a.pair, b.pair) })
+	count := make([]int, len(in.relNames))
+	for _, f := range in.facts {
+		count[f.r]++
+	}
+	shared := make(map[[2]int32]int) // facts of the first stored the other way by the second
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].pair == ends[i].pair {
+			j++
+		}
+		for a := i; a < j; a++ {
+			for b := i; b < j; b++ {
+				if x, y := ends[a], ends[b]; x.r != y.r && x.forward != y.forward {
+					shared[[2]int32{x.r, y.r}]++
+				}
+			}
+		}
+		i = j
+	}
+	for k, n := range shared {
+		// A few shared pairs between big relations are cycles of the data
+		// (a package that depends on one that breaks it), not one act:
+		// a mirror stores a quarter of the smaller relation at least.
+		if 4*n < min(count[k[0]], count[k[1]]) {
+			continue
+		}
+		if def := s.Relation(in.relNames[k[0]]); def != nil {
+			def.Mirrors = append(def.Mirrors, in.relNames[k[1]])
+		}
+	}
+	for i := range s.Relations {
+		slices.Sort(s.Relations[i].Mirrors)
+	}
 }

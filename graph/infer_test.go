@@ -304,3 +304,34 @@ func TestInferUnreadRelations(t *testing.T) {
 		t.Errorf("declared encrypts: %+v, want inferred empty (declared)", r)
 	}
 }
+
+// TestInferMirrors checks which relations are found to store facts of
+// another from its other end: a quarter of the smaller relation at least,
+// never a relation with itself, in both schemas.
+func TestInferMirrors(t *testing.T) {
+	ts := triples(
+		"apex parent_of group",
+		"group subsidiary_of apex", // apex–group stored both ways
+		"logistics subsidiary_of group",
+		"freight subsidiary_of logistics",
+		"solar parent_of spain",
+		"energy parent_of solar",
+		"ana married_to ben",
+		"ben married_to ana", // a relation with itself is not a mirror
+		// One pair of 5 and 5: a cycle of the data, not one act.
+		"a depends b", "b depends c", "c depends d", "d depends e", "e depends f",
+		"b breaks a", "x breaks y", "y breaks z", "z breaks w", "w breaks v",
+	)
+	want := map[string][]string{"parent_of": {"subsidiary_of"}, "subsidiary_of": {"parent_of"}}
+	for _, base := range []*graph.Schema{nil, {Relations: []graph.RelationDef{{Name: "parent_of"}}}} {
+		s, _ := graph.Infer(ts, base)
+		for _, r := range s.Relations {
+			if !slices.Equal(r.Mirrors, want[r.Name]) {
+				t.Errorf("base %v: %s mirrors %q, want %q", base != nil, r.Name, r.Mirrors, want[r.Name])
+			}
+		}
+		if c := s.Clone(); &c.Relation("parent_of").Mirrors[0] == &s.Relation("parent_of").Mirrors[0] {
+			t.Error("Clone shares the Mirrors slice")
+		}
+	}
+}

@@ -89,6 +89,11 @@ type RelationDef struct {
 	// Empty for declared relations, whose meaning is exactly what the
 	// schema file says.
 	Inferred Inference `json:"inferred,omitempty"`
+	// Mirrors are the relations that store this relation's facts from the
+	// other end: the data holds "x R y" and "y M x", for a quarter of the
+	// smaller relation's facts at least (filled from the data). They may be one act under two names, whatever the names
+	// say: "apex parent_of group" and "group subsidiary_of apex".
+	Mirrors []string `json:"mirrors,omitempty"`
 	// Count is the number of triples with this relation (filled from the data).
 	Count int `json:"count,omitempty"`
 }
@@ -274,6 +279,7 @@ func (s *Schema) Clone() *Schema {
 		r := &c.Relations[i]
 		r.From, r.To = slices.Clone(r.From), slices.Clone(r.To)
 		r.Aliases, r.InverseAliases = slices.Clone(r.Aliases), slices.Clone(r.InverseAliases)
+		r.Mirrors = slices.Clone(r.Mirrors)
 	}
 	c.Entities = slices.Clone(s.Entities)
 	for i := range c.Entities {

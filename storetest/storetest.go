@@ -107,7 +107,11 @@ func renderSchema(s *graph.Schema) string {
 		fmt.Fprintf(&b, "type %s %d %q %q words=%q\n", t.Name, t.Count, t.Description, t.Aliases, t.NameWords)
 	}
 	for _, r := range s.Relations {
-		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q concept=%q inverse=%v optional=%v inferred=%q %q %q\n", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Concept, r.Inverse, r.Optional, r.Inferred, r.Aliases, r.InverseAliases)
+		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q concept=%q inverse=%v optional=%v inferred=%q %q %q", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Concept, r.Inverse, r.Optional, r.Inferred, r.Aliases, r.InverseAliases)
+		if len(r.Mirrors) > 0 {
+			fmt.Fprintf(&b, " mirrors=%q", r.Mirrors)
+		}
+		b.WriteByte('\n')
 	}
 	for _, e := range s.Entities {
 		fmt.Fprintf(&b, "entity %q %q %q\n", e.Name, e.Type, e.Aliases)

@@ -110,6 +110,9 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 		if len(r.InverseAliases) > 0 {
 			fmt.Fprintf(w, "  %-24s           inverse: %s\n", "", strings.Join(r.InverseAliases, ", "))
 		}
+		if len(r.Mirrors) > 0 {
+			fmt.Fprintf(w, "  %-24s           mirrored by: %s (the same two entities, the other way round)\n", "", strings.Join(r.Mirrors, ", "))
+		}
 	}
 	if len(s.Entities) > 0 {
 		fmt.Fprintf(w, "\nEntities with aliases: %d\n", len(s.Entities))
