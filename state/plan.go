@@ -216,10 +216,15 @@ type Reading struct {
 	ExtentSaid bool     `json:"extent_said"`
 	Because    []string `json:"because,omitempty"`
 	Guesses    []string `json:"guesses,omitempty"`
+	// Concept is the kind of relation the reading follows, named as a
+	// schema names it (graph.RelationDef.Concept: "dependency",
+	// "ownership"); "" for a relation of no known kind.
+	Concept string `json:"concept,omitempty"`
 	// Unread are the graph's relations whose meaning could not be read
 	// (their names say nothing the reader knows) and which join the kinds
-	// of entities this dependency reading walks: whether failure passes
-	// along them is unknown, so the critic certifies nothing the walk
+	// of entities this one-step reading of a known kind walks: whether
+	// they are of that kind (for a dependency, whether failure passes
+	// along them) is unknown, so the critic certifies nothing the walk
 	// touches them on.
 	Unread []string `json:"unread_relations,omitempty"`
 	// Delivered are the relations of this dependency reading whose
@@ -240,6 +245,12 @@ type Reading struct {
 	// other way round ("Elena married_to Liam" for "who is Liam married
 	// to"). The critic claims no "none" such a hop would change.
 	Unoriented []RelDir `json:"unoriented_relations,omitempty"`
+	// Mirrored are the relations that store facts of this reading's
+	// first step from the other end (graph.RelationDef.Mirrors) whose
+	// names read another kind, or none, each turned to walk those facts
+	// as the step does: the data says they may be one act, whatever the
+	// names say, so the critic certifies no answer they would change.
+	Mirrored []RelDir `json:"mirrored_relations,omitempty"`
 	// SchemaDoubt, when set, says where the schema's types make the
 	// reading unlikely: a step no relation of which starts from the kind
 	// of entity the walk is at ("payments is a team, and reports_to links

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
@@ -363,6 +364,9 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
 		checks = append(checks, c.unorientedDoubt)
 	}
+	if len(rd.Mirrored) > 0 {
+		checks = append(checks, c.mirroredDoubt)
+	}
 	if len(checks) == 0 {
 		return nil
 	}
@@ -406,6 +410,12 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 	if len(rels) == 1 {
 		verb, whose = "links", "its name does not say whether failure passes along it"
 	}
+	if rd.Concept != semantics.Dependency.String() {
+		whose = fmt.Sprintf("their names do not say whether they are %s", rd.Concept)
+		if len(rels) == 1 {
+			whose = fmt.Sprintf("its name does not say whether it is %s", rd.Concept)
+		}
+	}
 	return fmt.Sprintf("%s also %s %s, and %s (a schema file that gives the meaning settles it)",
 		joinNames(rels), verb, joinNames(nodes), whose), nil
 }
@@ -445,6 +455,26 @@ func (c *Topological) unorientedDoubt(ctx context.Context, s *state.AgentState, 
 	}
 	return fmt.Sprintf("%s also joins %s the other way round, and its name does not say which way the question's words run (a schema file that gives its meaning settles it)",
 		joinNames(rels), joinNames(nodes)), nil
+}
+
+// mirroredDoubt says where the relations that store the walked facts
+// from the other end under a name of another kind lead on from the walk
+// (for a direct answer, from the anchors to what was not answered), or "".
+func (c *Topological) mirroredDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	known, keep := claimScope(s, walked)
+	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Mirrored, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations that mirror the walked ones: %w", err)
+	}
+	if len(nodes) == 0 {
+		return "", nil
+	}
+	verb, name, lead := "stores", "its name says", "leads"
+	if len(rels) > 1 {
+		verb, name, lead = "store", "their names say", "lead"
+	}
+	return fmt.Sprintf("%s %s facts of the walked relations the other way round, so the data says it may be one act with them whatever %s, and %s on from %s (a schema file that gives the meanings settles it)",
+		joinNames(rels), verb, name, lead, joinNames(nodes)), nil
 }
 
 // deliveredDoubt says where the relations that deliver into their objects,

@@ -83,6 +83,9 @@ type Reading struct {
 	// Unoriented are the relations of unknown meaning the reading walks
 	// one way, turned the other (see state.Reading.Unoriented).
 	Unoriented []state.RelDir
+	// Mirrored are the relations storing the first step's facts from the
+	// other end under a name of another kind (see state.Reading.Mirrored).
+	Mirrored []state.RelDir
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string
@@ -212,15 +215,22 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 
 // pairPassives makes each relation of no known concept named in the
 // passive ("isAssumedBy") and its active partner ("assumes") one act
-// (relInfo.act), the passive one read the other way.
+// (relInfo.act), the passive one read the other way. A concept guessed
+// from the shape of the data yields to the pair, which says the two are
+// one act whose names say nothing the reader knows.
 func (r *reader) pairPassives() {
+	unnamed := func(ri *relInfo) bool {
+		return ri.concept == semantics.None || ri.def.Inferred == graph.FromStructure
+	}
 	for _, p := range r.rels {
-		if w := nameWords(p.def.Name); p.concept != semantics.None || len(w) < 2 || w[len(w)-1] != "by" {
+		if w := nameWords(p.def.Name); !unnamed(p) || len(w) < 2 || w[len(w)-1] != "by" {
 			continue // no passive name: skip the pairwise comparison
 		}
 		for _, a := range r.rels {
-			if p != a && a.concept == semantics.None && semantics.PassiveOf(p.def.Name, a.def.Name) {
-				p.subject, p.act, a.act = semantics.Second, a.def.Name, a.def.Name
+			if p != a && unnamed(a) && semantics.PassiveOf(p.def.Name, a.def.Name) {
+				p.concept, a.concept = semantics.None, semantics.None
+				p.subject, a.subject = semantics.Second, semantics.First
+				p.act, a.act = a.def.Name, a.def.Name
 			}
 		}
 	}

@@ -77,11 +77,18 @@ func (r *reader) readings(c *claim) []Reading {
 		base.Chain.Steps[len(steps)-1].Repeat = true
 	case c.extent == state.ExtentTransitive:
 	}
-	if dependency {
+	// A one-step reading of a known kind walks the relations whose names
+	// say that kind; one whose name says nothing may be of it too, and a
+	// closure (where one missed edge loses all that lies beyond it) is not
+	// certified where such relations lead on from the walk.
+	if len(c.steps) == 1 && (dependency || (c.steps[0].concept != semantics.None && base.Extent == state.ExtentTransitive)) {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
+	}
+	if dependency {
 		base.Delivered = r.delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
+	base.Mirrored = r.mirrored(steps[0].Edges)
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
 		readings[i].Text = r.describe(c, readings[i])
@@ -192,6 +199,35 @@ func (r *reader) unoriented(steps []state.ChainStep) []state.RelDir {
 	return out
 }
 
+// mirrored returns the mirrors (graph.RelationDef.Mirrors) of the
+// relations of edges that the edges do not walk and whose names read
+// another kind than theirs, or none, each turned to walk the same facts:
+// "group subsidiary_of apex" stored beside "apex parent_of group" says
+// the two are one act, though one name reads ownership and the other
+// containment. A schema file's declarations are taken as they are, and
+// two relations read as one kind are one act or a cycle of the data.
+func (r *reader) mirrored(edges []state.RelDir) []state.RelDir {
+	var out []state.RelDir
+	for _, e := range edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil || ri.def.Inferred == "" {
+			continue
+		}
+		for _, m := range ri.def.Mirrors {
+			mi := r.relNamed(m)
+			if mi == nil || mi.def.Inferred == "" || (mi.concept == ri.concept && mi.concept != semantics.None) ||
+				(ri.act != "" && mi.act == ri.act) || slices.ContainsFunc(edges, func(x state.RelDir) bool { return x.Relation == m }) {
+				continue
+			}
+			t := state.RelDir{Relation: m, Direction: e.Direction.Reverse()}
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
 // relNamed returns the graph's relation named name, or nil.
 func (r *reader) relNamed(name string) *relInfo {
 	for _, ri := range r.rels {
@@ -291,7 +327,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				ends = append(ends, t)
 			}
 		}
-		if ri.def.Inferred == graph.FromStructure {
+		if ri.def.Inferred == graph.FromStructure && ri.act == "" {
 			conf *= 0.6
 			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
 		}
@@ -663,9 +699,17 @@ func (r *reader) describe(c *claim, rd Reading) string {
 // X", "everything X depends on", "what owns X", "the neighbours of X".
 func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	if sc.rels != nil && len(step.Edges) > 0 {
-		// A relation named by its own words: said in its storage order.
-		words := strings.Join(nameWords(step.Edges[0].Relation), " ")
-		if step.Edges[0].Direction == graph.In {
+		// A relation named by its own words: said in its storage order,
+		// by the active one of a passive pair.
+		e := step.Edges[0]
+		for _, x := range step.Edges {
+			if w := nameWords(x.Relation); len(w) > 0 && w[len(w)-1] != "by" {
+				e = x
+				break
+			}
+		}
+		words := strings.Join(nameWords(e.Relation), " ")
+		if e.Direction == graph.In {
 			return fmt.Sprintf("what %s %s", words, anchor)
 		}
 		return fmt.Sprintf("what %s %s", anchor, words)
