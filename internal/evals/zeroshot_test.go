@@ -94,6 +94,24 @@ var zeroshotSets = []struct {
 	// A game's tech tree: one fact under five names (unlocks,
 	// prerequisite_of, requires, REQUIRES, unlockedBy).
 	{"techtree", "techtree.jsonl", "techtree.questions.jsonl", false, 0.7},
+	// Spreadsheet formulas: references / REFERENCED_BY (mirrors),
+	// input_to, pulls_from, and an export's "dependents" (a role noun).
+	{"sheet", "sheet.tsv", "sheet.questions.jsonl", false, 0.85},
+	// Corporate ownership: controls / controlled_by, parent_of read as
+	// containment beside subsidiary_of read as ownership (the data stores
+	// one fact under both: mirrors), whollyOwns, owns_stake_in.
+	{"corp", "corp.csv", "corp.questions.jsonl", false, 0.55},
+	// Terraform resources: depends_on, references, uses, attached_to, and
+	// an ALIAS record (which way it depends, its name does not say).
+	{"tf", "tf.jsonl", "tf.questions.jsonl", false, 0.45},
+	// A quest chain: leads_to (not "leads" a team), unlocks, requires.
+	{"quest", "quest.csv", "quest.questions.jsonl", false, 0.6},
+	// A food web: feeds_on (not "feeds"), consumed_by, supplies.
+	{"eco", "eco.jsonl", "eco.questions.jsonl", false, 0.75},
+	// Contracts: amends, governed_by / prevails_over, supersedes.
+	{"legal", "legal.tsv", "legal.questions.jsonl", false, 0.75},
+	// Disease progression: leads_to, causes, treats, risk_factor_for.
+	{"med", "med.tsv", "med.questions.jsonl", false, 0.8},
 	{"debian", "debian.tsv", "debian.questions.jsonl", false, 0},
 	{"go-std", "zeroshot-dev/go-std.kb.csv", "zeroshot-dev/go-std.questions.jsonl", true, 0},
 	{"go-std-paraphrases", "zeroshot-dev/go-std.kb.csv", "gostd-paraphrases.questions.jsonl", true, 0},
