@@ -149,6 +149,8 @@ func TestAgentEquivalenceZeroShot(t *testing.T) {
 		{"family.csv", "family.questions.jsonl"},
 		{"iam.csv", "iam.questions.jsonl"},
 		{"build.jsonl", "build.questions.jsonl"},
+		{"corp.csv", "corp.questions.jsonl"}, // mirrors, a passive pair over a structure guess
+		{"eco.jsonl", "eco.questions.jsonl"},
 	} {
 		t.Run(set.graph, func(t *testing.T) {
 			dir := filepath.Join("..", "testdata", "zeroshot")
