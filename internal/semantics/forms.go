@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"maps"
 	"strings"
 	"unicode"
 )
@@ -105,11 +106,16 @@ type phrase struct {
 var prepositions = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true}
 
 // particles are the words that, right after a verb, make a phrasal verb
-// of another meaning: the prepositions, and adverbs such as "off" and
-// "up" ("feed off", "back up").
-var particles = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true,
-	"as": true, "at": true, "off": true, "up": true, "out": true, "over": true, "after": true, "against": true, "through": true,
-	"via": true, "about": true, "onto": true, "across": true, "around": true, "behind": true, "along": true}
+// of another meaning: the prepositions, and more prepositions and adverbs
+// such as "as", "off" and "up" ("serve as", "feed off", "back up").
+var particles = func() map[string]bool {
+	m := maps.Clone(prepositions)
+	for _, w := range []string{"as", "at", "off", "up", "out", "over", "after", "against", "through", "via", "about",
+		"onto", "across", "around", "behind", "along"} {
+		m[w] = true
+	}
+	return m
+}()
 
 // withoutPreposition returns the phrase without its final preposition
 // ("depend" for "depend on"), when it has one and more words before it.
