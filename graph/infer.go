@@ -354,7 +354,7 @@ func (in *inference) schema() *Schema {
 		}
 		in.addMeanings(s)
 		in.addNameWords(s)
-		in.addMirrors(s)
+		in.addMirrors(s, relCount)
 		return s
 	}
 
@@ -396,15 +396,17 @@ func (in *inference) schema() *Schema {
 	}
 	in.addMeanings(s)
 	in.addNameWords(s)
-	in.addMirrors(s)
+	in.addMirrors(s, relCount)
 	return s
 }
 
 // addMirrors fills RelationDef.Mirrors: the relations that store facts
 // of another from its other end ("apex parent_of group" beside "group
-// subsidiary_of apex"), a quarter of the smaller relation at least. The facts are sorted by their unordered
-// pair of entities, so the cost is one sort, whatever the graph's degree.
-func (in *inference) addMirrors(s *Schema) {
+// subsidiary_of apex"), a quarter of the smaller relation at least; count
+// is the number of facts of each relation. The facts are sorted by their
+// unordered pair of entities, so the cost is one sort, whatever the
+// graph's degree.
+func (in *inference) addMirrors(s *Schema, count []int) {
 	type end struct {
 		pair    uint64 // the lower entity id, then the higher
 		r       int32
@@ -419,10 +421,6 @@ func (in *inference) addMirrors(s *Schema) {
 		ends = append(ends, end{uint64(lo)<<32 | uint64(uint32(hi)), f.r, fwd})
 	}
 	slices.SortFunc(ends, func(a, b end) int { return cmp.Compare(a.pair, b.pair) })
-	count := make([]int, len(in.relNames))
-	for _, f := range in.facts {
-		count[f.r]++
-	}
 	shared := make(map[[2]int32]int) // facts of the first stored the other way by the second
 	for i := 0; i < len(ends); {
 		j := i + 1

@@ -91,8 +91,9 @@ type RelationDef struct {
 	Inferred Inference `json:"inferred,omitempty"`
 	// Mirrors are the relations that store this relation's facts from the
 	// other end: the data holds "x R y" and "y M x", for a quarter of the
-	// smaller relation's facts at least (filled from the data). They may be one act under two names, whatever the names
-	// say: "apex parent_of group" and "group subsidiary_of apex".
+	// smaller relation's facts at least (filled from the data). They may
+	// be one act under two names, whatever the names say: "apex parent_of
+	// group" and "group subsidiary_of apex".
 	Mirrors []string `json:"mirrors,omitempty"`
 	// Count is the number of triples with this relation (filled from the data).
 	Count int `json:"count,omitempty"`
