@@ -196,10 +196,10 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		}
 		words := nameWords(d.Name)
 		ri.names = append(ri.names, newPhraseMatcher(strings.Join(words, " ")))
-		if n := len(words); n >= 2 && words[n-1] == "by" {
+		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
-			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:n-1], " ")))
+			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:len(words)-1], " ")))
 		}
 		for _, a := range d.Aliases {
 			ri.names = append(ri.names, newPhraseMatcher(a))
@@ -223,7 +223,7 @@ func (r *reader) pairPassives() {
 		return ri.concept == semantics.None || ri.def.Inferred == graph.FromStructure
 	}
 	for _, p := range r.rels {
-		if w := nameWords(p.def.Name); !unnamed(p) || len(w) < 2 || w[len(w)-1] != "by" {
+		if !unnamed(p) || !passiveName(nameWords(p.def.Name)) {
 			continue // no passive name: skip the pairwise comparison
 		}
 		for _, a := range r.rels {
@@ -375,6 +375,13 @@ func nameWords(name string) []string {
 		name = name[i+2:]
 	}
 	return text.Tokens(name)
+}
+
+// passiveName reports whether a relation name's words say it in the
+// passive: a verb, then "by" ("directed_by", "isAssumedBy").
+func passiveName(words []string) bool {
+	n := len(words)
+	return n >= 2 && words[n-1] == "by"
 }
 
 // read runs the reading.

@@ -327,7 +327,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				ends = append(ends, t)
 			}
 		}
-		if ri.def.Inferred == graph.FromStructure && ri.act == "" {
+		if ri.concept == semantics.Dependency && ri.def.Inferred == graph.FromStructure {
 			conf *= 0.6
 			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
 		}
@@ -703,7 +703,7 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 		// by the active one of a passive pair.
 		e := step.Edges[0]
 		for _, x := range step.Edges {
-			if w := nameWords(x.Relation); len(w) > 0 && w[len(w)-1] != "by" {
+			if !passiveName(nameWords(x.Relation)) {
 				e = x
 				break
 			}
