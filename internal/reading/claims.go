@@ -1083,20 +1083,23 @@ func (r *reader) unionDoubt(c *claim, objects bool) {
 // samePhrase returns the relations of ri's concept named by the same verb
 // (blocks and blocked_by, calls and called_by, parent_of and child_of):
 // one relation stored both ways. A relation of no known concept is only
-// itself and its passive or active partner (relInfo.act).
+// itself and its passive or active partner (relInfo.act). Either way, the
+// relations whose names are spelled alike but for case are included.
 func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 	var same func(o *relInfo) bool
 	switch {
 	case ri.concept == semantics.None && ri.act != "":
 		same = func(o *relInfo) bool { return o.act == ri.act }
 	case ri.concept == semantics.None || ri.phrase == "":
-		return []*relInfo{ri}
+		same = func(*relInfo) bool { return false }
 	default:
 		same = func(o *relInfo) bool { return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) }
 	}
 	var out []*relInfo
 	for _, o := range r.rels {
-		if o == ri || same(o) {
+		// Names spelled alike but for case are one relation's name
+		// written two ways ("inhibits" and "INHIBITS").
+		if o == ri || same(o) || (o.spelled == ri.spelled && o.concept == ri.concept && o.subject == ri.subject) {
 			out = append(out, o)
 		}
 	}

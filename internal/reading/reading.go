@@ -148,6 +148,9 @@ type relInfo struct {
 	// own name's words and its schema aliases (read subject → object),
 	// and its inverse aliases.
 	names, inverseNames []phraseMatcher
+	// spelled is the name's words, lower case and space-separated:
+	// "inhibits", "INHIBITS" and "Inhibits" are spelled alike.
+	spelled string
 }
 
 // reader holds one question being read.
@@ -195,7 +198,8 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			ri.subject = semantics.Second
 		}
 		words := nameWords(d.Name)
-		ri.names = append(ri.names, newPhraseMatcher(strings.Join(words, " ")))
+		ri.spelled = strings.Join(words, " ")
+		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
