@@ -479,8 +479,15 @@ func (r *reader) unfollowed(chain state.Chain) string {
 			return strings.Join(r.st.words[h.start:h.end], " ")
 		}
 	}
+	asked := r.askedPos()
 	for _, h := range r.hits {
-		if h.Kind == semantics.Verb && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
+		// A noun of a concept names a relation where "of" follows it
+		// ("who is the maintainer of the node that X is hosted on"), not
+		// where it names a kind ("the team that maintains X") or the
+		// asked one ("which owners of ...").
+		relational := h.Kind == semantics.Noun && h.End < len(r.st.words) && r.st.words[h.End] == "of" && (asked < h.Start || asked >= h.End)
+		named := h.Kind == semantics.Verb || relational
+		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}
