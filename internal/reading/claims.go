@@ -481,6 +481,9 @@ func (r *reader) namedRels(c semantics.Concept, specific string) []*relInfo {
 // X", "what affects X".
 func (r *reader) failure() *claim {
 	role := map[int]int{} // entity -> +1 cause, -1 affected (votes)
+	// The entities a failure verb follows in a conditional clause ("if X
+	// slips") and in the main clause ("would Y be delayed").
+	condition, consequence := map[int]bool{}, map[int]bool{}
 	found := false
 	// Each token serves one cue: the extent cues took theirs ("all the
 	// way down" is not a failure), and the groups below go in order, so
@@ -518,6 +521,11 @@ func (r *reader) failure() *claim {
 		{failsCues, func(at int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
+				if r.conditional(at) {
+					condition[e] = true
+				} else {
+					consequence[e] = true
+				}
 			}
 		}},
 		// A failure noun names the failing entity right before it.
@@ -554,6 +562,15 @@ func (r *reader) failure() *claim {
 	}
 	if !r.hasConcept(semantics.Dependency) {
 		return nil
+	}
+	if len(condition) > 0 {
+		// "Would Y be delayed if X slipped?": X fails in the condition,
+		// Y in the consequence.
+		for e := range consequence {
+			if !condition[e] {
+				role[e] -= 2
+			}
+		}
 	}
 	cause, affected := -1, -1
 	for e := range r.ents {
@@ -610,6 +627,33 @@ func (r *reader) failure() *claim {
 	}
 	return c
 }
+
+// conditional reports whether the failure verb at token at is in a
+// conditional clause ("... if X slipped", "when X goes down", "should X
+// fail"): a subordinator before it, and no word that opens a main clause
+// ("would", "what") in between.
+func (r *reader) conditional(at int) bool {
+	for k := at - 1; k >= 0; k-- {
+		w := r.toks[k].text
+		if subordinators[w] || (k == 0 && w == "should") {
+			return true
+		}
+		if mainClauseWords[w] {
+			return false
+		}
+	}
+	return false
+}
+
+var (
+	// subordinators open a conditional clause.
+	subordinators = map[string]bool{"if": true, "when": true, "whenever": true, "once": true, "case": true,
+		"suppose": true, "supposing": true, "assuming": true, "assume": true, "after": true}
+	// mainClauseWords open a question's main clause.
+	mainClauseWords = map[string]bool{"would": true, "will": true, "what": true, "which": true, "who": true,
+		"whom": true, "does": true, "do": true, "did": true, "can": true, "could": true, "might": true,
+		"shall": true, "how": true}
+)
 
 // prepositionWords may stand between a relation's verb and its object
 // when the relation's name has none ("conflict with").
