@@ -939,6 +939,12 @@ func (r *reader) verb() *claim {
 			st.answers = objRole
 			c.extent, c.extentSaid = state.ExtentTransitive, true
 			c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[before].Name, st.word, r.ents[after].Name))
+			if len(r.st.words) > 0 && whWords[r.st.words[0]] {
+				// "Which tickets in epic-login block PROJ-3?" asks for a
+				// list that both entities narrow, not for a yes or no.
+				c.conf = min(c.conf, 0.5)
+				c.guess = append(c.guess, fmt.Sprintf("the question asks %q and names both %s and %s: read as whether one reaches the other", r.st.words[0], r.ents[before].Name, r.ents[after].Name))
+			}
 		case after >= 0:
 			c.anchor = after
 			st.answers = subjRole
