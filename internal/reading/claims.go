@@ -506,19 +506,21 @@ func (r *reader) failure() *claim {
 	}
 	for _, group := range []struct {
 		cs []cue
-		// fits says whether the cue found at token at plays this group's
-		// part there (nil: always).
-		fits func(at int) bool
+		// fits says whether the cue of n words found at token at plays
+		// this group's part there (nil: always).
+		fits func(at, n int) bool
 		vote func(at, n int)
 	}{
-		{failureOfCues, nil, func(at, n int) {
+		// "removing X" — but not "if X is removed", where no entity
+		// follows: a later group reads the word.
+		{failureOfCues, func(at, n int) bool { return r.entityAfter(at+n) >= 0 }, func(at, n int) {
 			if e := r.entityAfter(at + n); e >= 0 {
 				role[e]++
 			}
 		}},
 		// "if X breaks" — but not "what does X break" where the graph has
 		// a relation of that name: there the word is the relation's verb.
-		{failsCues, func(at int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
+		{failsCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
 				if r.conditional(at) {
@@ -529,12 +531,12 @@ func (r *reader) failure() *claim {
 			}
 		}},
 		// A failure noun names the failing entity right before it.
-		{failureNouns, func(at int) bool { return at > 0 && r.toks[at-1].entity >= 0 }, func(at, n int) {
+		{failureNouns, func(at, _ int) bool { return at > 0 && r.toks[at-1].entity >= 0 }, func(at, n int) {
 			role[r.toks[at-1].entity]++
 		}},
 		// An active causal verb: "X affects Y". Its participle is not
 		// active ("is Y affected if X goes down"): a consequence word.
-		{causeCues, func(at int) bool { return !participle(r.toks[at].text) }, func(at, n int) {
+		{causeCues, func(at, _ int) bool { return !participle(r.toks[at].text) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				role[e]++
 			}
@@ -542,13 +544,13 @@ func (r *reader) failure() *claim {
 				role[e]--
 			}
 		}},
-		{consequenceCues, func(at int) bool { return !r.auxiliaryVerb(at) }, func(int, int) {}},
+		{consequenceCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(int, int) {}},
 	} {
 		cs := append([]cue(nil), group.cs...)
 		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
 		for _, c := range cs {
 			for _, at := range c.find(r.toks) {
-				if group.fits != nil && !group.fits(at) {
+				if group.fits != nil && !group.fits(at, len(c.words)) {
 					continue
 				}
 				if take(at, len(c.words)) {
