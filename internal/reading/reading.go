@@ -398,6 +398,10 @@ func (r *reader) read() Result {
 		res.Unread = fmt.Sprintf("the question asks for what is not connected (it negates %q); scgraph answers what the graph connects: ask for that, and the rest is your answer", w)
 		return res
 	}
+	if w := r.survival(); w != "" {
+		res.Unread = fmt.Sprintf("the question asks what keeps working (%q); scgraph answers what a failure affects: ask for that, and the rest is your answer", w)
+		return res
+	}
 	cl, why := r.claim()
 	if cl == nil {
 		res.Unread = why
@@ -650,6 +654,31 @@ func (r *reader) negated() string {
 	}
 	return ""
 }
+
+// survival returns the words of a survival cue ("would X keep running if
+// Y failed") that name no relation of the graph, or "".
+func (r *reader) survival() string {
+	for _, c := range survivalCues {
+		for _, at := range c.find(r.toks) {
+			p := r.streamPos(at)
+			named := false
+			for _, rh := range r.rhits {
+				named = named || (p >= rh.start && p < rh.end)
+			}
+			if !named {
+				return c.text
+			}
+		}
+	}
+	return ""
+}
+
+// survivalCues ask what a failure leaves working: the complement of what
+// it affects.
+var survivalCues = cues("keep running", "keep working", "keep going", "keep functioning", "keep serving",
+	"still work", "still run", "still function", "still serve", "continue to work", "continue working",
+	"continue running", "continue to run", "continue to function", "survive", "stay up", "stay online",
+	"stay available", "remain available", "remain up", "remain online", "be fine", "be ok", "be okay", "be safe")
 
 // complementWords ask for the complement by themselves.
 var (
