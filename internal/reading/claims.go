@@ -847,7 +847,7 @@ func (r *reader) namedByObject(c semantics.Concept, object []string) []*relInfo 
 func (r *reader) verb() *claim {
 	var vs []verbHit
 	for _, h := range r.hits {
-		if h.Kind != semantics.Verb || !r.hasConcept(h.Concept) {
+		if h.Kind != semantics.Verb || !r.hasConcept(h.Concept) || r.nounUse(h) {
 			continue
 		}
 		st := stepClaim{concept: h.Concept, word: h.Phrase}
@@ -1019,6 +1019,33 @@ func (r *reader) verb() *claim {
 	}
 	return nil
 }
+
+// nounUse reports whether the one word of a verb hit is used as a noun:
+// after a determiner ("the references of X"), or the plural of a noun of
+// the same concept with no entity after it ("X deps", "X requirements":
+// "dep" and "requirement" name relations as verbs, but a question uses
+// them as nouns; "what hosts X" keeps its verb).
+func (r *reader) nounUse(h semantics.Hit) bool {
+	if h.End-h.Start != 1 {
+		return false
+	}
+	if h.Start > 0 && determiners[r.st.words[h.Start-1]] {
+		return true
+	}
+	if h.End < len(r.st.words) && r.entAt[h.End] >= 0 {
+		return false
+	}
+	for _, o := range r.hits {
+		if o.Kind == semantics.Noun && o.Start == h.Start && o.End == h.End && o.Concept == h.Concept && plural(r.st.words[h.Start], o.Phrase) {
+			return true
+		}
+	}
+	return false
+}
+
+// determiners come before a noun, never before a verb.
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "his": true,
+	"her": true, "our": true, "your": true, "my": true, "these": true, "those": true, "every": true, "each": true}
 
 // entityPos returns the last stream position before pos that holds entity
 // ent, or -1.
@@ -1219,6 +1246,12 @@ func (r *reader) beBefore(i int) bool {
 	return false
 }
 
+// plural reports whether word is a plural form of the noun phrase
+// ("dependencies" of "dependency", "deps" of "dep").
+func plural(word, phrase string) bool {
+	return word != phrase && strings.HasSuffix(word, "s") && !strings.HasSuffix(phrase, "s")
+}
+
 // participle reports whether a word looks like a past participle
 // ("required", "needed", "used").
 func participle(w string) bool { return strings.HasSuffix(w, "ed") }
@@ -1259,6 +1292,15 @@ func (r *reader) apposition() *claim {
 				}
 				if j == i-1 && r.toks[r.st.at[j]].possessive {
 					continue
+				}
+				if j == i+1 && plural(r.st.words[j], h.Phrase) {
+					// "web-app dependencies": one entity is not several
+					// dependencies; they are its own, the answers.
+					c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
+					c.why = append(c.why, fmt.Sprintf("the %s of %s", r.st.words[j], r.ents[e].Name))
+					r.used[j] = true
+					r.setExtent(c)
+					return c
 				}
 				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}},
 					guess: []string{fmt.Sprintf("%s read as a %s", r.ents[e].Name, h.Phrase)}}
