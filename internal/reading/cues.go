@@ -55,7 +55,7 @@ outer:
 var (
 	transitiveCues = exactCues("directly or indirectly", "directly or transitively", "direct or transitive", "directly and transitively",
 		"transitively or directly", "indirectly or directly", "directly and indirectly or", "direct or indirect", "direct and indirect", "directly and indirectly",
-		"including indirect", "including transitive", "transitively", "transitive", "indirectly", "indirect", "all the way down", "all the way up", "all the way",
+		"including indirect", "including transitive", "transitively", "transitive", "indirectly", "indirect", "all the way down", "all the way up", "all the way back", "all the way",
 		"whole", "entire", "full", "recursively", "recursive", "ultimately", "eventually", "at any depth", "any depth",
 		"at any level", "any level", "all levels", "every level", "down the line", "down the chain", "somewhere",
 		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody",
