@@ -450,9 +450,45 @@ func (r *reader) read() Result {
 			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
 		}
 	}
+	if w := r.unreadPossessed(); w != "" {
+		// "who owns dave's role" read as "who owns dave": an answer
+		// about the owner, not about what it owns.
+		for i := range res.Readings {
+			rd := &res.Readings[i]
+			rd.Confidence *= 0.5
+			rd.Chain.Score = rd.Confidence
+			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question asks about %s, which this reading does not reach", w))
+		}
+	}
 	res.Notes = r.entityNotes(cl)
 	return res
 }
+
+// unreadPossessed returns "X's <noun>" where an entity's possessive is
+// followed by a word no part of the reading explains, or "".
+func (r *reader) unreadPossessed() string {
+	for i, e := range r.entAt {
+		if e < 0 || !r.toks[r.st.at[i]].possessive {
+			continue
+		}
+		j := i + 1
+		if j >= len(r.st.words) || r.used[j] || r.entAt[j] >= 0 || selfNouns[r.st.words[j]] || r.isCueWord(r.st.words[j]) {
+			continue
+		}
+		if w := r.st.words[j]; functionWords[w] && !semantics.IsKindWord(w) {
+			// "X's own", "X's whole": no noun of another thing; a
+			// kind word is one ("web-app's node").
+			continue
+		}
+		return fmt.Sprintf("%s's %s", r.ents[e].Name, r.st.words[j])
+	}
+	return ""
+}
+
+// selfNouns stand for an entity's own substance: "where does X's data
+// come from" asks about X.
+var selfNouns = map[string]bool{"data": true, "content": true, "contents": true, "code": true, "records": true,
+	"rows": true, "information": true, "info": true}
 
 // unfollowed returns the first phrase of the question that names a
 // relation of this graph (by its name, or by a concept the graph has) which

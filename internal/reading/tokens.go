@@ -45,10 +45,11 @@ func tokenize(q string, ents []Entity) []token {
 			continue
 		}
 		parts := plainWords.Split(w.Raw)
-		if n := len(out); n > 0 && out[n-1].entity >= 0 && len(parts) == 1 && trailingKind(parts[0]) {
+		if n := len(out); n > 0 && out[n-1].entity >= 0 && !out[n-1].possessive && len(parts) == 1 && trailingKind(parts[0]) {
 			// "the net http package": the kind word people add after a
 			// name belongs to the mention ("the net http package's
-			// dependencies", "for the X library to work").
+			// dependencies", "for the X library to work"); after a
+			// possessive it is another thing ("web-app's node").
 			out[n-1].possessive = w.Possessive
 			continue
 		}
