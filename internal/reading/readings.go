@@ -557,6 +557,17 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 	if a.Type == "" {
 		base.Guesses = append(base.Guesses, fmt.Sprintf("%q read as the entities whose names say %q", a.Word, a.NameWord))
 		composed.Guesses = base.Guesses
+		if len(hop) > 0 && !reachable && !r.knownHop(hop) {
+			// A hop the question does not name, through relations of
+			// unknown meaning, into a class known only by its members'
+			// names ("genes": the entities named *_gene): the walk's
+			// answers may be what it asks for, whatever their names
+			// ("which genes does TP53 transactivate"). Through ownership
+			// ("which teams are affected") or a relation the question
+			// names, the hop is the question's.
+			composed.Confidence *= 0.7
+			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("the walk's answers are not named %q: reached one hop further, which the question does not say", a.NameWord))
+		}
 	}
 	switch {
 	case reachable && len(hop) > 0:
@@ -569,6 +580,22 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 	base.Confidence *= 0.7
 	base.Guesses = append(base.Guesses, fmt.Sprintf("no relation leads to %s from where the walk ends", a.Word))
 	return []Reading{base}
+}
+
+// knownHop reports whether any relation of hop has a known meaning or is
+// named by the question ("which team bakes ...": baked_by).
+func (r *reader) knownHop(hop []state.RelDir) bool {
+	for _, e := range hop {
+		if ri := r.relNamed(e.Relation); ri != nil && ri.concept != semantics.None {
+			return true
+		}
+		for _, rh := range r.rhits {
+			if rh.rel.def.Name == e.Relation {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // usedAsRole reports whether the asked word is the role noun the claim
