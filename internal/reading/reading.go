@@ -219,12 +219,18 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 
 // pairPassives makes each relation of no known concept named in the
 // passive ("isAssumedBy") and its active partner ("assumes") one act
-// (relInfo.act), the passive one read the other way. A concept guessed
+// (relInfo.act), the passive one read the other way; and so two of no
+// known concept named by opposite words ("Before" and "After"). A concept guessed
 // from the shape of the data yields to the pair, which says the two are
 // one act whose names say nothing the reader knows.
 func (r *reader) pairPassives() {
 	unnamed := func(ri *relInfo) bool {
 		return ri.concept == semantics.None || ri.def.Inferred == graph.FromStructure
+	}
+	pair := func(p, a *relInfo) {
+		p.concept, a.concept = semantics.None, semantics.None
+		p.subject, a.subject = semantics.Second, semantics.First
+		p.act, a.act = a.def.Name, a.def.Name
 	}
 	for _, p := range r.rels {
 		if !unnamed(p) || !passiveName(nameWords(p.def.Name)) {
@@ -232,9 +238,20 @@ func (r *reader) pairPassives() {
 		}
 		for _, a := range r.rels {
 			if p != a && unnamed(a) && semantics.PassiveOf(p.def.Name, a.def.Name) {
-				p.concept, a.concept = semantics.None, semantics.None
-				p.subject, a.subject = semantics.Second, semantics.First
-				p.act, a.act = a.def.Name, a.def.Name
+				pair(p, a)
+			}
+		}
+	}
+	// Opposite words name one order from its two ends: "A After B" is
+	// "B Before A". The first in schema order is the active one.
+	for i, a := range r.rels {
+		if a.concept != semantics.None || a.act != "" {
+			continue
+		}
+		for _, p := range r.rels[i+1:] {
+			if p.concept == semantics.None && p.act == "" && semantics.ConverseOf(a.def.Name, p.def.Name) {
+				pair(p, a)
+				break
 			}
 		}
 	}

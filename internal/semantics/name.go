@@ -266,6 +266,46 @@ func PassiveOf(passive, active string) bool {
 	return slices.Equal(p[1:], a[1:])
 }
 
+// ConverseOf reports whether relation names a and b say one relation
+// from its two ends by opposite words: "Before" and "After" (A After B is
+// B Before A), "precedes" and "follows", "upstream_of" and
+// "downstream_of". The names differ in one word, an opposite pair (in any
+// form of a verb); the other words are equal.
+func ConverseOf(a, b string) bool {
+	x, y := nameWords(a), nameWords(b)
+	if len(x) != len(y) || len(x) == 0 {
+		return false
+	}
+	diff := -1
+	for i := range x {
+		if x[i] != y[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	if diff < 0 {
+		return false
+	}
+	for _, pair := range opposites {
+		for _, o := range [][2]string{pair, {pair[1], pair[0]}} {
+			if (x[diff] == o[0] || sameVerb(x[diff], o[0])) && (y[diff] == o[1] || sameVerb(y[diff], o[1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opposites are the word pairs that name one order from its two ends.
+var opposites = [][2]string{
+	{"before", "after"}, {"above", "below"}, {"over", "under"}, {"upstream", "downstream"},
+	{"precede", "follow"}, {"predecessor", "successor"}, {"ancestor", "descendant"},
+	{"previous", "next"}, {"prev", "next"}, {"earlier", "later"}, {"superclass", "subclass"},
+	{"supertype", "subtype"}, {"superset", "subset"},
+}
+
 // sameVerb reports whether two lower-case words are forms of one verb
 // ("assumed" and "assumes", "written" and "writes").
 func sameVerb(x, y string) bool {

@@ -234,3 +234,25 @@ func TestPassiveOf(t *testing.T) {
 		}
 	}
 }
+
+func TestConverseOf(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Before", "After", true},
+		{"runs_after", "runs_before", true},
+		{"precedes", "follows", true},
+		{"preceded_by", "followed_by", true},
+		{"upstream_of", "downstream_of", true},
+		{"subclassOf", "superclassOf", true},
+		{"before", "before", false},            // the same name
+		{"runs_after", "starts_before", false}, // two words differ
+		{"After", "Requires", false},
+		{"stops_at", "served_by", false},
+	} {
+		if got := ConverseOf(tc.a, tc.b); got != tc.want {
+			t.Errorf("ConverseOf(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
