@@ -108,6 +108,35 @@ var zeroshotSets = []struct {
 	{"quest", "quest.csv", "quest.questions.jsonl", false, 0.6},
 	// A food web: feeds_on (not "feeds"), consumed_by, supplies.
 	{"eco", "eco.jsonl", "eco.questions.jsonl", false, 0.75},
+	// systemd units: Requires, Wants, BindsTo, PartOf, and the order
+	// After / Before (one order named from its two ends by opposite
+	// words).
+	{"systemd", "systemd.tsv", "systemd.questions.jsonl", false, 0.8},
+	// Container images and charts: FROM, built_from, base_image,
+	// subchart_of, pushed_to (direct lookups mostly left uncertain).
+	{"docker", "docker.jsonl", "docker.questions.jsonl", false, 0.4},
+	// Signalling pathways: inhibits and INHIBITS (one relation spelled
+	// two ways), activates, phosphorylates, regulated_by, encoded_by into
+	// entities named *_gene.
+	{"gene", "gene.csv", "gene.questions.jsonl", false, 0.55},
+	// A database schema: views that select_from tables, foreign keys,
+	// indexes, triggers.
+	{"db", "db.tsv", "db.questions.jsonl", false, 0.5},
+	// Public transit: lines that stop_at stations and stations served_by
+	// lines (one fact stored from either end, no data in common).
+	{"transit", "transit.csv", "transit.questions.jsonl", false, 0.25},
+	// Git history: merged, mergedInto, branched_from, reverts,
+	// cherry_picked_from.
+	{"git", "git.jsonl", "git.questions.jsonl", false, 0.7},
+	// Phrasings people type over graphs above: terse ("web-app deps?"),
+	// conditional with a failure verb in both clauses, "which ... X ...
+	// Y", possessives, survival ("keep running"), "all the way back".
+	{"infra-phrasings", "infra.jsonl", "infra-phrasings.questions.jsonl", false, 0.7},
+	{"tickets-phrasings", "tickets.jsonl", "tickets-phrasings.questions.jsonl", false, 0.55},
+	{"iam-phrasings", "iam.csv", "iam-phrasings.questions.jsonl", false, 0.3},
+	{"supplychain-phrasings", "supplychain.jsonl", "supplychain-phrasings.questions.jsonl", false, 0.45},
+	{"med-phrasings", "med.tsv", "med-phrasings.questions.jsonl", false, 0.45},
+	{"papers-phrasings", "papers.csv", "papers-phrasings.questions.jsonl", false, 0.5},
 	// Contracts: amends, governed_by / prevails_over, supersedes.
 	{"legal", "legal.tsv", "legal.questions.jsonl", false, 0.75},
 	// Disease progression: leads_to, causes, treats, risk_factor_for.
