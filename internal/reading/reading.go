@@ -446,39 +446,36 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	if un := r.unusedEntities(cl); len(un) > 0 {
-		// A reading that leaves out an entity the question names answers
-		// another question ("does X depend on Y and Z" checked for Y).
-		for i := range res.Readings {
-			rd := &res.Readings[i]
-			rd.Confidence *= 0.7
-			rd.Chain.Score = rd.Confidence
-			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
-		}
-	}
+	un, possessed := r.unusedEntities(cl), r.unreadPossessed()
 	for i := range res.Readings {
-		// A reading that leaves out a relation the question names is a
-		// guess at best ("who maintains the nodes that X runs on" read as
-		// "what X runs on"): never a claim.
 		rd := &res.Readings[i]
-		if w := r.unfollowed(rd.Chain); w != "" {
-			rd.Confidence *= 0.5
-			rd.Chain.Score = rd.Confidence
-			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
+		if len(un) > 0 {
+			// A reading that leaves out an entity the question names
+			// answers another question ("does X depend on Y and Z"
+			// checked for Y).
+			rd.doubt(0.7, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
 		}
-	}
-	if w := r.unreadPossessed(); w != "" {
-		// "who owns dave's role" read as "who owns dave": an answer
-		// about the owner, not about what it owns.
-		for i := range res.Readings {
-			rd := &res.Readings[i]
-			rd.Confidence *= 0.5
-			rd.Chain.Score = rd.Confidence
-			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question asks about %s, which this reading does not reach", w))
+		if w := r.unfollowed(rd.Chain); w != "" {
+			// A reading that leaves out a relation the question names is
+			// a guess at best ("who maintains the nodes that X runs on"
+			// read as "what X runs on"): never a claim.
+			rd.doubt(0.5, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
+		}
+		if possessed != "" {
+			// "who owns dave's role" read as "who owns dave": an answer
+			// about the owner, not about what it owns.
+			rd.doubt(0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", possessed))
 		}
 	}
 	res.Notes = r.entityNotes(cl)
 	return res
+}
+
+// doubt lowers the reading's confidence by factor, saying why.
+func (rd *Reading) doubt(factor float64, why string) {
+	rd.Confidence *= factor
+	rd.Chain.Score = rd.Confidence
+	rd.Guesses = append(rd.Guesses, why)
 }
 
 // unreadPossessed returns "X's <noun>" where an entity's possessive is
