@@ -1035,8 +1035,8 @@ func (r *reader) nounUse(h semantics.Hit) bool {
 	if h.End < len(r.st.words) && r.entAt[h.End] >= 0 {
 		return false
 	}
-	for _, o := range r.hits {
-		if o.Kind == semantics.Noun && o.Start == h.Start && o.End == h.End && o.Concept == h.Concept && plural(r.st.words[h.Start], o.Phrase) {
+	for _, o := range r.hitsAt(h.Start) {
+		if o.Kind == semantics.Noun && o.End == h.End && o.Concept == h.Concept && plural(r.st.words[h.Start], o.Phrase) {
 			return true
 		}
 	}
@@ -1246,10 +1246,10 @@ func (r *reader) beBefore(i int) bool {
 	return false
 }
 
-// plural reports whether word is a plural form of the noun phrase
-// ("dependencies" of "dependency", "deps" of "dep").
+// plural reports whether word is the regular plural of the noun phrase
+// ("dependencies" of "dependency", "deps" of "dep"; see singular).
 func plural(word, phrase string) bool {
-	return word != phrase && strings.HasSuffix(word, "s") && !strings.HasSuffix(phrase, "s")
+	return word != phrase && singular(word) == phrase
 }
 
 // participle reports whether a word looks like a past participle
