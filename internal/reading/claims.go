@@ -1176,9 +1176,11 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 	}
 	var out []*relInfo
 	for _, o := range r.rels {
-		// Names spelled alike but for case are one relation's name
-		// written two ways ("inhibits" and "INHIBITS").
-		if o == ri || same(o) || (o.spelled == ri.spelled && o.concept == ri.concept && o.subject == ri.subject) {
+		// Names spelled alike but for case, or but for the form of
+		// their verb, are one relation's name written two ways
+		// ("inhibits" and "INHIBITS", "funds" and "funded").
+		alike := o.spelled == ri.spelled || semantics.VerbFormsOf(o.def.Name, ri.def.Name)
+		if o == ri || same(o) || (alike && o.concept == ri.concept && o.subject == ri.subject) {
 			out = append(out, o)
 		}
 	}

@@ -266,6 +266,28 @@ func PassiveOf(passive, active string) bool {
 	return slices.Equal(p[1:], a[1:])
 }
 
+// VerbFormsOf reports whether relation names a and b are one name with
+// its verb in two forms: "funds" and "funded", "covers" and "covering",
+// "reports_to" and "reported_to". The other words are equal, and neither
+// ends in "by": a passive name is the relation read from its other end
+// (see PassiveOf).
+func VerbFormsOf(a, b string) bool {
+	x, y := nameWords(a), nameWords(b)
+	if len(x) != len(y) || len(x) == 0 || x[len(x)-1] == "by" || y[len(y)-1] == "by" {
+		return false
+	}
+	diff := -1
+	for i := range x {
+		if x[i] != y[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && sameVerb(x[diff], y[diff])
+}
+
 // ConverseOf reports whether relation names a and b say one relation
 // from its two ends by opposite words: "Before" and "After" (A After B is
 // B Before A), "precedes" and "follows", "upstream_of" and

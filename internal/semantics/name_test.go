@@ -256,3 +256,26 @@ func TestConverseOf(t *testing.T) {
 		}
 	}
 }
+
+func TestVerbFormsOf(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"funds", "funded", true},
+		{"covers", "covering", true},
+		{"reports_to", "reportedTo", true},
+		{"controls", "controlled", true}, // a doubled consonant
+		{"sells", "sold", true},          // an irregular verb
+		{"funds", "funds", false},        // the same name
+		{"funds", "funded_by", false},    // a passive: the other end
+		{"funded_by", "funding_by", false},
+		{"reports_to", "reported_by", false},
+		{"funds", "awards", false},
+		{"runs_on", "ran_into", false}, // two words differ
+	} {
+		if got := VerbFormsOf(tc.a, tc.b); got != tc.want {
+			t.Errorf("VerbFormsOf(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
