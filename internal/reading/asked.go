@@ -23,10 +23,11 @@ func (r *reader) askedPos() int {
 		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !semantics.IsKindWord(r.st.words[j])) {
 			continue
 		}
-		// After "which" any word is the asked noun; after "what", "list"
-		// and the like only a word known as a noun (a kind word, a type, a
-		// class word or a role): "what lies beneath X" asks no kind.
-		if w != "which" && !r.knownNoun(j) && !r.verbAt(j+1) {
+		// After "which" and "how many" any word is the asked noun; after
+		// "what", "list" and the like only a word known as a noun (a kind
+		// word, a type, a class word or a role): "what lies beneath X"
+		// asks no kind.
+		if w != "which" && w != "many" && !r.knownNoun(j) && !r.verbAt(j+1) {
 			continue
 		}
 		return j

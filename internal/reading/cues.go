@@ -116,8 +116,9 @@ var (
 var optionalCues = exactCues("optional", "optionally", "extra", "extras", "dev", "development", "peer", "test",
 	"including optional", "suggested", "recommended", "recommends", "suggests", "weak", "soft")
 
-// whWords start a question or name what is asked.
-var whWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "list": true, "show": true, "name": true, "give": true, "find": true, "enumerate": true}
+// whWords start a question or name what is asked ("many": "how many
+// ports ...").
+var whWords = map[string]bool{"what": true, "which": true, "many": true, "who": true, "whom": true, "whose": true, "list": true, "show": true, "name": true, "give": true, "find": true, "enumerate": true}
 
 // functionWords carry no relation meaning: a question whose every other
 // word is one of these, a cue, an entity or a type word asks about the

@@ -34,9 +34,10 @@ func (r *reader) readings(c *claim) []Reading {
 			}
 		}
 		// At the anchor, a step the types rule out is a plain "none"
-		// ("what does mall-west feed") unless words were left unread;
-		// further on, the reader's own composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || r.unexplained() != "") {
+		// ("what does mall-west feed") unless the step's relations were
+		// guessed or words were left unread; further on, the reader's own
+		// composition cannot be walked.
+		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || r.unexplained() != "") {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
