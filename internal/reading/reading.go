@@ -446,7 +446,7 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	un, possessed := r.unusedEntities(cl), r.unreadPossessed()
+	un, possessed, mainWord := r.unusedEntities(cl), r.unreadPossessed(), r.unreadMain()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
 		if len(un) > 0 {
@@ -460,6 +460,11 @@ func (r *reader) read() Result {
 			// a guess at best ("who maintains the nodes that X runs on"
 			// read as "what X runs on"): never a claim.
 			rd.doubt(0.5, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
+		}
+		if mainWord != "" {
+			// "who makes the parts that X applies to" read as "what X
+			// applies to": an answer to the relative clause alone.
+			rd.doubt(0.7, fmt.Sprintf("the question also says %q, which this reading does not explain", mainWord))
 		}
 		if possessed != "" {
 			// "who owns dave's role" read as "who owns dave": an answer
@@ -498,6 +503,38 @@ func (r *reader) unreadPossessed() string {
 	}
 	return ""
 }
+
+// unreadMain returns a word of a main clause, before the noun a relative
+// clause describes ("who MAKES the parts that X applies to"), that no part
+// of the reading explains, or "".
+func (r *reader) unreadMain() string {
+	if len(r.st.words) == 0 || !whWords[r.st.words[0]] {
+		// "if we take X offline, which services stop": no main clause
+		// before the pronoun.
+		return ""
+	}
+	asked := r.askedPos()
+	for p := 2; p < len(r.st.words); p++ {
+		if !relativePronouns[r.st.words[p]] || r.entAt[p-1] >= 0 || functionWords[r.st.words[p-1]] {
+			// "I'd like to know which teams ...": no noun described.
+			continue
+		}
+		// The noun before the pronoun is the one described: the
+		// reading's answers or its middle.
+		for i := 1; i < p-1; i++ {
+			w := r.st.words[i]
+			if r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || skippable[w] || collective[w] || len(w) < 3 || r.isTypeWord(w) {
+				continue
+			}
+			return w
+		}
+		return ""
+	}
+	return ""
+}
+
+// relativePronouns start a relative clause.
+var relativePronouns = map[string]bool{"that": true, "which": true, "who": true, "whom": true}
 
 // selfNouns stand for an entity's own substance: "where does X's data
 // come from" asks about X.
