@@ -35,9 +35,11 @@ func (r *reader) readings(c *claim) []Reading {
 		}
 		// At the anchor, a step the types rule out is a plain "none"
 		// ("what does mall-west feed") unless the step's relations were
-		// guessed or words were left unread; further on, the reader's own
-		// composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || r.unexplained() != "") {
+		// guessed, words were left unread, or another relation leads
+		// from the anchor to where the step's relations start ("what
+		// allergens are in croque": croque uses ham, ham has allergens);
+		// further on, the reader's own composition cannot be walked.
+		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at))) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
@@ -131,6 +133,44 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		where = fmt.Sprintf("step %d arrives at %s", k, strings.Join(at, " or "))
 	}
 	return fmt.Sprintf("%s, and %s never starts from one", where, joinAnd(rels))
+}
+
+// throughOther reports whether a relation of another concept than those
+// of edges leads, either way, from a type in at to a type the walk of
+// edges starts from: the question may mean the step's relation one hop
+// further on. (A relation of the same concept is another reading of the
+// step, not a way to it: "what does mall-west feed" is not asked of what
+// supplies mall-west.)
+func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
+	var starts []string
+	walked := map[string]bool{}
+	concepts := map[semantics.Concept]bool{}
+	for _, e := range edges {
+		walked[e.Relation] = true
+		if ri := r.relNamed(e.Relation); ri != nil {
+			if ri.concept != semantics.None {
+				concepts[ri.concept] = true
+			}
+			switch e.Direction {
+			case graph.Out:
+				starts = append(starts, ri.def.From...)
+			case graph.In:
+				starts = append(starts, ri.def.To...)
+			}
+		}
+	}
+	if len(at) == 0 || len(starts) == 0 {
+		return false
+	}
+	for _, o := range r.rels {
+		if walked[o.def.Name] || concepts[o.concept] {
+			continue
+		}
+		if intersects(o.def.From, at) && intersects(o.def.To, starts) || intersects(o.def.To, at) && intersects(o.def.From, starts) {
+			return true
+		}
+	}
+	return false
 }
 
 // unreadNear returns the relations whose meaning was not read (undeclared,
