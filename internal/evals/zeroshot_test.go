@@ -128,6 +128,25 @@ var zeroshotSets = []struct {
 	// Git history: merged, mergedInto, branched_from, reverts,
 	// cherry_picked_from.
 	{"git", "git.jsonl", "git.questions.jsonl", false, 0.7},
+	// Aircraft maintenance: installed_on, part_of, applies_to (an
+	// airworthiness directive), manufactured_by, inspected_by; "how
+	// many engines" among parts of other kinds.
+	{"aircraft", "aircraft.tsv", "aircraft.questions.jsonl", false, 0.5},
+	// Recipes: uses, made_from, derived_from, contains, an allergen on
+	// raw ingredients only, SUBSTITUTES_FOR beside substitutes_for.
+	{"recipe", "recipe.csv", "recipe.questions.jsonl", false, 0.45},
+	// Research funding: funds beside funded (one relation, two forms of
+	// its verb), awards, subaward_to and subawardTo, stipend_paid_by.
+	{"grant", "grant.jsonl", "grant.questions.jsonl", false, 0.5},
+	// Freight: lanes with origin and destination, hubs located_in
+	// countries, routes through a cycle.
+	{"freight", "freight.tsv", "freight.questions.jsonl", false, 0.65},
+	// Event sourcing: commands emit events, consumed_by handlers,
+	// projections update read models, queries served_by services.
+	{"cqrs", "cqrs.jsonl", "cqrs.questions.jsonl", false, 0.55},
+	// DNS, CDN and certificates: CNAME chains, resolves_to, issued_by,
+	// covers, is_part_of a site.
+	{"dns", "dns.csv", "dns.questions.jsonl", false, 0.5},
 	// Phrasings people type over graphs above: terse ("web-app deps?"),
 	// conditional with a failure verb in both clauses, "which ... X ...
 	// Y", possessives, survival ("keep running"), "all the way back".
