@@ -108,16 +108,7 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 	}
 	for _, e := range edges {
 		if ri := r.relNamed(e.Relation); ri != nil {
-			var starts []string
-			switch e.Direction {
-			case graph.Out:
-				starts = ri.def.From
-			case graph.In:
-				starts = ri.def.To
-			default:
-				starts = append(slices.Clone(ri.def.From), ri.def.To...)
-			}
-			if len(starts) == 0 || intersects(starts, at) {
+			if starts := ri.starts(e.Direction); len(starts) == 0 || intersects(starts, at) {
 				return ""
 			}
 		}
@@ -133,6 +124,17 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		where = fmt.Sprintf("step %d arrives at %s", k, strings.Join(at, " or "))
 	}
 	return fmt.Sprintf("%s, and %s never starts from one", where, joinAnd(rels))
+}
+
+// starts returns the types a walk of ri in direction d starts from.
+func (ri *relInfo) starts(d graph.Direction) []string {
+	switch d {
+	case graph.Out:
+		return ri.def.From
+	case graph.In:
+		return ri.def.To
+	}
+	return append(slices.Clone(ri.def.From), ri.def.To...)
 }
 
 // throughOther reports whether a relation of another concept than those
@@ -151,12 +153,7 @@ func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
 			if ri.concept != semantics.None {
 				concepts[ri.concept] = true
 			}
-			switch e.Direction {
-			case graph.Out:
-				starts = append(starts, ri.def.From...)
-			case graph.In:
-				starts = append(starts, ri.def.To...)
-			}
+			starts = append(starts, ri.starts(e.Direction)...)
 		}
 	}
 	if len(at) == 0 || len(starts) == 0 {

@@ -273,19 +273,29 @@ func PassiveOf(passive, active string) bool {
 // (see PassiveOf).
 func VerbFormsOf(a, b string) bool {
 	x, y := nameWords(a), nameWords(b)
-	if len(x) != len(y) || len(x) == 0 || x[len(x)-1] == "by" || y[len(y)-1] == "by" {
+	if len(x) == 0 || x[len(x)-1] == "by" || len(y) == 0 || y[len(y)-1] == "by" {
 		return false
+	}
+	diff := oneWordApart(x, y)
+	return diff >= 0 && sameVerb(x[diff], y[diff])
+}
+
+// oneWordApart returns the position of the one word in which x and y
+// differ, or -1 if they differ in length, in no word or in more than one.
+func oneWordApart(x, y []string) int {
+	if len(x) != len(y) {
+		return -1
 	}
 	diff := -1
 	for i := range x {
 		if x[i] != y[i] {
 			if diff >= 0 {
-				return false
+				return -1
 			}
 			diff = i
 		}
 	}
-	return diff >= 0 && sameVerb(x[diff], y[diff])
+	return diff
 }
 
 // ConverseOf reports whether relation names a and b say one relation
@@ -295,18 +305,7 @@ func VerbFormsOf(a, b string) bool {
 // form of a verb); the other words are equal.
 func ConverseOf(a, b string) bool {
 	x, y := nameWords(a), nameWords(b)
-	if len(x) != len(y) || len(x) == 0 {
-		return false
-	}
-	diff := -1
-	for i := range x {
-		if x[i] != y[i] {
-			if diff >= 0 {
-				return false
-			}
-			diff = i
-		}
-	}
+	diff := oneWordApart(x, y)
 	if diff < 0 {
 		return false
 	}
