@@ -1383,15 +1383,20 @@ func (r *reader) unexplained() string {
 	}
 	asked := r.askedPos()
 	for i, w := range r.st.words {
-		if r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || len(w) < 3 {
-			continue
+		if !r.explained(i, asked) && !r.isCueWord(w) {
+			return w
 		}
-		if r.isCueWord(w) || r.isTypeWord(w) {
-			continue
-		}
-		return w
 	}
 	return ""
+}
+
+// explained reports whether the word at stream position i needs no
+// relation to explain it: an entity, a word a cue or hit took, the asked
+// noun (at asked), a function or question word, a word of under three
+// letters, or a type word.
+func (r *reader) explained(i, asked int) bool {
+	w := r.st.words[i]
+	return r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || len(w) < 3 || r.isTypeWord(w)
 }
 
 func (r *reader) isCueWord(w string) bool {

@@ -522,11 +522,9 @@ func (r *reader) unreadMain() string {
 		// The noun before the pronoun is the one described: the
 		// reading's answers or its middle.
 		for i := 1; i < p-1; i++ {
-			w := r.st.words[i]
-			if r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || skippable[w] || collective[w] || len(w) < 3 || r.isTypeWord(w) {
-				continue
+			if w := r.st.words[i]; !r.explained(i, asked) && !skippable[w] && !collective[w] {
+				return w
 			}
-			return w
 		}
 		return ""
 	}
