@@ -17,29 +17,41 @@ import (
 )
 
 // Benchmarks against the server NEO4J_URI names (skipped without it). The
-// targets: ingesting kb.txt under 15 s; a 3-hop question under 25 ms
-// median; the agent within 3x the hand-written query (the floor).
+// targets (issue 12): ingesting kb.txt at 30k triples/s or more; the agent
+// within 1.5x the hand-written query (the floor) on a 3-hop question.
 //
-//	go test -run xxx -bench IngestMetaQA -benchtime 3x ./cypher/
+//	go test -run xxx -bench IngestMetaQA -benchtime 5x ./cypher/
 //	go test -run xxx -bench 'Ask3HopNeo4j|Floor3Hop' -benchtime 20x ./cypher/
+
+// ingestWarmups is the number of untimed loads BenchmarkIngestMetaQA runs
+// before its timed ones. A JVM server runs its first loads several times
+// slower than later ones while its JIT compiler catches up (on a 2-core
+// machine and a freshly started server: 17 s for the first load, 6–9 s
+// for the second and third, 4–5 s from about the sixth on), and that
+// warm-up is the server's, not the client's; the timed loads describe a
+// server that has been running, as servers do.
+const ingestWarmups = 5
 
 // BenchmarkIngestMetaQA ingests kb.txt into an empty database, as a
 // first load does: no data, and none of scgraph's indexes or constraints.
+// It reports the rate of its first load as first-triples/s (on a freshly
+// started server, the cold figure), then warms the server up with
+// ingestWarmups loads and reports the rate of the b.N loads after them as
+// triples/s.
 func BenchmarkIngestMetaQA(b *testing.B) {
 	ts := metaQATriples(b)
 	s := openEmpty(b)
 	defer s.Close()
 	ctx := context.Background()
-	b.ResetTimer()
-	for b.Loop() {
-		b.StopTimer()
+	empty := func() {
 		if err := s.Wipe(ctx); err != nil {
 			b.Fatal(err)
 		}
 		if err := s.DropSchema(ctx); err != nil {
 			b.Fatal(err)
 		}
-		b.StartTimer()
+	}
+	ingest := func() {
 		n, err := s.AddTriples(ctx, ts)
 		if err != nil {
 			b.Fatal(err)
@@ -48,7 +60,24 @@ func BenchmarkIngestMetaQA(b *testing.B) {
 			b.Fatalf("added %d triples, want %d", n, metaQATripleCount)
 		}
 	}
+	var first time.Duration
+	for i := range 1 + ingestWarmups {
+		empty()
+		start := time.Now()
+		ingest()
+		if i == 0 {
+			first = time.Since(start)
+		}
+	}
+	for b.Loop() {
+		b.StopTimer()
+		empty()
+		b.StartTimer()
+		ingest()
+	}
+	b.ReportMetric(float64(len(ts))/first.Seconds(), "first-triples/s")
 	b.ReportMetric(float64(len(ts))*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
+	b.ReportMetric(0, "ns/op")
 }
 
 // ask3Hop is a 3-hop MetaQA dev question (line 2 of

@@ -190,23 +190,26 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	// The rows are prepared while the server sets up (constraints, the
-	// graph's state), and an empty graph's types are inferred while they
-	// are: each takes a fraction of a second on a big ingest.
 	facts := distinctFacts(ts)
-	var ents [][]any
-	prepared := make(chan struct{})
-	go func() {
-		defer close(prepared)
-		ents = entityRows(facts)
-	}()
-	empty, user, partial, err := s.ingestState(ctx)
-	var schema *graph.Schema
-	var types map[string]string
-	if err == nil && empty {
-		schema, types = graph.Infer(facts, user)
+	empty, user, err := s.emptyGraph(ctx)
+	if err != nil {
+		return 0, err
 	}
-	<-prepared
+	// The rows are prepared, and an empty graph's types inferred, while
+	// the server creates the constraints: each takes a fraction of a
+	// second on a big ingest.
+	var (
+		ents   [][]any
+		schema *graph.Schema
+		types  map[string]string
+		prep   sync.WaitGroup
+	)
+	prep.Go(func() { ents = entityRows(facts) })
+	if empty {
+		prep.Go(func() { schema, types = graph.Infer(facts, user) })
+	}
+	partial, err := s.ingestSetup(ctx)
+	prep.Wait()
 	if err != nil {
 		return 0, err
 	}
@@ -278,18 +281,13 @@ func (s *Store) createIndexes(ctx context.Context, stmts []string) error {
 	return nil
 }
 
-// ingestState makes sure of the constraints and reads what an ingest
-// needs to know of the graph: whether it is empty, the stored user
-// schema, and the partial ingests.
-func (s *Store) ingestState(ctx context.Context) (empty bool, user *graph.Schema, partial []IngestRecord, err error) {
-	if err = s.ensureIndexes(ctx, true); err != nil {
-		return
+// ingestSetup makes sure of the constraints and returns the partial
+// ingests.
+func (s *Store) ingestSetup(ctx context.Context) ([]IngestRecord, error) {
+	if err := s.ensureIndexes(ctx, true); err != nil {
+		return nil, err
 	}
-	if empty, user, err = s.emptyGraph(ctx); err != nil {
-		return
-	}
-	partial, err = s.PartialIngests(ctx)
-	return
+	return s.PartialIngests(ctx)
 }
 
 // distinctFacts keeps the first triple of each (subject, relation,
