@@ -446,7 +446,7 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	un, possessed, mainWord := r.unusedEntities(cl), r.unreadPossessed(), r.unreadMain()
+	un, possessed, mainWord, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unreadMain(), r.unknownName()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
 		if len(un) > 0 {
@@ -454,6 +454,11 @@ func (r *reader) read() Result {
 			// answers another question ("does X depend on Y and Z"
 			// checked for Y).
 			rd.doubt(0.7, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
+		}
+		if unknown != "" {
+			// "Is X claimed by Greece?" where no entity is Greece: a
+			// reading without the name answers "what is X claimed by".
+			rd.doubt(0.5, fmt.Sprintf("the question names %q, which is not in the graph", unknown))
 		}
 		if w := r.unfollowed(rd.Chain); w != "" {
 			// A reading that leaves out a relation the question names is
@@ -502,6 +507,26 @@ func (r *reader) unreadPossessed() string {
 		return fmt.Sprintf("%s's %s", r.ents[e].Name, r.st.words[j])
 	}
 	return ""
+}
+
+// unknownName returns a word written as a name ("Greece", capitalised
+// past the first word) that is no entity's mention and that no part of
+// the reading explains, or "".
+func (r *reader) unknownName() string {
+	asked := r.askedPos()
+	for i, w := range r.st.words {
+		if name := r.toks[r.st.at[i]].name; name != "" && !r.explained(i, asked) && !r.isCueWord(w) && !r.described(i) {
+			return name
+		}
+	}
+	return ""
+}
+
+// described reports whether the word at stream position i is the noun a
+// relative clause describes ("the CDN that serves X"): a kind of the
+// reading's answers or middle, not a name.
+func (r *reader) described(i int) bool {
+	return i+1 < len(r.st.words) && relativePronouns[r.st.words[i+1]]
 }
 
 // unreadMain returns a word of a main clause, before the noun a relative

@@ -1,6 +1,8 @@
 package reading
 
 import (
+	"strings"
+
 	"github.com/scgraph/scgraph/internal/semantics"
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -18,6 +20,10 @@ type token struct {
 	// that phrase matching skips, so that "depends directly on" still
 	// reads as "depends on".
 	adverb bool
+	// name is the word as written when it has a capital letter and is
+	// not the question's first word ("Greece", "DB"), as people write
+	// names; otherwise "".
+	name string
 }
 
 // tokenize splits the question into tokens (text.Words, each split into
@@ -34,7 +40,7 @@ func tokenize(q string, ents []Entity) []token {
 		}
 		return -1
 	}
-	for _, w := range text.Words(q) {
+	for n, w := range text.Words(q) {
 		if k := entAt(w.Start); k >= 0 {
 			if len(out) == 0 || out[len(out)-1].entity != k {
 				out = append(out, token{text: entityText, entity: k})
@@ -54,10 +60,20 @@ func tokenize(q string, ents []Entity) []token {
 			continue
 		}
 		for i, part := range parts {
-			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs[part], possessive: w.Possessive && i == len(parts)-1})
+			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs[part], possessive: w.Possessive && i == len(parts)-1,
+				name: nameLike(n, w.Raw)})
 		}
 	}
 	return out
+}
+
+// nameLike returns raw, the n-th word of a question, if it is written as
+// a name: with a capital letter, and not the first word.
+func nameLike(n int, raw string) string {
+	if n == 0 || strings.ToLower(raw) == raw {
+		return ""
+	}
+	return raw
 }
 
 // trailingKind reports whether a word after an entity mention is a kind
