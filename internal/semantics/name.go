@@ -48,6 +48,9 @@ type nameMatch struct {
 	length  int
 	noun    bool
 	dropped bool // a verb phrase read without its preposition ("depends")
+	// bare: a verb phrase as written in its base form ("lead", not
+	// "leads"): as a relation's name, also the noun spelled so.
+	bare    bool
 	started int
 }
 
@@ -74,15 +77,20 @@ func analyzeName(name string, skip Concept) Meaning {
 	var best *nameMatch
 	// Of two readings of the same length a verb beats a role noun, but a
 	// role noun beats a phrase that dropped its preposition: "dependents"
-	// names the object's role, it is not "dependent on".
+	// names the object's role, it is not "dependent on". A verb in its
+	// base form loses to the noun spelled the same: "Team T lead Pat"
+	// says that Pat is the team's lead ("VM V host S", "Mod M author
+	// K"), as "Team T manager Pat" does; a verb would say "leads".
 	rank := func(c nameMatch) int {
 		switch {
 		case c.dropped:
 			return 0
-		case c.noun:
+		case c.bare:
 			return 1
+		case c.noun:
+			return 2
 		}
-		return 2
+		return 3
 	}
 	consider := func(c nameMatch) {
 		if best == nil || c.length > best.length || (c.length == best.length && rank(c) > rank(*best)) ||
@@ -119,7 +127,8 @@ func analyzeName(name string, skip Concept) Meaning {
 					continue
 				}
 				passive := next(end) == "by" && p.words[len(p.words)-1] != "by"
-				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at})
+				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: passive, Phrase: p.String(), Generic: c.generic[p.String()]}, length: len(p.forms), started: at,
+					bare: slices.Equal(toks[at:end], p.words)})
 			}
 			// A name may drop the verb's preposition: Debian's "depends"
 			// and "pre_depends" for "depend on", "writes_table"; not
@@ -141,7 +150,8 @@ func analyzeName(name string, skip Concept) Meaning {
 					continue
 				}
 				passive := next(end) == "by"
-				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at})
+				consider(nameMatch{m: Meaning{Concept: c.def.concept, Inverse: !passive, Phrase: p.String()}, length: len(p.forms), started: at,
+					bare: slices.Equal(toks[at:end], p.words)})
 			}
 		}
 		for _, rn := range c.nameNouns {
