@@ -151,6 +151,9 @@ type relInfo struct {
 	// spelled is the name's words, lower case and space-separated:
 	// "inhibits", "INHIBITS" and "Inhibits" are spelled alike.
 	spelled string
+	// mutual: a relation of no known concept whose name says it holds
+	// both ways (semantics.Meaning.Mutual), walked both ways.
+	mutual bool
 }
 
 // reader holds one question being read.
@@ -193,7 +196,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		d := &r.s.Relations[i]
 		c, _ := semantics.ParseConcept(d.Concept)
 		m := semantics.AnalyzeName(d.Name)
-		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: m.Phrase, nameConcept: m.Concept}
+		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: m.Phrase, nameConcept: m.Concept, mutual: m.Mutual && c == semantics.None}
 		if d.Inverse {
 			ri.subject = semantics.Second
 		}

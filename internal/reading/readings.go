@@ -26,6 +26,7 @@ func (r *reader) readings(c *claim) []Reading {
 		if len(edges) == 0 {
 			return nil
 		}
+		edges = r.bothWaysMutual(edges)
 		at := lastEnds
 		if k == 0 {
 			at = nil
@@ -98,6 +99,23 @@ func (r *reader) readings(c *claim) []Reading {
 		readings[i].Chain.Score = readings[i].Confidence
 	}
 	return readings
+}
+
+// bothWaysMutual turns the edges of relations that hold both ways
+// ("conflicts_with": see relInfo.mutual) to walk both ways, whichever
+// way the question's words read them: "what conflicts with A" is also
+// what A conflicts with.
+func (r *reader) bothWaysMutual(edges []state.RelDir) []state.RelDir {
+	var out []state.RelDir
+	for _, e := range edges {
+		if ri := r.relNamed(e.Relation); ri != nil && ri.mutual {
+			e.Direction = graph.Both
+		}
+		if !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // schemaDoubt says why no edge of step k can start from the types at
@@ -711,17 +729,23 @@ func cloneChain(c state.Chain) state.Chain {
 // describe says a reading in words.
 func (r *reader) describe(c *claim, rd Reading) string {
 	anchor := r.entityList(rd.Anchor, rd.Also)
-	var rels []string
+	var rels, mutual []string
 	for _, s := range rd.Chain.Steps[:len(c.steps)] {
 		for _, e := range s.Edges {
 			if !slices.Contains(rels, e.Relation) {
 				rels = append(rels, e.Relation)
+				if ri := r.relNamed(e.Relation); ri != nil && ri.mutual && e.Direction == graph.Both {
+					mutual = append(mutual, e.Relation)
+				}
 			}
 		}
 	}
 	through := " through " + joinAnd(rels)
 	if len(rels) > 4 {
 		through = fmt.Sprintf(" through any of %d relations", len(rels))
+	}
+	if len(mutual) > 0 {
+		through += fmt.Sprintf(" (both ways: %s holds both ways, by its name)", joinAnd(mutual))
 	}
 	how := ""
 	switch {

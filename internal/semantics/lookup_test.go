@@ -61,3 +61,17 @@ func TestAnalyzeNameAssociation(t *testing.T) {
 		}
 	}
 }
+
+func TestAnalyzeNameMutual(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		mutual bool
+	}{
+		{"conflicts_with", true}, {"incompatibleWith", true}, {"similar_to", true}, {"COMPETES_WITH", true},
+		{"replaces", false}, {"documents", false}, {"see_also", false}, {"depends_on", false},
+	} {
+		if m := AnalyzeName(tc.name); m.Mutual != tc.mutual {
+			t.Errorf("%s: %+v, want mutual %v", tc.name, m, tc.mutual)
+		}
+	}
+}

@@ -32,6 +32,11 @@ type Meaning struct {
 	// other ("conflicts", "similar_to", "see_also", "documents"): a
 	// failure does not pass along it.
 	Association bool
+	// Mutual is set, with Association, when the name says that the
+	// relation holds both ways whichever end it is stored from
+	// ("conflicts_with", "incompatible_with", "similar_to", "adjacent"):
+	// "A conflicts_with B" says that B conflicts with A too.
+	Mutual bool
 }
 
 // Roles returns the roles of the relation's subject and object.
@@ -170,7 +175,7 @@ func analyzeName(name string, skip Concept) Meaning {
 	if best == nil {
 		for _, t := range toks {
 			if associationWords[t] {
-				return Meaning{Association: true, Phrase: t}
+				return Meaning{Association: true, Phrase: t, Mutual: mutualWords[t]}
 			}
 		}
 		return Meaning{}
@@ -223,6 +228,12 @@ var twoWay = map[string]bool{"connect": true, "link": true, "talk": true}
 var associationWords = formsOf("conflict", "incompatible", "break", "similar", "related", "relate", "see", "duplicate",
 	"same", "equivalent", "mention", "document", "describe", "tag", "label", "annotate", "replace", "supersede",
 	"obsolete", "compete", "compare", "resemble", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
+
+// mutualWords are the association words of relations that hold both ways
+// (see Meaning.Mutual): not "replace", "document" or "tag", whose two
+// ends play different parts.
+var mutualWords = formsOf("conflict", "incompatible", "similar", "related", "relate", "duplicate", "same", "equivalent",
+	"compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
 
 // nameWords splits a relation name into lower-case words (text.Tokens);
 // for a Freebase-style path ("__people__person__parents") only the last
