@@ -1391,12 +1391,18 @@ func (r *reader) unexplained() string {
 }
 
 // explained reports whether the word at stream position i needs no
-// relation to explain it: an entity, a word a cue or hit took, the asked
-// noun (at asked), a function or question word, a word of under three
-// letters, or a type word.
+// relation to explain it: a word of under three letters, or one the
+// reading accounts for.
 func (r *reader) explained(i, asked int) bool {
+	return len(r.st.words[i]) < 3 || r.accounted(i, asked)
+}
+
+// accounted reports whether the word at stream position i is an entity,
+// a word a cue or hit took, the asked noun (at asked), a function or
+// question word, or a type word.
+func (r *reader) accounted(i, asked int) bool {
 	w := r.st.words[i]
-	return r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || len(w) < 3 || r.isTypeWord(w)
+	return r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || r.isTypeWord(w)
 }
 
 func (r *reader) isCueWord(w string) bool {

@@ -512,13 +512,13 @@ func (r *reader) unreadPossessed() string {
 	return ""
 }
 
-// unknownName returns a word written as a name ("Greece", capitalised
-// past the first word) that is no entity's mention and that no part of
-// the reading explains, or "".
+// unknownName returns a word written as a name ("Greece", "F-99":
+// capitalised past the first word) that is no entity's mention and that
+// no part of the reading accounts for, however short, or "".
 func (r *reader) unknownName() string {
 	asked := r.askedPos()
 	for i, w := range r.st.words {
-		if name := r.toks[r.st.at[i]].name; name != "" && !r.explained(i, asked) && !r.isCueWord(w) && !r.described(i) {
+		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i, asked) && !r.isCueWord(w) && !r.described(i) {
 			return name
 		}
 	}
