@@ -147,6 +147,20 @@ var zeroshotSets = []struct {
 	// DNS, CDN and certificates: CNAME chains, resolves_to, issued_by,
 	// covers, is_part_of a site.
 	{"dns", "dns.csv", "dns.questions.jsonl", false, 0.5},
+	// From a fourth audit. Book publishing: editions, translations,
+	// imprints, distributes and distributed_by.
+	{"publishing", "publishing.tsv", "publishing.questions.jsonl", false, 0.42},
+	// Telecom: towers, backhaul links, switches, a team's lead.
+	{"telecom", "telecom.csv", "telecom.questions.jsonl", false, 0.48},
+	// Football: clubs, transfers, loans, owners beside managers.
+	{"football", "football.jsonl", "football.questions.jsonl", false, 0.4},
+	// Music: samples and sampled_by, covers, labels.
+	{"music", "music.tsv", "music.questions.jsonl", false, 0.45},
+	// Game mods: requires, conflicts_with (both ways), includes beside
+	// bundled_in, an author.
+	{"mods", "mods.jsonl", "mods.questions.jsonl", false, 0.55},
+	// Museum provenance: exhibited_at, held_by, claimed_by, attributed_to.
+	{"museum", "museum.csv", "museum.questions.jsonl", false, 0.5},
 	// Phrasings people type over graphs above: terse ("web-app deps?"),
 	// conditional with a failure verb in both clauses, "which ... X ...
 	// Y", possessives, survival ("keep running"), "all the way back".
