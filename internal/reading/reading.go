@@ -449,7 +449,7 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	un, possessed, mainWord, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unreadMain(), r.unknownName()
+	un, possessed, clauseWord, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unreadClause(), r.unknownName()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
 		if len(un) > 0 {
@@ -469,10 +469,10 @@ func (r *reader) read() Result {
 			// read as "what X runs on"): never a claim.
 			rd.doubt(0.5, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
 		}
-		if mainWord != "" {
+		if clauseWord != "" {
 			// "who makes the parts that X applies to" read as "what X
 			// applies to": an answer to the relative clause alone.
-			rd.doubt(0.7, fmt.Sprintf("the question also says %q, which this reading does not explain", mainWord))
+			rd.doubt(0.7, fmt.Sprintf("the question also says %q, which this reading does not explain", clauseWord))
 		}
 		if possessed != "" {
 			// "who owns dave's role" read as "who owns dave": an answer
@@ -532,11 +532,13 @@ func (r *reader) described(i int) bool {
 	return i+1 < len(r.st.words) && relativePronouns[r.st.words[i+1]]
 }
 
-// unreadMain returns a word of a main clause, before the noun a relative
-// clause describes ("who MAKES the parts that X applies to"), that no part
-// of the reading explains, or "".
-func (r *reader) unreadMain() string {
-	if len(r.st.words) == 0 || !whWords[r.st.words[0]] {
+// unreadClause returns a word of a question with a relative clause, in
+// its main clause ("who MAKES the parts that X applies to") or in the
+// relative clause ("where was the exhibition that P was SHOWN at held"),
+// that no part of the reading explains, or "": a reading that leaves such
+// a word out answers the other clause alone.
+func (r *reader) unreadClause() string {
+	if len(r.st.words) == 0 || !(whWords[r.st.words[0]] || placeTimeWords[r.st.words[0]]) {
 		// "if we take X offline, which services stop": no main clause
 		// before the pronoun.
 		return ""
@@ -548,9 +550,9 @@ func (r *reader) unreadMain() string {
 			continue
 		}
 		// The noun before the pronoun is the one described: the
-		// reading's answers or its middle.
-		for i := 1; i < p-1; i++ {
-			if w := r.st.words[i]; !r.explained(i, asked) && !skippable[w] && !collective[w] {
+		// reading's answers or its middle; the pronoun stands for it.
+		for i := 1; i < len(r.st.words); i++ {
+			if w := r.st.words[i]; i != p-1 && i != p && !r.explained(i, asked) && !skippable[w] && !collective[w] && !r.isCueWord(w) {
 				return w
 			}
 		}
@@ -558,6 +560,10 @@ func (r *reader) unreadMain() string {
 	}
 	return ""
 }
+
+// placeTimeWords open questions about where, when and how, whose main
+// clause is read as a wh-word's is.
+var placeTimeWords = map[string]bool{"where": true, "when": true, "how": true}
 
 // relativePronouns start a relative clause.
 var relativePronouns = map[string]bool{"that": true, "which": true, "who": true, "whom": true}
