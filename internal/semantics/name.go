@@ -224,16 +224,16 @@ var twoWay = map[string]bool{"connect": true, "link": true, "talk": true}
 // similarity, cross-references, documentation and labels, succession.
 // Not "alias": an alias resolves through what it names ("api ALIAS lb" in a
 // DNS zone), so a failure passes along it, in a direction its name does
-// not tell ("Robert alias Bob").
-var associationWords = formsOf("conflict", "incompatible", "break", "similar", "related", "relate", "see", "duplicate",
-	"same", "equivalent", "mention", "document", "describe", "tag", "label", "annotate", "replace", "supersede",
-	"obsolete", "compete", "compare", "resemble", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
-
-// mutualWords are the association words of relations that hold both ways
-// (see Meaning.Mutual): not "replace", "document" or "tag", whose two
-// ends play different parts.
-var mutualWords = formsOf("conflict", "incompatible", "similar", "related", "relate", "duplicate", "same", "equivalent",
-	"compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent")
+// not tell ("Robert alias Bob"). mutualWords are those of relations that
+// hold both ways (see Meaning.Mutual); the others, such as "replace",
+// "document" or "tag", have ends that play different parts.
+var (
+	mutualAssociations = []string{"conflict", "incompatible", "similar", "related", "relate", "duplicate", "same",
+		"equivalent", "compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent"}
+	associationWords = formsOf(append([]string{"break", "see", "mention", "document", "describe", "tag", "label",
+		"annotate", "replace", "supersede", "obsolete", "compare", "resemble"}, mutualAssociations...)...)
+	mutualWords = formsOf(mutualAssociations...)
+)
 
 // nameWords splits a relation name into lower-case words (text.Tokens);
 // for a Freebase-style path ("__people__person__parents") only the last
