@@ -84,7 +84,7 @@ var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": 
 
 // asked resolves the asked noun to a type or a name word.
 func (r *reader) asked() Asked {
-	i := r.askedPos()
+	i := r.askedAt
 	if i < 0 {
 		return Asked{}
 	}

@@ -1341,7 +1341,7 @@ func (r *reader) apposition() *claim {
 // askedRole: "Which team is frank on?", "Which dependencies does X have?":
 // the asked noun names a role; the entity plays the other.
 func (r *reader) askedRole() *claim {
-	i := r.askedPos()
+	i := r.askedAt
 	if i < 0 {
 		return nil
 	}
@@ -1381,9 +1381,8 @@ func (r *reader) unexplained() string {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}
-	asked := r.askedPos()
 	for i, w := range r.st.words {
-		if !r.explained(i, asked) && !r.isCueWord(w) {
+		if !r.explained(i) {
 			return w
 		}
 	}
@@ -1393,16 +1392,16 @@ func (r *reader) unexplained() string {
 // explained reports whether the word at stream position i needs no
 // relation to explain it: a word of under three letters, or one the
 // reading accounts for.
-func (r *reader) explained(i, asked int) bool {
-	return len(r.st.words[i]) < 3 || r.accounted(i, asked)
+func (r *reader) explained(i int) bool {
+	return len(r.st.words[i]) < 3 || r.accounted(i)
 }
 
 // accounted reports whether the word at stream position i is an entity,
-// a word a cue or hit took, the asked noun (at asked), a function or
-// question word, or a type word.
-func (r *reader) accounted(i, asked int) bool {
+// a word a cue or hit took, the asked noun, a function or question word,
+// a word of a cue, or a type word.
+func (r *reader) accounted(i int) bool {
 	w := r.st.words[i]
-	return r.entAt[i] >= 0 || r.used[i] || i == asked || functionWords[w] || whWords[w] || r.isTypeWord(w)
+	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) || r.isTypeWord(w)
 }
 
 func (r *reader) isCueWord(w string) bool {

@@ -170,6 +170,8 @@ type reader struct {
 	rels  []*relInfo
 	// used marks stream positions some cue or hit explains.
 	used []bool
+	// askedAt is the stream position of the asked noun (askedPos), or -1.
+	askedAt int
 
 	extent     state.Extent
 	extentSaid bool
@@ -288,6 +290,7 @@ func (r *reader) scan() {
 	r.used = make([]bool, len(r.st.words))
 	r.hits = semantics.Lookup(r.st.words)
 	r.findRelationNames()
+	r.askedAt = r.askedPos()
 }
 
 // findRelationNames finds phrases naming one relation of the graph,
@@ -516,9 +519,8 @@ func (r *reader) unreadPossessed() string {
 // capitalised past the first word) that is no entity's mention and that
 // no part of the reading accounts for, however short, or "".
 func (r *reader) unknownName() string {
-	asked := r.askedPos()
-	for i, w := range r.st.words {
-		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i, asked) && !r.isCueWord(w) && !r.described(i) {
+	for i := range r.st.words {
+		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) {
 			return name
 		}
 	}
@@ -543,7 +545,6 @@ func (r *reader) unreadClause() string {
 		// before the pronoun.
 		return ""
 	}
-	asked := r.askedPos()
 	for p := 2; p < len(r.st.words); p++ {
 		if !relativePronouns[r.st.words[p]] || r.entAt[p-1] >= 0 || functionWords[r.st.words[p-1]] {
 			// "I'd like to know which teams ...": no noun described.
@@ -552,7 +553,7 @@ func (r *reader) unreadClause() string {
 		// The noun before the pronoun is the one described: the
 		// reading's answers or its middle; the pronoun stands for it.
 		for i := 1; i < len(r.st.words); i++ {
-			if w := r.st.words[i]; i != p-1 && i != p && !r.explained(i, asked) && !skippable[w] && !collective[w] && !r.isCueWord(w) {
+			if w := r.st.words[i]; i != p-1 && i != p && !r.explained(i) && !skippable[w] && !collective[w] {
 				return w
 			}
 		}
@@ -602,7 +603,7 @@ func (r *reader) unfollowed(chain state.Chain) string {
 			return strings.Join(r.st.words[h.start:h.end], " ")
 		}
 	}
-	asked := r.askedPos()
+	asked := r.askedAt
 	for _, h := range r.hits {
 		// A noun of a concept names a relation where "of" follows it
 		// ("who is the maintainer of the node that X is hosted on"), not

@@ -657,7 +657,7 @@ func (r *reader) knownHop(hop []state.RelDir) bool {
 // usedAsRole reports whether the asked word is the role noun the claim
 // itself reads ("which dependencies does X have").
 func (r *reader) usedAsRole(a Asked) bool {
-	i := r.askedPos()
+	i := r.askedAt
 	return i >= 0 && r.used[i]
 }
 
