@@ -179,6 +179,17 @@ func (c Chain) String() string {
 	return strings.Join(parts, " ")
 }
 
+// Relations returns the set of relations the chain's steps walk.
+func (c Chain) Relations() map[string]bool {
+	out := map[string]bool{}
+	for _, s := range c.Steps {
+		for _, e := range s.Edges {
+			out[e.Relation] = true
+		}
+	}
+	return out
+}
+
 // Fixed reports whether the chain has no repeated step, so its length is
 // its number of steps.
 func (c Chain) Fixed() bool {
@@ -221,11 +232,13 @@ type Reading struct {
 	// "ownership"); "" for a relation of no known kind.
 	Concept string `json:"concept,omitempty"`
 	// Unread are the graph's relations whose meaning could not be read
-	// (their names say nothing the reader knows) and which join the kinds
-	// of entities this one-step reading of a known kind walks: whether
-	// they are of that kind (for a dependency, whether failure passes
-	// along them) is unknown, so the critic certifies nothing the walk
-	// touches them on.
+	// (their names say nothing the reader knows), other than those walked,
+	// which join the kinds of entities this one-step reading walks:
+	// whether they carry what the question asks (for a dependency, whether
+	// failure passes along them) is unknown. The critic certifies no
+	// "none" where they leave the anchor and, for a dependency or a
+	// closure (where one missed edge loses all that lies beyond it),
+	// nothing the walk touches them on.
 	Unread []string `json:"unread_relations,omitempty"`
 	// Delivered are the relations of this dependency reading whose
 	// subject sends what their object holds (graph.RelationDef.Delivers),

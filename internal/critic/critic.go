@@ -1,6 +1,7 @@
 package critic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -346,13 +347,19 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	}
 	closure := rd.Extent == state.ExtentTransitive
 	var checks []doubt
-	if len(rd.Unread) > 0 {
+	// The walked relation itself stored the other way round says most
+	// about a none: checked first.
+	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
+		checks = append(checks, c.unorientedDoubt)
+	}
+	if len(rd.Unread) > 0 && (closure || rd.Concept == semantics.Dependency.String() || v.Outcome == state.NoChain) {
 		checks = append(checks, c.unreadDoubt)
 	}
-	// A direct answer is checked too, against the relations of its kind
-	// whose act may be the one asked (the reader leaves out those known
-	// to be another: "what does X call" is not answered by what it reads).
-	if len(rd.Wider) > 0 && (closure || v.Outcome == state.Sufficient) {
+	// A direct answer, or a none, is checked too, against the relations
+	// of its kind whose act may be the one asked (the reader leaves out
+	// those known to be another: "what does X call" is not answered by
+	// what it reads).
+	if len(rd.Wider) > 0 {
 		checks = append(checks, c.widerDoubt)
 	}
 	// A direct answer found names the relation as it is written ("what
@@ -360,9 +367,6 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	// where nothing was found.
 	if len(rd.Delivered) > 0 && (closure || v.Outcome == state.NoChain) {
 		checks = append(checks, c.deliveredDoubt)
-	}
-	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
-		checks = append(checks, c.unorientedDoubt)
 	}
 	if len(rd.Mirrored) > 0 {
 		checks = append(checks, c.mirroredDoubt)
@@ -411,9 +415,10 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 		verb, whose = "links", "its name does not say whether failure passes along it"
 	}
 	if rd.Concept != semantics.Dependency.String() {
-		whose = fmt.Sprintf("their names do not say whether they are %s", rd.Concept)
+		kind := cmp.Or(rd.Concept, "the relation the question asks for")
+		whose = fmt.Sprintf("their names do not say whether they are %s", kind)
 		if len(rels) == 1 {
-			whose = fmt.Sprintf("its name does not say whether it is %s", rd.Concept)
+			whose = fmt.Sprintf("its name does not say whether it is %s", kind)
 		}
 	}
 	return fmt.Sprintf("%s also %s %s, and %s (a schema file that gives the meaning settles it)",
@@ -603,7 +608,14 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 // direct answer, also the answers (a hop to one adds none) and only
 // entities of the asked kind.
 func claimScope(s *state.AgentState, walked map[string]bool) (known map[string]bool, keep func(graph.Entity) bool) {
-	if s.Reading().Extent == state.ExtentTransitive {
+	rd := s.Reading()
+	t := s.Plan.Target
+	if t.Kind == state.TargetEntity && !rd.ExtentSaid && rd.Concept == "" {
+		// "Is A peered with B", one hop unless said: only a hop to B
+		// changes the no.
+		return walkedEntities(s, true), func(e graph.Entity) bool { return e.Name == t.Entity }
+	}
+	if rd.Extent == state.ExtentTransitive {
 		return walked, nil
 	}
 	return walkedEntities(s, true), s.AnswerKind()
@@ -711,6 +723,12 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 			}
 		}
 	}
+	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind == state.TargetEntity && v.Outcome == state.Sufficient {
+		if d := targetDepth(s); d > 1 {
+			conf = min(conf, 0.6)
+			doubts = append(doubts, fmt.Sprintf("the question did not say how far: %s reaches %s in %d hops, not directly (say \"directly\" or \"transitively\")", s.AnchorNames(), s.Plan.Target.Entity, d))
+		}
+	}
 	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind != state.TargetEntity {
 		all := s.Accepted()
 		direct := 0
@@ -747,6 +765,18 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	}
 	v.Outcome = state.Uncertain
 	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
+}
+
+// targetDepth returns the fewest hops in which the walk reached the
+// asked entity (0: not reached).
+func targetDepth(s *state.AgentState) int {
+	d := 0
+	for _, r := range s.Walk.Reached {
+		if r.Node == s.Plan.Target.Entity && !r.Anchor && (d == 0 || r.Depth < d) {
+			d = r.Depth
+		}
+	}
+	return d
 }
 
 // chainEnds returns the positions at the end of the chain that are not

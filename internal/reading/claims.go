@@ -275,13 +275,18 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 }
 
 // setExtent fills a claim's extent when the pattern did not: the
-// question's cue, else one fixed chain of the named steps.
+// question's cue, else the closure for a yes or no (see verb), else one
+// fixed chain of the named steps.
 func (r *reader) setExtent(c *claim) {
 	if c.extentSaid {
 		return
 	}
 	if r.extentSaid {
 		c.extent, c.extentSaid = r.extent, true
+		return
+	}
+	if c.target >= 0 {
+		c.extent = state.ExtentTransitive
 		return
 	}
 	if len(c.steps) > 1 {
@@ -940,6 +945,16 @@ func (r *reader) verb() *claim {
 			c.anchor, c.target = before, after
 			st.answers = objRole
 			c.extent, c.extentSaid = state.ExtentTransitive, true
+			if st.concept == semantics.None {
+				// "Is A peered with B", "does A cite B": a relation of no
+				// known kind, named by its verb, is one hop unless the
+				// question says how far (a kind's own words, "contain",
+				// "depend on", "own", ask for the closure). The closure
+				// is walked all the same, since a no through it is a no
+				// directly too; a yes found only further than one hop
+				// is not certified.
+				c.extentSaid = false
+			}
 			c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[before].Name, st.word, r.ents[after].Name))
 			if len(r.st.words) > 0 && whWords[r.st.words[0]] {
 				// "Which tickets in epic-login block PROJ-3?" asks for a

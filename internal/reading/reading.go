@@ -452,9 +452,10 @@ func (r *reader) read() Result {
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	un, possessed, clauseWord, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unreadClause(), r.unknownName()
+	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
+		clauseWord := r.unreadClause(rd.Chain)
 		if len(un) > 0 {
 			// A reading that leaves out an entity the question names
 			// answers another question ("does X depend on Y and Z"
@@ -539,25 +540,52 @@ func (r *reader) described(i int) bool {
 // relative clause ("where was the exhibition that P was SHOWN at held"),
 // that no part of the reading explains, or "": a reading that leaves such
 // a word out answers the other clause alone.
-func (r *reader) unreadClause() string {
+func (r *reader) unreadClause(chain state.Chain) string {
 	if len(r.st.words) == 0 || !(whWords[r.st.words[0]] || placeTimeWords[r.st.words[0]]) {
 		// "if we take X offline, which services stop": no main clause
 		// before the pronoun.
 		return ""
 	}
+	described := -1
 	for p := 2; p < len(r.st.words); p++ {
-		if !relativePronouns[r.st.words[p]] || r.entAt[p-1] >= 0 || functionWords[r.st.words[p-1]] {
-			// "I'd like to know which teams ...": no noun described.
-			continue
+		if relativePronouns[r.st.words[p]] && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
+			// The noun before the pronoun is the one described: the
+			// reading's answers or its middle; the pronoun stands for
+			// it. ("I'd like to know which teams ...": no noun
+			// described.)
+			described = p - 1
+			break
 		}
-		// The noun before the pronoun is the one described: the
-		// reading's answers or its middle; the pronoun stands for it.
-		for i := 1; i < len(r.st.words); i++ {
-			if w := r.st.words[i]; i != p-1 && i != p && !r.explained(i) && !skippable[w] && !collective[w] {
-				return w
-			}
+	}
+	for p := 3; p < len(r.st.words) && described < 0; p++ {
+		// Else a participle the reading took for a relation, after a
+		// noun that is not the asked one ("who made the transformers
+		// LOCATED at X", but not "which court DECIDED X"): the clause
+		// of that noun.
+		if r.used[p] && semantics.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] && p-1 != r.askedAt {
+			described = p - 1
 		}
+	}
+	if described < 0 {
 		return ""
+	}
+	// A word of a relation's name, or of its kind, that the chain walks
+	// ("who owns the jobs triggered by X" through owner).
+	walked := chain.Relations()
+	kinds := map[semantics.Concept]bool{}
+	for name := range walked {
+		if ri := r.relNamed(name); ri != nil && ri.concept != semantics.None {
+			kinds[ri.concept] = true
+		}
+	}
+	carried := func(i int) bool {
+		return slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end && walked[h.rel.def.Name] }) ||
+			slices.ContainsFunc(r.hits, func(h semantics.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
+	}
+	for i := 1; i < len(r.st.words); i++ {
+		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronouns[w]) && !r.explained(i) && !carried(i) && !skippable[w] && !collective[w] {
+			return w
+		}
 	}
 	return ""
 }
@@ -578,13 +606,8 @@ var selfNouns = map[string]bool{"data": true, "content": true, "contents": true,
 // relation of this graph (by its name, or by a concept the graph has) which
 // chain does not follow, or "".
 func (r *reader) unfollowed(chain state.Chain) string {
-	walked := map[string]bool{}
+	walked := chain.Relations()
 	concepts := map[semantics.Concept]bool{}
-	for _, st := range chain.Steps {
-		for _, e := range st.Edges {
-			walked[e.Relation] = true
-		}
-	}
 	for _, ri := range r.rels {
 		if walked[ri.def.Name] {
 			concepts[ri.concept] = true

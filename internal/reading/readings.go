@@ -81,11 +81,11 @@ func (r *reader) readings(c *claim) []Reading {
 		base.Chain.Steps[len(steps)-1].Repeat = true
 	case c.extent == state.ExtentTransitive:
 	}
-	// A one-step reading of a known kind walks the relations whose names
-	// say that kind; one whose name says nothing may be of it too, and a
-	// closure (where one missed edge loses all that lies beyond it) is not
-	// certified where such relations lead on from the walk.
-	if len(c.steps) == 1 && (dependency || (c.steps[0].concept != semantics.None && base.Extent == state.ExtentTransitive)) {
+	// A one-step reading walks the relations whose names say its kind,
+	// or the one it names; one whose name says nothing may carry the
+	// asked act too (see state.Reading.Unread for what the critic does
+	// with them).
+	if len(c.steps) == 1 {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
 	}
 	if dependency {
@@ -189,10 +189,10 @@ func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
 }
 
 // unreadNear returns the relations whose meaning was not read (undeclared,
-// and neither name nor structure says it) that touch a kind of entity a
-// dependency closure through edges from an anchor of type anchorType walks
-// (any relation, where the graph is untyped): what the closure could be
-// missing. Inferred types are per role, so a relation whose other end is
+// and neither name nor structure says it), other than those of edges, that
+// touch a kind of entity a walk through edges from an anchor of type
+// anchorType reaches (any relation, where the graph is untyped): what the
+// walk could be missing. Inferred types are per role, so a relation whose other end is
 // a kind of its own ("persists_to" a cache) still counts.
 func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 	var types []string
@@ -206,7 +206,7 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 	}
 	var out []string
 	for _, ri := range r.rels {
-		if ri.def.Inferred != graph.Unread {
+		if ri.def.Inferred != graph.Unread || slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == ri.def.Name }) {
 			continue
 		}
 		from, to := ri.def.From, ri.def.To
@@ -347,6 +347,11 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				// here: the others may mean something else to it.
 				conf *= 0.75
 				guesses = append(guesses, fmt.Sprintf("through %s alone there is no answer: read as every %s relation", joinAnd(relNames(spec)), sc.concept))
+			} else if unknown := r.unknownNamed(sc.word); len(unknown) > 0 && len(rels) > 0 {
+				// "What does alliance S include", where includes is
+				// not read as membership: the verb names it all the same.
+				conf *= 0.7
+				guesses = append(guesses, fmt.Sprintf("%s is named %q, and its name does not say it is a %s relation: read as every %s relation", joinAnd(relNames(unknown)), sc.specific, sc.concept, sc.concept))
 			} else if len(rels) > 0 {
 				conf *= 0.9
 				guesses = append(guesses, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept))
@@ -391,6 +396,18 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	_ = from
 	_ = first
 	return edges, ends, guesses, conf
+}
+
+// unknownNamed returns the relations of no known kind that the
+// question's words phrase name.
+func (r *reader) unknownNamed(phrase string) []*relInfo {
+	var out []*relInfo
+	for _, h := range r.rhits {
+		if h.rel.concept == semantics.None && !slices.Contains(out, h.rel) && strings.Join(r.st.words[h.start:h.end], " ") == phrase {
+			out = append(out, h.rel)
+		}
+	}
+	return out
 }
 
 // widened returns the claim with every step whose verb named some of its
@@ -706,7 +723,18 @@ func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
 			}
 		}
 	}
-	if len(preferred) > 0 {
+	// A relation the question names ("which airports do the flights
+	// depart from": departs_from, not arrives_at) is the hop.
+	var byName []state.RelDir
+	for _, e := range any {
+		if slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.rel.def.Name == e.Relation }) {
+			byName = append(byName, e)
+		}
+	}
+	switch {
+	case len(byName) > 0:
+		return byName
+	case len(preferred) > 0:
 		return preferred
 	}
 	return any

@@ -2,6 +2,7 @@ package semantics
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -42,6 +43,92 @@ var irregular = map[string][]string{
 	"put":     {"puts", "putting"},
 	"set":     {"sets", "setting"},
 	"oversee": {"oversees", "oversaw", "overseen", "overseeing"},
+	// Other verbs whose past forms no rule makes, so that a relation in
+	// one form is known for the other ("taught_by" beside "teaches").
+	"teach":      {"teaches", "taught", "teaching"},
+	"keep":       {"keeps", "kept", "keeping"},
+	"catch":      {"catches", "caught", "catching"},
+	"seek":       {"seeks", "sought", "seeking"},
+	"win":        {"wins", "won", "winning"},
+	"tell":       {"tells", "told", "telling"},
+	"find":       {"finds", "found", "finding"},
+	"fight":      {"fights", "fought", "fighting"},
+	"spend":      {"spends", "spent", "spending"},
+	"throw":      {"throws", "threw", "thrown", "throwing"},
+	"give":       {"gives", "gave", "given", "giving"},
+	"grow":       {"grows", "grew", "grown", "growing"},
+	"know":       {"knows", "knew", "known", "knowing"},
+	"see":        {"sees", "saw", "seen", "seeing"},
+	"speak":      {"speaks", "spoke", "spoken", "speaking"},
+	"choose":     {"chooses", "chose", "chosen", "choosing"},
+	"drive":      {"drives", "drove", "driven", "driving"},
+	"ride":       {"rides", "rode", "ridden", "riding"},
+	"eat":        {"eats", "ate", "eaten", "eating"},
+	"fly":        {"flies", "flew", "flown", "flying"},
+	"begin":      {"begins", "began", "begun", "beginning"},
+	"come":       {"comes", "came", "coming"},
+	"become":     {"becomes", "became", "becoming"},
+	"leave":      {"leaves", "left", "leaving"},
+	"lend":       {"lends", "lent", "lending"},
+	"lose":       {"loses", "lost", "losing"},
+	"meet":       {"meets", "met", "meeting"},
+	"say":        {"says", "said", "saying"},
+	"sing":       {"sings", "sang", "sung", "singing"},
+	"stand":      {"stands", "stood", "standing"},
+	"steal":      {"steals", "stole", "stolen", "stealing"},
+	"strike":     {"strikes", "struck", "striking"},
+	"think":      {"thinks", "thought", "thinking"},
+	"understand": {"understands", "understood", "understanding"},
+	"wear":       {"wears", "wore", "worn", "wearing"},
+	"bind":       {"binds", "bound", "binding"},
+	"hear":       {"hears", "heard", "hearing"},
+	"hide":       {"hides", "hid", "hidden", "hiding"},
+	"forbid":     {"forbids", "forbade", "forbidden", "forbidding"},
+	"forget":     {"forgets", "forgot", "forgotten", "forgetting"},
+	"freeze":     {"freezes", "froze", "frozen", "freezing"},
+	"shoot":      {"shoots", "shot", "shooting"},
+	"sleep":      {"sleeps", "slept", "sleeping"},
+	"feel":       {"feels", "felt", "feeling"},
+	"deal":       {"deals", "dealt", "dealing"},
+	"mean":       {"means", "meant", "meaning"},
+	"dig":        {"digs", "dug", "digging"},
+	"swim":       {"swims", "swam", "swum", "swimming"},
+	"withdraw":   {"withdraws", "withdrew", "withdrawn", "withdrawing"},
+	"undertake":  {"undertakes", "undertook", "undertaken", "undertaking"},
+	"override":   {"overrides", "overrode", "overridden", "overriding"},
+	"rewrite":    {"rewrites", "rewrote", "rewritten", "rewriting"},
+	"forgive":    {"forgives", "forgave", "forgiven", "forgiving"},
+	"weave":      {"weaves", "wove", "woven", "weaving"},
+	"sew":        {"sews", "sewed", "sewn", "sewing"},
+	"split":      {"splits", "splitting"},
+	"spread":     {"spreads", "spreading"},
+	"cut":        {"cuts", "cutting"},
+	"shut":       {"shuts", "shutting"},
+	"let":        {"lets", "letting"},
+	"cost":       {"costs", "costing"},
+	"broadcast":  {"broadcasts", "broadcasting"},
+	"forecast":   {"forecasts", "forecasting"},
+}
+
+// PastForm reports whether a lower-case word may be a verb's past form or
+// past participle: "located", "built", "taught", "written".
+func PastForm(w string) bool {
+	if len(w) > 3 && strings.HasSuffix(w, "ed") {
+		return true
+	}
+	for base, forms := range irregular {
+		for _, f := range forms {
+			if f == w && f != base && !strings.HasSuffix(f, "ing") && !slices.Contains(inflect3s(base), f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inflect3s returns the third person forms English makes of a verb.
+func inflect3s(base string) []string {
+	return []string{base + "s", base + "es", strings.TrimSuffix(base, "y") + "ies"}
 }
 
 // inflect returns the forms of a word: itself, and the plural or third

@@ -34,6 +34,8 @@ func TestAnalyzeName(t *testing.T) {
 		{"host", Dependency, false, false},   // the noun: "VM host S", S is the VM's host
 		{"lead", Reporting, false, false},    // "Team lead Pat": Pat is the team's lead
 		{"leads", Reporting, true, false},    // the verb: "Pat leads Team"
+		{"heads", Reporting, true, false},    // the verb: "Dr A heads Ward W"
+		{"head", Reporting, false, false},    // "Ward head Dr A": Dr A is the ward's head
 		{"author", Ownership, true, false},   // "Mod author K": K is the mod's author
 		{"authors", Ownership, false, false}, // "K authors Mod"
 		{"steward", Ownership, true, false},  // "Dataset steward A"
@@ -230,6 +232,8 @@ func TestPassiveOf(t *testing.T) {
 		{"mountedBy", "mounts", true},
 		{"controlled_by", "controls", true}, // a doubled consonant
 		{"shipped_by", "ships", true},
+		{"taught_by", "teaches", true}, // irregular
+		{"fed_by", "feeds", true},
 		{"isAssumedBy", "grants", false},
 		{"assumes", "isAssumedBy", false}, // the first must be the passive
 		{"owned_by", "owns_team", false},  // other words differ
@@ -282,6 +286,17 @@ func TestVerbFormsOf(t *testing.T) {
 	} {
 		if got := VerbFormsOf(tc.a, tc.b); got != tc.want {
 			t.Errorf("VerbFormsOf(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestPastForm(t *testing.T) {
+	for w, want := range map[string]bool{
+		"located": true, "operated": true, "taught": true, "written": true, "built": true, "sold": true,
+		"teaches": false, "sells": false, "building": false, "red": false, "depart": false, "team": false,
+	} {
+		if got := PastForm(w); got != want {
+			t.Errorf("PastForm(%q) = %v, want %v", w, got, want)
 		}
 	}
 }
