@@ -161,6 +161,35 @@ var zeroshotSets = []struct {
 	{"mods", "mods.jsonl", "mods.questions.jsonl", false, 0.55},
 	// Museum provenance: exhibited_at, held_by, claimed_by, attributed_to.
 	{"museum", "museum.csv", "museum.questions.jsonl", false, 0.5},
+	// From a fifth audit, in new domains. Genealogy: parent, father_of,
+	// motherOf, daughter_of, married beside MARRIED_TO and spouse.
+	{"genealogy", "genealogy.tsv", "genealogy.questions.jsonl", false, 0.25},
+	// University: prerequisites, taught_by beside teaches, a head_of.
+	{"university", "university.csv", "university.questions.jsonl", false, 0.5},
+	// Aviation: routes, hubs (hub, hubAt, HUB_FOR), alliances that
+	// include airlines beside member_of, flights that depart and arrive.
+	{"aviation", "aviation.jsonl", "aviation.questions.jsonl", false, 0.55},
+	// A power grid: feeders, substations, fed_from beside feeds, outages.
+	{"powergrid", "powergrid.tsv", "powergrid.questions.jsonl", false, 0.65},
+	// Case law: cites, overrules, affirms, appeals, courts.
+	{"caselaw", "caselaw.csv", "caselaw.questions.jsonl", false, 0.85},
+	// A bill of materials: assemblies, component_of beside contains,
+	// suppliers, substitutes.
+	{"bom", "bom.jsonl", "bom.questions.jsonl", false, 0.4},
+	// From a sixth audit, on how people ask (passives, possessives,
+	// yes/no through a relation's own verb, participle clauses). Cloud
+	// networking: peering (both ways), routes, subnets, gateways.
+	{"cloud", "cloud.csv", "cloud.questions.jsonl", false, 0.6},
+	// Food webs: eats, PREYED_ON_BY, competes_with, host_of.
+	{"ecology", "ecology.tsv", "ecology.questions.jsonl", false, 0.7},
+	// Open-source forks and licences.
+	{"forks", "forks.jsonl", "forks.questions.jsonl", false, 0.5},
+	// Hospital care: TREATS beside treated_with, wards a doctor heads.
+	{"hospital", "hospital.tsv", "hospital.questions.jsonl", false, 0.5},
+	// An org chart: reports_to, manager, mentors, TEAM_LEAD.
+	{"hr", "hr.csv", "hr.questions.jsonl", false, 0.75},
+	// Logistics: ships_to, stocked_at, sourced_from, carriers.
+	{"logistics", "logistics.jsonl", "logistics.questions.jsonl", false, 0.6},
 	// Phrasings people type over graphs above: terse ("web-app deps?"),
 	// conditional with a failure verb in both clauses, "which ... X ...
 	// Y", possessives, survival ("keep running"), "all the way back".
