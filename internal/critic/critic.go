@@ -606,7 +606,9 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 // entities, what counts as inside the walk and which entities a hop
 // leaving it must reach to matter: for a closure, the walk and any; for a
 // direct answer, also the answers (a hop to one adds none) and only
-// entities of the asked kind.
+// entities of the asked kind; for a yes or no through a relation of no
+// known kind that the question did not say to follow further, only the
+// asked entity.
 func claimScope(s *state.AgentState, walked map[string]bool) (known map[string]bool, keep func(graph.Entity) bool) {
 	rd := s.Reading()
 	t := s.Plan.Target

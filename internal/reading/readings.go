@@ -192,8 +192,8 @@ func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
 // and neither name nor structure says it), other than those of edges, that
 // touch a kind of entity a walk through edges from an anchor of type
 // anchorType reaches (any relation, where the graph is untyped): what the
-// walk could be missing. Inferred types are per role, so a relation whose other end is
-// a kind of its own ("persists_to" a cache) still counts.
+// walk could be missing. Inferred types are per role, so a relation whose
+// other end is a kind of its own ("persists_to" a cache) still counts.
 func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 	var types []string
 	if anchorType != "" {
