@@ -572,12 +572,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 	// A word of a relation's name, or of its kind, that the chain walks
 	// ("who owns the jobs triggered by X" through owner).
 	walked := chain.Relations()
-	kinds := map[semantics.Concept]bool{}
-	for name := range walked {
-		if ri := r.relNamed(name); ri != nil && ri.concept != semantics.None {
-			kinds[ri.concept] = true
-		}
-	}
+	kinds := r.kindsOf(walked)
 	carried := func(i int) bool {
 		return slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end && walked[h.rel.def.Name] }) ||
 			slices.ContainsFunc(r.hits, func(h semantics.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
@@ -597,6 +592,17 @@ var placeTimeWords = map[string]bool{"where": true, "when": true, "how": true}
 // relativePronouns start a relative clause.
 var relativePronouns = map[string]bool{"that": true, "which": true, "who": true, "whom": true}
 
+// kindsOf returns the known concepts of the relations named in rels.
+func (r *reader) kindsOf(rels map[string]bool) map[semantics.Concept]bool {
+	out := map[semantics.Concept]bool{}
+	for _, ri := range r.rels {
+		if rels[ri.def.Name] && ri.concept != semantics.None {
+			out[ri.concept] = true
+		}
+	}
+	return out
+}
+
 // selfNouns stand for an entity's own substance: "where does X's data
 // come from" asks about X.
 var selfNouns = map[string]bool{"data": true, "content": true, "contents": true, "code": true, "records": true,
@@ -607,12 +613,7 @@ var selfNouns = map[string]bool{"data": true, "content": true, "contents": true,
 // chain does not follow, or "".
 func (r *reader) unfollowed(chain state.Chain) string {
 	walked := chain.Relations()
-	concepts := map[semantics.Concept]bool{}
-	for _, ri := range r.rels {
-		if walked[ri.def.Name] {
-			concepts[ri.concept] = true
-		}
-	}
+	concepts := r.kindsOf(walked)
 	unused := func(start, end int) bool {
 		for p := start; p < end; p++ {
 			if r.used[p] || r.entAt[p] >= 0 {

@@ -164,16 +164,13 @@ func (ri *relInfo) starts(d graph.Direction) []string {
 func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
 	var starts []string
 	walked := map[string]bool{}
-	concepts := map[semantics.Concept]bool{}
 	for _, e := range edges {
 		walked[e.Relation] = true
 		if ri := r.relNamed(e.Relation); ri != nil {
-			if ri.concept != semantics.None {
-				concepts[ri.concept] = true
-			}
 			starts = append(starts, ri.starts(e.Direction)...)
 		}
 	}
+	concepts := r.kindsOf(walked)
 	if len(at) == 0 || len(starts) == 0 {
 		return false
 	}

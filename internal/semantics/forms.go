@@ -113,23 +113,23 @@ var irregular = map[string][]string{
 // PastForm reports whether a lower-case word may be a verb's past form or
 // past participle: "located", "built", "taught", "written".
 func PastForm(w string) bool {
-	if len(w) > 3 && strings.HasSuffix(w, "ed") {
-		return true
-	}
+	return (len(w) > 3 && strings.HasSuffix(w, "ed")) || irregularPast[w]
+}
+
+// irregularPast holds the forms in irregular that are neither the base,
+// nor its third person, nor its -ing form: the past forms.
+var irregularPast = func() wordSet {
+	s := wordSet{}
 	for base, forms := range irregular {
+		third := []string{base + "s", base + "es", strings.TrimSuffix(base, "y") + "ies"}
 		for _, f := range forms {
-			if f == w && f != base && !strings.HasSuffix(f, "ing") && !slices.Contains(inflect3s(base), f) {
-				return true
+			if f != base && !strings.HasSuffix(f, "ing") && !slices.Contains(third, f) {
+				s[f] = true
 			}
 		}
 	}
-	return false
-}
-
-// inflect3s returns the third person forms English makes of a verb.
-func inflect3s(base string) []string {
-	return []string{base + "s", base + "es", strings.TrimSuffix(base, "y") + "ies"}
-}
+	return s
+}()
 
 // inflect returns the forms of a word: itself, and the plural or third
 // person, past and -ing forms English makes from it (regular rules unless
