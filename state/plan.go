@@ -264,6 +264,14 @@ type Reading struct {
 	// as the step does: the data says they may be one act, whatever the
 	// names say, so the critic certifies no answer they would change.
 	Mirrored []RelDir `json:"mirrored_relations,omitempty"`
+	// Alike are, for a step between two different kinds of entity, the
+	// other relations between the same two kinds where one of the two
+	// is of no known meaning ("covers" policy → vehicle beside
+	// "insured_under" vehicle → policy), each in the direction that
+	// walks from the same kind to the same kind: with no facts in common
+	// nothing says they are two acts, so the critic certifies no answer
+	// they would change.
+	Alike []RelDir `json:"alike_relations,omitempty"`
 	// SchemaDoubt, when set, says where the schema's types make the
 	// reading unlikely: a step no relation of which starts from the kind
 	// of entity the walk is at ("payments is a team, and reports_to links

@@ -371,6 +371,9 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Mirrored) > 0 {
 		checks = append(checks, c.mirroredDoubt)
 	}
+	if len(rd.Alike) > 0 {
+		checks = append(checks, c.alikeDoubt)
+	}
 	if len(checks) == 0 {
 		return nil
 	}
@@ -480,6 +483,27 @@ func (c *Topological) mirroredDoubt(ctx context.Context, s *state.AgentState, wa
 	}
 	return fmt.Sprintf("%s %s facts of the walked relations the other way round, so the data says it may be one act with them whatever %s, and %s on from %s (a schema file that gives the meanings settles it)",
 		joinNames(rels), verb, name, lead, joinNames(nodes)), nil
+}
+
+// alikeDoubt says where the relations between the same two kinds of
+// entity as the walked one, one of the two of unknown meaning, lead on
+// from the walk (for a direct answer, from the anchors to what was not
+// answered), or "".
+func (c *Topological) alikeDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	known, keep := claimScope(s, walked)
+	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Alike, cost)
+	if err != nil {
+		return "", fmt.Errorf("check the relations between the same kinds: %w", err)
+	}
+	if len(nodes) == 0 {
+		return "", nil
+	}
+	verb, name := "links", "its name does not say whether it is"
+	if len(rels) > 1 {
+		verb, name = "link", "their names do not say whether they are"
+	}
+	return fmt.Sprintf("%s also %s the same kinds of entity from %s, and %s the act asked, stored another way (a schema file that gives the meanings settles it)",
+		joinNames(rels), verb, joinNames(nodes), name), nil
 }
 
 // deliveredDoubt says where the relations that deliver into their objects,

@@ -190,6 +190,37 @@ var zeroshotSets = []struct {
 	{"hr", "hr.csv", "hr.questions.jsonl", false, 0.75},
 	// Logistics: ships_to, stocked_at, sourced_from, carriers.
 	{"logistics", "logistics.jsonl", "logistics.questions.jsonl", false, 0.6},
+	// From a seventh audit, in new domains. Contact tracing: infected_by,
+	// contacted, tested_at.
+	{"epi", "epi.tsv", "epi.questions.jsonl", false, 0.5},
+	{"epi-probe", "epi.tsv", "epi-probe.questions.jsonl", false, 0.5},
+	// Payments: transferredTo beside receivedFrom, HOLDS beside owned_by.
+	{"payments", "payments.csv", "payments.questions.jsonl", false, 0.45},
+	{"payments-probe", "payments.csv", "payments-probe.questions.jsonl", false, 0.3},
+	// Etymology: derived_from, borrowed_from, root_of, cognate_of.
+	{"etym", "etym.jsonl", "etym.questions.jsonl", false, 0.55},
+	{"etym-probe", "etym.jsonl", "etym-probe.questions.jsonl", false, 0.6},
+	// Space missions: launched_on, docked_with beside DOCKED_TO, crew_member.
+	{"space", "space.tsv", "space.questions.jsonl", false, 0.65},
+	{"space-probe", "space.tsv", "space-probe.questions.jsonl", false, 0.7},
+	// Rust crates: depends_on, dev_dependency, optional_dependency,
+	// build_dependency, maintained_by.
+	{"crates", "crates.jsonl", "crates.questions.jsonl", false, 0.75},
+	{"crates-probe", "crates.jsonl", "crates-probe.questions.jsonl", false, 0.9},
+	// Insurance claims: covers beside insured_under, works_for beside
+	// employs, filed_by, adjusted_by.
+	{"insurance", "insurance.csv", "insurance.questions.jsonl", false, 0.5},
+	{"insurance-probe", "insurance.csv", "insurance-probe.questions.jsonl", false, 0.25},
+	// From an eighth audit, on the form of the question: negation,
+	// "only", "other than", "both", counts, superlatives, time and order
+	// words, hop bounds, "still ... if", "without". Most of these the
+	// engine refuses or leaves uncertain; none may be claimed wrong.
+	{"crafting", "crafting.tsv", "crafting.questions.jsonl", false, 0.3},
+	{"customs", "customs.jsonl", "customs.questions.jsonl", false, 0.35},
+	{"election", "election.csv", "election.questions.jsonl", false, 0.35},
+	{"kitchen", "kitchen.tsv", "kitchen.questions.jsonl", false, 0.35},
+	{"library", "library.csv", "library.questions.jsonl", false, 0.25},
+	{"smarthome", "smarthome.jsonl", "smarthome.questions.jsonl", false, 0.35},
 	// Phrasings people type over graphs above: terse ("web-app deps?"),
 	// conditional with a failure verb in both clauses, "which ... X ...
 	// Y", possessives, survival ("keep running"), "all the way back".

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -898,7 +899,8 @@ func (r *reader) verb() *claim {
 			(r.st.words[v.end] == "for" && participle(r.st.words[v.end-1]))) ||
 			// "where is X hosted", "what is X used": a one-word
 			// participle after a form of "be".
-			(v.end == v.start+1 && participle(r.st.words[v.start]) && r.beBefore(v.start))
+			(v.end == v.start+1 && participle(r.st.words[v.start]) && r.beBefore(v.start)) ||
+			r.roleOfAnchor(v.start, v.end)
 		after := -1
 		k := v.end
 		if passive {
@@ -945,7 +947,10 @@ func (r *reader) verb() *claim {
 			c.anchor, c.target = before, after
 			st.answers = objRole
 			c.extent, c.extentSaid = state.ExtentTransitive, true
-			if st.concept == semantics.None {
+			if r.extentSaid {
+				// "Does pizza use flour directly?": how far is said.
+				c.extent = r.extent
+			} else if st.concept == semantics.None {
 				// "Is A peered with B", "does A cite B": a relation of no
 				// known kind, named by its verb, is one hop unless the
 				// question says how far (a kind's own words, "contain",
@@ -966,6 +971,10 @@ func (r *reader) verb() *claim {
 			c.anchor = after
 			st.answers = subjRole
 			c.why = append(c.why, fmt.Sprintf("what %s %s", st.word, r.ents[after].Name))
+		case r.roleOfAnchor(v.start, v.end):
+			c.anchor = before
+			st.answers = objRole
+			c.why = append(c.why, fmt.Sprintf("what %s is the %s of", r.ents[before].Name, st.word))
 		default:
 			c.anchor = before
 			st.answers = objRole
@@ -1187,7 +1196,12 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 	case ri.concept == semantics.None || ri.phrase == "":
 		same = func(*relInfo) bool { return false }
 	default:
-		same = func(o *relInfo) bool { return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) }
+		// One act, and no word of one name that the other lacks
+		// beside it: dev_dependency and optional_dependency are two
+		// kinds of dependency, though both read as "dependency".
+		same = func(o *relInfo) bool {
+			return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) && maps.Equal(o.qualifiers(), ri.qualifiers())
+		}
 	}
 	var out []*relInfo
 	for _, o := range r.rels {
@@ -1200,6 +1214,30 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 		}
 	}
 	return out
+}
+
+// roleOfAnchor reports whether the relation named at stream positions
+// start..end is said of the entity before it as a role it holds, which
+// makes that entity the relation's object: "what is cc a build
+// dependency of" (a stranded "of" after the name), "which crates have
+// (list, declare) cc as a build dependency".
+func (r *reader) roleOfAnchor(start, end int) bool {
+	w := r.st.words
+	if end == len(w)-1 && w[end] == "of" {
+		return true
+	}
+	k := start - 1
+	for k >= 0 && determiners[w[k]] {
+		k--
+	}
+	if k < 2 || w[k] != "as" || r.entAt[k-1] < 0 || r.entAt[k-2] >= 0 {
+		return false
+	}
+	switch w[k-2] { // a verb: "have", "list", "declare"; not "is X as ..."
+	case "is", "are", "was", "were", "be", "been":
+		return false
+	}
+	return true
 }
 
 // verbHit is a verb of the question naming a relation or a concept.

@@ -86,6 +86,8 @@ type Reading struct {
 	// Mirrored are the relations storing the first step's facts from the
 	// other end under a name of another kind (see state.Reading.Mirrored).
 	Mirrored []state.RelDir
+	// Alike: see state.Reading.Alike.
+	Alike []state.RelDir
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string
@@ -179,6 +181,23 @@ type reader struct {
 	optional   bool
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
+	// extentBoth names two cues of opposite extents ("indirectly but not
+	// directly"), which no one extent reads; "" when there are none.
+	extentBoth string
+}
+
+// qualifiers returns the words of the relation's name beside the phrase
+// it reads as, other than function words: "dev" of dev_dependency.
+func (ri *relInfo) qualifiers() map[string]bool {
+	phrase := strings.Fields(ri.phrase)
+	out := map[string]bool{}
+	for _, w := range nameWords(ri.def.Name) {
+		inPhrase := slices.ContainsFunc(phrase, func(p string) bool { return p == w || semantics.Forms(p)[w] })
+		if !inPhrase && !functionWords[w] {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // relHit is a phrase that names one relation of the graph.
@@ -484,8 +503,60 @@ func (r *reader) read() Result {
 			rd.doubt(0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", possessed))
 		}
 	}
+	relWord := r.relationWordEntity()
+	op, opKind := r.unreadOperator()
+	for i := range res.Readings {
+		rd := &res.Readings[i]
+		if op != "" {
+			// "Who borrowed Dune last?" read as "who borrowed Dune":
+			// an answer to the question without the word.
+			rd.doubt(0.5, fmt.Sprintf("the question says %q (%s), which this reading does not read", op, opKind))
+		}
+		if e := relWord; e >= 0 && (rd.Anchor == e || rd.Target == e || slices.Contains(rd.Also, e)) {
+			// "Which mission is S a crew member of?" with "crew"
+			// found in part as Crew-7: the word names crew_member.
+			rd.doubt(0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", r.ents[e].Name, r.q[r.ents[e].Start:r.ents[e].End], r.relationOf(e)))
+		}
+		if r.extentBoth != "" {
+			// "indirectly but not directly": no one extent.
+			rd.doubt(0.5, fmt.Sprintf("the question says both %s, which this reading does not read as one extent", r.extentBoth))
+		}
+	}
 	res.Notes = r.entityNotes(cl)
 	return res
+}
+
+// relationWordEntity returns the entity found in part (a link less sure
+// than an exact name) whose mention's words, but for determiners, are all
+// words of a relation's name, or -1.
+func (r *reader) relationWordEntity() int {
+	for i, e := range r.ents {
+		if e.Confidence < 1 && r.relationOf(i) != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// relationOf returns the name of a relation whose name's words hold every
+// word of entity i's mention but determiners, or "".
+func (r *reader) relationOf(i int) string {
+	var words []string
+	for _, w := range text.Tokens(r.q[r.ents[i].Start:r.ents[i].End]) {
+		if !determiners[w] {
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	for _, ri := range r.rels {
+		names := nameWords(ri.def.Name)
+		if !slices.ContainsFunc(words, func(w string) bool { return !slices.Contains(names, w) }) {
+			return ri.def.Name
+		}
+	}
+	return ""
 }
 
 // doubt lowers the reading's confidence by factor, saying why.
@@ -647,6 +718,7 @@ func (r *reader) unfollowed(chain state.Chain) string {
 func (r *reader) readExtent() {
 	taken := make([]bool, len(r.toks))
 	r.extentTok = taken
+	first := ""
 	for _, ec := range extentCues {
 		for _, at := range ec.c.find(r.toks) {
 			free := true
@@ -661,9 +733,13 @@ func (r *reader) readExtent() {
 			for k := at; k < at+len(ec.c.words); k++ {
 				taken[k] = true
 			}
-			if !r.extentSaid {
+			switch {
+			case !r.extentSaid:
 				r.extent, r.extentSaid = ec.e, true
 				r.because = append(r.because, fmt.Sprintf("%q: %s", ec.c.text, ec.e))
+				first = ec.c.text
+			case ec.e != r.extent && r.extentBoth == "":
+				r.extentBoth = fmt.Sprintf("%q and %q", first, ec.c.text)
 			}
 		}
 	}
@@ -802,6 +878,11 @@ func (r *reader) negated() string {
 // survival returns the words of a survival cue ("would X keep running if
 // Y failed") that name no relation of the graph, or "".
 func (r *reader) survival() string {
+	if w := r.st.words; len(w) > 0 && modals[w[0]] && slices.Contains(w, "without") && !slices.ContainsFunc(w, func(s string) bool { return negations[s] }) {
+		// "Can tiramisu be made without Dairy Valley?", "does X run
+		// without Y": whether X survives Y's loss.
+		return "without"
+	}
 	for _, c := range survivalCues {
 		for _, at := range c.find(r.toks) {
 			p := r.streamPos(at)

@@ -76,10 +76,10 @@ func (r *reader) readings(c *claim) []Reading {
 		}
 	}
 	base.Chain = state.Chain{Steps: steps, Score: base.Confidence}
-	switch {
-	case c.target >= 0:
+	if c.target >= 0 && !(c.extent == state.ExtentDirect && c.extentSaid) {
+		// "Does X depend on Y?" walks on until it reaches Y; "directly"
+		// takes one step.
 		base.Chain.Steps[len(steps)-1].Repeat = true
-	case c.extent == state.ExtentTransitive:
 	}
 	// A one-step reading walks the relations whose names say its kind,
 	// or the one it names; one whose name says nothing may carry the
@@ -93,6 +93,9 @@ func (r *reader) readings(c *claim) []Reading {
 	}
 	base.Unoriented = r.unoriented(steps)
 	base.Mirrored = r.mirrored(steps[0].Edges)
+	if len(c.steps) == 1 {
+		base.Alike = r.alike(steps[0].Edges, base)
+	}
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
 		readings[i].Text = r.describe(c, readings[i])
@@ -279,6 +282,52 @@ func (r *reader) mirrored(edges []state.RelDir) []state.RelDir {
 		}
 	}
 	return out
+}
+
+// alike returns the relations between the same two kinds of entity as a
+// walked edge, where one of the two is of no known concept, each turned to
+// walk from the kind the edge walks from (see state.Reading.Alike); those
+// the reading already checks otherwise (Mirrored, Wider) are left out.
+func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
+	var out []state.RelDir
+	for _, e := range edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil || e.Direction == graph.Both {
+			continue
+		}
+		typed := len(ri.def.From) > 0 && len(ri.def.To) > 0 && !intersects(ri.def.From, ri.def.To)
+		for _, o := range r.rels {
+			if o == ri || (o.concept != semantics.None && ri.concept != semantics.None) ||
+				slices.ContainsFunc(edges, func(x state.RelDir) bool { return x.Relation == o.def.Name }) {
+				continue
+			}
+			var t state.RelDir
+			switch {
+			case typed && intersects(o.def.From, ri.def.To) && intersects(o.def.To, ri.def.From):
+				// The other way round between the same two kinds.
+				t = state.RelDir{Relation: o.def.Name, Direction: e.Direction.Reverse()}
+			case sameVerb(o.spelled, ri.spelled) && intersects(o.def.From, ri.def.From) && intersects(o.def.To, ri.def.To):
+				// The same verb with another particle between the same
+				// kinds ("docked_with", "DOCKED_TO"; not "crafted_at" a
+				// station beside "crafted_from" an ingredient).
+				t = state.RelDir{Relation: o.def.Name, Direction: e.Direction}
+			default:
+				continue
+			}
+			if !slices.Contains(out, t) && !slices.Contains(rd.Mirrored, t) && !slices.Contains(rd.Wider, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// sameVerb reports whether two relation names of two words or more,
+// spelled as relInfo.spelled, start with one word and differ after it
+// ("docked with", "docked to").
+func sameVerb(a, b string) bool {
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	return len(wa) > 1 && len(wb) > 1 && wa[0] == wb[0] && a != b
 }
 
 // relNamed returns the graph's relation named name, or nil.

@@ -1,0 +1,126 @@
+package reading
+
+import (
+	"strconv"
+)
+
+// Operator words change what a question asks without naming a relation:
+// "only", "other than", "the fastest", "last year", "twice", "both". A
+// reading that passes over one answers another question ("Who borrowed
+// Dune last?" read as "who borrowed Dune"), so no answer of it is a
+// claim. Each class is closed; a word a rule reads (an extent cue, a
+// relation's name, a word a pattern used) is not an operator there.
+var (
+	// exclusives restrict or exclude: "only", "besides ana", "who else".
+	// ("what else breaks" is not one: an answer is never the anchor.)
+	exclusives = words("only", "solely", "exclusively", "sole", "except", "excluding", "besides", "apart", "aside", "instead")
+	// negators turn the question around where no verb is negated ("is it
+	// false that", "is there no book", "without X").
+	negators = words("false", "untrue", "incorrect", "no", "none", "nobody", "nothing", "noone", "neither", "nor", "without")
+	// timeWords ask about a time, an order or a frequency, which a graph
+	// of facts does not hold.
+	timeWords = words("last", "first", "next", "previous", "previously", "prior", "earlier", "later", "latest", "earliest",
+		"recent", "recently", "originally", "formerly", "former", "yesterday", "today", "tomorrow", "tonight", "now", "ago",
+		"since", "until", "till", "during", "before", "after", "twice", "thrice", "times", "often", "frequently", "usually", "always",
+		"sometimes", "occasionally", "again", "anymore", "day", "days", "week", "weeks", "month", "months", "year", "years",
+		"hour", "hours", "decade", "century", "season")
+	// degreeWords compare or rank: superlatives, "than", counts.
+	degreeWords = words("most", "least", "fewest", "than", "best", "worst", "top", "maximum", "minimum", "max", "min",
+		"fastest", "slowest", "largest", "biggest", "smallest", "highest", "lowest", "cheapest", "newest", "oldest",
+		"youngest", "longest", "shortest", "nearest", "closest", "farthest", "furthest", "greatest", "heaviest",
+		"lightest", "busiest", "strongest", "weakest", "quickest", "safest", "riskiest", "deepest", "exactly", "precisely",
+		"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "dozen")
+	// setWords ask for an intersection or a choice: "what do A and B
+	// both use".
+	setWords = words("both", "either", "common", "shared")
+	// boundWords bound a walk in a way no extent cue reads ("within two
+	// hops").
+	boundWords = words("within", "beyond", "hop", "hops", "step", "steps", "degree", "degrees")
+	// keepWords ask what a failure spares, in a conditional question
+	// ("would carbonara still be made if Rossi Farms fails").
+	keepWords = words("still", "safe", "intact", "spared", "unscathed")
+	// cueLead are words that belong to the extent cue after them
+	// ("within one hop", "either directly or transitively").
+	cueLead = words("within", "either", "both")
+	// conditionals make a question conditional.
+	conditionals = words("if", "when", "once", "unless", "should", "after", "without")
+)
+
+func words(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// unreadOperator returns the first operator word of the question that no
+// rule read, with what kind of operator it is, or "", "".
+func (r *reader) unreadOperator() (word, kind string) {
+	conditional := false
+	for _, t := range r.toks {
+		conditional = conditional || (t.entity < 0 && conditionals[t.text])
+	}
+	for i, t := range r.toks {
+		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (cueLead[t.text] && i+1 < len(r.toks) && r.extentTok[i+1]) {
+			continue
+		}
+		w := t.text
+		switch {
+		case exclusives[w]:
+			return w, "an exclusion"
+		case negators[w]:
+			return w, "a negation"
+		case timeWords[w] || year(w):
+			return w, "a time, an order or a frequency"
+		case w == "than" && i > 0:
+			return r.toks[i-1].text + " than", "a comparison"
+		case degreeWords[w] || isDigits(w):
+			return w, "a comparison or a count"
+		case setWords[w]:
+			return w, "a set of answers in common"
+		case boundWords[w]:
+			return w, "a bound on the walk"
+		case keepWords[w] && conditional:
+			return w, "what a failure leaves working"
+		}
+	}
+	return "", ""
+}
+
+// readAt reports whether the token at i is a word some rule read: a word a
+// cue or pattern used, or a word of a relation's name the question says.
+func (r *reader) readAt(i int) bool {
+	p := r.streamPos(i)
+	if p < 0 {
+		return false
+	}
+	if r.used[p] {
+		return true
+	}
+	for _, h := range r.rhits {
+		if h.start <= p && p < h.end {
+			return true
+		}
+	}
+	return false
+}
+
+// year reports whether w is a four-digit year of the last centuries.
+func year(w string) bool {
+	n, err := strconv.Atoi(w)
+	return err == nil && len(w) == 4 && n >= 1800 && n <= 2199
+}
+
+// isDigits reports whether w is a number written in digits.
+func isDigits(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
