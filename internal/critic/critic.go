@@ -432,13 +432,9 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 // question's verb did not name lead on from the walk (for a direct answer,
 // from the anchors to what was not answered), or "".
 func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-	known, keep := claimScope(s, walked)
-	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Wider, cost)
-	if err != nil {
-		return "", fmt.Errorf("check the relations the question's verb left out: %w", err)
-	}
-	if len(nodes) == 0 {
-		return "", nil
+	rels, nodes, err := c.leadOn(ctx, s, walked, s.Reading().Wider, "the relations the question's verb left out", cost)
+	if err != nil || len(nodes) == 0 {
+		return "", err
 	}
 	verb, them := "leads", "it"
 	if len(rels) > 1 {
@@ -446,6 +442,19 @@ func (c *Topological) widerDoubt(ctx context.Context, s *state.AgentState, walke
 	}
 	return fmt.Sprintf("%s, of the same kind, also %s on from %s, and the question's verb did not name %s",
 		joinNames(rels), verb, joinNames(nodes), them), nil
+}
+
+// leadOn returns which of the relations dirs lead on from the walk
+// within the claim's scope (claimScope: for a direct answer, from the
+// anchors to what was not answered), and from where; what names the
+// relations in an error.
+func (c *Topological) leadOn(ctx context.Context, s *state.AgentState, walked map[string]bool, dirs []state.RelDir, what string, cost *state.Cost) (rels, nodes []string, err error) {
+	known, keep := claimScope(s, walked)
+	rels, nodes, err = c.leavingAll(ctx, walked, known, keep, dirs, cost)
+	if err != nil {
+		return nil, nil, fmt.Errorf("check %s: %w", what, err)
+	}
+	return rels, nodes, nil
 }
 
 // unorientedDoubt says where the relations of unknown meaning the reading
@@ -469,13 +478,9 @@ func (c *Topological) unorientedDoubt(ctx context.Context, s *state.AgentState, 
 // from the other end under a name of another kind lead on from the walk
 // (for a direct answer, from the anchors to what was not answered), or "".
 func (c *Topological) mirroredDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-	known, keep := claimScope(s, walked)
-	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Mirrored, cost)
-	if err != nil {
-		return "", fmt.Errorf("check the relations that mirror the walked ones: %w", err)
-	}
-	if len(nodes) == 0 {
-		return "", nil
+	rels, nodes, err := c.leadOn(ctx, s, walked, s.Reading().Mirrored, "the relations that mirror the walked ones", cost)
+	if err != nil || len(nodes) == 0 {
+		return "", err
 	}
 	verb, name, lead := "stores", "its name says", "leads"
 	if len(rels) > 1 {
@@ -490,13 +495,9 @@ func (c *Topological) mirroredDoubt(ctx context.Context, s *state.AgentState, wa
 // from the walk (for a direct answer, from the anchors to what was not
 // answered), or "".
 func (c *Topological) alikeDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-	known, keep := claimScope(s, walked)
-	rels, nodes, err := c.leavingAll(ctx, walked, known, keep, s.Reading().Alike, cost)
-	if err != nil {
-		return "", fmt.Errorf("check the relations between the same kinds: %w", err)
-	}
-	if len(nodes) == 0 {
-		return "", nil
+	rels, nodes, err := c.leadOn(ctx, s, walked, s.Reading().Alike, "the relations between the same kinds", cost)
+	if err != nil || len(nodes) == 0 {
+		return "", err
 	}
 	verb, name := "links", "its name does not say whether it is"
 	if len(rels) > 1 {

@@ -1200,7 +1200,7 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 		// beside it: dev_dependency and optional_dependency are two
 		// kinds of dependency, though both read as "dependency".
 		same = func(o *relInfo) bool {
-			return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) && maps.Equal(o.qualifiers(), ri.qualifiers())
+			return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) && maps.Equal(o.qualifiers, ri.qualifiers)
 		}
 	}
 	var out []*relInfo

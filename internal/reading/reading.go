@@ -153,6 +153,10 @@ type relInfo struct {
 	// spelled is the name's words, lower case and space-separated:
 	// "inhibits", "INHIBITS" and "Inhibits" are spelled alike.
 	spelled string
+	// qualifiers are the name's words beside its phrase ("dev" of
+	// dev_dependency): names of one phrase with other qualifiers are
+	// other relations.
+	qualifiers map[string]bool
 	// mutual: a relation of no known concept whose name says it holds
 	// both ways (semantics.Meaning.Mutual), walked both ways.
 	mutual bool
@@ -186,13 +190,13 @@ type reader struct {
 	extentBoth string
 }
 
-// qualifiers returns the words of the relation's name beside the phrase
+// qualifiers returns the words of a relation's name beside the phrase
 // it reads as, other than function words: "dev" of dev_dependency.
-func (ri *relInfo) qualifiers() map[string]bool {
-	phrase := strings.Fields(ri.phrase)
+func qualifiers(name []string, phrase string) map[string]bool {
+	words := strings.Fields(phrase)
 	out := map[string]bool{}
-	for _, w := range nameWords(ri.def.Name) {
-		inPhrase := slices.ContainsFunc(phrase, func(p string) bool { return p == w || semantics.Forms(p)[w] })
+	for _, w := range name {
+		inPhrase := slices.ContainsFunc(words, func(p string) bool { return p == w || semantics.Forms(p)[w] })
 		if !inPhrase && !functionWords[w] {
 			out[w] = true
 		}
@@ -223,6 +227,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		}
 		words := nameWords(d.Name)
 		ri.spelled = strings.Join(words, " ")
+		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
@@ -472,6 +477,8 @@ func (r *reader) read() Result {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
 	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
+	relWord := r.relationWordEntity()
+	op, opKind := r.unreadOperator()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
 		clauseWord := r.unreadClause(rd.Chain)
@@ -502,11 +509,6 @@ func (r *reader) read() Result {
 			// about the owner, not about what it owns.
 			rd.doubt(0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", possessed))
 		}
-	}
-	relWord := r.relationWordEntity()
-	op, opKind := r.unreadOperator()
-	for i := range res.Readings {
-		rd := &res.Readings[i]
 		if op != "" {
 			// "Who borrowed Dune last?" read as "who borrowed Dune":
 			// an answer to the question without the word.
