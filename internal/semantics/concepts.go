@@ -266,9 +266,9 @@ var concepts = []conceptDef{
 		concept:      Reporting,
 		generic:      []string{"report to"},
 		verbs:        []string{"report to", "work for", "managed by", "supervised by", "led by", "overseen by", "answer to"},
-		inverseVerbs: []string{"manage", "supervise", "lead", "head", "oversee"},
+		inverseVerbs: []string{"manage", "supervise", "lead", "head", "oversee", "employ"},
 		firstNouns:   []string{"report", "direct report", "subordinate", "underling", "reportee"},
-		secondNouns:  []string{"manager", "boss", "supervisor", "lead", "superior", "head", "line manager", "skip"},
+		secondNouns:  []string{"manager", "boss", "supervisor", "lead", "superior", "head", "line manager", "skip", "employer"},
 		positions: []position{
 			{"under", First, false}, {"below", First, false}, {"beneath", First, false}, {"underneath", First, false}, {"reporting line", First, false},
 			{"above", Second, false}, {"over", Second, false},

@@ -31,14 +31,16 @@ func TestAnalyzeName(t *testing.T) {
 		{"required_by", Dependency, true, false},
 		{"used by", Dependency, true, false},
 		{"hosts", Dependency, true, false},
-		{"host", Dependency, false, false},   // the noun: "VM host S", S is the VM's host
-		{"lead", Reporting, false, false},    // "Team lead Pat": Pat is the team's lead
-		{"leads", Reporting, true, false},    // the verb: "Pat leads Team"
-		{"heads", Reporting, true, false},    // the verb: "Dr A heads Ward W"
-		{"head", Reporting, false, false},    // "Ward head Dr A": Dr A is the ward's head
-		{"author", Ownership, true, false},   // "Mod author K": K is the mod's author
-		{"authors", Ownership, false, false}, // "K authors Mod"
-		{"steward", Ownership, true, false},  // "Dataset steward A"
+		{"host", Dependency, false, false},    // the noun: "VM host S", S is the VM's host
+		{"lead", Reporting, false, false},     // "Team lead Pat": Pat is the team's lead
+		{"leads", Reporting, true, false},     // the verb: "Pat leads Team"
+		{"heads", Reporting, true, false},     // the verb: "Dr A heads Ward W"
+		{"head", Reporting, false, false},     // "Ward head Dr A": Dr A is the ward's head
+		{"employs", Reporting, true, false},   // "Acme employs Tom": Tom works for Acme
+		{"employer", Reporting, false, false}, // "Tom employer Acme"
+		{"author", Ownership, true, false},    // "Mod author K": K is the mod's author
+		{"authors", Ownership, false, false},  // "K authors Mod"
+		{"steward", Ownership, true, false},   // "Dataset steward A"
 		{"supplies", Dependency, true, false},
 		{"supplied_by", Dependency, false, false},
 		{"feeds", Dependency, true, false},
