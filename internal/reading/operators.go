@@ -18,12 +18,13 @@ var (
 	// false that", "is there no book", "without X").
 	negators = words("false", "untrue", "incorrect", "no", "none", "nobody", "nothing", "noone", "neither", "nor", "without")
 	// timeWords ask about a time, an order or a frequency, which a graph
-	// of facts does not hold.
+	// of facts does not hold. (Nouns of time are not among them: "which
+	// year" asks for a year; "last year" and "2 years ago" are read by
+	// "last" and "ago".)
 	timeWords = words("last", "first", "next", "previous", "previously", "prior", "earlier", "later", "latest", "earliest",
 		"recent", "recently", "originally", "formerly", "former", "yesterday", "today", "tomorrow", "tonight", "now", "ago",
 		"since", "until", "till", "during", "before", "after", "twice", "thrice", "times", "often", "frequently", "usually", "always",
-		"sometimes", "occasionally", "again", "anymore", "day", "days", "week", "weeks", "month", "months", "year", "years",
-		"hour", "hours", "decade", "century", "season")
+		"sometimes", "occasionally", "again", "anymore")
 	// degreeWords compare or rank: superlatives, "than", counts.
 	degreeWords = words("most", "least", "fewest", "than", "best", "worst", "top", "maximum", "minimum", "max", "min",
 		"fastest", "slowest", "largest", "biggest", "smallest", "highest", "lowest", "cheapest", "newest", "oldest",
