@@ -221,6 +221,24 @@ var zeroshotSets = []struct {
 	{"kitchen", "kitchen.tsv", "kitchen.questions.jsonl", false, 0.35},
 	{"library", "library.csv", "library.questions.jsonl", false, 0.25},
 	{"smarthome", "smarthome.jsonl", "smarthome.questions.jsonl", false, 0.35},
+	// A ninth audit, held out from the rules above: six new domains
+	// (theatre, software licences, esports, clinical trials, chips,
+	// franchises), a quarter of each set in forms that change the logic.
+	{"theatre", "theatre.tsv", "theatre.questions.jsonl", false, 0.45},
+	{"licences", "licences.csv", "licences.questions.jsonl", false, 0.65},
+	{"esports", "esports.jsonl", "esports.questions.jsonl", false, 0.45},
+	{"trials", "trials.tsv", "trials.questions.jsonl", false, 0.5},
+	{"chips", "chips.jsonl", "chips.questions.jsonl", false, 0.45},
+	{"franchise", "franchise.csv", "franchise.questions.jsonl", false, 0.5},
+	// A tenth, also held out: new phrasings over earlier graphs (synonyms,
+	// terse queries, counterfactuals, "but not directly", "not under",
+	// clauses with no pronoun).
+	{"infra-a13", "infra.jsonl", "infra-a13.questions.jsonl", false, 0.4},
+	{"k8s-a13", "k8s.tsv", "k8s-a13.questions.jsonl", false, 0.35},
+	{"orgchart-a13", "orgchart.csv", "orgchart-a13.questions.jsonl", false, 0.45},
+	{"iam-a13", "iam.csv", "iam-a13.questions.jsonl", false, 0.2},
+	{"hospital-a13", "hospital.tsv", "hospital-a13.questions.jsonl", false, 0.35},
+	{"logistics-a13", "logistics.jsonl", "logistics-a13.questions.jsonl", false, 0.4},
 	// Phrasings people type over graphs above: terse ("web-app deps?"),
 	// conditional with a failure verb in both clauses, "which ... X ...
 	// Y", possessives, survival ("keep running"), "all the way back".

@@ -519,7 +519,12 @@ func (r *reader) failure() *claim {
 	}{
 		// "removing X" — but not "if X is removed", where no entity
 		// follows: a later group reads the word.
-		{failureOfCues, func(at, n int) bool { return r.entityAfter(at+n) >= 0 }, func(at, n int) {
+		// Nor "if db were lost (is gone), would web break": a verb after
+		// "be" names the entity before it.
+		{failureOfCues, func(at, n int) bool {
+			w := r.toks[at].text
+			return r.entityAfter(at+n) >= 0 && !(n == 1 && at > 0 && beForms[r.toks[at-1].text] && w != "without")
+		}, func(at, n int) {
 			if e := r.entityAfter(at + n); e >= 0 {
 				role[e]++
 			}
@@ -1293,13 +1298,16 @@ func (r *reader) relativeVerb(vs []verbHit, pos int) (verbHit, bool) {
 // cache hosted").
 func (r *reader) beBefore(i int) bool {
 	for b := i - 1; b >= 0 && b >= i-4; b-- {
-		switch r.st.words[b] {
-		case "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got":
+		if beForms[r.st.words[b]] {
 			return true
 		}
 	}
 	return false
 }
+
+// beForms make a passive: forms of "be", and "get".
+var beForms = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"get": true, "gets": true, "got": true}
 
 // plural reports whether word is the regular plural of the noun phrase
 // ("dependencies" of "dependency", "deps" of "dep"; see singular).

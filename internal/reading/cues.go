@@ -81,7 +81,7 @@ var (
 		"be disconnected", "disconnected", "get disconnected", "go dark", "lose power", "trip", "tripped", "be unplugged",
 		"unplugged", "be powered off", "powered off", "be switched off", "switched off", "go out", "be isolated",
 		"isolated", "be interrupted", "interrupted", "be severed", "severed", "overloaded", "be overloaded", "flooded",
-		"catch fire", "burn down", "be lost", "go bankrupt", "close down", "be closed", "closed", "leave", "quit",
+		"catch fire", "burn down", "be lost", "be gone", "disappear", "go bankrupt", "close down", "be closed", "closed", "leave", "quit",
 		"be sanctioned", "run out", "be exhausted", "be revoked", "revoked", "expire", "expired",
 		"stop", "halt", "hang", "freeze", "fall over", "go stale", "be stale", "stale", "be paused", "paused")
 	// The entity after the cue is failing: "an outage of X", "a bug in

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Operator words change what a question asks without naming a relation:
@@ -43,8 +44,15 @@ var (
 	// cueLead are words that belong to the extent cue after them
 	// ("within one hop", "either directly or transitively").
 	cueLead = words("within", "either", "both")
+	// aspectVerbs before a gerund say a change over time ("stop shipping").
+	aspectVerbs = words("start", "starts", "started", "begin", "begins", "began", "stop", "stops", "stopped",
+		"cease", "ceased", "quit", "resume", "resumed", "finish", "finished")
+	// notAdverbs end in "ly" and are no adverbs.
+	notAdverbs = words("family", "supply", "apply", "reply", "assembly", "rely", "comply", "ally", "multiply",
+		"italy", "july", "fly", "anomaly", "monopoly", "butterfly", "jelly", "belly", "bully", "rally", "tally",
+		"lily", "holly", "poly", "imply", "underbelly", "reapply", "resupply")
 	// conditionals make a question conditional.
-	conditionals = words("if", "when", "once", "unless", "should", "after", "without")
+	conditionals = words("if", "when", "once", "unless", "should", "after", "without", "suppose", "assuming", "whenever")
 )
 
 func words(ws ...string) map[string]bool {
@@ -63,6 +71,11 @@ func (r *reader) unreadOperator() (word, kind string) {
 		conditional = conditional || (t.entity < 0 && conditionals[t.text])
 	}
 	for i, t := range r.toks {
+		if t.entity < 0 && aspectVerbs[t.text] && !conditional && i+1 < len(r.toks) && strings.HasSuffix(r.toks[i+1].text, "ing") {
+			// "did hub stop shipping to store": a change over time,
+			// though "if X stops working" names a failure.
+			return t.text + " " + r.toks[i+1].text, "a change over time"
+		}
 		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (cueLead[t.text] && i+1 < len(r.toks) && r.extentTok[i+1]) {
 			continue
 		}
@@ -84,6 +97,11 @@ func (r *reader) unreadOperator() (word, kind string) {
 			return w, "a bound on the walk"
 		case keepWords[w] && conditional:
 			return w, "what a failure leaves working"
+		case mannerAdverb(w) && !t.adverb:
+			return w, "a manner or a frequency"
+		case w == "and" && i+1 < len(r.toks) && (whWords[r.toks[i+1].text] || placeTimeWords[r.toks[i+1].text]) && r.toks[i+1].text != "many":
+			// "what does X read, and where does it write"
+			return "and " + r.toks[i+1].text, "a second question"
 		}
 	}
 	return "", ""
@@ -105,6 +123,29 @@ func (r *reader) readAt(i int) bool {
 		}
 	}
 	return false
+}
+
+// mannerAdverb reports whether w is an adverb in -ly ("weekly",
+// "cheaply", "rarely"): how or how often, which no relation's fact says.
+func mannerAdverb(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ly") && !notAdverbs[w]
+}
+
+// asksHowOrWhen reports whether the question opens with "when", "why" or
+// "how" with a word of degree ("how fast", "how often"), which no yes or
+// no answers ("how is X connected to Y" asks for the chain, and "how
+// many" counts).
+func (r *reader) asksHowOrWhen() string {
+	w := r.st.words
+	switch {
+	case len(w) == 0:
+		return ""
+	case w[0] == "when" || w[0] == "why":
+		return w[0]
+	case w[0] == "how" && len(w) > 1 && r.entAt[1] < 0 && !auxiliaries[w[1]] && w[1] != "many" && w[1] != "much":
+		return "how " + w[1]
+	}
+	return ""
 }
 
 // year reports whether w is a four-digit year of the last centuries.

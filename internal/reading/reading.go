@@ -186,7 +186,8 @@ type reader struct {
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
 	// extentBoth names two cues of opposite extents ("indirectly but not
-	// directly"), which no one extent reads; "" when there are none.
+	// directly"), or a negated one ("but not directly"), which no one
+	// extent reads; "" when there are none.
 	extentBoth string
 }
 
@@ -479,6 +480,7 @@ func (r *reader) read() Result {
 	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
 	relWord := r.relationWordEntity()
 	op, opKind := r.unreadOperator()
+	how := r.asksHowOrWhen()
 	for i := range res.Readings {
 		rd := &res.Readings[i]
 		clauseWord := r.unreadClause(rd.Chain)
@@ -519,9 +521,13 @@ func (r *reader) read() Result {
 			// found in part as Crew-7: the word names crew_member.
 			rd.doubt(0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", r.ents[e].Name, r.q[r.ents[e].Start:r.ents[e].End], r.relationOf(e)))
 		}
+		if how != "" && rd.Target >= 0 {
+			// "When did hub ship to store?" is no yes or no.
+			rd.doubt(0.5, fmt.Sprintf("the question asks %q, which whether %s reaches %s does not answer", how, r.ents[rd.Anchor].Name, r.ents[rd.Target].Name))
+		}
 		if r.extentBoth != "" {
 			// "indirectly but not directly": no one extent.
-			rd.doubt(0.5, fmt.Sprintf("the question says both %s, which this reading does not read as one extent", r.extentBoth))
+			rd.doubt(0.5, fmt.Sprintf("the question says %s, which this reading does not read as one extent", r.extentBoth))
 		}
 	}
 	res.Notes = r.entityNotes(cl)
@@ -630,12 +636,23 @@ func (r *reader) unreadClause(chain state.Chain) string {
 			break
 		}
 	}
+	for p := 3; p+1 < len(r.st.words) && described < 0; p++ {
+		// Else a clause with no pronoun: a noun, then an entity and a
+		// verb the reading took ("who makes the drug BOB TAKES").
+		v := p + 1
+		for v+1 < len(r.st.words) && auxiliaries[r.st.words[v]] {
+			v++ // "the production X IS cast in"
+		}
+		if r.entAt[p] >= 0 && r.used[v] && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && !r.used[p-1] {
+			described = p - 1
+		}
+	}
 	for p := 3; p < len(r.st.words) && described < 0; p++ {
 		// Else a participle the reading took for a relation, after a
 		// noun that is not the asked one ("who made the transformers
 		// LOCATED at X", but not "which court DECIDED X"): the clause
 		// of that noun.
-		if r.used[p] && semantics.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] && p-1 != r.askedAt {
+		if r.used[p] && semantics.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && p-1 != r.askedAt {
 			described = p - 1
 		}
 	}
@@ -658,12 +675,33 @@ func (r *reader) unreadClause(chain state.Chain) string {
 	return ""
 }
 
+// nounLike reports whether a word inside a question may be the noun a
+// clause describes: no function word, but for the request verbs that are
+// nouns after the start ("the SHOW directed by X", "the LIST").
+func nounLike(w string) bool {
+	return !functionWords[w] || requestNouns[w]
+}
+
+// requestNouns open requests ("show me ...") and are nouns elsewhere.
+var requestNouns = map[string]bool{"show": true, "list": true, "name": true, "display": true, "print": true, "return": true, "find": true}
+
 // placeTimeWords open questions about where, when and how, whose main
 // clause is read as a wh-word's is.
 var placeTimeWords = map[string]bool{"where": true, "when": true, "how": true}
 
 // relativePronouns start a relative clause.
 var relativePronouns = map[string]bool{"that": true, "which": true, "who": true, "whom": true}
+
+// stepsThrough counts the steps of chain that walk relation name.
+func stepsThrough(chain state.Chain, name string) int {
+	n := 0
+	for _, st := range chain.Steps {
+		if slices.ContainsFunc(st.Edges, func(e state.RelDir) bool { return e.Relation == name }) {
+			n++
+		}
+	}
+	return n
+}
 
 // kindsOf returns the known concepts of the relations named in rels.
 func (r *reader) kindsOf(rels map[string]bool) map[semantics.Concept]bool {
@@ -695,8 +733,16 @@ func (r *reader) unfollowed(chain state.Chain) string {
 		}
 		return true
 	}
+	said := map[string]int{} // times the question names each relation
 	for _, h := range r.rhits {
-		if !walked[h.rel.def.Name] && unused(h.start, h.end) {
+		said[h.rel.def.Name]++
+	}
+	for _, h := range r.rhits {
+		name := h.rel.def.Name
+		// Named twice and walked once, by a fixed chain ("who reports to
+		// the person frank reports to"): the other naming is another hop.
+		twice := said[name] > 1 && chain.Fixed() && stepsThrough(chain, name) < said[name]
+		if (!walked[name] || twice) && unused(h.start, h.end) {
 			return strings.Join(r.st.words[h.start:h.end], " ")
 		}
 	}
@@ -736,12 +782,16 @@ func (r *reader) readExtent() {
 				taken[k] = true
 			}
 			switch {
+			case at > 0 && negations[r.toks[at-1].text] && r.extentBoth == "":
+				// "but not directly": what is reached only the other
+				// way, which no one extent reads.
+				r.extentBoth = fmt.Sprintf("%q", "not "+ec.c.text)
 			case !r.extentSaid:
 				r.extent, r.extentSaid = ec.e, true
 				r.because = append(r.because, fmt.Sprintf("%q: %s", ec.c.text, ec.e))
 				first = ec.c.text
 			case ec.e != r.extent && r.extentBoth == "":
-				r.extentBoth = fmt.Sprintf("%q and %q", first, ec.c.text)
+				r.extentBoth = fmt.Sprintf("both %q and %q", first, ec.c.text)
 			}
 		}
 	}
@@ -861,7 +911,8 @@ func (r *reader) negated() string {
 			}
 			named := r.isCueWord(w[j]) && !cueWord(directCues, w[j])
 			for _, h := range r.hitsAt(j) {
-				named = named || h.Kind == semantics.Verb
+				// "does not report to", "is not under"
+				named = named || h.Kind == semantics.Verb || h.Kind == semantics.Position
 			}
 			for _, rh := range r.rhits {
 				named = named || rh.start == j

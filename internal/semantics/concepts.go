@@ -259,7 +259,7 @@ var concepts = []conceptDef{
 		generic:      []string{"member of", "belong to"},
 		verbs:        []string{"member of", "belong to", "work in", "work on", "part of team", "in team", "on team", "join", "assigned to", "staffed on", "sit in", "serve on"},
 		inverseVerbs: []string{"include", "have member", "staffed by", "comprise"},
-		firstNouns:   []string{"member", "teammate", "staff", "staffer", "employee"},
+		firstNouns:   []string{"member", "staff", "staffer", "employee"}, // not "teammate": a fellow member, two hops
 		secondNouns:  []string{"team", "group", "squad", "department", "org", "organisation", "organization", "unit", "crew", "guild", "tribe", "chapter"},
 	},
 	{
