@@ -757,6 +757,12 @@ func (r *reader) unfollowed(chain state.Chain) string {
 		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
+		// A verb of the walked kind that no step read, beside a chain of
+		// one fixed step that another word made: another hop ("who
+		// reports to ann's manager" read as ann's manager).
+		if h.Kind == semantics.Verb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && unused(h.Start, h.End) {
+			return strings.Join(r.st.words[h.Start:h.End], " ")
+		}
 	}
 	return ""
 }
