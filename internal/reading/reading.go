@@ -478,6 +478,7 @@ func (r *reader) read() Result {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
 	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
+	before := r.unreadBeforePossessive()
 	relWord := r.relationWordEntity()
 	op, opKind := r.unreadOperator()
 	how := r.asksHowOrWhen()
@@ -510,6 +511,10 @@ func (r *reader) read() Result {
 			// "who owns dave's role" read as "who owns dave": an answer
 			// about the owner, not about what it owns.
 			rd.doubt(0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", possessed))
+		}
+		if before != "" {
+			// "Who is in bob's team?" read as bob's team.
+			rd.doubt(0.5, fmt.Sprintf("the question says %q, a hop this reading does not take", before))
 		}
 		if op != "" {
 			// "Who borrowed Dune last?" read as "who borrowed Dune":
@@ -591,6 +596,26 @@ func (r *reader) unreadPossessed() string {
 			continue
 		}
 		return fmt.Sprintf("%s's %s", r.ents[e].Name, r.st.words[j])
+	}
+	return ""
+}
+
+// unreadBeforePossessive returns "in X's <noun>" where a preposition no
+// rule read stands before a possessive entity ("who is IN bob's team":
+// the members of bob's team, a hop further than bob's team), or "".
+func (r *reader) unreadBeforePossessive() string {
+	for p := 1; p+1 < len(r.st.words); p++ {
+		e := r.entAt[p+1]
+		if e < 0 || !r.toks[r.st.at[p+1]].possessive || r.used[p] {
+			continue
+		}
+		switch w := r.st.words[p]; w {
+		case "in", "on", "under", "at", "within", "inside":
+			if p+2 < len(r.st.words) {
+				return fmt.Sprintf("%s %s's %s", w, r.ents[e].Name, r.st.words[p+2])
+			}
+			return fmt.Sprintf("%s %s's", w, r.ents[e].Name)
+		}
 	}
 	return ""
 }
