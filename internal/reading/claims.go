@@ -1238,11 +1238,7 @@ func (r *reader) roleOfAnchor(start, end int) bool {
 	if k < 2 || w[k] != "as" || r.entAt[k-1] < 0 || r.entAt[k-2] >= 0 {
 		return false
 	}
-	switch w[k-2] { // a verb: "have", "list", "declare"; not "is X as ..."
-	case "is", "are", "was", "were", "be", "been":
-		return false
-	}
-	return true
+	return !beVerbs[w[k-2]] // a verb: "have", "list", "declare"; not "is X as ..."
 }
 
 // verbHit is a verb of the question naming a relation or a concept.
@@ -1305,9 +1301,18 @@ func (r *reader) beBefore(i int) bool {
 	return false
 }
 
-// beForms make a passive: forms of "be", and "get".
-var beForms = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
-	"get": true, "gets": true, "got": true}
+var (
+	// beVerbs are the forms of "be" that stand before a complement.
+	beVerbs = words("is", "are", "was", "were", "be", "been")
+	// beForms make a passive: beVerbs, "being", and "get".
+	beForms = func() map[string]bool {
+		m := maps.Clone(beVerbs)
+		for _, w := range []string{"being", "get", "gets", "got"} {
+			m[w] = true
+		}
+		return m
+	}()
+)
 
 // plural reports whether word is the regular plural of the noun phrase
 // ("dependencies" of "dependency", "deps" of "dep"; see singular).

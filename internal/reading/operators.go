@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -114,15 +115,13 @@ func (r *reader) readAt(i int) bool {
 	if p < 0 {
 		return false
 	}
-	if r.used[p] {
-		return true
-	}
-	for _, h := range r.rhits {
-		if h.start <= p && p < h.end {
-			return true
-		}
-	}
-	return false
+	return r.used[p] || r.namesRelation(p)
+}
+
+// namesRelation reports whether stream position p is inside a phrase
+// that names a relation of the graph.
+func (r *reader) namesRelation(p int) bool {
+	return slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= p && p < h.end })
 }
 
 // mannerAdverb reports whether w is an adverb in -ly ("weekly",

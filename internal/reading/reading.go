@@ -479,7 +479,7 @@ func (r *reader) read() Result {
 	}
 	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
 	before := r.unreadBeforePossessive()
-	relWord := r.relationWordEntity()
+	relWord, relName := r.relationWordEntity()
 	op, opKind := r.unreadOperator()
 	how := r.asksHowOrWhen()
 	for i := range res.Readings {
@@ -524,7 +524,7 @@ func (r *reader) read() Result {
 		if e := relWord; e >= 0 && (rd.Anchor == e || rd.Target == e || slices.Contains(rd.Also, e)) {
 			// "Which mission is S a crew member of?" with "crew"
 			// found in part as Crew-7: the word names crew_member.
-			rd.doubt(0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", r.ents[e].Name, r.q[r.ents[e].Start:r.ents[e].End], r.relationOf(e)))
+			rd.doubt(0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", r.ents[e].Name, r.q[r.ents[e].Start:r.ents[e].End], relName))
 		}
 		if how != "" && rd.Target >= 0 {
 			// "When did hub ship to store?" is no yes or no.
@@ -541,14 +541,17 @@ func (r *reader) read() Result {
 
 // relationWordEntity returns the entity found in part (a link less sure
 // than an exact name) whose mention's words, but for determiners, are all
-// words of a relation's name, or -1.
-func (r *reader) relationWordEntity() int {
+// words of a relation's name, and that relation; or -1, "".
+func (r *reader) relationWordEntity() (int, string) {
 	for i, e := range r.ents {
-		if e.Confidence < 1 && r.relationOf(i) != "" {
-			return i
+		if e.Confidence >= 1 {
+			continue
+		}
+		if rel := r.relationOf(i); rel != "" {
+			return i, rel
 		}
 	}
-	return -1
+	return -1, ""
 }
 
 // relationOf returns the name of a relation whose name's words hold every
@@ -721,7 +724,7 @@ var relativePronouns = map[string]bool{"that": true, "which": true, "who": true,
 func stepsThrough(chain state.Chain, name string) int {
 	n := 0
 	for _, st := range chain.Steps {
-		if slices.ContainsFunc(st.Edges, func(e state.RelDir) bool { return e.Relation == name }) {
+		if hasRelation(st.Edges, name) {
 			n++
 		}
 	}
@@ -969,12 +972,7 @@ func (r *reader) survival() string {
 	}
 	for _, c := range survivalCues {
 		for _, at := range c.find(r.toks) {
-			p := r.streamPos(at)
-			named := false
-			for _, rh := range r.rhits {
-				named = named || (p >= rh.start && p < rh.end)
-			}
-			if !named {
+			if !r.namesRelation(r.streamPos(at)) {
 				return c.text
 			}
 		}

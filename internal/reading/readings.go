@@ -206,7 +206,7 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 	}
 	var out []string
 	for _, ri := range r.rels {
-		if ri.def.Inferred != graph.Unread || slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == ri.def.Name }) {
+		if ri.def.Inferred != graph.Unread || hasRelation(edges, ri.def.Name) {
 			continue
 		}
 		from, to := ri.def.From, ri.def.To
@@ -272,7 +272,7 @@ func (r *reader) mirrored(edges []state.RelDir) []state.RelDir {
 		for _, m := range ri.def.Mirrors {
 			mi := r.relNamed(m)
 			if mi == nil || mi.def.Inferred == "" || (mi.concept == ri.concept && mi.concept != semantics.None) ||
-				(ri.act != "" && mi.act == ri.act) || slices.ContainsFunc(edges, func(x state.RelDir) bool { return x.Relation == m }) {
+				(ri.act != "" && mi.act == ri.act) || hasRelation(edges, m) {
 				continue
 			}
 			t := state.RelDir{Relation: m, Direction: e.Direction.Reverse()}
@@ -298,7 +298,7 @@ func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
 		typed := len(ri.def.From) > 0 && len(ri.def.To) > 0 && !intersects(ri.def.From, ri.def.To)
 		for _, o := range r.rels {
 			if o == ri || (o.concept != semantics.None && ri.concept != semantics.None) ||
-				slices.ContainsFunc(edges, func(x state.RelDir) bool { return x.Relation == o.def.Name }) {
+				hasRelation(edges, o.def.Name) {
 				continue
 			}
 			var t state.RelDir
@@ -306,7 +306,7 @@ func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
 			case typed && intersects(o.def.From, ri.def.To) && intersects(o.def.To, ri.def.From):
 				// The other way round between the same two kinds.
 				t = state.RelDir{Relation: o.def.Name, Direction: e.Direction.Reverse()}
-			case sameVerb(o.spelled, ri.spelled) && intersects(o.def.From, ri.def.From) && intersects(o.def.To, ri.def.To):
+			case otherParticle(o.spelled, ri.spelled) && intersects(o.def.From, ri.def.From) && intersects(o.def.To, ri.def.To):
 				// The same verb with another particle between the same
 				// kinds ("docked_with", "DOCKED_TO"; not "crafted_at" a
 				// station beside "crafted_from" an ingredient).
@@ -322,10 +322,15 @@ func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
 	return out
 }
 
-// sameVerb reports whether two relation names of two words or more,
+// hasRelation reports whether edges walk relation name.
+func hasRelation(edges []state.RelDir, name string) bool {
+	return slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == name })
+}
+
+// otherParticle reports whether two relation names of two words or more,
 // spelled as relInfo.spelled, start with one word and differ after it
 // ("docked with", "docked to").
-func sameVerb(a, b string) bool {
+func otherParticle(a, b string) bool {
 	wa, wb := strings.Fields(a), strings.Fields(b)
 	return len(wa) > 1 && len(wb) > 1 && wa[0] == wb[0] && a != b
 }
