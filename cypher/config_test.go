@@ -2,6 +2,7 @@ package cypher_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,11 +69,14 @@ func TestLuceneEscape(t *testing.T) {
 }
 
 // TestTrigramTokens: the tokens are text.Trigrams, one whitespace-free
-// token each, so that their overlap is the similarity's.
+// token each, sorted, so that their overlap is the similarity's.
 func TestTrigramTokens(t *testing.T) {
-	for _, name := range []string{"payment-service", "Zahlungsdienst über Ω", "a", "Some Mother's Son"} {
+	for _, name := range []string{"payment-service", "Zahlungsdienst über Ω", "a", "", "Some Mother's Son", "aaaa", "x1 9z", "日本語の本"} {
 		key := text.Key(name)
 		toks := cypher.TrigramTokens(key)
+		if !slices.IsSorted(toks) {
+			t.Errorf("%q: tokens %q are not sorted", name, toks)
+		}
 		if len(toks) != len(text.Trigrams(key)) {
 			t.Errorf("%q: %d tokens, %d trigrams", name, len(toks), len(text.Trigrams(key)))
 		}
@@ -83,6 +87,23 @@ func TestTrigramTokens(t *testing.T) {
 			if _, ok := text.Trigrams(key)[strings.ReplaceAll(tok, "_", " ")]; !ok {
 				t.Errorf("%q: token %q is not a trigram of %q", name, tok, key)
 			}
+		}
+	}
+}
+
+// TestCheckVersion: servers before 5.26 are refused by name; 5.26 on,
+// calendar versions and versions of another form pass.
+func TestCheckVersion(t *testing.T) {
+	for v, ok := range map[string]bool{
+		"5.26.0": true, "5.26.30": true, "5.27.0": true, "2025.01.0": true, "2026.10.2-aura": true,
+		"5.25.1": false, "5.0.0": false, "4.4.30": false, "dev": true, "": true,
+	} {
+		err := cypher.CheckVersion(v)
+		if (err == nil) != ok {
+			t.Errorf("CheckVersion(%q) = %v, want ok %v", v, err, ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), v) {
+			t.Errorf("CheckVersion(%q) = %q, which does not name the version", v, err)
 		}
 	}
 }

@@ -52,10 +52,12 @@ func (s *Store) ProfileExpand(ctx context.Context, req graph.ExpandRequest) ([]s
 	})
 }
 
-// LuceneEscape and TrigramTokens are the query helpers of Resolve.
+// LuceneEscape and TrigramTokens are the query helpers of Resolve;
+// CheckVersion is Open's check of the server's version.
 var (
 	LuceneEscape  = luceneEscape
 	TrigramTokens = trigramTokens
+	CheckVersion  = checkVersion
 )
 
 // SafeURI is the URI as errors show it.

@@ -70,7 +70,7 @@ func WriteImportFiles(dir string, ts []graph.Triple, user *graph.Schema) (Import
 				seen[name] = struct{}{}
 				key, trigrams := text.Key(name), ""
 				if key != "" {
-					trigrams = strings.Join(trigramTokens(key), " ")
+					trigrams = trigramText(key)
 				}
 				labels := labelEntity
 				if typ := types[name]; typeLabel(typ) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
@@ -84,13 +83,12 @@ func (s *Store) ensureIndexes(ctx context.Context, constraintsOnly bool) error {
 // The writes. Rows are lists rather than maps (less to encode and decode
 // per row); their fields are given with each query.
 const (
-	// qMergeEntities creates the entities that do not exist yet, of type
-	// $type; the template takes the type's label clause (", n:`Type`"), or
-	// nothing. Rows: [name, key, trigrams].
+	// qMergeEntities creates the entities that do not exist yet, untyped
+	// (retyping follows). Rows: [name, key, trigrams].
 	qMergeEntities = `
 UNWIND $rows AS row
 MERGE (n:Entity {name: row[0]})
-ON CREATE SET n.key = row[1], n.trigrams = row[2], n.type = $type%s`
+ON CREATE SET n.key = row[1], n.trigrams = row[2]`
 
 	// qMergeTriples creates the facts of one relation that do not exist
 	// yet; the template takes the quoted relation type. A fact keeps the
@@ -107,18 +105,23 @@ ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.objec
 	// graph, where nothing can exist yet (the rows are distinct): CREATE
 	// skips MERGE's lookups, and the uniqueness constraint still refuses
 	// a duplicate entity should another client write at the same time.
-	// qCreateEntities takes the type's label (":`Type`") or nothing and
+	// The type label and the relation type are values of the rows
+	// (Cypher's dynamic labels and types, Neo4j 5.26), so that one query
+	// serves every batch: batches are even, and the server plans two
+	// queries instead of one per type and relation. qCreateEntities
 	// returns the new nodes' ids in row order, with which qCreateTriples
-	// finds the endpoints (a seek by id instead of an index lookup by name).
+	// finds the endpoints (a seek by id instead of an index lookup by
+	// name). Entity rows: [name, key, trigrams, type labels (none or one),
+	// type]; fact rows: a merge row and the relation.
 	qCreateEntities = `
 UNWIND $rows AS row
-CREATE (n:Entity%s {name: row[0], key: row[1], trigrams: row[2], type: $type})
+CREATE (n:Entity:$(row[3]) {name: row[0], key: row[1], trigrams: row[2], type: row[4]})
 RETURN collect(id(n))`
 	qCreateTriples = `
 UNWIND $rows AS row
 MATCH (s) WHERE id(s) = row[0]
 MATCH (o) WHERE id(o) = row[1]
-CREATE (s)-[r:%s {file: row[2], line: row[3], subject_type: row[4], object_type: row[5], acl: row[6]}]->(o)`
+CREATE (s)-[r:$(row[7]) {file: row[2], line: row[3], subject_type: row[4], object_type: row[5], acl: row[6]}]->(o)`
 )
 
 // defaultBatchSize is the number of rows written per transaction.
@@ -359,7 +362,7 @@ func entityRows(facts []graph.Triple) [][]any {
 		seen[name] = struct{}{}
 		var key, trigrams any
 		if k := text.Key(name); k != "" {
-			key, trigrams = k, strings.Join(trigramTokens(k), " ")
+			key, trigrams = k, trigramText(k)
 		}
 		rows = append(rows, []any{name, key, trigrams})
 	}
@@ -402,9 +405,8 @@ func (w *writer) report(phase string, done, total int) {
 
 // job is one batch: a query and its rows.
 type job struct {
-	query  string
-	rows   [][]any
-	params map[string]any // besides rows
+	query string
+	rows  [][]any
 }
 
 // run commits the jobs, w.workers at a time, in managed write
@@ -427,9 +429,6 @@ func (w *writer) run(ctx context.Context, what string, jobs []job, returnsIDs bo
 					c   neo4j.Counters
 				}
 				params := map[string]any{"rows": j.rows}
-				for k, v := range j.params {
-					params[k] = v
-				}
 				o, err := writeTx(ctx, w.s, func(ctx context.Context, tx neo4j.ManagedTransaction) (out, error) {
 					if !returnsIDs {
 						c, err := exec(ctx, tx, j.query, params)
@@ -469,48 +468,35 @@ feed:
 	return ctx.Err()
 }
 
-// byType groups entity rows by their type in types (nil: all untyped),
-// types sorted.
-func byType(rows [][]any, types map[string]string) ([]string, map[string][][]any) {
-	groups := make(map[string][][]any)
-	for _, r := range rows {
-		t := types[r[0].(string)]
-		groups[t] = append(groups[t], r)
+// chunkJobs makes batches of rows for one query.
+func (w *writer) chunkJobs(query string, rows [][]any) []job {
+	jobs := make([]job, 0, (len(rows)+w.batch-1)/w.batch)
+	for ch := range slices.Chunk(rows, w.batch) {
+		jobs = append(jobs, job{query: query, rows: ch})
 	}
-	return slices.Sorted(maps.Keys(groups)), groups
-}
-
-// entityJobs makes the batches of entity rows, one query per type.
-func (w *writer) entityJobs(rows [][]any, types map[string]string, tmpl, labelSep string) ([]job, error) {
-	keys, groups := byType(rows, types)
-	var jobs []job
-	for _, typ := range keys {
-		label := ""
-		if typeLabel(typ) {
-			q, err := quote(typ)
-			if err != nil {
-				return nil, err
-			}
-			label = labelSep + q
-		}
-		query := fmt.Sprintf(tmpl, label)
-		for ch := range slices.Chunk(groups[typ], w.batch) {
-			jobs = append(jobs, job{query: query, rows: ch, params: map[string]any{"type": nullIfZero(typ)}})
-		}
-	}
-	return jobs, nil
+	return jobs
 }
 
 // createEntities creates the entities of an empty graph with their types
 // and returns the id of each new node by name.
 func (w *writer) createEntities(ctx context.Context, rows [][]any, types map[string]string) (map[string]int64, error) {
-	jobs, err := w.entityJobs(rows, types, qCreateEntities, ":")
-	if err != nil {
-		return nil, err
+	labels := map[string][]string{} // one list per type, shared by its rows
+	typed := make([][]any, len(rows))
+	for i, r := range rows {
+		typ := types[r[0].(string)]
+		l, ok := labels[typ]
+		if !ok {
+			l = []string{}
+			if typeLabel(typ) {
+				l = []string{typ}
+			}
+			labels[typ] = l
+		}
+		typed[i] = append(r[:3:3], l, nullIfZero(typ))
 	}
 	ids := make(map[string]int64, len(rows))
 	done := 0
-	err = w.run(ctx, "write entities", jobs, true, func(j job, got []int64, _ neo4j.Counters) {
+	err := w.run(ctx, "write entities", w.chunkJobs(qCreateEntities, typed), true, func(j job, got []int64, _ neo4j.Counters) {
 		for i, id := range got {
 			if i < len(j.rows) {
 				ids[j.rows[i][0].(string)] = id
@@ -528,45 +514,42 @@ func (w *writer) createEntities(ctx context.Context, rows [][]any, types map[str
 // mergeEntities creates the entities that do not exist yet, untyped
 // (retyping follows).
 func (w *writer) mergeEntities(ctx context.Context, rows [][]any) error {
-	jobs, err := w.entityJobs(rows, nil, qMergeEntities, ", n:")
-	if err != nil {
-		return err
-	}
 	done := 0
-	return w.run(ctx, "write entities", jobs, false, func(j job, _ []int64, _ neo4j.Counters) {
+	return w.run(ctx, "write entities", w.chunkJobs(qMergeEntities, rows), false, func(j job, _ []int64, _ neo4j.Counters) {
 		done += len(j.rows)
 		w.report(PhaseEntities, done, len(rows))
 	})
 }
 
-// factJobs makes the batches of facts, one query per relation; endpoint
-// gives the value that identifies an entity in a row.
-func (w *writer) factJobs(facts []graph.Triple, tmpl string, endpoint func(string) any) ([]job, error) {
+// factRow is a fact's row for qMergeTriples, its endpoints given by
+// subject and object.
+func factRow(t graph.Triple, subject, object any) []any {
+	return append(make([]any, 0, 8), // room for qCreateTriples' relation
+
+		subject, object,
+		nullIfZero(t.Source.File), nullIfZero(int64(t.Source.Line)),
+		nullIfZero(t.SubjectType), nullIfZero(t.ObjectType),
+		aclParam(t.ACL),
+	)
+}
+
+// mergeJobs makes the batches of qMergeTriples, one query per relation.
+func (w *writer) mergeJobs(facts []graph.Triple) ([]job, error) {
 	byRel := make(map[string][][]any)
 	for _, t := range facts {
-		byRel[t.Relation] = append(byRel[t.Relation], []any{
-			endpoint(t.Subject), endpoint(t.Object),
-			nullIfZero(t.Source.File), nullIfZero(int64(t.Source.Line)),
-			nullIfZero(t.SubjectType), nullIfZero(t.ObjectType),
-			aclParam(t.ACL),
-		})
+		byRel[t.Relation] = append(byRel[t.Relation], factRow(t, t.Subject, t.Object))
 	}
 	// The batches of the relations are interleaved, so that the batches
 	// running at once are mostly of different relations: batches of one
 	// relation tend to share its hub nodes (a genre, a year), whose locks
-	// a transaction holds until it commits.
+	// MERGE takes while it looks for the relationship.
 	var perRel [][]job
 	for _, rel := range slices.Sorted(maps.Keys(byRel)) {
 		q, err := quote(rel)
 		if err != nil {
 			return nil, err
 		}
-		query := fmt.Sprintf(tmpl, q)
-		var js []job
-		for ch := range slices.Chunk(byRel[rel], w.batch) {
-			js = append(js, job{query: query, rows: ch})
-		}
-		perRel = append(perRel, js)
+		perRel = append(perRel, w.chunkJobs(fmt.Sprintf(qMergeTriples, q), byRel[rel]))
 	}
 	var jobs []job
 	for i := 0; ; i++ {
@@ -584,18 +567,18 @@ func (w *writer) factJobs(facts []graph.Triple, tmpl string, endpoint func(strin
 }
 
 // createFacts creates the relationships of facts between the entities of
-// ids, into a graph that was empty.
+// ids, into a graph that was empty, in the order of facts.
 func (w *writer) createFacts(ctx context.Context, facts []graph.Triple, ids map[string]int64) (int, error) {
-	jobs, err := w.factJobs(facts, qCreateTriples, func(name string) any { return ids[name] })
-	if err != nil {
-		return 0, err
+	rows := make([][]any, len(facts))
+	for i, t := range facts {
+		rows[i] = append(factRow(t, ids[t.Subject], ids[t.Object]), t.Relation)
 	}
-	return w.writeFacts(ctx, jobs, len(facts))
+	return w.writeFacts(ctx, w.chunkJobs(qCreateTriples, rows), len(facts))
 }
 
 // mergeFacts creates the relationships of facts that do not exist yet.
 func (w *writer) mergeFacts(ctx context.Context, facts []graph.Triple) (int, error) {
-	jobs, err := w.factJobs(facts, qMergeTriples, func(name string) any { return name })
+	jobs, err := w.mergeJobs(facts)
 	if err != nil {
 		return 0, err
 	}

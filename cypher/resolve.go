@@ -411,14 +411,38 @@ func luceneAll(terms []string) string {
 // (text.Trigrams), sorted, as full-text tokens: the padding spaces become
 // '_', which a key never holds (keys are letters and digits only), so that
 // every trigram is one whitespace-free token.
-func trigramTokens(key string) []string {
-	set := text.Trigrams(key)
-	out := make([]string, 0, len(set))
-	for t := range set {
-		out = append(out, strings.ReplaceAll(t, " ", "_"))
+func trigramTokens(key string) []string { return strings.Fields(trigramText(key)) }
+
+// trigramText is trigramTokens joined by spaces: the trigrams property
+// of the entity whose key is key. An ingest computes it for every entity,
+// so it works on packed trigrams (text.PackedTrigrams) rather than a set
+// of strings.
+func trigramText(key string) string {
+	const (
+		bits = 21
+		mask = 1<<bits - 1
+	)
+	tgs := text.PackedTrigrams(key, nil)
+	for i, t := range tgs {
+		for shift := 0; shift < 3*bits; shift += bits {
+			if t>>shift&mask == ' ' {
+				t += ('_' - ' ') << shift
+			}
+		}
+		tgs[i] = t
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(tgs) // in the order of the tokens as strings
+	var b strings.Builder
+	b.Grow(4 * len(tgs))
+	for i, t := range tgs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(rune(t >> (2 * bits)))
+		b.WriteRune(rune(t >> bits & mask))
+		b.WriteRune(rune(t & mask))
+	}
+	return b.String()
 }
 
 // luceneAny is a Lucene query matching documents with any of the terms,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -93,19 +95,45 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("cypher: cannot reach Neo4j at %s as user %q: %w", cfg.safeURI(), cfg.Username, timeoutErr(ctx, err))
 	}
 	// A read on the configured database checks the credentials and that
-	// the database exists.
-	if _, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
-		res, err := tx.Run(ctx, qPing, nil)
-		if err != nil {
-			return struct{}{}, err
+	// the database exists, and reads the server's version.
+	version, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (string, error) {
+		vs, err := collect(ctx, tx, qVersion, nil, func(r *neo4j.Record) (string, error) { return strAt(r, 0) })
+		if err != nil || len(vs) == 0 {
+			return "", err
 		}
-		_, err = res.Consume(ctx)
-		return struct{}{}, err
-	}); err != nil {
+		return vs[0], nil
+	})
+	if err == nil {
+		err = checkVersion(version)
+	}
+	if err != nil {
 		s.closeDriver()
 		return nil, fmt.Errorf("cypher: Neo4j at %s, database %s: %w", cfg.safeURI(), s.dbName(), timeoutErr(ctx, err))
 	}
 	return s, nil
+}
+
+// qVersion reads the server's version.
+const qVersion = `CALL dbms.components() YIELD name, versions WHERE name = 'Neo4j Kernel' RETURN versions[0]`
+
+// checkVersion refuses a server older than 5.26, the first whose Cypher
+// takes labels and relationship types from values (an ingest's writes do).
+// Versions are 5.x or, from 2025, calendar versions (2025.01.0); a
+// version it cannot read passes, since the server will say what it lacks.
+func checkVersion(v string) error {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return nil
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	if major < 5 || major == 5 && minor < 26 {
+		return fmt.Errorf("the server runs Neo4j %s; scgraph needs 5.26 or later", v)
+	}
+	return nil
 }
 
 // ErrNoAnswer is wrapped by the errors of calls that ran out of time
