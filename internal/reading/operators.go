@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,9 +53,18 @@ var (
 	notAdverbs = words("family", "supply", "apply", "reply", "assembly", "rely", "comply", "ally", "multiply",
 		"italy", "july", "fly", "anomaly", "monopoly", "butterfly", "jelly", "belly", "bully", "rally", "tally",
 		"lily", "holly", "poly", "imply", "underbelly", "reapply", "resupply")
-	// conditionals make a question conditional.
-	conditionals = words("if", "when", "once", "unless", "should", "after", "without", "suppose", "assuming", "whenever")
+	// conditionals make a question conditional: the subordinators, which
+	// open the clause a failure claim reads as the supposed event, and
+	// "unless", "should" and "without", which open a condition too, one
+	// no failure claim reads.
+	conditionals = union(subordinators, words("unless", "should", "without"))
 )
+
+func union(a, b map[string]bool) map[string]bool {
+	m := maps.Clone(a)
+	maps.Copy(m, b)
+	return m
+}
 
 func words(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
