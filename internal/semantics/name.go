@@ -3,6 +3,8 @@ package semantics
 import (
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -66,13 +68,47 @@ type nameMatch struct {
 // followed by "by" reads backwards ("required_by"); a role noun followed
 // by "of" or "for" names the subject's role ("dependency_of": the subject
 // is the dependency), a bare one the object's ("dependencies", "manager").
-func AnalyzeName(name string) Meaning { return analyzeName(name, None) }
+//
+// A reading is kept once made (see analyzed): a question's reader reads
+// every relation name of the graph.
+func AnalyzeName(name string) Meaning { return analyzed(name, None) }
 
 // AnalyzeNameExcept reads a relation name as AnalyzeName does, leaving out
 // concept skip: the caller knows the relation cannot be of that kind
 // ("managed_by" from datasets to teams is not reporting, though "manage"
 // can say so between people).
-func AnalyzeNameExcept(name string, skip Concept) Meaning { return analyzeName(name, skip) }
+func AnalyzeNameExcept(name string, skip Concept) Meaning { return analyzed(name, skip) }
+
+// readNames holds the readings of the relation names read so far, up to
+// maxReadNames of them (then it stops growing): a reading depends on the
+// name and the fixed concept table only, and costs some 50 µs, which a
+// reader paid for every relation of the graph on every question.
+var readNames struct {
+	m sync.Map // nameKey → Meaning
+	n atomic.Int64
+}
+
+const maxReadNames = 1 << 14
+
+type nameKey struct {
+	name string
+	skip Concept
+}
+
+// analyzed is analyzeName, kept in readNames.
+func analyzed(name string, skip Concept) Meaning {
+	k := nameKey{name, skip}
+	if m, ok := readNames.m.Load(k); ok {
+		return m.(Meaning)
+	}
+	m := analyzeName(name, skip)
+	if readNames.n.Load() < maxReadNames {
+		if _, loaded := readNames.m.LoadOrStore(k, m); !loaded {
+			readNames.n.Add(1)
+		}
+	}
+	return m
+}
 
 func analyzeName(name string, skip Concept) Meaning {
 	toks := nameWords(name)
