@@ -240,6 +240,11 @@ type Reading struct {
 	// closure (where one missed edge loses all that lies beyond it),
 	// nothing the walk touches them on.
 	Unread []string `json:"unread_relations,omitempty"`
+	// UnreadFirst are, for a reading of several named steps ("who owns
+	// the accounts that received money from X"), the relations Unread
+	// would be for its first step alone: the critic certifies no "none"
+	// where they leave the anchor.
+	UnreadFirst []string `json:"unread_first_relations,omitempty"`
 	// Delivered are the relations of this dependency reading whose
 	// subject sends what their object holds (graph.RelationDef.Delivers),
 	// each with the direction the reading does not walk it in: read that

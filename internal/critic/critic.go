@@ -353,7 +353,10 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 		checks = append(checks, c.unorientedDoubt)
 	}
 	if len(rd.Unread) > 0 && (closure || rd.Concept == semantics.Dependency.String() || v.Outcome == state.NoChain) {
-		checks = append(checks, c.unreadDoubt)
+		checks = append(checks, c.unreadDoubt(rd.Unread))
+	}
+	if len(rd.UnreadFirst) > 0 && v.Outcome == state.NoChain {
+		checks = append(checks, c.unreadDoubt(rd.UnreadFirst))
 	}
 	// A direct answer, or a none, is checked too, against the relations
 	// of its kind whose act may be the one asked (the reader leaves out
@@ -397,12 +400,18 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 // reading went, and says why the claim is not certified, or "".
 type doubt func(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error)
 
-// unreadDoubt says which relations of unknown meaning leave the walk, or
-// "".
-func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+// unreadDoubt is the doubt that says which of the relations of unknown
+// meaning unread leave the walk, or "".
+func (c *Topological) unreadDoubt(unread []string) doubt {
+	return func(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+		return c.unreadLeaving(ctx, s, unread, walked, cost)
+	}
+}
+
+func (c *Topological) unreadLeaving(ctx context.Context, s *state.AgentState, unread []string, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
 	known, keep := claimScope(s, walked)
-	rels, nodes, err := c.leaving(ctx, walked, known, keep, graph.ExpandStep{Relations: rd.Unread, Direction: graph.Both}, cost)
+	rels, nodes, err := c.leaving(ctx, walked, known, keep, graph.ExpandStep{Relations: unread, Direction: graph.Both}, cost)
 	if err != nil {
 		return "", fmt.Errorf("check the relations of unknown meaning: %w", err)
 	}
@@ -410,7 +419,7 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 		return "", nil
 	}
 	if len(rels) == 0 {
-		rels = slices.Clone(rd.Unread)
+		rels = slices.Clone(unread)
 	}
 	sort.Strings(rels)
 	verb, whose := "link", "their names do not say whether failure passes along them"

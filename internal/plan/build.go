@@ -144,7 +144,7 @@ func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Pl
 	for _, rd := range res.Readings {
 		plan.Chains = append(plan.Chains, rd.Chain)
 		plan.Readings = append(plan.Readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Extent: rd.Extent,
-			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
+			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 		hops := len(rd.Chain.Steps)
 		if !rd.Chain.Fixed() {
 			hops = p.opts.ClosureHops

@@ -74,6 +74,8 @@ type Reading struct {
 	// Unread are the relations of unknown meaning a dependency reading
 	// could have needed (see state.Reading.Unread).
 	Unread []string
+	// UnreadFirst: see state.Reading.UnreadFirst.
+	UnreadFirst []string
 	// Delivered are the relations that deliver into their object, turned
 	// the way the reading does not walk them (see state.Reading.Delivered).
 	Delivered []state.RelDir

@@ -87,6 +87,8 @@ func (r *reader) readings(c *claim) []Reading {
 	// with them).
 	if len(c.steps) == 1 {
 		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
+	} else {
+		base.UnreadFirst = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
 	}
 	if dependency {
 		base.Delivered = r.delivered(steps[0].Edges)
