@@ -408,6 +408,9 @@ func (c *Topological) unreadDoubt(unread []string) doubt {
 	}
 }
 
+// unreadLeaving is unreadDoubt's check: which of the relations unread
+// leave the walk, within the claim's scope, and from where, said as the
+// reason the claim is not certified.
 func (c *Topological) unreadLeaving(ctx context.Context, s *state.AgentState, unread []string, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
 	known, keep := claimScope(s, walked)
