@@ -522,10 +522,9 @@ func (w *writer) mergeEntities(ctx context.Context, rows [][]any) error {
 }
 
 // factRow is a fact's row for qMergeTriples, its endpoints given by
-// subject and object.
+// subject and object, with room for the relation qCreateTriples adds.
 func factRow(t graph.Triple, subject, object any) []any {
-	return append(make([]any, 0, 8), // room for qCreateTriples' relation
-
+	return append(make([]any, 0, 8),
 		subject, object,
 		nullIfZero(t.Source.File), nullIfZero(int64(t.Source.Line)),
 		nullIfZero(t.SubjectType), nullIfZero(t.ObjectType),

@@ -418,31 +418,30 @@ func trigramTokens(key string) []string { return strings.Fields(trigramText(key)
 // so it works on packed trigrams (text.PackedTrigrams) rather than a set
 // of strings.
 func trigramText(key string) string {
-	const (
-		bits = 21
-		mask = 1<<bits - 1
-	)
+	pad := func(r rune) rune {
+		if r == ' ' {
+			return '_'
+		}
+		return r
+	}
 	tgs := text.PackedTrigrams(key, nil)
 	for i, t := range tgs {
-		for shift := 0; shift < 3*bits; shift += bits {
-			if t>>shift&mask == ' ' {
-				t += ('_' - ' ') << shift
-			}
-		}
-		tgs[i] = t
+		a, b, c := text.UnpackTrigram(t)
+		tgs[i] = text.PackTrigram(pad(a), pad(b), pad(c))
 	}
 	slices.Sort(tgs) // in the order of the tokens as strings
-	var b strings.Builder
-	b.Grow(4 * len(tgs))
+	var sb strings.Builder
+	sb.Grow(4 * len(tgs))
 	for i, t := range tgs {
 		if i > 0 {
-			b.WriteByte(' ')
+			sb.WriteByte(' ')
 		}
-		b.WriteRune(rune(t >> (2 * bits)))
-		b.WriteRune(rune(t >> bits & mask))
-		b.WriteRune(rune(t & mask))
+		a, b, c := text.UnpackTrigram(t)
+		sb.WriteRune(a)
+		sb.WriteRune(b)
+		sb.WriteRune(c)
 	}
-	return b.String()
+	return sb.String()
 }
 
 // luceneAny is a Lucene query matching documents with any of the terms,

@@ -67,8 +67,9 @@ type Store struct {
 	views sync.Map
 }
 
-// Open connects to the Neo4j server cfg names and checks that it answers
-// and that the database exists, all within cfg.ConnectTimeout (or ctx's
+// Open connects to the Neo4j server cfg names and checks that it answers,
+// that it runs Neo4j 5.26 or later (see checkVersion) and that the
+// database exists, all within cfg.ConnectTimeout (or ctx's
 // deadline, if earlier): a server that accepts the connection and never
 // answers gives an error, not a hang. Errors name the URI (never the
 // password). The caller closes the store.
@@ -150,8 +151,6 @@ func timeoutErr(ctx context.Context, err error) error {
 	}
 	return err
 }
-
-const qPing = `RETURN 1`
 
 // String describes the store for messages: the URI and the database.
 func (s *Store) String() string {

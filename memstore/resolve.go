@@ -108,7 +108,7 @@ func (f *frozen) partial(mention string, visible func(key uint64) bool) []scored
 	rs := []rune(key)
 	best, bestLen := -1, 0
 	for i := 0; i+3 <= len(rs); i++ {
-		tg := uint64(rs[i])<<42 | uint64(rs[i+1])<<21 | uint64(rs[i+2])
+		tg := text.PackTrigram(rs[i], rs[i+1], rs[i+2])
 		j, ok := slices.BinarySearch(f.tgCode, tg)
 		if !ok {
 			return nil // no key holds this trigram, so none holds the mention

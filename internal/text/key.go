@@ -59,9 +59,18 @@ func Similarity(a, b string) float64 {
 	return jaccard(PackedTrigrams(a, nil), PackedTrigrams(b, nil))
 }
 
+// PackTrigram packs three runes into a uint64, 21 bits each, first rune
+// highest: packed trigrams sort as the strings of their runes do.
+func PackTrigram(a, b, c rune) uint64 { return uint64(a)<<42 | uint64(b)<<21 | uint64(c) }
+
+// UnpackTrigram returns the runes PackTrigram packed into t.
+func UnpackTrigram(t uint64) (a, b, c rune) {
+	const mask = 1<<21 - 1
+	return rune(t >> 42), rune(t >> 21 & mask), rune(t & mask)
+}
+
 // PackedTrigrams returns the distinct trigrams of a key, as Trigrams
-// computes them, each packed into a uint64 (three runes of 21 bits),
-// sorted. It reuses buf.
+// computes them, each packed by PackTrigram, sorted. It reuses buf.
 func PackedTrigrams(key string, buf []uint64) []uint64 {
 	buf = buf[:0]
 	var w [3]rune
@@ -69,7 +78,7 @@ func PackedTrigrams(key string, buf []uint64) []uint64 {
 	push := func(r rune) {
 		w[0], w[1], w[2] = w[1], w[2], r
 		if n++; n >= 3 {
-			buf = append(buf, uint64(w[0])<<42|uint64(w[1])<<21|uint64(w[2]))
+			buf = append(buf, PackTrigram(w[0], w[1], w[2]))
 		}
 	}
 	push(' ')
