@@ -352,11 +352,9 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
 		checks = append(checks, c.unorientedDoubt)
 	}
-	if len(rd.Unread) > 0 && (closure || rd.Concept == semantics.Dependency.String() || v.Outcome == state.NoChain) {
-		checks = append(checks, c.unreadDoubt(rd.Unread))
-	}
-	if len(rd.UnreadFirst) > 0 && v.Outcome == state.NoChain {
-		checks = append(checks, c.unreadDoubt(rd.UnreadFirst))
+	if len(rd.Unread) > 0 && (closure || rd.Concept == semantics.Dependency.String() || v.Outcome == state.NoChain) ||
+		len(rd.UnreadFirst) > 0 && v.Outcome == state.NoChain {
+		checks = append(checks, c.unreadDoubt)
 	}
 	// A direct answer, or a none, is checked too, against the relations
 	// of its kind whose act may be the one asked (the reader leaves out
@@ -400,19 +398,12 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 // reading went, and says why the claim is not certified, or "".
 type doubt func(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error)
 
-// unreadDoubt is the doubt that says which of the relations of unknown
-// meaning unread leave the walk, or "".
-func (c *Topological) unreadDoubt(unread []string) doubt {
-	return func(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
-		return c.unreadLeaving(ctx, s, unread, walked, cost)
-	}
-}
-
-// unreadLeaving is unreadDoubt's check: which of the relations unread
-// leave the walk, within the claim's scope, and from where, said as the
-// reason the claim is not certified.
-func (c *Topological) unreadLeaving(ctx context.Context, s *state.AgentState, unread []string, walked map[string]bool, cost *state.Cost) (string, error) {
+// unreadDoubt says which relations of unknown meaning leave the walk, or
+// "": the reading's Unread, or for a reading of several steps its
+// UnreadFirst (a reading has one or the other).
+func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
 	rd := s.Reading()
+	unread := slices.Concat(rd.Unread, rd.UnreadFirst)
 	known, keep := claimScope(s, walked)
 	rels, nodes, err := c.leaving(ctx, walked, known, keep, graph.ExpandStep{Relations: unread, Direction: graph.Both}, cost)
 	if err != nil {

@@ -1305,13 +1305,7 @@ var (
 	// beVerbs are the forms of "be" that stand before a complement.
 	beVerbs = words("is", "are", "was", "were", "be", "been")
 	// beForms make a passive: beVerbs, "being", and "get".
-	beForms = func() map[string]bool {
-		m := maps.Clone(beVerbs)
-		for _, w := range []string{"being", "get", "gets", "got"} {
-			m[w] = true
-		}
-		return m
-	}()
+	beForms = union(beVerbs, words("being", "get", "gets", "got"))
 )
 
 // plural reports whether word is the regular plural of the noun phrase

@@ -60,6 +60,7 @@ var (
 	conditionals = union(subordinators, words("unless", "should", "without"))
 )
 
+// union returns a new set of the words of a and b.
 func union(a, b map[string]bool) map[string]bool {
 	m := maps.Clone(a)
 	maps.Copy(m, b)

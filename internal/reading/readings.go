@@ -85,10 +85,10 @@ func (r *reader) readings(c *claim) []Reading {
 	// or the one it names; one whose name says nothing may carry the
 	// asked act too (see state.Reading.Unread for what the critic does
 	// with them).
-	if len(c.steps) == 1 {
-		base.Unread = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
+	if unread := r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type); len(c.steps) == 1 {
+		base.Unread = unread
 	} else {
-		base.UnreadFirst = r.unreadNear(steps[0].Edges, r.ents[c.anchor].Type)
+		base.UnreadFirst = unread
 	}
 	if dependency {
 		base.Delivered = r.delivered(steps[0].Edges)
