@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -13,7 +13,7 @@ import (
 // what the file says (no dependency unless it says so); every other
 // relation's meaning is inferred:
 //
-//  1. from its name (semantics.AnalyzeName; for a declared relation that
+//  1. from its name (words.ReadName; for a declared relation that
 //     names no concept, only a concept that carries no dependency): "depends_on", "imports",
 //     "CALLS", "READS_FROM", "runs_on" carry dependency with the subject
 //     depending on the object; "required_by", "hosts", "supplies",
@@ -47,7 +47,7 @@ func (in *inference) addMeanings(s *Schema) {
 			// from its name: that helps read questions and changes no
 			// failure semantics, which stay as the file declares them.
 			if r.Concept == "" {
-				if m := in.nameMeaning(r.Name, &shapes); m.Concept != semantics.None && m.Concept != semantics.Dependency {
+				if m := in.nameMeaning(r.Name, &shapes); m.Concept != words.None && m.Concept != words.Dependency {
 					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, FromName
 				}
 			}
@@ -55,14 +55,14 @@ func (in *inference) addMeanings(s *Schema) {
 			m := in.nameMeaning(r.Name, &shapes)
 			r.Concept, r.Inverse, r.Optional, r.Delivers = m.Concept.String(), m.Inverse, m.Optional, m.Delivers
 			r.Dependency = ""
-			if m.Concept == semantics.Dependency {
+			if m.Concept == words.Dependency {
 				r.Dependency = DependentSubject
 				if m.Inverse {
 					r.Dependency = DependentObject
 				}
 			}
 			r.Inferred = Unread
-			if m.Concept != semantics.None || m.Association {
+			if m.Concept != words.None || m.Association {
 				r.Inferred = FromName
 			}
 		}
@@ -82,7 +82,7 @@ func (in *inference) addMeanings(s *Schema) {
 			continue
 		}
 		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
-			r.Concept, r.Dependency, r.Inferred = semantics.Dependency.String(), DependentSubject, FromStructure
+			r.Concept, r.Dependency, r.Inferred = words.Dependency.String(), DependentSubject, FromStructure
 		}
 	}
 }
@@ -92,9 +92,9 @@ func (in *inference) addMeanings(s *Schema) {
 // links one kind of thing to itself (people who are managed manage
 // others), ownership links owners to what they own (a "managed_by" from
 // datasets to teams). shapes is computed once, when first needed.
-func (in *inference) nameMeaning(name string, shapes *map[string]shape) semantics.Meaning {
-	m := semantics.AnalyzeName(name)
-	if m.Concept != semantics.Reporting && m.Concept != semantics.Ownership {
+func (in *inference) nameMeaning(name string, shapes *map[string]shape) words.Meaning {
+	m := words.ReadName(name)
+	if m.Concept != words.Reporting && m.Concept != words.Ownership {
 		return m
 	}
 	if *shapes == nil {
@@ -105,12 +105,12 @@ func (in *inference) nameMeaning(name string, shapes *map[string]shape) semantic
 		return m
 	}
 	switch {
-	case m.Concept == semantics.Reporting && sh.shared == 0:
-		if o := semantics.AnalyzeNameExcept(name, semantics.Reporting); o.Concept == semantics.Ownership {
+	case m.Concept == words.Reporting && sh.shared == 0:
+		if o := words.ReadNameExcept(name, words.Reporting); o.Concept == words.Ownership {
 			return o
 		}
-	case m.Concept == semantics.Ownership && sh.shared > 0:
-		if o := semantics.AnalyzeNameExcept(name, semantics.Ownership); o.Concept == semantics.Reporting {
+	case m.Concept == words.Ownership && sh.shared > 0:
+		if o := words.ReadNameExcept(name, words.Ownership); o.Concept == words.Reporting {
 			return o
 		}
 	}
@@ -124,9 +124,9 @@ func (r *RelationDef) normalizeMeaning() {
 	r.Inferred = ""
 	switch {
 	case r.Dependency != "":
-		r.Concept = semantics.Dependency.String()
+		r.Concept = words.Dependency.String()
 		r.Inverse = r.Dependency == DependentObject
-	case r.Concept == semantics.Dependency.String():
+	case r.Concept == words.Dependency.String():
 		r.Dependency = DependentSubject
 		if r.Inverse {
 			r.Dependency = DependentObject

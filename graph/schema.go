@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -206,10 +206,10 @@ func (s *Schema) Validate() error {
 		if r.Dependency != "" && r.Dependency != DependentSubject && r.Dependency != DependentObject {
 			errs = append(errs, fmt.Errorf("relations[%d].dependency: %q (want %q, %q or empty)", i, r.Dependency, DependentSubject, DependentObject))
 		}
-		if c, ok := semantics.ParseConcept(r.Concept); !ok {
-			errs = append(errs, fmt.Errorf("relations[%d].concept: %q (want one of %s, or empty)", i, r.Concept, strings.Join(semantics.ConceptNames(), ", ")))
-		} else if r.Dependency != "" && r.Concept != "" && c != semantics.Dependency {
-			errs = append(errs, fmt.Errorf("relations[%d]: dependency %q on a relation of concept %q (a dependency is concept %q)", i, r.Dependency, r.Concept, semantics.Dependency))
+		if c, ok := words.ParseConcept(r.Concept); !ok {
+			errs = append(errs, fmt.Errorf("relations[%d].concept: %q (want one of %s, or empty)", i, r.Concept, strings.Join(words.ConceptNames(), ", ")))
+		} else if r.Dependency != "" && r.Concept != "" && c != words.Dependency {
+			errs = append(errs, fmt.Errorf("relations[%d]: dependency %q on a relation of concept %q (a dependency is concept %q)", i, r.Dependency, r.Concept, words.Dependency))
 		}
 	}
 	for i, e := range s.Entities {

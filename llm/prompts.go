@@ -7,7 +7,7 @@ import (
 	"text/template"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -91,8 +91,8 @@ func viewSchema(s *graph.Schema) schemaView {
 		}
 		// A dependency's failure direction is said below; other concepts
 		// (and an optional dependency) are said here.
-		if c, ok := semantics.ParseConcept(r.Concept); ok && (c != semantics.Dependency || r.Optional) {
-			rv.Meaning = semantics.Describe(c, r.Inverse, r.Optional, r.Delivers)
+		if c, ok := words.ParseConcept(r.Concept); ok && (c != words.Dependency || r.Optional) {
+			rv.Meaning = words.Describe(c, r.Inverse, r.Optional, r.Delivers)
 		}
 		switch r.Dependency {
 		case graph.DependentSubject:

@@ -10,7 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 const schemaUsage = `
@@ -131,8 +131,8 @@ func runDiagram(ctx context.Context, e *env, args []string) error {
 // meaningWords says how the planner reads a relation and where that came
 // from ("" for a relation of no known kind).
 func meaningWords(r graph.RelationDef) string {
-	c, _ := semantics.ParseConcept(r.Concept)
-	out := semantics.Describe(c, r.Inverse, r.Optional, r.Delivers)
+	c, _ := words.ParseConcept(r.Concept)
+	out := words.Describe(c, r.Inverse, r.Optional, r.Delivers)
 	if r.Inferred == graph.Unread {
 		return "unknown: its name says nothing scgraph can read, so a dependency answer its edges could change is not certified (declare its meaning in a schema file)"
 	}

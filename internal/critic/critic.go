@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/state"
@@ -352,7 +352,7 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
 		checks = append(checks, c.unorientedDoubt)
 	}
-	if len(rd.Unread) > 0 && (closure || rd.Concept == semantics.Dependency.String() || v.Outcome == state.NoChain) ||
+	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || v.Outcome == state.NoChain) ||
 		len(rd.UnreadFirst) > 0 && v.Outcome == state.NoChain {
 		checks = append(checks, c.unreadDoubt)
 	}
@@ -420,7 +420,7 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 	if len(rels) == 1 {
 		verb, whose = "links", "its name does not say whether failure passes along it"
 	}
-	if rd.Concept != semantics.Dependency.String() {
+	if rd.Concept != words.Dependency.String() {
 		kind := cmp.Or(rd.Concept, "the relation the question asks for")
 		whose = fmt.Sprintf("their names do not say whether they are %s", kind)
 		if len(rels) == 1 {

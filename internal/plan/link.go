@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
@@ -262,7 +262,7 @@ func partialName(mention, name string) bool {
 			continue
 		}
 		toks = append(toks, t)
-		if !semantics.IsKindWord(t) {
+		if !words.IsKindWord(t) {
 			distinct = true
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -20,7 +20,7 @@ func (r *reader) askedPos() int {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
 		}
-		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !semantics.IsKindWord(r.st.words[j])) {
+		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j])) {
 			continue
 		}
 		// After "which" and "how many" any word is the asked noun; after
@@ -49,7 +49,7 @@ func (r *reader) verbAt(j int) bool {
 		return true
 	}
 	for _, h := range r.hitsAt(j) {
-		if h.Kind == semantics.Verb {
+		if h.Kind == words.HitVerb {
 			return true
 		}
 	}
@@ -66,11 +66,11 @@ func (r *reader) verbAt(j int) bool {
 // concept's role noun.
 func (r *reader) knownNoun(j int) bool {
 	w := r.st.words[j]
-	if semantics.IsKindWord(w) || r.isTypeWord(w) {
+	if words.IsKindWord(w) || r.isTypeWord(w) {
 		return true
 	}
 	for _, h := range r.hitsAt(j) {
-		if h.Kind == semantics.Noun {
+		if h.Kind == words.HitNoun {
 			return true
 		}
 	}
@@ -106,7 +106,7 @@ func (r *reader) asked() Asked {
 	nameWord, named := "", []string(nil)
 	for _, t := range r.s.Types {
 		for _, nw := range t.NameWords {
-			if semantics.Forms(nw)[w] {
+			if words.FormSet(nw)[w] {
 				nameWord, named = nw, append(named, t.Name)
 			}
 		}
@@ -115,7 +115,7 @@ func (r *reader) asked() Asked {
 	// the names of another type say the word and its names do not ("which
 	// team": the groups of memberOf are named group-*, the owners team-*).
 	for _, h := range r.hitsAt(i) {
-		if h.Kind != semantics.Noun {
+		if h.Kind != words.HitNoun {
 			continue
 		}
 		if t := r.roleType(h.Concept, h.Role); t != "" && (nameWord == "" || slices.Contains(named, t)) {
@@ -123,7 +123,7 @@ func (r *reader) asked() Asked {
 			return a
 		}
 	}
-	if semantics.IsKindWord(w) {
+	if words.IsKindWord(w) {
 		return a
 	}
 	if nameWord != "" {
@@ -151,7 +151,7 @@ func singular(w string) string {
 
 // roleType returns the one type that plays role in the graph's relations
 // of concept c, or "".
-func (r *reader) roleType(c semantics.Concept, role semantics.Role) string {
+func (r *reader) roleType(c words.Concept, role words.Role) string {
 	var types []string
 	for _, ri := range r.rels {
 		if ri.concept != c {

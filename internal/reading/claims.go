@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
@@ -39,9 +39,9 @@ type claim struct {
 // stepClaim is one step: a concept (all its relations in the graph) or
 // explicit relations, walked so that the answers play role answers.
 type stepClaim struct {
-	concept semantics.Concept
+	concept words.Concept
 	rels    []*relInfo // nil: every relation of the concept
-	answers semantics.Role
+	answers words.Role
 	// word is the question's word for the step, for messages.
 	word string
 	// specific is the phrase of a specific verb ("call"): relations whose
@@ -79,7 +79,7 @@ func (r *reader) claim() (*claim, string) {
 		return c, ""
 	}
 	return &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
-		steps: []stepClaim{{concept: semantics.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, ""
+		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, ""
 }
 
 // Path questions ask how two entities are connected, whatever the
@@ -157,14 +157,14 @@ func (r *reader) path() *claim {
 		}
 	}
 	c := &claim{anchor: ents[0], target: ents[1], conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-		steps: []stepClaim{{concept: semantics.None, word: w}}}
+		steps: []stepClaim{{concept: words.None, word: w}}}
 	c.why = append(c.why, fmt.Sprintf("%q between %s and %s", w, r.ents[ents[0]].Name, r.ents[ents[1]].Name))
 	return c
 }
 
 // hitAt returns the concept hits starting at stream position i.
-func (r *reader) hitsAt(i int) []semantics.Hit {
-	var out []semantics.Hit
+func (r *reader) hitsAt(i int) []words.Hit {
+	var out []words.Hit
 	for _, h := range r.hits {
 		if h.Start == i {
 			out = append(out, h)
@@ -212,10 +212,10 @@ func (r *reader) possessiveChain() *claim {
 				if k < len(r.st.words) && r.st.words[k] == "level" {
 					k++
 				}
-				if st2, end2, ok2 := r.nounStep(k); ok2 && st2.concept == semantics.Reporting {
+				if st2, end2, ok2 := r.nounStep(k); ok2 && st2.concept == words.Reporting {
 					step, end, ok = st2, end2, true
 				}
-				if ok && step.concept == semantics.Reporting {
+				if ok && step.concept == words.Reporting {
 					levels = 2
 				}
 			}
@@ -257,7 +257,7 @@ func (r *reader) possessiveChain() *claim {
 // relation named as a noun ("spouse", "genre").
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
-		if h.Kind == semantics.Noun {
+		if h.Kind == words.HitNoun {
 			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " ")}, h.End, true
 		}
 	}
@@ -302,7 +302,7 @@ func (r *reader) setExtent(c *claim) {
 func (r *reader) nounOf() *claim {
 	for i := range r.st.words {
 		step, end, ok := r.nounStep(i)
-		if !ok || (step.concept == semantics.None && step.rels == nil) {
+		if !ok || (step.concept == words.None && step.rels == nil) {
 			continue
 		}
 		j := end
@@ -346,9 +346,9 @@ func (r *reader) nounOf() *claim {
 // position: "downstream of X", "everyone under dana", "upstream of X".
 func (r *reader) position() *claim {
 	for i := range r.st.words {
-		var hs []semantics.Hit
+		var hs []words.Hit
 		for _, h := range r.hitsAt(i) {
-			if h.Kind == semantics.Position {
+			if h.Kind == words.HitPosition {
 				hs = append(hs, h)
 			}
 		}
@@ -409,18 +409,18 @@ func (r *reader) position() *claim {
 // before the others, among those the graph has ("everyone under hana" is
 // reporting when hana has a reports_to fact, even if the graph also holds
 // a dependency).
-func (r *reader) pickConcept(hs []semantics.Hit, ent int) (semantics.Hit, bool) {
-	named := map[semantics.Concept]bool{}
+func (r *reader) pickConcept(hs []words.Hit, ent int) (words.Hit, bool) {
+	named := map[words.Concept]bool{}
 	for _, h := range r.hits {
-		if h.Kind != semantics.Position {
+		if h.Kind != words.HitPosition {
 			named[h.Concept] = true
 		}
 	}
-	for _, tier := range []func(semantics.Hit) bool{
-		func(h semantics.Hit) bool { return named[h.Concept] && r.conceptTouches(h.Concept, ent) },
-		func(h semantics.Hit) bool { return r.conceptTouches(h.Concept, ent) },
-		func(h semantics.Hit) bool { return named[h.Concept] },
-		func(semantics.Hit) bool { return true },
+	for _, tier := range []func(words.Hit) bool{
+		func(h words.Hit) bool { return named[h.Concept] && r.conceptTouches(h.Concept, ent) },
+		func(h words.Hit) bool { return r.conceptTouches(h.Concept, ent) },
+		func(h words.Hit) bool { return named[h.Concept] },
+		func(words.Hit) bool { return true },
 	} {
 		for _, h := range hs {
 			if r.hasConcept(h.Concept) && tier(h) {
@@ -428,13 +428,13 @@ func (r *reader) pickConcept(hs []semantics.Hit, ent int) (semantics.Hit, bool) 
 			}
 		}
 	}
-	return semantics.Hit{}, false
+	return words.Hit{}, false
 }
 
 // conceptTouches reports whether a relation of concept c can have entity
 // ent at one of its ends, by the schema's endpoint types (true when either
 // is unknown).
-func (r *reader) conceptTouches(c semantics.Concept, ent int) bool {
+func (r *reader) conceptTouches(c words.Concept, ent int) bool {
 	t := r.ents[ent].Type
 	for _, ri := range r.rels {
 		if ri.concept != c {
@@ -447,19 +447,19 @@ func (r *reader) conceptTouches(c semantics.Concept, ent int) bool {
 	return false
 }
 
-func (r *reader) hasConcept(c semantics.Concept) bool {
+func (r *reader) hasConcept(c words.Concept) bool {
 	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool { return r.walks(ri, c) })
 }
 
 // walks reports whether a concept-wide step of concept c walks ri: a
 // relation of the concept, an optional one only when the question asks
 // for optional ones.
-func (r *reader) walks(ri *relInfo, c semantics.Concept) bool {
+func (r *reader) walks(ri *relInfo, c words.Concept) bool {
 	return ri.concept == c && (!ri.def.Optional || r.optional)
 }
 
 // conceptRels returns the relations a concept-wide step of c walks.
-func (r *reader) conceptRels(c semantics.Concept) []*relInfo {
+func (r *reader) conceptRels(c words.Concept) []*relInfo {
 	var out []*relInfo
 	for _, ri := range r.rels {
 		if r.walks(ri, c) {
@@ -473,10 +473,10 @@ func (r *reader) conceptRels(c semantics.Concept) []*relInfo {
 // the verb specific says ("call" names CALLS and OPTIONALLY_CALLS),
 // optional ones included: "what does X recommend" asks for the optional
 // relation itself.
-func (r *reader) namedRels(c semantics.Concept, specific string) []*relInfo {
+func (r *reader) namedRels(c words.Concept, specific string) []*relInfo {
 	var out []*relInfo
 	for _, ri := range r.rels {
-		if ri.concept == c && semantics.SameAct(ri.phrase, specific) {
+		if ri.concept == c && words.SameAct(ri.phrase, specific) {
 			out = append(out, ri)
 		}
 	}
@@ -573,7 +573,7 @@ func (r *reader) failure() *claim {
 	if !found {
 		return nil
 	}
-	if !r.hasConcept(semantics.Dependency) {
+	if !r.hasConcept(words.Dependency) {
 		return nil
 	}
 	if len(condition) > 0 {
@@ -602,7 +602,7 @@ func (r *reader) failure() *claim {
 		// "if X and Y go down": both fail; what is affected by either.
 		if co := r.coordinated(cause); len(co) > 0 && (affected < 0 || slices.Contains(co, affected)) {
 			c.anchor, c.also, c.impact = cause, co, true
-			c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected", failure: true}}
+			c.steps = []stepClaim{{concept: words.Dependency, answers: words.First, word: "affected", failure: true}}
 			c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.entityList(cause, co)))
 			r.unionDoubt(c, false)
 			return c
@@ -622,7 +622,7 @@ func (r *reader) failure() *claim {
 			}
 		}
 		c.anchor, c.target = other, cause
-		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affected by", failure: true}}
+		c.steps = []stepClaim{{concept: words.Dependency, answers: words.Second, word: "affected by", failure: true}}
 		c.extent, c.extentSaid = state.ExtentTransitive, true
 		c.why = append(c.why, fmt.Sprintf("is %s affected by %s", r.ents[other].Name, r.ents[cause].Name))
 	case cause >= 0 || affected < 0:
@@ -630,12 +630,12 @@ func (r *reader) failure() *claim {
 			cause = r.mainEntity()
 		}
 		c.anchor, c.impact = cause, true
-		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.First, word: "affected", failure: true}}
+		c.steps = []stepClaim{{concept: words.Dependency, answers: words.First, word: "affected", failure: true}}
 		c.why = append(c.why, fmt.Sprintf("what fails if %s fails", r.ents[cause].Name))
 	default:
 		// "What could take X down?": what X depends on.
 		c.anchor = affected
-		c.steps = []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "affect"}}
+		c.steps = []stepClaim{{concept: words.Dependency, answers: words.Second, word: "affect"}}
 		c.why = append(c.why, fmt.Sprintf("what could affect %s", r.ents[affected].Name))
 	}
 	return c
@@ -701,7 +701,7 @@ var purposeVerbs = map[string]bool{"work": true, "run": true, "function": true, 
 // needed for X to run": what X depends on. The words around the clause
 // ("present", "installed", "needed") say only that.
 func (r *reader) purpose() *claim {
-	if !r.hasConcept(semantics.Dependency) {
+	if !r.hasConcept(words.Dependency) {
 		return nil
 	}
 	w := r.st.words
@@ -720,7 +720,7 @@ func (r *reader) purpose() *claim {
 		// For X to work, everything it needs must be there, however far:
 		// the purpose says the closure.
 		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-			steps: []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "needed for"}}}
+			steps: []stepClaim{{concept: words.Dependency, answers: words.Second, word: "needed for"}}}
 		if r.extentSaid {
 			c.extent, c.extentSaid = r.extent, true
 		}
@@ -739,7 +739,7 @@ func (r *reader) purpose() *claim {
 // run without": what X needs, however far (a purpose, said negatively).
 // Read before the failure cues, where "without Y" names a failing Y.
 func (r *reader) cannotWithout() *claim {
-	if !r.hasConcept(semantics.Dependency) {
+	if !r.hasConcept(words.Dependency) {
 		return nil
 	}
 	w := r.st.words
@@ -755,7 +755,7 @@ func (r *reader) cannotWithout() *claim {
 			continue
 		}
 		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-			steps: []stepClaim{{concept: semantics.Dependency, answers: semantics.Second, word: "needed for"}}}
+			steps: []stepClaim{{concept: words.Dependency, answers: words.Second, word: "needed for"}}}
 		if r.extentSaid {
 			c.extent, c.extentSaid = r.extent, true
 		}
@@ -831,7 +831,7 @@ func (r *reader) entityAfter(tok int) int {
 
 // namedByObject returns the relations of concept c whose names carry one
 // of the content words of a gapped verb's object, or nil.
-func (r *reader) namedByObject(c semantics.Concept, object []string) []*relInfo {
+func (r *reader) namedByObject(c words.Concept, object []string) []*relInfo {
 	var out []*relInfo
 	for _, w := range object {
 		if skippable[w] || functionWords[w] {
@@ -858,7 +858,7 @@ func (r *reader) namedByObject(c semantics.Concept, object []string) []*relInfo 
 func (r *reader) verb() *claim {
 	var vs []verbHit
 	for _, h := range r.hits {
-		if h.Kind != semantics.Verb || !r.hasConcept(h.Concept) || r.nounUse(h) {
+		if h.Kind != words.HitVerb || !r.hasConcept(h.Concept) || r.nounUse(h) {
 			continue
 		}
 		st := stepClaim{concept: h.Concept, word: h.Phrase}
@@ -955,7 +955,7 @@ func (r *reader) verb() *claim {
 			if r.extentSaid {
 				// "Does pizza use flour directly?": how far is said.
 				c.extent = r.extent
-			} else if st.concept == semantics.None {
+			} else if st.concept == words.None {
 				// "Is A peered with B", "does A cite B": a relation of no
 				// known kind, named by its verb, is one hop unless the
 				// question says how far (a kind's own words, "contain",
@@ -1054,7 +1054,7 @@ func (r *reader) verb() *claim {
 // the same concept with no entity after it ("X deps", "X requirements":
 // "dep" and "requirement" name relations as verbs, but a question uses
 // them as nouns; "what hosts X" keeps its verb).
-func (r *reader) nounUse(h semantics.Hit) bool {
+func (r *reader) nounUse(h words.Hit) bool {
 	if h.End-h.Start != 1 {
 		return false
 	}
@@ -1065,7 +1065,7 @@ func (r *reader) nounUse(h semantics.Hit) bool {
 		return false
 	}
 	for _, o := range r.hitsAt(h.Start) {
-		if o.Kind == semantics.Noun && o.End == h.End && o.Concept == h.Concept && plural(r.st.words[h.Start], o.Phrase) {
+		if o.Kind == words.HitNoun && o.End == h.End && o.Concept == h.Concept && plural(r.st.words[h.Start], o.Phrase) {
 			return true
 		}
 	}
@@ -1196,16 +1196,16 @@ func (r *reader) unionDoubt(c *claim, objects bool) {
 func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 	var same func(o *relInfo) bool
 	switch {
-	case ri.concept == semantics.None && ri.act != "":
+	case ri.concept == words.None && ri.act != "":
 		same = func(o *relInfo) bool { return o.act == ri.act }
-	case ri.concept == semantics.None || ri.phrase == "":
+	case ri.concept == words.None || ri.phrase == "":
 		same = func(*relInfo) bool { return false }
 	default:
 		// One act, and no word of one name that the other lacks
 		// beside it: dev_dependency and optional_dependency are two
 		// kinds of dependency, though both read as "dependency".
 		same = func(o *relInfo) bool {
-			return o.concept == ri.concept && semantics.SameAct(o.phrase, ri.phrase) && maps.Equal(o.qualifiers, ri.qualifiers)
+			return o.concept == ri.concept && words.SameAct(o.phrase, ri.phrase) && maps.Equal(o.qualifiers, ri.qualifiers)
 		}
 	}
 	var out []*relInfo
@@ -1213,7 +1213,7 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 		// Names spelled alike but for case, or but for the form of
 		// their verb, are one relation's name written two ways
 		// ("inhibits" and "INHIBITS", "funds" and "funded").
-		alike := o.spelled == ri.spelled || semantics.VerbFormsOf(o.def.Name, ri.def.Name)
+		alike := o.spelled == ri.spelled || words.VerbFormsOf(o.def.Name, ri.def.Name)
 		if o == ri || same(o) || (alike && o.concept == ri.concept && o.subject == ri.subject) {
 			out = append(out, o)
 		}
@@ -1245,7 +1245,7 @@ func (r *reader) roleOfAnchor(start, end int) bool {
 type verbHit struct {
 	start, end int
 	step       stepClaim
-	subject    semantics.Role // the role of the verb's grammatical subject
+	subject    words.Role // the role of the verb's grammatical subject
 	guess      string         // what was assumed to read the words as this verb
 }
 
@@ -1273,7 +1273,7 @@ func (r *reader) relativeVerb(vs []verbHit, pos int) (verbHit, bool) {
 	}
 	for k := len(vs) - 1; k >= 0; k-- {
 		o := vs[k]
-		if o.end > rel || o.step.concept == semantics.None && o.step.rels == nil {
+		if o.end > rel || o.step.concept == words.None && o.step.rels == nil {
 			continue
 		}
 		clean := true
@@ -1303,9 +1303,9 @@ func (r *reader) beBefore(i int) bool {
 
 var (
 	// beVerbs are the forms of "be" that stand before a complement.
-	beVerbs = words("is", "are", "was", "were", "be", "been")
+	beVerbs = wordSet("is", "are", "was", "were", "be", "been")
 	// beForms make a passive: beVerbs, "being", and "get".
-	beForms = union(beVerbs, words("being", "get", "gets", "got"))
+	beForms = union(beVerbs, wordSet("being", "get", "gets", "got"))
 )
 
 // plural reports whether word is the regular plural of the noun phrase
@@ -1333,7 +1333,7 @@ func (r *reader) apposition() *claim {
 			for j < len(r.st.words) && (r.st.words[j] == "their" || r.st.words[j] == "its" || r.st.words[j] == "one") {
 				j = r.skip(j + 1)
 			}
-			if step, _, ok := r.nounStep(j); ok && step.concept != semantics.None && r.hasConcept(step.concept) {
+			if step, _, ok := r.nounStep(j); ok && step.concept != words.None && r.hasConcept(step.concept) {
 				step.answers = step.answers.Other()
 				c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{step}}
 				c.why = append(c.why, fmt.Sprintf("%s %s a %s", r.ents[e].Name, r.st.words[k], step.word))
@@ -1349,7 +1349,7 @@ func (r *reader) apposition() *claim {
 				continue
 			}
 			for _, h := range r.hitsAt(j) {
-				if h.Kind != semantics.Noun || h.End-h.Start != 1 || !r.hasConcept(h.Concept) {
+				if h.Kind != words.HitNoun || h.End-h.Start != 1 || !r.hasConcept(h.Concept) {
 					continue
 				}
 				if j == i-1 && r.toks[r.st.at[j]].possessive {
@@ -1375,19 +1375,19 @@ func (r *reader) apposition() *claim {
 		// "Who is on team-web?": the entity's own name holds the role noun
 		// and a preposition of place puts someone in it.
 		if b := i - 1; b >= 0 && (r.st.words[b] == "on" || r.st.words[b] == "in") {
-			for _, h := range semantics.Lookup(text.Tokens(r.ents[e].Name)) {
-				if h.Kind != semantics.Noun || h.Role != semantics.Second || !r.hasConcept(h.Concept) {
+			for _, h := range words.Lookup(text.Tokens(r.ents[e].Name)) {
+				if h.Kind != words.HitNoun || h.Role != words.Second || !r.hasConcept(h.Concept) {
 					continue
 				}
-				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: semantics.First, word: h.Phrase}},
+				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: words.First, word: h.Phrase}},
 					guess: []string{fmt.Sprintf("%s read as a %s (its name says so)", r.ents[e].Name, h.Phrase)}}
 				c.why = append(c.why, fmt.Sprintf("%s %s", r.st.words[b], r.ents[e].Name))
 				r.used[b] = true
 				r.setExtent(c)
 				// "in" may also put a part in a whole: the next reading.
-				if h.Concept != semantics.Containment && r.hasConcept(semantics.Containment) && r.conceptTouches(semantics.Containment, e) {
+				if h.Concept != words.Containment && r.hasConcept(words.Containment) && r.conceptTouches(words.Containment, e) {
 					alt := *c
-					alt.steps = []stepClaim{{concept: semantics.Containment, answers: semantics.First, word: r.st.words[b]}}
+					alt.steps = []stepClaim{{concept: words.Containment, answers: words.First, word: r.st.words[b]}}
 					alt.guess = nil
 					c.alts = append(c.alts, &alt)
 				}
@@ -1406,7 +1406,7 @@ func (r *reader) askedRole() *claim {
 		return nil
 	}
 	step, _, ok := r.nounStep(i)
-	if !ok || (step.concept == semantics.None && step.rels == nil) {
+	if !ok || (step.concept == words.None && step.rels == nil) {
 		return nil
 	}
 	if step.rels == nil && !r.hasConcept(step.concept) {
@@ -1429,7 +1429,7 @@ func (r *reader) typeOnly() *claim {
 	}
 	e := r.mainEntity()
 	return &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
-		steps: []stepClaim{{concept: semantics.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
+		steps: []stepClaim{{concept: words.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
 }
 
 // unexplained returns a word of the question that no cue, entity, type or
@@ -1437,7 +1437,7 @@ func (r *reader) typeOnly() *claim {
 func (r *reader) unexplained() string {
 	for _, h := range r.hits {
 		// A concept phrase the graph has no relation for.
-		if !r.hasConcept(h.Concept) && h.Kind != semantics.Position {
+		if !r.hasConcept(h.Concept) && h.Kind != words.HitPosition {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}
@@ -1488,19 +1488,19 @@ func cueWord(cs []cue, w string) bool {
 func (r *reader) isTypeWord(w string) bool {
 	for _, t := range r.s.Types {
 		for _, tw := range text.Tokens(t.Name) {
-			if semantics.Forms(tw)[w] {
+			if words.FormSet(tw)[w] {
 				return true
 			}
 		}
 		for _, al := range t.Aliases {
 			for _, aw := range text.Tokens(al) {
-				if semantics.Forms(aw)[w] {
+				if words.FormSet(aw)[w] {
 					return true
 				}
 			}
 		}
 		for _, nw := range t.NameWords {
-			if semantics.Forms(nw)[w] {
+			if words.FormSet(nw)[w] {
 				return true
 			}
 		}

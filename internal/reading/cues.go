@@ -3,11 +3,11 @@ package reading
 import (
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // cue is a phrase of question English, matched in any inflection of its
-// first word (semantics.Forms) and as written after it.
+// first word (words.Forms) and as written after it.
 type cue struct {
 	words []map[string]bool
 	text  string
@@ -25,7 +25,7 @@ func makeCues(inflect bool, ss []string) []cue {
 		c := cue{text: s}
 		for i, w := range ws {
 			if i == 0 && inflect {
-				c.words = append(c.words, semantics.Forms(w))
+				c.words = append(c.words, words.FormSet(w))
 			} else {
 				c.words = append(c.words, map[string]bool{w: true})
 			}

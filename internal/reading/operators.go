@@ -16,48 +16,48 @@ import (
 var (
 	// exclusives restrict or exclude: "only", "besides ana", "who else".
 	// ("what else breaks" is not one: an answer is never the anchor.)
-	exclusives = words("only", "solely", "exclusively", "sole", "except", "excluding", "besides", "apart", "aside", "instead")
+	exclusives = wordSet("only", "solely", "exclusively", "sole", "except", "excluding", "besides", "apart", "aside", "instead")
 	// negators turn the question around where no verb is negated ("is it
 	// false that", "is there no book", "without X").
-	negators = words("false", "untrue", "incorrect", "no", "none", "nobody", "nothing", "noone", "neither", "nor", "without")
+	negators = wordSet("false", "untrue", "incorrect", "no", "none", "nobody", "nothing", "noone", "neither", "nor", "without")
 	// timeWords ask about a time, an order or a frequency, which a graph
 	// of facts does not hold. (Nouns of time are not among them: "which
 	// year" asks for a year; "last year" and "2 years ago" are read by
 	// "last" and "ago".)
-	timeWords = words("last", "first", "next", "previous", "previously", "prior", "earlier", "later", "latest", "earliest",
+	timeWords = wordSet("last", "first", "next", "previous", "previously", "prior", "earlier", "later", "latest", "earliest",
 		"recent", "recently", "originally", "formerly", "former", "yesterday", "today", "tomorrow", "tonight", "now", "ago",
 		"since", "until", "till", "during", "before", "after", "twice", "thrice", "times", "often", "frequently", "usually", "always",
 		"sometimes", "occasionally", "again", "anymore")
 	// degreeWords compare or rank: superlatives, "than", counts.
-	degreeWords = words("most", "least", "fewest", "than", "best", "worst", "top", "maximum", "minimum", "max", "min",
+	degreeWords = wordSet("most", "least", "fewest", "than", "best", "worst", "top", "maximum", "minimum", "max", "min",
 		"fastest", "slowest", "largest", "biggest", "smallest", "highest", "lowest", "cheapest", "newest", "oldest",
 		"youngest", "longest", "shortest", "nearest", "closest", "farthest", "furthest", "greatest", "heaviest",
 		"lightest", "busiest", "strongest", "weakest", "quickest", "safest", "riskiest", "deepest", "exactly", "precisely",
 		"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "dozen")
 	// setWords ask for an intersection or a choice: "what do A and B
 	// both use".
-	setWords = words("both", "either", "common", "shared")
+	setWords = wordSet("both", "either", "common", "shared")
 	// boundWords bound a walk in a way no extent cue reads ("within two
 	// hops").
-	boundWords = words("within", "beyond", "hop", "hops", "step", "steps", "degree", "degrees")
+	boundWords = wordSet("within", "beyond", "hop", "hops", "step", "steps", "degree", "degrees")
 	// keepWords ask what a failure spares, in a conditional question
 	// ("would carbonara still be made if Rossi Farms fails").
-	keepWords = words("still", "safe", "intact", "spared", "unscathed")
+	keepWords = wordSet("still", "safe", "intact", "spared", "unscathed")
 	// cueLead are words that belong to the extent cue after them
 	// ("within one hop", "either directly or transitively").
-	cueLead = words("within", "either", "both")
+	cueLead = wordSet("within", "either", "both")
 	// aspectVerbs before a gerund say a change over time ("stop shipping").
-	aspectVerbs = words("start", "starts", "started", "begin", "begins", "began", "stop", "stops", "stopped",
+	aspectVerbs = wordSet("start", "starts", "started", "begin", "begins", "began", "stop", "stops", "stopped",
 		"cease", "ceased", "quit", "resume", "resumed", "finish", "finished")
 	// notAdverbs end in "ly" and are no adverbs.
-	notAdverbs = words("family", "supply", "apply", "reply", "assembly", "rely", "comply", "ally", "multiply",
+	notAdverbs = wordSet("family", "supply", "apply", "reply", "assembly", "rely", "comply", "ally", "multiply",
 		"italy", "july", "fly", "anomaly", "monopoly", "butterfly", "jelly", "belly", "bully", "rally", "tally",
 		"lily", "holly", "poly", "imply", "underbelly", "reapply", "resupply")
 	// conditionals make a question conditional: the subordinators, which
 	// open the clause a failure claim reads as the supposed event, and
 	// "unless", "should" and "without", which open a condition too, one
 	// no failure claim reads.
-	conditionals = union(subordinators, words("unless", "should", "without"))
+	conditionals = union(subordinators, wordSet("unless", "should", "without"))
 )
 
 // union returns a new set of the words of a and b.
@@ -67,7 +67,7 @@ func union(a, b map[string]bool) map[string]bool {
 	return m
 }
 
-func words(ws ...string) map[string]bool {
+func wordSet(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {
 		m[w] = true

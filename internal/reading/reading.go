@@ -21,7 +21,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
@@ -53,7 +53,7 @@ type Reading struct {
 	Asked Asked
 	// Concept is the kind of relation followed (None for a relation of no
 	// known kind).
-	Concept semantics.Concept
+	Concept words.Concept
 	// Chain is the relation pattern walked from the anchor.
 	Chain state.Chain
 	// Direction is the dependency direction, for dependency readings.
@@ -134,15 +134,15 @@ func Read(q string, ents []Entity, s *graph.Schema) Result {
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
-	concept semantics.Concept
+	concept words.Concept
 	// subject is the role the relation's subject plays in its concept
 	// (First for a relation of no known concept).
-	subject semantics.Role
+	subject words.Role
 	// phrase is the base phrase its name was read from ("call"), and
 	// nameConcept the concept its name reads as (a schema may declare
 	// another).
 	phrase      string
-	nameConcept semantics.Concept
+	nameConcept words.Concept
 	// act, for a relation of no known concept stored from both ends
 	// ("assumes" and "isAssumedBy"), is the active one's name: the two
 	// are one act, the passive one read the other way (its subject plays
@@ -160,7 +160,7 @@ type relInfo struct {
 	// other relations.
 	qualifiers map[string]bool
 	// mutual: a relation of no known concept whose name says it holds
-	// both ways (semantics.Meaning.Mutual), walked both ways.
+	// both ways (words.Meaning.Mutual), walked both ways.
 	mutual bool
 }
 
@@ -173,7 +173,7 @@ type reader struct {
 	st   stream
 	// entAt[i] is the entity at stream position i, or -1.
 	entAt []int
-	hits  []semantics.Hit
+	hits  []words.Hit
 	rhits []relHit
 	rels  []*relInfo
 	// used marks stream positions some cue or hit explains.
@@ -196,10 +196,10 @@ type reader struct {
 // qualifiers returns the words of a relation's name beside the phrase
 // it reads as, other than function words: "dev" of dev_dependency.
 func qualifiers(name []string, phrase string) map[string]bool {
-	words := strings.Fields(phrase)
+	phraseWords := strings.Fields(phrase)
 	out := map[string]bool{}
 	for _, w := range name {
-		inPhrase := slices.ContainsFunc(words, func(p string) bool { return p == w || semantics.Forms(p)[w] })
+		inPhrase := slices.ContainsFunc(phraseWords, func(p string) bool { return p == w || words.FormSet(p)[w] })
 		if !inPhrase && !functionWords[w] {
 			out[w] = true
 		}
@@ -222,11 +222,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 	r.toks = tokenize(q, ents)
 	for i := range r.s.Relations {
 		d := &r.s.Relations[i]
-		c, _ := semantics.ParseConcept(d.Concept)
-		m := semantics.AnalyzeName(d.Name)
-		ri := &relInfo{def: d, concept: c, subject: semantics.First, phrase: m.Phrase, nameConcept: m.Concept, mutual: m.Mutual && c == semantics.None}
+		c, _ := words.ParseConcept(d.Concept)
+		m := words.ReadName(d.Name)
+		ri := &relInfo{def: d, concept: c, subject: words.First, phrase: m.Phrase, nameConcept: m.Concept, mutual: m.Mutual && c == words.None}
 		if d.Inverse {
-			ri.subject = semantics.Second
+			ri.subject = words.Second
 		}
 		words := nameWords(d.Name)
 		ri.spelled = strings.Join(words, " ")
@@ -257,11 +257,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 // one act whose names say nothing the reader knows.
 func (r *reader) pairPassives() {
 	unnamed := func(ri *relInfo) bool {
-		return ri.concept == semantics.None || ri.def.Inferred == graph.FromStructure
+		return ri.concept == words.None || ri.def.Inferred == graph.FromStructure
 	}
 	pair := func(p, a *relInfo) {
-		p.concept, a.concept = semantics.None, semantics.None
-		p.subject, a.subject = semantics.Second, semantics.First
+		p.concept, a.concept = words.None, words.None
+		p.subject, a.subject = words.Second, words.First
 		p.act, a.act = a.def.Name, a.def.Name
 	}
 	for _, p := range r.rels {
@@ -269,7 +269,7 @@ func (r *reader) pairPassives() {
 			continue // no passive name: skip the pairwise comparison
 		}
 		for _, a := range r.rels {
-			if p != a && unnamed(a) && semantics.PassiveOf(p.def.Name, a.def.Name) {
+			if p != a && unnamed(a) && words.PassiveOf(p.def.Name, a.def.Name) {
 				pair(p, a)
 			}
 		}
@@ -277,11 +277,11 @@ func (r *reader) pairPassives() {
 	// Opposite words name one order from its two ends: "A After B" is
 	// "B Before A". The first in schema order is the active one.
 	for i, a := range r.rels {
-		if a.concept != semantics.None || a.act != "" {
+		if a.concept != words.None || a.act != "" {
 			continue
 		}
 		for _, p := range r.rels[i+1:] {
-			if p.concept == semantics.None && p.act == "" && semantics.ConverseOf(a.def.Name, p.def.Name) {
+			if p.concept == words.None && p.act == "" && words.ConverseOf(a.def.Name, p.def.Name) {
 				pair(p, a)
 				break
 			}
@@ -291,7 +291,7 @@ func (r *reader) pairPassives() {
 
 // toward returns the direction that walks ri to the entities playing
 // answers in its concept.
-func (ri *relInfo) toward(answers semantics.Role) graph.Direction {
+func (ri *relInfo) toward(answers words.Role) graph.Direction {
 	if ri.subject == answers.Other() {
 		return graph.Out
 	}
@@ -315,7 +315,7 @@ func (r *reader) scan() {
 		r.entAt[i] = r.toks[at].entity
 	}
 	r.used = make([]bool, len(r.st.words))
-	r.hits = semantics.Lookup(r.st.words)
+	r.hits = words.Lookup(r.st.words)
 	r.findRelationNames()
 	r.askedAt = r.askedPos()
 }
@@ -402,7 +402,7 @@ func newPhraseMatcher(s string) phraseMatcher {
 	var p phraseMatcher
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		for _, part := range nameWords(w) {
-			p = append(p, semantics.LemmaForms(part))
+			p = append(p, words.LemmaForms(part))
 		}
 	}
 	return p
@@ -467,7 +467,7 @@ func (r *reader) read() Result {
 		}
 		res.Readings = append(res.Readings, wide...)
 	}
-	if len(cl.steps) == 1 && cl.steps[0].concept == semantics.Containment {
+	if len(cl.steps) == 1 && cl.steps[0].concept == words.Containment {
 		for i := range res.Readings {
 			res.Readings[i].Wider = append(res.Readings[i].Wider, r.madeOf(cl.steps[0], res.Readings[i])...)
 		}
@@ -595,7 +595,7 @@ func (r *reader) unreadPossessed() string {
 		if j >= len(r.st.words) || r.used[j] || r.entAt[j] >= 0 || selfNouns[r.st.words[j]] || r.isCueWord(r.st.words[j]) {
 			continue
 		}
-		if w := r.st.words[j]; functionWords[w] && !semantics.IsKindWord(w) {
+		if w := r.st.words[j]; functionWords[w] && !words.IsKindWord(w) {
 			// "X's own", "X's whole": no noun of another thing; a
 			// kind word is one ("web-app's node").
 			continue
@@ -682,7 +682,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 		// noun that is not the asked one ("who made the transformers
 		// LOCATED at X", but not "which court DECIDED X"): the clause
 		// of that noun.
-		if r.used[p] && semantics.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && p-1 != r.askedAt {
+		if r.used[p] && words.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && p-1 != r.askedAt {
 			described = p - 1
 		}
 	}
@@ -695,7 +695,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 	kinds := r.kindsOf(walked)
 	carried := func(i int) bool {
 		return slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end && walked[h.rel.def.Name] }) ||
-			slices.ContainsFunc(r.hits, func(h semantics.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
+			slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
 	}
 	for i := 1; i < len(r.st.words); i++ {
 		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronouns[w]) && !r.explained(i) && !carried(i) && !skippable[w] && !collective[w] {
@@ -734,10 +734,10 @@ func stepsThrough(chain state.Chain, name string) int {
 }
 
 // kindsOf returns the known concepts of the relations named in rels.
-func (r *reader) kindsOf(rels map[string]bool) map[semantics.Concept]bool {
-	out := map[semantics.Concept]bool{}
+func (r *reader) kindsOf(rels map[string]bool) map[words.Concept]bool {
+	out := map[words.Concept]bool{}
 	for _, ri := range r.rels {
-		if rels[ri.def.Name] && ri.concept != semantics.None {
+		if rels[ri.def.Name] && ri.concept != words.None {
 			out[ri.concept] = true
 		}
 	}
@@ -782,15 +782,15 @@ func (r *reader) unfollowed(chain state.Chain) string {
 		// ("who is the maintainer of the node that X is hosted on"), not
 		// where it names a kind ("the team that maintains X") or the
 		// asked one ("which owners of ...").
-		relational := h.Kind == semantics.Noun && h.End < len(r.st.words) && r.st.words[h.End] == "of" && (asked < h.Start || asked >= h.End)
-		named := h.Kind == semantics.Verb || relational
+		relational := h.Kind == words.HitNoun && h.End < len(r.st.words) && r.st.words[h.End] == "of" && (asked < h.Start || asked >= h.End)
+		named := h.Kind == words.HitVerb || relational
 		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 		// A verb of the walked kind that no step read, beside a chain of
 		// one fixed step that another word made: another hop ("who
 		// reports to ann's manager" read as ann's manager).
-		if h.Kind == semantics.Verb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && unused(h.Start, h.End) {
+		if h.Kind == words.HitVerb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}
@@ -948,7 +948,7 @@ func (r *reader) negated() string {
 			named := r.isCueWord(w[j]) && !cueWord(directCues, w[j])
 			for _, h := range r.hitsAt(j) {
 				// "does not report to", "is not under"
-				named = named || h.Kind == semantics.Verb || h.Kind == semantics.Position
+				named = named || h.Kind == words.HitVerb || h.Kind == words.HitPosition
 			}
 			for _, rh := range r.rhits {
 				named = named || rh.start == j

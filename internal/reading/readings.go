@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
 )
@@ -52,7 +52,7 @@ func (r *reader) readings(c *claim) []Reading {
 		}
 	}
 	last := &steps[len(steps)-1]
-	dependency := len(c.steps) == 1 && c.steps[0].concept == semantics.Dependency
+	dependency := len(c.steps) == 1 && c.steps[0].concept == words.Dependency
 	// A relation named by its own words ("who owns X" where OWNS carries
 	// dependency), or by a verb of one act ("what does X call", "what
 	// does X import"), is read as that relation, one hop unless said
@@ -71,7 +71,7 @@ func (r *reader) readings(c *claim) []Reading {
 	}
 	if dependency {
 		base.Direction = state.IntentDependents
-		if c.steps[0].answers == semantics.Second {
+		if c.steps[0].answers == words.Second {
 			base.Direction = state.IntentDependencies
 		}
 	}
@@ -246,7 +246,7 @@ func (r *reader) unoriented(steps []state.ChainStep) []state.RelDir {
 				continue
 			}
 			ri := r.relNamed(e.Relation)
-			if ri == nil || ri.concept != semantics.None || ri.act != "" {
+			if ri == nil || ri.concept != words.None || ri.act != "" {
 				continue
 			}
 			if t := (state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}); !slices.Contains(out, t) {
@@ -273,7 +273,7 @@ func (r *reader) mirrored(edges []state.RelDir) []state.RelDir {
 		}
 		for _, m := range ri.def.Mirrors {
 			mi := r.relNamed(m)
-			if mi == nil || mi.def.Inferred == "" || (mi.concept == ri.concept && mi.concept != semantics.None) ||
+			if mi == nil || mi.def.Inferred == "" || (mi.concept == ri.concept && mi.concept != words.None) ||
 				(ri.act != "" && mi.act == ri.act) || hasRelation(edges, m) {
 				continue
 			}
@@ -299,7 +299,7 @@ func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
 		}
 		typed := len(ri.def.From) > 0 && len(ri.def.To) > 0 && !intersects(ri.def.From, ri.def.To)
 		for _, o := range r.rels {
-			if o == ri || (o.concept != semantics.None && ri.concept != semantics.None) ||
+			if o == ri || (o.concept != words.None && ri.concept != words.None) ||
 				hasRelation(edges, o.def.Name) {
 				continue
 			}
@@ -367,9 +367,9 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	conf := 1.0
 	var guesses []string
 	rels := sc.rels
-	if rels == nil && sc.concept != semantics.None {
+	if rels == nil && sc.concept != words.None {
 		rels = r.conceptRels(sc.concept)
-		if sc.failure && sc.concept == semantics.Dependency {
+		if sc.failure && sc.concept == words.Dependency {
 			// A part plays the dependent's role, its whole the
 			// dependency's: a failing whole takes its parts down. Only
 			// parts of the kinds the dependencies link (nodes of a
@@ -379,11 +379,11 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				kinds = append(append(kinds, ri.def.From...), ri.def.To...)
 			}
 			for _, ri := range r.rels {
-				if ri.concept != semantics.Containment {
+				if ri.concept != words.Containment {
 					continue
 				}
 				parts := ri.def.From
-				if ri.subject != semantics.First {
+				if ri.subject != words.First {
 					parts = ri.def.To
 				}
 				if len(kinds) == 0 || len(parts) == 0 || intersects(parts, kinds) {
@@ -411,7 +411,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			}
 		}
 	}
-	if rels == nil && sc.concept == semantics.None {
+	if rels == nil && sc.concept == words.None {
 		// The neighbourhood, or the shortest schema path to the asked type.
 		if a := r.asked(); a.Type != "" {
 			if e, ends := r.schemaHop(r.ents[c.anchor].Type, a.Type); len(e) > 0 {
@@ -428,7 +428,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	var ends []string
 	for _, ri := range rels {
 		d := ri.toward(sc.answers)
-		if sc.concept == semantics.None && ri.concept == semantics.None && len(rels) == 1 && sc.answers == 0 {
+		if sc.concept == words.None && ri.concept == words.None && len(rels) == 1 && sc.answers == 0 {
 			d = graph.Out
 		}
 		edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
@@ -441,7 +441,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 				ends = append(ends, t)
 			}
 		}
-		if ri.concept == semantics.Dependency && ri.def.Inferred == graph.FromStructure {
+		if ri.concept == words.Dependency && ri.def.Inferred == graph.FromStructure {
 			conf *= 0.6
 			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
 		}
@@ -456,7 +456,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 func (r *reader) unknownNamed(phrase string) []*relInfo {
 	var out []*relInfo
 	for _, h := range r.rhits {
-		if h.rel.concept == semantics.None && !slices.Contains(out, h.rel) && strings.Join(r.st.words[h.start:h.end], " ") == phrase {
+		if h.rel.concept == words.None && !slices.Contains(out, h.rel) && strings.Join(r.st.words[h.start:h.end], " ") == phrase {
 			out = append(out, h.rel)
 		}
 	}
@@ -473,7 +473,7 @@ func (r *reader) widened(c *claim) *claim {
 	var out *claim
 	for k, sc := range c.steps {
 		specific := sc.specific
-		if ri := firstRel(sc.rels); ri != nil && specific == "" && sc.concept != semantics.None && ri.phrase != "" &&
+		if ri := firstRel(sc.rels); ri != nil && specific == "" && sc.concept != words.None && ri.phrase != "" &&
 			ri.nameConcept == sc.concept {
 			// A relation named by its own name ("everything X feeds
 			// into" for FEEDS) names its act, as a verb does, where its
@@ -483,7 +483,7 @@ func (r *reader) widened(c *claim) *claim {
 		} else if sc.rels != nil {
 			continue
 		}
-		if sc.concept == semantics.None || specific == "" {
+		if sc.concept == words.None || specific == "" {
 			continue
 		}
 		named := r.namedRels(sc.concept, specific)
@@ -517,19 +517,19 @@ func (r *reader) widened(c *claim) *claim {
 // from the things inside it: tried when the whole itself reaches nothing,
 // and a guess (never certified). Failure readings walk parts already.
 func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
-	if len(rds) == 0 || c.target >= 0 || c.steps[0].failure || c.steps[0].concept == semantics.Containment {
+	if len(rds) == 0 || c.target >= 0 || c.steps[0].failure || c.steps[0].concept == words.Containment {
 		return nil
 	}
 	anchor := r.ents[c.anchor]
 	var down []state.RelDir
 	var names []string
 	for _, ri := range r.rels {
-		if ri.concept != semantics.Containment {
+		if ri.concept != words.Containment {
 			continue
 		}
 		// From the whole to the part: the part is the First role.
 		d, wholes := graph.In, ri.def.To
-		if ri.subject != semantics.First {
+		if ri.subject != words.First {
 			d, wholes = graph.Out, ri.def.From
 		}
 		if anchor.Type == "" || len(wholes) == 0 || slices.Contains(wholes, anchor.Type) {
@@ -570,7 +570,7 @@ func (r *reader) madeOf(sc stepClaim, rd Reading) []state.RelDir {
 	// Parts are dependencies (Second), wholes dependents (First).
 	answers := sc.answers.Other()
 	var out []state.RelDir
-	for _, ri := range r.conceptRels(semantics.Dependency) {
+	for _, ri := range r.conceptRels(words.Dependency) {
 		if e := (state.RelDir{Relation: ri.def.Name, Direction: ri.toward(answers)}); !slices.Contains(rd.Chain.Steps[0].Edges, e) {
 			out = append(out, e)
 		}
@@ -600,7 +600,7 @@ func (r *reader) widerEdges(rd, wide Reading, w *claim) []state.RelDir {
 		if slices.Contains(rd.Chain.Steps[0].Edges, e) {
 			continue
 		}
-		if ri := r.relNamed(e.Relation); named != "" && ri != nil && semantics.DifferentActs(named, ri.phrase) {
+		if ri := r.relNamed(e.Relation); named != "" && ri != nil && words.DifferentActs(named, ri.phrase) {
 			continue
 		}
 		out = append(out, e)
@@ -712,7 +712,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 // named by the question ("which team bakes ...": baked_by).
 func (r *reader) knownHop(hop []state.RelDir) bool {
 	for _, e := range hop {
-		if ri := r.relNamed(e.Relation); ri != nil && ri.concept != semantics.None {
+		if ri := r.relNamed(e.Relation); ri != nil && ri.concept != words.None {
 			return true
 		}
 		for _, rh := range r.rhits {
@@ -734,16 +734,16 @@ func (r *reader) usedAsRole(a Asked) bool {
 // hopInto returns the edges from the types in ends into one of classes:
 // the relations of a concept the question names first ("own"), else any.
 func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
-	named := map[semantics.Concept]bool{}
+	named := map[words.Concept]bool{}
 	for _, h := range r.hits {
-		if h.Kind == semantics.Verb || h.Kind == semantics.Noun {
+		if h.Kind == words.HitVerb || h.Kind == words.HitNoun {
 			named[h.Concept] = true
 		}
 	}
 	own := map[string]bool{}
 	for _, sc := range c.steps {
 		for _, ri := range r.rels {
-			if ri.concept == sc.concept && sc.concept != semantics.None {
+			if ri.concept == sc.concept && sc.concept != words.None {
 				own[ri.def.Name] = true
 			}
 		}
@@ -884,15 +884,15 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 		}
 		return fmt.Sprintf("what %s %s", anchor, words)
 	}
-	verb := map[semantics.Concept]string{semantics.Dependency: "depends on", semantics.Ownership: "owns",
-		semantics.Membership: "is a member of", semantics.Reporting: "reports to", semantics.Containment: "is part of",
-		semantics.OnCall: "is on call for"}[sc.concept]
+	verb := map[words.Concept]string{words.Dependency: "depends on", words.Ownership: "owns",
+		words.Membership: "is a member of", words.Reporting: "reports to", words.Containment: "is part of",
+		words.OnCall: "is on call for"}[sc.concept]
 	switch {
 	case verb == "" && sc.word == "":
 		return "the neighbours of " + anchor
 	case verb == "":
 		return fmt.Sprintf("the %s of %s", sc.word, anchor)
-	case sc.answers == semantics.First:
+	case sc.answers == words.First:
 		return fmt.Sprintf("everything that %s %s", verb, anchor)
 	}
 	return fmt.Sprintf("everything %s %s", anchor, verb)

@@ -3,7 +3,7 @@ package reading
 import (
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/semantics"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -80,11 +80,11 @@ func nameLike(n int, raw string) string {
 // noun that belongs to the mention ("package", "library", "service"), not
 // a role noun of a relation ("dependency").
 func trailingKind(w string) bool {
-	if !semantics.IsKindWord(w) {
+	if !words.IsKindWord(w) {
 		return false
 	}
-	for _, h := range semantics.Lookup([]string{w}) {
-		if h.Kind == semantics.Noun {
+	for _, h := range words.Lookup([]string{w}) {
+		if h.Kind == words.HitNoun {
 			return false
 		}
 	}

@@ -1,0 +1,241 @@
+package words
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Concept is a kind of relation whose English the data knows.
+type Concept uint8
+
+// The concepts.
+const (
+	None        Concept = iota // a relation of no known kind: its own name is its only word
+	Dependency                 // First depends on Second: Second failing breaks First
+	Ownership                  // First owns (maintains, is responsible for) Second
+	Membership                 // First is a member of the group Second
+	Reporting                  // First reports to Second (Second manages First)
+	Containment                // First is part of Second
+	OnCall                     // First is on call for Second
+	lastConcept
+)
+
+var conceptNames = [...]string{None: "", Dependency: "dependency", Ownership: "ownership", Membership: "membership", Reporting: "reporting", Containment: "containment", OnCall: "on_call"}
+
+// conceptFileNames are the names concepts.txt uses.
+var conceptFileNames = map[string]Concept{"dependency": Dependency, "ownership": Ownership, "membership": Membership,
+	"reporting": Reporting, "containment": Containment, "on-call": OnCall}
+
+func (c Concept) String() string {
+	if int(c) < len(conceptNames) {
+		return conceptNames[c]
+	}
+	return "unknown"
+}
+
+// ParseConcept reads a concept name as String writes it ("" is None).
+func ParseConcept(s string) (Concept, bool) {
+	for i, n := range conceptNames {
+		if n == s {
+			return Concept(i), true
+		}
+	}
+	return None, false
+}
+
+// ConceptNames returns the names of the known concepts, None excluded.
+func ConceptNames() []string { return append([]string(nil), conceptNames[1:]...) }
+
+// Role is an end of a concept's canonical orientation.
+type Role uint8
+
+// The roles.
+const (
+	First  Role = iota + 1 // the dependent, owner, member, report, part, responder
+	Second                 // the dependency, owned thing, group, manager, whole, service
+)
+
+// Other returns the other role.
+func (r Role) Other() Role {
+	if r == First {
+		return Second
+	}
+	return First
+}
+
+func (r Role) String() string {
+	switch r {
+	case First:
+		return "first"
+	case Second:
+		return "second"
+	}
+	return "none"
+}
+
+// roleNames are what each end of a concept is called in a description
+// (the schema listing), first then second.
+var roleNames = [...][2]string{
+	Dependency:  {"dependent", "dependency"},
+	Ownership:   {"owner", "owned"},
+	Membership:  {"member", "group"},
+	Reporting:   {"report", "manager"},
+	Containment: {"part", "whole"},
+	OnCall:      {"responder", "service covered"},
+}
+
+// RoleName is what the role's end of the concept is called ("dependent",
+// "manager"), "" for None.
+func (c Concept) RoleName(r Role) string {
+	if int(c) >= len(roleNames) || (r != First && r != Second) {
+		return ""
+	}
+	return roleNames[c][r-1]
+}
+
+// Describe says in words how a relation of concept c reads, subject to
+// object: which end is which ("ownership: the subject is the owner, the
+// object the owned"), inverse when the subject plays the second role, and
+// whether failure propagates (optional). "" for None.
+func Describe(c Concept, inverse, optional, delivers bool) string {
+	if c == None || int(c) >= len(roleNames) {
+		return ""
+	}
+	subj, obj := First, Second
+	if inverse {
+		subj, obj = obj, subj
+	}
+	out := fmt.Sprintf("%s: the subject is the %s, the object the %s", c, c.RoleName(subj), c.RoleName(obj))
+	if optional {
+		out += "; optional (a failure does not propagate along it)"
+	}
+	if delivers {
+		out += "; the subject sends into the object what others read from it, so a failure may pass either way (answers that depend on which are not certified)"
+	}
+	return out
+}
+
+// Part is the part a phrase plays in a concept.
+type Part uint8
+
+// The parts.
+const (
+	Verb           Part = iota + 1 // its subject plays First: "X depends on Y"
+	InverseVerb                    // its subject plays Second: "Y hosts X"
+	GapVerb                        // a verb whose object may stand before its preposition, subject First: "gets its power from"
+	GapInverse                     // the same, subject Second: "supplies parts to"
+	NounFirst                      // names the First role: "the dependents of X"
+	NounSecond                     // names the Second role: "alice's manager"
+	PositionFirst                  // the answers to "<word> X" play First: "downstream of X"
+	PositionSecond                 // the answers play Second: "upstream of X"
+)
+
+var partNames = map[string]Part{"verb": Verb, "inverse": InverseVerb, "gap": GapVerb, "gap-inverse": GapInverse,
+	"noun-first": NounFirst, "noun-second": NounSecond, "position-first": PositionFirst, "position-second": PositionSecond}
+
+// Sense is one meaning of a concept phrase.
+type Sense struct {
+	Concept Concept
+	Part    Part
+	// Generic: the phrase names the concept as a whole ("depend on"),
+	// not one kind of it ("call").
+	Generic bool
+	// Names: a position word that also names relations ("upstream_of").
+	Names bool
+	// Closure: read as the whole closure unless the question says how far.
+	Closure bool
+	// Delivers: the subject sends into the object what others read from it.
+	Delivers bool
+	// Former: the relation held in the past ("alumnus", "former member").
+	Former bool
+	// Acts name the groups of phrases that say one act ("call" and
+	// "invoke"): a question naming one means the others.
+	Acts []string
+}
+
+// Role is the role the sense's phrase names: the subject's for a verb,
+// the named end for a noun, the answers' for a position.
+func (s Sense) Role() Role {
+	switch s.Part {
+	case InverseVerb, GapInverse, NounSecond, PositionSecond:
+		return Second
+	}
+	return First
+}
+
+// ConceptPhrase is one line of concepts.txt: a phrase and its senses.
+type ConceptPhrase struct {
+	Text   string
+	Words  []string
+	Senses []Sense
+}
+
+// ConceptPhrases returns the concept phrases, in file order.
+func ConceptPhrases() []ConceptPhrase { return k().concepts }
+
+var flagNames = map[string]func(*Sense){
+	"generic":  func(s *Sense) { s.Generic = true },
+	"names":    func(s *Sense) { s.Names = true },
+	"closure":  func(s *Sense) { s.Closure = true },
+	"delivers": func(s *Sense) { s.Delivers = true },
+	"former":   func(s *Sense) { s.Former = true },
+}
+
+func parseConcepts() ([]ConceptPhrase, error) {
+	es, err := readFile("concepts.txt")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []ConceptPhrase
+	for _, e := range es {
+		if seen[e.key] {
+			return nil, fmt.Errorf("concepts.txt:%d: %q is listed twice: give all its senses on one line", e.line, e.key)
+		}
+		seen[e.key] = true
+		cp := ConceptPhrase{Text: e.key, Words: strings.Fields(e.key)}
+		for _, raw := range strings.Split(e.value, ";") {
+			s, err := parseSense(strings.Fields(raw))
+			if err != nil {
+				return nil, fmt.Errorf("concepts.txt:%d: %q: %w", e.line, e.key, err)
+			}
+			if slices.ContainsFunc(cp.Senses, func(o Sense) bool { return o.Concept == s.Concept && o.Part == s.Part }) {
+				return nil, fmt.Errorf("concepts.txt:%d: %q: %s %s given twice", e.line, e.key, s.Concept, raw)
+			}
+			cp.Senses = append(cp.Senses, s)
+		}
+		out = append(out, cp)
+	}
+	return out, nil
+}
+
+func parseSense(fs []string) (Sense, error) {
+	if len(fs) < 2 {
+		return Sense{}, fmt.Errorf("want \"concept part [flag ...]\", got %q", strings.Join(fs, " "))
+	}
+	c, ok := conceptFileNames[fs[0]]
+	if !ok {
+		return Sense{}, fmt.Errorf("unknown concept %q", fs[0])
+	}
+	p, ok := partNames[fs[1]]
+	if !ok {
+		return Sense{}, fmt.Errorf("unknown part %q", fs[1])
+	}
+	s := Sense{Concept: c, Part: p}
+	for _, f := range fs[2:] {
+		if act, ok := strings.CutPrefix(f, "act="); ok && act != "" {
+			s.Acts = append(s.Acts, act)
+			continue
+		}
+		set, ok := flagNames[f]
+		if !ok {
+			return Sense{}, fmt.Errorf("unknown flag %q", f)
+		}
+		set(&s)
+	}
+	if s.Names && p != PositionFirst && p != PositionSecond {
+		return Sense{}, fmt.Errorf("flag names is for positions, not %s", fs[1])
+	}
+	return s, nil
+}

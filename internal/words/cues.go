@@ -1,0 +1,94 @@
+package words
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Cue is a set of cue kinds (cues.txt): what a phrase says about the
+// question's logic.
+type Cue uint16
+
+// The cue kinds.
+const (
+	Transitive  Cue = 1 << iota // the whole closure: "at any depth", "indirectly"
+	Direct                      // one hop: "directly", "immediate"
+	Fails                       // the entity before it fails: "goes down", "is compromised"
+	FailureOf                   // the entity after it fails: "an outage of", "affected by"
+	FailureNoun                 // a failure noun after the failing entity: "the X outage"
+	Cause                       // an active causal verb: "X affects Y"
+	Consequence                 // what a failure does, naming no entity: "breaks", "affected"
+	Survival                    // what a failure spares: "keeps running"
+	Optional                    // optional dependencies asked for: "optional", "dev"
+	lastCue
+)
+
+var cueNames = map[string]Cue{
+	"transitive": Transitive, "direct": Direct, "fails": Fails, "failure-of": FailureOf,
+	"failure-noun": FailureNoun, "cause": Cause, "consequence": Consequence, "survival": Survival,
+	"optional": Optional,
+}
+
+// extentCues match as written: "direct" must not match "directed".
+const extentCues = Transitive | Direct | Optional
+
+// Has reports whether c has any kind of x.
+func (c Cue) Has(x Cue) bool { return c&x != 0 }
+
+func (c Cue) String() string {
+	var names []string
+	for name, x := range cueNames {
+		if c&x != 0 {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(sortStrings(names), " ")
+}
+
+// CuePhrase is one line of cues.txt.
+type CuePhrase struct {
+	// Text is the phrase as written; Words its words.
+	Text  string
+	Words []string
+	Cues  Cue
+}
+
+// AsWritten reports whether the phrase is matched as written when read as
+// a cue of kind x: extent and optional cues are ("direct" must not match
+// "directed"); the others match their first word in any form ("goes
+// down", "went down").
+func (p CuePhrase) AsWritten(x Cue) bool { return x&extentCues != 0 }
+
+// Cues returns the cue phrases, in file order.
+func Cues() []CuePhrase { return k().cues }
+
+func parseCues() ([]CuePhrase, error) {
+	es, err := readFile("cues.txt")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []CuePhrase
+	for _, e := range es {
+		if seen[e.key] {
+			return nil, fmt.Errorf("cues.txt:%d: %q is listed twice: give all its cues on one line", e.line, e.key)
+		}
+		seen[e.key] = true
+		var c Cue
+		for _, name := range strings.Fields(e.value) {
+			x, ok := cueNames[name]
+			if !ok {
+				return nil, fmt.Errorf("cues.txt:%d: unknown cue %q", e.line, name)
+			}
+			c |= x
+		}
+		if c.Has(Transitive) && c.Has(Direct) {
+			return nil, fmt.Errorf("cues.txt:%d: %q cannot say both transitive and direct", e.line, e.key)
+		}
+		if c == 0 {
+			return nil, fmt.Errorf("cues.txt:%d: %q has no cue", e.line, e.key)
+		}
+		out = append(out, CuePhrase{Text: e.key, Words: strings.Fields(e.key), Cues: c})
+	}
+	return out, nil
+}

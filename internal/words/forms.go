@@ -1,0 +1,165 @@
+package words
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+func parseForms() (irreg, bases map[string][]string, nouns map[string]bool, err error) {
+	es, err := readFile("forms.txt")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	irreg, bases, nouns = map[string][]string{}, map[string][]string{}, map[string]bool{}
+	for _, e := range es {
+		if _, dup := irreg[e.key]; dup {
+			return nil, nil, nil, fmt.Errorf("forms.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		fs := strings.Fields(e.value)
+		if len(fs) > 0 && fs[0] == "noun" {
+			nouns[e.key] = true
+			fs = fs[1:]
+		}
+		if len(fs) == 0 {
+			return nil, nil, nil, fmt.Errorf("forms.txt:%d: %q has no forms", e.line, e.key)
+		}
+		irreg[e.key] = fs
+		for _, f := range fs {
+			if !slices.Contains(bases[f], e.key) {
+				bases[f] = append(bases[f], e.key)
+			}
+		}
+	}
+	return irreg, bases, nouns, nil
+}
+
+// Forms returns the forms of a base word: itself, and its plural or third
+// person, past and -ing forms (the irregular ones from forms.txt, else by
+// English's regular rules). It over-generates on purpose: "report" also
+// gives "reporting", which is what matching needs.
+func Forms(w string) []string {
+	out := []string{w}
+	if ir, ok := k().irreg[w]; ok {
+		return append(out, ir...)
+	}
+	n := len(w)
+	if n == 0 {
+		return out
+	}
+	last := w[n-1]
+	switch {
+	case strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee"):
+		out = append(out, w+"s", w+"d", w[:n-1]+"ing")
+	case strings.HasSuffix(w, "ee"):
+		out = append(out, w+"s", w+"d", w+"ing")
+	case last == 'y' && n > 1 && !isVowel(w[n-2]):
+		out = append(out, w[:n-1]+"ies", w[:n-1]+"ied", w+"ing")
+	case strings.HasSuffix(w, "s") || strings.HasSuffix(w, "sh") || strings.HasSuffix(w, "ch") || strings.HasSuffix(w, "x") || strings.HasSuffix(w, "z"):
+		out = append(out, w+"es", w+"ed", w+"ing")
+	default:
+		out = append(out, w+"s", w+"ed", w+"ing")
+		// A final consonant after one vowel may double: "controlled",
+		// "shipped", "submitting".
+		if n > 2 && !isVowel(last) && !strings.ContainsRune("wxy", rune(last)) && isVowel(w[n-2]) && !isVowel(w[n-3]) {
+			out = append(out, w+string(last)+"ed", w+string(last)+"ing")
+		}
+	}
+	return out
+}
+
+func isVowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+
+// FormSet returns the forms of the base words as a set.
+func FormSet(bases ...string) map[string]bool {
+	s := map[string]bool{}
+	for _, b := range bases {
+		for _, f := range Forms(b) {
+			s[f] = true
+		}
+	}
+	return s
+}
+
+// Lemmas returns the base words w may be a form of, w itself first: the
+// regular endings undone (a doubled final consonant too: "controlled" of
+// "control") and the bases forms.txt gives. It over-generates ("news" gives
+// "new"); callers match the result against words they know.
+func Lemmas(w string) []string {
+	out := []string{w}
+	add := func(b string) {
+		if b != "" && !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	for _, b := range k().bases[w] {
+		add(b)
+	}
+	for _, r := range [][2]string{{"ies", "y"}, {"ied", "y"}, {"es", ""}, {"ed", ""}, {"s", ""}, {"d", ""}, {"ing", ""}, {"ing", "e"}} {
+		if b, ok := strings.CutSuffix(w, r[0]); ok && len(b) > 1 {
+			add(b + r[1])
+			if n := len(b); r[1] == "" && n > 2 && b[n-1] == b[n-2] && !isVowel(b[n-1]) {
+				add(b[:n-1])
+			}
+		}
+	}
+	return out
+}
+
+// LemmaForms returns the forms of a word that may itself be inflected (a
+// relation name's "exposes", "directed", "reads"): the forms of the word
+// and of each base it could come from.
+func LemmaForms(w string) map[string]bool {
+	out := FormSet(w)
+	n := len(w)
+	var bases []string
+	switch {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		bases = append(bases, w[:n-3]+"y")
+	case strings.HasSuffix(w, "es") && n > 3:
+		bases = append(bases, w[:n-2], w[:n-1])
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && n > 3:
+		bases = append(bases, w[:n-1])
+	case strings.HasSuffix(w, "ied") && n > 4:
+		bases = append(bases, w[:n-3]+"y")
+	case strings.HasSuffix(w, "ed") && n > 4:
+		bases = append(bases, w[:n-2], w[:n-1])
+	case strings.HasSuffix(w, "ing") && n > 5:
+		bases = append(bases, w[:n-3], w[:n-3]+"e")
+	}
+	for _, b := range bases {
+		for f := range FormSet(b) {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// SameWord reports whether two lower-case words are forms of one word
+// ("assumed" and "assumes", "written" and "writes", "alumni" and
+// "alumnus").
+func SameWord(x, y string) bool {
+	if x == y {
+		return true
+	}
+	for _, base := range Lemmas(x) {
+		if forms := Forms(base); slices.Contains(forms, x) && slices.Contains(forms, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// PastForm reports whether a lower-case word may be a verb's past form or
+// past participle: "located", "built", "taught", "written".
+func PastForm(w string) bool {
+	if len(w) > 3 && strings.HasSuffix(w, "ed") {
+		return true
+	}
+	for _, b := range k().bases[w] {
+		if !k().nouns[b] && w != b && !strings.HasSuffix(w, "ing") && !slices.Contains([]string{b + "s", b + "es", strings.TrimSuffix(b, "y") + "ies"}, w) {
+			return true
+		}
+	}
+	return false
+}

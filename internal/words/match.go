@@ -1,0 +1,329 @@
+package words
+
+import (
+	"maps"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Phrase is a sequence of base words, matched in any form of each word
+// ("depend on" matches "depends on", "depended on", "depending on").
+type Phrase struct {
+	words []string
+	forms []map[string]bool
+}
+
+// NewPhrase builds a phrase from base words separated by spaces.
+func NewPhrase(s string) Phrase {
+	p := Phrase{words: strings.Fields(s)}
+	for _, w := range p.words {
+		p.forms = append(p.forms, FormSet(w))
+	}
+	return p
+}
+
+// Len is the number of words.
+func (p Phrase) Len() int { return len(p.words) }
+
+// Words returns the phrase's base words.
+func (p Phrase) Words() []string { return p.words }
+
+// MatchAt reports whether the phrase occurs in toks at i.
+func (p Phrase) MatchAt(toks []string, i int) bool {
+	if i < 0 || i+len(p.forms) > len(toks) {
+		return false
+	}
+	for k, f := range p.forms {
+		if !f[toks[i+k]] {
+			return false
+		}
+	}
+	return true
+}
+
+// Find returns the token offsets where the phrase occurs.
+func (p Phrase) Find(toks []string) []int {
+	var at []int
+	for i := range toks {
+		if p.MatchAt(toks, i) {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+func (p Phrase) String() string { return strings.Join(p.words, " ") }
+
+// prepositions end phrasal verbs ("depend on", "report to").
+var prepositions = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true}
+
+// particles are the words that, right after a verb, make a phrasal verb
+// of another meaning: the prepositions, and more prepositions and adverbs
+// such as "as", "off" and "up" ("serve as", "feed off", "back up").
+var particles = func() map[string]bool {
+	m := maps.Clone(prepositions)
+	for _, w := range []string{"as", "at", "off", "up", "out", "over", "after", "against", "through", "via", "about",
+		"onto", "across", "around", "behind", "along"} {
+		m[w] = true
+	}
+	return m
+}()
+
+// IsParticle reports whether w, right after a verb, makes a phrasal verb.
+func IsParticle(w string) bool { return particles[w] }
+
+// withoutPreposition returns the phrase without its final preposition
+// ("depend" for "depend on"), when it has one and more words before it.
+func (p Phrase) withoutPreposition() (Phrase, bool) {
+	n := len(p.words)
+	if n < 2 || !prepositions[p.words[n-1]] {
+		return Phrase{}, false
+	}
+	return Phrase{words: p.words[:n-1], forms: p.forms[:n-1]}, true
+}
+
+// gapPhrase is a verb and its final preposition with the verb's object
+// between them: "get from" matches "gets its power from" and "got the
+// parts from". The object is one to maxGap plain words (see gapWord).
+type gapPhrase struct {
+	verb, prep Phrase
+}
+
+// maxGap is the most words a gapPhrase's object may have.
+const maxGap = 3
+
+func newGapPhrase(s string) gapPhrase {
+	words := strings.Fields(s)
+	n := len(words)
+	return gapPhrase{verb: NewPhrase(strings.Join(words[:n-1], " ")), prep: NewPhrase(words[n-1])}
+}
+
+// find returns the spans [start, end) where the phrase occurs with an
+// object between verb and preposition.
+func (g gapPhrase) find(toks []string) [][2]int {
+	var out [][2]int
+	for i := range toks {
+		if !g.verb.MatchAt(toks, i) {
+			continue
+		}
+		obj := i + len(g.verb.forms)
+		for k := obj; k < len(toks) && k <= obj+maxGap; k++ {
+			if k > obj && g.prep.MatchAt(toks, k) {
+				out = append(out, [2]int{i, k + len(g.prep.forms)})
+				break
+			}
+			if !gapWord(toks[k]) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (g gapPhrase) String() string { return g.verb.String() + " " + g.prep.String() }
+
+// gapWord reports whether w can be part of a gapPhrase's object: a word
+// of letters that is not a preposition, question word, auxiliary or
+// conjunction (those start another clause), nor a stand-in for an entity.
+func gapWord(w string) bool {
+	if w == "" || prepositions[w] || clauseWords[w] {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+var clauseWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "where": true,
+	"when": true, "how": true, "why": true, "that": true, "and": true, "or": true, "not": true, "if": true, "is": true,
+	"are": true, "was": true, "were": true, "be": true, "do": true, "does": true, "did": true, "can": true, "will": true}
+
+// compiled is one concept's phrases, by part, in file order.
+type compiled struct {
+	concept                 Concept
+	verbs, inverse          []Phrase
+	gapVerbs, gapInverse    []gapPhrase
+	generic                 map[string]bool
+	inverseWords            map[string]bool
+	firstNouns, secondNouns []Phrase
+	positions               []compiledPosition
+	// nameNouns are the role nouns relation names are read with: the
+	// concept's nouns and the positions that also name relations
+	// ("upstream_of").
+	nameNouns []roleNoun
+}
+
+type roleNoun struct {
+	p    Phrase
+	role Role
+}
+
+type compiledPosition struct {
+	p       Phrase
+	answers Role
+	names   bool
+}
+
+// table returns the concepts' phrases compiled, in concept order.
+func table() []compiled {
+	tableOnce.Do(func() {
+		byConcept := make([]compiled, lastConcept)
+		for c := range byConcept {
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}}
+		}
+		// Parts in the order each list was read: verbs, inverse verbs,
+		// gap verbs, first nouns, second nouns, positions.
+		for _, part := range []Part{Verb, InverseVerb, GapVerb, GapInverse, NounFirst, NounSecond, PositionFirst, PositionSecond} {
+			for _, cp := range ConceptPhrases() {
+				for _, s := range cp.Senses {
+					if s.Part != part {
+						continue
+					}
+					c := &byConcept[s.Concept]
+					switch part {
+					case Verb:
+						c.verbs = append(c.verbs, NewPhrase(cp.Text))
+						if s.Generic {
+							c.generic[cp.Text] = true
+						}
+					case InverseVerb:
+						c.inverse = append(c.inverse, NewPhrase(cp.Text))
+						c.inverseWords[cp.Text] = true
+					case GapVerb:
+						c.gapVerbs = append(c.gapVerbs, newGapPhrase(cp.Text))
+					case GapInverse:
+						c.gapInverse = append(c.gapInverse, newGapPhrase(cp.Text))
+					case NounFirst, NounSecond:
+						p := NewPhrase(cp.Text)
+						if part == NounFirst {
+							c.firstNouns = append(c.firstNouns, p)
+						} else {
+							c.secondNouns = append(c.secondNouns, p)
+						}
+						c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
+					case PositionFirst, PositionSecond:
+						c.positions = append(c.positions, compiledPosition{NewPhrase(cp.Text), s.Role(), s.Names})
+					}
+				}
+			}
+		}
+		for i := range byConcept {
+			c := &byConcept[i]
+			for _, pos := range c.positions {
+				if pos.names {
+					c.nameNouns = append(c.nameNouns, roleNoun{pos.p, pos.answers})
+				}
+			}
+		}
+		compiledTable = byConcept[1:]
+	})
+	return compiledTable
+}
+
+// HitKind says how a phrase of the question names a concept.
+type HitKind uint8
+
+// The hit kinds.
+const (
+	// HitVerb: the phrase's grammatical subject plays Hit.Role ("X
+	// depends on Y": X is First; "Y hosts X": Y is Second).
+	HitVerb HitKind = iota + 1
+	// HitNoun: the phrase names the role Hit.Role ("the dependencies of
+	// X", "alice's manager").
+	HitNoun
+	// HitPosition: the answers to "<phrase> of X" play Hit.Role
+	// ("downstream of X": the dependents; "everyone under dana": the
+	// reports).
+	HitPosition
+)
+
+// Hit is a concept phrase found in a token sequence: tokens [Start, End).
+type Hit struct {
+	Start, End int
+	Concept    Concept
+	Kind       HitKind
+	Role       Role
+	// Phrase is the base form of the words matched ("depend on").
+	Phrase string
+	// Generic: the phrase names the concept as a whole.
+	Generic bool
+	// Object holds the words between a gapped verb and its preposition
+	// ("its power" in "gets its power from").
+	Object []string
+}
+
+// Lookup finds the concept phrases in toks (lower-case words), longest
+// first, never two on the same token but for hits of exactly one span
+// (the caller picks the concept the graph has: "under" is a position in
+// dependency, reporting and containment). Verbs are preferred over nouns
+// of the same length.
+func Lookup(toks []string) []Hit {
+	var all []Hit
+	for _, c := range table() {
+		for _, p := range c.verbs {
+			for _, at := range p.Find(toks) {
+				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()]})
+			}
+		}
+		for _, p := range c.inverse {
+			for _, at := range p.Find(toks) {
+				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: Second, Phrase: p.String()})
+			}
+		}
+		for _, group := range []struct {
+			ps   []gapPhrase
+			role Role
+		}{{c.gapVerbs, First}, {c.gapInverse, Second}} {
+			for _, p := range group.ps {
+				for _, sp := range p.find(toks) {
+					obj := toks[sp[0]+p.verb.Len() : sp[1]-p.prep.Len()]
+					all = append(all, Hit{Start: sp[0], End: sp[1], Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Object: obj})
+				}
+			}
+		}
+		for _, group := range []struct {
+			ps   []Phrase
+			role Role
+		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
+			for _, p := range group.ps {
+				for _, at := range p.Find(toks) {
+					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true})
+				}
+			}
+		}
+		for _, pos := range c.positions {
+			for _, at := range pos.p.Find(toks) {
+				all = append(all, Hit{Start: at, End: at + pos.p.Len(), Concept: c.concept, Kind: HitPosition, Role: pos.answers, Phrase: pos.p.String(), Generic: true})
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		li, lj := all[i].End-all[i].Start, all[j].End-all[j].Start
+		if li != lj {
+			return li > lj
+		}
+		if all[i].Start != all[j].Start {
+			return all[i].Start < all[j].Start
+		}
+		return all[i].Kind < all[j].Kind
+	})
+	var kept []Hit
+	for _, h := range all {
+		overlap := false
+		for _, k := range kept {
+			if h.Start < k.End && k.Start < h.End && !(h.Start == k.Start && h.End == k.End) {
+				overlap = true
+				break
+			}
+		}
+		if !overlap {
+			kept = append(kept, h)
+		}
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
+	return kept
+}

@@ -1,0 +1,5 @@
+package words
+
+import "sort"
+
+func sortStrings(s []string) []string { sort.Strings(s); return s }

@@ -1,0 +1,104 @@
+// Package words is scgraph's knowledge of English as data: which class each
+// function word belongs to (classes.txt), the phrases that say how far a
+// question goes or that something fails (cues.txt), the phrases people use
+// for each kind of relation and the part each plays (concepts.txt), the
+// irregular forms of words (forms.txt) and the generic nouns for what a
+// graph holds (kinds.txt). The files are embedded; the package parses them
+// once, and its test lints them: an unknown class, cue, concept, part or
+// flag, a word or phrase listed twice, or classes that exclude each other
+// on one word fail.
+//
+// The code here only reads the files and matches their phrases: a word is
+// matched in any of its forms (Forms, Lemmas), a phrase word by word. What
+// the knowledge means for a question is the reader's business (package
+// reader); what it means for a relation's name is ReadName's.
+package words
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+//go:embed data/*.txt
+var dataFS embed.FS
+
+// entry is one line of a data file: "key: value".
+type entry struct {
+	line       int
+	key, value string
+}
+
+// readFile returns the entries of data file name: every line that is not
+// blank or a comment, split at its first colon.
+func readFile(name string) ([]entry, error) {
+	b, err := dataFS.ReadFile("data/" + name)
+	if err != nil {
+		return nil, err
+	}
+	var out []entry
+	for i, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"key: value\", got %q", name, i+1, line)
+		}
+		out = append(out, entry{line: i + 1, key: strings.TrimSpace(k), value: strings.TrimSpace(v)})
+	}
+	return out, nil
+}
+
+// knowledge is every data file, parsed.
+type knowledge struct {
+	classes  map[string]Class
+	irreg    map[string][]string // base -> irregular forms
+	bases    map[string][]string // irregular form -> bases
+	nouns    map[string]bool     // bases whose irregular forms are a noun's plurals
+	cues     []CuePhrase
+	concepts []ConceptPhrase
+	kinds    map[string]string
+}
+
+var (
+	tableOnce     sync.Once
+	compiledTable []compiled
+
+	loadOnce sync.Once
+	loaded   *knowledge
+	loadErr  error
+)
+
+// k returns the parsed knowledge. The files are part of the binary and
+// linted by the test, so an error here is a build defect: it panics.
+func k() *knowledge {
+	loadOnce.Do(func() { loaded, loadErr = load() })
+	if loadErr != nil {
+		panic("words: " + loadErr.Error())
+	}
+	return loaded
+}
+
+func load() (*knowledge, error) {
+	kn := &knowledge{}
+	var err error
+	if kn.classes, err = parseClasses(); err != nil {
+		return nil, err
+	}
+	if kn.irreg, kn.bases, kn.nouns, err = parseForms(); err != nil {
+		return nil, err
+	}
+	if kn.cues, err = parseCues(); err != nil {
+		return nil, err
+	}
+	if kn.concepts, err = parseConcepts(); err != nil {
+		return nil, err
+	}
+	if kn.kinds, err = parseKinds(); err != nil {
+		return nil, err
+	}
+	return kn, nil
+}

@@ -1,0 +1,131 @@
+package words
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// TestDataFiles lints the data files: load fails on an unknown class, cue,
+// concept, part or flag, on a word or phrase listed twice and on classes
+// that exclude each other; here the rest is checked.
+func TestDataFiles(t *testing.T) {
+	kn, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lower := func(file, s string) {
+		for _, r := range s {
+			if unicode.IsUpper(r) || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ' || r == '-') {
+				t.Errorf("%s: %q: write entries in lower case, letters, digits, spaces and hyphens only", file, s)
+				return
+			}
+		}
+	}
+	used := Class(0)
+	for w, c := range kn.classes {
+		lower("classes.txt", w)
+		if strings.Contains(w, " ") {
+			t.Errorf("classes.txt: %q: one word a line (phrases go in cues.txt or concepts.txt)", w)
+		}
+		used |= c
+	}
+	for name, c := range classNames {
+		if used&c == 0 {
+			t.Errorf("classes.txt: class %q has no word", name)
+		}
+	}
+	var cues Cue
+	for _, p := range kn.cues {
+		lower("cues.txt", p.Text)
+		cues |= p.Cues
+	}
+	for name, c := range cueNames {
+		if cues&c == 0 {
+			t.Errorf("cues.txt: cue %q has no phrase", name)
+		}
+	}
+	concepts := map[Concept]bool{}
+	for _, cp := range kn.concepts {
+		lower("concepts.txt", cp.Text)
+		for _, s := range cp.Senses {
+			concepts[s.Concept] = true
+			// A phrase cannot be a verb and an inverse verb of one
+			// concept, nor name both of its roles.
+			for _, o := range cp.Senses {
+				if o.Concept == s.Concept && s.Part < o.Part && contradicts(s.Part, o.Part) {
+					t.Errorf("concepts.txt: %q is both %v and %v of %s", cp.Text, s.Part, o.Part, s.Concept)
+				}
+			}
+		}
+	}
+	for c := Dependency; c < lastConcept; c++ {
+		if !concepts[c] {
+			t.Errorf("concepts.txt: concept %s has no phrase", c)
+		}
+	}
+	for w := range kn.kinds {
+		lower("kinds.txt", w)
+	}
+	for base, fs := range kn.irreg {
+		lower("forms.txt", base)
+		if slices.Contains(fs, base) && !kn.nouns[base] && base != "staff" {
+			t.Errorf("forms.txt: %q lists itself", base)
+		}
+	}
+}
+
+// contradicts reports whether one phrase cannot play both parts in one
+// concept.
+func contradicts(a, b Part) bool {
+	pairs := [][2]Part{{Verb, InverseVerb}, {GapVerb, GapInverse}, {NounFirst, NounSecond}, {PositionFirst, PositionSecond}}
+	return slices.ContainsFunc(pairs, func(p [2]Part) bool { return p == [2]Part{a, b} || p == [2]Part{b, a} })
+}
+
+func TestLemmas(t *testing.T) {
+	for _, c := range []struct {
+		word string
+		want []string
+	}{
+		{"alumni", []string{"alumnus"}},
+		{"children", []string{"child"}},
+		{"depends", []string{"depend"}},
+		{"controlled", []string{"control"}},
+		{"led", []string{"lead"}},
+		{"policies", []string{"policy"}},
+		{"schemas", []string{"schema"}},
+	} {
+		got := Lemmas(c.word)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("Lemmas(%q) = %v, want %q among them", c.word, got, w)
+			}
+		}
+	}
+	if !SameWord("alumni", "alumnus") || !SameWord("wrote", "writes") || SameWord("lead", "load") {
+		t.Error("SameWord")
+	}
+}
+
+func TestReadName(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		concept Concept
+		inverse bool
+	}{
+		{"depends_on", Dependency, false},
+		{"required_by", Dependency, true},
+		{"hosts", Dependency, true},
+		{"member_of", Membership, false},
+		{"reportsTo", Reporting, false},
+		{"OWNS", Ownership, false},
+		{"part_of", Containment, false},
+		{"conflicts_with", None, false},
+	} {
+		m := ReadName(c.name)
+		if m.Concept != c.concept || m.Inverse != c.inverse {
+			t.Errorf("ReadName(%q) = %+v, want %s inverse=%v", c.name, m, c.concept, c.inverse)
+		}
+	}
+}
