@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // Relation meanings. A relation declared in a schema file means exactly

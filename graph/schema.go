@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // Schema describes a knowledge graph: its node types, its relations with

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/walk"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 

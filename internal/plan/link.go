@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 

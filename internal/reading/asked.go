@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // askedPos returns the stream position of the asked noun: the word after

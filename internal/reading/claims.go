@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -1246,7 +1246,7 @@ type verbHit struct {
 	start, end int
 	step       stepClaim
 	subject    words.Role // the role of the verb's grammatical subject
-	guess      string         // what was assumed to read the words as this verb
+	guess      string     // what was assumed to read the words as this verb
 }
 
 // relativeVerb finds the verb of a main clause whose object a relative

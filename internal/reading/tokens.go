@@ -3,8 +3,8 @@ package reading
 import (
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // token is one word of the question as the reader sees it: lower-case
