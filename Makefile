@@ -2,7 +2,7 @@
 GO ?= go
 DATA ?= ../shared/data
 
-.PHONY: help build test check bench eval lexicons demo neo4j-start neo4j-stop clean
+.PHONY: help build test test-short check bench eval lexicons demo neo4j-start neo4j-stop clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -12,6 +12,9 @@ build: ## build bin/scgraph
 
 test: ## every test, race detector on; installs and starts Neo4j for the integration tests
 	scripts/test
+
+test-short: ## the tests without Neo4j, the Python MCP client and fuzzing (what needs them skips)
+	env -u NEO4J_URI -u CI SCGRAPH_SKIP_NEO4J=1 SCGRAPH_SKIP_MCP_CLIENT=1 SCGRAPH_FUZZTIME=0 scripts/test
 
 check: ## gofmt and go vet
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

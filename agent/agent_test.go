@@ -26,7 +26,7 @@ import (
 	"github.com/scgraph/scgraph/state"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/transcripts/*.txt and the diagram in doc.go (and README.md) from the current behaviour")
+var update = flag.Bool("update", false, "rewrite testdata/transcripts/*.txt and the diagram in doc.go (and docs/architecture.md) from the current behaviour")
 
 // demoStore returns a memstore holding the demo graph and its schema.
 func demoStore(tb testing.TB) *memstore.Store {
@@ -793,7 +793,7 @@ func TestDocComment(t *testing.T) {
 }
 
 // The Mermaid diagram in the package documentation is the transition
-// table; so is the README's copy, once there is a README.
+// table; so is the copy in docs/architecture.md.
 func TestDiagramInDocs(t *testing.T) {
 	d := agent.Diagram()
 	if !strings.HasPrefix(d, "stateDiagram-v2\n    [*] --> plan\n") {
@@ -817,7 +817,7 @@ func TestDiagramInDocs(t *testing.T) {
 		rewrite func(src, diagram string) (string, bool, error)
 	}{
 		{"doc.go", docComment},
-		{filepath.Join("..", "README.md"), readmeDiagram},
+		{filepath.Join("..", "docs", "architecture.md"), readmeDiagram},
 	} {
 		raw, err := os.ReadFile(f.path)
 		if errors.Is(err, os.ErrNotExist) && f.path != "doc.go" {

@@ -16,7 +16,7 @@
 // concurrent use.
 //
 // The state machine, generated from that table (go test ./agent -update
-// rewrites this comment and the README's copy):
+// rewrites this comment and the copy in docs/architecture.md):
 //
 //	stateDiagram-v2
 //	    [*] --> plan

@@ -111,3 +111,32 @@ func ExampleOptions() {
 	// iteration_limit 1 false
 	// Unknown: no chain from web to ledger-v2-migration was found (partial: the iteration cap of 1 was reached). Read as: whether web reaches ledger-v2-migration, transitively, through CALLS, READS_FROM and MIGRATES.
 }
+
+// The README's example (a test keeps the README's copy equal to this
+// function's body): no schema, no lexicon, a graph of three facts.
+func Example_readme() {
+	ctx := context.Background()
+	// memstore.Open(ctx, "graph.snap", memstore.OpenOptions{}) loads a file; cypher.Open talks to Neo4j.
+	store := memstore.New()
+	if _, err := store.AddTriples(ctx, []graph.Triple{
+		{Subject: "web", Relation: "CALLS", Object: "checkout"},
+		{Subject: "checkout", Relation: "CALLS", Object: "payments"},
+		{Subject: "payments", Relation: "READS_FROM", Object: "ledger-db"},
+	}); err != nil {
+		log.Fatal(err)
+	}
+	a := agent.New(store)
+	res, err := a.Run(ctx, "What breaks if ledger-db goes down?")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Answer)
+	for _, p := range res.Paths {
+		fmt.Println(" ", p)
+	}
+	// Output:
+	// 3 answers from ledger-db: payments, checkout, web. Read as: everything that depends on ledger-db, transitively, through CALLS and READS_FROM.
+	//   ledger-db <-READS_FROM- payments
+	//   ledger-db <-READS_FROM- payments <-CALLS- checkout
+	//   ledger-db <-READS_FROM- payments <-CALLS- checkout <-CALLS- web
+}

@@ -15,7 +15,7 @@ import (
 
 // Schema describes a knowledge graph: its node types, its relations with
 // their source and target types, the words people use for them, and which
-// relations carry dependency. Users write it as JSON (see the README); the
+// relations carry dependency. Users write it as JSON (see docs/graphs.md); the
 // engine infers one from the data when none is given (Infer) and fills in
 // counts either way.
 type Schema struct {

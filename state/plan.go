@@ -222,7 +222,7 @@ type Reading struct {
 	Confidence float64 `json:"confidence"`
 	Extent     Extent  `json:"extent"`
 	// ExtentSaid is false when the question did not say how far and the
-	// default was taken (see the README: one hop for a plain relation
+	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).
 	ExtentSaid bool     `json:"extent_said"`
 	Because    []string `json:"because,omitempty"`

@@ -99,8 +99,8 @@ asked, and the refiner expands the dead ends until it does.
 Examples:
   scgraph ask "Which teams are affected if the payment service goes down?"
   scgraph ask "Is the checkout service affected by the db-v2 migration?" --trace
-  scgraph ask --graph kb.txt --json "who directed the films written by [Ingmar Bergman]"
-  generate-question | scgraph ask -          # long questions: one argument is capped by the OS
+  scgraph ask --graph testdata/zeroshot/trainticket.jsonl --json "What does the order service call?"
+  echo "Who owns the payment service?" | scgraph ask -    # long questions: one argument is capped by the OS
 
 With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}],
 paths[{hops[{from,relation,to,direction,source}]}], complete, iterations,
@@ -126,12 +126,13 @@ The route and its reason follow the answer (and --json has route and
 related_passages, each passage with its rank per signal). For the same
 graph loaded into Neo4j, name its index with --docs-index.
 
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ask --graph corpus.snap "Where is the runbook for the db-v2 cutover?"
   scgraph ask --graph corpus.snap --passages 3 --trace "Which teams are affected if db-v2 goes down?"
   scgraph ask --graph corpus.snap --route lookup "Who owns the ledger?"   # overrule the router
 
-The exit status is 0 when an answer (even a partial one or
-an honest "no") was given, 1 on errors, 2 on bad usage.
+Exit status: 0 when an answer (even a partial one or an honest "no") was
+given, 1 on errors, 2 on bad usage, 130 when interrupted (Ctrl-C, SIGTERM).
 `
 
 func runAsk(ctx context.Context, e *env, args []string) error {

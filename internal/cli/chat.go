@@ -28,7 +28,7 @@ a question. Lines starting with ':' are commands:
   :quit      leave (or Ctrl-D)
 
 Example:
-  scgraph chat --graph kb.snap
+  scgraph chat --graph testdata/zeroshot/trainticket.jsonl
 `
 
 type chatOptions struct {

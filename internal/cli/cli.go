@@ -68,6 +68,12 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv})
 }
 
+// MainEnv is Main with the environment given as a function (tests that
+// run documented commands in-process give each its own).
+func MainEnv(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv})
+}
+
 func mainEnv(ctx context.Context, args []string, e *env) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {

@@ -45,7 +45,8 @@ Examples:
   scgraph communities --graph corpus.snap
   scgraph communities --graph corpus.snap "what are the biggest risks in our infrastructure?"
   scgraph communities --graph corpus.snap --json "where are our single points of failure?"
-  scgraph communities --graph kb.tsv --fresh          # any triples file; no documents, no citations
+  scgraph ingest -o trainticket.snap testdata/zeroshot/trainticket.jsonl
+  scgraph communities --graph trainticket.snap --fresh   # any graph; no documents, no citations
 
 With --json it prints one object: without a question, file, written, report
 {kept,written,dropped,writer_failures} and communities[{id,title,members,

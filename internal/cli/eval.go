@@ -38,11 +38,13 @@ detected. Every question is run twice: the second run checks determinism.
 Questions run concurrently; the results do not depend on --workers.
 
 Examples:
-  scgraph eval --questions "$(go env GOMOD | xargs dirname)/demo/questions.jsonl" --mode all
-  scgraph eval --graph ../shared/data/metaqa/kb.txt \
-      --questions ../shared/data/metaqa/2-hop/vanilla/qa_dev.txt --limit 500 --mode all --report reports/metaqa-2hop
-  scgraph eval --graph ../shared/data/pathquestion/2H-kb.txt \
-      --questions ../shared/data/pathquestion/PQ-2H.dev.txt --cv 5 --json
+  scgraph eval --questions internal/demo/questions.jsonl --mode all
+  scgraph eval --questions internal/demo/questions.jsonl --cv 5 --json
+  scgraph eval --graph testdata/zeroshot/trainticket.jsonl \
+      --questions testdata/zeroshot/trainticket.questions.jsonl --lexicon none --report reports/trainticket
+
+The development sets (MetaQA, PathQuestion; make eval runs them all with
+scripts/eval-all) are read as they are published.
 
 --graph-format is the triples format of --graph (--format is the questions'
 format here). With --json it prints one object: modes{MODE{metrics…,

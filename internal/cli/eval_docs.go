@@ -42,6 +42,7 @@ report.md.
 
   scgraph eval --docs testdata/docs/demo \
       --questions testdata/docs/demo-lookups.jsonl,testdata/docs/demo-questions.jsonl
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph eval --docs corpus.snap --questions testdata/docs/demo-lookups.jsonl --json
   scgraph ingest --store neo4j corpus.snap          # the same graph in Neo4j
   scgraph eval --store neo4j --docs corpus.snap --questions testdata/docs/demo-questions.jsonl

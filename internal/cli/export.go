@@ -36,9 +36,9 @@ replaced database of a stopped server):
      scgraph ingest --store neo4j with the same files.
 
 Examples:
-  scgraph export --neo4j-import /tmp/kb-import ../shared/data/metaqa/kb.txt
-  scgraph export --neo4j-import /tmp/svc --schema schema.json services.jsonl
-  NEO4J_URI=neo4j://db.example:7687 scgraph export --neo4j-finish --schema schema.json
+  scgraph export --neo4j-import kb-import testdata/zeroshot/trainticket.jsonl
+  scgraph export --neo4j-import demo-import --schema internal/demo/schema.json internal/demo/graph.jsonl
+  scgraph export --neo4j-finish --schema internal/demo/schema.json    # NEO4J_URI names the server
 `
 
 type exportOptions struct {

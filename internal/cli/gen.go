@@ -37,10 +37,12 @@ written whole or not at all. Generated graphs are big (about 130 bytes a
 triple in JSONL): keep them out of the repository (bench/ is git-ignored).
 
 Examples:
-  scgraph gen --triples 1M --seed 1 -o bench/1m.jsonl --questions bench/1m-q.jsonl --schema bench/schema.json
-  scgraph ingest --schema bench/schema.json -o bench/1m.snap bench/1m.jsonl
-  scgraph eval --graph bench/1m.snap --questions bench/1m-q.jsonl
-  scgraph gen --triples 1100000 --hub 1000000 -o bench/hub.jsonl --questions bench/hub-q.jsonl
+  scgraph gen --triples 50k --seed 1 -o g.jsonl --questions g-q.jsonl --schema g-schema.json
+  scgraph ingest --schema g-schema.json -o g.snap g.jsonl
+  scgraph eval --graph g.snap --questions g-q.jsonl
+  scgraph gen --triples 60000 --hub 50000 -o hub.jsonl --questions hub-q.jsonl
+
+scripts/bench-scale measures 1M to 10M triples this way (see docs/scale.md).
 `
 
 type genOptions struct {

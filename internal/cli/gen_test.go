@@ -82,7 +82,7 @@ func TestGenUsage(t *testing.T) {
 		t.Errorf("a failed gen left %s", out)
 	}
 	code, _, errs := invoke(t, "", "gen", "--help")
-	if code != exitOK || !strings.Contains(errs, "scgraph gen --triples 1M") || !strings.Contains(errs, "-hub") {
+	if code != exitOK || !strings.Contains(errs, "scgraph gen --triples 50k") || !strings.Contains(errs, "-hub") {
 		t.Errorf("gen --help: exit %d, %q", code, errs)
 	}
 }

@@ -32,9 +32,9 @@ empty one) unless --allow-empty says it is intended. Ingesting the same
 triples twice leaves the same graph.
 
 Examples:
-  scgraph ingest -o kb.snap ../shared/data/metaqa/kb.txt
-  scgraph ingest --schema schema.json -o services.snap services.jsonl
-  scgraph ingest --store neo4j ../shared/data/metaqa/kb.txt
+  scgraph ingest -o trainticket.snap testdata/zeroshot/trainticket.jsonl
+  scgraph ingest --schema internal/demo/schema.json -o demo.snap internal/demo/graph.jsonl
+  scgraph ingest --store neo4j internal/demo/graph.jsonl    # NEO4J_URI names the server
 `
 
 type ingestOptions struct {

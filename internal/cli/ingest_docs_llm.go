@@ -27,7 +27,8 @@ instead (listed on stderr; --llm-required makes it an error and nothing is
 written). Statements record the extractor llm:MODEL and the confidence; a
 later ingest with another model extracts every document again.
 
-  scgraph ingest --docs testdata/docs/demo -o corpus.snap --llm ollama:llama3.1 --gold testdata/docs/demo-gold.jsonl
+For example, --llm ollama:llama3.1 --gold testdata/docs/demo-gold.jsonl
+compares the model's extraction with the demo's gold facts.
 `
 
 // docsLLMFlags select the model that extracts the documents' statements.

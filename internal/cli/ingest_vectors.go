@@ -36,11 +36,13 @@ OPENAI_BASE_URL, or OLLAMA_HOST. The vectors file records the full name
 embed questions with the same model, so the same environment must reach it
 then. Each request has a time limit of %s.
 
-  scripts/embed-model && scgraph ingest --docs testdata/docs/demo -o corpus.snap
+  scripts/embed-model                      # once: installs all-MiniLM-L6-v2
+  scgraph ingest --docs testdata/docs/demo -o corpus.snap
   scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder hashed
-  OPENAI_API_KEY=... scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder openai
-  OLLAMA_HOST=127.0.0.1:11434 scgraph ingest --docs testdata/docs/demo -o corpus.snap --embedder ollama:nomic-embed-text
   scgraph ingest --store neo4j corpus.snap
+
+With OPENAI_API_KEY set, --embedder openai uses OpenAI's model; with
+OLLAMA_HOST=127.0.0.1:11434, --embedder ollama:nomic-embed-text a local one.
 `, embed.DefaultOpenAIEmbeddingModel, embed.DefaultOllamaEmbeddingModel, embed.DefaultOpenAIEmbeddingModel, embed.DefaultProviderTimeout)
 
 // chunkEmbedding is what ingest --docs --json reports of the vectors.

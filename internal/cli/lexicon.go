@@ -36,10 +36,14 @@ PathQuestion (question<TAB>answer(alts/)<TAB>path) or JSONL
 {"question","answers","anchors","hops","gold_paths"}; detected per file.
 
 Examples:
-  scgraph lexicon learn --graph ../shared/data/metaqa/kb.txt \
-      --questions ../shared/data/metaqa/1-hop/vanilla/qa_dev.txt,../shared/data/metaqa/2-hop/vanilla/qa_dev.txt \
-      -o metaqa.lexicon.json
-  scgraph ask --graph ../shared/data/metaqa/kb.txt --lexicon metaqa.lexicon.json "who wrote the films directed by [Ridley Scott]"
+  scgraph lexicon learn --graph testdata/zeroshot/trainticket.jsonl \
+      --questions testdata/zeroshot/trainticket.questions.jsonl -o trainticket.lexicon.json
+  scgraph lexicon show trainticket.lexicon.json
+
+A lexicon pays where many labelled questions share their forms (MetaQA,
+PathQuestion: 'make lexicons' relearns the shipped ones from their
+development splits); on a small graph with a few questions of many forms,
+reading without one (--lexicon none) answers better.
 `
 
 type lexiconOptions struct {

@@ -39,6 +39,8 @@ type chatServer struct {
 	used    map[string]int
 	calls   []string // the marker of each completion request
 	streams int
+	// anyModel: answer for any model name, not only test-model.
+	anyModel bool
 }
 
 func newChatServer(t *testing.T, script map[string][]scripted) *chatServer {
@@ -68,7 +70,7 @@ func (s *chatServer) complete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if req.Model != "test-model" {
+	if req.Model != "test-model" && !s.anyModel {
 		http.Error(w, `{"error":{"message":"no such model"}}`, http.StatusNotFound)
 		return
 	}

@@ -50,9 +50,11 @@ of token → list of groups:
 
 Examples:
   scgraph mcp                                   # the demo graph, over stdio
-  scgraph mcp --graph kb.snap --groups eng
+  scgraph mcp --graph testdata/zeroshot/trainticket.jsonl --groups eng
+  echo '{"token-of-alice": ["eng", "oncall"]}' > tokens.json
   scgraph mcp --http 127.0.0.1:8765 --tokens tokens.json
-  NEO4J_URI=bolt://127.0.0.1:7687 NEO4J_PASSWORD=… scgraph mcp --http :8765
+
+With NEO4J_URI set (or --store neo4j) the tools read Neo4j.
 `
 
 type mcpOptions struct {

@@ -51,15 +51,19 @@ applies the accepted merges again, and reads their names as aliases of the
 kept entities when it spots entities in the documents.
 
 Examples:
+  scgraph ingest --docs testdata/docs/demo --schema internal/demo/schema.json -o corpus.snap testdata/docs/demo-catalog.jsonl
   scgraph merges list --graph corpus.snap
   scgraph merges list --graph corpus.snap --gold testdata/docs/demo-duplicates.jsonl
-  scgraph merges accept --graph corpus.snap m-5c1f0a2e m-09b3d6c1
+  scgraph merges accept --graph corpus.snap m-1092f566 m-de4772e6
+  scgraph merges reject --graph corpus.snap m-6062e14c
+  scgraph merges undo --graph corpus.snap m-1092f566
   scgraph merges accept --graph corpus.snap --min-confidence 0.9
-  scgraph merges reject --graph corpus.snap m-77aa01f3
-  scgraph merges undo --graph corpus.snap m-5c1f0a2e
-  scgraph merges list --graph corpus.snap --aliases aliases.txt --llm ollama:llama3.1 --json
+  echo "payment-service: payments api, pay-svc" > aliases.txt
+  scgraph merges list --graph corpus.snap --aliases aliases.txt --json
 
 An aliases file has one entity a line: "payment-service: payments api, pay-svc".
+With --llm PROVIDER[:MODEL] (as for 'ask') a model is asked whether each
+candidate pair is the same thing.
 `
 
 // mergesOptions are the merges command's options.

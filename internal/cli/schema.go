@@ -24,7 +24,7 @@ the type of the role it plays most (the objects of directed_by, ...).
 
 Examples:
   scgraph schema                       # the demo graph's schema
-  scgraph schema --graph kb.txt --json > schema.json   # a starting point to edit
+  scgraph schema --graph testdata/zeroshot/trainticket.jsonl --json > schema.json   # a starting point to edit
 `
 
 type schemaOptions struct {

@@ -41,7 +41,7 @@ const (
 	MaxEmbeddingConfidence = 0.85
 	// DefaultEmbeddingThreshold is the cosine at or above which two names'
 	// embeddings make them a candidate (measured on the demo graph with
-	// embed.Hashed: see the README).
+	// embed.Hashed: see docs/documents.md).
 	DefaultEmbeddingThreshold = 0.8
 )
 
