@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -51,6 +52,10 @@ type config struct {
 	logger           *zap.Logger
 	clock            func() time.Time
 	newID            func() string
+
+	// store is the graph; world says once whether it is open-world.
+	store Store
+	world *worldFlag
 }
 
 // New returns an agent over store, configured by the functions given (see
@@ -70,6 +75,8 @@ func New(store Store, configure ...Option) *Agent {
 		logger:           o.Logger,
 		clock:            o.Clock,
 		newID:            o.NewID,
+		store:            store,
+		world:            &worldFlag{},
 	}
 	walkOpts := walk.Options{Fanout: o.Fanout, Alpha: o.Alpha}
 	var rules *plan.Rules
@@ -436,6 +443,52 @@ func anchorList(as []state.Anchor, max int) string {
 // speculator): then the retrieval is made too, and kept for the retrieve
 // phase.
 func (r *run) plan(ctx context.Context) (state.Plan, state.Cost, error) {
+	p, c, err := r.planPhase(ctx)
+	if err != nil {
+		return p, c, err
+	}
+	open, calls, err := r.cfg.world.read(ctx, r.cfg)
+	c.StoreCalls += calls
+	p.OpenWorld = open
+	return p, c, err
+}
+
+// worldFlag is whether the agent's graph is open-world
+// (graph.Schema.OpenWorld), read once per agent: from the planner when it
+// keeps the schema (the rule planner does), else from the store.
+type worldFlag struct {
+	mu   sync.Mutex
+	done bool
+	open bool
+}
+
+// schemaKeeper is a planner that keeps the graph's schema.
+type schemaKeeper interface {
+	Schema(ctx context.Context) (*graph.Schema, error)
+}
+
+func (w *worldFlag) read(ctx context.Context, cfg *config) (open bool, calls int, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return w.open, 0, nil
+	}
+	var s *graph.Schema
+	if k, ok := cfg.planner.(schemaKeeper); ok {
+		s, err = k.Schema(ctx)
+	} else {
+		s, err = cfg.store.Schema(ctx)
+		calls = 1
+	}
+	if err != nil {
+		return false, calls, err
+	}
+	w.done, w.open = true, s != nil && s.OpenWorld
+	return w.open, calls, nil
+}
+
+// planPhase asks the planner, speculatively when the agent can.
+func (r *run) planPhase(ctx context.Context) (state.Plan, state.Cost, error) {
 	if sp := r.cfg.speculate; sp != nil {
 		x, ok, err := sp.run(ctx, r.st)
 		if err != nil {

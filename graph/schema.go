@@ -26,6 +26,12 @@ type Schema struct {
 	Entities    []EntityDef   `json:"entities,omitempty"`
 	// Inferred is true when the schema was derived from the data alone.
 	Inferred bool `json:"inferred,omitempty"`
+	// OpenWorld is true when the graph was read from documents: facts
+	// read from prose are never all the facts, so that a document states
+	// no chain is no proof that there is none, and an answer set is never
+	// known to be complete. A graph of triples a user exported is closed
+	// (false).
+	OpenWorld bool `json:"open_world,omitempty"`
 }
 
 // TypeDef is a node type.

@@ -44,6 +44,10 @@ type Plan struct {
 	Source   Author   `json:"source"`
 	Fallback string   `json:"fallback,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// OpenWorld is the graph's graph.Schema.OpenWorld: its facts were
+	// read from documents, so the critic certifies no "none" and no
+	// answer set as complete.
+	OpenWorld bool `json:"open_world,omitempty"`
 }
 
 // Anchor is an entity of the question, linked to a node.

@@ -338,6 +338,11 @@ func deadNames(s *state.AgentState, st int) string {
 // first that does makes the verdict Uncertain, saying why.
 func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state.Verdict, cost *state.Cost) error {
 	judgeReading(s, v)
+	if s.Plan.OpenWorld && (v.Outcome == state.NoChain || v.Outcome == state.Sufficient && s.Plan.Target.Kind != state.TargetEntity) {
+		v.Outcome = state.Uncertain
+		v.Reason += "; not certified: " + OpenWorldDoubt
+		return nil
+	}
 	rd := s.Reading()
 	if rd == nil || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
 		return nil
@@ -392,6 +397,10 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	}
 	return nil
 }
+
+// OpenWorldDoubt is why no claim is certified over a graph read from
+// documents (state.Plan.OpenWorld).
+const OpenWorldDoubt = "the graph was read from documents, which need not state every fact: what they do not state is not known to be absent"
 
 // A doubt asks the store whether the entities a claim rests on (walked)
 // have relations that could carry the answer further than the run's
