@@ -3,6 +3,7 @@ package docs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -25,6 +26,27 @@ type Chunk struct {
 type block struct {
 	line  int
 	lines []string
+	// fenced marks the lines inside a fenced code block (and the fences):
+	// code, not prose, though they chunk like any line.
+	fenced []bool
+}
+
+// prose returns the block with its code lines blanked: what the open
+// extractor reads. Lines keep their numbers.
+func (b block) prose() block {
+	out := block{line: b.line, lines: slices.Clone(b.lines)}
+	indented := len(b.lines) > 0 && indentedCodeRE.MatchString(b.lines[0]) && !listItemRE.MatchString(b.lines[0])
+	for k := range out.lines {
+		if indented || k < len(b.fenced) && b.fenced[k] {
+			out.lines[k] = ""
+		}
+	}
+	return out
+}
+
+// table reports whether the block is a Markdown table.
+func (b block) table() bool {
+	return len(b.lines) > 0 && strings.HasPrefix(strings.TrimSpace(b.lines[0]), "|")
 }
 
 func (b block) words() int {
@@ -36,8 +58,10 @@ func (b block) words() int {
 }
 
 var (
-	listItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
-	headingRE  = regexp.MustCompile(`^\s*#{1,6}\s+`)
+	listItemRE     = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+	headingRE      = regexp.MustCompile(`^\s*#{1,6}\s+`)
+	indentedCodeRE = regexp.MustCompile(`^(?: {4}|\t)`)
+	fenceRE        = regexp.MustCompile("^\\s*(?:```|~~~)")
 )
 
 // splitBlocks cuts a document into blocks: a blank line ends one, a heading
@@ -51,19 +75,26 @@ func splitBlocks(text string) []block {
 			cur = nil
 		}
 	}
+	inFence := false
 	for i, l := range strings.Split(text, "\n") {
 		line := i + 1
+		fence := fenceRE.MatchString(l)
+		code := inFence || fence
+		if fence {
+			inFence = !inFence
+		}
 		switch {
 		case strings.TrimSpace(l) == "":
 			flush()
 		case headingRE.MatchString(l):
 			flush()
-			out = append(out, block{line: line, lines: []string{l}})
+			out = append(out, block{line: line, lines: []string{l}, fenced: []bool{code}})
 		case listItemRE.MatchString(l) || cur == nil:
 			flush()
-			cur = &block{line: line, lines: []string{l}}
+			cur = &block{line: line, lines: []string{l}, fenced: []bool{code}}
 		default:
 			cur.lines = append(cur.lines, l)
+			cur.fenced = append(cur.fenced, code)
 		}
 	}
 	flush()
@@ -112,10 +143,12 @@ func chunkBlocks(path string, bs []block, maxWords int) ([]Chunk, [][]block) {
 	return chunks, members
 }
 
-// sentence is a sentence of a block with the line it starts on.
+// sentence is a sentence of a block with the line it starts on and the
+// text of its code spans (between backticks).
 type sentence struct {
 	text string
 	line int
+	code []string
 }
 
 var sentenceEndRE = regexp.MustCompile(`[.!?;:](?:\s+|$)`)
@@ -125,7 +158,9 @@ var sentenceEndRE = regexp.MustCompile(`[.!?;:](?:\s+|$)`)
 // lines stay right.
 func (b block) sentences() []sentence {
 	var sb strings.Builder
-	var starts []int // byte offset where each line starts in the joined text
+	var starts []int  // byte offset where each line starts in the joined text
+	var inCode []bool // per byte of the joined text: inside backticks
+	ticks := false
 	for k, l := range b.lines {
 		if k > 0 {
 			sb.WriteByte(' ')
@@ -136,6 +171,17 @@ func (b block) sentences() []sentence {
 		}
 		if m := listItemRE.FindStringIndex(l); m != nil && k == 0 {
 			l = strings.Repeat(" ", m[1]) + l[m[1]:]
+		}
+		if k > 0 {
+			inCode = append(inCode, false)
+		}
+		for i := 0; i < len(l); i++ {
+			if l[i] == '`' {
+				ticks = !ticks
+				inCode = append(inCode, false)
+				continue
+			}
+			inCode = append(inCode, ticks)
 		}
 		l = strings.Map(func(r rune) rune {
 			if r == '`' || r == '*' {
@@ -163,7 +209,22 @@ func (b block) sentences() []sentence {
 		if trimmed != "" {
 			lead := len(s) - len(strings.TrimLeft(s, " \t"))
 			trimmed = strings.Join(strings.Fields(trimmed), " ")
-			out = append(out, sentence{text: trimmed, line: lineAt(from + lead)})
+			var code []string
+			for i := from; i < to && i < len(inCode); {
+				if !inCode[i] {
+					i++
+					continue
+				}
+				j := i
+				for j < to && j < len(inCode) && inCode[j] {
+					j++
+				}
+				if c := strings.Join(strings.Fields(joined[i:j]), " "); c != "" {
+					code = append(code, c)
+				}
+				i = j
+			}
+			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: code})
 		}
 	}
 	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {

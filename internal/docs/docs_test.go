@@ -42,7 +42,7 @@ func TestExtractionAgainstGold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := docs.ScoreFacts(ix.Facts(), gold)
+	sc := docs.ScoreFacts(ix.Facts(), gold, nil)
 	t.Logf("precision %.3f recall %.3f f1 %.3f (%d extracted, %d gold, %d correct)", sc.Precision, sc.Recall, sc.F1, sc.Extracted, sc.Gold, sc.Correct)
 	for _, m := range sc.Missed {
 		t.Logf("missed: %s %s %s", m.Subject, m.Relation, m.Object)

@@ -35,6 +35,10 @@ type Statement struct {
 	Extractor  string  `json:"extractor"`
 	Rule       string  `json:"rule"`
 	Confidence float64 `json:"confidence"`
+	// Phrase is the lemmatised relation phrase the open extractor read
+	// ("depend on", "store in"); the index keeps phrases that mean the
+	// same as one relation (Index.Relations).
+	Phrase string `json:"phrase,omitempty"`
 }
 
 // Triple returns the statement's fact.
@@ -67,6 +71,9 @@ type Extractor struct {
 	// llm, when set (UseLLM), extracts the statements of each chunk with a
 	// model; see llmextract.go.
 	llm *llmExtraction
+	// open: no schema and no entities were given, so the open-vocabulary
+	// extractor (open.go) reads the documents.
+	open bool
 }
 
 // NewExtractor builds an extractor. The dictionary holds the schema's
@@ -86,8 +93,13 @@ func NewExtractor(sch *graph.Schema, entities []graph.Entity, extra []Pattern) *
 		spotters: DefaultSpotters(),
 		patterns: append(SchemaPatterns(sch), extra...),
 		schema:   sch,
+		open:     sch == nil && len(defs) == 0,
 	}
 }
+
+// Open reports whether the extractor reads open vocabulary: with no schema
+// and no entities, names and relation phrases come from the text itself.
+func (x *Extractor) Open() bool { return x.open }
 
 // Fingerprint identifies everything that decides the extractor's output;
 // a document ingested under another fingerprint is extracted again.
@@ -103,6 +115,9 @@ func (x *Extractor) Fingerprint() string {
 		fmt.Fprintln(h, "pattern", p.Relation, p.Phrase)
 	}
 	fmt.Fprintln(h, "chunk", x.chunkWords(), "min", x.minConfidence())
+	if x.open {
+		fmt.Fprintln(h, "open", openVersion, openWordsText, readingsText)
+	}
 	if x.llm != nil {
 		fmt.Fprintln(h, x.llm.fingerprint())
 	}
@@ -143,7 +158,17 @@ func (x *Extractor) extract(path, text string) ([]Chunk, []ChunkMention, []State
 	chunks, members := chunkBlocks(path, splitBlocks(text), x.chunkWords())
 	var mentions []ChunkMention
 	var stmts []Statement
+	var dc *docContext
+	if x.open {
+		dc = newDocContext(text)
+	}
 	for ci, c := range chunks {
+		if dc != nil {
+			ms, ss := x.extractOpen(c, members[ci], dc)
+			mentions = append(mentions, ms...)
+			stmts = append(stmts, ss...)
+			continue
+		}
 		ms, ss := x.extractChunk(c, members[ci])
 		mentions = append(mentions, ms...)
 		stmts = append(stmts, ss...)

@@ -46,7 +46,12 @@ type Index struct {
 	Format int `json:"format"`
 	// Extractor is the fingerprint of the extractor the statements were
 	// made with.
-	Extractor string     `json:"extractor"`
+	Extractor string `json:"extractor"`
+	// Open is true when the open-vocabulary extractor read the documents
+	// (no schema, no dictionary): the graph is open-world (facts read from
+	// prose are never all the facts), and names are resolved across the
+	// documents (resolve.go).
+	Open      bool       `json:"open,omitempty"`
 	Documents []Document `json:"documents"`
 }
 
@@ -89,7 +94,7 @@ func Ingest(ctx context.Context, root string, prev *Index, x *Extractor, opts Op
 			old[prev.Documents[i].Path] = &prev.Documents[i]
 		}
 	}
-	ix := &Index{Format: IndexFormat, Extractor: fingerprint}
+	ix := &Index{Format: IndexFormat, Extractor: fingerprint, Open: x.Open()}
 	seen := map[string]bool{}
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
@@ -171,8 +176,10 @@ type Support struct {
 // by document and line.
 func (ix *Index) Support(subject, relation, object string) []Support {
 	var out []Support
+	res := ix.resolution()
 	for _, d := range ix.Documents {
 		for _, s := range d.Statements {
+			s = resolveStatement(s, res)
 			if s.Subject == subject && s.Relation == relation && s.Object == object {
 				out = append(out, Support{Document: d.Path, Version: d.Version, Statement: s})
 			}
@@ -181,13 +188,28 @@ func (ix *Index) Support(subject, relation, object string) []Support {
 	return out
 }
 
+// resolveStatement names a statement's ends by their resolved entities.
+func resolveStatement(s Statement, res map[string]resolved) Statement {
+	if r, ok := res[s.Subject]; ok {
+		s.Subject, s.SubjectType = r.Name, r.Type
+	}
+	if r, ok := res[s.Object]; ok {
+		s.Object, s.ObjectType = r.Name, r.Type
+	}
+	return s
+}
+
 // Facts returns the distinct facts the documents state (no PART_OF or
 // MENTIONS edges), sorted.
 func (ix *Index) Facts() []graph.Triple {
 	var out []graph.Triple
+	res := ix.resolution()
 	for _, d := range ix.Documents {
 		for _, s := range d.Statements {
-			t := s.Triple()
+			t := resolveStatement(s, res).Triple()
+			if t.Subject == t.Object {
+				continue // two names of one entity, joined by the resolution
+			}
 			t.Source = graph.Source{File: d.Path, Line: s.Line}
 			out = append(out, t)
 		}
@@ -202,16 +224,22 @@ func (ix *Index) Facts() []graph.Triple {
 // line). The same index always gives the same triples in the same order.
 func (ix *Index) Triples() []graph.Triple {
 	var out []graph.Triple
+	res := ix.resolution()
 	for _, d := range ix.Documents {
 		for _, c := range d.Chunks {
 			out = append(out, graph.Triple{Subject: c.ID, Relation: RelPartOf, Object: d.Path,
 				SubjectType: TypeChunk, ObjectType: TypeDocument, Source: graph.Source{File: d.Path, Line: c.StartLine}})
 		}
 		for _, m := range d.Mentions {
+			if r, ok := res[m.Entity]; ok {
+				m.Entity, m.Type = r.Name, r.Type
+			}
 			out = append(out, graph.Triple{Subject: m.Chunk, Relation: RelMentions, Object: m.Entity,
 				SubjectType: TypeChunk, ObjectType: m.Type, Source: graph.Source{File: d.Path, Line: m.Line}})
 		}
 	}
+	slices.SortStableFunc(out, compareTriples)
+	out = slices.CompactFunc(out, func(a, b graph.Triple) bool { return compareTriples(a, b) == 0 })
 	return append(out, ix.Facts()...)
 }
 

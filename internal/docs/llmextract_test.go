@@ -300,7 +300,7 @@ func TestLLMExtractionAgainstGold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := docs.ScoreFacts(ix.Facts(), gold)
+	sc := docs.ScoreFacts(ix.Facts(), gold, nil)
 	drops := st.DropCounts()
 	t.Logf("LLM path (scripted oracle + noise): precision %.3f recall %.3f f1 %.3f (%d extracted, %d gold, %d correct)",
 		sc.Precision, sc.Recall, sc.F1, sc.Extracted, sc.Gold, sc.Correct)

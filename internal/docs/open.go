@@ -1,0 +1,1377 @@
+package docs
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// The open-vocabulary extractor reads facts from sentences with no
+// dictionary and no schema: it finds the noun phrases that name things
+// (names written with capitals, identifiers such as payments-db, code
+// spans, phrases headed by a kind noun such as "the checkout service"),
+// and between two of them the verb group that relates them ("depends on",
+// "stores its data in", "is owned by"), lemmatised into a relation phrase.
+// Negated and hedged clauses state no fact. "It", "they" and "this
+// service" refer to the paragraph's last subject, or to the entity the
+// document's title names.
+
+// SpotOpen is the spotter name of the open extractor's mentions.
+const SpotOpen = "open"
+
+// Confidences of the open extractor: a name it found, a reference it
+// resolved, and the statements it reads.
+const (
+	ConfidenceOpenName  = 0.9
+	ConfidenceOpenRef   = 0.8
+	OpenStatementFactor = 0.85
+)
+
+// otok is a token of a sentence.
+type otok struct {
+	text, low string
+	punct     bool
+	code      bool // inside a code span
+	poss      bool // followed by a possessive 's
+	start     int  // byte offset in the unit's cleaned text
+}
+
+// unit is what the open extractor reads: one sentence (or one table row's
+// description) with the subject a table row gives it.
+type unit struct {
+	text    string
+	line    int
+	heading bool
+	code    []string // the code spans of the sentence
+	row     bool     // the first sentence of a table row
+}
+
+var (
+	imageRE    = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+	linkRE     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	refLinkRE  = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
+	urlRE      = regexp.MustCompile(`<?https?://[^\s>)]+>?`)
+	htmlRE     = regexp.MustCompile(`<!--.*?-->|<[^>]{1,80}>`)
+	fileExtRE  = regexp.MustCompile(`(?i)\.(py|js|ts|tsx|jsx|json|ya?ml|md|sh|go|proto|tmpl|txt|toml|xml|html|css|rb|java|cs|php|rs|lock|env|conf|cfg|ini|jar|mod|sum|gradle|kts|csv|sql)$`)
+	envVarRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
+	durationRE = regexp.MustCompile(`^\d`)
+	versionRE  = regexp.MustCompile(`^[vV]\d`)
+	// specBulletRE is a bullet that starts with a short label and a colon.
+	specBulletRE = regexp.MustCompile(`^\s*[-*+]\s+[^:.]{1,40}:\s+\S`)
+)
+
+// cleanMarkdown drops images, URLs and HTML from a sentence and keeps a
+// link's text.
+func cleanMarkdown(s string) string {
+	s = imageRE.ReplaceAllString(s, " ")
+	s = linkRE.ReplaceAllString(s, "$1")
+	s = refLinkRE.ReplaceAllString(s, "$1")
+	s = urlRE.ReplaceAllString(s, " ")
+	s = htmlRE.ReplaceAllString(s, " ")
+	return s
+}
+
+// tokenize splits a cleaned sentence into words and punctuation. A word
+// keeps inner connectors (payments-db, Next.js, io.prometheus:core);
+// "doesn't" is "does not"; "it's" is "it is"; a possessive 's marks the
+// word before.
+func tokenize(s string) []otok {
+	var out []otok
+	isConn := func(r rune) bool { return strings.ContainsRune("-_./:@+#", r) }
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += n
+		case isWord(r):
+			j := i
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if isWord(r2) {
+					j += n2
+					continue
+				}
+				if isConn(r2) && j+n2 < len(s) {
+					r3, _ := utf8.DecodeRuneInString(s[j+n2:])
+					if isWord(r3) {
+						j += n2
+						continue
+					}
+				}
+				break
+			}
+			w := s[i:j]
+			t := otok{text: w, low: strings.ToLower(w), start: i}
+			rest := s[j:]
+			switch {
+			case strings.HasPrefix(rest, "n't") || strings.HasPrefix(rest, "n’t"):
+				// "doesn't": the word is cut before the n.
+				if strings.HasSuffix(t.low, "n") && len(w) > 1 {
+					t.text, t.low = w[:len(w)-1], t.low[:len(t.low)-1]
+				}
+				out = append(out, t, otok{text: "not", low: "not", start: j})
+				i = j + len("n't")
+				if strings.HasPrefix(rest, "n’t") {
+					i = j + len("n’t")
+				}
+				continue
+			case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s"):
+				k := j + len("'s")
+				if strings.HasPrefix(rest, "’s") {
+					k = j + len("’s")
+				}
+				if k == len(s) || !isWord(firstRune(s[k:])) {
+					if openWords.is("pronouns", t.low) || t.low == "there" || t.low == "what" || t.low == "that" {
+						out = append(out, t, otok{text: "is", low: "is", start: j})
+					} else {
+						t.poss = true
+						out = append(out, t)
+					}
+					i = k
+					continue
+				}
+			case strings.HasPrefix(rest, "'") && strings.HasSuffix(t.low, "s"):
+				// "Prometheus' remote-read API": a possessive of a word in s.
+				t.poss = true
+				out = append(out, t)
+				i = j + 1
+				continue
+			}
+			out = append(out, t)
+			i = j
+		default:
+			out = append(out, otok{text: s[i : i+n], low: s[i : i+n], punct: true, start: i})
+			i += n
+		}
+	}
+	return out
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// markCode marks the tokens of each code span.
+func markCode(toks []otok, spans []string) {
+	for _, sp := range spans {
+		if strings.ContainsAny(strings.TrimSpace(sp), " \t") || badName(otok{text: strings.TrimSpace(sp)}) {
+			continue // a command line, a path, a flag: not a name
+		}
+		st := tokenize(cleanMarkdown(sp))
+		if len(st) == 0 {
+			continue
+		}
+		for i := 0; i+len(st) <= len(toks); i++ {
+			ok := true
+			for k := range st {
+				if toks[i+k].text != st[k].text {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				for k := range st {
+					toks[i+k].code = true
+				}
+			}
+		}
+	}
+}
+
+// omention is a noun phrase that names an entity, or refers to one.
+type omention struct {
+	i, j int // tokens [i, j)
+	name string
+	typ  string
+	// ref: a pronoun or a bare kind noun ("this service"): it refers to
+	// an earlier entity (of type typ when typ is set).
+	ref bool
+}
+
+func isCapWord(t otok) bool {
+	if t.punct {
+		return false
+	}
+	r := firstRune(t.text)
+	return unicode.IsUpper(r)
+}
+
+func hasLetter(s string) bool {
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0
+}
+
+// identifier reports whether a word is written as a name of code: with
+// inner hyphens, underscores, dots or slashes, in camelCase, or letters
+// with digits ("k6", "db-v2").
+func identifier(t otok) bool {
+	if t.punct || !hasLetter(t.text) {
+		return false
+	}
+	w := t.text
+	if strings.ContainsAny(w, "_./:@") {
+		return true
+	}
+	if strings.Contains(w, "-") {
+		// "payments-db", "ride-api", "xk6-otel", "Prometheus-client"; not
+		// "in-cluster" or "browser-based", which are adjectives.
+		parts := strings.Split(strings.ToLower(w), "-")
+		last := parts[len(parts)-1]
+		return t.code || unicode.IsUpper(firstRune(w)) || strings.IndexFunc(w, unicode.IsDigit) >= 0 ||
+			openWords.kind(last) != "" || last == "db" || last == "api" || last == "svc"
+	}
+	lowerThenUpper := false
+	prevLower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && prevLower {
+			lowerThenUpper = true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	if lowerThenUpper && unicode.IsLower(firstRune(w)) {
+		return true
+	}
+	return strings.IndexFunc(w, unicode.IsDigit) > 0
+}
+
+// badName reports whether a code-shaped word is not the name of a thing:
+// a flag, a path, a file, an environment variable, a duration or version.
+func badName(t otok) bool {
+	w := t.text
+	switch {
+	case strings.HasPrefix(w, "-"), strings.HasPrefix(w, "/"), strings.HasPrefix(w, "."), strings.HasPrefix(w, "$"):
+		return true
+	case strings.ContainsAny(w, "=*{}<>$"):
+		return true
+	case fileExtRE.MatchString(w), envVarRE.MatchString(w), durationRE.MatchString(w):
+		return true
+	case strings.Count(w, "/") > 1:
+		return true
+	case strings.Contains(w, "/") && openWords.is("path-starts", strings.ToLower(w[:strings.Index(w, "/")])):
+		return true // src/accounting: a path, not a name
+	}
+	return false
+}
+
+// verbLike reports whether a lower-case word may be a verb in the verb
+// position of a clause: a known relation verb in any form, or a word with
+// the form of a third person or a past participle.
+func verbLike(w string) bool {
+	if w == "" || openWords.function(w) {
+		return false
+	}
+	if openWords.is("verbs", lemma(w)) {
+		return true
+	}
+	for _, h := range words.Lookup([]string{w}) {
+		if h.Kind == words.HitVerb {
+			return true
+		}
+	}
+	return false
+}
+
+// thirdPerson reports whether a word has the form of a verb's third
+// person ("stores", "queries").
+func thirdPerson(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !openWords.function(w)
+}
+
+// lemma is a word's base form as a verb: "queries" → "query",
+// "stores" → "store", "stored" → "store", "called" → "call".
+func lemma(w string) string {
+	n := len(w)
+	if ir, ok := irregularLemma[w]; ok {
+		return ir
+	}
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ies"):
+		return w[:n-3] + "y"
+	case n > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes")):
+		return w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:n-1]
+	case n > 4 && strings.HasSuffix(w, "ied"):
+		return w[:n-3] + "y"
+	case n > 4 && strings.HasSuffix(w, "ed"):
+		stem := w[:n-2]
+		k := len(stem)
+		switch {
+		case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
+			return stem[:k-1] // stopped → stop
+		case strings.HasSuffix(stem, "e"):
+			return stem // freed
+		case strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut") || strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "yz") ||
+			strings.HasSuffix(stem, "v") || strings.HasSuffix(stem, "c") || strings.HasSuffix(stem, "u") ||
+			strings.HasSuffix(stem, "rg") || strings.HasSuffix(stem, "ng") && !strings.HasSuffix(stem, "ing") || strings.HasSuffix(stem, "rs") || strings.HasSuffix(stem, "ls"):
+			return stem + "e" // served, reduced, queued, merged, changed, parsed
+		case k >= 2 && !vowel(stem[k-1]) && vowel(stem[k-2]) && (k < 3 || !vowel(stem[k-3])) && !strings.ContainsRune("wxy", rune(stem[k-1])):
+			return stem + "e" // stored → store, used → use
+		}
+		return stem
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		return w[:n-3]
+	}
+	return w
+}
+
+func vowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+
+var irregularLemma = map[string]string{
+	"built": "build", "sent": "send", "run": "run", "ran": "run", "written": "write", "wrote": "write",
+	"read": "read", "held": "hold", "kept": "keep", "fed": "feed", "led": "lead", "got": "get", "gotten": "get",
+	"made": "make", "brought": "bring", "bound": "bind", "found": "find", "taken": "take", "took": "take",
+	"given": "give", "gave": "give", "done": "do", "does": "do", "did": "do", "has": "have", "had": "have",
+	"is": "be", "are": "be", "was": "be", "were": "be", "been": "be", "uses": "use", "used": "use",
+	"hosted": "host", "routed": "route", "based": "base", "backed": "back", "required": "require",
+	"stored": "store", "consumed": "consume", "owned": "own", "called": "call", "pulled": "pull",
+	"exposed": "expose", "configured": "configure", "deployed": "deploy", "queried": "query",
+}
+
+// thirdForm inflects a base verb for a relation name: "depend" →
+// "depends", "query" → "queries", "push" → "pushes".
+func thirdForm(v string) string {
+	n := len(v)
+	switch {
+	case n > 1 && strings.HasSuffix(v, "y") && !vowel(v[n-2]):
+		return v[:n-1] + "ies"
+	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "sh"), strings.HasSuffix(v, "ch"), strings.HasSuffix(v, "x"), strings.HasSuffix(v, "z"), strings.HasSuffix(v, "o"):
+		return v + "es"
+	}
+	return v + "s"
+}
+
+// singular is a kind noun's singular ("services" → "service").
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ses") && len(w) > 4 && !strings.HasSuffix(w, "sses"):
+		return w[:len(w)-1]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// notName reports whether a capitalised word at the start of a sentence or
+// in a heading is an ordinary word, not (the start of) a name.
+func notName(t otok) bool {
+	w := t.low
+	if openWords.function(w) || openWords.is("not-names", w) {
+		return true
+	}
+	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") {
+		return true
+	}
+	return openWords.is("verbs", lemma(w)) && w != lemma(w)
+}
+
+// nameStart reports whether token k may start or continue a name.
+func nameToken(toks []otok, k int, first bool) bool {
+	t := toks[k]
+	if t.punct {
+		return false
+	}
+	if t.code {
+		return !badName(t)
+	}
+	if identifier(t) {
+		return !badName(t) && !(first && versionRE.MatchString(t.text))
+	}
+	if isCapWord(t) {
+		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && notName(t) {
+			return false
+		}
+		if first && openWords.is("generic-words", t.low) {
+			return false // "an HTTP server", "the REST API": no name
+		}
+		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
+	}
+	return false
+}
+
+func hasLetters2(s string) bool {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// findMentions finds the noun phrases of a sentence that name or refer to
+// entities, in order.
+func findMentions(toks []otok, heading bool, dict map[string]omention) []omention {
+	var out []omention
+	used := make([]bool, len(toks))
+	// The names the document itself gives as names (its title, code
+	// spans, table rows), where it writes them as plain words: "the load
+	// generator" in "# Load Generator".
+	for i := 0; i < len(toks) && len(dict) > 0; i++ {
+		for n := min(4, len(toks)-i); n >= 1; n-- {
+			if toks[i].punct || toks[i+n-1].punct || openWords.function(toks[i].low) {
+				continue
+			}
+			var ws []string
+			for _, t := range toks[i : i+n] {
+				ws = append(ws, t.text)
+			}
+			d, ok := dict[text.Key(strings.Join(ws, " "))]
+			if !ok || n == 1 && isCapWord(toks[i]) && i > 0 {
+				continue
+			}
+			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
+				continue // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
+			}
+			out = append(out, omention{i: i, j: i + n, name: d.name, typ: d.typ})
+			for k := i; k < i+n; k++ {
+				used[k] = true
+			}
+			i += n - 1
+			break
+		}
+	}
+	// Names: runs of capitalised words, identifiers and code, with a kind
+	// noun after them ("Kafka topic", "Redis database").
+	for i := 0; i < len(toks); i++ {
+		if used[i] || !nameToken(toks, i, true) {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && !toks[j-1].poss && !used[j] {
+			t := toks[j]
+			if nameToken(toks, j, false) || (!t.punct && isNumber(t.text)) {
+				j++
+				continue
+			}
+			break
+		}
+		// A number alone after a name belongs to it ("JDK 21"); a run of
+		// plain capitalised words in a heading is a title, not a name.
+		kindHead := ""
+		if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) {
+			kindHead = openWords.kind(toks[j].low)
+			j++
+		} else if j < len(toks) && !toks[j-1].poss && modifies(toks[j]) {
+			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
+			// modify a common noun, which heads the phrase.
+			i = j - 1
+			continue
+		}
+		// "an alternative CNI": an article before a single word makes it a
+		// common noun.
+		if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
+			continue
+		}
+		if heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j]) {
+			i = j - 1
+			continue
+		}
+		m := omention{i: i, j: j, typ: kindHead}
+		if kindHead == "" {
+			m.typ = openWords.kind(toks[j-1].low)
+		}
+		m.name = mentionName(toks[i:j])
+		if m.name != "" {
+			out = append(out, m)
+			for k := i; k < j; k++ {
+				used[k] = true
+			}
+		}
+		i = j - 1
+	}
+	// Lower-case phrases headed by a kind noun: "the checkout service",
+	// "the accounting and fraud detection services"; a bare kind noun
+	// after a determiner refers ("this service").
+	for j := 0; j < len(toks); j++ {
+		t := toks[j]
+		typ := openWords.kind(t.low)
+		acronym := t.text == strings.ToUpper(t.text) && len(t.text) <= 3
+		if typ == "" || used[j] || t.punct || isCapWord(t) && j > 0 && !acronym {
+			continue
+		}
+		if j+1 < len(toks) && openWords.kind(toks[j+1].low) != "" && !used[j+1] && !toks[j].poss {
+			continue // "the gateway service": the last noun heads the phrase
+		}
+		i := j
+		for i > 0 && j-i < 3 && !used[i-1] && modifier(toks[i-1]) {
+			i--
+		}
+		mods := toks[i:j]
+		for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
+			mods = mods[1:]
+		}
+		if len(mods) == 0 {
+			if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, heading) {
+				out = append(out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
+			}
+			continue
+		}
+		head := singular(t.low)
+		if acronym {
+			head = strings.TrimSuffix(t.text, "s") // "APIs"
+		}
+		start := j - len(mods)
+		out = append(out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
+		// "the accounting and fraud detection services": the plural head
+		// is each coordinated modifier's too.
+		if head != t.low && !acronym && start >= 2 && (toks[start-1].low == "and" || toks[start-1].low == "or" || toks[start-1].low == ",") && modifier(toks[start-2]) && !used[start-2] {
+			k := start - 2
+			for k > 0 && start-2-k < 2 && modifier(toks[k-1]) && !used[k-1] {
+				k--
+			}
+			other := append(slices.Clone(toks[k:start-1]), otok{text: head, low: head})
+			out = append(out, omention{i: k, j: start - 1, typ: typ, name: mentionName(other)})
+		}
+	}
+	// Pronouns: "it", "they", and "this" before a verb.
+	for k, t := range toks {
+		if t.punct || used[k] {
+			continue
+		}
+		subjectPosition := k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low)
+		if !subjectPosition {
+			continue // "retrieves it": an object pronoun's antecedent is not known
+		}
+		switch t.low {
+		case "it", "they":
+			out = append(out, omention{i: k, j: k + 1, ref: true})
+		case "this":
+			if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
+				out = append(out, omention{i: k, j: k + 1, ref: true})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b omention) int { return a.i - b.i })
+	// Drop overlaps (the first wins).
+	var kept []omention
+	end := 0
+	for _, m := range out {
+		if m.i < end {
+			continue
+		}
+		kept = append(kept, m)
+		end = m.j
+	}
+	return kept
+}
+
+func headingStart(toks []otok, j int, heading bool) bool { return heading && j <= 1 }
+
+// modifies reports whether a token after a name is a common noun the name
+// modifies: a lower-case content word that is neither a verb form nor a
+// function word.
+func modifies(t otok) bool {
+	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) {
+		return false
+	}
+	if words.PastForm(t.low) || thirdPerson(t.low) && verbLike(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) {
+		return false
+	}
+	return !strings.HasSuffix(t.low, "ly")
+}
+
+// indefinite reports whether an indefinite article (and adjectives) stands
+// before token i.
+func indefinite(toks []otok, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		switch {
+		case toks[k].low == "a" || toks[k].low == "an":
+			return true
+		case toks[k].punct || openWords.function(toks[k].low) || isCapWord(toks[k]):
+			return false
+		}
+	}
+	return false
+}
+
+func anyCodeOrIdent(ts []otok) bool {
+	return slices.ContainsFunc(ts, func(t otok) bool { return t.code || identifier(t) })
+}
+
+func isNumber(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0
+}
+
+// modifier reports whether a token may modify a kind noun: a lower-case
+// content word, an identifier or a hyphenated adjective.
+func modifier(t otok) bool {
+	if t.punct || t.poss || openWords.function(t.low) || badName(t) && !t.code {
+		return false
+	}
+	if isCapWord(t) {
+		return false
+	}
+	if thirdPerson(t.low) && verbLike(t.low) || strings.HasSuffix(t.low, "ly") {
+		return false
+	}
+	return hasLetter(t.text)
+}
+
+// mentionName writes a mention's words as a name: single spaces, the
+// leading adjectives and a plural kind head's s dropped.
+func mentionName(ts []otok) string {
+	for len(ts) > 1 && openWords.is("name-adjectives", ts[0].low) {
+		ts = ts[1:]
+	}
+	var parts []string
+	for k, t := range ts {
+		w := t.text
+		if k == len(ts)-1 && len(ts) > 1 && openWords.kind(t.low) != "" && !isCapWord(t) {
+			w = singular(t.low)
+		}
+		parts = append(parts, w)
+	}
+	name := strings.Join(parts, " ")
+	if text.Key(name) == "" {
+		return ""
+	}
+	return name
+}
+
+// docContext is what the open extractor knows of a document while it reads
+// it: the entity its title names, and the last subject of the paragraph.
+type docContext struct {
+	title   *omention
+	aliases []string
+	// intro: no heading below the title has been read yet; a pronoun with
+	// no antecedent in its paragraph refers to the title's entity only
+	// there.
+	intro bool
+	// names are the names the document gives as names (title, code spans,
+	// table rows), by text.Key: where the text writes them as plain words
+	// they are mentions too.
+	names map[string]omention
+}
+
+// newDocContext reads what the open extractor needs to know of a whole
+// document before its sentences: the title's entity and the names it gives.
+func newDocContext(doc string) *docContext {
+	dc := &docContext{intro: true, names: map[string]omention{}}
+	dc.title, dc.aliases = titleEntity(doc)
+	add := func(name, typ string) {
+		k := text.Key(name)
+		if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
+			return
+		}
+		if _, ok := dc.names[k]; !ok {
+			dc.names[k] = omention{name: name, typ: typ}
+		}
+	}
+	if dc.title != nil {
+		add(dc.title.name, dc.title.typ)
+		for _, a := range dc.aliases {
+			add(a, dc.title.typ)
+		}
+	}
+	for _, b := range splitBlocks(doc) {
+		p := b.prose()
+		if b.table() {
+			for k, row := range p.lines {
+				cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+				if name := strings.TrimSpace(cleanMarkdown(cells[0])); k > 0 && len(cells) > 1 && !strings.ContainsAny(name, " -:") && name != "" {
+					add(name, "")
+				}
+			}
+			continue
+		}
+		for _, s := range p.sentences() {
+			for _, c := range s.code {
+				if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
+					add(t, "")
+				}
+			}
+		}
+	}
+	return dc
+}
+
+var titleParenRE = regexp.MustCompile(`\s*\(([^)]*)\)\s*`)
+
+// titleEntity reads a document's first heading as the name of the entity
+// the document is about ("# Accounting Service", "# Rule (aka Ruler)",
+// "# Querier/Query"); nil when the heading is not a name ("# Integrate
+// Online Boutique with Memorystore").
+func titleEntity(doc string) (*omention, []string) {
+	var head string
+	inFence := false
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence && strings.HasPrefix(l, "# ") {
+			head = strings.TrimSpace(l[2:])
+			break
+		}
+	}
+	if head == "" {
+		return nil, nil
+	}
+	var aliases []string
+	if m := titleParenRE.FindStringSubmatch(head); m != nil {
+		a := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(m[1], "aka "), "also known as "))
+		if a != "" {
+			aliases = append(aliases, a)
+		}
+		head = strings.TrimSpace(titleParenRE.ReplaceAllString(head, " "))
+	}
+	if a, b, ok := strings.Cut(head, "/"); ok && !strings.Contains(a, " ") && !strings.Contains(b, " ") {
+		head = a
+		aliases = append(aliases, b)
+	}
+	toks := tokenize(cleanMarkdown(head))
+	if len(toks) == 0 || len(toks) > 4 {
+		return nil, nil
+	}
+	for k, t := range toks {
+		if t.punct || openWords.function(t.low) {
+			return nil, nil
+		}
+		if k < len(toks)-1 && !isCapWord(t) && !identifier(t) {
+			return nil, nil
+		}
+	}
+	if len(toks) == 1 && openWords.is("not-names", toks[0].low) {
+		return nil, nil
+	}
+	m := &omention{name: mentionName(toks), typ: openWords.kind(toks[len(toks)-1].low)}
+	if m.name == "" {
+		return nil, nil
+	}
+	return m, aliases
+}
+
+// openFact is a relation the open extractor read between two mentions.
+type openFact struct {
+	subj, obj omention
+	phrase    string // the lemmatised relation phrase: "depend on", "store in"
+}
+
+// readUnit reads one sentence: its mentions (references resolved against
+// last, the paragraph's last subject, then the document's title) and the
+// facts between them. It returns the mentions, the facts and the
+// sentence's subject (for the next sentence's "it").
+func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, *omention) {
+	toks := tokenize(cleanMarkdown(u.text))
+	markCode(toks, u.code)
+	ms := findMentions(toks, u.heading, ctx.names)
+	// Resolve references.
+	var resolved []omention
+	for _, m := range ms {
+		if !m.ref {
+			resolved = append(resolved, m)
+			continue
+		}
+		var to *omention
+		switch {
+		case last != nil && (m.typ == "" || last.typ == m.typ):
+			to = last
+		case ctx.title != nil && m.typ == "" && ctx.intro:
+			to = ctx.title
+		case ctx.title != nil && m.typ != "" && (ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))):
+			to = ctx.title
+		}
+		if to == nil {
+			continue
+		}
+		r := *to
+		r.i, r.j, r.ref = m.i, m.j, true
+		resolved = append(resolved, r)
+	}
+	if u.heading {
+		return resolved, nil, last
+	}
+	facts, subject := relate(toks, resolved)
+	if subject != nil {
+		last = subject
+	}
+	return resolved, facts, last
+}
+
+// group is a list of mentions joined by commas and "and"/"or".
+type group struct {
+	ms   []omention
+	i, j int
+}
+
+func groups(toks []otok, ms []omention) []group {
+	var out []group
+	for _, m := range ms {
+		if n := len(out); n > 0 && apposition(toks, out[n-1], m) {
+			// "a custom k6 extension, xk6-otel, which …": one entity, named.
+			prev := out[n-1].ms[len(out[n-1].ms)-1]
+			m.typ = cmp.Or(m.typ, prev.typ)
+			out[n-1].ms[len(out[n-1].ms)-1] = m
+			out[n-1].j = m.j
+			continue
+		}
+		if n := len(out); n > 0 && listGlue(toks[out[n-1].j:m.i]) {
+			out[n-1].ms = append(out[n-1].ms, m)
+			out[n-1].j = m.j
+			continue
+		}
+		out = append(out, group{ms: []omention{m}, i: m.i, j: m.j})
+	}
+	return out
+}
+
+// apposition reports whether mention m renames the last mention of g: a
+// phrase headed by a kind noun, a comma, a name of one word, and a comma,
+// a clause word or the end after it ("the ledger database, ledger-db,
+// stores …").
+func apposition(toks []otok, g group, m omention) bool {
+	prev := g.ms[len(g.ms)-1]
+	if len(g.ms) != 1 || prev.ref || prev.typ == "" || m.ref || m.j-m.i != 1 || toks[prev.j-1].text == m.name {
+		return false
+	}
+	if prev.j+1 != m.i || toks[prev.j].low != "," || openWords.kind(toks[prev.j-1].low) == "" {
+		return false
+	}
+	return m.j == len(toks) || toks[m.j].low == "," || openWords.is("clause-words", toks[m.j].low) || toks[m.j].low == "("
+}
+
+// listGlue reports whether the tokens between two mentions join them in a
+// list: ",", "and", "or", ", and", "as well as".
+func listGlue(ts []otok) bool {
+	if len(ts) == 0 {
+		return false
+	}
+	glue := false
+	for _, t := range ts {
+		switch {
+		case t.low == "," || t.low == "and" || t.low == "or" || t.low == "as" || t.low == "well":
+			glue = true
+		case openWords.is("determiners", t.low) && t.low != "that":
+		default:
+			return false
+		}
+	}
+	return glue
+}
+
+// relate reads the relations between consecutive mention groups. It
+// returns the facts and the clause's subject.
+func relate(toks []otok, ms []omention) ([]openFact, *omention) {
+	// A parenthesis is an aside: its mentions relate to nothing outside
+	// it, and its words are not the verb group's.
+	depth := make([]int, len(toks))
+	d := 0
+	for k, t := range toks {
+		if t.low == "(" {
+			d++
+		}
+		depth[k] = d
+		if t.low == ")" && d > 0 {
+			d--
+		}
+	}
+	var outside []omention
+	for _, m := range ms {
+		if depth[m.i] == 0 {
+			outside = append(outside, m)
+		}
+	}
+	ms = outside
+	gs := groups(toks, ms)
+	if len(gs) == 0 {
+		return nil, nil
+	}
+	var subject *omention
+	// The clause's subject: the first group, when no verb comes before it.
+	first := gs[0]
+	if !slices.ContainsFunc(toks[:first.i], func(t otok) bool { return verbLike(t.low) && !t.punct }) {
+		s := first.ms[0]
+		subject = &s
+	}
+	var facts []openFact
+	for a := 0; a+1 < len(gs); a++ {
+		ga, gb := gs[a], gs[a+1]
+		var between []otok
+		for k := ga.j; k < gb.i; k++ {
+			if depth[k] == 0 {
+				between = append(between, toks[k])
+			}
+		}
+		subj := ga
+		// A coordinated verb phrase ("uses X to render Y and forwards
+		// messages to Z"): the clause's subject is its subject.
+		if k := lastCoordinatedVerb(between); k >= 0 {
+			if subject == nil {
+				continue
+			}
+			// "is created via X and exported to Y": the participle goes
+			// on the passive of the clause.
+			if words.PastForm(between[k].low) && !thirdPerson(between[k].low) {
+				if !clauseIsPassive(toks[:ga.j+k]) {
+					continue
+				}
+				between = append([]otok{{text: "is", low: "is"}}, between[k:]...)
+			} else {
+				between = between[k:]
+			}
+			subj = group{ms: []omention{*subject}}
+		}
+		f, ok := readVerbGroup(between, toks, ga)
+		if !ok {
+			continue
+		}
+		for _, s := range subj.ms {
+			for _, o := range gb.ms {
+				if f.reversed {
+					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
+				} else {
+					facts = append(facts, openFact{subj: s, obj: o, phrase: f.phrase})
+				}
+			}
+		}
+	}
+	return facts, subject
+}
+
+// clauseIsPassive reports whether a form of "be" with a participle after
+// it stands among the tokens.
+func clauseIsPassive(ts []otok) bool {
+	for k := 0; k+1 < len(ts); k++ {
+		if openWords.is("be", ts[k].low) && words.PastForm(ts[k+1].low) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastCoordinatedVerb returns the index of a verb that follows "and" or a
+// comma among the tokens, -1 when there is none.
+func lastCoordinatedVerb(ts []otok) int {
+	for k := len(ts) - 1; k > 0; k-- {
+		if (ts[k-1].low == "and" || ts[k-1].low == "," || ts[k-1].low == "then") && !ts[k].punct && verbLike(ts[k].low) &&
+			(thirdPerson(ts[k].low) || words.PastForm(ts[k].low)) {
+			return k
+		}
+	}
+	return -1
+}
+
+// verbGroup is a relation phrase read between two mentions.
+type verbGroup struct {
+	phrase string
+	// reversed: the phrase reads from the second mention to the first
+	// (a passive with "by", a possessive role: "X's owner is Y").
+	reversed bool
+}
+
+// readVerbGroup reads the tokens between two mention groups as a verb
+// group: "depends on", "stores its data in", "is owned by", "'s owner is",
+// "is the owner of". Negated and hedged groups, infinitives and groups
+// with no verb are not read.
+func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
+	// "requires at least JDK 21": the quantifier is not the verb's.
+	for k := 0; k+1 < len(ts); k++ {
+		if ts[k].low == "at" && (ts[k+1].low == "least" || ts[k+1].low == "most") {
+			ts = append(slices.Clone(ts[:k]), ts[k+2:]...)
+			break
+		}
+	}
+	// The object's article is not the verb group's: "from a Kafka topic".
+	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+		ts = ts[:len(ts)-1]
+	}
+	// "X does something using Y": X uses Y.
+	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
+		return openWords.is("clause-words", t.low) || openWords.is("negations", t.low) || openWords.is("hedges", t.low)
+	}) && slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) }) {
+		return verbGroup{phrase: "use"}, true
+	}
+	k := 0
+	// A relative clause reads from the mention before it.
+	if k < len(ts) && ts[k].low == "," {
+		k++
+	}
+	if k < len(ts) && (ts[k].low == "which" || ts[k].low == "that" || ts[k].low == "who") {
+		k++
+	}
+	// "X's owner is Y": the role noun names the relation.
+	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && k < len(ts) {
+		if vg, ok := possessiveRole(ts[k:]); ok {
+			return vg, true
+		}
+	}
+	be, neg := false, false
+	for k < len(ts) {
+		t := ts[k]
+		switch {
+		case openWords.is("negations", t.low) || t.low == "longer" && k > 0 && ts[k-1].low == "no":
+			neg = true
+		case openWords.is("hedges", t.low):
+			return verbGroup{}, false
+		case openWords.is("be", t.low):
+			be = true
+		case openWords.is("auxiliaries", t.low), openWords.is("adverbs", t.low), strings.HasSuffix(t.low, "ly") && len(t.low) > 4:
+		default:
+			goto verb
+		}
+		k++
+	}
+	return verbGroup{}, false
+verb:
+	if neg || k >= len(ts) || ts[k].punct || ts[k].low == "to" {
+		return verbGroup{}, false
+	}
+	// "is the owner of Y", "is part of Y", "is a dependency of Y".
+	if be {
+		if vg, ok := copulaRole(ts[k:]); ok {
+			return vg, true
+		}
+	}
+	v := ts[k].low
+	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
+		return verbGroup{}, false
+	}
+	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
+		return verbGroup{}, false // "a service called X", "is known as X"
+	}
+	byNext := k+1 < len(ts) && ts[k+1].low == "by"
+	passive := (be || byNext) && words.PastForm(v)
+	if !be && !byNext && words.PastForm(v) && !thirdPerson(v) {
+		return verbGroup{}, false // "X integrated with Y": an adjective, not a clause
+	}
+	if !passive && !(thirdPerson(v) || verbLike(v)) {
+		return verbGroup{}, false
+	}
+	if be && !passive {
+		return verbGroup{}, false // "is a", "are the": a copula
+	}
+	base := lemma(v)
+	if openWords.is("causative-verbs", base) {
+		return verbGroup{}, false // "lets X discover": X is the one who acts
+	}
+	rest := ts[k+1:]
+	if len(rest) == 0 {
+		return verbGroup{phrase: base}, true
+	}
+	last := rest[len(rest)-1]
+	prep := ""
+	if openWords.is("prepositions", last.low) {
+		prep = last.low
+		rest = rest[:len(rest)-1]
+	}
+	if passive && prep == "by" && len(rest) == 0 {
+		return verbGroup{phrase: base, reversed: true}, true
+	}
+	if openWords.is("channel-prepositions", prep) {
+		switch {
+		case passive:
+			return verbGroup{}, false
+		case knownPhrase(base+" from") && !knownPhrase(base+" to"):
+			// "receives orders by a topic": what one receives through a
+			// channel comes from it.
+			prep = "from"
+		case len(rest) > 0:
+			return verbGroup{}, false
+		default:
+			prep = ""
+		}
+	}
+	// What stands between the verb and the preposition: nothing, a
+	// particle, or the verb's own object ("its data", "new orders").
+	switch {
+	case len(rest) == 0:
+	case len(rest) == 1 && prep == "" && openWords.is("particles", rest[0].low):
+		prep = rest[0].low
+	case len(rest) == 1 && openWords.is("determiners", rest[0].low) && prep == "":
+	default:
+		// The verb's own object stands between: a few words, longer for a
+		// verb known to take one ("sends requests … to").
+		limit := 5
+		if knownPhrase(base + " " + prep) {
+			limit = 8
+		}
+		if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
+			return verbGroup{}, false
+		}
+		inner := 0
+		for k, t := range rest {
+			if openWords.is("prepositions", t.low) {
+				// "the items in the user's cart": one phrase inside it.
+				if inner++; inner > 1 || k == 0 || t.low == "to" || t.low == "from" {
+					return verbGroup{}, false
+				}
+				continue
+			}
+			if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
+				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) {
+				return verbGroup{}, false
+			}
+		}
+	}
+	if passive && prep == "by" {
+		return verbGroup{phrase: base, reversed: true}, true
+	}
+	// "sends requests to X": a call.
+	if base == "send" && prep == "to" && slices.ContainsFunc(rest, func(t otok) bool { return openWords.is("request-nouns", t.low) }) {
+		return verbGroup{phrase: "send request to"}, true
+	}
+	// "uses values fetched from X": the participle before the preposition
+	// is the relation ("fetch from").
+	if n := len(rest); n > 0 && prep != "" && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low) {
+		base = lemma(rest[n-1].low)
+	}
+	return verbGroup{phrase: withPreposition(base, prep)}, true
+}
+
+// withPreposition joins a verb and its preposition into a relation phrase.
+// A preposition that only marks where the object comes from or goes adds
+// nothing to a verb that already names the act ("consumes orders from a
+// topic" is "consume"): it is dropped when the verb alone is a relation
+// verb and the pair is not.
+func withPreposition(verb, prep string) string {
+	if prep == "" {
+		return verb
+	}
+	phrase := verb + " " + prep
+	if knownPhrase(phrase) || !knownPhrase(verb) {
+		return phrase
+	}
+	return verb
+}
+
+// knownPhrase reports whether a phrase is a relation verb of the relation
+// concepts (package words) or of readings.txt.
+func knownPhrase(p string) bool {
+	if _, ok := readingGroups[p]; ok {
+		return true
+	}
+	ws := strings.Fields(p)
+	for _, h := range words.Lookup(ws) {
+		if h.Kind == words.HitVerb && h.Start == 0 && h.End == len(ws) {
+			return true
+		}
+	}
+	return false
+}
+
+// possessiveRole reads "'s owner is" (after the possessive): the role
+// noun's concept, the second mention playing the noun's role.
+func possessiveRole(ts []otok) (verbGroup, bool) {
+	var ws []string
+	k := 0
+	for k < len(ts) && !ts[k].punct && !openWords.is("be", ts[k].low) {
+		ws = append(ws, ts[k].low)
+		k++
+	}
+	if k >= len(ts) || len(ws) == 0 || len(ws) > 3 || k+1 != len(ts) && !(k+2 == len(ts) && openWords.is("determiners", ts[k+1].low)) {
+		return verbGroup{}, false
+	}
+	return roleRelation(ws, true)
+}
+
+// copulaRole reads "the owner of", "part of", "a dependency of" after a
+// form of "be": the first mention plays the noun's role.
+func copulaRole(ts []otok) (verbGroup, bool) {
+	if len(ts) < 2 || ts[len(ts)-1].low != "of" {
+		return verbGroup{}, false
+	}
+	var ws []string
+	for _, t := range ts[:len(ts)-1] {
+		if openWords.is("determiners", t.low) {
+			continue
+		}
+		if t.punct {
+			return verbGroup{}, false
+		}
+		ws = append(ws, t.low)
+	}
+	if len(ws) == 0 || len(ws) > 3 {
+		return verbGroup{}, false
+	}
+	if strings.Join(ws, " ") == "part" {
+		return verbGroup{phrase: "part of"}, true
+	}
+	return roleRelation(ws, false)
+}
+
+// roleRelation turns a role noun into a relation phrase. possessive: the
+// second mention plays the role ("X's owner is Y": Y owns X); otherwise
+// the first does ("X is the owner of Y").
+func roleRelation(ws []string, possessive bool) (verbGroup, bool) {
+	for _, h := range words.Lookup(ws) {
+		if h.Kind != words.HitNoun || h.End-h.Start != len(ws) {
+			continue
+		}
+		phrase, ok := conceptPhrase[h.Concept]
+		if !ok {
+			continue
+		}
+		// The canonical phrase reads First → Second.
+		secondPlaysFirst := (h.Role == words.First) == possessive
+		return verbGroup{phrase: phrase, reversed: secondPlaysFirst}, true
+	}
+	return verbGroup{}, false
+}
+
+// conceptPhrase is the phrase each concept's canonical relation reads in,
+// First → Second (the concepts of package words).
+var conceptPhrase = map[words.Concept]string{
+	words.Dependency:  "depend on",
+	words.Ownership:   "own",
+	words.Membership:  "member of",
+	words.Reporting:   "report to",
+	words.Containment: "part of",
+	words.OnCall:      "on call for",
+}
+
+// RelationName turns a relation phrase into a relation name: "depend on"
+// → DEPENDS_ON, "store in" → STORES_IN, "part of" → PART_OF.
+func RelationName(phrase string) string {
+	ws := strings.Fields(phrase)
+	if len(ws) == 0 {
+		return ""
+	}
+	if ws[0] != "part" && ws[0] != "member" && ws[0] != "on" {
+		ws[0] = thirdForm(ws[0])
+	}
+	var b strings.Builder
+	for k, w := range ws {
+		if k > 0 {
+			b.WriteByte('_')
+		}
+		for _, r := range w {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b.WriteRune(unicode.ToUpper(r))
+			} else {
+				b.WriteByte('_')
+			}
+		}
+	}
+	return b.String()
+}
+
+// PhraseOf is the relation phrase a relation name reads as: DEPENDS_ON →
+// "depend on", READS_FROM → "read from", CALLS → "call".
+func PhraseOf(relation string) string {
+	ws := strings.Fields(strings.ToLower(strings.ReplaceAll(relation, "_", " ")))
+	if len(ws) == 0 {
+		return ""
+	}
+	if ws[0] != "part" && ws[0] != "member" && ws[0] != "on" {
+		ws[0] = lemma(ws[0])
+	}
+	return strings.Join(ws, " ")
+}
+
+// openVersion changes when the open extractor's rules change, so that an
+// index made by an older one is extracted again.
+const openVersion = 1
+
+// extractOpen reads one chunk with the open extractor: the entities its
+// blocks name and the facts they state.
+func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]ChunkMention, []Statement) {
+	var mentions []ChunkMention
+	var stmts []Statement
+	seen := map[string]bool{}
+	for _, b := range blocks {
+		var last *omention
+		if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) && !strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
+			dc.intro = false
+		}
+		for _, u := range blockUnits(b) {
+			if u.row {
+				last = nil
+			}
+			ms, facts, l := readUnit(u, dc, last)
+			last = l
+			for _, m := range ms {
+				if m.ref || seen[m.name] {
+					continue
+				}
+				seen[m.name] = true
+				mentions = append(mentions, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: m.name,
+					Line: u.line, Spotter: SpotOpen, Confidence: ConfidenceOpenName})
+			}
+			for _, f := range facts {
+				if text.Key(f.subj.name) == text.Key(f.obj.name) {
+					continue
+				}
+				conf := ConfidenceOpenName
+				if f.subj.ref || f.obj.ref {
+					conf = ConfidenceOpenRef
+				}
+				conf *= OpenStatementFactor
+				if conf < x.minConfidence() {
+					continue
+				}
+				stmts = append(stmts, Statement{
+					Subject: f.subj.name, Relation: RelationName(canonicalPhrase(f.phrase)), Object: f.obj.name,
+					SubjectType: f.subj.typ, ObjectType: f.obj.typ,
+					Chunk: c.ID, Line: u.line, Sentence: u.text,
+					Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
+				})
+			}
+		}
+	}
+	return mentions, stmts
+}
+
+// blockUnits are the sentences of a block's prose; a table's rows are read
+// with the row's first cell as the subject of its description ("| cartservice
+// | C# | Stores the items … in Redis |").
+func blockUnits(b block) []unit {
+	p := b.prose()
+	heading := len(p.lines) == 1 && headingRE.MatchString(p.lines[0])
+	if specBulletRE.MatchString(p.lines[0]) && len(strings.Fields(p.lines[0])) <= 14 {
+		return nil // "- Runtime: Python 3.14": a specification, not a statement
+	}
+	if !b.table() {
+		var out []unit
+		for _, s := range p.sentences() {
+			out = append(out, unit{text: s.text, line: s.line, heading: heading, code: s.code})
+		}
+		return out
+	}
+	var out []unit
+	for k, row := range p.lines {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+		if k == 0 || len(cells) < 2 || strings.Trim(strings.TrimSpace(cells[0]), "-: ") == "" {
+			continue // the header row, the rule under it
+		}
+		name := strings.TrimSpace(cleanMarkdown(cells[0]))
+		desc := ""
+		for _, c := range cells[1:] {
+			if c = strings.TrimSpace(c); len(strings.Fields(c)) > len(strings.Fields(desc)) {
+				desc = c
+			}
+		}
+		if name == "" || len(strings.Fields(desc)) < 3 {
+			continue
+		}
+		rb := block{line: b.line + k, lines: []string{desc}}
+		for si, s := range rb.sentences() {
+			t := s.text
+			if first := strings.Fields(t)[0]; isVerbStart(first) {
+				t = name + " " + strings.ToLower(first[:1]) + first[1:] + t[len(first):]
+			}
+			out = append(out, unit{text: t, line: s.line, code: append(s.code, name), row: si == 0})
+		}
+	}
+	return out
+}
+
+// isVerbStart reports whether a sentence starts with a verb: "Stores the
+// items …", "Continuously sends …", "Does not require …".
+func isVerbStart(w string) bool {
+	l := strings.ToLower(strings.Trim(w, ".,"))
+	if openWords.is("adverbs", l) || strings.HasSuffix(l, "ly") {
+		return true
+	}
+	return openWords.is("auxiliaries", l) && l != "is" && l != "are" || thirdPerson(l) && verbLike(l)
+}

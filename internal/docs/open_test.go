@@ -1,0 +1,94 @@
+package docs
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOpenSentences reads the sentences of testdata/open-sentences.jsonl
+// with the open extractor (no schema, no dictionary) and checks the facts
+// each states, and only those.
+func TestOpenSentences(t *testing.T) {
+	f, err := os.Open("testdata/open-sentences.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	x := NewExtractor(nil, nil, nil)
+	if !x.Open() {
+		t.Fatal("an extractor with no schema and no entities is not open")
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var c struct {
+			Name  string     `json:"name"`
+			Text  string     `json:"text"`
+			Facts [][]string `json:"facts"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			_, _, stmts := x.extract("doc.md", c.Text)
+			var got []string
+			for _, s := range stmts {
+				k := s.Subject + " " + s.Relation + " " + s.Object
+				if !slices.Contains(got, k) {
+					got = append(got, k)
+				}
+			}
+			var want []string
+			for _, f := range c.Facts {
+				want = append(want, strings.Join(f, " "))
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%q:\n got  %q\n want %q", c.Text, got, want)
+			}
+		})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpenWords checks that the word lists parse and hold what the
+// extractor needs.
+func TestOpenWords(t *testing.T) {
+	for _, s := range []string{"determiners", "prepositions", "kinds", "droppable-kinds", "verbs", "not-names", "name-adjectives"} {
+		if len(openWords.sets[s]) == 0 {
+			t.Errorf("openwords.txt has no [%s]", s)
+		}
+	}
+	if openWords.kind("database") != "Database" || openWords.kind("services") != "Service" {
+		t.Error("kind nouns do not give their types")
+	}
+	if canonicalPhrase("rely on") != "depend on" || canonicalPhrase("forward to") != "call" || canonicalPhrase("store in") != "write to" {
+		t.Error("readings are not one relation")
+	}
+}
+
+// TestLemma checks the verb forms the extractor lemmatises.
+func TestLemma(t *testing.T) {
+	for w, want := range map[string]string{
+		"queries": "query", "stores": "store", "stored": "store", "called": "call", "pushes": "push", "uses": "use",
+		"created": "create", "served": "serve", "routed": "route", "stopped": "stop", "depends": "depend", "relies": "rely",
+	} {
+		if got := lemma(w); got != want {
+			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
+		}
+	}
+	for p, want := range map[string]string{"depend on": "DEPENDS_ON", "query": "QUERIES", "part of": "PART_OF", "push to": "PUSHES_TO"} {
+		if got := RelationName(p); got != want {
+			t.Errorf("RelationName(%q) = %q, want %q", p, got, want)
+		}
+		if back := PhraseOf(want); back != p {
+			t.Errorf("PhraseOf(%q) = %q, want %q", want, back, p)
+		}
+	}
+}

@@ -1,0 +1,347 @@
+package docs
+
+import (
+	"cmp"
+	_ "embed"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// Names the open extractor reads are resolved across the documents of an
+// index: names with the same text.Key are one entity ("the Ledger
+// Database", "ledger DB", ledger-db), and so are a name and the same name
+// with a droppable kind noun after it ("the Kafka topic" and "Kafka", "the
+// Quote Service" and quote). The entity keeps the name the documents use
+// on most lines (then one with its kind noun, then the longer, then the
+// first in order); its type is the type its mentions give most. The resolution is derived from the statements
+// and mentions each time, so it follows every re-ingest; Index.Merged says
+// what it joined.
+
+// TypeThing is the type of an entity the documents name with no kind noun
+// ("Valkey", "Kafka").
+const TypeThing = "Thing"
+
+// resolved is one name's entity.
+type resolved struct {
+	Name, Type string
+}
+
+// resolution maps every name the index's statements and mentions use to
+// its entity; nil when the index was not made by the open extractor (its
+// names are the dictionary's own).
+func (ix *Index) resolution() map[string]resolved {
+	if !ix.Open {
+		return nil
+	}
+	type seen struct {
+		lines map[string]bool // "doc:line" where the name is used
+		first int
+		types map[string]int
+	}
+	names := map[string]*seen{}
+	order := 0
+	add := func(name, typ, at string) {
+		s := names[name]
+		if s == nil {
+			s = &seen{lines: map[string]bool{}, first: order, types: map[string]int{}}
+			names[name] = s
+			order++
+		}
+		if !s.lines[at] {
+			s.lines[at] = true
+			if typ != "" {
+				s.types[typ]++
+			}
+		}
+	}
+	for _, d := range ix.Documents {
+		for _, m := range d.Mentions {
+			add(m.Entity, m.Type, d.Path+":"+strconv.Itoa(m.Line))
+		}
+		for _, s := range d.Statements {
+			at := d.Path + ":" + strconv.Itoa(s.Line)
+			add(s.Subject, s.SubjectType, at)
+			add(s.Object, s.ObjectType, at)
+		}
+	}
+	// Union the keys: equal keys, and a name with its kind noun dropped.
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(k string) string {
+		if p, ok := parent[k]; ok && p != k {
+			r := find(p)
+			parent[k] = r
+			return r
+		}
+		parent[k] = k
+		return k
+	}
+	union := func(a, b string) {
+		ra, rb := find(a), find(b)
+		if ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
+	keys := map[string]bool{}
+	for n := range names {
+		keys[text.Key(n)] = true
+	}
+	for n := range names {
+		k := text.Key(n)
+		find(k)
+		if short := dropKind(n); short != "" && keys[text.Key(short)] {
+			union(k, text.Key(short))
+		}
+	}
+	groups := map[string][]string{}
+	for n := range names {
+		r := find(text.Key(n))
+		groups[r] = append(groups[r], n)
+	}
+	out := map[string]resolved{}
+	for _, members := range groups {
+		kinded := func(n string) int {
+			if dropKind(n) != "" {
+				return 1
+			}
+			return 0
+		}
+		slices.SortFunc(members, func(a, b string) int {
+			return cmp.Or(cmp.Compare(len(names[b].lines), len(names[a].lines)), cmp.Compare(kinded(b), kinded(a)),
+				cmp.Compare(len(strings.Fields(b)), len(strings.Fields(a))), cmp.Compare(names[a].first, names[b].first))
+		})
+		types := map[string]int{}
+		for _, m := range members {
+			for t, c := range names[m].types {
+				types[t] += c
+			}
+		}
+		typ := ""
+		for t, c := range types {
+			if c > types[typ] || c == types[typ] && t < typ {
+				typ = t
+			}
+		}
+		if typ == "" {
+			typ = TypeThing
+		}
+		for _, m := range members {
+			out[m] = resolved{Name: members[0], Type: typ}
+		}
+	}
+	return out
+}
+
+// dropKind returns a name without its last word when that word is a
+// droppable kind noun ("Kafka topic" → "Kafka"), "" otherwise.
+func dropKind(name string) string {
+	ws := strings.Fields(name)
+	if len(ws) < 2 || !openWords.is("droppable-kinds", strings.ToLower(ws[len(ws)-1])) {
+		return ""
+	}
+	return strings.Join(ws[:len(ws)-1], " ")
+}
+
+// Merge is a set of names the index resolved to one entity.
+type Merge struct {
+	Entity string   `json:"entity"`
+	Type   string   `json:"type,omitempty"`
+	Names  []string `json:"names"`
+}
+
+// Merged lists the entities the resolution joined several names into,
+// sorted by entity.
+func (ix *Index) Merged() []Merge {
+	by := map[string]*Merge{}
+	for n, r := range ix.resolution() {
+		m := by[r.Name]
+		if m == nil {
+			m = &Merge{Entity: r.Name, Type: r.Type}
+			by[r.Name] = m
+		}
+		m.Names = append(m.Names, n)
+	}
+	var out []Merge
+	for _, m := range by {
+		if len(m.Names) > 1 {
+			slices.Sort(m.Names)
+			out = append(out, *m)
+		}
+	}
+	slices.SortFunc(out, func(a, b Merge) int { return cmp.Compare(a.Entity, b.Entity) })
+	return out
+}
+
+//go:embed readings.txt
+var readingsText string
+
+// readingGroups maps a relation phrase to its group's own phrase
+// (readings.txt).
+var readingGroups = func() map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(readingsText, "\n") {
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		head, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		head = strings.TrimSpace(head)
+		out[head] = head
+		for _, p := range strings.Split(rest, ",") {
+			if p = strings.Join(strings.Fields(p), " "); p != "" {
+				out[p] = head
+			}
+		}
+	}
+	return out
+}()
+
+// canonicalPhrase is the phrase of the relation a phrase is read as:
+// "depend on" for the generic dependency verbs ("rely on", "need",
+// "require"); for a phrase of an act of package words ("consume", "fetch
+// from" and "query" are the act read), the act's own phrase; else its
+// readings.txt group's; else the phrase itself.
+func canonicalPhrase(p string) string {
+	if genericDependency(p) {
+		return "depend on"
+	}
+	if a, ok := actPhrases()[p]; ok {
+		return a
+	}
+	if h, ok := readingGroups[p]; ok && h != p {
+		return canonicalPhrase(h) // "store in" is "persist in", which words names
+	}
+	return p
+}
+
+// actPhrases maps every phrase of an act of package words to the act's
+// own phrase: the verb phrase that is the act's name, else the first verb
+// phrase of the act in file order. A phrase of several acts takes the one
+// whose own phrase it is, else the last it names ("derived from" is
+// derive, not consume).
+var actPhrases = sync.OnceValue(func() map[string]string {
+	own := map[string]string{}
+	cps := words.ConceptPhrases()
+	for _, cp := range cps {
+		for _, s := range cp.Senses {
+			if s.Part != words.Verb {
+				continue
+			}
+			for _, a := range s.Acts {
+				if cur, ok := own[a]; !ok || cp.Text == a && cur != a {
+					own[a] = cp.Text
+				}
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, cp := range cps {
+		var acts []string
+		for _, s := range cp.Senses {
+			if s.Part == words.Verb {
+				acts = append(acts, s.Acts...) // "feeds" reads the other way: not renamed
+			}
+		}
+		if len(acts) == 0 {
+			continue
+		}
+		rep := own[acts[len(acts)-1]]
+		for _, a := range acts {
+			if own[a] == cp.Text {
+				rep = cp.Text
+			}
+		}
+		if rep != "" {
+			out[cp.Text] = rep
+		}
+	}
+	return out
+})
+
+// OpenSchema is the schema a graph read by the open extractor is stored
+// with: the document graph's types and relations (SchemaFor), marked
+// open-world, with every entity the resolution joined several names into
+// and its other names as aliases, so that a question naming any of them
+// links. Relations are left to inference (graph.Infer reads their meaning
+// from their names).
+func OpenSchema(ix *Index) *graph.Schema {
+	s := SchemaFor(nil)
+	s.OpenWorld = true
+	types := map[string]bool{}
+	for _, r := range ix.resolution() {
+		types[r.Type] = true
+	}
+	for _, t := range slices.Sorted(maps.Keys(types)) {
+		if s.Type(t) == nil && graph.ValidIdentifier(t) {
+			desc := "Named in the documents with a kind noun that says so."
+			if t == TypeThing {
+				desc = "Named in the documents with no kind noun."
+			}
+			s.Types = append(s.Types, graph.TypeDef{Name: t, Description: desc})
+		}
+	}
+	for _, m := range ix.Merged() {
+		var aliases []string
+		for _, n := range m.Names {
+			if n != m.Entity {
+				aliases = append(aliases, n)
+			}
+		}
+		s.Entities = append(s.Entities, graph.EntityDef{Name: m.Entity, Type: m.Type, Aliases: aliases})
+	}
+	return s
+}
+
+// Reading is a relation of the index with the phrases the documents state
+// it with.
+type Reading struct {
+	Relation string   `json:"relation"`
+	Phrases  []string `json:"phrases"`
+	Facts    int      `json:"facts"`
+}
+
+// Readings lists the index's relations with the relation phrases read for
+// each ("CALLS": "calls", "queries", "forwards to"), by relation.
+func (ix *Index) Readings() []Reading {
+	phrases := map[string]map[string]bool{}
+	for _, d := range ix.Documents {
+		for _, s := range d.Statements {
+			if phrases[s.Relation] == nil {
+				phrases[s.Relation] = map[string]bool{}
+			}
+			if s.Phrase != "" {
+				phrases[s.Relation][ThirdPersonPhrase(s.Phrase)] = true
+			}
+		}
+	}
+	facts := map[string]int{}
+	for _, t := range ix.Facts() {
+		facts[t.Relation]++
+	}
+	var out []Reading
+	for r, ps := range phrases {
+		out = append(out, Reading{Relation: r, Phrases: slices.Sorted(maps.Keys(ps)), Facts: facts[r]})
+	}
+	slices.SortFunc(out, func(a, b Reading) int { return cmp.Compare(a.Relation, b.Relation) })
+	return out
+}
+
+// ThirdPersonPhrase writes a relation phrase as a sentence states it:
+// "depend on" → "depends on".
+func ThirdPersonPhrase(p string) string {
+	ws := strings.Fields(p)
+	if len(ws) == 0 || ws[0] == "part" || ws[0] == "member" || ws[0] == "on" {
+		return p
+	}
+	ws[0] = thirdForm(ws[0])
+	return strings.Join(ws, " ")
+}
