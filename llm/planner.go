@@ -119,6 +119,10 @@ type edgeDraft struct {
 }
 
 // Plan implements agent.Planner.
+// Schema returns the schema the planner reads (its rule planner's, read
+// once): the agent reads whether the graph is open-world from it.
+func (p *modelPlanner) Schema(ctx context.Context) (*graph.Schema, error) { return p.rules.Schema(ctx) }
+
 func (p *modelPlanner) Plan(ctx context.Context, question string) (state.Plan, state.Cost, error) {
 	pl, cost, err := p.plan(ctx, question)
 	if err == nil && p.required && pl.Fallback != "" {

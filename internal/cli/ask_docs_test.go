@@ -18,7 +18,7 @@ import (
 // document index and checks each answer's route, passages and output.
 func TestAskDocsRoutes(t *testing.T) {
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap)
+	ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap)
 
 	// A lookup: a flat passage search, no agent.
 	code, out, errs := runCLI(t, "ask", "--graph", snap, "--json", "Where is the runbook for the db-v2 cutover?")

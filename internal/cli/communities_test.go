@@ -30,7 +30,7 @@ func communitiesJSON(t *testing.T, v any, args ...string) string {
 // document index holds.
 func TestIngestDocsThenGlobalQuestion(t *testing.T) {
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	res := ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap)
+	res := ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap)
 	if res.Communities.File != community.Path(snap) || res.Communities.Count == 0 || len(res.Communities.Report.Written) != res.Communities.Count {
 		t.Fatalf("ingest communities: %+v", res.Communities)
 	}
@@ -74,7 +74,7 @@ func TestIngestDocsThenGlobalQuestion(t *testing.T) {
 func TestReingestRefreshesOnlyTheEditedCommunity(t *testing.T) {
 	dir := docstest.CopyDemo(t)
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	first := ingestDocsJSON(t, "--docs", dir, "-o", snap)
+	first := ingestDocsJSON(t, "--schema", "demo", "--docs", dir, "-o", snap)
 	doc := filepath.Join(dir, "ownership", "team-identity.md")
 	b, err := os.ReadFile(doc)
 	if err != nil {
@@ -83,7 +83,7 @@ func TestReingestRefreshesOnlyTheEditedCommunity(t *testing.T) {
 	if err := os.WriteFile(doc, append(b, []byte("\nThe identity team also owns the session cache.\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	again := ingestDocsJSON(t, "--docs", dir, "-o", snap)
+	again := ingestDocsJSON(t, "--schema", "demo", "--docs", dir, "-o", snap)
 	rep := again.Communities.Report
 	if len(rep.Written) != 1 || len(rep.Kept) != first.Communities.Count-1 {
 		t.Fatalf("re-ingest after one edit: %+v, want one community summarised and %d kept", rep, first.Communities.Count-1)
@@ -103,7 +103,7 @@ func TestReingestRefreshesOnlyTheEditedCommunity(t *testing.T) {
 // elsewhere, with a warning.
 func TestCommunitiesWithModel(t *testing.T) {
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap)
+	ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap)
 	const summary = "payment-service takes card payments and relies on ledger-service and fraud-detection-service."
 	srv := newChatServer(t, map[string][]scripted{"": {{content: summary}}})
 	var res communitiesResult
@@ -129,7 +129,7 @@ func TestCommunitiesWithModel(t *testing.T) {
 
 func TestCommunitiesErrors(t *testing.T) {
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap)
+	ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap)
 	side := community.Path(snap)
 	if err := os.WriteFile(side, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)

@@ -20,7 +20,8 @@ import (
 
 const evalDocsUsage = `
 Documents (--docs PATH): PATH is a folder of documents (ingested in memory
-as 'ingest --docs' would, with --schema or the demo schema) or a snapshot
+as 'ingest --docs' would: with --schema FILE, --schema demo, or none, the
+open vocabulary) or a snapshot
 written by 'ingest --docs' (its document index beside it; the chunk vectors
 kept beside it are used, with the embedder that made them). Each question is
 answered in six passage modes and scored against its gold passages:
@@ -71,6 +72,15 @@ func evaluateDocs(ctx context.Context, e *env, o *evalOptions) error {
 		return err
 	}
 	cfg := evals.DocsConfig{Index: ix, Store: store, AgentOptions: opts}
+	if f := docs.FindEntitiesFile(o.questions...); f != "" {
+		// Answers are compared under the corpus's gold entity names.
+		if cfg.Entities, err = docs.ReadGoldEntitiesFile(f); err != nil {
+			return err
+		}
+		if !o.graph.quiet {
+			fmt.Fprintf(e.stderr, "(answers compared under the gold entity names of %s)\n", f)
+		}
+	}
 	if fi, err := os.Stat(o.docs); err == nil && !fi.IsDir() {
 		// A snapshot: the chunk vectors ingest --docs kept, as ask uses them.
 		var vc hybrid.Config
@@ -134,10 +144,12 @@ func openDocs(ctx context.Context, e *env, o *evalOptions) (agent.Store, *docs.I
 		return nil, nil, none, usagef("--docs with --store neo4j takes the snapshot that was loaded into Neo4j (its document index is beside it), not a folder")
 	}
 	var sch *graph.Schema
-	if o.graph.schema != "" {
-		sch, err = graph.ReadSchemaFile(o.graph.schema)
-	} else {
+	switch o.graph.schema {
+	case "":
+	case demoSchemaName:
 		sch, err = demo.Schema()
+	default:
+		sch, err = graph.ReadSchemaFile(o.graph.schema)
 	}
 	if err != nil {
 		return nil, nil, none, err
@@ -150,7 +162,7 @@ func openDocs(ctx context.Context, e *env, o *evalOptions) (agent.Store, *docs.I
 		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(o.docs, filepath.FromSlash(s.Path)), s.Err)
 	}
 	st := memstore.New()
-	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+	if err := st.SetSchema(ctx, docsSchema(sch, ix)); err != nil {
 		return nil, nil, none, err
 	}
 	if _, err := st.AddTriples(ctx, ix.Triples()); err != nil {

@@ -13,7 +13,7 @@ import (
 func TestEvalDocs(t *testing.T) {
 	lookups, questions := "../../testdata/docs/demo-lookups.jsonl", "../../testdata/docs/demo-questions.jsonl"
 	// A folder, ingested in memory.
-	code, out, errs := runCLI(t, "eval", "--docs", docsCorpus, "--questions", lookups+","+questions, "--json")
+	code, out, errs := runCLI(t, "eval", "--schema", "demo", "--docs", docsCorpus, "--questions", lookups+","+questions, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -26,7 +26,7 @@ func TestEvalDocs(t *testing.T) {
 	}
 	// A snapshot from ingest --docs gives the same report.
 	snap := filepath.Join(t.TempDir(), "c.snap")
-	ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap)
+	ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap)
 	code, out2, errs := runCLI(t, "eval", "--docs", snap, "--questions", lookups+","+questions, "--json")
 	if code != 0 || out2 != out {
 		t.Fatalf("snapshot: exit %d %s\n%s", code, errs, out2)

@@ -57,6 +57,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.docs.path, "docs", "", "ingest the Markdown and text documents under `path` (a folder or a file)")
 	fs.StringVar(&o.docs.patterns, "patterns", "", "with --docs: relation patterns `file` (\"RELATION: {S} phrase {O}\" a line)")
 	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")
+	fs.StringVar(&o.docs.goldEntities, "gold-entities", "", "with --gold: the gold entities `file` ({\"name\",\"aliases\"} a line) names are compared under (default: X-entities.jsonl beside X-gold.jsonl)")
 	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
 	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm, hashed, or a provider's openai[:MODEL] or ollama[:MODEL] (reached through OPENAI_BASE_URL and OPENAI_API_KEY, or OLLAMA_HOST)")
@@ -70,8 +71,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if o.docs.path != "" {
 		return ingestDocs(ctx, e, &o)
 	}
-	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.fresh || o.docs.json || o.docs.llm.set() || o.docs.embedder != embed.Auto || o.docs.embedCache != "" {
-		return usagef("--patterns, --gold, --fresh, --json, --llm, --embedder and --embed-cache go with --docs")
+	if o.docs.patterns != "" || o.docs.gold != "" || o.docs.goldEntities != "" || o.docs.fresh || o.docs.json || o.docs.llm.set() || o.docs.embedder != embed.Auto || o.docs.embedCache != "" {
+		return usagef("--patterns, --gold, --gold-entities, --fresh, --json, --llm, --embedder and --embed-cache go with --docs")
 	}
 	if len(pos) == 0 {
 		return usagef("no input file given")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
@@ -19,7 +21,6 @@ import (
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/resolve"
-	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -29,13 +30,24 @@ Documents (--docs PATH): reads the Markdown (.md, .markdown) and plain-text
 node per file, a Chunk node per passage (chunks of about 80 words that
 overlap by one paragraph, each PART_OF its document), a MENTIONS edge from a
 chunk to every entity recognised in it, and the facts the text states.
-Extraction is deterministic (no LLM): entities are recognised by name or
-alias (from --schema and the triples files given, compared after
-normalisation: "payment-svc" is "Payment Service") and by regular
-expressions (ticket ids such as INC-2041, error codes such as E4012); facts
-by relation patterns, the schema's relation words ("{S} depends on {O}",
-"{O} is owned by {S}") and any in --patterns FILE ("CALLS: {S} books money
-with {O}", one a line). A fact must fit the schema's types.
+Extraction is deterministic (no LLM). With no --schema and no triples
+files it reads open vocabulary: names as the documents write them (proper
+names, identifiers such as payments-db, code spans, phrases headed by a
+kind noun such as "the checkout service", whose noun gives the type) and
+the relation phrase between two of them ("depends on", "stores its data
+in", "is owned by", "X's owner is Y"; lists, appositions, "it" and "this
+service"; negated and hedged clauses state nothing), names that mean one
+entity joined across documents ("the Kafka topic", "Kafka"), relation
+phrases that mean one relation kept as one ("relies on" is DEPENDS_ON).
+Such a graph is open-world: facts read from prose are never all the
+facts, so no answer over it claims that something is absent.
+With --schema FILE (or --schema demo, the demo's) or triples files, those
+are the dictionary instead: entities are recognised by name or alias
+(compared after normalisation: "payment-svc" is "Payment Service") and by
+regular expressions (ticket ids such as INC-2041, error codes such as
+E4012); facts by relation patterns, the schema's relation words ("{S}
+depends on {O}", "{O} is owned by {S}") and any in --patterns FILE ("CALLS:
+{S} books money with {O}", one a line). A fact must fit the schema's types.
 
 Beside the snapshot goes its document index (corpus.snap → corpus.docs.json):
 each document's path, content hash and version, its chunks, and every
@@ -45,8 +57,7 @@ Ingesting the folder again reads the index and extracts only the documents
 that changed; facts whose only support was a changed or removed document
 go; the graph is the one a fresh ingest (--fresh) gives. A file that cannot
 be read or is not UTF-8 text is reported and skipped; the rest are ingested.
-Without --schema and triples files, the demo schema's entities and relation
-words are the dictionary. The graph's communities and their summaries are
+The graph's communities and their summaries are
 refreshed beside the snapshot (corpus.communities.json; see 'scgraph help
 communities'): only those whose facts or passages changed are summarised again.
 
@@ -61,21 +72,28 @@ document collection; relationships a triples ingest wrote are never removed.
 The chunk vectors go onto the Chunk nodes, under a vector index; accepted
 merges and communities belong to snapshots and are not made there.
 
-  scgraph ingest --docs testdata/docs/demo -o corpus.snap
-  scgraph ingest --docs testdata/docs/demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
+  scgraph ingest --docs testdata/docs/otel-demo -o otel.snap --gold testdata/docs/otel-demo-gold.jsonl
+  scgraph ingest --docs testdata/docs/demo --schema demo -o corpus.snap --gold testdata/docs/demo-gold.jsonl
   scgraph ask --graph corpus.snap "Which teams are affected if db-v2 goes down?"
-  scgraph ingest --docs testdata/docs/demo --store neo4j
+  scgraph ingest --docs testdata/docs/demo --schema demo --store neo4j
   scgraph ask --store neo4j "Which teams are affected if db-v2 goes down?"
 `
+
+// demoSchemaName is the --schema value that names the built-in demo
+// schema: documents are read with it only when it is asked for.
+const demoSchemaName = "demo"
 
 // docsIngestOptions are ingest's document flags.
 type docsIngestOptions struct {
 	path     string
 	patterns string
 	gold     string
-	fresh    bool
-	json     bool
-	llm      docsLLMFlags
+	// goldEntities names the gold entities file (default: the
+	// "-entities" file beside the gold file, when there is one).
+	goldEntities string
+	fresh        bool
+	json         bool
+	llm          docsLLMFlags
 
 	// embedder and embedCache choose the chunk embedder (ingest_vectors.go).
 	embedder   string
@@ -93,7 +111,15 @@ type docsIngestResult struct {
 	Triples   int         `json:"triples"`
 	Report    docs.Report `json:"report"`
 	Gold      *docs.Score `json:"gold,omitempty"`
-	Schema    string      `json:"schema"`
+	// GoldEntities is the file of gold entity names the score compared
+	// names under.
+	GoldEntities string `json:"gold_entities,omitempty"`
+	Schema       string `json:"schema"`
+	// Found counts the entities by type and the facts by relation.
+	Found foundByType `json:"found"`
+	// OpenWorld: the graph was read by the open extractor and is stored
+	// open-world.
+	OpenWorld bool `json:"open_world"`
 	// Store names the Neo4j database written, with --store neo4j (then
 	// Snapshot and Index are empty), and Sync what changed in it.
 	Store string               `json:"store,omitempty"`
@@ -144,6 +170,12 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	var sch *graph.Schema
 	schemaDesc := "inferred"
 	switch {
+	case o.graph.schema == demoSchemaName:
+		s, err := demo.Schema()
+		if err != nil {
+			return err
+		}
+		sch, schemaDesc = s, "built-in demo schema (--schema demo)"
 	case o.graph.schema != "":
 		s, err := graph.ReadSchemaFile(o.graph.schema)
 		if err != nil {
@@ -151,14 +183,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		}
 		sch, schemaDesc = s, o.graph.schema
 	case len(base) == 0:
-		s, err := demo.Schema()
-		if err != nil {
-			return err
-		}
-		sch, schemaDesc = s, "built-in demo schema"
-		if !d.json {
-			fmt.Fprintln(e.stderr, "(no --schema and no triples: the demo schema's entities and relation words are the dictionary)")
-		}
+		schemaDesc = "none: open vocabulary (names and relation phrases read from the text)"
 	}
 	var extra []docs.Pattern
 	if d.patterns != "" {
@@ -238,7 +263,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(d.path, filepath.FromSlash(s.Path)), s.Err)
 	}
 
-	full := &resolve.Graph{Triples: append(base, ix.Triples()...), Schema: docs.SchemaFor(sch)}
+	full := &resolve.Graph{Triples: append(base, ix.Triples()...), Schema: docsSchema(sch, ix)}
 	if err := merges.Reapply(full); err != nil {
 		return fmt.Errorf("%s: %w", resolve.MergesPath(out), err)
 	}
@@ -255,6 +280,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 		return err
 	}
 	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: d.llm.result(), Vectors: embedding}
+	res.Found, res.OpenWorld = countFound(ix), ix.Open
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
@@ -306,17 +332,93 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	return d.printResult(e, ix, res)
 }
 
+// docsSchema is the schema a documents' graph is stored with: the given
+// one with the document types, or for the open extractor's graph the
+// open-world schema with the names it joined (docs.OpenSchema).
+func docsSchema(sch *graph.Schema, ix *docs.Index) *graph.Schema {
+	if ix.Open {
+		return docs.OpenSchema(ix)
+	}
+	return docs.SchemaFor(sch)
+}
+
+// foundByType counts what an ingest found: entities by type, facts by
+// relation.
+type foundByType struct {
+	Entities  map[string]int `json:"entities"`
+	Relations map[string]int `json:"relations"`
+	// Merged counts the entities the documents name in more than one way
+	// (the open extractor joins them).
+	Merged int `json:"merged,omitempty"`
+}
+
+func countFound(ix *docs.Index) foundByType {
+	f := foundByType{Entities: map[string]int{}, Relations: map[string]int{}}
+	seen := map[string]bool{}
+	for _, t := range ix.Triples() {
+		switch t.Relation {
+		case docs.RelPartOf:
+			continue
+		case docs.RelMentions:
+		default:
+			f.Relations[t.Relation]++
+			if !seen[t.Subject] {
+				seen[t.Subject] = true
+				f.Entities[t.SubjectType]++
+			}
+		}
+		if !seen[t.Object] {
+			seen[t.Object] = true
+			f.Entities[t.ObjectType]++
+		}
+	}
+	f.Merged = len(ix.Merged())
+	return f
+}
+
+// byCount writes counts as "Service 12, Thing 30", largest first.
+func byCount(m map[string]int) string {
+	type kv struct {
+		k string
+		n int
+	}
+	var kvs []kv
+	for k, n := range m {
+		kvs = append(kvs, kv{k, n})
+	}
+	slices.SortFunc(kvs, func(a, b kv) int { return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.k, b.k)) })
+	var parts []string
+	for _, x := range kvs {
+		parts = append(parts, fmt.Sprintf("%s %d", x.k, x.n))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // printResult prints what an ingest of documents did: the counts, the
 // model's work, the vectors, the communities, the score against the gold
 // facts; or all of it as JSON.
 func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestResult) error {
 	rep := res.Report
 	if d.gold != "" {
-		gold, err := triplefile.Read(d.gold, triplefile.FormatAuto, triplefile.Options{})
+		gold, err := docs.ReadGoldFile(d.gold)
 		if err != nil {
 			return err
 		}
-		sc := docs.ScoreFacts(ix.Facts(), gold)
+		entsFile := d.goldEntities
+		if entsFile == "" {
+			entsFile = docs.FindEntitiesFile(d.gold)
+		}
+		var ents *docs.GoldEntities
+		if entsFile != "" {
+			if ents, err = docs.ReadGoldEntitiesFile(entsFile); err != nil {
+				return err
+			}
+			res.GoldEntities = entsFile
+		}
+		sc := docs.ScoreFacts(ix.Facts(), gold, ents)
 		res.Gold = &sc
 	}
 	if d.json {
@@ -334,6 +436,18 @@ func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestRe
 	fmt.Fprintf(e.stdout, "wrote %s: %d documents (%d added, %d changed, %d unchanged, %d removed, %d skipped), %d chunks, %d mentions, %d facts; %d triples\n",
 		where, res.Documents, len(rep.Added), len(rep.Changed), len(rep.Unchanged), len(rep.Removed), len(rep.Skipped),
 		res.Chunks, res.Mentions, res.Facts, res.Triples)
+	f := res.Found
+	total := 0
+	for _, n := range f.Entities {
+		total += n
+	}
+	fmt.Fprintf(e.stdout, "found %d entities (%s); %d relations (%s); schema: %s\n", total, byCount(f.Entities), len(f.Relations), byCount(f.Relations), res.Schema)
+	if f.Merged > 0 {
+		fmt.Fprintf(e.stdout, "  %d entities are named more than one way in the documents and were joined (their names are aliases in the snapshot's schema)\n", f.Merged)
+	}
+	if res.OpenWorld {
+		fmt.Fprintln(e.stdout, "  open world: facts read from prose are not all the facts; answers over this graph never claim that something is absent")
+	}
 	if res.Sync != nil {
 		fmt.Fprintf(e.stdout, "in the database: %d relationships created; %d that no document supports any more deleted, and %d nodes they left unconnected\n",
 			res.Sync.Created, res.Sync.Deleted, res.Sync.Orphans)
@@ -350,6 +464,9 @@ func (d *docsIngestOptions) printResult(e *env, ix *docs.Index, res docsIngestRe
 	d.llm.render(e.stdout, e.stderr, res.LLM)
 	if res.Gold != nil {
 		printScore(e.stdout, d.gold, *res.Gold)
+		if res.GoldEntities != "" {
+			fmt.Fprintf(e.stdout, "  (names compared under the gold entities of %s; relations by meaning)\n", res.GoldEntities)
+		}
 	}
 	return nil
 }

@@ -20,7 +20,7 @@ func TestIngestDocsLLM(t *testing.T) {
 	srv := newChatServer(t, map[string][]scripted{markExtract: {{content: `{"entities": [],
  "relations": [{"subject": "payment-svc", "relation": "CALLS", "object": "the ledger service", "confidence": 0.9}]}`}}})
 	snap := filepath.Join(t.TempDir(), "corpus.snap")
-	res := ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap, "--llm", "openai:test-model", "--llm-base-url", srv.URL+"/v1")
+	res := ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap, "--llm", "openai:test-model", "--llm-base-url", srv.URL+"/v1")
 	if res.LLM == nil || res.LLM.Chunks != res.Chunks || res.LLM.Calls != res.Chunks || res.LLM.Kept == 0 ||
 		res.LLM.DropCounts()[docs.DropHallucinated] != res.LLM.Proposed-res.LLM.Kept || len(res.LLM.Fallbacks) != 0 {
 		t.Fatalf("llm stats %+v (chunks %d)", res.LLM, res.Chunks)
@@ -44,7 +44,7 @@ func TestIngestDocsLLMBrokenReplies(t *testing.T) {
 	srv := newChatServer(t, map[string][]scripted{markExtract: {{content: "Sure! The payment service calls the ledger."}}})
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "corpus.snap")
-	args := []string{"ingest", "--docs", docsCorpus, "-o", snap, "--quiet", "--llm", "openai:test-model", "--llm-base-url", srv.URL + "/v1"}
+	args := []string{"ingest", "--schema", "demo", "--docs", docsCorpus, "-o", snap, "--quiet", "--llm", "openai:test-model", "--llm-base-url", srv.URL + "/v1"}
 	code, out, errs := runCLI(t, args...)
 	if code != 0 || !strings.Contains(errs, "warning: the rules read") || !strings.Contains(errs, "services/payment-service.md#0:") ||
 		!strings.Contains(out, "LLM extraction (openai:test-model at ") {

@@ -86,7 +86,7 @@ func documentGraph(ix *docs.Index, source string) (cypher.DocumentGraph, error) 
 // documents, and the document graph into the database.
 func syncDocsNeo4j(ctx context.Context, e *env, o *ingestOptions, st *cypher.Store, sch *graph.Schema, base []graph.Triple, ix *docs.Index, res *docsIngestResult) error {
 	d := &o.docs
-	if err := st.SetSchema(ctx, docs.SchemaFor(sch)); err != nil {
+	if err := st.SetSchema(ctx, docsSchema(sch, ix)); err != nil {
 		return err
 	}
 	partial, err := st.PartialIngests(ctx)

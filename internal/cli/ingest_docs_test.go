@@ -38,7 +38,7 @@ func ingestDocsJSON(t *testing.T, args ...string) docsIngestResult {
 func TestIngestDocsThenAskCites(t *testing.T) {
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "corpus.snap")
-	res := ingestDocsJSON(t, "--docs", docsCorpus, "-o", snap, "--gold", "../../testdata/docs/demo-gold.jsonl")
+	res := ingestDocsJSON(t, "--schema", "demo", "--docs", docsCorpus, "-o", snap, "--gold", "../../testdata/docs/demo-gold.jsonl")
 	if res.Documents == 0 || res.Documents != len(res.Report.Added) || res.Chunks < res.Documents {
 		t.Fatalf("ingest: %+v", res)
 	}
@@ -157,7 +157,7 @@ func TestIngestDocsIncrementalMatchesFresh(t *testing.T) {
 	docsDir := docstest.CopyDemo(t)
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "c.snap")
-	first := ingestDocsJSON(t, "--docs", docsDir, "-o", snap)
+	first := ingestDocsJSON(t, "--schema", "demo", "--docs", docsDir, "-o", snap)
 
 	if err := os.WriteFile(filepath.Join(docsDir, "ownership", "team-orders.md"), []byte("# Team Orders\n\nThe orders team owns order-service.\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestIngestDocsIncrementalMatchesFresh(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(docsDir, "notes", "blob.md"), []byte{0, 1, 2, 3}, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := runCLI(t, "ingest", "--docs", docsDir, "-o", snap)
+	code, out, errs := runCLI(t, "ingest", "--schema", "demo", "--docs", docsDir, "-o", snap)
 	if code != 0 || !strings.Contains(errs, "skipped") || !strings.Contains(errs, "blob.md") {
 		t.Fatalf("re-ingest: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -176,7 +176,7 @@ func TestIngestDocsIncrementalMatchesFresh(t *testing.T) {
 		t.Fatalf("re-ingest summary: %s", out)
 	}
 	freshSnap := filepath.Join(dir, "fresh.snap")
-	fresh := ingestDocsJSON(t, "--docs", docsDir, "-o", freshSnap, "--fresh")
+	fresh := ingestDocsJSON(t, "--schema", "demo", "--docs", docsDir, "-o", freshSnap, "--fresh")
 	if fresh.Documents != first.Documents-1 {
 		t.Fatalf("fresh ingest: %d documents, want %d", fresh.Documents, first.Documents-1)
 	}

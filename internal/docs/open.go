@@ -62,6 +62,8 @@ var (
 	envVarRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
 	durationRE = regexp.MustCompile(`^\d`)
 	versionRE  = regexp.MustCompile(`^[vV]\d`)
+	// abstractNounRE ends the words that name a topic rather than a thing.
+	abstractNounRE = regexp.MustCompile(`(ship|tion|sion|ment|ity|ness|ance|ence|ing|ure|ics|ogy|ism)$`)
 	// specBulletRE is a bullet that starts with a short label and a colon.
 	specBulletRE = regexp.MustCompile(`^\s*[-*+]\s+[^:.]{1,40}:\s+\S`)
 )
@@ -742,8 +744,8 @@ func titleEntity(doc string) (*omention, []string) {
 			return nil, nil
 		}
 	}
-	if len(toks) == 1 && openWords.is("not-names", toks[0].low) {
-		return nil, nil
+	if len(toks) == 1 && (openWords.is("not-names", toks[0].low) || abstractNounRE.MatchString(toks[0].low)) {
+		return nil, nil // "# Ownership", "# Design": a topic, not a thing
 	}
 	m := &omention{name: mentionName(toks), typ: openWords.kind(toks[len(toks)-1].low)}
 	if m.name == "" {

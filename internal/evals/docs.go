@@ -163,6 +163,10 @@ type DocsConfig struct {
 	// Stored are the chunk vectors kept at ingest, made by Embedder (nil:
 	// every chunk is embedded now).
 	Stored hybrid.StoredVectors
+	// Entities, when set, are the gold entities answers are compared
+	// under: an answer is right when it names the gold entity by any of
+	// its names ("Accounting Service" for accounting-service).
+	Entities *docs.GoldEntities
 }
 
 // DocsSet is one question file's questions.
@@ -199,6 +203,11 @@ type DocResult struct {
 	Passages     map[PassageMode][]string `json:"passages"`
 	Answers      map[PassageMode][]string `json:"answers,omitempty"`
 	Gold         []string                 `json:"gold,omitempty"`
+	// Stop is how the agent's run ended; Claimed is true when it claimed
+	// a finished answer (complete or no_chain), which over documents is
+	// a claim that nothing else is stated.
+	Stop    state.Stop `json:"stop,omitempty"`
+	Claimed bool       `json:"claimed"`
 }
 
 // DocsSetReport is the documents mode's report on one set.
@@ -207,6 +216,11 @@ type DocsSetReport struct {
 	Questions int    `json:"questions"`
 	// RouteAccuracy is the share of questions routed as expected.
 	RouteAccuracy float64 `json:"route_accuracy"`
+	// Claims counts the relationship questions whose run claimed a
+	// finished answer; ClaimedWrong those of them whose answer set is not
+	// the gold set.
+	Claims       int `json:"claims"`
+	ClaimedWrong int `json:"claimed_wrong"`
 	// Ceiling is the best recall@k any ranking could reach: a question
 	// with more gold passages than k cannot have them all in its first k.
 	Ceiling PassageScore   `json:"ceiling"`
@@ -257,11 +271,17 @@ func EvaluateDocs(ctx context.Context, cfg DocsConfig, sets []DocsSet) (*DocsRep
 			if r.Route.Route == q.Route {
 				routed++
 			}
+			if q.HasAnswers && r.Claimed {
+				sr.Claims++
+				if !sameAnswersUnder(cfg.Entities, r.Answers[PassagesHybrid], q.Answers) {
+					sr.ClaimedWrong++
+				}
+			}
 			sr.Results = append(sr.Results, r)
 		}
 		sr.RouteAccuracy = round4(float64(routed) / float64(len(set.Questions)))
 		for _, m := range PassageModes {
-			sr.Modes = append(sr.Modes, scorePassages(m, set.Questions, sr.Results))
+			sr.Modes = append(sr.Modes, scorePassages(m, set.Questions, sr.Results, cfg.Entities))
 		}
 		sr.Ceiling = ceiling(set.Questions)
 		rep.Sets = append(rep.Sets, sr)
@@ -291,6 +311,8 @@ func runDocQuestion(ctx context.Context, q DocQuestion, asker *docqa.Asker, part
 			return r, err
 		}
 	}
+	r.Stop = res.StopReason
+	r.Claimed = res.StopReason == state.StopComplete || res.StopReason == state.StopNoChain
 	var cited []string
 	for _, c := range docs.Cite(asker.Index, res.Paths) {
 		if !slices.Contains(cited, c.Chunk) {
@@ -381,7 +403,7 @@ func entityTypes(ix *docs.Index) map[string]string {
 }
 
 // scorePassages scores one mode on a set.
-func scorePassages(m PassageMode, qs []DocQuestion, rs []DocResult) PassageScore {
+func scorePassages(m PassageMode, qs []DocQuestion, rs []DocResult, ents *docs.GoldEntities) PassageScore {
 	s := PassageScore{Mode: m}
 	var r1, r3, r5, mrr []float64
 	exact, withAnswers := 0, 0
@@ -395,7 +417,7 @@ func scorePassages(m PassageMode, qs []DocQuestion, rs []DocResult) PassageScore
 		}
 		if q.HasAnswers {
 			withAnswers++
-			if sameAnswers(rs[i].Answers[m], q.Answers) {
+			if sameAnswersUnder(ents, rs[i].Answers[m], q.Answers) {
 				exact++
 			}
 		}
@@ -417,7 +439,7 @@ func ceiling(qs []DocQuestion) PassageScore {
 		rs[i].Passages = map[PassageMode][]string{"ceiling": q.GoldPassages}
 		rs[i].Answers = map[PassageMode][]string{"ceiling": q.Answers}
 	}
-	s := scorePassages("ceiling", qs, rs)
+	s := scorePassages("ceiling", qs, rs, nil)
 	s.Exact = nil
 	return s
 }
@@ -453,6 +475,22 @@ func reciprocalRank(got, gold []string, depth int) float64 {
 	return 0
 }
 
+// sameAnswersUnder compares answer sets under the gold entities' names
+// (nil: under Normalize).
+func sameAnswersUnder(ents *docs.GoldEntities, got, gold []string) bool {
+	if ents == nil {
+		return sameAnswers(got, gold)
+	}
+	canon := func(ns []string) []string {
+		out := make([]string, len(ns))
+		for i, n := range ns {
+			out[i] = ents.Canonical(n)
+		}
+		return out
+	}
+	return sameAnswers(canon(got), canon(gold))
+}
+
 // sameAnswers compares answer sets under Normalize.
 func sameAnswers(got, gold []string) bool {
 	a, _ := normSet(got)
@@ -479,9 +517,9 @@ func WriteDocsMarkdown(w io.Writer, rep *DocsReport) error {
 			fmt.Fprintf(&b, "| %s | %s | %d | %.3f | %.3f | %.3f | %.3f | %s |\n", s.Name, m.Mode, m.Questions, m.RecallAt1, m.RecallAt3, m.RecallAt5, m.MRR, exact)
 		}
 	}
-	b.WriteString("\n| set | questions | routed as expected |\n|---|---:|---:|\n")
+	b.WriteString("\n| set | questions | routed as expected | finished claims | finished claims wrong |\n|---|---:|---:|---:|---:|\n")
 	for _, s := range rep.Sets {
-		fmt.Fprintf(&b, "| %s | %d | %.3f |\n", s.Name, s.Questions, s.RouteAccuracy)
+		fmt.Fprintf(&b, "| %s | %d | %.3f | %d | %d |\n", s.Name, s.Questions, s.RouteAccuracy, s.Claims, s.ClaimedWrong)
 	}
 	fmt.Fprintf(&b, "\n%d chunks; embedder %s; hybrid = reciprocal-rank fusion (k = %d) of semantic, keyword (BM25) and graph proximity, inside the agent's traversed subgraph on the relation route; graph-only = the passages that stated the agent's evidence edges; gold passages of a relationship question = the chunks stating its gold paths' edges.\n",
 		rep.Chunks, rep.Embedder, rep.RRFK)
