@@ -20,7 +20,12 @@ type Result struct {
 	Paths []graph.Path `json:"paths"`
 	// Complete is true when the critic judged the evidence sufficient, or
 	// proved that no chain exists within the hop budget.
-	Complete   bool       `json:"complete"`
+	Complete bool `json:"complete"`
+	// Confidence is how sure the reading of the question is times how
+	// sure the link of its least sure entity is (0..1); Reading is that
+	// reading in words. The CLI and the MCP server report the same.
+	Confidence float64    `json:"confidence"`
+	Reading    string     `json:"reading,omitempty"`
 	Iterations int        `json:"iterations"`
 	StopReason state.Stop `json:"stop_reason"`
 	Stats      Stats      `json:"stats"`
@@ -75,6 +80,7 @@ func (r *run) result() *Result {
 		res.Complete = st.Answer.Complete
 		res.Mermaid = st.Answer.Mermaid
 	}
+	res.Confidence, res.Reading = confidence(st)
 	hops := 0
 	for _, p := range st.Walk.Reached {
 		if p.Depth > hops {
@@ -94,4 +100,21 @@ func (r *run) result() *Result {
 		ElapsedMS:       float64(r.cfg.clock().Sub(r.start).Microseconds()) / 1000,
 	}
 	return res
+}
+
+// confidence is a run's confidence: the reading's (of the chain the walk
+// ended on) times the least sure link of the question's entities, and the
+// reading in words.
+func confidence(st *state.AgentState) (float64, string) {
+	link := 0.0
+	for i, an := range st.Plan.Anchors {
+		if i == 0 || an.Confidence < link {
+			link = an.Confidence
+		}
+	}
+	reading, words := 1.0, ""
+	if i := st.Walk.Chain; i >= 0 && i < len(st.Plan.Readings) {
+		words, reading = st.Plan.Readings[i].Text, st.Plan.Readings[i].Confidence
+	}
+	return link * reading, words
 }

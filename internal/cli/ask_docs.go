@@ -95,6 +95,9 @@ type communityAnswerer struct{ a *community.Answerer }
 
 func (c communityAnswerer) AnswerGlobal(ctx context.Context, question string) (docqa.GlobalAnswer, error) {
 	g, err := c.a.AnswerGlobal(ctx, question)
+	if errors.Is(err, community.ErrNoCommunities) {
+		return docqa.GlobalAnswer{}, fmt.Errorf("%w (%v)", docqa.ErrNoSummaries, err)
+	}
 	if err != nil {
 		return docqa.GlobalAnswer{}, err
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/mcpserver"
 )
 
@@ -142,7 +144,12 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 	if err != nil {
 		return err
 	}
+	documents, err := mcpDocuments(ctx, e, g.Graph, o.graph.graph)
+	if err != nil {
+		return err
+	}
 	srv, err := mcpserver.New(g.Graph, mcpserver.Options{
+		Documents:        documents,
 		Agent:            opts,
 		CallTimeout:      o.callTimeout,
 		Caller:           mcpserver.Caller{Scoped: o.groups != "", Groups: parseGroups(o.groups)},
@@ -202,3 +209,25 @@ func isLoopback(host string) bool {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+// mcpDocuments is the document collection the MCP server answers over, as
+// 'scgraph ask' does: the graph's document index (beside the snapshot, or
+// kept in Neo4j), the hybrid search over its chunks with the vectors kept
+// at ingest, and the community summaries; nil when the graph has no
+// document index.
+func mcpDocuments(ctx context.Context, e *env, store agent.Store, graphFile string) (*mcpserver.Documents, error) {
+	ix, err := docIndex(ctx, store, graphFile, "")
+	if err != nil || ix == nil {
+		return nil, err
+	}
+	cfg, _ := chunkVectors(e, graphFile)
+	px, err := hybrid.New(ctx, ix, cfg)
+	if err != nil {
+		return nil, err
+	}
+	global, err := globalAnswerer(graphFile)
+	if err != nil {
+		return nil, err
+	}
+	return &mcpserver.Documents{Index: ix, Passages: px, Global: global, K: hybrid.DefaultK}, nil
+}

@@ -2,6 +2,7 @@ package docqa
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/scgraph/scgraph/agent"
@@ -85,6 +86,15 @@ type Answer struct {
 	Note string `json:"note,omitempty"`
 }
 
+// ErrNoSummaries is what a GlobalAnswerer returns (wrapped) when the graph
+// has no community to summarise: its documents state too few facts between
+// entities. A passage search answers instead (NoSummariesNote).
+var ErrNoSummaries = errors.New("no community summaries: the graph has too few facts between entities")
+
+// NoSummariesNote is the note of a global question over a graph with no
+// communities.
+const NoSummariesNote = "this is a global question, and the documents state too few facts between entities for community summaries: a passage search answers instead"
+
 // NoGlobalNote is the note of a global question asked with no
 // GlobalAnswerer configured.
 const NoGlobalNote = "this is a global question, and no community summaries are configured for this graph: a passage search answers instead"
@@ -123,22 +133,27 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 		ans.Passages = ps
 		return ans, err
 	case route.Global:
-		if a.Global != nil {
-			g, err := a.Global.AnswerGlobal(ctx, question)
-			if err != nil {
-				return nil, fmt.Errorf("global answer: %w", err)
-			}
-			ans.Global, ans.Text = &g, g.Text
-			return ans, nil
+		if a.Global == nil {
+			ans.Note = NoGlobalNote
+			break
 		}
-		ans.Note = NoGlobalNote
+		g, err := a.Global.AnswerGlobal(ctx, question)
+		if errors.Is(err, ErrNoSummaries) {
+			ans.Note = NoSummariesNote
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("global answer: %w", err)
+		}
+		ans.Global, ans.Text = &g, g.Text
+		return ans, nil
 	}
 	ps, err := a.Passages.Search(ctx, hybrid.Query{Question: question, Signals: a.Signals, Proximity: hybrid.FromEntities(d.Entities), K: a.K})
 	if err != nil {
 		return nil, err
 	}
 	ans.Passages = ps
-	ans.Text = lookupSentence(ps, ans.Note != "")
+	ans.Text = lookupSentence(ps, ans.Note)
 	return ans, nil
 }
 
@@ -160,10 +175,13 @@ func statedEdges(cs []docs.Citation) map[string]int {
 }
 
 // lookupSentence phrases a passage search's result.
-func lookupSentence(ps []hybrid.Passage, insteadOfGlobal bool) string {
+func lookupSentence(ps []hybrid.Passage, note string) string {
 	prefix := ""
-	if insteadOfGlobal {
+	switch note {
+	case NoGlobalNote:
 		prefix = "No community summaries are configured, so a passage search answers this global question. "
+	case NoSummariesNote:
+		prefix = "The documents state too few facts between entities for community summaries, so a passage search answers this global question. "
 	}
 	switch len(ps) {
 	case 0:

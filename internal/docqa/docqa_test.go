@@ -2,6 +2,7 @@ package docqa_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -132,6 +133,29 @@ func TestGlobalQuestionWithoutSummariesSaysSo(t *testing.T) {
 	}
 	if ans.Note != docqa.NoGlobalNote || !strings.Contains(ans.Text, "No community summaries") || len(ans.Passages) == 0 {
 		t.Fatalf("answer %q, note %q, %d passages", ans.Text, ans.Note, len(ans.Passages))
+	}
+}
+
+// noCommunities is a GlobalAnswerer over a graph with no communities.
+type noCommunities struct{}
+
+func (noCommunities) AnswerGlobal(context.Context, string) (docqa.GlobalAnswer, error) {
+	return docqa.GlobalAnswer{}, fmt.Errorf("%w (none in the file)", docqa.ErrNoSummaries)
+}
+
+// TestGlobalQuestionWithNoCommunitiesFallsBack asks a global question of a
+// graph whose documents state too few facts for communities: a passage
+// search answers, and says why.
+func TestGlobalQuestionWithNoCommunitiesFallsBack(t *testing.T) {
+	a, ag, _ := demoAsker(t)
+	a.Global = noCommunities{}
+	ans, err := a.Ask(context.Background(), "What are the biggest risks in our infrastructure?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Route.Route != route.Global || ag.runs != 0 || ans.Note != docqa.NoSummariesNote ||
+		!strings.Contains(ans.Text, "too few facts") || len(ans.Passages) == 0 {
+		t.Fatalf("route %+v, %d agent runs, answer %q, note %q, %d passages", ans.Route, ag.runs, ans.Text, ans.Note, len(ans.Passages))
 	}
 }
 

@@ -15,6 +15,9 @@ import (
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docqa"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -83,6 +86,24 @@ type Options struct {
 	StoreDescription string
 	// Version is the server version reported to clients.
 	Version string
+	// Documents, when set, makes ask and explain answer over a document
+	// collection as 'scgraph ask' does on a snapshot with a document
+	// index: each question routed (a passage search, the agent, or the
+	// community summaries) and answered with its passages and citations.
+	// A scoped caller gets the agent alone: passages are not
+	// access-checked.
+	Documents *Documents
+}
+
+// Documents is the document collection a server answers over: the
+// document index, the hybrid passage search over its chunks, the
+// community summaries for global questions (nil: a passage search answers
+// them) and how many passages a search returns.
+type Documents struct {
+	Index    *docs.Index
+	Passages *hybrid.Index
+	Global   docqa.GlobalAnswerer
+	K        int
 }
 
 // Server is scgraph's MCP server over one store.
@@ -200,7 +221,7 @@ func addTool[In, Out any](s *Server, name, description string, h func(ctx contex
 		if err != nil {
 			return nil, out, err
 		}
-		out, err = h(ctx, &call{server: s, req: req, store: store}, input)
+		out, err = h(ctx, &call{server: s, req: req, store: store, caller: caller}, input)
 		if err != nil && ctx.Err() == context.DeadlineExceeded {
 			err = fmt.Errorf("%s: no result within the call deadline of %s: %w", name, s.opts.CallTimeout, err)
 		}
@@ -214,6 +235,7 @@ type call struct {
 	server *Server
 	req    *mcp.CallToolRequest
 	store  agent.Store
+	caller Caller
 }
 
 // progress sends a progress notification when the client asked for them.

@@ -8,6 +8,11 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docqa"
+	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/hybrid"
+	"github.com/scgraph/scgraph/internal/plan"
+	"github.com/scgraph/scgraph/internal/route"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -74,8 +79,23 @@ type AskOutput struct {
 	StopReason string      `json:"stop_reason" jsonschema:"complete, no_chain, uncertain, no_relation, exhausted, iteration_limit, no_anchor, cancelled, timeout or error"`
 	Iterations int         `json:"iterations"`
 	Stats      agent.Stats `json:"stats"`
+	// Route, Citations, Passages and Global are set over a document
+	// collection, as 'scgraph ask --json' gives them on a snapshot with a
+	// document index.
+	Route     *Route              `json:"route,omitempty" jsonschema:"how the question was routed, and why"`
+	Citations []docs.Citation     `json:"citations,omitempty" jsonschema:"the passages that stated each evidence edge: document, line, sentence"`
+	Passages  []hybrid.Passage    `json:"passages,omitempty" jsonschema:"the passages the hybrid search ranked, best first"`
+	Global    *docqa.GlobalAnswer `json:"global,omitempty" jsonschema:"a global question's cited community summaries"`
+	Note      string              `json:"note,omitempty" jsonschema:"what stood in for a missing part, such as a passage search for a global question with no community summaries"`
 	// Explanation is set by explain, and by ask with explain=true.
 	Explanation *Explanation `json:"explanation,omitempty"`
+}
+
+// Route is how a question over documents was routed (route.Decision).
+type Route struct {
+	Route    string   `json:"route" jsonschema:"lookup (a passage search), relation (the agent) or global (community summaries)"`
+	Reason   string   `json:"reason"`
+	Entities []string `json:"entities,omitempty" jsonschema:"the graph entities the question names"`
 }
 
 // Anchor is an entity of the question as the planner linked it.
@@ -112,6 +132,9 @@ func (c *call) run(ctx context.Context, question string, explain bool) (AskOutpu
 		return AskOutput{}, errors.New("question is empty: ask something, e.g. \"Which teams are affected if the payment service goes down?\"")
 	}
 	a := agent.New(c.store, c.server.opts.Agent...)
+	if d := c.server.opts.Documents; d != nil && !c.caller.Scoped {
+		return c.askDocuments(ctx, a, d, question, explain)
+	}
 	step := 0
 	res, err := a.RunStream(ctx, question, func(u agent.Update) {
 		step++
@@ -130,6 +153,30 @@ func (c *call) run(ctx context.Context, question string, explain bool) (AskOutpu
 	return askOutput(res, explain), nil
 }
 
+// askDocuments answers a question over the server's documents: routed as
+// 'scgraph ask' routes it, with the same passages, citations and
+// confidence.
+func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, question string, explain bool) (AskOutput, error) {
+	asker := &docqa.Asker{Router: route.New(plan.New(c.store, nil, plan.Options{})), Agent: a, Index: d.Index,
+		Passages: d.Passages, Global: d.Global, K: d.K}
+	ans, err := asker.Ask(ctx, question)
+	switch {
+	case ans == nil:
+		return AskOutput{}, err
+	case err == nil, errors.Is(err, agent.ErrIterationLimit):
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+	default:
+		return AskOutput{}, err
+	}
+	out := AskOutput{Question: question, Answer: ans.Text, Answers: []state.AnswerEntity{}, Paths: []graph.Path{}, Anchors: []Anchor{}}
+	if ans.Result != nil {
+		out = askOutput(ans.Result, explain)
+	}
+	out.Route = &Route{Route: ans.Route.Route.String(), Reason: ans.Route.Reason, Entities: ans.Route.Entities}
+	out.Citations, out.Passages, out.Global, out.Note = ans.Citations, ans.Passages, ans.Global, ans.Note
+	return out, nil
+}
+
 func askOutput(res *agent.Result, explain bool) AskOutput {
 	out := AskOutput{
 		Question:   res.Question,
@@ -142,21 +189,10 @@ func askOutput(res *agent.Result, explain bool) AskOutput {
 		Stats:      res.Stats,
 		Anchors:    []Anchor{},
 	}
-	link := 0.0
-	for i, an := range res.Plan.Anchors {
+	for _, an := range res.Plan.Anchors {
 		out.Anchors = append(out.Anchors, Anchor{Mention: an.Mention, Entity: an.Entity, Type: an.Type, Method: string(an.Method), Confidence: an.Confidence})
-		if i == 0 || an.Confidence < link {
-			link = an.Confidence
-		}
 	}
-	reading := 1.0
-	if res.State != nil {
-		if i := res.State.Walk.Chain; i >= 0 && i < len(res.Plan.Readings) {
-			out.Reading = res.Plan.Readings[i].Text
-			reading = res.Plan.Readings[i].Confidence
-		}
-	}
-	out.Confidence = link * reading
+	out.Confidence, out.Reading = res.Confidence, res.Reading
 	if explain {
 		out.Explanation = &Explanation{Plan: res.Plan, Verdicts: res.Verdicts, Trace: res.Trace, Mermaid: res.Mermaid}
 	}
