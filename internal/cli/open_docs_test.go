@@ -50,6 +50,7 @@ func TestOpenVocabularyFourDocuments(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", q.Question, code, errs)
 		}
 		var got struct {
+			Answer  string `json:"answer"`
 			Answers []struct {
 				Name string `json:"name"`
 			} `json:"answers"`
@@ -69,6 +70,9 @@ func TestOpenVocabularyFourDocuments(t *testing.T) {
 		want := slices.Sorted(slices.Values(q.Answers))
 		if !slices.Equal(names, want) {
 			t.Errorf("%s: answers %v, want %v", q.Question, names, want)
+		}
+		if len(q.Answers) == 0 && !strings.HasPrefix(got.Answer, "Not found in the documents") {
+			t.Errorf("%s: with no answer over documents, the answer is %q", q.Question, got.Answer)
 		}
 		if got.StopReason == state.StopComplete || got.StopReason == state.StopNoChain {
 			t.Errorf("%s: claimed (%s) over an open-world graph", q.Question, got.StopReason)

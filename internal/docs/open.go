@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1293,12 +1294,19 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 			ms, facts, l := readUnit(u, dc, last)
 			last = l
 			for _, m := range ms {
-				if m.ref || seen[m.name] {
+				// A reference ("this service", "it") mentions its entity
+				// too: the line names it.
+				k := m.name + "\x00" + strconv.Itoa(u.line)
+				if seen[k] {
 					continue
 				}
-				seen[m.name] = true
-				mentions = append(mentions, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: m.name,
-					Line: u.line, Spotter: SpotOpen, Confidence: ConfidenceOpenName})
+				seen[k] = true
+				spotter, conf := SpotOpen, ConfidenceOpenName
+				if m.ref {
+					spotter, conf = SpotCoref, ConfidenceOpenRef
+				}
+				mentions = append(mentions, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: toksText(u, m),
+					Line: u.line, Spotter: spotter, Confidence: conf})
 			}
 			for _, f := range facts {
 				if text.Key(f.subj.name) == text.Key(f.obj.name) {
@@ -1376,4 +1384,21 @@ func isVerbStart(w string) bool {
 		return true
 	}
 	return openWords.is("auxiliaries", l) && l != "is" && l != "are" || thirdPerson(l) && verbLike(l)
+}
+
+// toksText is what a mention's words are in the unit's text: the name, or
+// for a reference its own words ("this service").
+func toksText(u unit, m omention) string {
+	if !m.ref {
+		return m.name
+	}
+	toks := tokenize(cleanMarkdown(u.text))
+	if m.i < 0 || m.j > len(toks) || m.i >= m.j {
+		return m.name
+	}
+	var ws []string
+	for _, t := range toks[m.i:m.j] {
+		ws = append(ws, t.text)
+	}
+	return strings.Join(ws, " ")
 }

@@ -345,3 +345,51 @@ func ThirdPersonPhrase(p string) string {
 	ws[0] = thirdForm(ws[0])
 	return strings.Join(ws, " ")
 }
+
+// Unstated is a line of a document that names an entity beside another
+// and states no fact about it that the extractor read: over an open-world
+// graph, an answer about the entity may miss what the line says.
+type Unstated struct {
+	Document string `json:"document"`
+	Chunk    string `json:"chunk"`
+	Line     int    `json:"line"`
+}
+
+// UnstatedAbout lists the lines that name entity (its resolved name)
+// beside another entity and state no fact about it, by document and line.
+func (ix *Index) UnstatedAbout(entity string) []Unstated {
+	res := ix.resolution()
+	name := func(n string) string {
+		if r, ok := res[n]; ok {
+			return r.Name
+		}
+		return n
+	}
+	var out []Unstated
+	for _, d := range ix.Documents {
+		names := map[int]map[string]bool{}
+		chunkOf := map[int]string{}
+		for _, m := range d.Mentions {
+			if names[m.Line] == nil {
+				names[m.Line] = map[string]bool{}
+				chunkOf[m.Line] = m.Chunk
+			}
+			names[m.Line][name(m.Entity)] = true
+		}
+		stated := map[int]bool{}
+		for _, s := range d.Statements {
+			if name(s.Subject) == entity || name(s.Object) == entity {
+				stated[s.Line] = true
+			}
+		}
+		for line, ns := range names {
+			if ns[entity] && len(ns) > 1 && !stated[line] {
+				out = append(out, Unstated{Document: d.Path, Chunk: chunkOf[line], Line: line})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Unstated) int {
+		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Line, b.Line))
+	})
+	return out
+}

@@ -211,6 +211,22 @@ func rank(rs []ranked) []ranked {
 	return rs
 }
 
+// tiedRanks gives each ranked chunk its 1-based rank, chunks that score
+// the same sharing the best of their ranks: a signal that cannot tell two
+// chunks apart ("both mention the entity the question names") does not
+// order them by their place in the corpus.
+func tiedRanks(rs []ranked) map[int]int {
+	out := make(map[int]int, len(rs))
+	for i, r := range rs {
+		if i > 0 && r.first == rs[i-1].first && r.score == rs[i-1].score {
+			out[r.chunk] = out[rs[i-1].chunk]
+			continue
+		}
+		out[r.chunk] = i + 1
+	}
+	return out
+}
+
 // Search ranks the candidate chunks by each signal of the query and fuses
 // the rankings; it returns the best K passages, best first.
 func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
@@ -238,8 +254,8 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 		for _, i := range cands {
 			rs = append(rs, ranked{chunk: i, score: embed.Cosine(qv, x.vectors[i])})
 		}
-		for r, c := range rank(rs) {
-			ranks[c.chunk].Semantic = r + 1
+		for c, r := range tiedRanks(rank(rs)) {
+			ranks[c].Semantic = r
 		}
 	}
 	if sigs.Has(Keyword) {
@@ -248,8 +264,8 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 		for _, i := range cands {
 			rs = append(rs, ranked{chunk: i, score: scores[i]})
 		}
-		for r, c := range rank(rs) {
-			ranks[c.chunk].Keyword = r + 1
+		for c, r := range tiedRanks(rank(rs)) {
+			ranks[c].Keyword = r
 		}
 	}
 	if sigs.Has(Graph) && (len(q.Proximity.Distance) > 0 || len(q.Proximity.Stated) > 0) {
@@ -258,8 +274,8 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Passage, error) {
 			c := x.chunks[i]
 			rs = append(rs, ranked{chunk: i, score: proximityScore(c.mentions, q.Proximity.Distance), first: float64(q.Proximity.Stated[c.ID])})
 		}
-		for r, c := range rank(rs) {
-			ranks[c.chunk].Graph = r + 1
+		for c, r := range tiedRanks(rank(rs)) {
+			ranks[c].Graph = r
 		}
 	}
 	var out []Passage
