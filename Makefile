@@ -8,7 +8,7 @@ help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 build: ## build bin/scgraph
-	$(GO) build -o bin/scgraph ./cmd/scgraph
+	$(GO) build -buildvcs=auto -o bin/scgraph ./cmd/scgraph
 
 test: ## every test, race detector on; installs and starts Neo4j for the integration tests
 	scripts/test

@@ -34,12 +34,12 @@ type agentFlags struct {
 }
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&a.maxIter, "max-iter", agent.DefaultMaxIterations, "iteration cap: critique rounds on each reading of the question before answering with the best so far")
-	fs.DurationVar(&a.timeout, "timeout", agent.DefaultTimeout, "time limit per question, and for connecting to Neo4j")
-	fs.IntVar(&a.fanout, "fanout", 0, "neighbours kept per expanded node, ranked by the hybrid score when cut (default 300)")
-	fs.IntVar(&a.hops, "hops", 0, "hop budget for open-ended questions such as 'everything affected' (default 6)")
-	fs.Float64Var(&a.alpha, "alpha", 0, "α of the hybrid score α·proximity + (1−α)·similarity (default 0.5)")
-	fs.IntVar(&a.maxCalls, "max-store-calls", agent.DefaultMaxStoreCalls, "store calls allowed per question")
+	intFlag(fs, &a.maxIter, "max-iter", agent.DefaultMaxIterations, 1, 1000, "", "iteration cap: `N` critique rounds on each reading of the question before answering with the best so far")
+	durationVar(fs, &a.timeout, "timeout", agent.DefaultTimeout, "", "time limit per question, and for connecting to Neo4j (`duration`: 30s, 2m)")
+	intFlag(fs, &a.fanout, "fanout", 0, 1, 1_000_000, "the default, 300", "`N` neighbours kept per expanded node, ranked by the hybrid score when cut (default 300)")
+	intFlag(fs, &a.hops, "hops", 0, 1, 100, "the default, 6", "hop budget `N` for open-ended questions such as 'everything affected' (default 6)")
+	floatFlag(fs, &a.alpha, "alpha", 0, 0.01, 1, "the default, 0.5", "α of the hybrid score α·proximity + (1−α)·similarity, from 0 to 1 (default 0.5)")
+	intFlag(fs, &a.maxCalls, "max-store-calls", agent.DefaultMaxStoreCalls, 1, maxInt, "", "store calls allowed per question (`N`)")
 	fs.BoolVar(&a.verbose, "v", false, "log every transition to stderr")
 }
 
@@ -147,7 +147,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
 	fs.StringVar(&o.questionFile, "question-file", "", "read the question from `FILE` (- for stdin) instead of the arguments")
-	fs.IntVar(&o.passages, "passages", hybrid.DefaultK, "on a snapshot with a document index: how many passages the hybrid search returns")
+	intFlag(fs, &o.passages, "passages", hybrid.DefaultK, 1, 1000, "", "on a snapshot with a document index: how many passages (`N`) the hybrid search returns")
 	fs.StringVar(&o.docsIndex, "docs-index", "", "the document index (`FILE`.docs.json) of a graph that is not a snapshot beside it, e.g. one ingested into Neo4j; default: the one beside --graph")
 	fs.Func("route", "on a snapshot with a document index: take this `route` (lookup, relation or global) instead of the router's", func(s string) error {
 		return o.route.UnmarshalText([]byte(s))

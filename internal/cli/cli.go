@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 )
@@ -42,6 +43,7 @@ func commands() []command {
 		{"mcp", "serve the tools to other agents over the Model Context Protocol (stdio or HTTP)", runMCP},
 		{"export", "write neo4j-admin import files for a first load of a very large graph", runExport},
 		{"merges", "find entities that name the same thing; list, accept, reject or undo merges", runMerges},
+		{"completion", "print a shell completion script (bash, zsh or fish)", runCompletion},
 	}
 }
 
@@ -83,7 +85,7 @@ func mainEnv(ctx context.Context, args []string, e *env) int {
 		return exitOK
 	}
 	if args[0] == "version" || args[0] == "--version" {
-		fmt.Fprintln(e.stdout, "scgraph", Version)
+		fmt.Fprintln(e.stdout, "scgraph", version())
 		return exitOK
 	}
 	for _, c := range commands() {
@@ -111,13 +113,13 @@ func mainEnv(ctx context.Context, args []string, e *env) int {
 			return exitError
 		}
 	}
-	fmt.Fprintf(e.stderr, "scgraph: unknown command %q\n\n", args[0])
-	topUsage(e.stderr)
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(e.stderr, "scgraph: unknown command %q%s\nRun 'scgraph help' for the commands.\n", args[0], didYouMean(args[0], append(names, "help", "version", "completion"), ""))
 	return exitUsage
 }
-
-// Version is set at build time with -ldflags "-X github.com/scgraph/scgraph/internal/cli.Version=…".
-var Version = "dev"
 
 func topUsage(w io.Writer) {
 	fmt.Fprint(w, `scgraph answers multi-hop questions by walking a knowledge graph, and shows
@@ -137,14 +139,20 @@ Commands:
 	fmt.Fprint(w, `
 Start here (no file, no server: the built-in demo graph):
   scgraph ask "Which teams are affected if the payment service goes down?"
-  scgraph ask --graph kb.txt --json "who directed the films written by [Ingmar Bergman]"
-  scgraph chat --graph kb.snap
+  scgraph ask --graph testdata/zeroshot/trainticket.jsonl --json "What does the order service call?"
+  scgraph chat --graph testdata/zeroshot/trainticket.jsonl
 
 Graphs: --graph takes triples (subject|relation|object lines, TSV, CSV with a
 header, JSONL) or a snapshot from 'scgraph ingest'; without it, the demo graph.
 Set NEO4J_URI (or --store neo4j) to use Neo4j instead.
 
-Run 'scgraph help <command>' for a command's flags.
+Run 'scgraph help <command>' for a command's flags and examples,
+'scgraph --version' for the version, and 'scgraph completion bash|zsh|fish'
+for shell completion.
+
+Exit status: 0 when the command did its work (an answer was given, even a
+partial one or an honest "no"), 1 on errors (bad input names its file and
+line), 2 on bad usage, 130 when interrupted (Ctrl-C, SIGTERM).
 `)
 }
 
@@ -158,7 +166,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				printUsage(fs)
 				return nil, err
 			}
-			return nil, usageError{err.Error()}
+			return nil, usageError{flagError(fs, err)}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -170,6 +178,23 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// invalidValue is how the flag package reports a value Set refused.
+var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): (.*)$`)
+
+// flagError rewords the flag package's parse errors the way people write
+// flags: "unknown flag --hopz; did you mean --hops?", "--hops -3: want a
+// whole number from 1 to 100, or 0 for the default, 6".
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag " + dashed(name) + didYouMean(name, flagNames(fs), "--")
+	}
+	if m := invalidValue.FindStringSubmatch(msg); m != nil {
+		return dashed(m[2]) + " " + m[1] + ": " + m[3]
+	}
+	return msg
 }
 
 // newFlagSet returns a flag set for a command. Parse errors are returned,

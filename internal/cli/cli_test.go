@@ -160,7 +160,7 @@ func TestAskUnknownFlag(t *testing.T) {
 	if code != exitUsage {
 		t.Errorf("exit %d, want %d", code, exitUsage)
 	}
-	if n := strings.Count(errs, "flag provided but not defined: -no-such-flag"); n != 1 {
+	if n := strings.Count(errs, "unknown flag --no-such-flag"); n != 1 {
 		t.Errorf("the error is printed %d times:\n%s", n, errs)
 	}
 }

@@ -163,17 +163,21 @@ func TestHelpExamples(t *testing.T) {
 	covered := coveredCommands(t, root)
 	dir := doccheck.Sandbox(t, root, sandboxEntries...)
 	t.Chdir(dir)
+	names := []string{""} // scgraph help, then each command's
 	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	for _, name := range names {
 		var out, errb strings.Builder
-		mainEnv(t.Context(), []string{"help", c.name}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+		mainEnv(t.Context(), strings.Fields("help "+name), &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
 		help := out.String() + errb.String()
-		cmds := doccheck.UsageExamples("help "+c.name, help)
+		cmds := doccheck.UsageExamples("help "+name, help)
 		if len(cmds) == 0 {
 			continue
 		}
-		t.Run(c.name, func(t *testing.T) {
+		t.Run("help "+name, func(t *testing.T) {
 			r := docRunner(root, dir, "", covered)
-			b := doccheck.Block{File: "scgraph help " + c.name, Lang: "sh"}
+			b := doccheck.Block{File: "scgraph help " + name, Lang: "sh"}
 			for _, cmd := range cmds {
 				if needsNeo4j(cmd.Text) {
 					t.Logf("%s: runs in package cypher's TestDocsNeo4j", cmd.Text)

@@ -93,7 +93,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.StringVar(&o.format, "format", "auto", "triples `format`: auto (from -o's extension), jsonl, tsv, csv or pipe")
 	fs.StringVar(&o.questions, "questions", "", "write questions with gold answers (eval JSONL) to `file`")
-	fs.IntVar(&o.numQ, "num-questions", 200, "how many questions to write")
+	intFlag(fs, &o.numQ, "num-questions", 200, 1, maxInt, "none", "how many questions (`N`) to write")
 	fs.StringVar(&o.schema, "schema", "", "write the graph's schema (JSON) to `file`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

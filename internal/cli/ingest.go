@@ -53,7 +53,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "accept input with no triples (writes an empty graph)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "time limit for the whole ingest (default none; with Neo4j each transaction is bounded anyway)")
+	durationVar(fs, &o.timeout, "timeout", 0, "none", "time limit for the whole ingest (`duration`; default none; with Neo4j each transaction is bounded anyway)")
 	fs.StringVar(&o.docs.path, "docs", "", "ingest the Markdown and text documents under `path` (a folder or a file)")
 	fs.StringVar(&o.docs.patterns, "patterns", "", "with --docs: relation patterns `file` (\"RELATION: {S} phrase {O}\" a line)")
 	fs.StringVar(&o.docs.gold, "gold", "", "with --docs: print extraction precision and recall against the gold triples `file`")

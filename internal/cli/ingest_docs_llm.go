@@ -42,12 +42,12 @@ func (f *docsLLMFlags) register(fs *flag.FlagSet) {
 	l := &f.llm
 	fs.StringVar(&l.spec, "llm", "", "with --docs: the model `PROVIDER[:MODEL]` that extracts each chunk's relations (openai, anthropic or ollama); default none: the rules")
 	fs.StringVar(&l.baseURL, "llm-base-url", "", "with --llm: `URL` of the provider (default from OPENAI_BASE_URL, ANTHROPIC_BASE_URL, OLLAMA_HOST)")
-	fs.DurationVar(&l.timeout, "llm-timeout", llm.DefaultCallTimeout, "with --llm: time limit per call (one chunk)")
-	fs.DurationVar(&l.budget, "llm-budget", docs.DefaultLLMBudget, "with --llm: total time the ingest may wait for the model; then the rules read the remaining chunks")
-	fs.IntVar(&l.maxCalls, "llm-max-calls", 0, "with --llm: chunks the ingest may send to the model (default no cap); then the rules read the rest")
-	fs.IntVar(&l.retries, "llm-retries", 2, "with --llm: retries of a call on rate limits (429) and server errors (5xx)")
+	durationVar(fs, &l.timeout, "llm-timeout", llm.DefaultCallTimeout, "", "with --llm: time limit per call (one chunk)")
+	durationVar(fs, &l.budget, "llm-budget", docs.DefaultLLMBudget, "", "with --llm: total time the ingest may wait for the model; then the rules read the remaining chunks")
+	intFlag(fs, &l.maxCalls, "llm-max-calls", 0, 1, maxInt, "no cap", "with --llm: chunks (`N`) the ingest may send to the model (default no cap); then the rules read the rest")
+	intFlag(fs, &l.retries, "llm-retries", 2, 0, 100, "", "with --llm: retries (`N`) of a call on rate limits (429) and server errors (5xx)")
 	fs.BoolVar(&l.required, "llm-required", false, "with --llm: fail (and write nothing) when a chunk's reply cannot be used, instead of reading it by the rules")
-	fs.Float64Var(&f.minConfidence, "min-confidence", docs.DefaultLLMMinConfidence, "with --llm: the model's confidence under which a relation is not kept")
+	floatFlag(fs, &f.minConfidence, "min-confidence", docs.DefaultLLMMinConfidence, 0, 1, "", "with --llm: the model's confidence (0 to 1) under which a relation is not kept")
 }
 
 // set reports whether any of the flags was given.

@@ -46,6 +46,9 @@ development splits); on a small graph with a few questions of many forms,
 reading without one (--lexicon none) answers better.
 `
 
+// lexiconActions are the words after 'scgraph lexicon'.
+var lexiconActions = []string{"learn", "show"}
+
 type lexiconOptions struct {
 	graph     graphFlags
 	questions string
@@ -76,7 +79,7 @@ func runLexicon(ctx context.Context, e *env, args []string) error {
 		fmt.Fprint(e.stderr, strings.TrimLeft(lexiconUsage, "\n"))
 		return nil
 	}
-	return usagef("unknown lexicon command %q (want learn or show)", args[0])
+	return usagef("unknown lexicon command %q (want learn or show)%s", args[0], didYouMean(args[0], lexiconActions, ""))
 }
 
 func runLexiconLearn(ctx context.Context, e *env, args []string) error {
@@ -87,7 +90,7 @@ func runLexiconLearn(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.format, "qformat", "auto", "question file `format`: auto, metaqa, pathquestion or jsonl")
 	fs.StringVar(&o.out, "o", "", "lexicon `file` to write")
 	fs.StringVar(&o.name, "name", "", "a name for the lexicon, shown in plans (default: the output file's name)")
-	fs.IntVar(&o.epochs, "epochs", 6, "perceptron training passes")
+	intFlag(fs, &o.epochs, "epochs", 6, 1, 1000, "", "perceptron training passes (`N`)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -36,10 +36,10 @@ type llmFlags struct {
 func (l *llmFlags) register(fs *flag.FlagSet, e *env, withStream bool) {
 	fs.StringVar(&l.spec, "llm", e.getenv("SCGRAPH_LLM"), "model `PROVIDER[:MODEL]` behind the planner, critic and answerer: openai, anthropic or ollama (e.g. ollama:llama3.1); default none: deterministic; with a model, --timeout grows by --llm-budget (env SCGRAPH_LLM)")
 	fs.StringVar(&l.baseURL, "llm-base-url", "", "`URL` of the provider: any OpenAI-compatible server for openai (http://host:8000/v1), the Ollama server for ollama (default from OPENAI_BASE_URL, ANTHROPIC_BASE_URL, OLLAMA_HOST)")
-	fs.DurationVar(&l.timeout, "llm-timeout", llm.DefaultCallTimeout, "time limit per LLM call (cut to what is left of --llm-budget)")
-	fs.DurationVar(&l.budget, "llm-budget", llm.DefaultMaxTimePerQuestion, "total time a question may wait for the model, retries included; when spent, the deterministic path answers (with a warning)")
-	fs.IntVar(&l.maxCalls, "llm-max-calls", llm.DefaultMaxCallsPerQuestion, "LLM calls a question may make, retries and repairs included")
-	fs.IntVar(&l.retries, "llm-retries", 2, "retries of an LLM call on rate limits (429) and server errors (5xx)")
+	durationVar(fs, &l.timeout, "llm-timeout", llm.DefaultCallTimeout, "", "time limit per LLM call (cut to what is left of --llm-budget)")
+	durationVar(fs, &l.budget, "llm-budget", llm.DefaultMaxTimePerQuestion, "", "total time a question may wait for the model, retries included; when spent, the deterministic path answers (with a warning)")
+	intFlag(fs, &l.maxCalls, "llm-max-calls", llm.DefaultMaxCallsPerQuestion, 1, maxInt, "", "LLM calls (`N`) a question may make, retries and repairs included")
+	intFlag(fs, &l.retries, "llm-retries", 2, 0, 100, "", "retries (`N`) of an LLM call on rate limits (429) and server errors (5xx)")
 	fs.BoolVar(&l.required, "llm-required", false, "fail (exit 1) when the model fails or its output is rejected, instead of answering on the deterministic path with a warning")
 	if withStream {
 		fs.BoolVar(&l.stream, "stream", false, "with --llm: print the answer's tokens as they come")

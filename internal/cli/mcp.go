@@ -76,7 +76,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.http, "http", "", "serve the streamable HTTP transport on `ADDR` (host:port; an empty host is 127.0.0.1) instead of stdio")
 	fs.StringVar(&o.groups, "groups", e.getenv("SCGRAPH_GROUPS"), "the caller's `groups`, comma-separated, for stdio (and for HTTP without --tokens) (env SCGRAPH_GROUPS)")
 	fs.StringVar(&o.tokens, "tokens", e.getenv("SCGRAPH_MCP_TOKENS"), "with --http: token `file` (JSON: token → list of groups); every request must present one (env SCGRAPH_MCP_TOKENS)")
-	fs.DurationVar(&o.callTimeout, "call-timeout", mcpserver.DefaultCallTimeout, "time limit of every tool call")
+	durationVar(fs, &o.callTimeout, "call-timeout", mcpserver.DefaultCallTimeout, "", "time limit of every tool call")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -155,7 +155,7 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 		Caller:           mcpserver.Caller{Scoped: o.groups != "", Groups: parseGroups(o.groups)},
 		Tokens:           tokens,
 		StoreDescription: g.Desc,
-		Version:          Version,
+		Version:          moduleVersion(),
 	})
 	if err != nil {
 		return err

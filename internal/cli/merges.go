@@ -90,12 +90,12 @@ func runMerges(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.graph, "graph", e.getenv("SCGRAPH_GRAPH"), "snapshot `file` from 'scgraph ingest -o' (env SCGRAPH_GRAPH)")
 	fs.StringVar(&o.aliases, "aliases", "", "aliases `file`: \"entity: alias, alias\" a line")
 	fs.StringVar(&o.gold, "gold", "", "with list: score the candidates against gold duplicates `file` (JSONL {\"name\", \"same_as\"})")
-	fs.Float64Var(&o.threshold, "threshold", resolve.DefaultEmbeddingThreshold, "cosine at or above which names' embeddings propose a pair; negative: no embedding signal")
-	fs.Float64Var(&o.minConfidence, "min-confidence", 0, "list: only candidates at or above this `confidence`; accept without IDs: accept all of them")
+	floatFlag(fs, &o.threshold, "threshold", resolve.DefaultEmbeddingThreshold, -1, 1, "", "cosine at or above which names' embeddings propose a pair; negative: no embedding signal")
+	floatFlag(fs, &o.minConfidence, "min-confidence", 0, 0, 1, "", "list: only candidates at or above this `confidence` (0 to 1); accept without IDs: accept all of them")
 	fs.StringVar(&o.llmSpec, "llm", e.getenv("SCGRAPH_LLM"), "confirm each candidate with a model `PROVIDER[:MODEL]` (openai, anthropic, ollama); default none (env SCGRAPH_LLM)")
 	fs.StringVar(&o.llmBaseURL, "llm-base-url", "", "`URL` of the model's server (any OpenAI-compatible server for openai)")
-	fs.DurationVar(&o.llmTimeout, "llm-timeout", llm.DefaultCallTimeout, "time limit per LLM call")
-	fs.DurationVar(&o.timeout, "timeout", 0, "time limit for the whole command (default none)")
+	durationVar(fs, &o.llmTimeout, "llm-timeout", llm.DefaultCallTimeout, "", "time limit per LLM call")
+	durationVar(fs, &o.timeout, "timeout", 0, "none", "time limit for the whole command (`duration`; default none)")
 	fs.BoolVar(&o.json, "json", false, "print the result as JSON")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -107,6 +107,9 @@ func runMerges(ctx context.Context, e *env, args []string) error {
 	o.action, o.ids = pos[0], pos[1:]
 	return mergesRun(ctx, e, &o)
 }
+
+// mergesActions are the words after 'scgraph merges'.
+var mergesActions = []string{"list", "accept", "reject", "undo"}
 
 // mergesResult is what merges --json prints.
 type mergesResult struct {
@@ -135,7 +138,7 @@ func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
 			return usagef("%s needs the IDs of candidates or decisions (see 'scgraph merges list')", o.action)
 		}
 	default:
-		return usagef("unknown action %q: want list, accept, reject or undo", o.action)
+		return usagef("unknown action %q: want list, accept, reject or undo%s", o.action, didYouMean(o.action, mergesActions, ""))
 	}
 	if o.gold != "" && o.action != "list" {
 		return usagef("--gold goes with list")

@@ -39,7 +39,7 @@ func runSchema(ctx context.Context, e *env, args []string) error {
 	o.graph.register(fs, e)
 	o.graph.registerGroups(fs)
 	fs.BoolVar(&o.json, "json", false, "print the schema as JSON (the format --schema reads)")
-	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "time limit for the command (connecting to Neo4j included)")
+	durationVar(fs, &o.timeout, "timeout", 30*time.Second, "", "time limit for the command (connecting to Neo4j included)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

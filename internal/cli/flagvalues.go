@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Numeric flags refuse values they cannot mean when they are parsed, so
+// "--hops -3" is bad usage (exit 2) saying what the flag takes, not a
+// question run with a silent default.
+
+// intRange is an int flag that takes values from min to max, and 0 when
+// zero says what 0 means ("the default, 6"; "" when 0 is not allowed
+// unless min allows it).
+type intRange struct {
+	p        *int
+	min, max int
+	zero     string
+}
+
+func (v intRange) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v intRange) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err == nil && ((n == 0 && v.zero != "") || (n >= v.min && n <= v.max)) {
+		*v.p = n
+		return nil
+	}
+	r := fmt.Sprintf("want a whole number from %d to %d", v.min, v.max)
+	if v.max == maxInt {
+		r = fmt.Sprintf("want a whole number, %d or more", v.min)
+	}
+	if v.zero != "" {
+		r += ", or 0 for " + v.zero
+	}
+	return fmt.Errorf("%s", r)
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+// intFlag registers an int flag with its default and its range.
+func intFlag(fs *flag.FlagSet, p *int, name string, def, min, max int, zero, usage string) {
+	*p = def
+	fs.Var(intRange{p: p, min: min, max: max, zero: zero}, name, withArgName(usage, "N"))
+}
+
+// floatRange is a float64 flag that takes values from min to max.
+type floatRange struct {
+	p        *float64
+	min, max float64
+	// zero, when set, says what 0 means and allows it.
+	zero string
+}
+
+func (v floatRange) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*v.p, 'g', -1, 64)
+}
+
+func (v floatRange) Set(s string) error {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err == nil && ((f == 0 && v.zero != "") || (f >= v.min && f <= v.max)) {
+		*v.p = f
+		return nil
+	}
+	r := fmt.Sprintf("want a number from %g to %g", v.min, v.max)
+	if v.zero != "" {
+		r += ", or 0 for " + v.zero
+	}
+	return fmt.Errorf("%s", r)
+}
+
+// floatFlag registers a float64 flag with its default and its range.
+func floatFlag(fs *flag.FlagSet, p *float64, name string, def, min, max float64, zero, usage string) {
+	*p = def
+	fs.Var(floatRange{p: p, min: min, max: max, zero: zero}, name, withArgName(usage, "number"))
+}
+
+// durationFlag is a duration flag that refuses negative durations, and 0
+// unless zero says what 0 means.
+type durationFlag struct {
+	p    *time.Duration
+	zero string
+}
+
+func (v durationFlag) String() string {
+	if v.p == nil {
+		return "0s"
+	}
+	return v.p.String()
+}
+
+func (v durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		return fmt.Errorf("want a duration such as 30s, 2m or 1h30m")
+	case d < 0, d == 0 && v.zero == "":
+		if v.zero != "" {
+			return fmt.Errorf("want a positive duration such as 30s or 2m, or 0 for %s", v.zero)
+		}
+		return fmt.Errorf("want a positive duration such as 30s or 2m")
+	}
+	*v.p = d
+	return nil
+}
+
+// durationVar registers a duration flag with its default.
+func durationVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, zero, usage string) {
+	*p = def
+	fs.Var(durationFlag{p: p, zero: zero}, name, withArgName(usage, "duration"))
+}
+
+// withArgName names a flag's argument in its usage (flag.PrintDefaults
+// shows the first `quoted` word after the flag) when the usage names none.
+func withArgName(usage, name string) string {
+	if strings.Contains(usage, "`") {
+		return usage
+	}
+	return usage + " (`" + name + "`)"
+}
