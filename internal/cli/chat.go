@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -25,7 +25,15 @@ a question. Lines starting with ':' are commands:
   :json      the last result as JSON
   :history   the questions asked so far
   :help      this list
-  :quit      leave (or Ctrl-D)
+  :quit      leave (so do exit, quit and :q, Ctrl-D, and Ctrl-C twice)
+
+At a terminal the line can be edited (arrows, Home/End, Ctrl-A/E/K/U/W),
+Up and Down recall earlier lines, Ctrl-R searches them, and they are kept
+in a history file between sessions ($SCGRAPH_CHAT_HISTORY, by default
+$XDG_STATE_HOME/scgraph/chat_history or ~/.local/state/scgraph/chat_history;
+"off" keeps none). Ctrl-C while a question runs cancels it and returns to
+the prompt; Ctrl-C at the prompt clears the line, and a second one leaves.
+From a pipe, every line is a question (or a command), answered in turn.
 
 Example:
   scgraph chat --graph testdata/zeroshot/trainticket.jsonl
@@ -70,60 +78,127 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 		return err
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
-	interactive := isTerminal(e.stdin)
+	in := newChatInput(ctx, e)
+	defer in.Close()
 	fmt.Fprintf(e.stdout, "scgraph chat on %s. Ask a question, or :help.\n", g.Desc)
-	var last *agent.Result
-	var history []string
-	empty := true // nothing but blank lines so far
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for {
-		if interactive {
-			fmt.Fprint(e.stdout, "scgraph> ")
-		}
-		if !sc.Scan() {
-			break
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		empty = false
-		if strings.HasPrefix(line, ":") {
-			quit := chatCommand(e, line, last, history)
-			if quit {
-				return nil
-			}
-			continue
-		}
-		history = append(history, line)
-		if !interactive {
-			fmt.Fprintf(e.stdout, "\n> %s\n", line)
-		}
-		res, err := a.Run(ctx, line)
-		if res != nil && !errors.Is(err, llm.ErrModelFailed) {
-			last = res
-			renderResult(e.stdout, res, renderOptions{maxAnswers: 5})
+	if in.Interactive() {
+		fmt.Fprintln(e.stdout, "Up and Down recall earlier lines; exit, Ctrl-D or Ctrl-C twice leaves.")
+	}
+	asked, err := chatLoop(ctx, e, in, func(ctx context.Context, q string) (*agent.Result, error) {
+		res, err := a.Run(ctx, q)
+		if res != nil && !errors.Is(err, llm.ErrModelFailed) && ctx.Err() == nil {
 			o.llm.warnFallbacks(e.stderr, res)
 		}
-		if err != nil && !errors.Is(err, agent.ErrIterationLimit) {
-			fmt.Fprintf(e.stderr, "error: %v\n", err)
-		}
+		return res, err
+	})
+	if err != nil {
+		return err
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading the questions: %w", err)
+	if ctx.Err() != nil {
+		return fmt.Errorf("chat stopped: %w", ctx.Err())
 	}
-	if !interactive && empty && ctx.Err() == nil {
+	if !in.Interactive() && asked == 0 {
 		return usagef("stdin held no question (it is empty or blank); give one question a line")
 	}
 	return nil
 }
 
-// chatCommand runs one ':' command; it reports whether to quit.
-func chatCommand(e *env, line string, last *agent.Result, history []string) bool {
+// exitWords leave chat when typed alone on a line.
+var exitWords = map[string]bool{"exit": true, "quit": true, ":q": true, ":quit": true, ":exit": true}
+
+// chatLoop reads lines until the input ends or the person leaves, asking
+// each question with ask, and returns how many lines it read that were not
+// blank. Ctrl-C while a question runs cancels that question; Ctrl-C at the
+// prompt clears the line, and a second one right after it leaves.
+func chatLoop(ctx context.Context, e *env, in chatInput, ask func(context.Context, string) (*agent.Result, error)) (int, error) {
+	var last *agent.Result
+	var history []string
+	read := 0
+	armed := false // Ctrl-C was pressed at an empty prompt
+	for ctx.Err() == nil {
+		line, err := in.ReadLine("scgraph> ")
+		switch {
+		case errors.Is(err, errPromptInterrupted):
+			if armed {
+				return read, nil
+			}
+			armed = true
+			fmt.Fprintln(e.stdout, "(press Ctrl-C again, or Ctrl-D, to leave)")
+			continue
+		case errors.Is(err, io.EOF), errors.Is(err, context.Canceled):
+			if in.Interactive() {
+				fmt.Fprintln(e.stdout)
+			}
+			return read, nil
+		case errors.As(err, new(lineTooLong)):
+			fmt.Fprintf(e.stdout, "%v; skipped\n", err)
+			read++
+			continue
+		case err != nil:
+			return read, fmt.Errorf("reading the questions: %w", err)
+		}
+		armed = false
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		read++
+		if exitWords[strings.ToLower(line)] {
+			return read, nil
+		}
+		if strings.HasPrefix(line, ":") {
+			chatCommand(e, line, last, history)
+			continue
+		}
+		history = append(history, line)
+		if !in.Interactive() {
+			fmt.Fprintf(e.stdout, "\n> %s\n", line)
+		}
+		res, cancelled, err := askInterruptibly(ctx, line, ask)
+		switch {
+		case cancelled:
+			fmt.Fprintln(e.stdout, "(cancelled; ask another question, or leave with Ctrl-D)")
+			continue
+		case res != nil && !errors.Is(err, llm.ErrModelFailed):
+			last = res
+			renderResult(e.stdout, res, renderOptions{maxAnswers: 5, more: ":json lists them all"})
+		}
+		if err != nil && !errors.Is(err, agent.ErrIterationLimit) && ctx.Err() == nil {
+			fmt.Fprintf(e.stderr, "error: %v\n", err)
+		}
+	}
+	return read, nil
+}
+
+// askInterruptibly asks q with a context of its own that Ctrl-C cancels,
+// and reports whether it was cancelled that way (not by the command's own
+// context). It returns as soon as the
+// question is cancelled, without waiting for the run to notice: a run deep
+// in a large walk may take a while to, and the prompt should not.
+func askInterruptibly(ctx context.Context, q string, ask func(context.Context, string) (*agent.Result, error)) (res *agent.Result, cancelled bool, err error) {
+	qctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := interruptible(cancel)
+	defer done()
+	type outcome struct {
+		res *agent.Result
+		err error
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		res, err := ask(qctx, q)
+		ch <- outcome{res, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.res, qctx.Err() != nil && ctx.Err() == nil, o.err
+	case <-qctx.Done():
+		return nil, ctx.Err() == nil, qctx.Err()
+	}
+}
+
+// chatCommand runs one ':' command.
+func chatCommand(e *env, line string, last *agent.Result, history []string) {
 	cmd := strings.Fields(line)[0]
 	needLast := func() bool {
 		if last == nil {
@@ -133,8 +208,6 @@ func chatCommand(e *env, line string, last *agent.Result, history []string) bool
 		return true
 	}
 	switch cmd {
-	case ":quit", ":q", ":exit":
-		return true
 	case ":help", ":h":
 		fmt.Fprint(e.stdout, strings.SplitN(strings.TrimLeft(chatUsage, "\n"), "Example:", 2)[0])
 	case ":history":
@@ -172,7 +245,6 @@ func chatCommand(e *env, line string, last *agent.Result, history []string) bool
 	default:
 		fmt.Fprintf(e.stdout, "unknown command %s (try :help)\n", cmd)
 	}
-	return false
 }
 
 func isTerminal(r any) bool {

@@ -284,8 +284,8 @@ func TestChat(t *testing.T) {
 		":paths",
 		":trace",
 		":history",
-		":quit",
-		"Who owns db-v2?", // after :quit: never asked
+		"exit",
+		"Who owns db-v2?", // after exit: never asked
 	}, "\n") + "\n"
 	code, out, errs := invoke(t, in, "chat")
 	if code != exitOK || errs != "" {

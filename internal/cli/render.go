@@ -14,6 +14,9 @@ type renderOptions struct {
 	mermaid bool
 	// maxAnswers caps the answers listed with their evidence.
 	maxAnswers int
+	// more says how to see the answers past maxAnswers (default: "use
+	// --json for all"; chat has no flags and says its own).
+	more string
 }
 
 // renderResult prints a result for people.
@@ -26,7 +29,11 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 		fmt.Fprintln(w, "\nEvidence:")
 		for i, a := range res.Answers {
 			if i == o.maxAnswers {
-				fmt.Fprintf(w, "  … and %d more answer(s) (use --json for all)\n", len(res.Answers)-o.maxAnswers)
+				more := o.more
+				if more == "" {
+					more = "use --json for all"
+				}
+				fmt.Fprintf(w, "  … and %d more answer(s) (%s)\n", len(res.Answers)-o.maxAnswers, more)
 				break
 			}
 			typ := ""
