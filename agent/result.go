@@ -82,14 +82,14 @@ func (r *run) result() *Result {
 	}
 	res.Confidence, res.Reading = confidence(st)
 	hops := 0
-	for _, p := range st.Walk.Reached {
+	for _, p := range st.Walk.All() {
 		if p.Depth > hops {
 			hops = p.Depth
 		}
 	}
 	res.Stats = Stats{
 		StoreCalls:      st.Budget.StoreCalls,
-		NodesVisited:    len(st.Subgraph.Nodes),
+		NodesVisited:    st.Subgraph.Len(),
 		NodesExpanded:   st.Budget.NodesExpanded,
 		HopsExpanded:    hops,
 		Refinements:     r.refinements,

@@ -177,7 +177,7 @@ func check(text string, s *state.AgentState, ans state.Answer, cited int) []stri
 		}
 	}
 	low := strings.ToLower(text)
-	for _, n := range s.Subgraph.Nodes {
+	for n := range s.Subgraph.AllNodes() {
 		if evidence[n.Name] {
 			continue
 		}

@@ -31,7 +31,7 @@ func offEvidence(t *testing.T, s *state.AgentState) string {
 			on[h.From], on[h.To] = true, true
 		}
 	}
-	for _, n := range s.Subgraph.Nodes {
+	for n := range s.Subgraph.AllNodes() {
 		if !on[n.Name] {
 			return n.Name
 		}

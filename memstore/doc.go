@@ -19,6 +19,11 @@
 // schema and each entity's type). On a generated service graph this costs
 // about 35–40 bytes a triple (go test -bench Footprint -v).
 //
+// Adjacency hands the read side to a walk by entity id (graph.Adjacency):
+// the walk's closures run over these arrays directly, in one pass, and
+// score names against a question through the trigram postings (every
+// entity at once) rather than one name at a time.
+//
 // Writes (AddTriples) go to a draft with maps that intern names and
 // deduplicate facts; the first read after a write freezes the draft into
 // a new read side (about linear time, plus sorting the names). Open

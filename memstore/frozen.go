@@ -84,6 +84,11 @@ type frozen struct {
 	tgOff  []uint64
 	tgPost []byte
 
+	// entKey inverts keyEnt (the key of each entity, -1 for none), made
+	// once when a walk first scores names against a goal (entityKeys).
+	entKeyOnce sync.Once
+	entKey     []int32
+
 	// typ is derived from the data and the user schema; nil until needed.
 	typ     atomic.Pointer[typing]
 	scratch sync.Pool // *fuzzyScratch

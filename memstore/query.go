@@ -24,6 +24,11 @@ const maxPathNodes = 200_000
 // data or of the user schema, else the error wraps graph.ErrUnknownRelation
 // and lists the known relations.
 func (s *Store) relFilter(f scope, typ *typing, names []string, what string) (*filter, error) {
+	return relFilter(f, typ, s.user, names, what)
+}
+
+// relFilter is Store.relFilter with the user schema given.
+func relFilter(f scope, typ *typing, user *graph.Schema, names []string, what string) (*filter, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
@@ -39,7 +44,7 @@ func (s *Store) relFilter(f scope, typ *typing, names []string, what string) (*f
 		if !graph.ValidIdentifier(name) {
 			return nil, fmt.Errorf("memstore: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(typ.known))
 		}
-		if s.user == nil || s.user.Relation(name) == nil {
+		if user == nil || user.Relation(name) == nil {
 			return nil, fmt.Errorf("memstore: %s: %w %q (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(typ.known))
 		}
 		// In the user schema but not in the data: matches nothing.

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -285,9 +284,40 @@ func (s *AgentState) Accepted() []int {
 	kind := s.answerKind(end)
 	var out []int
 	for i, r := range s.Walk.Reached {
-		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.Subgraph.NodeType(r.Node)})) {
+		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.TypeAt(i)})) {
 			out = append(out, i)
 		}
+	}
+	seg := s.Walk.seg
+	if seg == nil {
+		return out
+	}
+	// A segment holds no position of an anchor's entity unless the walk
+	// may pass through anchors (it walked around them), so only the chain
+	// state and the kind are checked, and a name read only when the kind
+	// is in the name.
+	steps := len(s.Chain().Steps)
+	if steps == 0 {
+		return out
+	}
+	t := s.Plan.Target
+	base := seg.Base()
+	for k := range seg.Len() {
+		if seg.Steps(k) != steps {
+			continue
+		}
+		switch {
+		case kind == nil:
+		case t.Type != "":
+			if seg.Type(k) != t.Type {
+				continue
+			}
+		default:
+			if !kind(graph.Entity{Name: seg.Reach(k).Node, Type: seg.Type(k)}) {
+				continue
+			}
+		}
+		out = append(out, base+k)
 	}
 	return out
 }
@@ -303,13 +333,31 @@ func (s *AgentState) AnswerKind() func(graph.Entity) bool { return s.answerKind(
 func (s *AgentState) chainEnd() func(Reach) bool {
 	chain := s.Chain()
 	steps := len(chain.Steps)
-	anchors := map[string]bool{}
-	for _, a := range s.Plan.Anchors {
-		anchors[a.Entity] = true
-	}
+	through := s.Walk.Reentry || chain.Reentry
+	isAnchor := s.anchorTest()
 	return func(r Reach) bool {
-		return r.Steps == steps && steps > 0 && !r.Anchor && (!anchors[r.Node] || s.Walk.Reentry || chain.Reentry)
+		return r.Steps == steps && steps > 0 && !r.Anchor && (through || !isAnchor(r.Node))
 	}
+}
+
+// anchorTest reports whether an entity is one of the plan's anchors.
+func (s *AgentState) anchorTest() func(string) bool {
+	anchors := s.Plan.Anchors
+	if len(anchors) <= 8 {
+		return func(name string) bool {
+			for _, a := range anchors {
+				if a.Entity == name {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	set := make(map[string]bool, len(anchors))
+	for _, a := range anchors {
+		set[a.Entity] = true
+	}
+	return func(name string) bool { return set[name] }
 }
 
 func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
@@ -320,8 +368,12 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 	if t.Type != "" {
 		return func(e graph.Entity) bool { return e.Type == t.Type }
 	}
-	if t.NameWord != "" && slices.ContainsFunc(s.Walk.Reached, func(r Reach) bool { return end(r) && text.NameHas(r.Node, t.NameWord) }) {
-		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
+	if t.NameWord != "" {
+		for _, r := range s.Walk.All() {
+			if end(r) && text.NameHas(r.Node, t.NameWord) {
+				return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
+			}
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/scgraph/scgraph/graph"
@@ -16,6 +17,8 @@ type Subgraph struct {
 
 	nodeIdx map[string]int
 	edgeIdx map[edgeKey]int
+	// seg holds the nodes and edges of the walk's segment (Walk.Segment).
+	seg Segment
 }
 
 // Node is a retrieved entity.
@@ -58,6 +61,10 @@ func (g *Subgraph) NodeType(name string) string {
 	if i, ok := g.nodeIdx[name]; ok {
 		return g.Nodes[i].Type
 	}
+	if g.seg != nil {
+		t, _ := g.seg.NodeType(name)
+		return t
+	}
 	return ""
 }
 
@@ -65,7 +72,16 @@ func (g *Subgraph) NodeType(name string) string {
 func (g *Subgraph) HasNode(name string) bool {
 	g.index()
 	_, ok := g.nodeIdx[name]
-	return ok
+	return ok || g.seg != nil && g.seg.HasNode(name)
+}
+
+// Len is the number of nodes retrieved: Nodes, and those of the walk's
+// segment.
+func (g *Subgraph) Len() int {
+	if g.seg != nil {
+		return len(g.Nodes) + g.seg.NodeCount()
+	}
+	return len(g.Nodes)
 }
 
 func (g *Subgraph) addNode(e graph.Entity, iter int, ph Phase) bool {
@@ -74,6 +90,9 @@ func (g *Subgraph) addNode(e graph.Entity, iter int, ph Phase) bool {
 		if g.Nodes[i].Type == "" && e.Type != "" {
 			g.Nodes[i].Type = e.Type
 		}
+		return false
+	}
+	if g.seg != nil && g.seg.HasNode(e.Name) {
 		return false
 	}
 	g.nodeIdx[e.Name] = len(g.Nodes)
@@ -108,6 +127,10 @@ func (p Pos) String() string { return fmt.Sprintf("%s@%d", p.Node, p.Steps) }
 // Walk is the traversal: every position reached, how, and whether it has
 // been expanded. Expanded positions are the visited set: the walk never
 // expands one twice.
+//
+// The positions are Reached and, after them, those of a Segment when a
+// walk in bulk reached them (Segment): Len, At, All, Lookup and Support
+// read both.
 type Walk struct {
 	// Chain is the index in Plan.Chains the walk follows.
 	Chain int `json:"chain"`
@@ -119,6 +142,7 @@ type Walk struct {
 	Reached []Reach `json:"reached"`
 
 	idx map[Pos]int
+	seg Segment
 }
 
 // Reach is one reached position.
@@ -149,11 +173,16 @@ func (w *Walk) index() {
 	}
 }
 
-// Lookup returns the index of a position in Reached, or -1.
+// Lookup returns the index of a position in the walk (At), or -1.
 func (w *Walk) Lookup(p Pos) int {
 	w.index()
 	if i, ok := w.idx[p]; ok {
 		return i
+	}
+	if w.seg != nil {
+		if k, ok := w.seg.Lookup(p); ok {
+			return w.seg.Base() + k
+		}
 	}
 	return -1
 }
@@ -161,7 +190,7 @@ func (w *Walk) Lookup(p Pos) int {
 // Visited returns the expanded positions, sorted.
 func (w *Walk) Visited() []Pos {
 	var out []Pos
-	for _, r := range w.Reached {
+	for _, r := range w.All() {
 		if r.Expanded {
 			out = append(out, r.Pos)
 		}
@@ -180,6 +209,7 @@ func (w *Walk) Reset(chain int) {
 	w.Chain = chain
 	w.Reached = nil
 	w.idx = nil
+	w.seg = nil
 }
 
 // Arc is one move of the walk: from position From along Hop to position To.
@@ -204,6 +234,9 @@ type Delta struct {
 	// Starts are positions to add as anchors (depth 0).
 	Starts []Pos
 	Arcs   []Arc
+	// Bulk, when not nil, holds the moves of a walk in bulk (Arcs is
+	// then empty): a new segment for the walk and the moves into Reached.
+	Bulk *Bulk
 	// Expanded are the positions whose neighbours this delta holds.
 	Expanded []Pos
 	Nodes    []graph.Entity
@@ -217,35 +250,40 @@ type Delta struct {
 // current iteration and the given phase. It returns the number of nodes
 // new to the subgraph.
 func (s *AgentState) Apply(d Delta, ph Phase) int {
+	if d.Bulk == nil || d.Chain != nil && (*d.Chain != s.Walk.Chain || d.Restart) {
+		// Moves one position at a time, or another chain: read the
+		// segment's positions as Reached ones.
+		s.materialize()
+	}
+	before := s.Subgraph.Len()
 	if d.Chain != nil && (*d.Chain != s.Walk.Chain || d.Restart) {
 		s.switchChain(*d.Chain, d.Keep)
 		s.Walk.Reentry = d.Reentry
 	}
-	added := 0
 	for _, n := range d.Nodes {
-		if s.Subgraph.addNode(n, s.Iteration, ph) {
-			added++
-		}
+		s.Subgraph.addNode(n, s.Iteration, ph)
 	}
 	w := &s.Walk
 	w.index()
+	if d.Bulk != nil && d.Bulk.Segment != nil {
+		w.seg, s.Subgraph.seg = d.Bulk.Segment, d.Bulk.Segment
+	}
 	for _, p := range d.Starts {
-		if _, ok := w.idx[p]; !ok {
+		if w.Lookup(p) < 0 {
 			w.idx[p] = len(w.Reached)
 			w.Reached = append(w.Reached, Reach{Pos: p, Anchor: true})
 		}
-		if s.Subgraph.addNode(graph.Entity{Name: p.Node}, s.Iteration, ph) {
-			added++
-		}
+		s.Subgraph.addNode(graph.Entity{Name: p.Node}, s.Iteration, ph)
+	}
+	if b := d.Bulk; b != nil {
+		s.applyBulk(b, ph)
 	}
 	for _, a := range d.Arcs {
 		fi, ok := w.idx[a.From]
 		if !ok {
 			continue // a move from nowhere: ignore rather than corrupt the walk
 		}
-		if s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph) {
-			added++
-		}
+		s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph)
 		e := s.Subgraph.addEdge(a.Hop, s.Iteration, ph)
 		via := Via{From: fi, Edge: e, Direction: a.Hop.Direction}
 		depth := w.Reached[fi].Depth + 1
@@ -281,7 +319,29 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 	}
 	s.Cuts = append(s.Cuts, d.Cuts...)
 	s.Budget.Add(d.Cost)
-	return added
+	return s.Subgraph.Len() - before
+}
+
+// applyBulk applies a bulk delta's moves into Reached (Apply installed its
+// segment), as Apply applies arcs.
+func (s *AgentState) applyBulk(b *Bulk, ph Phase) {
+	w := &s.Walk
+	for _, in := range b.Into {
+		if in.To < 0 || in.To >= len(w.Reached) || in.From < 0 || in.From >= w.Len() {
+			continue
+		}
+		e := s.Subgraph.addEdge(in.Hop, s.Iteration, ph)
+		r := &w.Reached[in.To]
+		if r.Anchor {
+			continue
+		}
+		via := Via{From: in.From, Edge: e, Direction: in.Hop.Direction}
+		if !slices.Contains(r.Via, via) {
+			r.Via = append(r.Via, via)
+		}
+		r.Depth = min(r.Depth, in.Depth)
+	}
+	s.Budget.NodesExpanded += b.Expanded
 }
 
 // switchChain moves the walk to another chain, keeping the given
@@ -326,7 +386,7 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 	}
 }
 
-// PathsTo returns up to limit evidence paths that end at Reached[i], each
+// PathsTo returns up to limit evidence paths that end at position i, each
 // from an anchor, in a deterministic order (shortest first). A path never
 // visits the same walk position twice.
 func (s *AgentState) PathsTo(i, limit int) []graph.Path {
@@ -336,14 +396,19 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	// re-enters an anchor unless reentry is on, so paths do not pass back
 	// through the question's entity; any other node may recur in another
 	// chain state: a writer who is also the director.)
-	onPath := map[Pos]bool{}
+	onPath := map[int]bool{}
+	type via struct {
+		from  int
+		depth int
+		hop   func() graph.Hop
+	}
 	var walk func(j int)
 	walk = func(j int) {
 		if len(out) >= limit {
 			return
 		}
-		r := s.Walk.Reached[j]
-		if r.Anchor || len(r.Via) == 0 {
+		r := s.Walk.At(j)
+		if r.Anchor || s.Walk.Support(j) == 0 {
 			if len(rev) > 0 {
 				hops := make([]graph.Hop, len(rev))
 				for k := range rev {
@@ -353,26 +418,25 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 			}
 			return
 		}
-		onPath[r.Pos] = true
-		vias := append([]Via(nil), r.Via...)
-		sort.SliceStable(vias, func(a, b int) bool {
-			return s.Walk.Reached[vias[a].From].Depth < s.Walk.Reached[vias[b].From].Depth
+		onPath[j] = true
+		var vias []via
+		s.arcsInto(j, func(from int, hop func() graph.Hop) bool {
+			vias = append(vias, via{from: from, depth: s.Walk.At(from).Depth, hop: hop})
+			return true
 		})
+		sort.SliceStable(vias, func(a, b int) bool { return vias[a].depth < vias[b].depth })
 		for _, v := range vias {
-			if onPath[s.Walk.Reached[v.From].Pos] {
+			if onPath[v.from] {
 				continue
 			}
-			e := s.Subgraph.Edges[v.Edge]
-			from := s.Walk.Reached[v.From].Node
-			h := graph.Hop{From: from, Relation: e.Relation, To: r.Node, Direction: v.Direction, Source: e.Source}
-			rev = append(rev, h)
-			walk(v.From)
+			rev = append(rev, v.hop())
+			walk(v.from)
 			rev = rev[:len(rev)-1]
 			if len(out) >= limit {
 				break
 			}
 		}
-		onPath[r.Pos] = false
+		onPath[j] = false
 	}
 	walk(i)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })

@@ -96,9 +96,10 @@ func TestAskJSON(t *testing.T) {
 	if !got.Complete || got.Iterations != 3 || got.StopReason != "complete" {
 		t.Errorf("complete %t iterations %d stop %q, want true 3 complete", got.Complete, got.Iterations, got.StopReason)
 	}
-	// Schema, resolve, then two expansions a round: 2 + 2 + 4 + 4.
-	if got.Stats.StoreCalls != 12 || got.Stats.NodesVisited != 32 || got.Stats.LLMCalls != 0 {
-		t.Errorf("stats %+v, want 12 store calls, 32 nodes, 0 LLM calls", got.Stats)
+	// Schema, resolve, then one walk over the store's arrays a round:
+	// 2 + 1 + 1 + 1.
+	if got.Stats.StoreCalls != 5 || got.Stats.NodesVisited != 32 || got.Stats.LLMCalls != 0 {
+		t.Errorf("stats %+v, want 5 store calls, 32 nodes, 0 LLM calls", got.Stats)
 	}
 	if got.Stats.ElapsedMS == nil {
 		t.Error("stats.elapsed_ms missing")

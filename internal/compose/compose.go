@@ -1,9 +1,11 @@
 package compose
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,47 +74,65 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 	if s.Plan.Target.Kind == state.TargetEntity {
 		var keep []int
 		for _, i := range idx {
-			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
+			if s.Walk.At(i).Node == s.Plan.Target.Entity {
 				keep = append(keep, i)
 			}
 		}
 		idx = keep
 	}
-	goal := text.NewGoal(text.Key(s.Question))
+	goalKey := text.Key(s.Question)
+	goal := text.NewGoal(goalKey)
+	var segSim func(k int) float64
+	seg := s.Walk.Segment()
+	if seg != nil {
+		segSim = seg.Similarity(goalKey)
+	}
 	type ranked struct {
 		i       int
 		support int
 		score   float64
+		name    string
+		// pfx is the name's first 16 bytes, big-endian: most names
+		// compare by them alone.
+		pfx [2]uint64
 	}
 	rs := make([]ranked, 0, len(idx))
 	maxSupport := 1
 	for _, i := range idx {
-		r := s.Walk.Reached[i]
-		score := walk.Hybrid(opts.Alpha, r.Depth, s.Plan.HopBudget+1, r.Node, goal)
-		rs = append(rs, ranked{i: i, support: len(r.Via), score: score})
-		if len(r.Via) > maxSupport {
-			maxSupport = len(r.Via)
+		r := s.Walk.At(i)
+		var sim float64
+		if seg != nil && i >= seg.Base() {
+			sim = segSim(i - seg.Base())
+		} else {
+			sim = goal.Similarity(text.Key(r.Node))
 		}
+		score := walk.HybridSim(opts.Alpha, r.Depth, s.Plan.HopBudget+1, sim)
+		support := s.Walk.Support(i)
+		rs = append(rs, ranked{i: i, support: support, score: score, name: r.Node, pfx: namePrefix(r.Node)})
+		maxSupport = max(maxSupport, support)
 	}
-	sort.SliceStable(rs, func(x, y int) bool {
-		if rs[x].support != rs[y].support {
-			return rs[x].support > rs[y].support
+	// The accepted positions are all at the end of the chain, so each
+	// names its entity once: the order is total.
+	slices.SortFunc(rs, func(x, y ranked) int {
+		if c := cmp.Compare(y.support, x.support); c != 0 {
+			return c
 		}
-		if rs[x].score != rs[y].score {
-			return rs[x].score > rs[y].score
+		if c := cmp.Compare(y.score, x.score); c != 0 {
+			return c
 		}
-		return s.Walk.Reached[rs[x].i].Node < s.Walk.Reached[rs[y].i].Node
+		if c := cmp.Compare(x.pfx[0], y.pfx[0]); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.pfx[1], y.pfx[1]); c != 0 {
+			return c
+		}
+		return strings.Compare(x.name, y.name)
 	})
-	seen := map[string]bool{}
+	ans.Entities = make([]state.AnswerEntity, 0, len(rs))
 	for k, r := range rs {
-		node := s.Walk.Reached[r.i].Node
-		if seen[node] {
-			continue
-		}
-		seen[node] = true
 		e := state.AnswerEntity{
-			Name:  node,
-			Type:  s.Subgraph.NodeType(node),
+			Name:  r.name,
+			Type:  s.TypeAt(r.i),
 			Score: round3(0.5*float64(r.support)/float64(maxSupport) + 0.5*r.score),
 			Paths: []int{},
 		}
@@ -131,6 +151,16 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 	ans.Text = sentence(s, ans, v)
 	ans.Mermaid = Mermaid(ans.Paths, opts.MermaidPaths)
 	return ans
+}
+
+// namePrefix packs the first 16 bytes of a name big-endian, zero-padded,
+// so that comparing prefixes orders names as strings.Compare does, up to
+// ties between names that share their first 16 bytes. (Names hold no NUL
+// byte.)
+func namePrefix(name string) [2]uint64 {
+	var b [16]byte
+	copy(b[:], name)
+	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

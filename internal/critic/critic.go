@@ -54,7 +54,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	chain := s.Chain()
 	steps := len(chain.Steps)
 	var frontier, boundary []int
-	for i, r := range s.Walk.Reached {
+	for i, r := range s.Walk.All() {
 		if r.Expanded || !walk.CanMove(chain, r.Steps) {
 			continue
 		}
@@ -69,9 +69,9 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 
 	if s.Plan.Target.Kind == state.TargetEntity {
 		for _, i := range answers {
-			if s.Walk.Reached[i].Node == s.Plan.Target.Entity {
+			if s.Walk.At(i).Node == s.Plan.Target.Entity {
 				v.Outcome = state.Sufficient
-				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.Reached[i].Depth)
+				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.At(i).Depth)
 				err := c.certify(ctx, s, &v, &cost)
 				return v, cost, err
 			}
@@ -130,7 +130,7 @@ func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.
 	}
 	// The chain dead-ended: find the deepest state reached.
 	deepest := 0
-	for _, r := range s.Walk.Reached {
+	for _, r := range s.Walk.All() {
 		if r.Steps > deepest {
 			deepest = r.Steps
 		}
@@ -180,7 +180,7 @@ func (c *Topological) switchChain(s *state.AgentState, v state.Verdict, next, de
 	alt := s.Plan.Chains[next]
 	p := min(sharedPrefix(s.Chain(), alt), deepest)
 	var dead []int
-	for i, r := range s.Walk.Reached {
+	for i, r := range s.Walk.All() {
 		if r.Steps == p {
 			dead = append(dead, i)
 		}
@@ -201,7 +201,7 @@ func (c *Topological) switchChain(s *state.AgentState, v state.Verdict, next, de
 // those nearest the anchors first.
 func (c *Topological) insufficient(s *state.AgentState, v state.Verdict, idx []int, why string) state.Verdict {
 	chain := s.Chain()
-	sort.SliceStable(idx, func(a, b int) bool { return s.Walk.Reached[idx[a]].Depth < s.Walk.Reached[idx[b]].Depth })
+	sort.SliceStable(idx, func(a, b int) bool { return s.Walk.DepthAt(idx[a]) < s.Walk.DepthAt(idx[b]) })
 	max := c.MaxDeadEnds
 	if max <= 0 {
 		max = 2000
@@ -210,7 +210,7 @@ func (c *Topological) insufficient(s *state.AgentState, v state.Verdict, idx []i
 		if len(v.DeadEnds) == max {
 			break
 		}
-		r := s.Walk.Reached[i]
+		r := s.Walk.At(i)
 		var missing []state.RelDir
 		for _, t := range walk.Moves(chain, r.Steps) {
 			missing = append(missing, t.Step.Edges...)
@@ -318,7 +318,7 @@ func stepWords(c state.Chain, st int) string {
 
 func deadNames(s *state.AgentState, st int) string {
 	var names []string
-	for _, r := range s.Walk.Reached {
+	for _, r := range s.Walk.All() {
 		if r.Steps == st {
 			names = append(names, r.Node)
 			if len(names) == 3 {
@@ -632,7 +632,7 @@ func walkedEntities(s *state.AgentState, closure bool) map[string]bool {
 		walked[a.Entity] = true
 	}
 	if closure {
-		for _, r := range s.Walk.Reached {
+		for _, r := range s.Walk.All() {
 			walked[r.Node] = true
 		}
 	}
@@ -772,7 +772,7 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 		all := s.Accepted()
 		direct := 0
 		for _, i := range all {
-			if s.Walk.Reached[i].Depth == 1 {
+			if s.Walk.At(i).Depth == 1 {
 				direct++
 			}
 		}
@@ -785,7 +785,7 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	named := 0
 	if w := s.Plan.Target.NameWord; w != "" {
 		for _, i := range ends {
-			if text.NameHas(s.Walk.Reached[i].Node, w) {
+			if text.NameHas(s.Walk.At(i).Node, w) {
 				named++
 			}
 		}
@@ -810,7 +810,7 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 // asked entity (0: not reached).
 func targetDepth(s *state.AgentState) int {
 	d := 0
-	for _, r := range s.Walk.Reached {
+	for _, r := range s.Walk.All() {
 		if r.Node == s.Plan.Target.Entity && !r.Anchor && (d == 0 || r.Depth < d) {
 			d = r.Depth
 		}
@@ -831,7 +831,7 @@ func chainEnds(s *state.AgentState, typed bool) []int {
 	}
 	seen := map[string]bool{}
 	var out []int
-	for i, r := range s.Walk.Reached {
+	for i, r := range s.Walk.All() {
 		if r.Steps != steps || steps == 0 || r.Anchor || anchors[r.Node] || seen[r.Node] {
 			continue
 		}

@@ -79,7 +79,7 @@ func TestRelationQuestionCitesAndScopesPassages(t *testing.T) {
 		t.Fatalf("%d citations, %d related passages", len(ans.Citations), len(ans.Passages))
 	}
 	visited := map[string]bool{}
-	for _, n := range ans.Result.State.Subgraph.Nodes {
+	for n := range ans.Result.State.Subgraph.AllNodes() {
 		visited[n.Name] = true
 	}
 	mentions := map[string][]string{}

@@ -349,6 +349,28 @@ func (g *Graph) Hub() string {
 	return g.Name(g.hub)
 }
 
+// MostCalled returns the name of the service with the most callers (the
+// first of them by id), whose impact questions reach furthest: the anchor
+// of the closure benchmarks.
+func (g *Graph) MostCalled() string {
+	calls := make([]int32, len(g.kinds))
+	for i, r := range g.r {
+		if r == Calls {
+			calls[g.o[i]]++
+		}
+	}
+	best := int32(-1)
+	for id, k := range g.kinds {
+		if k == Service && (best < 0 || calls[id] > calls[best]) {
+			best = int32(id)
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return g.Name(best)
+}
+
 // Words names are made of.
 var (
 	domains = [...]string{

@@ -14,7 +14,7 @@ import (
 func FromEvidence(paths []graph.Path, sub state.Subgraph) Proximity {
 	p := Proximity{Distance: map[string]int{}, Visited: map[string]bool{}}
 	structural := map[string]bool{}
-	for _, n := range sub.Nodes {
+	for n := range sub.AllNodes() {
 		if n.Type == docs.TypeDocument || n.Type == docs.TypeChunk {
 			structural[n.Name] = true
 			continue
@@ -34,7 +34,7 @@ func FromEvidence(paths []graph.Path, sub state.Subgraph) Proximity {
 			}
 		}
 	}
-	for _, e := range sub.Edges {
+	for e := range sub.AllEdges() {
 		if e.Relation == docs.RelMentions || e.Relation == docs.RelPartOf {
 			continue
 		}

@@ -81,7 +81,7 @@ func Positions(ps []state.Pos) []string {
 // Reached lists the walk's positions, with "*" for expanded ones.
 func Reached(s *state.AgentState) []string {
 	out := []string{}
-	for _, r := range s.Walk.Reached {
+	for _, r := range s.Walk.All() {
 		m := r.Pos.String()
 		if r.Expanded {
 			m += "*"

@@ -3,6 +3,7 @@ package walk
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/scgraph/scgraph/state"
 )
@@ -45,14 +46,28 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 		}
 		return base(p)
 	}
-	d, err := r.w.expand(ctx, s, c, starts, known, hops, c.Reentry)
+	var d state.Delta
+	var moves int
+	var err error
+	if bs, ok := r.w.bulkChain(s, c); ok {
+		var pending []state.Pos
+		for _, p := range starts {
+			if s.Walk.Lookup(p) < 0 && !slices.Contains(pending, p) {
+				pending = append(pending, p)
+			}
+		}
+		d, moves, err = r.w.expandBulk(ctx, bs, s, c, starts, pending, hops, c.Reentry, state.PhaseRetrieve)
+	} else {
+		d, err = r.w.expand(ctx, s, c, starts, known, hops, c.Reentry)
+		moves = len(d.Arcs)
+	}
 	if err != nil {
 		return d, err
 	}
 	zero := 0
 	d.Chain = &zero
 	d.Starts = starts
-	d.Summary = fmt.Sprintf("walked %s from %d anchor(s), %d hop(s): %d move(s)", c, len(starts), hops, len(d.Arcs))
+	d.Summary = fmt.Sprintf("walked %s from %d anchor(s), %d hop(s): %d move(s)", c, len(starts), hops, moves)
 	return d, nil
 }
 
@@ -133,10 +148,18 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 		// critic conclude, so walk it to the end (within the hop budget).
 		hops = s.Plan.HopBudget
 	}
-	d, err := r.w.expand(ctx, s, c, from, walkKnown(s), hops, s.Walk.Reentry || c.Reentry)
+	var d state.Delta
+	var moves int
+	var err error
+	if bs, ok := r.w.bulkChain(s, c); ok {
+		d, moves, err = r.w.expandBulk(ctx, bs, s, c, from, nil, hops, s.Walk.Reentry || c.Reentry, state.PhaseRefine)
+	} else {
+		d, err = r.w.expand(ctx, s, c, from, walkKnown(s), hops, s.Walk.Reentry || c.Reentry)
+		moves = len(d.Arcs)
+	}
 	if err != nil {
 		return d, err
 	}
-	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), hops, c, len(d.Arcs))
+	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), hops, c, moves)
 	return d, nil
 }

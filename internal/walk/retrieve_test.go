@@ -160,7 +160,7 @@ func TestRefinerExpandsOnlyTheDeadEnds(t *testing.T) {
 	s.Apply(d, state.PhaseRefine)
 	phasetest.WantStrings(t, "reached", phasetest.Reached(s), []string{"web@0*", "cart@1*", "search@1", "pay@1*", "ledger@1"})
 	// Depths count from the anchor.
-	if r := s.Walk.Reached[s.Walk.Lookup(phasetest.Pos("ledger", 1))]; r.Depth != 3 {
+	if r := s.Walk.At(s.Walk.Lookup(phasetest.Pos("ledger", 1))); r.Depth != 3 {
 		t.Errorf("ledger depth %d, want 3", r.Depth)
 	}
 }

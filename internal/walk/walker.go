@@ -80,7 +80,9 @@ func Moves(c state.Chain, st int) []Move {
 }
 
 // CanMove reports whether a position in chain state st has a step to take.
-func CanMove(c state.Chain, st int) bool { return len(Moves(c, st)) > 0 }
+func CanMove(c state.Chain, st int) bool {
+	return st < len(c.Steps) || st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat
+}
 
 // walker expands positions along a chain: the mechanism the retriever and
 // the refiner share.
@@ -380,11 +382,16 @@ const DefaultAlpha = 0.5
 // 1 − d/maxD (0 beyond it) and the similarity of the entity's name to the
 // goal key (text.Key of what the question asks).
 func Hybrid(alpha float64, depth, maxD int, name string, goal *text.Goal) float64 {
+	return HybridSim(alpha, depth, maxD, goal.Similarity(text.Key(name)))
+}
+
+// HybridSim is Hybrid with the similarity to the goal given.
+func HybridSim(alpha float64, depth, maxD int, sim float64) float64 {
 	prox := 0.0
 	if maxD > 0 && depth <= maxD {
 		prox = 1 - float64(depth)/float64(maxD)
 	}
-	return alpha*prox + (1-alpha)*goal.Similarity(text.Key(name))
+	return alpha*prox + (1-alpha)*sim
 }
 
 // walkKnown reports positions of the state's current walk.
@@ -394,7 +401,7 @@ func walkKnown(s *state.AgentState) func(state.Pos) (posInfo, bool) {
 		if i < 0 {
 			return posInfo{}, false
 		}
-		r := s.Walk.Reached[i]
+		r := s.Walk.At(i)
 		return posInfo{depth: r.Depth, expanded: r.Expanded}, true
 	}
 }
