@@ -34,14 +34,14 @@ func scgraph(t *testing.T, args ...string) []byte {
 	return out.Bytes()
 }
 
-// ingestDocs runs ingest --docs DIR --store neo4j --json.
+// ingestDocs runs ingest --schema demo --docs DIR --store neo4j --json.
 func ingestDocs(t *testing.T, dir string) (res struct {
 	Documents int `json:"documents"`
 	Report    docs.Report
 	Sync      cypher.DocumentSync `json:"sync"`
 }) {
 	t.Helper()
-	out := scgraph(t, "ingest", "--docs", dir, "--store", "neo4j", "--quiet", "--json")
+	out := scgraph(t, "ingest", "--schema", "demo", "--docs", dir, "--store", "neo4j", "--quiet", "--json")
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("ingest --json: %v\n%s", err, out)
 	}

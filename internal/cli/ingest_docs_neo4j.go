@@ -43,7 +43,7 @@ func documentGraph(ix *docs.Index, source string) (cypher.DocumentGraph, error) 
 	type mentionKey struct{ chunk, entity string }
 	mentions := map[mentionKey]docs.ChunkMention{}
 	support := map[[3]string][]docs.Support{}
-	for _, d := range ix.Documents {
+	for _, d := range ix.ResolvedDocuments() {
 		version[d.Path] = d.Version
 		dg.Documents = append(dg.Documents, cypher.DocumentNode{Path: d.Path, Hash: d.Hash, Version: d.Version})
 		for _, c := range d.Chunks {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -268,6 +270,27 @@ func badName(t otok) bool {
 // position of a clause: a known relation verb in any form, or a word with
 // the form of a third person or a past participle.
 func verbLike(w string) bool {
+	if v, ok := verbMemo.Load(w); ok {
+		return v.(bool)
+	}
+	v := readVerbLike(w)
+	if verbMemoSize.Add(1) < maxMemo {
+		verbMemo.Store(w, v)
+	}
+	return v
+}
+
+// verbMemo keeps verbLike's answers (looking a word up in the relation
+// concepts scans them all), at most maxMemo words.
+var (
+	verbMemo     sync.Map
+	verbMemoSize atomic.Int64
+)
+
+// maxMemo bounds each memo of the open extractor's word look-ups.
+const maxMemo = 1 << 16
+
+func readVerbLike(w string) bool {
 	if w == "" || openWords.function(w) {
 		return false
 	}
@@ -510,6 +533,9 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		for i > 0 && j-i < 3 && !used[i-1] && modifier(toks[i-1]) {
 			i--
 		}
+		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") {
+			i++ // "can modernize enterprise applications": the verb is no modifier
+		}
 		mods := toks[i:j]
 		for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
 			mods = mods[1:]
@@ -519,6 +545,9 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 				out = append(out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
 			}
 			continue
+		}
+		if i > 0 && (toks[i-1].low == "a" || toks[i-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
+			continue // "a fully managed database service": a description, not a name
 		}
 		head := singular(t.low)
 		if acronym {
@@ -536,6 +565,17 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			other := append(slices.Clone(toks[k:start-1]), otok{text: head, low: head})
 			out = append(out, omention{i: k, j: start - 1, typ: typ, name: mentionName(other)})
 		}
+	}
+	// "uses gradlew to compile": the one plain word between a verb of use
+	// and an infinitive names a tool.
+	for k := 1; k+2 < len(toks); k++ {
+		t := toks[k]
+		if used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
+			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !verbLike(strings.Split(toks[k+2].low, "/")[0]) {
+			continue
+		}
+		out = append(out, omention{i: k, j: k + 1, name: t.text})
+		used[k] = true
 	}
 	// Pronouns: "it", "they", and "this" before a verb.
 	for k, t := range toks {
@@ -655,12 +695,61 @@ type docContext struct {
 	// table rows), by text.Key: where the text writes them as plain words
 	// they are mentions too.
 	names map[string]omention
+	// typed are the entities named with each type, by line: "this
+	// application" refers to the last one named before it.
+	typed map[string]map[int]omention
+}
+
+// named records that a line names an entity of a type.
+func (dc *docContext) named(m omention, line int) {
+	if dc.typed[m.typ] == nil {
+		dc.typed[m.typ] = map[int]omention{}
+	}
+	if _, ok := dc.typed[m.typ][line]; !ok {
+		dc.typed[m.typ][line] = m
+	}
+}
+
+// lastBefore is the last entity of the type named before the line (chunks
+// overlap, so lines are read more than once: order is by line).
+func (dc *docContext) lastBefore(typ string, line int) *omention {
+	best := -1
+	for l := range dc.typed[typ] {
+		if l < line && l > best {
+			best = l
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	m := dc.typed[typ][best]
+	return &m
+}
+
+// copulaType is the type a sentence gives a mention that is its subject:
+// "X is a cloud-first microservices demo application" makes X an
+// Application; "" when it gives none.
+func copulaType(toks []otok, m omention) string {
+	k := m.j
+	if k >= len(toks) || !openWords.is("be", toks[k].low) || k+1 >= len(toks) || toks[k+1].low != "a" && toks[k+1].low != "an" {
+		return ""
+	}
+	for n := k + 2; n < len(toks) && n < k+8; n++ {
+		t := toks[n]
+		if t.punct || openWords.function(t.low) {
+			return ""
+		}
+		if typ := openWords.kind(t.low); typ != "" && (n+1 == len(toks) || toks[n+1].punct || openWords.function(toks[n+1].low)) {
+			return typ
+		}
+	}
+	return ""
 }
 
 // newDocContext reads what the open extractor needs to know of a whole
 // document before its sentences: the title's entity and the names it gives.
 func newDocContext(doc string) *docContext {
-	dc := &docContext{intro: true, names: map[string]omention{}}
+	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	add := func(name, typ string) {
 		k := text.Key(name)
@@ -780,6 +869,8 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		switch {
 		case last != nil && (m.typ == "" || last.typ == m.typ):
 			to = last
+		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
+			to = ctx.lastBefore(m.typ, u.line) // "this application": the last one named
 		case ctx.title != nil && m.typ == "" && ctx.intro:
 			to = ctx.title
 		case ctx.title != nil && m.typ != "" && (ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))):
@@ -791,6 +882,17 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		r := *to
 		r.i, r.j, r.ref = m.i, m.j, true
 		resolved = append(resolved, r)
+	}
+	// "X is a cloud-first demo application": the kind noun types X.
+	for k := range resolved {
+		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
+			resolved[k].typ = typ
+		}
+	}
+	for _, m := range resolved {
+		if m.typ != "" && !m.ref {
+			ctx.named(m, u.line)
+		}
 	}
 	if u.heading {
 		return resolved, nil, last
@@ -1151,6 +1253,22 @@ func withPreposition(verb, prep string) string {
 // knownPhrase reports whether a phrase is a relation verb of the relation
 // concepts (package words) or of readings.txt.
 func knownPhrase(p string) bool {
+	if v, ok := phraseMemo.Load(p); ok {
+		return v.(bool)
+	}
+	v := readKnownPhrase(p)
+	if phraseMemoSize.Add(1) < maxMemo {
+		phraseMemo.Store(p, v)
+	}
+	return v
+}
+
+var (
+	phraseMemo     sync.Map
+	phraseMemoSize atomic.Int64
+)
+
+func readKnownPhrase(p string) bool {
 	if _, ok := readingGroups[p]; ok {
 		return true
 	}

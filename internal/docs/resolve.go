@@ -205,14 +205,14 @@ var readingGroups = func() map[string]string {
 	return out
 }()
 
-// canonicalPhrase is the phrase of the relation a phrase is read as:
-// "depend on" for the generic dependency verbs ("rely on", "need",
-// "require"); for a phrase of an act of package words ("consume", "fetch
+// canonicalPhrase is the phrase of the relation a phrase is read as: the
+// concept's own phrase for a verb that names a concept as a whole ("rely
+// on", "need" and "require" are "depend on"; "maintain" is "own"); for a phrase of an act of package words ("consume", "fetch
 // from" and "query" are the act read), the act's own phrase; else its
 // readings.txt group's; else the phrase itself.
 func canonicalPhrase(p string) string {
-	if genericDependency(p) {
-		return "depend on"
+	if c, ok := genericConcept(p); ok {
+		return conceptPhrase[c]
 	}
 	if a, ok := actPhrases()[p]; ok {
 		return a
@@ -391,5 +391,31 @@ func (ix *Index) UnstatedAbout(entity string) []Unstated {
 	slices.SortFunc(out, func(a, b Unstated) int {
 		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Line, b.Line))
 	})
+	return out
+}
+
+// ResolvedDocuments returns the documents with their mentions and
+// statements named by the entities the resolution joined their names into
+// (the documents themselves when the index has no resolution): what the
+// graph's facts and MENTIONS edges name.
+func (ix *Index) ResolvedDocuments() []Document {
+	res := ix.resolution()
+	if res == nil {
+		return ix.Documents
+	}
+	out := make([]Document, len(ix.Documents))
+	for i, d := range ix.Documents {
+		d.Mentions = slices.Clone(d.Mentions)
+		for k, m := range d.Mentions {
+			if r, ok := res[m.Entity]; ok {
+				d.Mentions[k].Entity, d.Mentions[k].Type = r.Name, r.Type
+			}
+		}
+		d.Statements = slices.Clone(d.Statements)
+		for k, s := range d.Statements {
+			d.Statements[k] = resolveStatement(s, res)
+		}
+		out[i] = d
+	}
 	return out
 }

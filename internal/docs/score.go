@@ -204,16 +204,19 @@ func SameRelation(a, b string) bool {
 	return canonicalPhrase(pa) == canonicalPhrase(pb) || words.SameAct(pa, pb)
 }
 
-// genericDependency reports whether a phrase is one of the verbs that name
-// dependency as a whole ("depend on", "rely on", "need", "use").
-func genericDependency(phrase string) bool {
+// genericConcept reports the concept a phrase names as a whole, read the
+// concept's own way round ("depend on", "rely on", "need" and "use" name
+// dependency; "maintain" ownership), if it is one.
+func genericConcept(phrase string) (words.Concept, bool) {
 	ws := strings.Fields(phrase)
 	for _, h := range words.Lookup(ws) {
-		if h.Start == 0 && h.End == len(ws) && h.Kind == words.HitVerb && h.Generic && h.Concept == words.Dependency {
-			return true
+		if h.Start == 0 && h.End == len(ws) && h.Kind == words.HitVerb && h.Generic && h.Role == words.First {
+			if _, ok := conceptPhrase[h.Concept]; ok {
+				return h.Concept, true
+			}
 		}
 	}
-	return false
+	return words.None, false
 }
 
 // ScoreFacts compares extracted facts with gold facts. Names are compared
