@@ -14,9 +14,16 @@ type Result struct {
 	// after a model was asked, says why the model's text was not used.
 	AnswerBy       state.Author `json:"answer_by"`
 	AnswerFallback string       `json:"answer_fallback,omitempty"`
-	// Answers are the answer entities, best first.
+	// Answers are the answer entities, best first: all of them, or a
+	// page of them (Paged) starting at Offset.
 	Answers []state.AnswerEntity `json:"answers"`
+	// Total is the number of answers (all of them, however many Answers
+	// holds); Offset is the rank of Answers[0] minus one.
+	Total  int `json:"total"`
+	Offset int `json:"offset,omitempty"`
 	// Paths are the evidence paths; each answer lists its own by index.
+	// A run keeps the paths of its first answers (compose.Options.MaxPaths);
+	// Paged and AnswerPath rebuild those of the others.
 	Paths []graph.Path `json:"paths"`
 	// Complete is true when the critic judged the evidence sufficient, or
 	// proved that no chain exists within the hop budget.
@@ -76,6 +83,7 @@ func (r *run) result() *Result {
 		res.Answer = st.Answer.Text
 		res.AnswerBy, res.AnswerFallback = st.Answer.By, st.Answer.Fallback
 		res.Answers = st.Answer.Entities
+		res.Total = len(res.Answers)
 		res.Paths = st.Answer.Paths
 		res.Complete = st.Answer.Complete
 		res.Mermaid = st.Answer.Mermaid
@@ -117,4 +125,88 @@ func confidence(st *state.AgentState) (float64, string) {
 		words, reading = st.Plan.Readings[i].Text, st.Plan.Readings[i].Confidence
 	}
 	return link * reading, words
+}
+
+// Paged returns the result with the answers ranked offset+1 to
+// offset+limit (all from offset for limit 0), each with its evidence
+// paths (those the run kept, or rebuilt from the walk), Total the number of
+// them all. The first page keeps the run's paths in their order, so that
+// an answer citing paths by number still reads right.
+func (r *Result) Paged(offset, limit int) *Result {
+	p := *r
+	offset = min(max(offset, 0), len(r.Answers))
+	end := len(r.Answers)
+	if limit > 0 {
+		end = min(end, offset+limit)
+	}
+	p.Offset = offset
+	if offset == 0 && end == len(r.Answers) {
+		return &p
+	}
+	page := r.Answers[offset:end]
+	p.Answers = make([]state.AnswerEntity, len(page))
+	copy(p.Answers, page)
+	if len(page) == 0 {
+		p.Paths = []graph.Path{}
+		return &p
+	}
+	if offset == 0 && r.kept(0, end) {
+		last := -1
+		for _, a := range page {
+			for _, pi := range a.Paths {
+				last = max(last, pi)
+			}
+		}
+		p.Paths = r.Paths[:last+1]
+		return &p
+	}
+	p.Paths = []graph.Path{}
+	for k := range p.Answers {
+		paths := r.AnswerPaths(offset + k)
+		p.Answers[k].Paths = make([]int, 0, len(paths))
+		for _, path := range paths {
+			p.Answers[k].Paths = append(p.Answers[k].Paths, len(p.Paths))
+			p.Paths = append(p.Paths, path)
+		}
+	}
+	return &p
+}
+
+// kept reports whether the run kept the paths of the answers ranked
+// from+1 to to.
+func (r *Result) kept(from, to int) bool {
+	for _, a := range r.Answers[from:to] {
+		if len(a.Paths) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// AnswerPaths returns the evidence paths of Answers[k] (ranked Offset+k+1):
+// those
+// the run kept, or one rebuilt from the walk (three for the first).
+func (r *Result) AnswerPaths(k int) []graph.Path {
+	if k < 0 || k >= len(r.Answers) {
+		return nil
+	}
+	a := r.Answers[k]
+	if len(a.Paths) > 0 {
+		out := make([]graph.Path, 0, len(a.Paths))
+		for _, pi := range a.Paths {
+			if pi >= 0 && pi < len(r.Paths) {
+				out = append(out, r.Paths[pi])
+			}
+		}
+		return out
+	}
+	st, j := r.State, r.Offset+k
+	if st == nil || st.Answer == nil || j >= len(st.Answer.Positions) || st.Answer.Entities[j].Name != a.Name {
+		return nil
+	}
+	n := 1
+	if j == 0 {
+		n = 3
+	}
+	return st.PathsTo(st.Answer.Positions[j], n)
 }

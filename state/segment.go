@@ -37,9 +37,10 @@ type Segment interface {
 	Support(k int) int
 	// Arcs calls fn with the ways position k was reached, in the order the
 	// walk made them: the walk index of the position it was reached from,
-	// and a function giving the hop (built only when called), until fn
-	// returns false.
-	Arcs(k int, fn func(from int, hop func() graph.Hop) bool)
+	// and the arc (for Hop), until fn returns false.
+	Arcs(k int, fn func(from, arc int) bool)
+	// Hop is the hop of an arc Arcs gave.
+	Hop(arc int) graph.Hop
 	// HasNode and NodeType report on the entities of the segment's
 	// positions; Nodes are those of them the subgraph did not hold before
 	// the segment, in the order they were retrieved, with provenance, and
@@ -140,24 +141,37 @@ func (s *AgentState) TypeAt(i int) string {
 	return s.Walk.seg.Type(i - s.Walk.seg.Base())
 }
 
-// arcsInto calls fn with the ways position i was reached, in order: the
-// position reached from and the hop (built when asked for).
-func (s *AgentState) arcsInto(i int, fn func(from int, hop func() graph.Hop) bool) {
+// inArc is a way a position was reached: from walk index from, along
+// Via ref of a Reached position to, or along arc ref of the segment.
+type inArc struct {
+	from, to, ref int
+	seg           bool
+}
+
+// arcsInto calls fn with the ways position i was reached, in order.
+func (s *AgentState) arcsInto(i int, fn func(a inArc) bool) {
 	if i >= len(s.Walk.Reached) {
-		s.Walk.seg.Arcs(i-s.Walk.seg.Base(), fn)
+		s.Walk.seg.Arcs(i-s.Walk.seg.Base(), func(from, arc int) bool {
+			return fn(inArc{from: from, to: i, ref: arc, seg: true})
+		})
 		return
 	}
-	r := s.Walk.Reached[i]
-	for _, v := range r.Via {
-		hop := func() graph.Hop {
-			e := s.Subgraph.Edges[v.Edge]
-			from := s.Walk.At(v.From).Node
-			return graph.Hop{From: from, Relation: e.Relation, To: r.Node, Direction: v.Direction, Source: e.Source}
-		}
-		if !fn(v.From, hop) {
+	for k, v := range s.Walk.Reached[i].Via {
+		if !fn(inArc{from: v.From, to: i, ref: k}) {
 			return
 		}
 	}
+}
+
+// hop is the hop of a way a position was reached.
+func (s *AgentState) hop(a inArc) graph.Hop {
+	if a.seg {
+		return s.Walk.seg.Hop(a.ref)
+	}
+	r := s.Walk.Reached[a.to]
+	v := r.Via[a.ref]
+	e := s.Subgraph.Edges[v.Edge]
+	return graph.Hop{From: s.Walk.At(v.From).Node, Relation: e.Relation, To: r.Node, Direction: v.Direction, Source: e.Source}
 }
 
 // AllNodes iterates over every node retrieved: Nodes, then those of the
@@ -228,8 +242,8 @@ func (s *AgentState) materialize() {
 	base := seg.Base()
 	for k := range seg.Len() {
 		r := seg.Reach(k)
-		seg.Arcs(k, func(from int, hop func() graph.Hop) bool {
-			h := hop()
+		seg.Arcs(k, func(from, arc int) bool {
+			h := seg.Hop(arc)
 			t := h.Triple()
 			r.Via = append(r.Via, Via{From: from, Edge: edgeAt[edgeKey{t.Subject, t.Relation, t.Object}], Direction: h.Direction})
 			return true

@@ -265,6 +265,10 @@ type Answer struct {
 	// a model was asked, says why the model's text was not used.
 	By       Author `json:"by"`
 	Fallback string `json:"fallback,omitempty"`
+	// Positions are the walk positions (Walk.At) of Entities, aligned
+	// with them, so that the paths of an answer past those in Paths can
+	// be rebuilt (PathsTo) when it is shown.
+	Positions []int `json:"-"`
 }
 
 // AnswerEntity is one answer, ranked.
@@ -282,7 +286,7 @@ type AnswerEntity struct {
 func (s *AgentState) Accepted() []int {
 	end := s.chainEnd()
 	kind := s.answerKind(end)
-	var out []int
+	out := make([]int, 0, min(s.Walk.Len(), 1024))
 	for i, r := range s.Walk.Reached {
 		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.TypeAt(i)})) {
 			out = append(out, i)

@@ -143,6 +143,10 @@ type Walk struct {
 
 	idx map[Pos]int
 	seg Segment
+	// firstFrom and firstArc are, for each position of seg, the shallowest
+	// way it was reached (firstPath follows them), made when first needed
+	// and dropped by the next delta.
+	firstFrom, firstArc []int32
 }
 
 // Reach is one reached position.
@@ -256,6 +260,7 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 		s.materialize()
 	}
 	before := s.Subgraph.Len()
+	s.Walk.firstFrom, s.Walk.firstArc = nil, nil
 	if d.Chain != nil && (*d.Chain != s.Walk.Chain || d.Restart) {
 		s.switchChain(*d.Chain, d.Keep)
 		s.Walk.Reentry = d.Reentry
@@ -390,6 +395,20 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 // from an anchor, in a deterministic order (shortest first). A path never
 // visits the same walk position twice.
 func (s *AgentState) PathsTo(i, limit int) []graph.Path {
+	if limit == 1 {
+		if p, ok := s.firstPath(i); ok {
+			return []graph.Path{p}
+		}
+		return nil
+	}
+	return s.pathsSearch(i, limit)
+}
+
+// pathsSearched is the first path the search of PathsTo finds.
+func (s *AgentState) pathsSearched(i int) []graph.Path { return s.pathsSearch(i, 1) }
+
+// pathsSearch is PathsTo's search: depth first, the shallowest ways first.
+func (s *AgentState) pathsSearch(i, limit int) []graph.Path {
 	var out []graph.Path
 	var rev []graph.Hop
 	// A path never visits the same position twice. (The walk itself never
@@ -398,17 +417,15 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	// chain state: a writer who is also the director.)
 	onPath := map[int]bool{}
 	type via struct {
-		from  int
+		arc   inArc
 		depth int
-		hop   func() graph.Hop
 	}
 	var walk func(j int)
 	walk = func(j int) {
 		if len(out) >= limit {
 			return
 		}
-		r := s.Walk.At(j)
-		if r.Anchor || s.Walk.Support(j) == 0 {
+		if s.Walk.Support(j) == 0 || j < len(s.Walk.Reached) && s.Walk.Reached[j].Anchor {
 			if len(rev) > 0 {
 				hops := make([]graph.Hop, len(rev))
 				for k := range rev {
@@ -420,17 +437,17 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 		}
 		onPath[j] = true
 		var vias []via
-		s.arcsInto(j, func(from int, hop func() graph.Hop) bool {
-			vias = append(vias, via{from: from, depth: s.Walk.At(from).Depth, hop: hop})
+		s.arcsInto(j, func(a inArc) bool {
+			vias = append(vias, via{arc: a, depth: s.Walk.DepthAt(a.from)})
 			return true
 		})
 		sort.SliceStable(vias, func(a, b int) bool { return vias[a].depth < vias[b].depth })
 		for _, v := range vias {
-			if onPath[v.from] {
+			if onPath[v.arc.from] {
 				continue
 			}
-			rev = append(rev, v.hop())
-			walk(v.from)
+			rev = append(rev, s.hop(v.arc))
+			walk(v.arc.from)
 			rev = rev[:len(rev)-1]
 			if len(out) >= limit {
 				break
@@ -441,4 +458,71 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 	walk(i)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Len() < out[b].Len() })
 	return out
+}
+
+// firstPath is the first path PathsTo finds, found without a search: a
+// position's depth is one more than that of some position it was reached
+// from, at most, so the first of the shallowest ways it was reached leads
+// one step nearer an anchor, and following them never comes back to a
+// position on the path (the search would take the same ways, in the same
+// order). It reports false for a position reached no way (an anchor).
+func (s *AgentState) firstPath(i int) (graph.Path, bool) {
+	var hops []graph.Hop
+	for j := i; ; {
+		if s.Walk.Support(j) == 0 || j < len(s.Walk.Reached) && s.Walk.Reached[j].Anchor {
+			break
+		}
+		best, bestDepth := s.shallowestArc(j)
+		if bestDepth >= s.Walk.DepthAt(j) || len(hops) > s.Walk.Len() {
+			// Depths that do not fall (a state built by hand): search.
+			ps := s.pathsSearched(i)
+			if len(ps) == 0 {
+				return graph.Path{}, false
+			}
+			return ps[0], true
+		}
+		hops = append(hops, s.hop(best))
+		j = best.from
+	}
+	if len(hops) == 0 {
+		return graph.Path{}, false
+	}
+	slices.Reverse(hops)
+	return graph.Path{Hops: hops}, true
+}
+
+// shallowestArc returns the first of the ways position j was reached
+// from the shallowest position, and that position's depth (-1: none).
+func (s *AgentState) shallowestArc(j int) (inArc, int) {
+	w := &s.Walk
+	if seg := w.seg; seg != nil && j >= seg.Base() && seg.Len() > 64 {
+		// Many positions: find every position's at once, once.
+		if w.firstArc == nil {
+			w.firstFrom, w.firstArc = make([]int32, seg.Len()), make([]int32, seg.Len())
+			for k := range seg.Len() {
+				from, arc, depth := -1, -1, -1
+				seg.Arcs(k, func(f, a int) bool {
+					if d := w.DepthAt(f); depth < 0 || d < depth {
+						from, arc, depth = f, a, d
+					}
+					return true
+				})
+				w.firstFrom[k], w.firstArc[k] = int32(from), int32(arc)
+			}
+		}
+		k := j - seg.Base()
+		from := int(w.firstFrom[k])
+		if from < 0 {
+			return inArc{}, -1
+		}
+		return inArc{from: from, to: j, ref: int(w.firstArc[k]), seg: true}, w.DepthAt(from)
+	}
+	best, bestDepth := inArc{}, -1
+	s.arcsInto(j, func(a inArc) bool {
+		if d := w.DepthAt(a.from); bestDepth < 0 || d < bestDepth {
+			best, bestDepth = a, d
+		}
+		return true
+	})
+	return best, bestDepth
 }

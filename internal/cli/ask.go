@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/route"
@@ -70,9 +73,14 @@ type askOptions struct {
 	agent   agentFlags
 	llm     llmFlags
 	json    bool
+	jsonl   bool
 	trace   bool
 	state   bool
 	mermaid bool
+	// limit is how many answers are shown (0: all); limitSet, whether
+	// --limit was given (--jsonl writes all unless it was).
+	limit    int
+	limitSet bool
 	// questionFile is where the question is read from: a file, or "-"
 	// for stdin; "" when it is given as arguments.
 	questionFile string
@@ -102,11 +110,21 @@ Examples:
   scgraph ask --graph testdata/zeroshot/trainticket.jsonl --json "What does the order service call?"
   echo "Who owns the payment service?" | scgraph ask -    # long questions: one argument is capped by the OS
 
-With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}],
-paths[{hops[{from,relation,to,direction,source}]}], complete, iterations,
-stop_reason, stats{store_calls,nodes_visited,nodes_expanded,hops_expanded,
-refinements,llm_calls,input_tokens,output_tokens,elapsed_ms}, plan, verdicts,
-mermaid and trace.
+It shows the first --limit answers (default 20, best first), each with its
+evidence, and says how many there are in all; --limit 0 shows them all.
+
+With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}]
+(the first --limit of them), total (how many answers there are),
+paths[{hops[{from,relation,to,direction,source}]}] (those of the answers
+given), complete, iterations, stop_reason, stats{store_calls,nodes_visited,
+nodes_expanded,hops_expanded,refinements,llm_calls,input_tokens,output_tokens,
+elapsed_ms}, plan, verdicts, mermaid and trace.
+
+With --jsonl it writes one JSON object a line: first the run (question,
+answer, answer_by, total, complete, iterations, stop_reason, stats), then
+every answer, best first, each as {rank,name,type,score,paths} with its
+evidence paths (all the answers, or the first --limit when it is given):
+  scgraph ask --jsonl --limit 2 "Which teams are affected if the payment service goes down?"
 
 Facts may carry an access list (acl in JSONL and CSV, the acl property in
 Neo4j). With --groups ops,eng the question is answered as a caller in those
@@ -143,6 +161,8 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	o.agent.register(fs)
 	o.llm.register(fs, e, true)
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
+	fs.BoolVar(&o.jsonl, "jsonl", false, "write the run, then each answer with its evidence, one JSON object a line")
+	intFlag(fs, &o.limit, "limit", defaultAnswerLimit, 1, math.MaxInt32, "all", "show the first `N` answers, best first (default 20; 0: all)")
 	fs.BoolVar(&o.trace, "trace", false, "print every step of the run")
 	fs.BoolVar(&o.state, "state", false, "with --json: include the full agent state (subgraph, walk, visited set)")
 	fs.BoolVar(&o.mermaid, "mermaid", false, "print the evidence as a Mermaid flowchart")
@@ -155,6 +175,13 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	fs.Visit(func(f *flag.Flag) { o.limitSet = o.limitSet || f.Name == "limit" })
+	switch {
+	case o.json && o.jsonl:
+		return usagef("--json and --jsonl are two ways to print the result: give one")
+	case o.jsonl && (o.state || o.trace || o.mermaid):
+		return usagef("--jsonl writes the run and its answers; --state, --trace and --mermaid go with --json or the text output")
 	}
 	if len(pos) == 1 && pos[0] == "-" && o.questionFile == "" {
 		o.questionFile, pos = "-", nil
@@ -233,7 +260,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	defer g.Close()
-	if g.Demo && !o.json {
+	if g.Demo && !o.json && !o.jsonl {
 		fmt.Fprintln(e.stderr, "(using the built-in demo graph; pass --graph FILE for your own)")
 	}
 	opts, err := agentOptions(o.graph, o.agent, e)
@@ -266,21 +293,31 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	if cerr != nil {
 		return cerr
 	}
-	if o.json {
+	switch {
+	case o.jsonl:
+		limit := 0
+		if o.limitSet {
+			limit = o.limit
+		}
+		if werr := writeAnswersJSONL(e.stdout, res, limit); werr != nil {
+			return werr
+		}
+	case o.json:
+		page := res.Paged(0, o.limit)
 		var werr error
 		if cites != nil && !o.state {
-			werr = writeJSONValue(e.stdout, askJSONWithCitations{res, cites})
+			werr = writeJSONValue(e.stdout, askJSONWithCitations{page, cites})
 		} else {
-			werr = writeJSON(e.stdout, res, o.state)
+			werr = writeJSON(e.stdout, page, o.state)
 		}
 		if werr != nil {
 			return werr
 		}
-	} else if o.llm.enabled() {
+	case o.llm.enabled():
 		o.llm.render(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
 		renderCitations(e.stdout, cites)
-	} else {
-		renderResult(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
+	default:
+		renderResult(e.stdout, res.Paged(0, o.limit), renderOptions{trace: o.trace, mermaid: o.mermaid, maxAnswers: pageSize(o.limit)})
 		renderCitations(e.stdout, cites)
 	}
 	o.llm.warnFallbacks(e.stderr, res)
@@ -301,6 +338,65 @@ func agentOptions(g graphFlags, a agentFlags, e *env) ([]agent.Option, error) {
 		return nil, err
 	}
 	return append(opts, lex...), nil
+}
+
+// defaultAnswerLimit is how many answers ask shows unless told.
+const defaultAnswerLimit = 20
+
+// pageSize is how many answers a page of limit shows (0: all).
+func pageSize(limit int) int {
+	if limit == 0 {
+		return math.MaxInt
+	}
+	return limit
+}
+
+// jsonlRun is the first line of ask --jsonl: the run, without its answers.
+type jsonlRun struct {
+	Question   string       `json:"question"`
+	Answer     string       `json:"answer"`
+	AnswerBy   state.Author `json:"answer_by"`
+	Total      int          `json:"total"`
+	Complete   bool         `json:"complete"`
+	Iterations int          `json:"iterations"`
+	StopReason state.Stop   `json:"stop_reason"`
+	Stats      agent.Stats  `json:"stats"`
+}
+
+// jsonlAnswer is a line of ask --jsonl after the first: one answer.
+type jsonlAnswer struct {
+	Rank  int          `json:"rank"`
+	Name  string       `json:"name"`
+	Type  string       `json:"type,omitempty"`
+	Score float64      `json:"score"`
+	Paths []graph.Path `json:"paths"`
+}
+
+// writeAnswersJSONL writes the run, then its answers best first (the first limit,
+// or all for 0), each with its evidence paths, one JSON object a line: the
+// paths are rebuilt from the walk an answer at a time, so that a million
+// answers stream in bounded memory.
+func writeAnswersJSONL(w io.Writer, res *agent.Result, limit int) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	enc := json.NewEncoder(bw)
+	if err := enc.Encode(jsonlRun{
+		Question: res.Question, Answer: res.Answer, AnswerBy: res.AnswerBy, Total: res.Total,
+		Complete: res.Complete, Iterations: res.Iterations, StopReason: res.StopReason, Stats: res.Stats,
+	}); err != nil {
+		return err
+	}
+	n := len(res.Answers)
+	if limit > 0 {
+		n = min(n, limit)
+	}
+	var line []byte
+	for k, a := range res.Answers[:n] {
+		line = appendAnswerLine(line[:0], jsonlAnswer{Rank: res.Offset + k + 1, Name: a.Name, Type: a.Type, Score: a.Score, Paths: res.AnswerPaths(k)})
+		if _, err := bw.Write(line); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
 }
 
 func writeJSON(w io.Writer, res *agent.Result, withState bool) error {

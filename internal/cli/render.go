@@ -27,13 +27,9 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 	fmt.Fprintf(w, "%s\n", res.Answer)
 	if len(res.Answers) > 0 {
 		fmt.Fprintln(w, "\nEvidence:")
+		total := max(res.Total, res.Offset+len(res.Answers))
 		for i, a := range res.Answers {
 			if i == o.maxAnswers {
-				more := o.more
-				if more == "" {
-					more = "use --json for all"
-				}
-				fmt.Fprintf(w, "  … and %d more answer(s) (%s)\n", len(res.Answers)-o.maxAnswers, more)
 				break
 			}
 			typ := ""
@@ -47,6 +43,13 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 				}
 				fmt.Fprintf(w, "       %s\n", pathWithSources(res.Paths[pi]))
 			}
+		}
+		if shown := res.Offset + min(len(res.Answers), o.maxAnswers); shown < total {
+			more := o.more
+			if more == "" {
+				more = "--limit N shows more, --limit 0 all, --jsonl streams them all"
+			}
+			fmt.Fprintf(w, "  … and %d more answer(s), %d in all (%s)\n", total-shown, total, more)
 		}
 	} else if len(res.Paths) > 0 {
 		fmt.Fprintln(w, "\nEvidence:")

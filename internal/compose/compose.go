@@ -129,7 +129,9 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 		return strings.Compare(x.name, y.name)
 	})
 	ans.Entities = make([]state.AnswerEntity, 0, len(rs))
+	ans.Positions = make([]int, 0, len(rs))
 	for k, r := range rs {
+		ans.Positions = append(ans.Positions, r.i)
 		e := state.AnswerEntity{
 			Name:  r.name,
 			Type:  s.TypeAt(r.i),

@@ -32,6 +32,10 @@ const (
 	// DefaultCandidates and MaxCandidates: the same for find_entities.
 	DefaultCandidates = 10
 	MaxCandidates     = 50
+	// DefaultAnswers and MaxAnswers: the answers a page of ask gives
+	// (the rest come with next_cursor).
+	DefaultAnswers = 20
+	MaxAnswers     = 1000
 	// IdleSessionTimeout closes an HTTP session that has sent nothing for
 	// this long.
 	IdleSessionTimeout = 30 * time.Minute

@@ -593,3 +593,67 @@ func TestNoLeaksThroughMCP(t *testing.T) {
 	}
 	t.Logf("%d cases (graph, caller, question) through MCP, %d leaks", cases, leaks)
 }
+
+// ask pages a question's answers: following next_cursor with the same
+// question gives every answer once, in the order of a single ask, each with
+// its own evidence paths; a cursor made for another question, or not made
+// by ask, is a tool error.
+func TestAskPages(t *testing.T) {
+	st := demoStore(t)
+	want, err := agent.New(st).Run(context.Background(), demoQuestion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Answers) < 3 {
+		t.Fatalf("the demo question has %d answers; the test needs 3 or more", len(want.Answers))
+	}
+	cs := connect(t, st, mcpserver.Options{}, nil)
+	var names []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		var got mcpserver.AskOutput
+		if res := callTool(t, cs, mcpserver.ToolAsk, mcpserver.AskInput{Question: demoQuestion, Limit: 2, Cursor: cursor}, &got); res.IsError {
+			t.Fatalf("ask page %d: %s", pages, toolText(res))
+		}
+		if got.Total != len(want.Answers) || got.Offset != len(names) || len(got.Answers) > 2 {
+			t.Fatalf("page %d: total %d offset %d, %d answers; want total %d offset %d, at most 2", pages, got.Total, got.Offset, len(got.Answers), len(want.Answers), len(names))
+		}
+		for k, a := range got.Answers {
+			names = append(names, a.Name)
+			wantPaths := want.AnswerPaths(got.Offset + k)
+			if len(a.Paths) != len(wantPaths) {
+				t.Fatalf("%s: %d paths, want %d", a.Name, len(a.Paths), len(wantPaths))
+			}
+			for j, pi := range a.Paths {
+				if got.Paths[pi].String() != wantPaths[j].String() {
+					t.Errorf("%s: path %d is %s, want %s", a.Name, j, got.Paths[pi], wantPaths[j])
+				}
+			}
+		}
+		if got.NextCursor == "" {
+			break
+		}
+		cursor = got.NextCursor
+	}
+	var all []string
+	for _, a := range want.Answers {
+		all = append(all, a.Name)
+	}
+	if !slices.Equal(names, all) {
+		t.Errorf("pages gave %v, want %v", names, all)
+	}
+	for _, c := range []struct{ q, cursor, says string }{
+		{"Who owns the payment service?", cursor, "another question"},
+		{demoQuestion, "bm90IGEgY3Vyc29y", "not one ask returned"},
+		{demoQuestion, "%%%", "not one ask returned"},
+	} {
+		res := callTool(t, cs, mcpserver.ToolAsk, mcpserver.AskInput{Question: c.q, Cursor: c.cursor}, nil)
+		if !res.IsError || !strings.Contains(toolText(res), c.says) {
+			t.Errorf("cursor %q for %q: error %v %q, want one that says %q", c.cursor, c.q, res.IsError, toolText(res), c.says)
+		}
+	}
+	res := callTool(t, cs, mcpserver.ToolAsk, mcpserver.AskInput{Question: demoQuestion, Limit: mcpserver.MaxAnswers + 1}, nil)
+	if !res.IsError || !strings.Contains(toolText(res), "limit") {
+		t.Errorf("limit %d: %q, want a tool error", mcpserver.MaxAnswers+1, toolText(res))
+	}
+}

@@ -2,8 +2,12 @@ package mcpserver
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
@@ -45,7 +49,10 @@ entities best first (each pointing into paths), the evidence paths hop by hop wi
 each fact came from, whether the evidence was checked complete, a confidence, the stop reason
 (complete, no_chain = proven that no chain exists, uncertain = answered for a guessed reading,
 no_anchor = no entity of the question is in the graph, no_relation, exhausted, iteration_limit, timeout)
-and the work done. Set explain=true to also get the plan, the critic's verdicts and the trace.`
+and the work done. Set explain=true to also get the plan, the critic's verdicts and the trace.
+A question can have many answers (everything a core service failing takes down): ask gives the first
+limit of them (default 20, at most 1000), best first, with total saying how many there are; pass
+next_cursor back as cursor, with the same question, for the next page.`
 
 const explainDescription = `Show how scgraph reads and walks a question: the plan (which entities the
 question names and how they were linked, the asked type, the relation chains it will walk, ambiguities,
@@ -56,6 +63,8 @@ chart of the evidence, and the answer. Use it to understand or debug an answer f
 type AskInput struct {
 	Question string `json:"question" jsonschema:"the question in plain English; [brackets] mark an exact entity name"`
 	Explain  bool   `json:"explain,omitempty" jsonschema:"also return the plan, verdicts, trace and Mermaid chart"`
+	Limit    int    `json:"limit,omitempty" jsonschema:"the most answers to return (default 20, at most 1000)"`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"next_cursor of an earlier ask of the same question: return the answers after those"`
 }
 
 // ExplainInput is the input of explain.
@@ -69,8 +78,12 @@ type AskOutput struct {
 	Question string `json:"question"`
 	Answer   string `json:"answer" jsonschema:"the answer sentence; it says yes, no or partial honestly"`
 	// Answers and Paths are agent.Result's.
-	Answers []state.AnswerEntity `json:"answers" jsonschema:"answer entities best first; paths lists indices into paths"`
-	Paths   []graph.Path         `json:"paths" jsonschema:"evidence paths; each hop has from, relation, to, direction and source (file, line)"`
+	Answers []state.AnswerEntity `json:"answers" jsonschema:"answer entities best first (a page of them: see total); paths lists indices into paths"`
+	// Total, Offset and NextCursor page the answers.
+	Total      int          `json:"total" jsonschema:"how many answers there are in all"`
+	Offset     int          `json:"offset,omitempty" jsonschema:"how many better answers came before this page"`
+	NextCursor string       `json:"next_cursor,omitempty" jsonschema:"pass as cursor, with the same question, for the next page; absent on the last"`
+	Paths      []graph.Path `json:"paths" jsonschema:"evidence paths; each hop has from, relation, to, direction and source (file, line)"`
 	// Complete, Confidence and Reading say how far to trust the answer.
 	Complete   bool        `json:"complete" jsonschema:"the critic checked a complete chain, or proved that none exists within the hop budget"`
 	Confidence float64     `json:"confidence" jsonschema:"0..1: how sure the reading of the question is times how sure the link of its entities is"`
@@ -117,23 +130,71 @@ type Explanation struct {
 }
 
 func askTool(ctx context.Context, c *call, in AskInput) (AskOutput, error) {
-	return c.run(ctx, in.Question, in.Explain)
+	limit, err := capped("limit", in.Limit, DefaultAnswers, MaxAnswers)
+	if err != nil {
+		return AskOutput{}, err
+	}
+	pg := page{limit: limit}
+	if in.Cursor != "" {
+		if pg.offset, err = readCursor(in.Cursor, in.Question); err != nil {
+			return AskOutput{}, err
+		}
+	}
+	return c.run(ctx, in.Question, in.Explain, pg)
 }
 
 func explainTool(ctx context.Context, c *call, in ExplainInput) (AskOutput, error) {
-	return c.run(ctx, in.Question, true)
+	return c.run(ctx, in.Question, true, page{limit: DefaultAnswers})
+}
+
+// page is which of a question's answers ask returns.
+type page struct{ offset, limit int }
+
+// A cursor is where the next page of a question's answers starts, with a
+// digest of the question it pages (runs are deterministic: the same
+// question over the same graph ranks its answers the same way), as
+// base64url text.
+func makeCursor(question string, offset int) string {
+	return base64.RawURLEncoding.EncodeToString(fmt.Appendf(nil, "v1:%d:%s", offset, questionDigest(question)))
+}
+
+// errCursor is the error for a cursor ask did not make.
+var errCursor = errors.New("cursor is not one ask returned (pass next_cursor as it came)")
+
+func readCursor(cursor, question string) (int, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return 0, errCursor
+	}
+	parts := strings.Split(string(raw), ":")
+	if len(parts) != 3 || parts[0] != "v1" {
+		return 0, errCursor
+	}
+	offset, err := strconv.Atoi(parts[1])
+	if err != nil || offset < 0 {
+		return 0, errCursor
+	}
+	if parts[2] != questionDigest(question) {
+		return 0, errors.New("cursor belongs to another question: ask with the question that returned it")
+	}
+	return offset, nil
+}
+
+func questionDigest(q string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(q)))
+	return hex.EncodeToString(sum[:8])
 }
 
 // run answers a question with a new agent over the caller's store,
 // reporting progress after each phase.
-func (c *call) run(ctx context.Context, question string, explain bool) (AskOutput, error) {
+func (c *call) run(ctx context.Context, question string, explain bool, pg page) (AskOutput, error) {
 	question = strings.TrimSpace(question)
 	if question == "" {
 		return AskOutput{}, errors.New("question is empty: ask something, e.g. \"Which teams are affected if the payment service goes down?\"")
 	}
 	a := agent.New(c.store, c.server.opts.Agent...)
 	if d := c.server.opts.Documents; d != nil && !c.caller.Scoped {
-		return c.askDocuments(ctx, a, d, question, explain)
+		return c.askDocuments(ctx, a, d, question, explain, pg)
 	}
 	step := 0
 	res, err := a.RunStream(ctx, question, func(u agent.Update) {
@@ -150,13 +211,13 @@ func (c *call) run(ctx context.Context, question string, explain bool) (AskOutpu
 	default:
 		return AskOutput{}, err
 	}
-	return askOutput(res, explain), nil
+	return askOutput(res, explain, pg), nil
 }
 
 // askDocuments answers a question over the server's documents: routed as
 // 'scgraph ask' routes it, with the same passages, citations and
 // confidence.
-func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, question string, explain bool) (AskOutput, error) {
+func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, question string, explain bool, pg page) (AskOutput, error) {
 	asker := &docqa.Asker{Router: route.New(plan.New(c.store, nil, plan.Options{})), Agent: a, Index: d.Index,
 		Passages: d.Passages, Global: d.Global, K: d.K}
 	ans, err := asker.Ask(ctx, question)
@@ -170,18 +231,21 @@ func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, q
 	}
 	out := AskOutput{Question: question, Answer: ans.Text, Answers: []state.AnswerEntity{}, Paths: []graph.Path{}, Anchors: []Anchor{}}
 	if ans.Result != nil {
-		out = askOutput(ans.Result, explain)
+		out = askOutput(ans.Result, explain, pg)
 	}
 	out.Route = &Route{Route: ans.Route.Route.String(), Reason: ans.Route.Reason, Entities: ans.Route.Entities}
 	out.Citations, out.Passages, out.Global, out.Note = ans.Citations, ans.Passages, ans.Global, ans.Note
 	return out, nil
 }
 
-func askOutput(res *agent.Result, explain bool) AskOutput {
+func askOutput(res *agent.Result, explain bool, pg page) AskOutput {
+	res = res.Paged(pg.offset, pg.limit)
 	out := AskOutput{
 		Question:   res.Question,
 		Answer:     res.Answer,
 		Answers:    res.Answers,
+		Total:      res.Total,
+		Offset:     res.Offset,
 		Paths:      res.Paths,
 		Complete:   res.Complete,
 		StopReason: string(res.StopReason),
@@ -193,6 +257,9 @@ func askOutput(res *agent.Result, explain bool) AskOutput {
 		out.Anchors = append(out.Anchors, Anchor{Mention: an.Mention, Entity: an.Entity, Type: an.Type, Method: string(an.Method), Confidence: an.Confidence})
 	}
 	out.Confidence, out.Reading = res.Confidence, res.Reading
+	if next := res.Offset + len(res.Answers); next < res.Total {
+		out.NextCursor = makeCursor(res.Question, next)
+	}
 	if explain {
 		out.Explanation = &Explanation{Plan: res.Plan, Verdicts: res.Verdicts, Trace: res.Trace, Mermaid: res.Mermaid}
 	}

@@ -148,16 +148,18 @@ func (g *segment) byTo() {
 	})
 }
 
-func (g *segment) Arcs(k int, fn func(from int, hop func() graph.Hop) bool) {
+func (g *segment) Arcs(k int, fn func(from, arc int) bool) {
 	g.byTo()
-	to := g.pos[k].node
 	for _, a := range g.arcIdx[g.arcOff[k]:g.arcOff[k+1]] {
-		arc := g.arcs[a]
-		from := int(arc.from)
-		if !fn(from, func() graph.Hop { return g.adj.Hop(g.nodeAt(from), to, arc.fact, arc.dir) }) {
+		if !fn(int(g.arcs[a].from), int(a)) {
 			return
 		}
 	}
+}
+
+func (g *segment) Hop(a int) graph.Hop {
+	arc := g.arcs[a]
+	return g.adj.Hop(g.nodeAt(int(arc.from)), g.pos[arc.to].node, arc.fact, arc.dir)
 }
 
 func (g *segment) HasNode(name string) bool {
