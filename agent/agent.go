@@ -274,6 +274,15 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 		}
 		if len(plan.Anchors) == 0 || len(plan.Chains) == 0 {
 			st.Stop = state.StopNoAnchor
+			if len(plan.Anchors) == 0 {
+				names, calls, err := didYouMean(ctx, r.cfg.store, st.Question)
+				st.Budget.StoreCalls += calls
+				c.StoreCalls += calls
+				if err != nil {
+					return "", "", c, 0, err
+				}
+				st.DidYouMean = names
+			}
 			return state.EventNoAnchor, "no entity of the question found in the graph", c, 0, nil
 		}
 		return state.EventPlanned, planSummary(plan), c, 0, nil

@@ -8,8 +8,16 @@ import (
 // Result is what a run returns: the contract of `scgraph ask --json`.
 type Result struct {
 	Question string `json:"question"`
-	// Answer is the answer sentence.
-	Answer string `json:"answer"`
+	// Answer is the answer sentence: what was found, why it is not a claim
+	// when it is not, how the question was read. Summary is what was found
+	// alone, and Doubt why it is not a claim, in plain words ("" for a
+	// claim): the CLI shows people those two, each on its own line.
+	Answer  string `json:"answer"`
+	Summary string `json:"summary"`
+	Doubt   string `json:"doubt,omitempty"`
+	// DidYouMean, when no entity of the question was found, names the
+	// entities its words come closest to.
+	DidYouMean []string `json:"did_you_mean,omitempty"`
 	// AnswerBy names who phrased it; AnswerFallback, when the rules did
 	// after a model was asked, says why the model's text was not used.
 	AnswerBy       state.Author `json:"answer_by"`
@@ -79,8 +87,9 @@ func (r *run) result() *Result {
 		Answers:    []state.AnswerEntity{},
 		Paths:      []graph.Path{},
 	}
+	res.DidYouMean = st.DidYouMean
 	if st.Answer != nil {
-		res.Answer = st.Answer.Text
+		res.Answer, res.Summary, res.Doubt = st.Answer.Text, st.Answer.Summary, st.Answer.Doubt
 		res.AnswerBy, res.AnswerFallback = st.Answer.By, st.Answer.Fallback
 		res.Answers = st.Answer.Entities
 		res.Total = len(res.Answers)

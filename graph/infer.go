@@ -345,7 +345,8 @@ func (in *inference) schema() *Schema {
 	if in.base == nil {
 		s := &Schema{Inferred: true}
 		for _, t := range dataTypes {
-			s.Types = append(s.Types, TypeDef{Name: t, Description: in.inferred[t], Count: typeCount[t]})
+			_, inferred := in.inferred[t]
+			s.Types = append(s.Types, TypeDef{Name: t, Description: in.inferred[t], Count: typeCount[t], Inferred: inferred})
 		}
 		for r, name := range in.relNames {
 			s.Relations = append(s.Relations, RelationDef{
@@ -369,10 +370,11 @@ func (in *inference) schema() *Schema {
 			continue
 		}
 		desc := "found in the data; " + notInSchema
-		if d, ok := in.inferred[t]; ok {
+		d, inferred := in.inferred[t]
+		if inferred {
 			desc = d + "; " + notInSchema
 		}
-		s.Types = append(s.Types, TypeDef{Name: t, Description: desc, Count: typeCount[t]})
+		s.Types = append(s.Types, TypeDef{Name: t, Description: desc, Count: typeCount[t], Inferred: inferred})
 	}
 	for i := range s.Relations {
 		s.Relations[i].Count = 0

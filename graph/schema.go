@@ -45,6 +45,10 @@ type TypeDef struct {
 	// names ("team" for shipping-team and web-team), filled from the data;
 	// a question's "which teams" can name an untyped class by them.
 	NameWords []string `json:"name_words,omitempty"`
+	// Inferred marks a type that role inference named (OwnsObject: the
+	// objects of OWNS), not one the data or a schema gave: its name is
+	// scgraph's, so answers for people do not show it.
+	Inferred bool `json:"inferred,omitempty"`
 }
 
 // Dependency values of a relation: which end depends on the other.

@@ -36,6 +36,10 @@ type AgentState struct {
 	Answer        *Answer      `json:"answer,omitempty"`
 	Stop          Stop         `json:"stop_reason"`
 	Trace         []TraceEntry `json:"trace"`
+	// DidYouMean, when no entity of the question was found, names the
+	// entities the question's words come closest to (fuzzy or partial
+	// matches under the planner's threshold), best first.
+	DidYouMean []string `json:"did_you_mean,omitempty"`
 }
 
 // New returns the state for a fresh run of question.
@@ -159,10 +163,13 @@ const (
 
 // Verdict is one critique.
 type Verdict struct {
-	Iteration int       `json:"iteration"`
-	Outcome   Outcome   `json:"outcome"`
-	Reason    string    `json:"reason"`
-	DeadEnds  []DeadEnd `json:"dead_ends,omitempty"`
+	Iteration int     `json:"iteration"`
+	Outcome   Outcome `json:"outcome"`
+	Reason    string  `json:"reason"`
+	// Doubt, for an Uncertain verdict, is why the answer is not a claim,
+	// in plain words (Reason says it too, after the structure's account).
+	Doubt    string    `json:"doubt,omitempty"`
+	DeadEnds []DeadEnd `json:"dead_ends,omitempty"`
 	// Switch, when set, tells the refiner to continue with another of the
 	// plan's chains (an index into Plan.Chains).
 	Switch *int `json:"switch_chain,omitempty"`
@@ -256,7 +263,13 @@ type TraceEntry struct {
 
 // Answer is the final result of a run.
 type Answer struct {
+	// Text is the whole answer sentence: what was found, why it is not a
+	// claim when it is not, how the question was read. Summary is its
+	// first clause alone, for people, and Doubt why it is not a claim, in
+	// plain words ("" for a claim).
 	Text     string         `json:"text"`
+	Summary  string         `json:"summary,omitempty"`
+	Doubt    string         `json:"doubt,omitempty"`
 	Entities []AnswerEntity `json:"answers"`
 	Paths    []graph.Path   `json:"paths"`
 	Complete bool           `json:"complete"`

@@ -85,6 +85,9 @@ type askOptions struct {
 	// for stdin; "" when it is given as arguments.
 	questionFile string
 	question     string
+	// shown is how the result is printed for people (set once the graph
+	// is open).
+	shown renderOptions
 	// passages is how many passages the hybrid search returns.
 	passages int
 	// route, when set, overrides the router's decision.
@@ -272,6 +275,8 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
+	o.shown = g.shown(ctx)
+	o.shown.trace, o.shown.mermaid = o.trace, o.mermaid
 	if !o.graph.scoped {
 		// A snapshot with a document index: route the question (passage
 		// search, the agent, or community summaries). A scoped caller
@@ -314,10 +319,12 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 			return werr
 		}
 	case o.llm.enabled():
-		o.llm.render(e.stdout, res, renderOptions{trace: o.trace, mermaid: o.mermaid})
+		o.llm.render(e.stdout, res, o.shown)
 		renderCitations(e.stdout, cites)
 	default:
-		renderResult(e.stdout, res.Paged(0, o.limit), renderOptions{trace: o.trace, mermaid: o.mermaid, maxAnswers: pageSize(o.limit)})
+		shown := o.shown
+		shown.maxAnswers = pageSize(o.limit)
+		renderResult(e.stdout, res.Paged(0, o.limit), shown)
 		renderCitations(e.stdout, cites)
 	}
 	o.llm.warnFallbacks(e.stderr, res)

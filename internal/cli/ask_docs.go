@@ -189,7 +189,8 @@ type askDocsJSON struct {
 // renderDocAnswer prints an answer over documents for people.
 func renderDocAnswer(w io.Writer, o *askOptions, ans *docqa.Answer) {
 	if res := ans.Result; res != nil {
-		ro := renderOptions{}
+		ro := o.shown
+		ro.trace, ro.mermaid = false, false
 		if o.llm.enabled() {
 			o.llm.render(w, res, ro)
 		} else {

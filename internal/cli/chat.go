@@ -84,7 +84,7 @@ func chat(ctx context.Context, e *env, o *chatOptions) error {
 	if in.Interactive() {
 		fmt.Fprintln(e.stdout, "Up and Down recall earlier lines; exit, Ctrl-D or Ctrl-C twice leaves.")
 	}
-	asked, err := chatLoop(ctx, e, in, func(ctx context.Context, q string) (*agent.Result, error) {
+	asked, err := chatLoop(ctx, e, in, g.shown(ctx), func(ctx context.Context, q string) (*agent.Result, error) {
 		res, err := a.Run(ctx, q)
 		if res != nil && !errors.Is(err, llm.ErrModelFailed) && ctx.Err() == nil {
 			o.llm.warnFallbacks(e.stderr, res)
@@ -110,7 +110,8 @@ var exitWords = map[string]bool{"exit": true, "quit": true, ":q": true, ":quit":
 // each question with ask, and returns how many lines it read that were not
 // blank. Ctrl-C while a question runs cancels that question; Ctrl-C at the
 // prompt clears the line, and a second one right after it leaves.
-func chatLoop(ctx context.Context, e *env, in chatInput, ask func(context.Context, string) (*agent.Result, error)) (int, error) {
+func chatLoop(ctx context.Context, e *env, in chatInput, shown renderOptions, ask func(context.Context, string) (*agent.Result, error)) (int, error) {
+	shown.maxAnswers, shown.more = 5, ":json lists them all"
 	var last *agent.Result
 	var history []string
 	read := 0
@@ -147,7 +148,7 @@ func chatLoop(ctx context.Context, e *env, in chatInput, ask func(context.Contex
 			return read, nil
 		}
 		if strings.HasPrefix(line, ":") {
-			chatCommand(e, line, last, history)
+			chatCommand(e, line, last, history, shown)
 			continue
 		}
 		history = append(history, line)
@@ -161,7 +162,7 @@ func chatLoop(ctx context.Context, e *env, in chatInput, ask func(context.Contex
 			continue
 		case res != nil && !errors.Is(err, llm.ErrModelFailed):
 			last = res
-			renderResult(e.stdout, res, renderOptions{maxAnswers: 5, more: ":json lists them all"})
+			renderResult(e.stdout, res, shown)
 		}
 		if err != nil && !errors.Is(err, agent.ErrIterationLimit) && ctx.Err() == nil {
 			fmt.Fprintf(e.stderr, "error: %v\n", err)
@@ -198,7 +199,7 @@ func askInterruptibly(ctx context.Context, q string, ask func(context.Context, s
 }
 
 // chatCommand runs one ':' command.
-func chatCommand(e *env, line string, last *agent.Result, history []string) {
+func chatCommand(e *env, line string, last *agent.Result, history []string, shown renderOptions) {
 	cmd := strings.Fields(line)[0]
 	needLast := func() bool {
 		if last == nil {
@@ -229,7 +230,7 @@ func chatCommand(e *env, line string, last *agent.Result, history []string) {
 		}
 	case ":plan":
 		if needLast() {
-			fmt.Fprintln(e.stdout, planLine(last))
+			fmt.Fprintln(e.stdout, planLine(last, shown))
 			for i, c := range last.Plan.Chains {
 				fmt.Fprintf(e.stdout, "  chain %d (score %.3f): %s\n", i, c.Score, c)
 			}

@@ -120,7 +120,7 @@ func TestChatInterrupts(t *testing.T) {
 		}
 		return &agent.Result{Answer: "answer to " + q}, nil
 	}
-	n, err := chatLoop(t.Context(), e, in, ask)
+	n, err := chatLoop(t.Context(), e, in, renderOptions{}, ask)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -300,18 +300,19 @@ func TestChat(t *testing.T) {
 	wantHead := `scgraph chat on built-in demo graph. Ask a question, or :help.
 
 > Who owns the payment service?
-1 answer from payment-service: team-payments. Read as: what owns payment-service, through OWNS.
+1 answer from payment-service: team-payments.
 
 Evidence:
   1. team-payments (Team)
        payment-service <-OWNS- team-payments   [graph.jsonl:174]
 
+Read as: what owns payment-service, through OWNS.
 Plan (rules): "the payment service" → payment-service [normalized 0.95]; asks for chain; chain <-OWNS-; direction dependents; hop budget 1
 `
 	if head != wantHead {
 		t.Errorf("chat printed:\n%s\nwant:\n%s", head, wantHead)
 	}
-	_, rest, _ = strings.Cut(rest, " ms\n") // the time taken varies
+	_, rest, _ = strings.Cut(rest, " ms; embedded store, built-in demo graph\n") // the time taken varies
 	wantRest := `  1  payment-service <-OWNS- team-payments   [graph.jsonl:174]
    1. plan     → planned      iter 0  rules plan: target chain; anchors payment-service (normalized 0.95); chain <-OWNS-
    2. retrieve → retrieved    iter 0  walked <-OWNS- from 1 anchor(s), 1 hop(s): 1 move(s)

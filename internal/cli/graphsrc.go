@@ -78,9 +78,31 @@ type openedGraph struct {
 	Graph agent.Store
 	// Desc says what was opened, for messages.
 	Desc string
+	// Embedded is set for the embedded store (a file or the demo), not
+	// Neo4j.
+	Embedded bool
 	// Demo is set when no graph was named and the built-in demo opened.
 	Demo  bool
 	Close func() error
+}
+
+// Answered says which store and graph answer, for the Stopped: line:
+// "embedded store, graph services.txt", "Neo4j at bolt://... (database neo4j)".
+func (og *openedGraph) Answered() string {
+	switch {
+	case og.Embedded && og.Demo:
+		return "embedded store, " + og.Desc
+	case og.Embedded:
+		return "embedded store, graph " + og.Desc
+	}
+	return og.Desc
+}
+
+// shown is how results from this graph are printed for people: which
+// store and graph answered, and which types role inference named (they
+// are not shown).
+func (og *openedGraph) shown(ctx context.Context) renderOptions {
+	return renderOptions{answered: og.Answered(), hidden: inferredTypes(ctx, og.Graph)}
 }
 
 // storeKind decides between the embedded store and Neo4j.
@@ -119,7 +141,7 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.scope(&openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Close: st.Close}, st, nil), nil
+	return g.scope(&openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Embedded: true, Close: st.Close}, st, nil), nil
 }
 
 // openMemory loads the --graph file (or the demo) into the embedded store.

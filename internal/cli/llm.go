@@ -186,7 +186,7 @@ func (l *llmFlags) render(w io.Writer, res *agent.Result, o renderOptions) {
 			fmt.Fprintf(w, "  [%d] %s\n", i+1, pathWithSources(p))
 		}
 	}
-	fmt.Fprintf(w, "\n%s\n", planLine(res))
+	fmt.Fprintf(w, "\n%s\n", planLine(res, o))
 	for _, v := range res.Verdicts {
 		if v.Fallback != "" {
 			fmt.Fprintf(w, "  note: critique %d: %s\n", v.Iteration, v.Fallback)
@@ -195,7 +195,7 @@ func (l *llmFlags) render(w io.Writer, res *agent.Result, o renderOptions) {
 	if fallback != "" && !l.out.streamed() {
 		fmt.Fprintf(w, "  note: answer: %s\n", fallback)
 	}
-	fmt.Fprintf(w, "%s\n", statsLine(res))
+	fmt.Fprintf(w, "%s\n", statsLine(res, o))
 	u := res.Stats
 	fmt.Fprintf(w, "LLM %s: %d call(s), %d input + %d output tokens", l.endpoint, u.LLMCalls, u.InputTokens, u.OutputTokens)
 	if l.client != nil && l.client.Total().Estimated {

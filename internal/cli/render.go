@@ -1,17 +1,25 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
 )
 
 type renderOptions struct {
 	trace   bool
 	mermaid bool
+	// answered names the store and graph that answered (the Stopped:
+	// line says it).
+	answered string
+	// hidden are the types role inference named (OwnsObject): answers for
+	// people name no type rather than one of those.
+	hidden map[string]bool
 	// maxAnswers caps the answers listed with their evidence.
 	maxAnswers int
 	// more says how to see the answers past maxAnswers (default: "use
@@ -24,7 +32,7 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 	if o.maxAnswers == 0 {
 		o.maxAnswers = 10
 	}
-	fmt.Fprintf(w, "%s\n", res.Answer)
+	renderSentence(w, res)
 	if len(res.Answers) > 0 {
 		fmt.Fprintln(w, "\nEvidence:")
 		total := max(res.Total, res.Offset+len(res.Answers))
@@ -33,7 +41,7 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 				break
 			}
 			typ := ""
-			if a.Type != "" {
+			if a.Type != "" && !o.hidden[a.Type] {
 				typ = " (" + a.Type + ")"
 			}
 			fmt.Fprintf(w, "  %d. %s%s\n", i+1, a.Name, typ)
@@ -57,8 +65,12 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 			fmt.Fprintf(w, "  %s\n", pathWithSources(p))
 		}
 	}
-	fmt.Fprintf(w, "\n%s\n", planLine(res))
-	fmt.Fprintf(w, "%s\n", statsLine(res))
+	fmt.Fprintln(w)
+	if res.Reading != "" {
+		fmt.Fprintf(w, "Read as: %s.\n", res.Reading)
+	}
+	fmt.Fprintf(w, "%s\n", planLine(res, o))
+	fmt.Fprintf(w, "%s\n", statsLine(res, o))
 	if o.trace {
 		fmt.Fprintln(w, "\nTrace:")
 		renderTrace(w, res)
@@ -66,6 +78,45 @@ func renderResult(w io.Writer, res *agent.Result, o renderOptions) {
 	if o.mermaid && res.Mermaid != "" {
 		fmt.Fprintf(w, "\n```mermaid\n%s```\n", res.Mermaid)
 	}
+}
+
+// renderSentence prints the answer for people: one short sentence, then,
+// on a line of its own, why it is not a claim when it is not.
+func renderSentence(w io.Writer, res *agent.Result) {
+	if res.Summary == "" || res.AnswerBy == state.ByLLM {
+		fmt.Fprintln(w, res.Answer)
+		return
+	}
+	fmt.Fprintln(w, res.Summary)
+	if res.Doubt != "" {
+		fmt.Fprintf(w, "Not certain: %s.\n", strings.TrimSuffix(res.Doubt, "."))
+	}
+	if ig := res.Plan.Ignored; len(ig) > 0 {
+		names := make([]string, len(ig))
+		for i, a := range ig {
+			names[i] = a.Entity
+		}
+		fmt.Fprintf(w, "Not walked from: %s (the plan walks from one entity; ask about the others separately).\n", strings.Join(names, ", "))
+	}
+}
+
+// inferredTypes returns the types of the graph's schema that role
+// inference named; nil when the schema cannot be read (then every type is
+// shown as it is).
+func inferredTypes(ctx context.Context, st interface {
+	Schema(context.Context) (*graph.Schema, error)
+}) map[string]bool {
+	s, err := st.Schema(ctx)
+	if err != nil || s == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, t := range s.Types {
+		if t.Inferred {
+			out[t.Name] = true
+		}
+	}
+	return out
 }
 
 func renderTrace(w io.Writer, res *agent.Result) {
@@ -89,7 +140,7 @@ func pathWithSources(p graph.Path) string {
 	return s
 }
 
-func planLine(res *agent.Result) string {
+func planLine(res *agent.Result, o renderOptions) string {
 	p := res.Plan
 	var b strings.Builder
 	fmt.Fprintf(&b, "Plan (%s):", p.Source)
@@ -100,7 +151,7 @@ func planLine(res *agent.Result) string {
 		fmt.Fprintf(&b, " %q → %s [%s %.2f]", a.Mention, a.Entity, a.Method, a.Confidence)
 	}
 	fmt.Fprintf(&b, "; asks for %s", p.Target.Kind)
-	if p.Target.Type != "" {
+	if p.Target.Type != "" && !o.hidden[p.Target.Type] {
 		b.WriteString(" " + p.Target.Type)
 	}
 	if p.Target.Entity != "" {
@@ -128,8 +179,12 @@ func planLine(res *agent.Result) string {
 	return b.String()
 }
 
-func statsLine(res *agent.Result) string {
+func statsLine(res *agent.Result, o renderOptions) string {
 	s := res.Stats
-	return fmt.Sprintf("Stopped: %s after %d iteration(s), %d refinement(s); %d store calls, %d nodes visited, %d LLM calls, %.2f ms",
+	line := fmt.Sprintf("Stopped: %s after %d iteration(s), %d refinement(s); %d store calls, %d nodes visited, %d LLM calls, %.2f ms",
 		res.StopReason, res.Iterations, s.Refinements, s.StoreCalls, s.NodesVisited, s.LLMCalls, s.ElapsedMS)
+	if o.answered != "" {
+		line += "; " + o.answered
+	}
+	return line
 }

@@ -90,6 +90,10 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 			fmt.Fprintf(w, "   named like: %s", strings.Join(t.NameWords, ", "))
 		}
 		fmt.Fprintln(w)
+		if t.Inferred {
+			// The name is scgraph's, not the data's: say where it comes from.
+			fmt.Fprintf(w, "  %-24s %8s   a name scgraph gave (answers do not show it); %s\n", "", "", t.Description)
+		}
 	}
 	fmt.Fprintf(w, "\nRelations (%d):\n", len(s.Relations))
 	for _, r := range s.Relations {

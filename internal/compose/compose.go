@@ -150,7 +150,8 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 		}
 		ans.Entities = append(ans.Entities, e)
 	}
-	ans.Text = sentence(s, ans, v)
+	ans.Text, ans.Summary = sentence(s, ans, v)
+	ans.Doubt = doubt(s, ans, v)
 	ans.Mermaid = Mermaid(ans.Paths, opts.MermaidPaths)
 	return ans
 }
@@ -167,19 +168,44 @@ func namePrefix(name string) [2]uint64 {
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
 
-// sentence phrases the deterministic answer.
-func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
+// sentence phrases the deterministic answer: the whole sentence, and its
+// summary (what was found, without why it is partial, the reading and
+// the entities left out).
+func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (text, summary string) {
 	if len(s.Plan.Anchors) == 0 {
-		return "I could not find any entity of the question in the graph, so there is nothing to walk from."
+		t := "I could not find any entity of the question in the graph, so there is nothing to walk from."
+		if len(s.DidYouMean) > 0 {
+			t = fmt.Sprintf("I could not find any entity of the question in the graph; did you mean %s?", strings.Join(s.DidYouMean, " or "))
+		}
+		return t, t
 	}
 	if s.Plan.Unanswerable != "" {
-		return fmt.Sprintf("I cannot answer this from the graph: %s (its relations are %s).", s.Plan.Unanswerable, relationList(s))
+		t := fmt.Sprintf("I cannot answer this from the graph: %s (its relations are %s).", s.Plan.Unanswerable, relationList(s))
+		return t, t
 	}
-	text := plainSentence(s, ans, v)
+	text, summary = plainSentence(s, ans, v)
 	if rd := s.Reading(); rd != nil {
 		text += " Read as: " + rd.Text + "."
 	}
-	return text + ignoredSentence(s.Plan.Ignored)
+	return text + ignoredSentence(s.Plan.Ignored), summary
+}
+
+// doubt says why an answer is not a claim, in plain words: the critic's
+// doubt, or why the search ended before it could claim; "" for a claim.
+func doubt(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
+	switch {
+	case ans.Complete || len(s.Plan.Anchors) == 0 || s.Plan.Unanswerable != "":
+		return ""
+	case s.Stop == state.StopIterationLimit:
+		return fmt.Sprintf("the iteration cap of %d was reached before the chain was complete", s.MaxIterations)
+	case v != nil && v.Doubt != "":
+		return v.Doubt
+	case v != nil && (v.Outcome == state.Exhausted || v.Outcome == state.Uncertain):
+		return v.Reason
+	case s.Stop == state.StopCancelled || s.Stop == state.StopTimeout:
+		return "the run was stopped before the chain was complete"
+	}
+	return "the search stopped before the chain was complete"
 }
 
 // ignoredSentence says which entities of the question the plan left out,
@@ -209,8 +235,9 @@ func relationList(s *state.AgentState) string {
 	return strings.Join(s.Plan.RelationHints, ", ")
 }
 
-// plainSentence phrases the answer itself.
-func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) string {
+// plainSentence phrases the answer itself, with why it is partial, and
+// without (the summary).
+func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (text, summary string) {
 	anchor := s.AnchorNames()
 	partial := ""
 	if !ans.Complete {
@@ -233,27 +260,35 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) stri
 			if s.Plan.Direction == state.IntentDependencies {
 				verb = "is affected by"
 			}
-			return fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s%s.", anchor, verb, target, p.Len(), p, partial)
+			yes := fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s", anchor, verb, target, p.Len(), p)
+			return yes + partial + ".", yes + "."
 		}
 		if v != nil && v.Outcome == state.NoChain {
 			verb := "is not connected to"
 			if s.Plan.Direction == state.IntentDependencies {
 				verb = "is not affected by"
 			}
-			return fmt.Sprintf("No: %s %s %s: %s.", anchor, verb, target, v.Reason)
+			no := fmt.Sprintf("No: %s %s %s: %s.", anchor, verb, target, v.Reason)
+			return no, no
 		}
-		return fmt.Sprintf("Unknown: no chain from %s to %s was found%s.", anchor, target, partial)
+		unknown := fmt.Sprintf("Unknown: no chain from %s to %s was found", anchor, target)
+		return unknown + partial + ".", unknown + "."
 	}
 	if len(ans.Entities) == 0 {
 		why := "nothing matched"
+		doubted := false
 		if v != nil && v.Reason != "" {
 			why = v.Reason
 			if v.Outcome == state.Exhausted || v.Outcome == state.Uncertain {
 				// The reason already says why the answer is partial.
-				partial = ""
+				partial, doubted = "", true
 			}
 		}
-		return fmt.Sprintf("No answer found from %s: %s%s.", anchor, why, partial)
+		none := fmt.Sprintf("No answer found from %s", anchor)
+		if doubted || !ans.Complete {
+			return fmt.Sprintf("%s: %s%s.", none, why, partial), none + "."
+		}
+		return fmt.Sprintf("%s: %s.", none, why), fmt.Sprintf("%s: %s.", none, why)
 	}
 	names := make([]string, 0, 10)
 	for i, e := range ans.Entities {
@@ -271,7 +306,9 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) stri
 	if len(ans.Entities) != 1 {
 		what = "answers"
 	}
-	return fmt.Sprintf("%d %s%s from %s: %s%s.", len(ans.Entities), what, kind, anchor, strings.Join(names, ", "), partial)
+	list := strings.Join(names, ", ")
+	return fmt.Sprintf("%d %s%s from %s: %s%s.", len(ans.Entities), what, kind, anchor, list, partial),
+		fmt.Sprintf("%d %s from %s: %s.", len(ans.Entities), what, anchor, list)
 }
 
 // Mermaid draws up to max evidence paths as a Mermaid flowchart, each

@@ -341,6 +341,7 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if s.Plan.OpenWorld && (v.Outcome == state.NoChain || v.Outcome == state.Sufficient && s.Plan.Target.Kind != state.TargetEntity) {
 		v.Outcome = state.Uncertain
 		v.Reason += "; not certified: " + OpenWorldDoubt
+		v.Doubt = OpenWorldDoubt
 		return nil
 	}
 	rd := s.Reading()
@@ -392,6 +393,7 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 		if why != "" {
 			v.Outcome = state.Uncertain
 			v.Reason += "; not certified: " + why
+			v.Doubt = why
 			return nil
 		}
 	}
@@ -804,6 +806,7 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	}
 	v.Outcome = state.Uncertain
 	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
+	v.Doubt = strings.Join(doubts, "; ")
 }
 
 // targetDepth returns the fewest hops in which the walk reached the

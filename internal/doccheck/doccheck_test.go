@@ -89,3 +89,21 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepTrim(t *testing.T) {
+	got := []string{"a", "b", "c", "d", "e"}
+	for _, c := range []struct {
+		want []string
+		out  string
+	}{
+		{[]string{"x", "…"}, "a|…"},
+		{[]string{"x", "…", "y"}, "a|…|e"},
+		{[]string{"…", "y", "z"}, "…|d|e"},
+		{[]string{"x", "y"}, "a|b|c|d|e"},
+		{[]string{"x", "…", "y", "…", "z", "w", "v", "u"}, "a|b|c|d|e"},
+	} {
+		if g := strings.Join(keepTrim(c.want, got), "|"); g != c.out {
+			t.Errorf("keepTrim(%q) = %q, want %q", c.want, g, c.out)
+		}
+	}
+}

@@ -131,13 +131,37 @@ func (r *Runner) record(b Block, c Command, got string) {
 	if r.edits == nil {
 		r.edits = map[string][]edit{}
 	}
-	lines := trimEmpty(strings.Split(got, "\n"))
+	lines := keepTrim(c.Want, trimEmpty(strings.Split(got, "\n")))
 	for i, l := range lines {
 		if l != "" {
 			lines[i] = b.Indent + l
 		}
 	}
 	r.edits[b.File] = append(r.edits[b.File], edit{from: c.WantLine, n: len(c.Want), lines: lines})
+}
+
+// keepTrim keeps the trim of the output a page showed: where it cut the
+// middle with a "…" line, the new output keeps as many lines before the
+// first cut and after the last one, and cuts the rest.
+func keepTrim(want, got []string) []string {
+	first, last := -1, -1
+	for i, l := range want {
+		if isSkip(l) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return got
+	}
+	head, tail := first, len(want)-1-last
+	if head+tail >= len(got) {
+		return got
+	}
+	out := slices.Concat(got[:head], []string{"…"}, got[len(got)-tail:])
+	return out
 }
 
 // WriteUpdates writes the output recorded in Update mode into the pages.

@@ -77,6 +77,10 @@ type ExplainInput struct {
 type AskOutput struct {
 	Question string `json:"question"`
 	Answer   string `json:"answer" jsonschema:"the answer sentence; it says yes, no or partial honestly"`
+	// Summary, Doubt and DidYouMean are agent.Result's.
+	Summary    string   `json:"summary,omitempty" jsonschema:"what was found, in one short sentence"`
+	Doubt      string   `json:"doubt,omitempty" jsonschema:"why the answer is not a claim (complete is false), in plain words"`
+	DidYouMean []string `json:"did_you_mean,omitempty" jsonschema:"when no entity of the question was found: the entities its words come closest to"`
 	// Answers and Paths are agent.Result's.
 	Answers []state.AnswerEntity `json:"answers" jsonschema:"answer entities best first (a page of them: see total); paths lists indices into paths"`
 	// Total, Offset and NextCursor page the answers.
@@ -211,7 +215,24 @@ func (c *call) run(ctx context.Context, question string, explain bool, pg page) 
 	default:
 		return AskOutput{}, err
 	}
-	return askOutput(res, explain, pg), nil
+	return askOutput(res, explain, pg, inferredTypes(ctx, c.store)), nil
+}
+
+// inferredTypes are the types role inference named in the store's
+// schema (OwnsObject): scgraph's names, not the data's, so the answers
+// name no type rather than one of them.
+func inferredTypes(ctx context.Context, st agent.Store) map[string]bool {
+	s, err := st.Schema(ctx)
+	if err != nil || s == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, t := range s.Types {
+		if t.Inferred {
+			out[t.Name] = true
+		}
+	}
+	return out
 }
 
 // askDocuments answers a question over the server's documents: routed as
@@ -231,19 +252,29 @@ func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, q
 	}
 	out := AskOutput{Question: question, Answer: ans.Text, Answers: []state.AnswerEntity{}, Paths: []graph.Path{}, Anchors: []Anchor{}}
 	if ans.Result != nil {
-		out = askOutput(ans.Result, explain, pg)
+		out = askOutput(ans.Result, explain, pg, inferredTypes(ctx, c.store))
 	}
 	out.Route = &Route{Route: ans.Route.Route.String(), Reason: ans.Route.Reason, Entities: ans.Route.Entities}
 	out.Citations, out.Passages, out.Global, out.Note = ans.Citations, ans.Passages, ans.Global, ans.Note
 	return out, nil
 }
 
-func askOutput(res *agent.Result, explain bool, pg page) AskOutput {
+func askOutput(res *agent.Result, explain bool, pg page, hidden map[string]bool) AskOutput {
 	res = res.Paged(pg.offset, pg.limit)
+	answers := make([]state.AnswerEntity, len(res.Answers))
+	for i, a := range res.Answers {
+		if hidden[a.Type] {
+			a.Type = ""
+		}
+		answers[i] = a
+	}
 	out := AskOutput{
 		Question:   res.Question,
 		Answer:     res.Answer,
-		Answers:    res.Answers,
+		Summary:    res.Summary,
+		Doubt:      res.Doubt,
+		DidYouMean: res.DidYouMean,
+		Answers:    answers,
 		Total:      res.Total,
 		Offset:     res.Offset,
 		Paths:      res.Paths,
@@ -254,7 +285,11 @@ func askOutput(res *agent.Result, explain bool, pg page) AskOutput {
 		Anchors:    []Anchor{},
 	}
 	for _, an := range res.Plan.Anchors {
-		out.Anchors = append(out.Anchors, Anchor{Mention: an.Mention, Entity: an.Entity, Type: an.Type, Method: string(an.Method), Confidence: an.Confidence})
+		typ := an.Type
+		if hidden[typ] {
+			typ = ""
+		}
+		out.Anchors = append(out.Anchors, Anchor{Mention: an.Mention, Entity: an.Entity, Type: typ, Method: string(an.Method), Confidence: an.Confidence})
 	}
 	out.Confidence, out.Reading = res.Confidence, res.Reading
 	if next := res.Offset + len(res.Answers); next < res.Total {
