@@ -298,6 +298,7 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	if cerr != nil {
 		return cerr
 	}
+	res = withoutInferredTypes(res, o.shown.hidden)
 	switch {
 	case o.jsonl:
 		limit := 0

@@ -100,6 +100,23 @@ func renderSentence(w io.Writer, res *agent.Result) {
 	}
 }
 
+// withoutInferredTypes returns res with no type on the answers whose type
+// role inference named (MCP's ask leaves them out the same way).
+func withoutInferredTypes(res *agent.Result, hidden map[string]bool) *agent.Result {
+	if len(hidden) == 0 {
+		return res
+	}
+	out := *res
+	out.Answers = make([]state.AnswerEntity, len(res.Answers))
+	for i, a := range res.Answers {
+		if hidden[a.Type] {
+			a.Type = ""
+		}
+		out.Answers[i] = a
+	}
+	return &out
+}
+
 // inferredTypes returns the types of the graph's schema that role
 // inference named; nil when the schema cannot be read (then every type is
 // shown as it is).

@@ -197,9 +197,18 @@ var schemaOptions = &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonsc
 		Description: "out: from the fact's subject to its object; in: from its object to its subject"},
 }}
 
-// addTool registers a typed tool whose handler runs under the call
-// deadline, with the caller's store, and whose panics become tool errors.
-func addTool[In, Out any](s *Server, name, description string, h func(ctx context.Context, c *call, in In) (Out, error)) error {
+// readOnly annotates a tool that only reads the graph: it changes nothing
+// (so calling it again changes nothing either) and reaches nothing outside
+// the server's graph, which lets a client call it without asking.
+func readOnly(title string) *mcp.ToolAnnotations {
+	closed, destructive := false, false
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: &destructive, OpenWorldHint: &closed}
+}
+
+// addTool registers a typed tool, annotated read-only (every tool only
+// reads the graph), whose handler runs under the call deadline, with the
+// caller's store, and whose panics become tool errors.
+func addTool[In, Out any](s *Server, name, title, description string, h func(ctx context.Context, c *call, in In) (Out, error)) error {
 	in, err := jsonschema.For[In](schemaOptions)
 	if err != nil {
 		return fmt.Errorf("tool %s: input schema: %w", name, err)
@@ -208,7 +217,7 @@ func addTool[In, Out any](s *Server, name, description string, h func(ctx contex
 	if err != nil {
 		return fmt.Errorf("tool %s: output schema: %w", name, err)
 	}
-	tool := &mcp.Tool{Name: name, Description: description, InputSchema: in, OutputSchema: out}
+	tool := &mcp.Tool{Name: name, Title: title, Description: description, InputSchema: in, OutputSchema: out, Annotations: readOnly(title)}
 	mcp.AddTool(s.mcp, tool, func(ctx context.Context, req *mcp.CallToolRequest, input In) (_ *mcp.CallToolResult, out Out, err error) {
 		defer func() {
 			if p := recover(); p != nil {

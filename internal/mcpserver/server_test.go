@@ -102,6 +102,13 @@ func TestListTools(t *testing.T) {
 		if tool.Description == "" || tool.InputSchema == nil || tool.OutputSchema == nil {
 			t.Errorf("tool %s lacks a description or a schema", tool.Name)
 		}
+		// Every tool only reads the graph: a client may call it without
+		// asking the person first.
+		a := tool.Annotations
+		if a == nil || !a.ReadOnlyHint || !a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint ||
+			a.OpenWorldHint == nil || *a.OpenWorldHint || a.Title == "" || tool.Title != a.Title {
+			t.Errorf("tool %s: annotations %+v, title %q; want a read-only, idempotent, closed-world tool with a title", tool.Name, a, tool.Title)
+		}
 	}
 	want := []string{mcpserver.ToolAsk, mcpserver.ToolExplain, mcpserver.ToolFindEntities, mcpserver.ToolNeighbours, mcpserver.ToolSchema}
 	slices.Sort(names)

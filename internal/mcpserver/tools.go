@@ -31,11 +31,11 @@ const (
 
 func (s *Server) addTools() error {
 	return errors.Join(
-		addTool(s, ToolAsk, askDescription, askTool),
-		addTool(s, ToolExplain, explainDescription, explainTool),
-		addTool(s, ToolFindEntities, findDescription, findTool),
-		addTool(s, ToolNeighbours, neighboursDescription, neighboursTool),
-		addTool(s, ToolSchema, schemaDescription, schemaTool),
+		addTool(s, ToolAsk, "Ask the knowledge graph", askDescription, askTool),
+		addTool(s, ToolExplain, "Explain how a question was answered", explainDescription, explainTool),
+		addTool(s, ToolFindEntities, "Find entities by name", findDescription, findTool),
+		addTool(s, ToolNeighbours, "An entity's facts", neighboursDescription, neighboursTool),
+		addTool(s, ToolSchema, "The graph's schema", schemaDescription, schemaTool),
 	)
 }
 
