@@ -75,8 +75,6 @@ const (
 	sideObject  = 1
 )
 
-type roleCount struct{ role, n int32 }
-
 func newInference(ts []Triple, base *Schema) *inference {
 	in := &inference{base: base, facts: make([]fact, len(ts)), inferred: make(map[string]string)}
 	relSet := make(map[string]int32)
@@ -140,109 +138,155 @@ func newInference(ts []Triple, base *Schema) *inference {
 }
 
 // assign types the entities left untyped by the triples and the entities
-// list: by declared relation ends, then by role inference.
+// list: by declared relation ends, then by role inference (RoleTyper).
 func (in *inference) assign() {
-	nroles := 2 * len(in.relNames)
-	occ := make([][]roleCount, len(in.names))
+	occ := make([][]RoleCount, len(in.names))
 	add := func(id int32, role int32) {
 		if in.typeOf[id] != "" {
 			return
 		}
 		rs := occ[id]
 		for i := range rs {
-			if rs[i].role == role {
-				rs[i].n++
+			if rs[i].Role == role {
+				rs[i].N++
 				return
 			}
 		}
-		occ[id] = append(rs, roleCount{role: role, n: 1})
+		occ[id] = append(rs, RoleCount{Role: role, N: 1})
 	}
 	for _, f := range in.facts {
 		add(f.s, 2*f.r+sideSubject)
 		add(f.o, 2*f.r+sideObject)
 	}
-
-	// Rule 3: relation ends the base schema declares with one type.
-	declared := make([]string, nroles)
-	if in.base != nil {
-		for r, name := range in.relNames {
-			if def := in.base.Relation(name); def != nil {
-				if len(def.From) == 1 {
-					declared[2*r+sideSubject] = def.From[0]
-				}
-				if len(def.To) == 1 {
-					declared[2*r+sideObject] = def.To[0]
-				}
-			}
-		}
-	}
+	rt := NewRoleTyper(in.base, in.relNames)
 	for id, rs := range occ {
-		best, bestN := "", int32(0)
-		for _, rc := range rs {
-			if d := declared[rc.role]; d != "" && (rc.n > bestN || (rc.n == bestN && d < best)) {
-				best, bestN = d, rc.n
-			}
-		}
-		if best != "" {
-			in.typeOf[id] = best
+		if t, ok := rt.Declared(rs); ok {
+			in.typeOf[id] = t
 			occ[id] = nil
 		}
 	}
-
-	// Rule 4: role classes over the entities still untyped.
-	size := make([]int, nroles)
-	overlap := make(map[[2]int32]int)
 	for _, rs := range occ {
-		for i, a := range rs {
-			size[a.role]++
-			for _, b := range rs[i+1:] {
-				k := [2]int32{min(a.role, b.role), max(a.role, b.role)}
-				overlap[k]++
+		rt.Observe(rs)
+	}
+	rt.Classify()
+	for id, rs := range occ {
+		if len(rs) > 0 {
+			in.typeOf[id] = rt.Assign(rs)
+		}
+	}
+	in.inferred = rt.Inferred()
+}
+
+// RoleCount is how many facts an entity is in, in one role: Role is a
+// relation's index (in the sorted relation names) times two, plus 0 for its
+// subjects and 1 for its objects.
+type RoleCount struct{ Role, N int32 }
+
+// A RoleTyper applies rules 3 and 4 of Infer to entities given by their
+// roles: Declared types an entity by the base schema's declared relation
+// ends; Observe counts the roles of the entities left untyped, Classify
+// merges and names their classes, and Assign types each of them. A store
+// that counts roles without holding every fact (memstore's snapshot
+// builder) types entities exactly as Infer does.
+type RoleTyper struct {
+	relNames  []string
+	declared  []string // role -> the type its relation declares for it, or ""
+	size      []int
+	overlap   map[[2]int32]int
+	parent    []int32
+	className []string
+	inferred  map[string]string
+}
+
+// NewRoleTyper returns a RoleTyper for the relations (sorted by name) and
+// the base schema (nil: none).
+func NewRoleTyper(base *Schema, relNames []string) *RoleTyper {
+	nroles := 2 * len(relNames)
+	t := &RoleTyper{relNames: relNames, declared: make([]string, nroles), size: make([]int, nroles), overlap: map[[2]int32]int{}}
+	if base != nil {
+		for r, name := range relNames {
+			if def := base.Relation(name); def != nil {
+				if len(def.From) == 1 {
+					t.declared[2*r+sideSubject] = def.From[0]
+				}
+				if len(def.To) == 1 {
+					t.declared[2*r+sideObject] = def.To[0]
+				}
 			}
 		}
 	}
-	parent := make([]int32, nroles)
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
+	return t
+}
+
+// Declared returns the type rule 3 gives an entity with roles rs: the
+// declared type of the role it occurs in most (ties by type name).
+func (t *RoleTyper) Declared(rs []RoleCount) (string, bool) {
+	best, bestN := "", int32(0)
+	for _, rc := range rs {
+		if d := t.declared[rc.Role]; d != "" && (rc.N > bestN || (rc.N == bestN && d < best)) {
+			best, bestN = d, rc.N
 		}
-		return x
 	}
-	for k, n := range overlap {
+	return best, best != ""
+}
+
+// Observe counts the roles of an entity rules 1 to 3 left untyped.
+func (t *RoleTyper) Observe(rs []RoleCount) {
+	for i, a := range rs {
+		t.size[a.Role]++
+		for _, b := range rs[i+1:] {
+			t.overlap[[2]int32{min(a.Role, b.Role), max(a.Role, b.Role)}]++
+		}
+	}
+}
+
+func (t *RoleTyper) find(x int32) int32 {
+	for t.parent[x] != x {
+		t.parent[x] = t.parent[t.parent[x]]
+		x = t.parent[x]
+	}
+	return x
+}
+
+// Classify merges the observed roles into classes and names them.
+func (t *RoleTyper) Classify() {
+	nroles := len(t.size)
+	size := t.size
+	t.parent = make([]int32, nroles)
+	for i := range t.parent {
+		t.parent[i] = int32(i)
+	}
+	for k, n := range t.overlap {
 		if 2*n >= min(size[k[0]], size[k[1]]) {
-			a, b := find(k[0]), find(k[1])
+			a, b := t.find(k[0]), t.find(k[1])
 			// The smaller index becomes the root, so that the
 			// partition's roots do not depend on map order.
 			if a > b {
 				a, b = b, a
 			}
-			parent[b] = a
+			t.parent[b] = a
 		}
 	}
 	// Name each class after its largest role (ties by role name).
 	roleName := make([]string, nroles)
 	for role := range roleName {
-		roleName[role] = roleTypeName(in.relNames[role/2], role%2)
+		roleName[role] = roleTypeName(t.relNames[role/2], role%2)
 	}
 	members := make(map[int32][]int32) // root -> roles with members
 	for role := range nroles {
 		if size[role] > 0 {
-			root := find(int32(role))
+			root := t.find(int32(role))
 			members[root] = append(members[root], int32(role))
 		}
 	}
-	className := make([]string, nroles) // root -> type name
+	t.className = make([]string, nroles) // root -> type name
+	t.inferred = map[string]string{}
 	for root, roles := range members {
 		slices.SortFunc(roles, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(size[b], size[a]), cmp.Compare(roleName[a], roleName[b]), cmp.Compare(a, b))
 		})
 		name := roleName[roles[0]]
-		className[root] = name
+		t.className[root] = name
 		var parts []string
 		for i, r := range roles {
 			if i == 6 {
@@ -253,27 +297,30 @@ func (in *inference) assign() {
 			if r%2 == sideObject {
 				side = "object"
 			}
-			parts = append(parts, fmt.Sprintf("%s of %s (%d)", side, in.relNames[r/2], size[r]))
+			parts = append(parts, fmt.Sprintf("%s of %s (%d)", side, t.relNames[r/2], size[r]))
 		}
 		desc := "inferred from its relations: " + strings.Join(parts, ", ")
-		if old, ok := in.inferred[name]; ok && old < desc {
+		if old, ok := t.inferred[name]; ok && old < desc {
 			desc = old // two classes with one name: keep one description
 		}
-		in.inferred[name] = desc
-	}
-	for id, rs := range occ {
-		if len(rs) == 0 {
-			continue
-		}
-		best := rs[0]
-		for _, rc := range rs[1:] {
-			if rc.n > best.n || (rc.n == best.n && className[find(rc.role)] < className[find(best.role)]) {
-				best = rc
-			}
-		}
-		in.typeOf[id] = className[find(best.role)]
+		t.inferred[name] = desc
 	}
 }
+
+// Assign returns the type rule 4 gives an observed entity with roles rs:
+// the class of the role it occurs in most (ties by class name).
+func (t *RoleTyper) Assign(rs []RoleCount) string {
+	best := rs[0]
+	for _, rc := range rs[1:] {
+		if rc.N > best.N || (rc.N == best.N && t.className[t.find(rc.Role)] < t.className[t.find(best.Role)]) {
+			best = rc
+		}
+	}
+	return t.className[t.find(best.Role)]
+}
+
+// Inferred returns the descriptions of the types Classify named.
+func (t *RoleTyper) Inferred() map[string]string { return t.inferred }
 
 // roleTypeName is the UpperCamel type name of a role: directed_by and
 // object give DirectedByObject. It is always a valid identifier.
@@ -306,24 +353,89 @@ func (in *inference) typeMap() map[string]string {
 	return m
 }
 
+// SchemaStats is what schema inference counts over typed data, from which
+// AssembleSchema makes the schema: a store that counts them without
+// holding every fact (memstore's snapshot builder) gets the schema Infer
+// gives.
+type SchemaStats struct {
+	// RelNames are the relations of the data, sorted; the other fields
+	// index relations in this order.
+	RelNames []string
+	// TypeCount is the number of entities of each type ("" included).
+	TypeCount map[string]int
+	// RelCount is the number of facts of each relation; From and To the
+	// number of them whose subject (object) is of each type.
+	RelCount []int
+	From, To []map[string]int
+	// Inferred describes the types role inference named (RoleTyper).
+	Inferred map[string]string
+	// Words counts, for each type, its entities whose names carry each word
+	// (NameWordsOf), and Members its entities.
+	Words   map[string]map[string]int
+	Members map[string]int
+	// Shared counts, for each pair of relations, the facts of the first
+	// whose two entities a fact of the second links the other way
+	// (x -a-> y and y -b-> x; a != b).
+	Shared map[[2]int32]int
+	// Shapes gives what the structure says of each relation, when
+	// meanings need it (called at most once).
+	Shapes func() map[string]Shape
+}
+
 // schema assembles the schema from the assigned types.
 func (in *inference) schema() *Schema {
-	typeCount := make(map[string]int)
+	st := &SchemaStats{RelNames: in.relNames, TypeCount: make(map[string]int), Inferred: in.inferred, Shapes: in.relationShapes}
 	for _, t := range in.typeOf {
-		typeCount[t]++
+		st.TypeCount[t]++
 	}
 	nrel := len(in.relNames)
-	relCount := make([]int, nrel)
-	from := make([]map[string]int, nrel)
-	to := make([]map[string]int, nrel)
+	st.RelCount = make([]int, nrel)
+	st.From, st.To = make([]map[string]int, nrel), make([]map[string]int, nrel)
 	for r := range nrel {
-		from[r], to[r] = make(map[string]int), make(map[string]int)
+		st.From[r], st.To[r] = make(map[string]int), make(map[string]int)
 	}
 	for _, f := range in.facts {
-		relCount[f.r]++
-		from[f.r][in.typeOf[f.s]]++
-		to[f.r][in.typeOf[f.o]]++
+		st.RelCount[f.r]++
+		st.From[f.r][in.typeOf[f.s]]++
+		st.To[f.r][in.typeOf[f.o]]++
 	}
+	st.Words, st.Members = map[string]map[string]int{}, map[string]int{}
+	for id, name := range in.names {
+		st.CountWords(in.typeOf[id], name)
+	}
+	st.Shared = in.sharedPairs()
+	return AssembleSchema(in.base, st)
+}
+
+// CountWords counts an entity of type typ named name in Words and Members.
+func (st *SchemaStats) CountWords(typ, name string) {
+	st.Members[typ]++
+	m := st.Words[typ]
+	if m == nil {
+		m = map[string]int{}
+		st.Words[typ] = m
+	}
+	for _, w := range NameWordsOf(name) {
+		m[w]++
+	}
+}
+
+// NameWordsOf returns the distinct words of a name that count for a type's
+// name words: at least two letters, not all digits.
+func NameWordsOf(name string) []string {
+	var out []string
+	for _, w := range text.Tokens(name) {
+		if len(w) < 2 || slices.Contains(out, w) || strings.Trim(w, "0123456789") == "" {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// AssembleSchema makes the schema of data from its statistics and the base
+// schema (nil: infer it all), as Infer describes.
+func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
 	// ends lists the types of one end of a relation that account for at
 	// least 1% of its triples, sorted.
 	ends := func(m map[string]int, total int) []string {
@@ -336,79 +448,96 @@ func (in *inference) schema() *Schema {
 		slices.Sort(out)
 		return out
 	}
-	dataTypes := make([]string, 0, len(typeCount))
-	for t := range typeCount {
+	dataTypes := make([]string, 0, len(st.TypeCount))
+	for t := range st.TypeCount {
 		dataTypes = append(dataTypes, t)
 	}
 	slices.Sort(dataTypes)
+	a := &assembly{base: base, st: st}
 
-	if in.base == nil {
+	if base == nil {
 		s := &Schema{Inferred: true}
 		for _, t := range dataTypes {
-			_, inferred := in.inferred[t]
-			s.Types = append(s.Types, TypeDef{Name: t, Description: in.inferred[t], Count: typeCount[t], Inferred: inferred})
+			_, inferred := st.Inferred[t]
+			s.Types = append(s.Types, TypeDef{Name: t, Description: st.Inferred[t], Count: st.TypeCount[t], Inferred: inferred})
 		}
-		for r, name := range in.relNames {
+		for r, name := range st.RelNames {
 			s.Relations = append(s.Relations, RelationDef{
-				Name: name, From: ends(from[r], relCount[r]), To: ends(to[r], relCount[r]), Count: relCount[r],
+				Name: name, From: ends(st.From[r], st.RelCount[r]), To: ends(st.To[r], st.RelCount[r]), Count: st.RelCount[r],
 			})
 		}
-		in.addMeanings(s)
-		in.addNameWords(s)
-		in.addMirrors(s, relCount)
+		a.addMeanings(s)
+		a.addNameWords(s)
+		a.addMirrors(s)
 		return s
 	}
 
 	const notInSchema = "not in the schema"
-	s := in.base.Clone()
+	s := base.Clone()
 	s.Inferred = false
 	for i := range s.Types {
-		s.Types[i].Count = typeCount[s.Types[i].Name]
+		s.Types[i].Count = st.TypeCount[s.Types[i].Name]
 	}
 	for _, t := range dataTypes {
 		if s.Type(t) != nil {
 			continue
 		}
 		desc := "found in the data; " + notInSchema
-		d, inferred := in.inferred[t]
+		d, inferred := st.Inferred[t]
 		if inferred {
 			desc = d + "; " + notInSchema
 		}
-		s.Types = append(s.Types, TypeDef{Name: t, Description: desc, Count: typeCount[t], Inferred: inferred})
+		s.Types = append(s.Types, TypeDef{Name: t, Description: desc, Count: st.TypeCount[t], Inferred: inferred})
 	}
 	for i := range s.Relations {
 		s.Relations[i].Count = 0
 	}
-	for r, name := range in.relNames {
+	for r, name := range st.RelNames {
 		def := s.Relation(name)
 		if def == nil {
 			s.Relations = append(s.Relations, RelationDef{
 				Name: name, Description: "found in the data; " + notInSchema,
-				From: ends(from[r], relCount[r]), To: ends(to[r], relCount[r]), Count: relCount[r],
+				From: ends(st.From[r], st.RelCount[r]), To: ends(st.To[r], st.RelCount[r]), Count: st.RelCount[r],
 			})
 			continue
 		}
-		def.Count = relCount[r]
+		def.Count = st.RelCount[r]
 		if len(def.From) == 0 {
-			def.From = ends(from[r], relCount[r])
+			def.From = ends(st.From[r], st.RelCount[r])
 		}
 		if len(def.To) == 0 {
-			def.To = ends(to[r], relCount[r])
+			def.To = ends(st.To[r], st.RelCount[r])
 		}
 	}
-	in.addMeanings(s)
-	in.addNameWords(s)
-	in.addMirrors(s, relCount)
+	a.addMeanings(s)
+	a.addNameWords(s)
+	a.addMirrors(s)
 	return s
 }
 
-// addMirrors fills RelationDef.Mirrors: the relations that store facts
-// of another from its other end ("apex parent_of group" beside "group
-// subsidiary_of apex"), a quarter of the smaller relation at least; count
-// is the number of facts of each relation. The facts are sorted by their
+// assembly is AssembleSchema's state: the statistics, and the shapes
+// once computed.
+type assembly struct {
+	base   *Schema
+	st     *SchemaStats
+	shapes map[string]Shape
+}
+
+// relationShapes returns the shapes, computing them once.
+func (a *assembly) relationShapes() map[string]Shape {
+	if a.shapes == nil {
+		a.shapes = a.st.Shapes()
+		if a.shapes == nil {
+			a.shapes = map[string]Shape{}
+		}
+	}
+	return a.shapes
+}
+
+// sharedPairs counts SchemaStats.Shared: the facts are sorted by their
 // unordered pair of entities, so the cost is one sort, whatever the
 // graph's degree.
-func (in *inference) addMirrors(s *Schema, count []int) {
+func (in *inference) sharedPairs() map[[2]int32]int {
 	type end struct {
 		pair    uint64 // the lower entity id, then the higher
 		r       int32
@@ -438,15 +567,23 @@ func (in *inference) addMirrors(s *Schema, count []int) {
 		}
 		i = j
 	}
-	for k, n := range shared {
+	return shared
+}
+
+// addMirrors fills RelationDef.Mirrors: the relations that store facts
+// of another from its other end ("apex parent_of group" beside "group
+// subsidiary_of apex"), a quarter of the smaller relation at least.
+func (a *assembly) addMirrors(s *Schema) {
+	count := a.st.RelCount
+	for k, n := range a.st.Shared {
 		// A few shared pairs between big relations are cycles of the data
 		// (a package that depends on one that breaks it), not one act:
 		// a mirror stores a quarter of the smaller relation at least.
 		if 4*n < min(count[k[0]], count[k[1]]) {
 			continue
 		}
-		if def := s.Relation(in.relNames[k[0]]); def != nil {
-			def.Mirrors = append(def.Mirrors, in.relNames[k[1]])
+		if def := s.Relation(a.st.RelNames[k[0]]); def != nil {
+			def.Mirrors = append(def.Mirrors, a.st.RelNames[k[1]])
 		}
 	}
 	for i := range s.Relations {

@@ -3,9 +3,7 @@ package graph
 import (
 	"cmp"
 	"slices"
-	"strings"
 
-	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -29,15 +27,14 @@ import (
 //     through it as a guess.
 
 // addMeanings fills the meaning of the schema's relations.
-func (in *inference) addMeanings(s *Schema) {
+func (a *assembly) addMeanings(s *Schema) {
 	declared := map[string]bool{}
-	if in.base != nil {
-		for _, r := range in.base.Relations {
+	if a.base != nil {
+		for _, r := range a.base.Relations {
 			declared[r.Name] = true
 		}
 	}
 	anyDependency := false
-	var shapes map[string]shape
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if declared[r.Name] {
@@ -47,12 +44,12 @@ func (in *inference) addMeanings(s *Schema) {
 			// from its name: that helps read questions and changes no
 			// failure semantics, which stay as the file declares them.
 			if r.Concept == "" {
-				if m := in.nameMeaning(r.Name, &shapes); m.Concept != words.None && m.Concept != words.Dependency {
+				if m := a.nameMeaning(r.Name); m.Concept != words.None && m.Concept != words.Dependency {
 					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, FromName
 				}
 			}
 		} else {
-			m := in.nameMeaning(r.Name, &shapes)
+			m := a.nameMeaning(r.Name)
 			r.Concept, r.Inverse, r.Optional, r.Delivers = m.Concept.String(), m.Inverse, m.Optional, m.Delivers
 			r.Dependency = ""
 			if m.Concept == words.Dependency {
@@ -73,9 +70,7 @@ func (in *inference) addMeanings(s *Schema) {
 	if anyDependency {
 		return
 	}
-	if shapes == nil {
-		shapes = in.relationShapes()
-	}
+	shapes := a.relationShapes()
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if declared[r.Name] || r.Concept != "" || r.Inferred == FromName {
@@ -91,25 +86,22 @@ func (in *inference) addMeanings(s *Schema) {
 // ownership or reporting ("manages"), lets the structure choose: reporting
 // links one kind of thing to itself (people who are managed manage
 // others), ownership links owners to what they own (a "managed_by" from
-// datasets to teams). shapes is computed once, when first needed.
-func (in *inference) nameMeaning(name string, shapes *map[string]shape) words.Meaning {
+// datasets to teams). The shapes are computed once, when first needed.
+func (a *assembly) nameMeaning(name string) words.Meaning {
 	m := words.ReadName(name)
 	if m.Concept != words.Reporting && m.Concept != words.Ownership {
 		return m
 	}
-	if *shapes == nil {
-		*shapes = in.relationShapes()
-	}
-	sh, ok := (*shapes)[name]
+	sh, ok := a.relationShapes()[name]
 	if !ok {
 		return m
 	}
 	switch {
-	case m.Concept == words.Reporting && sh.shared == 0:
+	case m.Concept == words.Reporting && sh.Shared == 0:
 		if o := words.ReadNameExcept(name, words.Reporting); o.Concept == words.Ownership {
 			return o
 		}
-	case m.Concept == words.Ownership && sh.shared > 0:
+	case m.Concept == words.Ownership && sh.Shared > 0:
 		if o := words.ReadNameExcept(name, words.Ownership); o.Concept == words.Reporting {
 			return o
 		}
@@ -134,21 +126,23 @@ func (r *RelationDef) normalizeMeaning() {
 	}
 }
 
-// shape is what the structure says of one relation.
-type shape struct {
-	subjects, objects, shared int
-	acyclic                   bool
+// Shape is what the structure says of one relation: how many entities are
+// its subjects, its objects and both, and whether following it ever comes
+// back (a cycle).
+type Shape struct {
+	Subjects, Objects, Shared int
+	Acyclic                   bool
 }
 
 // dependencyLike: most entities on one side are on the other too (a
 // relation within one kind of thing), and following it never comes back.
-func (sh shape) dependencyLike() bool {
-	small := min(sh.subjects, sh.objects)
-	return small >= 2 && 3*sh.shared >= small && sh.acyclic
+func (sh Shape) dependencyLike() bool {
+	small := min(sh.Subjects, sh.Objects)
+	return small >= 2 && 3*sh.Shared >= small && sh.Acyclic
 }
 
-func (in *inference) relationShapes() map[string]shape {
-	out := make(map[string]shape, len(in.relNames))
+func (in *inference) relationShapes() map[string]Shape {
+	out := make(map[string]Shape, len(in.relNames))
 	byRel := make([][]fact, len(in.relNames))
 	for _, f := range in.facts {
 		byRel[f.r] = append(byRel[f.r], f)
@@ -190,7 +184,7 @@ func (in *inference) relationShapes() map[string]shape {
 				}
 			}
 		}
-		out[in.relNames[r]] = shape{subjects: len(subj), objects: len(obj), shared: shared, acyclic: removed == len(indeg)}
+		out[in.relNames[r]] = Shape{Subjects: len(subj), Objects: len(obj), Shared: shared, Acyclic: removed == len(indeg)}
 	}
 	return out
 }
@@ -198,36 +192,17 @@ func (in *inference) relationShapes() map[string]shape {
 // addNameWords fills each type's NameWords: the words (at least two
 // letters, not all digits) that at least half of its entities, and at
 // least two, carry in their names; three at most, the commonest first.
-func (in *inference) addNameWords(s *Schema) {
-	counts := map[string]map[string]int{}
-	members := map[string]int{}
-	for id, name := range in.names {
-		t := in.typeOf[id]
-		members[t]++
-		m := counts[t]
-		if m == nil {
-			m = map[string]int{}
-			counts[t] = m
-		}
-		seen := map[string]bool{}
-		for _, w := range text.Tokens(name) {
-			if len(w) < 2 || seen[w] || strings.Trim(w, "0123456789") == "" {
-				continue
-			}
-			seen[w] = true
-			m[w]++
-		}
-	}
+func (a *assembly) addNameWords(s *Schema) {
 	for i := range s.Types {
 		t := &s.Types[i]
-		n := members[t.Name]
+		n := a.st.Members[t.Name]
+		m := a.st.Words[t.Name]
 		var words []string
-		for w, c := range counts[t.Name] {
+		for w, c := range m {
 			if c >= 2 && 2*c >= n {
 				words = append(words, w)
 			}
 		}
-		m := counts[t.Name]
 		slices.SortFunc(words, func(a, b string) int { return cmp.Or(cmp.Compare(m[b], m[a]), cmp.Compare(a, b)) })
 		if len(words) > 3 {
 			words = words[:3]
