@@ -1,0 +1,244 @@
+// Package spill sorts more records than fit in memory: records of a fixed
+// size are gathered in a buffer of bounded size, sorted and written to a
+// temporary file (a run) each time it fills, and the runs are merged in
+// order when read back. It also keeps the temporary files a build makes
+// (Dir), so that they are removed however the build ends.
+//
+// memstore's snapshot builder sorts the facts of a graph this way, so that
+// ingesting a hundred million triples takes a bounded amount of memory.
+package spill
+
+import (
+	"bufio"
+	"container/heap"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// Dir is a temporary directory for a build's files, made beside its
+// output. Every file in it goes with Remove, which is safe to call more
+// than once and from another goroutine (an interrupt).
+type Dir struct {
+	mu   sync.Mutex
+	path string
+	n    int
+}
+
+// NewDir makes a temporary directory in parent, named after base.
+func NewDir(parent, base string) (*Dir, error) {
+	p, err := os.MkdirTemp(parent, "."+base+".build-*")
+	if err != nil {
+		return nil, err
+	}
+	return &Dir{path: p}, nil
+}
+
+// Path is the directory's path.
+func (d *Dir) Path() string { return d.path }
+
+// Create makes a new file in the directory.
+func (d *Dir) Create(what string) (*os.File, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.path == "" {
+		return nil, errors.New("spill: the build's temporary files are removed")
+	}
+	d.n++
+	return os.Create(filepath.Join(d.path, fmt.Sprintf("%s-%d", what, d.n)))
+}
+
+// Remove removes the directory and its files.
+func (d *Dir) Remove() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.path == "" {
+		return nil
+	}
+	err := os.RemoveAll(d.path)
+	d.path = ""
+	return err
+}
+
+// Codec encodes and decodes a record of Size bytes.
+type Codec[T any] struct {
+	Size   int
+	Encode func(b []byte, x T)
+	Decode func(b []byte) T
+}
+
+// Sorter sorts records of type T by Compare, holding at most Max of them
+// in memory; it spills sorted runs to files of dir.
+type Sorter[T any] struct {
+	dir     *Dir
+	codec   Codec[T]
+	compare func(a, b T) int
+	max     int
+	buf     []T
+	runs    []*os.File
+	n       int
+}
+
+// NewSorter returns a sorter that holds at most memory bytes of records
+// (and at least 1024 records) before it spills a run.
+func NewSorter[T any](dir *Dir, codec Codec[T], compare func(a, b T) int, memory int64) *Sorter[T] {
+	per := int64(codec.Size) + 16 // the record in memory, roughly
+	return &Sorter[T]{dir: dir, codec: codec, compare: compare, max: int(max(1024, memory/per))}
+}
+
+// Len is the number of records added.
+func (s *Sorter[T]) Len() int { return s.n }
+
+// Spilled is the number of runs written to disk.
+func (s *Sorter[T]) Spilled() int { return len(s.runs) }
+
+// Add adds a record, spilling a run when the buffer is full.
+func (s *Sorter[T]) Add(x T) error {
+	if len(s.buf) == s.max {
+		if err := s.spill(); err != nil {
+			return err
+		}
+	}
+	s.buf = append(s.buf, x)
+	s.n++
+	return nil
+}
+
+func (s *Sorter[T]) spill() error {
+	slices.SortStableFunc(s.buf, s.compare)
+	f, err := s.dir.Create("run")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	b := make([]byte, s.codec.Size)
+	for _, x := range s.buf {
+		s.codec.Encode(b, x)
+		if _, err := w.Write(b); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	s.runs = append(s.runs, f)
+	s.buf = s.buf[:0]
+	return nil
+}
+
+// Each calls fn with every record added, in order (records that compare
+// equal in the order they were added), and releases the sorter: its runs
+// are closed and removed.
+func (s *Sorter[T]) Each(fn func(T) error) error {
+	defer s.release()
+	slices.SortStableFunc(s.buf, s.compare)
+	if len(s.runs) == 0 {
+		for _, x := range s.buf {
+			if err := fn(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// The buffer is the last run; the runs hold earlier records, so that
+	// a tie is taken from the earliest run.
+	h := &mergeHeap[T]{compare: s.compare}
+	bufSize := 1 << 20
+	for i, f := range s.runs {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		r := &runReader[T]{r: bufio.NewReaderSize(f, bufSize), codec: s.codec, b: make([]byte, s.codec.Size), order: i}
+		ok, err := r.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			h.items = append(h.items, r)
+		}
+	}
+	mem := &runReader[T]{mem: s.buf, order: len(s.runs)}
+	if ok, _ := mem.next(); ok {
+		h.items = append(h.items, mem)
+	}
+	heap.Init(h)
+	for h.Len() > 0 {
+		top := h.items[0]
+		if err := fn(top.cur); err != nil {
+			return err
+		}
+		ok, err := top.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			heap.Fix(h, 0)
+		} else {
+			heap.Pop(h)
+		}
+	}
+	return nil
+}
+
+func (s *Sorter[T]) release() {
+	for _, f := range s.runs {
+		name := f.Name()
+		f.Close()
+		os.Remove(name)
+	}
+	s.runs, s.buf = nil, nil
+}
+
+// runReader reads a run's records (from a file, or the in-memory buffer).
+type runReader[T any] struct {
+	r     *bufio.Reader
+	codec Codec[T]
+	b     []byte
+	mem   []T
+	cur   T
+	order int
+}
+
+func (r *runReader[T]) next() (bool, error) {
+	if r.r == nil {
+		if len(r.mem) == 0 {
+			return false, nil
+		}
+		r.cur, r.mem = r.mem[0], r.mem[1:]
+		return true, nil
+	}
+	if _, err := io.ReadFull(r.r, r.b); err != nil {
+		if err == io.EOF {
+			return false, nil
+		}
+		return false, fmt.Errorf("spill: reading a run: %w", err)
+	}
+	r.cur = r.codec.Decode(r.b)
+	return true, nil
+}
+
+type mergeHeap[T any] struct {
+	items   []*runReader[T]
+	compare func(a, b T) int
+}
+
+func (h *mergeHeap[T]) Len() int { return len(h.items) }
+func (h *mergeHeap[T]) Less(i, j int) bool {
+	if c := h.compare(h.items[i].cur, h.items[j].cur); c != 0 {
+		return c < 0
+	}
+	return h.items[i].order < h.items[j].order
+}
+func (h *mergeHeap[T]) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *mergeHeap[T]) Push(x any)    { h.items = append(h.items, x.(*runReader[T])) }
+func (h *mergeHeap[T]) Pop() any {
+	x := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return x
+}

@@ -1,0 +1,152 @@
+package memstore
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+	"slices"
+)
+
+// nameTable interns names in flat arrays: the bytes in an arena of
+// chunks, a reference (chunk, offset, length) per id, and an
+// open-addressing hash table of ids, about 30 bytes a name on top of its
+// bytes, with no string or map entry per name. Ids are given in the order
+// names are first seen.
+type nameTable struct {
+	seed   maphash.Seed
+	chunks [][]byte
+	refs   []uint64 // chunk<<40 | offset<<13 | length
+	tab    []uint32 // id+1; 0 is empty
+	bytes  int
+}
+
+const (
+	nameChunk    = 1 << 26 // bytes of an arena chunk
+	nameLenBits  = 13      // names are at most graph.MaxNameBytes (4,096) bytes
+	nameOffBits  = 27
+	nameLenMask  = 1<<nameLenBits - 1
+	nameOffMask  = 1<<nameOffBits - 1
+	nameChunkPos = nameLenBits + nameOffBits
+)
+
+func newNameTable() *nameTable {
+	return &nameTable{seed: maphash.MakeSeed(), tab: make([]uint32, 1<<10)}
+}
+
+func (t *nameTable) len() int { return len(t.refs) }
+
+// get returns the bytes of name id (in the arena: not to be changed).
+func (t *nameTable) get(id uint32) []byte {
+	ref := t.refs[id]
+	c, off, n := ref>>nameChunkPos, ref>>nameLenBits&nameOffMask, ref&nameLenMask
+	return t.chunks[c][off : off+n]
+}
+
+// lookup returns the id of name.
+func (t *nameTable) lookup(name string) (uint32, bool) {
+	mask := uint64(len(t.tab) - 1)
+	for i := maphash.String(t.seed, name) & mask; ; i = (i + 1) & mask {
+		e := t.tab[i]
+		if e == 0 {
+			return 0, false
+		}
+		if string(t.get(e-1)) == name {
+			return e - 1, true
+		}
+	}
+}
+
+// intern returns the id of name, adding it if it is new.
+func (t *nameTable) intern(name string) uint32 {
+	mask := uint64(len(t.tab) - 1)
+	h := maphash.String(t.seed, name)
+	i := h & mask
+	for {
+		e := t.tab[i]
+		if e == 0 {
+			break
+		}
+		if string(t.get(e-1)) == name {
+			return e - 1
+		}
+		i = (i + 1) & mask
+	}
+	id := uint32(len(t.refs))
+	if len(t.chunks) == 0 || len(t.chunks[len(t.chunks)-1])+len(name) > nameChunk {
+		t.chunks = append(t.chunks, make([]byte, 0, nameChunk))
+	}
+	c := len(t.chunks) - 1
+	off := len(t.chunks[c])
+	t.chunks[c] = append(t.chunks[c], name...)
+	t.refs = append(t.refs, uint64(c)<<nameChunkPos|uint64(off)<<nameLenBits|uint64(len(name)))
+	t.bytes += len(name)
+	t.tab[i] = id + 1
+	if 4*len(t.refs) > 3*len(t.tab) {
+		t.grow()
+	}
+	return id
+}
+
+func (t *nameTable) grow() {
+	tab := make([]uint32, 2*len(t.tab))
+	mask := uint64(len(tab) - 1)
+	for id := range t.refs {
+		i := maphash.Bytes(t.seed, t.get(uint32(id))) & mask
+		for tab[i] != 0 {
+			i = (i + 1) & mask
+		}
+		tab[i] = uint32(id) + 1
+	}
+	t.tab = tab
+}
+
+// sorted returns the ids in the byte order of their names.
+func (t *nameTable) sorted() []uint32 {
+	order := make([]uint32, t.len())
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	// Sort by an 8-byte prefix first (cheap to compare), then by the
+	// whole name within runs of equal prefixes.
+	keys := make([]uint64, len(order))
+	for i := range order {
+		var b [8]byte
+		copy(b[:], t.get(uint32(i)))
+		keys[i] = binary.BigEndian.Uint64(b[:])
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if ka, kb := keys[a], keys[b]; ka != kb {
+			if ka < kb {
+				return -1
+			}
+			return 1
+		}
+		return bytes.Compare(t.get(a), t.get(b))
+	})
+	return order
+}
+
+// smallTable interns the few names of a kind (relations, types, files,
+// access lists) with ids in the order they are first seen.
+type smallTable struct {
+	names []string
+	ids   map[string]uint32
+}
+
+func newSmallTable(first ...string) *smallTable {
+	t := &smallTable{ids: map[string]uint32{}}
+	for _, n := range first {
+		t.intern(n)
+	}
+	return t
+}
+
+func (t *smallTable) intern(name string) uint32 {
+	id, ok := t.ids[name]
+	if !ok {
+		id = uint32(len(t.names))
+		t.ids[name] = id
+		t.names = append(t.names, name)
+	}
+	return id
+}
