@@ -10,6 +10,7 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docgraph"
 )
 
 // Documents in Neo4j. A folder of documents becomes entities and
@@ -33,67 +34,6 @@ import (
 // ingest and the citations need: every statement with its sentence) is
 // kept whole in the node (:ScgraphMeta {id: 'documents'}). A database
 // holds one document collection: syncing another folder replaces it.
-
-// DocumentGraph is a folder of documents as SyncDocuments writes it and
-// Documents reads it back.
-type DocumentGraph struct {
-	// Source names the folder, for the ingest marker and messages.
-	Source    string
-	Documents []DocumentNode
-	Chunks    []ChunkNode
-	// Edges are every relationship the documents give, PART_OF and
-	// MENTIONS included.
-	Edges []DocumentEdge
-	// Index is the document index, stored as given (JSON).
-	Index []byte
-}
-
-// DocumentNode is a Document node's properties; Path is its name.
-type DocumentNode struct {
-	Path    string
-	Hash    string
-	Version int
-}
-
-// ChunkNode is a Chunk node's properties; ID is its name.
-type ChunkNode struct {
-	ID        string
-	Document  string
-	Text      string
-	Index     int
-	StartLine int
-	EndLine   int
-}
-
-// DocumentEdge is a relationship of the documents with its provenance.
-type DocumentEdge struct {
-	graph.Triple
-	Provenance
-}
-
-// Provenance is where a relationship of the documents was first stated
-// (the document and chunk always; the extractor and confidence for facts
-// and mentions) and by how many statements.
-type Provenance struct {
-	Document   string
-	Chunk      string
-	Version    int
-	Extractor  string
-	Confidence float64
-	Statements int
-}
-
-// DocumentSync says what SyncDocuments changed.
-type DocumentSync struct {
-	// Created counts the relationships created (the others of the graph
-	// were updated in place); Deleted those removed because no document
-	// supports them any more; Orphans the nodes removed with them (left
-	// with no relationship).
-	Created, Deleted, Orphans int
-	// Replaced names the folder whose documents the database held before,
-	// when it was another.
-	Replaced string
-}
 
 // documentsID is the id of the meta node that holds the document index.
 const documentsID = "documents"
@@ -183,8 +123,8 @@ RETURN s.name, type(r), o.name, r.file, r.line, r.subject_type, r.object_type,
 // cut part-way is reported as partial, and running it again completes it:
 // what is deleted is decided by what the database holds, not by the
 // stored index.
-func (s *Store) SyncDocuments(ctx context.Context, dg DocumentGraph, opts IngestOptions) (DocumentSync, error) {
-	var res DocumentSync
+func (s *Store) SyncDocuments(ctx context.Context, dg docgraph.Graph, opts IngestOptions) (docgraph.Sync, error) {
+	var res docgraph.Sync
 	ts := make([]graph.Triple, len(dg.Edges))
 	for i, e := range dg.Edges {
 		ts[i] = e.Triple
@@ -300,7 +240,7 @@ func (s *Store) SyncDocuments(ctx context.Context, dg DocumentGraph, opts Ingest
 
 // writeEdges creates or updates the documents' relationships, one query
 // per type, and returns how many it created.
-func (w *writer) writeEdges(ctx context.Context, edges []DocumentEdge) (int, error) {
+func (w *writer) writeEdges(ctx context.Context, edges []docgraph.Edge) (int, error) {
 	byRel := map[string][][]any{}
 	for _, e := range edges {
 		byRel[e.Relation] = append(byRel[e.Relation], []any{
@@ -330,7 +270,7 @@ func (w *writer) writeEdges(ctx context.Context, edges []DocumentEdge) (int, err
 }
 
 // setNodes writes the Document and Chunk nodes' properties.
-func (w *writer) setNodes(ctx context.Context, dg DocumentGraph) error {
+func (w *writer) setNodes(ctx context.Context, dg docgraph.Graph) error {
 	var docs, chunks [][]any
 	for _, d := range dg.Documents {
 		docs = append(docs, []any{d.Path, d.Hash, int64(d.Version)})
@@ -383,8 +323,8 @@ func (s *Store) DocumentIndex(ctx context.Context) (index []byte, source string,
 // Documents reads the document graph back: the Document and Chunk nodes,
 // every relationship that belongs to the documents with its provenance
 // (sorted by subject, relation, object), and the stored index.
-func (s *Store) Documents(ctx context.Context) (DocumentGraph, error) {
-	var dg DocumentGraph
+func (s *Store) Documents(ctx context.Context) (docgraph.Graph, error) {
+	var dg docgraph.Graph
 	src, ix, err := s.documentsMeta(ctx)
 	if err != nil {
 		return dg, err
@@ -393,11 +333,11 @@ func (s *Store) Documents(ctx context.Context) (DocumentGraph, error) {
 	if ix != "" {
 		dg.Index = []byte(ix)
 	}
-	dg, err = runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (DocumentGraph, error) {
+	dg, err = runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (docgraph.Graph, error) {
 		out := dg
 		var err error
-		out.Documents, err = collect(ctx, tx, qReadDocumentNodes, nil, func(r *neo4j.Record) (DocumentNode, error) {
-			var d DocumentNode
+		out.Documents, err = collect(ctx, tx, qReadDocumentNodes, nil, func(r *neo4j.Record) (docgraph.Document, error) {
+			var d docgraph.Document
 			var v int64
 			var err error
 			if d.Path, err = strAt(r, 0); err != nil {
@@ -413,8 +353,8 @@ func (s *Store) Documents(ctx context.Context) (DocumentGraph, error) {
 		if err != nil {
 			return out, err
 		}
-		out.Chunks, err = collect(ctx, tx, qReadChunkNodes, nil, func(r *neo4j.Record) (ChunkNode, error) {
-			var c ChunkNode
+		out.Chunks, err = collect(ctx, tx, qReadChunkNodes, nil, func(r *neo4j.Record) (docgraph.Chunk, error) {
+			var c docgraph.Chunk
 			var err error
 			for i, f := range []*string{&c.ID, &c.Document, &c.Text} {
 				if *f, err = strAt(r, i); err != nil {
@@ -437,16 +377,16 @@ func (s *Store) Documents(ctx context.Context) (DocumentGraph, error) {
 		return out, err
 	})
 	if err != nil {
-		return DocumentGraph{}, s.fail("read the documents", err)
+		return docgraph.Graph{}, s.fail("read the documents", err)
 	}
-	slices.SortFunc(dg.Edges, func(a, b DocumentEdge) int {
+	slices.SortFunc(dg.Edges, func(a, b docgraph.Edge) int {
 		return cmp.Or(cmp.Compare(a.Subject, b.Subject), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.Object, b.Object))
 	})
 	return dg, nil
 }
 
-func scanDocumentEdge(r *neo4j.Record) (DocumentEdge, error) {
-	var e DocumentEdge
+func scanDocumentEdge(r *neo4j.Record) (docgraph.Edge, error) {
+	var e docgraph.Edge
 	var err error
 	for i, f := range []*string{&e.Subject, &e.Relation, &e.Object} {
 		if *f, err = strAt(r, i); err != nil {

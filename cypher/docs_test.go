@@ -15,6 +15,7 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/cli"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/docs/docstest"
 )
@@ -38,7 +39,7 @@ func scgraph(t *testing.T, args ...string) []byte {
 func ingestDocs(t *testing.T, dir string) (res struct {
 	Documents int `json:"documents"`
 	Report    docs.Report
-	Sync      cypher.DocumentSync `json:"sync"`
+	Sync      docgraph.Sync `json:"sync"`
 }) {
 	t.Helper()
 	out := scgraph(t, "ingest", "--schema", "demo", "--docs", dir, "--store", "neo4j", "--quiet", "--json")
@@ -51,7 +52,7 @@ func ingestDocs(t *testing.T, dir string) (res struct {
 // docsState is everything the documents put in the database, versions
 // aside (they count ingests: a fresh ingest starts again at 1).
 type docsState struct {
-	Graph    cypher.DocumentGraph
+	Graph    docgraph.Graph
 	Index    *docs.Index
 	Counts   string
 	Versions map[string]int
@@ -155,9 +156,9 @@ func TestDocumentsReingestEqualsFreshIngestNeo4j(t *testing.T) {
 	}
 }
 
-func diffGraphs(a, b cypher.DocumentGraph) string {
+func diffGraphs(a, b docgraph.Graph) string {
 	var buf bytes.Buffer
-	key := func(e cypher.DocumentEdge) string { js, _ := json.Marshal(e); return string(js) }
+	key := func(e docgraph.Edge) string { js, _ := json.Marshal(e); return string(js) }
 	in := map[string]int{}
 	for _, e := range a.Edges {
 		in[key(e)]++
@@ -270,14 +271,14 @@ func TestSyncDocumentsKeepsOtherFacts(t *testing.T) {
 	if _, err := s.AddTriples(ctx, kb); err != nil {
 		t.Fatal(err)
 	}
-	edge := func(s, r, o, chunk string) cypher.DocumentEdge {
-		return cypher.DocumentEdge{Triple: graph.Triple{Subject: s, Relation: r, Object: o, Source: graph.Source{File: "n.md", Line: 3}},
-			Provenance: cypher.Provenance{Document: "n.md", Chunk: chunk, Version: 1, Extractor: "rules", Confidence: 0.9, Statements: 1}}
+	edge := func(s, r, o, chunk string) docgraph.Edge {
+		return docgraph.Edge{Triple: graph.Triple{Subject: s, Relation: r, Object: o, Source: graph.Source{File: "n.md", Line: 3}},
+			Provenance: docgraph.Provenance{Document: "n.md", Chunk: chunk, Version: 1, Extractor: "rules", Confidence: 0.9, Statements: 1}}
 	}
-	dg := cypher.DocumentGraph{Source: "notes", Index: []byte(`{"format":1}`),
-		Documents: []cypher.DocumentNode{{Path: "n.md", Hash: "h1", Version: 1}},
-		Chunks:    []cypher.ChunkNode{{ID: "n.md#0", Document: "n.md", Text: "A calls B and C.", StartLine: 3, EndLine: 3}},
-		Edges: []cypher.DocumentEdge{
+	dg := docgraph.Graph{Source: "notes", Index: []byte(`{"format":1}`),
+		Documents: []docgraph.Document{{Path: "n.md", Hash: "h1", Version: 1}},
+		Chunks:    []docgraph.Chunk{{ID: "n.md#0", Document: "n.md", Text: "A calls B and C.", StartLine: 3, EndLine: 3}},
+		Edges: []docgraph.Edge{
 			edge("n.md#0", "PART_OF", "n.md", "n.md#0"), edge("a-service", "CALLS", "b-service", "n.md#0"),
 			edge("a-service", "CALLS", "c-service", "n.md#0"),
 		}}
@@ -298,7 +299,7 @@ func TestSyncDocumentsKeepsOtherFacts(t *testing.T) {
 	}
 
 	// The document goes: its facts, chunk and node go; the triples file's stay.
-	res, err := s.SyncDocuments(ctx, cypher.DocumentGraph{Source: "notes", Index: []byte(`{"format":1}`)}, cypher.IngestOptions{})
+	res, err := s.SyncDocuments(ctx, docgraph.Graph{Source: "notes", Index: []byte(`{"format":1}`)}, cypher.IngestOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"math"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
@@ -14,39 +15,15 @@ import (
 // named "PATH#N") in the property embedding, with the property embedder
 // naming the embedder that made it, and a cosine vector index over them.
 
-// ChunkVectorIndex is the name of the vector index over chunk embeddings.
-const ChunkVectorIndex = "scgraph_chunk_embedding"
-
-// MaxVectorDims is the largest vector a Neo4j 5 vector index takes.
-const MaxVectorDims = 4096
-
-// ErrVectorDims is wrapped by the error of EnsureChunkVectorIndex when the
-// index exists with another number of dimensions (the embedder changed):
-// drop it with DropChunkVectorIndex and write the vectors again.
-var ErrVectorDims = errors.New("the chunk vector index has other dimensions")
-
-// ChunkVector is a chunk's embedding: ID is the chunk's node name.
-type ChunkVector struct {
-	ID     string
-	Vector []float32
-}
-
-// ChunkHit is a chunk a vector query found, with its cosine similarity
-// score in Neo4j's scale (0..1, 1 the same direction).
-type ChunkHit struct {
-	ID    string
-	Score float64
-}
-
 const (
 	// The index's dimensions are a parameter like every value.
-	qCreateChunkVectorIndex = "CREATE VECTOR INDEX " + ChunkVectorIndex + ` IF NOT EXISTS
+	qCreateChunkVectorIndex = "CREATE VECTOR INDEX " + docgraph.ChunkVectorIndex + ` IF NOT EXISTS
 FOR (c:Chunk) ON (c.embedding)
 OPTIONS {indexConfig: {` + "`vector.dimensions`" + `: $dims, ` + "`vector.similarity_function`" + `: 'cosine'}}`
 	qChunkVectorIndexDims = `SHOW VECTOR INDEXES YIELD name, options
 WHERE name = $name
 RETURN options.indexConfig['vector.dimensions'] AS dims`
-	qDropChunkVectorIndex = "DROP INDEX " + ChunkVectorIndex + " IF EXISTS"
+	qDropChunkVectorIndex = "DROP INDEX " + docgraph.ChunkVectorIndex + " IF EXISTS"
 	// Rows: {id, vector}. Returns the ids found.
 	qSetChunkVectors = `UNWIND $rows AS row
 MATCH (c:Chunk {name: row.id})
@@ -68,10 +45,10 @@ const chunkVectorBatch = 500
 // EnsureChunkVectorIndex creates the cosine vector index over Chunk
 // embeddings with dims dimensions, if it does not exist, and waits until
 // it is online. If it exists with other dimensions the error wraps
-// ErrVectorDims.
+// docgraph.ErrVectorDims.
 func (s *Store) EnsureChunkVectorIndex(ctx context.Context, dims int) error {
-	if dims <= 0 || dims > MaxVectorDims {
-		return fmt.Errorf("cypher: a chunk vector index of %d dimensions: want 1 to %d", dims, MaxVectorDims)
+	if dims <= 0 || dims > docgraph.MaxVectorDims {
+		return fmt.Errorf("cypher: a chunk vector index of %d dimensions: want 1 to %d", dims, docgraph.MaxVectorDims)
 	}
 	if _, err := writeTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qCreateChunkVectorIndex, map[string]any{"dims": dims})
@@ -79,7 +56,7 @@ func (s *Store) EnsureChunkVectorIndex(ctx context.Context, dims int) error {
 		return s.fail("create the chunk vector index", err)
 	}
 	have, err := readTx(ctx, s, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]int64, error) {
-		return collect(ctx, tx, qChunkVectorIndexDims, map[string]any{"name": ChunkVectorIndex}, func(r *neo4j.Record) (int64, error) {
+		return collect(ctx, tx, qChunkVectorIndexDims, map[string]any{"name": docgraph.ChunkVectorIndex}, func(r *neo4j.Record) (int64, error) {
 			v, _, err := neo4j.GetRecordValue[int64](r, "dims")
 			return v, err
 		})
@@ -88,10 +65,10 @@ func (s *Store) EnsureChunkVectorIndex(ctx context.Context, dims int) error {
 		return s.fail("read the chunk vector index", err)
 	}
 	if len(have) != 1 {
-		return fmt.Errorf("cypher: the chunk vector index %s was not created", ChunkVectorIndex)
+		return fmt.Errorf("cypher: the chunk vector index %s was not created", docgraph.ChunkVectorIndex)
 	}
 	if int(have[0]) != dims {
-		return fmt.Errorf("cypher: %w: %s has %d, the vectors %d", ErrVectorDims, ChunkVectorIndex, have[0], dims)
+		return fmt.Errorf("cypher: %w: %s has %d, the vectors %d", docgraph.ErrVectorDims, docgraph.ChunkVectorIndex, have[0], dims)
 	}
 	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitIndexes, nil)
@@ -122,13 +99,13 @@ func (s *Store) DropChunkVectorIndex(ctx context.Context) error {
 // vectors a transaction. Every vector must have the same length and finite
 // values. It returns the ids that name no Chunk node (their vectors are
 // not written).
-func (s *Store) SetChunkVectors(ctx context.Context, embedder string, vectors []ChunkVector) (missing []string, err error) {
+func (s *Store) SetChunkVectors(ctx context.Context, embedder string, vectors []docgraph.ChunkVector) (missing []string, err error) {
 	if embedder == "" {
 		return nil, errors.New("cypher: chunk vectors need the embedder's name")
 	}
 	for i, v := range vectors {
-		if len(v.Vector) == 0 || len(v.Vector) != len(vectors[0].Vector) || len(v.Vector) > MaxVectorDims {
-			return nil, fmt.Errorf("cypher: chunk vector %d (%s) has %d values, want %d (1 to %d)", i, v.ID, len(v.Vector), len(vectors[0].Vector), MaxVectorDims)
+		if len(v.Vector) == 0 || len(v.Vector) != len(vectors[0].Vector) || len(v.Vector) > docgraph.MaxVectorDims {
+			return nil, fmt.Errorf("cypher: chunk vector %d (%s) has %d values, want %d (1 to %d)", i, v.ID, len(v.Vector), len(vectors[0].Vector), docgraph.MaxVectorDims)
 		}
 		for _, x := range v.Vector {
 			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
@@ -171,25 +148,25 @@ func (s *Store) SetChunkVectors(ctx context.Context, embedder string, vectors []
 // SimilarChunks returns up to k chunks whose embedding (made by embedder)
 // is nearest vector by the chunk vector index, best first, in a read
 // transaction.
-func (s *Store) SimilarChunks(ctx context.Context, embedder string, vector []float32, k int) ([]ChunkHit, error) {
+func (s *Store) SimilarChunks(ctx context.Context, embedder string, vector []float32, k int) ([]docgraph.ChunkHit, error) {
 	if k <= 0 {
 		return nil, nil
 	}
-	if len(vector) == 0 || len(vector) > MaxVectorDims {
+	if len(vector) == 0 || len(vector) > docgraph.MaxVectorDims {
 		return nil, fmt.Errorf("cypher: a query vector of %d values", len(vector))
 	}
 	vec := make([]any, len(vector))
 	for i, x := range vector {
 		vec[i] = float64(x)
 	}
-	params := map[string]any{"index": ChunkVectorIndex, "k": k, "vector": vec, "embedder": embedder}
-	hits, err := readQuery(ctx, s, qSimilarChunks, params, func(r *neo4j.Record) (ChunkHit, error) {
+	params := map[string]any{"index": docgraph.ChunkVectorIndex, "k": k, "vector": vec, "embedder": embedder}
+	hits, err := readQuery(ctx, s, qSimilarChunks, params, func(r *neo4j.Record) (docgraph.ChunkHit, error) {
 		id, _, err := neo4j.GetRecordValue[string](r, "id")
 		if err != nil {
-			return ChunkHit{}, err
+			return docgraph.ChunkHit{}, err
 		}
 		score, _, err := neo4j.GetRecordValue[float64](r, "score")
-		return ChunkHit{ID: id, Score: score}, err
+		return docgraph.ChunkHit{ID: id, Score: score}, err
 	})
 	if err != nil {
 		return nil, s.fail("query the chunk vector index", err)

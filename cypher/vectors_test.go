@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/embed"
 )
 
@@ -37,18 +37,18 @@ func TestChunkVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := embed.NewHashed()
-	var vectors []cypher.ChunkVector
+	var vectors []docgraph.ChunkVector
 	for _, c := range chunks {
 		v, err := e.EmbedQuery(ctx, c.text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		vectors = append(vectors, cypher.ChunkVector{ID: c.id, Vector: v})
+		vectors = append(vectors, docgraph.ChunkVector{ID: c.id, Vector: v})
 	}
 	if err := s.EnsureChunkVectorIndex(ctx, e.Dimensions()); err != nil {
 		t.Fatal(err)
 	}
-	missing, err := s.SetChunkVectors(ctx, e.Name(), append(vectors, cypher.ChunkVector{ID: "no/such.md#0", Vector: vectors[0].Vector}))
+	missing, err := s.SetChunkVectors(ctx, e.Name(), append(vectors, docgraph.ChunkVector{ID: "no/such.md#0", Vector: vectors[0].Vector}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,10 +77,10 @@ func TestChunkVectors(t *testing.T) {
 	}
 
 	// Another embedder's length: refused until the index is dropped.
-	if err := s.EnsureChunkVectorIndex(ctx, 384); !errors.Is(err, cypher.ErrVectorDims) {
+	if err := s.EnsureChunkVectorIndex(ctx, 384); !errors.Is(err, docgraph.ErrVectorDims) {
 		t.Errorf("index of other dimensions: err = %v, want ErrVectorDims", err)
 	}
-	if _, err := s.SetChunkVectors(ctx, e.Name(), []cypher.ChunkVector{{ID: "a", Vector: []float32{1, 2}}, {ID: "b", Vector: []float32{1}}}); err == nil {
+	if _, err := s.SetChunkVectors(ctx, e.Name(), []docgraph.ChunkVector{{ID: "a", Vector: []float32{1, 2}}, {ID: "b", Vector: []float32{1}}}); err == nil {
 		t.Error("vectors of different lengths were accepted")
 	}
 	if err := s.DropChunkVectorIndex(ctx); err != nil {

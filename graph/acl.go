@@ -13,15 +13,15 @@ import (
 // sees. Stores enforce this in their queries (memstore.Store.Scoped,
 // cypher.Store.Scoped).
 
-// MaxGroupName is the longest group name accepted, in bytes.
-const MaxGroupName = 128
+// maxGroupName is the longest group name accepted, in bytes.
+const maxGroupName = 128
 
-// ValidGroupName reports whether s can name a group: 1 to MaxGroupName
+// validGroupName reports whether s can name a group: 1 to maxGroupName
 // bytes of ASCII letters, digits and "_", "-", ".", ":", "@", starting
 // with a letter, a digit or "_". Group names never hold white space, ","
 // or ";" (the separators of --groups and of the CSV column).
-func ValidGroupName(s string) bool {
-	if s == "" || len(s) > MaxGroupName {
+func validGroupName(s string) bool {
+	if s == "" || len(s) > maxGroupName {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -44,8 +44,8 @@ func CheckACL(acl []string) ([]string, error) {
 		return nil, nil
 	}
 	for i, g := range acl {
-		if !ValidGroupName(g) {
-			return nil, fmt.Errorf("acl[%d] %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i, g, MaxGroupName)
+		if !validGroupName(g) {
+			return nil, fmt.Errorf("acl[%d] %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i, g, maxGroupName)
 		}
 	}
 	out := slices.Clone(acl)
@@ -63,8 +63,8 @@ type Groups struct {
 // NewGroups checks the names and makes a caller's groups.
 func NewGroups(names ...string) (Groups, error) {
 	for i, g := range names {
-		if !ValidGroupName(g) {
-			return Groups{}, fmt.Errorf("group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i+1, g, MaxGroupName)
+		if !validGroupName(g) {
+			return Groups{}, fmt.Errorf("group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i+1, g, maxGroupName)
 		}
 	}
 	out := slices.Clone(names)

@@ -6,27 +6,17 @@
 //
 // # Selecting a model
 //
-// Open turns a spec PROVIDER[:MODEL] into an llms.Model, in one place:
+// Any langchaingo llms.Model will do; New returns the agent options:
 //
-//	openai[:MODEL]     OpenAI, or any OpenAI-compatible server (vLLM, llama.cpp,
-//	                   LM Studio, Ollama's /v1) with OpenOptions.BaseURL;
-//	                   OPENAI_API_KEY, OPENAI_BASE_URL; default gpt-4o-mini
-//	anthropic[:MODEL]  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL; default claude-3-5-haiku-latest
-//	ollama[:MODEL]     OLLAMA_HOST (default 127.0.0.1:11434); default llama3.1
-//	none               deterministic mode (ErrNoModel)
-//
-// Open makes no network call; Probe checks cheaply, spending no tokens,
-// that the provider answers and accepts the key (and, for Ollama, that the
-// model is pulled). The CLI runs Probe before the first question, so a
-// model that cannot be reached is an error at start, naming the provider
-// and the URL, and never a silent fallback to deterministic mode. Errors
-// of the returned model at any later call name them too.
-//
-// Bring your own model with New, which returns agent options:
-//
-//	model, err := llm.Open("ollama:llama3.1", llm.OpenOptions{})
+//	model, err := ollama.New(ollama.WithModel("llama3.1")) // or openai.New(), anthropic.New(), your own
 //	if err != nil { ... }
-//	a := agent.New(store, llm.New(store, model, llm.Options{})...)
+//	a := agent.New(store, llm.New(store, model, llm.Options{}))
+//
+// The command line selects one with --llm PROVIDER[:MODEL] (openai,
+// anthropic, ollama; see docs/llm.md), and checks before the first
+// question, spending no tokens, that the provider answers and accepts the
+// key, so a model that cannot be reached is an error at start, never a
+// silent fallback to deterministic mode.
 //
 // # The nodes
 //

@@ -27,8 +27,8 @@ func openDemo() *memstore.Store {
 }
 
 // Any llms.Model drives the planner, the critic and the answerer: here a
-// scripted one; in production llm.Open("openai:gpt-4o-mini", …), a
-// langchaingo provider of your own, or anything implementing llms.Model.
+// scripted one; in production a langchaingo provider (openai.New(),
+// ollama.New(...)), or anything implementing llms.Model.
 func ExampleNew() {
 	store := openDemo()
 	model := llmtest.New().

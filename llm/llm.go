@@ -35,7 +35,7 @@ var ErrModelFailed = errors.New("llm: the model's output could not be used")
 // New returns the agent options that put a model behind the planner, the
 // critic and the answerer, all sharing one Client:
 //
-//	model, err := llm.Open("ollama:llama3.1", llm.OpenOptions{})
+//	model, err := ollama.New(ollama.WithModel("llama3.1"))
 //	...
 //	a := agent.New(store, llm.New(store, model, llm.Options{}))
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/llmopen"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/memstore"
 )
@@ -208,7 +209,7 @@ func refreshCommunities(ctx context.Context, st *memstore.Store, ix *docs.Index,
 
 // summaryWriter opens the --llm model, checking that it can be reached.
 func summaryWriter(ctx context.Context, e *env, o communitiesOptions) (community.Writer, error) {
-	sp, err := llm.ParseSpec(o.llmSpec)
+	sp, err := llmopen.ParseSpec(o.llmSpec)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/community"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
@@ -122,8 +123,8 @@ type docsIngestResult struct {
 	OpenWorld bool `json:"open_world"`
 	// Store names the Neo4j database written, with --store neo4j (then
 	// Snapshot and Index are empty), and Sync what changed in it.
-	Store string               `json:"store,omitempty"`
-	Sync  *cypher.DocumentSync `json:"sync,omitempty"`
+	Store string         `json:"store,omitempty"`
+	Sync  *docgraph.Sync `json:"sync,omitempty"`
 	// LLM is what the model did, with --llm.
 	LLM *docs.LLMStats `json:"llm,omitempty"`
 	// Vectors says how the chunks were embedded (ingest_vectors.go).

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/llmopen"
 	"github.com/scgraph/scgraph/llm"
 )
 
@@ -57,7 +58,7 @@ func (f *docsLLMFlags) set() bool { return f.llm.spec != "" || f.llm.required }
 // it does nothing.
 func (f *docsLLMFlags) attach(ctx context.Context, e *env, x *docs.Extractor) error {
 	l := &f.llm
-	sp, err := llm.ParseSpec(l.spec)
+	sp, err := llmopen.ParseSpec(l.spec)
 	if err != nil {
 		return usageError{err.Error()}
 	}

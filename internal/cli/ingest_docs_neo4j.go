@@ -9,6 +9,7 @@ import (
 
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docs"
 )
 
@@ -33,21 +34,21 @@ func storedIndex(ctx context.Context, st *cypher.Store) (*docs.Index, error) {
 // documentGraph is the index as the Neo4j store keeps it: the nodes'
 // properties, and every triple of ix.Triples with the provenance of its
 // first statement (of its mention, for MENTIONS).
-func documentGraph(ix *docs.Index, source string) (cypher.DocumentGraph, error) {
+func documentGraph(ix *docs.Index, source string) (docgraph.Graph, error) {
 	b, err := json.Marshal(ix)
 	if err != nil {
-		return cypher.DocumentGraph{}, err
+		return docgraph.Graph{}, err
 	}
-	dg := cypher.DocumentGraph{Source: source, Index: b}
+	dg := docgraph.Graph{Source: source, Index: b}
 	version := map[string]int{}
 	type mentionKey struct{ chunk, entity string }
 	mentions := map[mentionKey]docs.ChunkMention{}
 	support := map[[3]string][]docs.Support{}
 	for _, d := range ix.ResolvedDocuments() {
 		version[d.Path] = d.Version
-		dg.Documents = append(dg.Documents, cypher.DocumentNode{Path: d.Path, Hash: d.Hash, Version: d.Version})
+		dg.Documents = append(dg.Documents, docgraph.Document{Path: d.Path, Hash: d.Hash, Version: d.Version})
 		for _, c := range d.Chunks {
-			dg.Chunks = append(dg.Chunks, cypher.ChunkNode{ID: c.ID, Document: d.Path, Text: c.Text, Index: c.Index, StartLine: c.StartLine, EndLine: c.EndLine})
+			dg.Chunks = append(dg.Chunks, docgraph.Chunk{ID: c.ID, Document: d.Path, Text: c.Text, Index: c.Index, StartLine: c.StartLine, EndLine: c.EndLine})
 		}
 		for _, m := range d.Mentions {
 			if _, ok := mentions[mentionKey{m.Chunk, m.Entity}]; !ok {
@@ -60,13 +61,13 @@ func documentGraph(ix *docs.Index, source string) (cypher.DocumentGraph, error) 
 		}
 	}
 	for _, t := range ix.Triples() {
-		e := cypher.DocumentEdge{Triple: t}
+		e := docgraph.Edge{Triple: t}
 		switch t.Relation {
 		case docs.RelPartOf:
-			e.Provenance = cypher.Provenance{Document: t.Object, Chunk: t.Subject, Version: version[t.Object], Statements: 1}
+			e.Provenance = docgraph.Provenance{Document: t.Object, Chunk: t.Subject, Version: version[t.Object], Statements: 1}
 		case docs.RelMentions:
 			m := mentions[mentionKey{t.Subject, t.Object}]
-			e.Provenance = cypher.Provenance{Document: t.Source.File, Chunk: t.Subject, Version: version[t.Source.File],
+			e.Provenance = docgraph.Provenance{Document: t.Source.File, Chunk: t.Subject, Version: version[t.Source.File],
 				Extractor: m.Spotter, Confidence: m.Confidence, Statements: 1}
 		default:
 			sup := support[[3]string{t.Subject, t.Relation, t.Object}]
@@ -74,7 +75,7 @@ func documentGraph(ix *docs.Index, source string) (cypher.DocumentGraph, error) 
 				return dg, fmt.Errorf("the document index has no statement of %s %s %s", t.Subject, t.Relation, t.Object)
 			}
 			first := sup[0]
-			e.Provenance = cypher.Provenance{Document: first.Document, Chunk: first.Chunk, Version: first.Version,
+			e.Provenance = docgraph.Provenance{Document: first.Document, Chunk: first.Chunk, Version: first.Version,
 				Extractor: first.Extractor, Confidence: first.Confidence, Statements: len(sup)}
 		}
 		dg.Edges = append(dg.Edges, e)

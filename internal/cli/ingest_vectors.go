@@ -7,11 +7,11 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/llmopen"
 	"github.com/scgraph/scgraph/internal/progress"
-	"github.com/scgraph/scgraph/llm"
 )
 
 var ingestVectorsUsage = fmt.Sprintf(`
@@ -74,7 +74,7 @@ func embedCacheDir(e *env, flag string) string {
 func embedOptions(e *env, cacheFlag string) embed.Options {
 	return embed.Options{
 		CacheDir: embedCacheDir(e, cacheFlag),
-		Provider: embed.ProviderOptions{Endpoint: llm.OpenOptions{Getenv: e.getenv}},
+		Provider: embed.ProviderOptions{Endpoint: llmopen.OpenOptions{Getenv: e.getenv}},
 	}
 }
 
@@ -146,7 +146,7 @@ func printEmbedding(e *env, c chunkEmbedding) {
 type chunkVectorStore interface {
 	EnsureChunkVectorIndex(ctx context.Context, dims int) error
 	DropChunkVectorIndex(ctx context.Context) error
-	SetChunkVectors(ctx context.Context, embedder string, vectors []cypher.ChunkVector) (missing []string, err error)
+	SetChunkVectors(ctx context.Context, embedder string, vectors []docgraph.ChunkVector) (missing []string, err error)
 }
 
 // snapshotVectors reads the chunk vectors beside a snapshot: nil when it
@@ -170,7 +170,7 @@ func loadChunkVectors(ctx context.Context, e *env, st chunkVectorStore, snapshot
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %d chunk vectors by %s (%d dimensions) from %s into the vector index %s\n",
-		len(vs.Items)-len(missing), vs.Embedder, vs.Dims, path, cypher.ChunkVectorIndex)
+		len(vs.Items)-len(missing), vs.Embedder, vs.Dims, path, docgraph.ChunkVectorIndex)
 	if len(missing) > 0 {
 		fmt.Fprintf(e.stderr, "note: %d chunk vectors in %s name no Chunk node (first: %s); the vectors file is older than the snapshot? ingest --docs again\n",
 			len(missing), path, missing[0])
@@ -196,7 +196,7 @@ func writeChunkVectors(ctx context.Context, e *env, st chunkVectorStore, vs *emb
 		return nil, nil
 	}
 	err := st.EnsureChunkVectorIndex(ctx, vs.Dims)
-	if errors.Is(err, cypher.ErrVectorDims) {
+	if errors.Is(err, docgraph.ErrVectorDims) {
 		fmt.Fprintf(e.stderr, "replacing the chunk vectors of another embedder: %v\n", err)
 		if err = st.DropChunkVectorIndex(ctx); err == nil {
 			err = st.EnsureChunkVectorIndex(ctx, vs.Dims)
@@ -205,9 +205,9 @@ func writeChunkVectors(ctx context.Context, e *env, st chunkVectorStore, vs *emb
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]cypher.ChunkVector, len(vs.Items))
+	rows := make([]docgraph.ChunkVector, len(vs.Items))
 	for i, v := range vs.Items {
-		rows[i] = cypher.ChunkVector{ID: v.ID, Vector: v.Values}
+		rows[i] = docgraph.ChunkVector{ID: v.ID, Vector: v.Values}
 	}
 	return st.SetChunkVectors(ctx, vs.Embedder, rows)
 }

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/scgraph/scgraph/cypher"
+	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/docs/docstest"
@@ -153,7 +153,7 @@ type fakeVectorStore struct {
 
 func (f *fakeVectorStore) EnsureChunkVectorIndex(_ context.Context, dims int) error {
 	if f.indexDims != 0 && f.indexDims != dims {
-		return fmt.Errorf("%w: %d vs %d", cypher.ErrVectorDims, f.indexDims, dims)
+		return fmt.Errorf("%w: %d vs %d", docgraph.ErrVectorDims, f.indexDims, dims)
 	}
 	f.indexDims = dims
 	return nil
@@ -164,7 +164,7 @@ func (f *fakeVectorStore) DropChunkVectorIndex(context.Context) error {
 	return nil
 }
 
-func (f *fakeVectorStore) SetChunkVectors(_ context.Context, embedder string, vs []cypher.ChunkVector) ([]string, error) {
+func (f *fakeVectorStore) SetChunkVectors(_ context.Context, embedder string, vs []docgraph.ChunkVector) ([]string, error) {
 	var missing []string
 	for _, v := range vs {
 		if !f.chunks[v.ID] {

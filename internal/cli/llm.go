@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/internal/llmopen"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/state"
 )
@@ -28,7 +29,7 @@ type llmFlags struct {
 	required bool
 
 	// Set by options.
-	endpoint llm.Endpoint
+	endpoint llmopen.Endpoint
 	client   *llm.Client
 	out      *streamOut
 }
@@ -48,7 +49,7 @@ func (l *llmFlags) register(fs *flag.FlagSet, e *env, withStream bool) {
 
 // enabled reports whether a model was asked for.
 func (l *llmFlags) enabled() bool {
-	sp, err := llm.ParseSpec(l.spec)
+	sp, err := llmopen.ParseSpec(l.spec)
 	return err != nil || !sp.None()
 }
 
@@ -56,7 +57,7 @@ func (l *llmFlags) enabled() bool {
 // returns the agent options of LLM mode (none without --llm). A model
 // that cannot be reached is an error here, never a silent fallback.
 func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphFlags, a agentFlags, jsonOut bool) ([]agent.Option, error) {
-	sp, err := llm.ParseSpec(l.spec)
+	sp, err := llmopen.ParseSpec(l.spec)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -120,7 +121,7 @@ func (l *llmFlags) options(ctx context.Context, e *env, g agent.Store, gf graphF
 // open resolves the model the flags name and opens it (openModel).
 func (l *llmFlags) open(ctx context.Context, e *env) (llms.Model, error) {
 	var err error
-	if l.endpoint, err = llm.Resolve(l.spec, llm.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}); err != nil {
+	if l.endpoint, err = llmopen.Resolve(l.spec, llmopen.OpenOptions{BaseURL: l.baseURL, Getenv: e.getenv}); err != nil {
 		return nil, err
 	}
 	return openModel(ctx, e, l.spec, l.baseURL)
@@ -129,11 +130,11 @@ func (l *llmFlags) open(ctx context.Context, e *env) (llms.Model, error) {
 // openModel checks cheaply that the model spec names can be reached (an
 // error here, never a silent fallback) and opens it.
 func openModel(ctx context.Context, e *env, spec, baseURL string) (llms.Model, error) {
-	oo := llm.OpenOptions{BaseURL: baseURL, Getenv: e.getenv}
-	if err := llm.Probe(ctx, spec, oo); err != nil {
+	oo := llmopen.OpenOptions{BaseURL: baseURL, Getenv: e.getenv}
+	if err := llmopen.Probe(ctx, spec, oo); err != nil {
 		return nil, err
 	}
-	return llm.Open(spec, oo)
+	return llmopen.Open(spec, oo)
 }
 
 // streamOut writes streamed tokens and remembers whether any came.

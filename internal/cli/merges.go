@@ -11,6 +11,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/llmopen"
 	"github.com/scgraph/scgraph/internal/resolve"
 	"github.com/scgraph/scgraph/llm"
 	"github.com/scgraph/scgraph/memstore"
@@ -271,7 +272,7 @@ func mergeCandidates(ctx context.Context, e *env, o *mergesOptions, g *resolve.G
 	if err != nil {
 		return nil, err
 	}
-	sp, err := llm.ParseSpec(o.llmSpec)
+	sp, err := llmopen.ParseSpec(o.llmSpec)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}

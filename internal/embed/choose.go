@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/scgraph/scgraph/llm"
+	"github.com/scgraph/scgraph/internal/llmopen"
 )
 
 // The values of --embedder.
@@ -17,7 +17,7 @@ const (
 
 // Names lists the embedders Choose knows, for help texts and errors: the
 // offline ones, then the providers' (see OpenProvider).
-var Names = []string{Auto, HashedName, MiniLMName, llm.ProviderOpenAI + "[:MODEL]", llm.ProviderOllama + "[:MODEL]"}
+var Names = []string{Auto, HashedName, MiniLMName, llmopen.ProviderOpenAI + "[:MODEL]", llmopen.ProviderOllama + "[:MODEL]"}
 
 // Options say where Choose and QueryEmbedder find the embedders: the
 // model cache of the offline ones and the endpoints of the providers'.

@@ -32,7 +32,7 @@
 // A provider's model is the third kind (OpenProvider, Choose with
 // "openai[:MODEL]" or "ollama[:MODEL]"): langchaingo's embeddings.NewEmbedder
 // over its OpenAI or Ollama client, reached as package llm reaches an LLM
-// (llm.Resolve: OPENAI_BASE_URL, OPENAI_API_KEY, OLLAMA_HOST), each request
+// (llmopen.Resolve: OPENAI_BASE_URL, OPENAI_API_KEY, OLLAMA_HOST), each request
 // with a deadline. Its vector length is learned from its first answer.
 //
 // EmbedPassages and Vectors keep a corpus's chunk vectors in a file

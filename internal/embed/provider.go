@@ -13,7 +13,7 @@ import (
 	"github.com/tmc/langchaingo/llms/ollama"
 	"github.com/tmc/langchaingo/llms/openai"
 
-	"github.com/scgraph/scgraph/llm"
+	"github.com/scgraph/scgraph/internal/llmopen"
 )
 
 // The embedding models a provider spec uses when it names only the
@@ -34,10 +34,10 @@ const DefaultProviderTimeout = 60 * time.Second
 // ProviderOptions say how to reach a provider's embedder. The zero value
 // reads the endpoint and key from the process environment.
 type ProviderOptions struct {
-	// Endpoint is where the provider is, as llm.Resolve reads it: BaseURL,
+	// Endpoint is where the provider is, as llmopen.Resolve reads it: BaseURL,
 	// Getenv (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST) and the
 	// HTTPClient.
-	Endpoint llm.OpenOptions
+	Endpoint llmopen.OpenOptions
 	// Timeout bounds each request (default DefaultProviderTimeout).
 	Timeout time.Duration
 	// Dims is the vector length expected, when it is known (the vectors
@@ -46,9 +46,9 @@ type ProviderOptions struct {
 }
 
 // isProviderSpec reports whether name selects a provider's embedder:
-// PROVIDER[:MODEL], as llm.ParseSpec reads it.
+// PROVIDER[:MODEL], as llmopen.ParseSpec reads it.
 func isProviderSpec(name string) bool {
-	sp, err := llm.ParseSpec(name)
+	sp, err := llmopen.ParseSpec(name)
 	return err == nil && !sp.None()
 }
 
@@ -69,19 +69,19 @@ type Provider struct {
 // OpenProvider returns the embedder spec selects (PROVIDER[:MODEL]:
 // "openai", "openai:text-embedding-3-large", "ollama:nomic-embed-text";
 // the default models are DefaultOpenAIEmbeddingModel and
-// DefaultOllamaEmbeddingModel), reached as llm.Resolve resolves an LLM
+// DefaultOllamaEmbeddingModel), reached as llmopen.Resolve resolves an LLM
 // spec. It makes no network call.
 func OpenProvider(spec string, opts ProviderOptions) (*Provider, error) {
-	sp, err := llm.ParseSpec(spec)
+	sp, err := llmopen.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
 	switch sp.Provider {
-	case llm.ProviderOpenAI:
+	case llmopen.ProviderOpenAI:
 		if sp.Model == "" {
 			sp.Model = DefaultOpenAIEmbeddingModel
 		}
-	case llm.ProviderOllama:
+	case llmopen.ProviderOllama:
 		if sp.Model == "" {
 			sp.Model = DefaultOllamaEmbeddingModel
 		}
@@ -94,10 +94,10 @@ func OpenProvider(spec string, opts ProviderOptions) (*Provider, error) {
 	if eo.Getenv == nil {
 		eo.Getenv = os.Getenv
 	}
-	if sp.Provider == llm.ProviderOpenAI && eo.BaseURL == "" && eo.Getenv("OPENAI_BASE_URL") == "" && eo.Getenv("OPENAI_API_KEY") == "" {
-		return nil, fmt.Errorf("embedder %s at %s needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server)", sp, llm.DefaultOpenAIBaseURL)
+	if sp.Provider == llmopen.ProviderOpenAI && eo.BaseURL == "" && eo.Getenv("OPENAI_BASE_URL") == "" && eo.Getenv("OPENAI_API_KEY") == "" {
+		return nil, fmt.Errorf("embedder %s at %s needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server)", sp, llmopen.DefaultOpenAIBaseURL)
 	}
-	ep, err := llm.Resolve(sp.String(), eo)
+	ep, err := llmopen.Resolve(sp.String(), eo)
 	if err != nil {
 		return nil, fmt.Errorf("embedder %s: %w", sp, err)
 	}
@@ -114,11 +114,11 @@ func OpenProvider(spec string, opts ProviderOptions) (*Provider, error) {
 		url    string
 	)
 	switch ep.Spec.Provider {
-	case llm.ProviderOpenAI:
+	case llmopen.ProviderOpenAI:
 		url = ep.BaseURL + "/embeddings"
 		client, err = openai.New(openai.WithToken(ep.APIKey), openai.WithEmbeddingModel(ep.Spec.Model),
 			openai.WithBaseURL(ep.BaseURL), openai.WithHTTPClient(hc))
-	case llm.ProviderOllama:
+	case llmopen.ProviderOllama:
 		url = ep.BaseURL + "/api/embed"
 		client, err = ollama.New(ollama.WithModel(ep.Spec.Model), ollama.WithServerURL(ep.BaseURL), ollama.WithHTTPClient(hc))
 	}

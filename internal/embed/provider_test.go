@@ -15,7 +15,7 @@ import (
 
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/embed/embedtest"
-	"github.com/scgraph/scgraph/llm"
+	"github.com/scgraph/scgraph/internal/llmopen"
 )
 
 // fakeEmbeddingServer is a local OpenAI-compatible server (POST
@@ -98,7 +98,7 @@ func textVector(text string, dims int) []float32 {
 }
 
 func providerOptions(vars map[string]string) embed.ProviderOptions {
-	return embed.ProviderOptions{Endpoint: llm.OpenOptions{Getenv: func(k string) string { return vars[k] }}}
+	return embed.ProviderOptions{Endpoint: llmopen.OpenOptions{Getenv: func(k string) string { return vars[k] }}}
 }
 
 func TestProviderEmbedder(t *testing.T) {

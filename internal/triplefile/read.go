@@ -522,10 +522,8 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 // acl checks a fact's access list (sorted, without duplicates; nil when
 // empty: public); the error names the line, the field and the entry.
 func (tr *Reader) acl(groups []string, field string) ([]string, error) {
-	for i, g := range groups {
-		if !graph.ValidGroupName(g) {
-			return nil, tr.lineErr(tr.line, fmt.Errorf("%s: group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", field, i+1, g, graph.MaxGroupName))
-		}
+	if _, err := graph.NewGroups(groups...); err != nil { // names the bad group
+		return nil, tr.lineErr(tr.line, fmt.Errorf("%s: %w", field, err))
 	}
 	out, err := graph.CheckACL(groups)
 	if err != nil {

@@ -1,4 +1,10 @@
-package llm
+// Package llmopen turns a model selection the way the command line writes
+// it, PROVIDER[:MODEL] ("openai", "anthropic:claude-3-5-haiku-latest",
+// "ollama:llama3.1"), into a langchaingo model, reached through the
+// environment (OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY,
+// OLLAMA_HOST) or a base URL, and probes it cheaply. Go users build their
+// langchaingo model themselves and give it to llm.New.
+package llmopen
 
 import (
 	"context"
