@@ -49,7 +49,7 @@ scripts/eval-all) are read as they are published.
 --graph-format is the triples format of --graph (--format is the questions'
 format here). With --json it prints one object: modes{MODE{metrics…,
 by_hops{"1":{…}}}} over all sets, and datasets[{name, modes{…}}] per set;
-the metrics are described in 'go doc github.com/scgraph/scgraph/evals'.
+the metrics are described in 'go doc ./internal/evals'.
 --report DIR writes report.json, report.md and report.svg.
 
 Lexicons: by default the agent runs as 'ask' does, with the shipped lexicon

@@ -149,7 +149,7 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 		}
 	}
 	fmt.Fprintf(&b, "- total %.1f s\n\n", rep.ElapsedMS/1000)
-	b.WriteString("Metrics are defined in the documentation of package evals (`go doc github.com/scgraph/scgraph/evals`); – marks a metric that is undefined for the rows (no gold path in the data, or a mode that does not walk the graph).\n")
+	b.WriteString("Metrics are defined in the documentation of package evals (`go doc ./internal/evals`); – marks a metric that is undefined for the rows (no gold path in the data, or a mode that does not walk the graph).\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
