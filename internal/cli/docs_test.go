@@ -50,11 +50,15 @@ func coveredCommands(t *testing.T, root string) map[string]string {
 // docRunner runs a page's commands in dir, scgraph in-process; python is
 // the Python with the MCP client ("" when there is none).
 func docRunner(root, dir, python string, covered map[string]string) *doccheck.Runner {
+	data := filepath.Join(root, "..", "shared", "data")
 	return &doccheck.Runner{
 		Dir:     dir,
 		Scgraph: runDocScgraph,
 		Env:     map[string]string{},
-		Vars:    map[string]string{"DATA": filepath.Join(root, "..", "shared", "data")},
+		Vars:    map[string]string{"DATA": data},
+		// The data's place differs from machine to machine: output
+		// shows it as $DATA, as the page's commands name it.
+		Replace: [][2]string{{"$DATA", data}},
 		Programs: map[string]doccheck.Program{
 			"go":                           doccheck.GoTest(root),
 			".cache/mcp-python/bin/python": mcpClientProgram(python),
@@ -109,7 +113,7 @@ func TestDocs(t *testing.T) {
 			dir := doccheck.Sandbox(t, root, sandboxEntries...)
 			t.Chdir(dir)
 			r := docRunner(root, dir, python, covered)
-			r.Replace = [][2]string{{"http://127.0.0.1:18080", srv.URL}}
+			r.Replace = append(r.Replace, [2]string{"http://127.0.0.1:18080", srv.URL})
 			r.Env["OPENAI_BASE_URL"] = srv.URL + "/v1"
 			r.Run(t, blocks, func(b doccheck.Block) bool {
 				switch {
