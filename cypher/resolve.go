@@ -27,9 +27,9 @@ const fuzzyCandidates = 1000
 // set and none of those exist, the entities the full-text index proposes
 // for its trigrams whose trigram overlap reaches $minScore (a pre-filter:
 // Go computes the final score with text.Similarity); and, when $partial is
-// set and there is no strong match, the entities whose key holds every
-// inner trigram of the mention's (Go keeps those whose name's words hold
-// the mention's as one run). The template takes the access predicates of
+// set, the entities whose key holds every inner trigram of the cores of
+// the mention's words (Go keeps those whose name's words hold the
+// mention's: text.MatchWords). The template takes the access predicates of
 // e (%[1]s) and of node (%[2]s): every entity it returns exists for the
 // caller.
 const qResolve = `
@@ -58,7 +58,7 @@ CALL (m, strong) {
   RETURN collect([node.name, node.type, node.key]) AS fuzzy
 }
 CALL (m, strong) {
-  WITH m, strong WHERE $partial AND m.partial AND size(strong) = 0 AND m.luceneAll <> ''
+  WITH m WHERE $partial AND m.partial AND m.luceneAll <> ''
   CALL db.index.fulltext.queryNodes('` + fulltextIndex + `', m.luceneAll, {limit: $partialCandidates}) YIELD node%[2]s
   RETURN collect([node.name, node.type, node.key]) AS partial
 }
@@ -67,12 +67,14 @@ RETURN m.i AS i, strong, fuzzy, partial`
 // Resolve links each mention to entities (the result is aligned with
 // req.Mentions) exactly as memstore does: the entity named exactly so
 // (score 1), then the entities whose name has the mention's normalized key
-// (text.Key), then the entities with a schema alias of that key;
-// when req.Fuzzy is set and none of those matched, the entities whose key
-// is similar enough (text.Similarity >= graph.MinFuzzyScore), best first.
-// Ties go by name; each entity appears once, with its strongest method; at
-// most req.Limit (default 10) matches a mention. All mentions go to the
-// server in one query.
+// (text.Key), then the entities with a schema alias of that key; then,
+// when req.Partial is set, the entities whose name's words hold all the
+// mention's, in any order (text.MatchWords); when req.Fuzzy is set and
+// nothing matched yet, the entities whose key is similar enough
+// (text.Similarity >= graph.MinFuzzyScore), best first. Ties go by name;
+// each entity appears once, with its strongest method; at most req.Limit
+// (default 10) matches a mention. All mentions go to the server in one
+// query.
 //
 // Fuzzy candidates come from the full-text index over name trigrams (the
 // best fuzzyCandidates per mention by Lucene's ranking); their scores are
@@ -116,7 +118,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 			row["aliasOf"] = m.aliases[key]
 			row["tgs"] = tgs
 			row["lucene"] = luceneAny(tgs)
-			row["luceneAll"] = luceneAll(innerTrigrams(key))
+			row["luceneAll"] = luceneAll(coreTrigrams(tokens[i]))
 		}
 		rows[i] = row
 	}
@@ -169,7 +171,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		return nil, s.fail("resolve", err)
 	}
 	for _, f := range res {
-		out[f.i] = rank(f.strong, partialMatches(tokens[f.i], keys[f.i], f.partials), f.fuzzy, keys[f.i], limit)
+		out[f.i] = rank(f.strong, partialMatches(tokens[f.i], f.partials), f.fuzzy, keys[f.i], limit)
 	}
 	return out, nil
 }
@@ -204,9 +206,10 @@ func (s *Store) partialPossible(ctx context.Context, tokens [][]string) ([]bool,
 			continue
 		}
 		for _, t := range toks {
-			if tg := innerTrigrams(t); len(tg) > 0 && !seen[t] {
-				seen[t] = true
-				words = append(words, map[string]any{"word": t, "lucene": luceneAll(tg)})
+			c := text.WordCore(t)
+			if tg := innerTrigrams(c); len(tg) > 0 && !seen[c] {
+				seen[c] = true
+				words = append(words, map[string]any{"word": c, "lucene": luceneAll(tg)})
 			}
 		}
 	}
@@ -235,7 +238,7 @@ func (s *Store) partialPossible(ctx context.Context, tokens [][]string) ([]bool,
 		}
 	}
 	for i, toks := range tokens {
-		if len(toks) > 1 && slices.ContainsFunc(toks, func(t string) bool { return absent[t] }) {
+		if len(toks) > 1 && slices.ContainsFunc(toks, func(t string) bool { return absent[text.WordCore(t)] }) {
 			possible[i] = false
 		}
 	}
@@ -292,9 +295,10 @@ func candidates(r *neo4j.Record, col int) ([]candidate, error) {
 }
 
 // rank orders a mention's candidates as memstore does and cuts them at
-// limit: exact, then normalized, then alias (each by name), or, when there
-// are none of those, fuzzy by score (text.Similarity of the keys, at
-// least graph.MinFuzzyScore) then name. An entity appears once, with its
+// limit: exact, then normalized, then alias (each by name), then partial
+// (as partialMatches orders them), or, when there are none of those,
+// fuzzy by score (text.Similarity of the keys, at least
+// graph.MinFuzzyScore) then name. An entity appears once, with its
 // strongest method.
 func rank(strong []candidate, partials []graph.Match, fuzzy []candidate, key string, limit int) []graph.Match {
 	ms := []graph.Match{}
@@ -309,21 +313,18 @@ func rank(strong []candidate, partials []graph.Match, fuzzy []candidate, key str
 		}
 		ms = append(ms, graph.Match{Entity: graph.Entity{Name: c.name, Type: c.typ}, Method: method, Score: score})
 	}
-	if len(strong) > 0 {
-		slices.SortFunc(strong, func(a, b candidate) int {
-			return cmp.Or(cmp.Compare(a.method, b.method), strings.Compare(a.name, b.name))
-		})
-		methods := [...]graph.MatchMethod{graph.MatchExact, graph.MatchNormalized, graph.MatchAlias}
-		for _, c := range strong {
-			add(c, methods[c.method], 1)
-		}
-		return ms
+	slices.SortFunc(strong, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.method, b.method), strings.Compare(a.name, b.name))
+	})
+	methods := [...]graph.MatchMethod{graph.MatchExact, graph.MatchNormalized, graph.MatchAlias}
+	for _, c := range strong {
+		add(c, methods[c.method], 1)
 	}
-	if len(partials) > 0 {
-		if len(partials) > limit {
-			partials = partials[:limit]
-		}
-		return partials
+	for _, p := range partials {
+		add(candidate{name: p.Entity.Name, typ: p.Entity.Type}, graph.MatchPartial, p.Score)
+	}
+	if len(ms) > 0 {
+		return ms
 	}
 	type scored struct {
 		c     candidate
@@ -350,27 +351,35 @@ func rank(strong []candidate, partials []graph.Match, fuzzy []candidate, key str
 const maxPartialCandidates = 4096
 
 // partialMatches keeps, of the candidates the full-text index proposed,
-// those whose name's words hold the mention's as one run
-// (text.PartialScore), best score first, then by name; none when the
-// index proposed more than maxPartialCandidates. toks and key are the
-// mention's key tokens and key.
-func partialMatches(toks []string, key string, cands []candidate) []graph.Match {
+// those whose name's words hold the mention's (text.MatchWords), best
+// score first, then by name; none when the index proposed more than
+// maxPartialCandidates. toks are the mention's key tokens.
+func partialMatches(toks []string, cands []candidate) []graph.Match {
 	if len(cands) > maxPartialCandidates {
 		return nil
 	}
 	var out []graph.Match
 	for _, c := range cands {
-		if !strings.Contains(c.key, key) {
-			continue
-		}
-		if sc, ok := text.PartialScore(toks, text.KeyTokens(c.name)); ok {
-			out = append(out, graph.Match{Entity: graph.Entity{Name: c.name, Type: c.typ}, Method: graph.MatchPartial, Score: sc})
+		if m, ok := text.MatchWords(toks, text.KeyTokens(c.name)); ok {
+			out = append(out, graph.Match{Entity: graph.Entity{Name: c.name, Type: c.typ}, Method: graph.MatchPartial, Score: m.Score})
 		}
 	}
 	slices.SortFunc(out, func(a, b graph.Match) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.Entity.Name, b.Entity.Name))
 	})
 	return out
+}
+
+// coreTrigrams returns the inner trigrams of the cores (text.WordCore) of
+// a mention's words, as full-text tokens: a key in which the mention's
+// words match holds them all.
+func coreTrigrams(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		out = append(out, innerTrigrams(text.WordCore(t))...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // innerTrigrams returns the distinct trigrams of a key without padding,

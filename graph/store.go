@@ -24,7 +24,7 @@ const (
 	MatchExact      MatchMethod = "exact"      // the mention is the entity's name
 	MatchNormalized MatchMethod = "normalized" // equal after the normalization key (case, punctuation, "svc"/"service", spaces)
 	MatchAlias      MatchMethod = "alias"      // equal (after the normalization key) to an alias from the schema
-	MatchPartial    MatchMethod = "partial"    // the mention's words are a run of the name's words (text.PartialScore)
+	MatchPartial    MatchMethod = "partial"    // the mention's words are among the name's words (text.MatchWords)
 	MatchFuzzy      MatchMethod = "fuzzy"      // similar (character trigrams) above the store's floor
 	// MatchBracket is how the planner records an anchor the question
 	// marked as [Entity] and the store matched exactly.
@@ -43,10 +43,13 @@ type Match struct {
 // ResolveRequest asks a store to link mentions to entities.
 type ResolveRequest struct {
 	Mentions []string
-	// Partial also returns partial matches when a mention has no exact,
-	// normalized or alias match: the entities whose name's words hold the
-	// mention's words as one run ("consign service" in ts-consign-service,
-	// "lodash" in lodash@4.17.21), scored by PartialScore, best first.
+	// Partial also returns, after any exact, normalized or alias
+	// matches, the entities whose name's words hold all the mention's
+	// words, in any order and as people write them ("consign service" in
+	// ts-consign-service, "lodash" in lodash@4.17.21, "the Storage group"
+	// for group-storage, "checkout deployment" for
+	// deployment/checkoutservice: text.MatchWords), scored by the share
+	// of the name's words named, best first.
 	Partial bool
 	// Fuzzy also returns approximate matches (Score >= MinFuzzyScore) when a
 	// mention has no exact, normalized, alias or partial match.

@@ -94,24 +94,76 @@ func (f *frozen) fuzzy(q string) []scored {
 // ("service"), and the search gives up rather than scan a large graph.
 const maxPartialCandidates = 4096
 
-// partial returns the entities whose key tokens hold the mention's as one
-// run (text.PartialScore), best score first, then by name. The candidates
-// are the keys that hold the mention's key as a substring, found through
-// the posting list of its rarest inner trigram; only the keys visible
-// reports true for count (and are returned).
-func (f *frozen) partial(mention string, visible func(key uint64) bool) []scored {
+// wordSearch finds the entities whose name's words hold a mention's
+// (text.MatchWords) for one Resolve call. The mentions of one call are
+// mostly runs of one question's words, so the keys and names it reads are
+// kept for the call.
+type wordSearch struct {
+	f       *frozen
+	visible func(key uint64) bool
+	exists  func(id int32) bool
+	keys    map[int32]string   // key id -> key
+	toks    map[int32][]string // entity id -> its name's key tokens
+	tg      []uint64
+}
+
+func newWordSearch(sc scope) *wordSearch {
+	return &wordSearch{f: sc.frozen, visible: sc.keyVisible, exists: sc.exists, keys: map[int32]string{}, toks: map[int32][]string{}}
+}
+
+// key returns key k, put together from the key tokens of its first
+// entity (text.Key is their join), which the call keeps too.
+func (ws *wordSearch) key(k int32) string {
+	s, ok := ws.keys[k]
+	if !ok {
+		f := ws.f
+		if f.keyOff[k] < f.keyOff[k+1] {
+			s = strings.Join(ws.tokens(f.keyEnt[f.keyOff[k]]), "")
+		}
+		ws.keys[k] = s
+	}
+	return s
+}
+
+func (ws *wordSearch) tokens(id int32) []string {
+	t, ok := ws.toks[id]
+	if !ok {
+		t = text.KeyTokens(ws.f.name(id))
+		ws.toks[id] = t
+	}
+	return t
+}
+
+// partial returns the entities whose name's words hold the mention's
+// (text.MatchWords), unordered. The candidates are the keys that hold the
+// core (text.WordCore) of every word of three letters or more, found
+// through the posting list of the rarest inner trigram of those cores;
+// a mention with no such word is looked up by nothing and matches
+// nothing.
+func (ws *wordSearch) partial(mention string) []scoredEntity {
 	toks := text.KeyTokens(mention)
-	key := strings.Join(toks, "")
-	if len(toks) == 0 || len([]rune(key)) < 3 {
+	var cores []string
+	ws.tg = ws.tg[:0]
+	for _, t := range toks {
+		c := text.WordCore(t)
+		rs := []rune(c)
+		if len(rs) < 3 || slices.Contains(cores, c) {
+			continue
+		}
+		cores = append(cores, c)
+		for i := 0; i+3 <= len(rs); i++ {
+			ws.tg = append(ws.tg, text.PackTrigram(rs[i], rs[i+1], rs[i+2]))
+		}
+	}
+	if len(cores) == 0 {
 		return nil
 	}
-	rs := []rune(key)
+	f := ws.f
 	best, bestLen := -1, 0
-	for i := 0; i+3 <= len(rs); i++ {
-		tg := text.PackTrigram(rs[i], rs[i+1], rs[i+2])
+	for _, tg := range ws.tg {
 		j, ok := slices.BinarySearch(f.tgCode, tg)
 		if !ok {
-			return nil // no key holds this trigram, so none holds the mention
+			return nil // no key holds this trigram, so none holds the word
 		}
 		if n := int(f.tgOff[j+1] - f.tgOff[j]); best < 0 || n < bestLen {
 			best, bestLen = j, n
@@ -119,7 +171,7 @@ func (f *frozen) partial(mention string, visible func(key uint64) bool) []scored
 	}
 	nk := uint64(len(f.keySize))
 	post := f.tgPost[f.tgOff[best]:f.tgOff[best+1]]
-	var out []scored
+	var out []scoredEntity
 	k := uint64(0)
 	for seen := 0; len(post) > 0; {
 		delta, n := binary.Uvarint(post)
@@ -131,34 +183,54 @@ func (f *frozen) partial(mention string, visible func(key uint64) bool) []scored
 		if k >= nk {
 			break
 		}
-		if !visible(k) {
+		if !ws.visible(k) {
 			continue
 		}
 		if seen++; seen > maxPartialCandidates {
 			return nil
 		}
-		kk := f.key(int(k))
-		if !strings.Contains(kk, key) {
+		kk := ws.key(int32(k))
+		if !containsAll(kk, cores) {
 			continue
 		}
-		ents := f.keyEnt[f.keyOff[k]:f.keyOff[k+1]]
-		if sc, ok := text.PartialScore(toks, text.KeyTokens(f.name(ents[0]))); ok {
-			out = append(out, scored{key: int32(k), score: sc})
+		for _, id := range f.keyEnt[f.keyOff[k]:f.keyOff[k+1]] {
+			if !ws.exists(id) {
+				continue
+			}
+			if m, ok := text.MatchWords(toks, ws.tokens(id)); ok {
+				out = append(out, scoredEntity{id: id, score: m.Score})
+			}
 		}
 	}
 	return out
 }
 
+// scoredEntity is an entity id with its score.
+type scoredEntity struct {
+	id    int32
+	score float64
+}
+
+// containsAll reports whether s holds every one of subs.
+func containsAll(s string, subs []string) bool {
+	for _, x := range subs {
+		if !strings.Contains(s, x) {
+			return false
+		}
+	}
+	return true
+}
+
 // Resolve links each mention to entities (the result is aligned with
 // req.Mentions): the entity named exactly so (score 1), then the entities
 // whose name has the mention's normalized key (text.Key), then
-// the entities with a schema alias of that key; when req.Partial is set
-// and none of those matched, the entities whose name's words hold the
-// mention's as one run (text.PartialScore); when req.Fuzzy is set and
-// nothing matched yet, the entities whose key is similar enough
-// (text.Similarity >= graph.MinFuzzyScore), best first. Ties go by name;
-// each entity appears once, with its strongest method; at most req.Limit
-// (default 10) matches a mention.
+// the entities with a schema alias of that key; then, when req.Partial is
+// set, the entities whose name's words hold all the mention's, in any
+// order (text.MatchWords, scored by the share of the name's words named);
+// when req.Fuzzy is set and nothing matched yet, the entities whose key is
+// similar enough (text.Similarity >= graph.MinFuzzyScore), best first.
+// Ties go by name; each entity appears once, with its strongest method; at
+// most req.Limit (default 10) matches a mention.
 func (s *Store) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]graph.Match, error) {
 	return s.resolve(ctx, req, nil)
 }
@@ -179,6 +251,7 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, groups *g
 	defer s.mu.RUnlock()
 	f, typ := s.scope(groups)
 	out := make([][]graph.Match, len(req.Mentions))
+	var words *wordSearch // made at the first partial look-up
 	for i, m := range req.Mentions {
 		ms := []graph.Match{}
 		add := func(id int32, method graph.MatchMethod, score float64) {
@@ -210,15 +283,13 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, groups *g
 			score float64
 		}
 		byScore := func(a, b cand) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.id, b.id)) }
-		if req.Partial && len(ms) == 0 && key != "" && len(f.keySize) > 0 {
+		if req.Partial && key != "" && len(f.keySize) > 0 {
+			if words == nil {
+				words = newWordSearch(f)
+			}
 			var cands []cand
-			for _, sk := range f.partial(m, f.keyVisible) {
-				for _, id := range f.keyEnt[f.keyOff[sk.key]:f.keyOff[sk.key+1]] {
-					if !f.exists(id) {
-						continue
-					}
-					cands = append(cands, cand{id: id, score: sk.score})
-				}
+			for _, se := range words.partial(m) {
+				cands = append(cands, cand{id: se.id, score: se.score})
 			}
 			slices.SortFunc(cands, byScore)
 			for _, c := range cands {

@@ -44,6 +44,12 @@ type Plan struct {
 	Source   Author   `json:"source"`
 	Fallback string   `json:"fallback,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// DidYouMean, when the planner linked no entity of the question (or
+	// not a [bracketed] one), names the entities the question's words come
+	// closest to, best first: fuzzy matches under the planner's threshold
+	// ("histrian" for historian is linked, one edit away; "hstrn" is
+	// only suggested).
+	DidYouMean []string `json:"did_you_mean,omitempty"`
 	// OpenWorld is the graph's graph.Schema.OpenWorld: its facts were
 	// read from documents, so the critic certifies no "none" and no
 	// answer set as complete.

@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Load", func(t *testing.T) { testLoad(t, open) })
 	t.Run("Schema", func(t *testing.T) { testSchema(t, open) })
 	t.Run("Resolve", func(t *testing.T) { testResolve(t, open) })
+	t.Run("ResolveWords", func(t *testing.T) { testResolveWords(t, open) })
 	t.Run("Expand", func(t *testing.T) { testExpand(t, open) })
 	t.Run("ExpandErrors", func(t *testing.T) { testExpandErrors(t, open) })
 	t.Run("Paths", func(t *testing.T) { testPaths(t, open) })
@@ -408,10 +409,10 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 	_, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Limit: -1})
 	wantErr(t, "Resolve with a negative limit", err, graph.ErrBadRequest)
 
-	// Partial matches: the mention's words as one run of the name's,
-	// best share first, then by name; only where nothing stronger matched.
-	// A run of several words matches only where each word does
-	// ("payment zebra": no name holds "zebra").
+	// Partial matches: the mention's words among the name's, in any
+	// order, a plural for its singular, best share first, then by name,
+	// after any stronger match. A run of several words matches only where
+	// each word does ("payment zebra": no name holds "zebra").
 	mentions = []string{"gateway", "catalog", "ledger", "Zahlungsdienst", "payment", "the cart service", "ers", "service payment",
 		"Zahlungsdienst über", "payment zebra", "über Zahlungsdienst"}
 	ms, err = s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: 3})
@@ -422,16 +423,68 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 "catalog": catalog-db(Database) partial 0.5000; catalog-service(Service) partial 0.5000;
 "ledger": ledger "v2"(Service) alias 1.0000;
 "Zahlungsdienst": Zahlungsdienst über Ω(Service) partial 0.3333;
-"payment": payment-service(Service) partial 0.5000;
+"payment": payment-service(Service) partial 0.5000; payments-db(Database) partial 0.5000; team-payments(Team) partial 0.5000;
 "the cart service": cart-service(Service) normalized 1.0000;
 "ers":
-"service payment":
+"service payment": payment-service(Service) partial 1.0000;
 "Zahlungsdienst über": Zahlungsdienst über Ω(Service) partial 0.6667;
 "payment zebra":
-"über Zahlungsdienst":
+"über Zahlungsdienst": Zahlungsdienst über Ω(Service) partial 0.6667;
 `
 	if got := renderMatches(mentions, ms); got != want {
 		t.Errorf("Resolve partial:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// wordNames are entity names as real exports write them, for the partial
+// matching of mentions as people type them.
+var wordNames = []string{
+	"deployment/checkoutservice", "service/checkoutservice", "deployment/loadgenerator", "serviceaccount/loadgenerator",
+	"group-storage", "tag:dialysis", "dialysis__claims", "relay", "./relay", "ci/benchmarks-walltime-run",
+	"ci/benchmarks-walltime-build", "John Fitzgerald Kennedy Jr.", "John Fitzgerald Kennedy",
+	"pharmacy__rxnorm_generic_available", "wg-embedded-msp430", "policies-v2",
+}
+
+// testResolveWords checks partial matching on names as exports write
+// them: words in any order, plurals, compound words joined or split,
+// initials, and partial matches listed after stronger ones.
+func testResolveWords(t *testing.T, open func(t *testing.T) Store) {
+	ctx := t.Context()
+	s := fresh(t, open)
+	var ts []graph.Triple
+	for i, n := range wordNames {
+		ts = append(ts, graph.Triple{Subject: n, Relation: "IN", Object: "words", SubjectType: "Name", ObjectType: "Set", Source: graph.Source{File: "words.txt", Line: i + 1}})
+	}
+	if _, err := s.AddTriples(ctx, ts); err != nil {
+		t.Fatalf("AddTriples: %v", err)
+	}
+	mentions := []string{
+		"the checkout deployment", "the Storage group", "dialysis tag", "the dialysis", "load generator",
+		"loadgenerator deployment", "relay", "walltime benchmarks run", "John F Kennedy Jr", "John F Kennedy",
+		"RxNorm generic available pharmacy", "msp430 embedded", "the policy", "checkout", "deployments",
+	}
+	ms, err := s.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"the checkout deployment": deployment/checkoutservice(Name) partial 0.7500;
+"the Storage group": group-storage(Name) partial 1.0000;
+"dialysis tag": tag:dialysis(Name) partial 1.0000;
+"the dialysis": dialysis__claims(Name) partial 0.5000; tag:dialysis(Name) partial 0.5000;
+"load generator": deployment/loadgenerator(Name) partial 0.5000; serviceaccount/loadgenerator(Name) partial 0.5000;
+"loadgenerator deployment": deployment/loadgenerator(Name) partial 1.0000;
+"relay": relay(Name) exact 1.0000; ./relay(Name) normalized 1.0000;
+"walltime benchmarks run": ci/benchmarks-walltime-run(Name) partial 0.7500;
+"John F Kennedy Jr": John Fitzgerald Kennedy Jr.(Name) partial 0.8750;
+"John F Kennedy": John Fitzgerald Kennedy(Name) partial 0.8333; John Fitzgerald Kennedy Jr.(Name) partial 0.6250;
+"RxNorm generic available pharmacy": pharmacy__rxnorm_generic_available(Name) partial 1.0000;
+"msp430 embedded": wg-embedded-msp430(Name) partial 0.6667;
+"the policy": policies-v2(Name) partial 0.5000;
+"checkout":
+"deployments": deployment/checkoutservice(Name) partial 0.5000; deployment/loadgenerator(Name) partial 0.5000;
+`
+	if got := renderMatches(mentions, ms); got != want {
+		t.Errorf("Resolve partial words:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -1,9 +1,10 @@
 package plan
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
@@ -21,198 +22,1058 @@ type linked struct {
 	candidates []graph.Match
 }
 
+// linking is what linking found in a question: the mentions in question
+// order, notes for the plan, the entities to suggest when it found none
+// (state.Plan.DidYouMean), and the store calls it made.
+type linking struct {
+	ents       []linked
+	notes      []string
+	didYouMean []string
+	calls      int
+}
+
+// resolveLimit is how many matches linking asks the store for a mention:
+// enough for a kind word to choose among the names a word is part of
+// (deployment/cartservice, service/cartservice, app=cartservice, ...).
+const resolveLimit = 16
+
 // link finds the question's entity mentions: the [bracketed] ones when
 // there are any (each looked up, the missing ones noted); else every run
-// of words is tried against the store in one batch and the longest
-// non-overlapping matches win; else fuzzy matching on the runs that look
-// most like names. It returns the mentions in question order, notes for
-// the plan, and the store calls made.
-func (p *Rules) link(ctx context.Context, q string) ([]linked, []string, int, error) {
+// of words is tried against the store in one batch, as written, without
+// its kind nouns and connectives, and with abbreviations written out or
+// shortened (mentionForms), and the runs that account for the most words
+// with the best matches win (pick); else a misspelt name (linkFuzzy).
+// Words that only name an entity by accident are dropped (dropOrdinary).
+func (p *Rules) link(ctx context.Context, q string, s *graph.Schema) (linking, error) {
 	if bs := text.Brackets(q); len(bs) > 0 {
 		return p.linkBrackets(ctx, bs)
 	}
-	calls := 0
-	ws := text.Words(q)
-	type span struct{ i, j int } // words [i, j)
-	var spans []span
+	gw := p.graphWords(s)
+	ws := readWords(q, gw)
+	spans := spansOf(ws, p.opts.MaxSpanWords)
+	if len(spans) == 0 {
+		return linking{}, nil
+	}
 	var mentions []string
-	for i := range ws {
-		for j := i + 1; j <= len(ws) && j-i <= p.opts.MaxSpanWords; j++ {
-			m := q[ws[i].Start:ws[j-1].End]
-			if allStopwords(m) {
-				continue
+	index := map[string]int{}
+	for i := range spans {
+		for _, f := range mentionForms(q, ws, spans[i]) {
+			k, ok := index[f.text]
+			if !ok {
+				k = len(mentions)
+				index[f.text] = k
+				mentions = append(mentions, f.text)
 			}
-			spans = append(spans, span{i, j})
-			mentions = append(mentions, m)
+			spans[i].forms = append(spans[i].forms, form{mention: k, content: f.content})
 		}
 	}
-	if len(mentions) == 0 {
-		return nil, nil, calls, nil
-	}
-	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: 5})
-	calls++
+	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Limit: resolveLimit})
+	out := linking{calls: 1}
 	if err != nil {
-		return nil, nil, calls, fmt.Errorf("link entities: %w", err)
+		return out, fmt.Errorf("link entities: %w", err)
 	}
-	// Longest spans first, then exact before normalized, alias and
-	// partial, then leftmost.
-	order := make([]int, len(spans))
-	for k := range order {
-		order[k] = k
-	}
-	rank := func(k int) int {
-		if len(res[k]) == 0 {
-			return 9
-		}
-		return methodRank(res[k][0].Method)
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		sa, sb := spans[order[a]], spans[order[b]]
-		la, lb := ws[sa.j-1].End-ws[sa.i].Start, ws[sb.j-1].End-ws[sb.i].Start
-		if la != lb {
-			return la > lb
-		}
-		if ra, rb := rank(order[a]), rank(order[b]); ra != rb {
-			return ra < rb
-		}
-		return sa.i < sb.i
-	})
-	used := make([]bool, len(ws))
-	var out []linked
-	for _, k := range order {
-		if len(res[k]) == 0 {
-			continue
-		}
-		sp := spans[k]
-		free := true
-		for w := sp.i; w < sp.j; w++ {
-			if used[w] {
-				free = false
-				break
+	// isEnt reports whether word k alone names an entity.
+	isEnt := func(k int) bool {
+		for _, sp := range spans {
+			if sp.i == k && sp.j == k+1 {
+				for _, m := range res[sp.forms[0].mention] {
+					if m.Method != graph.MatchPartial && m.Method != graph.MatchFuzzy {
+						return true
+					}
+				}
 			}
 		}
-		if !free {
-			continue
-		}
-		l, ok := p.choose(mentions[k], res[k], false)
-		if !ok {
-			continue
-		}
-		if l.anchor.Method == graph.MatchPartial && len(l.candidates) > 1 && sp.i > 0 && askingDeterminer(q[ws[sp.i-1].Start:ws[sp.i-1].End]) {
-			// "which feeder supplies X" with feeder-1 and feeder-2: the
-			// word names the kind asked for, not one of them.
-			continue
-		}
-		for w := sp.i; w < sp.j; w++ {
-			used[w] = true
-		}
-		l.start, l.end = ws[sp.i].Start, ws[sp.j-1].End
-		out = append(out, l)
+		return false
 	}
-	if len(out) == 0 {
-		fl, c, err := p.linkFuzzy(ctx, q, ws)
-		calls += c
+	var cands []spanLink
+	var near nearMisses
+	tc := tokenCache{}
+	for _, sp := range spans {
+		if l, ok := p.best(q, ws, sp, mentions, res, gw, tc, isEnt, &near); ok {
+			cands = append(cands, l)
+		}
+	}
+	cands = append(cands, typoLinks(q, ws, spans, res, gw, tc, p.opts.FuzzyThreshold)...)
+	out.ents = pick(cands, len(ws))
+	out.ents = dropOrdinary(out.ents, ws, gw)
+	out.ents = withArticles(out.ents, ws, q)
+	if len(out.ents) == 0 {
+		fl, suggest, err := p.linkFuzzy(ctx, q, ws, gw)
+		out.calls++
 		if err != nil {
-			return nil, nil, calls, err
+			return out, err
 		}
-		out = fl
+		out.ents, out.didYouMean = fl, suggest
+		if len(fl) == 0 && len(suggest) == 0 {
+			out.didYouMean = near.names()
+		}
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].start < out[b].start })
-	return out, nil, calls, nil
+	slices.SortFunc(out.ents, func(a, b linked) int { return a.start - b.start })
+	return out, nil
 }
 
+// graphWords returns the words of the schema's names, read once.
+func (p *Rules) graphWords(s *graph.Schema) *graphWords {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.words == nil || p.wordsOf != s {
+		p.words, p.wordsOf = newGraphWords(s), s
+	}
+	return p.words
+}
+
+// tokenCache keeps the key tokens (text.KeyTokens) of the mentions and
+// names one question's linking reads, each split once. The slices it
+// returns are full: appending to one copies it.
+type tokenCache map[string][]string
+
+func (tc tokenCache) of(s string) []string {
+	t, ok := tc[s]
+	if !ok {
+		t = text.KeyTokens(s)
+		t = t[:len(t):len(t)]
+		tc[s] = t
+	}
+	return t
+}
+
+// span is a run of the question's words [i, j) tried as a mention, with
+// its forms among the mentions sent to the store.
+type span struct {
+	i, j  int
+	forms []form
+}
+
+// form is one text a span is looked up by: the index of the mention sent
+// to the store, and whether it leaves out the span's kind nouns (which the
+// entity must then fit).
+type form struct {
+	mention int
+	content bool
+}
+
+// spansOf returns the runs of up to maxWords words that may be a
+// mention: those that are not only stopwords.
+func spansOf(ws []qword, maxWords int) []span {
+	var out []span
+	for i := range ws {
+		for j := i + 1; j <= len(ws) && j-i <= maxWords; j++ {
+			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return !w.stop }) {
+				continue
+			}
+			out = append(out, span{i: i, j: j})
+		}
+	}
+	return out
+}
+
+// formText is a text a span is looked up by, and whether it leaves out
+// the span's kind nouns.
+type formText struct {
+	text    string
+	content bool
+}
+
+// mentionForms returns the texts a span is looked up by: as written;
+// without its kind nouns, connectives and articles ("the Redis
+// container" as "Redis", "the encounter grain model in outpatient psych"
+// as "encounter grain outpatient psych") when what is left is its
+// content; and each of those with abbreviations in the other form
+// ("working group" as "wg", "stg" as "staging").
+func mentionForms(q string, ws []qword, sp span) []formText {
+	forms := []formText{{text: q[ws[sp.i].Start:ws[sp.j-1].End]}}
+	var toks []string
+	for _, w := range ws[sp.i:sp.j] {
+		toks = append(toks, text.Tokens(w.Raw)...)
+	}
+	if v, ok := abbreviated(toks); ok {
+		forms = append(forms, formText{text: v})
+	}
+	if content, ok := contentWords(ws, sp); ok {
+		forms = append(forms, formText{text: strings.Join(content, " "), content: true})
+		toks = toks[:0]
+		for _, c := range content {
+			toks = append(toks, text.Tokens(c)...)
+		}
+		if v, ok := abbreviated(toks); ok {
+			forms = append(forms, formText{text: v, content: true})
+		}
+	}
+	return forms
+}
+
+// contentWords returns the words of a span that are neither kind nouns
+// nor stopwords, when the span holds such words and is shaped as a
+// mention with them: parts of content joined by connectives ("in",
+// "of"), each followed by kind nouns in the singular (a part before a
+// connective ends in one, or in a name), the first maybe preceded by
+// them and by an article ("the announce job in release", "the
+// Redis container", "the encounter grain model in outpatient psych"). A
+// stopword other than an article after a connective is content, which
+// the name must hold ("the go token package").
+func contentWords(ws []qword, sp span) ([]string, bool) {
+	var content []string
+	other := false
+	needContent := false // after a connective: content must come next
+	k := sp.i
+	for k < sp.j && (ws[k].lower == "the" || ws[k].lower == "a" || ws[k].lower == "an") {
+		k++
+	}
+	for ; k < sp.j; k++ {
+		w := ws[k]
+		switch {
+		case w.kind:
+			if needContent || text.Singular(w.tok) != w.tok || k > sp.i && ws[k-1].Possessive {
+				// After a possessive, a kind noun is another thing:
+				// "web-app's node".
+				return nil, false
+			}
+			other = true
+		case w.conn:
+			// "the announce job in release", "custom-build-wasm in the
+			// release workflow": a part before a connective ends in a
+			// kind noun or a name; "a backlog in the orders queue" is two
+			// things.
+			if len(content) == 0 || needContent || !ws[k-1].kind && !ws[k-1].named {
+				return nil, false
+			}
+			other, needContent = true, true
+		case isArticle(w) && ws[k-1].conn:
+		default:
+			// Content, stopwords too: they must be words of the
+			// name ("the go token package").
+			content = append(content, w.Raw)
+			needContent = false
+		}
+	}
+	if !other || len(content) == 0 || needContent {
+		return nil, false
+	}
+	return content, true
+}
+
+// abbreviated returns the words with every long form of an abbreviation
+// shortened and every short form written out (words.ShortForm,
+// words.LongForm), and whether any was.
+func abbreviated(toks []string) (string, bool) {
+	var out []string
+	changed := false
+	for i := 0; i < len(toks); {
+		if short, n := words.ShortForm(toks[i:]); n > 0 {
+			out = append(out, short)
+			i += n
+			changed = true
+			continue
+		}
+		if long, ok := words.LongForm(toks[i]); ok {
+			out = append(out, long...)
+			changed = true
+		} else {
+			out = append(out, toks[i])
+		}
+		i++
+	}
+	return strings.Join(out, " "), changed
+}
+
+// spanLink is the best reading of one span as a mention: the entity, the
+// others tied with it, and how it ranks (rank).
+type spanLink struct {
+	l linked
+	// explained is how many of the span's words the match accounts for;
+	// confirmed how many kind words its entity confirms; method ranks how
+	// the entity matched (methodRank); score is the share of the name
+	// the words name.
+	explained, confirmed, method int
+	score                        float64
+	i, j                         int // the span's words
+}
+
+// rank orders span links: the one that accounts for more words first,
+// then the one whose kind words fit, then the stronger match, then the
+// larger share of the name, then the longer span, then the leftmost.
+func rank(a, b spanLink) int {
+	return cmp.Or(cmp.Compare(b.explained, a.explained), cmp.Compare(b.confirmed, a.confirmed),
+		cmp.Compare(a.method, b.method), cmp.Compare(b.score, a.score), cmp.Compare(b.j-b.i, a.j-a.i), cmp.Compare(a.i, b.i))
+}
+
+// candidate is one entity a span may name, as linking weighs it.
+type candidate struct {
+	m       graph.Match
+	form    string // the form that matched it
+	content bool   // the form leaves the kind words out
+	// explained, confirmed, method and score as in spanLink.
+	explained, confirmed, method int
+	score                        float64
+}
+
+// better reports whether candidate a ranks above b.
+func better(a, b candidate) bool {
+	switch {
+	case a.explained != b.explained:
+		return a.explained > b.explained
+	case a.confirmed != b.confirmed:
+		return a.confirmed > b.confirmed
+	case a.method != b.method:
+		return a.method < b.method
+	}
+	return a.score > b.score
+}
+
+// spanWords is what best knows of a span's words: the kind words in the
+// singular (key tokens, "database" for "db"), the words past a leading
+// article, and whether each kind word alone names an entity.
+type spanWords struct {
+	kinds     []string
+	kindIsEnt []bool
+	words     int
+	content   int
+}
+
+// best returns the entity a span names, if any: of the store's matches
+// for its forms, those its kind words do not contradict, ranked by how
+// many of the span's words they account for, how many kind words they
+// confirm, how strong the match is and what share of the name it names
+// (better); a partial match only where it may stand for the entity
+// (acceptPartial). A kind word the name lacks at an end of the span stays
+// in the mention only where it is needed: it chooses the entity ("the
+// docs.rs repo", not the team docs-rs), it would name an entity of its
+// own ("table"), or it is a generic kind noun (kinds.txt) the reader
+// takes as part of a mention anyway; else the mention ends before it
+// ("the search team": "the search", and the reader reads "team").
+func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]graph.Match, gw *graphWords, tc tokenCache, isEnt func(k int) bool, near *nearMisses) (spanLink, bool) {
+	var sw spanWords
+	k := sp.i
+	for k < sp.j && isArticle(ws[k]) {
+		k++
+	}
+	sw.words = sp.j - k
+	for ; k < sp.j; k++ {
+		w := ws[k]
+		switch {
+		case w.kind && text.Singular(w.tok) == w.tok:
+			sw.kinds = append(sw.kinds, text.Key(w.tok))
+			sw.kindIsEnt = append(sw.kindIsEnt, isEnt(k))
+		case !w.stop && !w.kind:
+			sw.content++
+		}
+	}
+	if sp.j < len(ws) && ws[sp.j-1].kind && ws[sp.j].lower == "of" {
+		// "the motion sensor one of ...", "the X part of": the noun
+		// heads an "of" phrase, not this mention.
+		return spanLink{}, false
+	}
+	asked := sp.i > 0 && ws[sp.i-1].asking
+	var cs []candidate
+	narrowed := false // a kind word ruled a match out
+	for _, f := range sp.forms {
+		for _, m := range res[f.mention] {
+			c, why := p.weigh(ws, sp, sw, m, mentions[f.mention], f.content, asked, gw, tc)
+			switch why {
+			case contradicted:
+				narrowed = true
+				continue
+			case refused:
+				if !asked {
+					near.add(sw.content, m)
+				}
+				continue
+			case fuzzy:
+				continue
+			}
+			if k := slices.IndexFunc(cs, func(o candidate) bool { return o.m.Entity.Name == m.Entity.Name }); k >= 0 {
+				if better(c, cs[k]) {
+					cs[k] = c
+				}
+				continue
+			}
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return spanLink{}, false
+	}
+	if narrowed {
+		// The kind words chose among the matches: they are accounted
+		// for, whether the entity confirms them or not ("the relay
+		// folder": ./relay, not relay).
+		for i := range cs {
+			if cs[i].content {
+				cs[i].explained = sw.content + len(sw.kinds)
+			}
+		}
+	}
+	if asked && slices.ContainsFunc(ws[sp.i:sp.j], func(w qword) bool { return w.kind }) &&
+		slices.ContainsFunc(cs, func(c candidate) bool { return c.confirmed < len(sw.kinds) || len(sw.kinds) == 0 }) {
+		// "which feature-complete services": the kind word is what the
+		// question asks for, not part of a name; the span without it
+		// is tried on its own.
+		return spanLink{}, false
+	}
+	slices.SortStableFunc(cs, func(a, b candidate) int {
+		if better(a, b) {
+			return -1
+		}
+		if better(b, a) {
+			return 1
+		}
+		return 0
+	})
+	top := cs[0]
+	// The mention: the span, without the kind words before its name
+	// ("every service ts-travel-service", "the service web-app calls":
+	// the reader reads them), nor those after it when they are not
+	// needed.
+	mi, mj := sp.i, sp.j
+	if top.content {
+		// A kind word before the name stays when the name has a word
+		// for it besides those the form names ("the image png
+		// package" for image/png, not "every service
+		// ts-travel-service").
+		nameToks := tc.of(top.m.Entity.Name)
+		inName := func(k string) bool {
+			_, ok := text.MatchWords(append(tc.of(top.form), k), nameToks)
+			return ok
+		}
+		for k := mi; k < mj && (isArticle(ws[k]) || ws[k].kind && !inName(text.Key(ws[k].tok))); k++ {
+			if ws[k].kind {
+				mi = k + 1
+			}
+		}
+		if !narrowed && !kindsNeeded(cs, sw) {
+			for mj > mi && ws[mj-1].kind {
+				mj--
+			}
+		}
+	}
+	l := linked{anchor: state.Anchor{Mention: q[ws[mi].Start:ws[mj-1].End], Entity: top.m.Entity.Name, Type: top.m.Entity.Type,
+		Method: top.m.Method, Confidence: confidence(top.m)}, start: ws[mi].Start, end: ws[mj-1].End}
+	for _, c := range cs {
+		if !better(top, c) {
+			l.candidates = append(l.candidates, c.m)
+		}
+	}
+	if top.m.Method == graph.MatchPartial && sw.content == 1 && top.confirmed == 0 && len(l.candidates) > 1 {
+		// One word that begins several names ("the VPC" for
+		// vpc-analytics, vpc-prod, ...) says what kind they are,
+		// unless a kind word says which kind ("the billing db").
+		for _, m := range l.candidates {
+			near.add(sw.content, m)
+		}
+		return spanLink{}, false
+	}
+	return spanLink{l: l, explained: top.explained, confirmed: top.confirmed, method: top.method, score: top.score, i: sp.i, j: sp.j}, true
+}
+
+// verdict says why weigh refused a match, or that it did not.
+type verdict int
+
+const (
+	kept         verdict = iota
+	fuzzy                // a fuzzy match: linkFuzzy's business
+	contradicted         // the kind words the form left out name another kind
+	refused              // a partial match that may not stand for its entity
+)
+
+// weigh weighs one match of a span's form, or says why it refuses it.
+func (p *Rules) weigh(ws []qword, sp span, sw spanWords, m graph.Match, form string, content, asked bool, gw *graphWords, tc tokenCache) (candidate, verdict) {
+	if m.Method == graph.MatchFuzzy {
+		return candidate{}, fuzzy
+	}
+	c := candidate{m: m, form: form, content: content, method: methodRank(m.Method), score: m.Score, explained: sw.words}
+	if m.Method == graph.MatchNormalized && strings.EqualFold(strings.TrimSpace(form), m.Entity.Name) {
+		c.method = caseRank
+	}
+	fit := gw.fitKinds(sw.kinds, m.Entity, tc.of(m.Entity.Name))
+	if content {
+		if fit.contradicted {
+			return candidate{}, contradicted
+		}
+		// The form names the content; of the kind words, those the
+		// entity confirms are accounted for too.
+		c.explained = sw.content + fit.confirmed
+		toks := tc.of(form)
+		for _, k := range sw.kinds {
+			if fit.confirms(k) {
+				toks = append(toks, k)
+			}
+		}
+		if wm, ok := text.MatchWords(toks, tc.of(m.Entity.Name)); ok {
+			c.score = wm.Score
+		}
+	}
+	c.confirmed = fit.confirmed
+	if m.Method == graph.MatchPartial && !p.acceptPartial(ws, sp, c, asked, gw, tc) {
+		return candidate{}, refused
+	}
+	return c, kept
+}
+
+// nearMisses keeps the partial matches linking refused that name the
+// most of a mention's words: what to suggest when nothing is linked
+// ("cartservice" alone names five things).
+type nearMisses struct {
+	words int
+	score float64
+	ms    []graph.Match
+}
+
+func (n *nearMisses) add(words int, m graph.Match) {
+	switch {
+	case words > n.words || words == n.words && m.Score > n.score:
+		n.words, n.score, n.ms = words, m.Score, []graph.Match{m}
+	case words == n.words && m.Score == n.score && !slices.ContainsFunc(n.ms, func(o graph.Match) bool { return o.Entity.Name == m.Entity.Name }):
+		n.ms = append(n.ms, m)
+	}
+}
+
+// names returns up to two of the best near misses, by name.
+func (n *nearMisses) names() []string {
+	var out []string
+	for _, m := range n.ms {
+		out = append(out, m.Entity.Name)
+	}
+	slices.Sort(out)
+	if len(out) > 2 {
+		out = out[:2]
+	}
+	return out
+}
+
+// kindsNeeded reports whether a span's kind words, left out of the form
+// its best candidate matched, belong in the mention: they chose it (the
+// best without them would be another entity, or a tie), one names an
+// entity on its own, or all are generic kind nouns.
+func kindsNeeded(cs []candidate, sw spanWords) bool {
+	if slices.Contains(sw.kindIsEnt, true) {
+		return true
+	}
+	generic := true
+	for _, k := range sw.kinds {
+		if !words.IsKindWord(k) {
+			generic = false
+		}
+	}
+	if generic {
+		return true
+	}
+	// Without the kind words: the strongest match, then the largest
+	// share, as best weighs them.
+	plain := func(a, b candidate) bool {
+		if a.method != b.method {
+			return a.method < b.method
+		}
+		return a.m.Score > b.m.Score
+	}
+	var tops []candidate
+	for _, c := range cs {
+		switch {
+		case len(tops) == 0 || plain(c, tops[0]):
+			tops = []candidate{c}
+		case !plain(tops[0], c):
+			tops = append(tops, c)
+		}
+	}
+	return len(tops) != 1 || tops[0].m.Entity.Name != cs[0].m.Entity.Name
+}
+
+// isArticle reports whether a word is "the", "a" or "an".
+func isArticle(w qword) bool { return w.lower == "the" || w.lower == "a" || w.lower == "an" }
+
+// acceptPartial reports whether a partial match may stand for its entity:
+// what the mention left of a name word it named in part is a word
+// ("checkout" for checkoutservice leaves "service"); not right after
+// "which" or "what" (the kind asked for: "which working groups"); and the
+// span has two words of content, or one with a kind word the entity
+// confirms ("the dialysis tag"), or one written as a name that begins the
+// entity's name ("Chicago" for "Chicago, Cook County, IL, USA") or that
+// the name only extends by a version ("lodash" in lodash@4.17.21). One
+// plain word inside a longer name ("outage" in runbook-payment-outage) is
+// not a mention.
+func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *graphWords, tc tokenCache) bool {
+	if asked {
+		return false
+	}
+	if last := ws[sp.j-1]; last.plain && last.tok != "" && text.Singular(last.tok) != last.tok {
+		return false // "fuel pumps", "IAM role policy attachments": a plural names a kind
+	}
+	nameToks := tc.of(c.m.Entity.Name)
+	m, ok := text.MatchWords(tc.of(c.form), nameToks)
+	if !ok || !gw.partsAreWords(m.Parts) {
+		return false
+	}
+	var content []qword
+	for _, w := range ws[sp.i:sp.j] {
+		if !w.stop && !w.kind {
+			content = append(content, w)
+		}
+	}
+	switch {
+	case len(content) >= 2:
+		// Plain words alone ("high latency" for
+		// runbook-high-auth-latency) name an entity when they run as
+		// in its name or name most of it.
+		return slices.ContainsFunc(content, func(w qword) bool { return w.named }) ||
+			isRun(tc.of(c.form), nameToks) || m.Score > 0.5 || c.confirmed > 0
+	case len(content) == 0:
+		return false
+	case c.confirmed > 0:
+		return true
+	}
+	w := content[0]
+	toks := text.KeyTokens(w.Raw)
+	if len(toks) == 0 || len(nameToks) == 0 {
+		return false
+	}
+	if len(toks) >= 2 {
+		return true // "feature-complete", "docs.rs": a name written whole
+	}
+	if text.Singular(toks[0]) != toks[0] {
+		return false // "the mains", "VPCs": a plural names a kind of thing
+	}
+	if sp.i > 0 && ws[sp.i-1].named || sp.j < len(ws) && ws[sp.j].named {
+		return false // "Orion X9": the name goes on, and that part matched nothing
+	}
+	if w.named && text.Singular(nameToks[0]) == text.Singular(toks[0]) {
+		return true
+	}
+	if nameToks[0] != toks[0] {
+		return false
+	}
+	for _, t := range nameToks[1:] {
+		if strings.Trim(t, "0123456789") != "" && t != "v" {
+			return false
+		}
+	}
+	return true
+}
+
+// isRun reports whether a mention's words are a run of the name's
+// (in the singular).
+func isRun(mention, name []string) bool {
+outer:
+	for i := 0; i+len(mention) <= len(name); i++ {
+		for k, t := range mention {
+			if text.Singular(name[i+k]) != text.Singular(t) {
+				continue outer
+			}
+		}
+		return len(mention) > 0
+	}
+	return false
+}
+
+// typoLinks returns the spans a misspelt word next to them completes: a
+// span with partial matches is extended by the word before or after it
+// when that word is one edit from a word of its match's name or type, or
+// of some of its matches' and not of the others ("load generator
+// deploymnet": deployment/loadgenerator, not serviceaccount/loadgenerator;
+// "Jaqueline Bouvier": Jacqueline Lee Bouvier; "the Green hydralic
+// system").
+func typoLinks(q string, ws []qword, spans []span, res [][]graph.Match, gw *graphWords, tc tokenCache, threshold float64) []spanLink {
+	var out []spanLink
+	for _, sp := range spans {
+		var ms []graph.Match
+		for _, f := range sp.forms {
+			for _, m := range res[f.mention] {
+				if m.Method == graph.MatchPartial && !slices.ContainsFunc(ms, func(o graph.Match) bool { return o.Entity.Name == m.Entity.Name }) {
+					ms = append(ms, m)
+				}
+			}
+		}
+		if len(ms) == 0 {
+			continue
+		}
+		for _, k := range []int{sp.i - 1, sp.j} {
+			if k < 0 || k >= len(ws) || ws[k].stop || ws[k].tok == "" || len([]rune(ws[k].tok)) < 5 || known(ws[k].tok, gw) {
+				continue
+			}
+			w := ws[k].tok
+			var hit []graph.Match
+			for _, m := range ms {
+				toks := append(tc.of(m.Entity.Name), gw.typeToks[m.Entity.Type]...)
+				if slices.ContainsFunc(toks, func(t string) bool { return text.OneEdit(t, w) && text.Singular(t) != text.Singular(w) }) {
+					hit = append(hit, m)
+				}
+			}
+			if len(hit) == 0 || len(hit) == len(ms) && len(ms) > 1 {
+				continue
+			}
+			i, j := min(sp.i, k), max(sp.j, k+1)
+			top := hit[0]
+			conf := typoConfidence(top.Entity.Name)
+			if conf < threshold {
+				continue
+			}
+			l := linked{anchor: state.Anchor{Mention: q[ws[i].Start:ws[j-1].End], Entity: top.Entity.Name, Type: top.Entity.Type,
+				Method: graph.MatchFuzzy, Confidence: conf}, start: ws[i].Start, end: ws[j-1].End}
+			for _, m := range hit {
+				if m.Score == top.Score {
+					l.candidates = append(l.candidates, graph.Match{Entity: m.Entity, Method: graph.MatchFuzzy, Score: conf})
+				}
+			}
+			explained := j - i
+			for x := i; x < j && (ws[x].lower == "the" || ws[x].lower == "a" || ws[x].lower == "an"); x++ {
+				explained--
+			}
+			out = append(out, spanLink{l: l, explained: explained, method: methodRank(graph.MatchFuzzy), score: top.Score, i: i, j: j})
+		}
+	}
+	return out
+}
+
+// pick takes the best span links that do not overlap, best first
+// (rank).
+func pick(cands []spanLink, nwords int) []linked {
+	slices.SortStableFunc(cands, rank)
+	used := make([]bool, nwords)
+	var out []linked
+	for _, c := range cands {
+		if slices.Contains(used[c.i:c.j], true) {
+			continue
+		}
+		for w := c.i; w < c.j; w++ {
+			used[w] = true
+		}
+		out = append(out, c.l)
+	}
+	return out
+}
+
+// withArticles extends each mention over an article right before it
+// ("the Blue Line"), as the reader has always seen them. A mention that
+// is not the entity's name as written is a normalized match, not an exact
+// one ("the strings package" for strings).
+func withArticles(ents []linked, ws []qword, q string) []linked {
+	for i, e := range ents {
+		k := slices.IndexFunc(ws, func(w qword) bool { return w.Start == e.start })
+		if k > 0 && isArticle(ws[k-1]) && !slices.ContainsFunc(ents, func(o linked) bool { return o.end > ws[k-1].Start && o.end <= e.start }) {
+			ents[i].start = ws[k-1].Start
+			ents[i].anchor.Mention = q[ents[i].start:e.end]
+		}
+		if a := &ents[i].anchor; a.Method == graph.MatchExact && a.Mention != a.Entity {
+			a.Method = graph.MatchNormalized
+			a.Confidence = confidence(graph.Match{Method: graph.MatchNormalized})
+		}
+	}
+	return ents
+}
+
+// dropOrdinary drops the mentions that are ordinary words naming an
+// entity only by accident, when the question has a mention that is less
+// so: a plain word that is a word of one of the graph's relation names
+// ("leads" beside the relation leads, "alumni" beside alumni_of) first,
+// then a kind noun or a function word ("nodes", "ones").
+func dropOrdinary(ents []linked, ws []qword, gw *graphWords) []linked {
+	if len(ents) < 2 {
+		return ents
+	}
+	level := make([]int, len(ents))
+	least := 3
+	for i, e := range ents {
+		level[i] = ordinary(e, ws, gw)
+		least = min(least, level[i])
+	}
+	var out []linked
+	for i, e := range ents {
+		if level[i] == least {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// ordinary says how ordinary a mention's word is, when it is the whole of
+// its entity's name: 2 for a plain word of a relation name of the graph,
+// 1 for a plain kind noun or function word, 0 for any other mention.
+func ordinary(e linked, ws []qword, gw *graphWords) int {
+	var only *qword
+	for k := range ws {
+		w := &ws[k]
+		if w.Start < e.start || w.End > e.end || w.stop || w.kind && only != nil {
+			continue
+		}
+		if w.kind {
+			continue
+		}
+		if only != nil {
+			return 0
+		}
+		only = w
+	}
+	if only == nil {
+		// Kind nouns alone ("nodes", "the ones").
+		for k := range ws {
+			if w := &ws[k]; w.Start >= e.start && w.End <= e.end && w.kind {
+				if only != nil {
+					return 0
+				}
+				only = w
+			}
+		}
+	}
+	if only == nil || !only.plain || only.tok == "" {
+		return 0
+	}
+	if name := text.KeyTokens(e.anchor.Entity); len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
+		return 0 // the word names part of the name: no accident
+	}
+	switch {
+	case gw.isRelWord(only.tok):
+		return 2
+	case words.IsHeadNoun(only.tok) || words.ClassOf(only.tok) != 0:
+		// A noun in the plural, or after a determiner, is said of a
+		// kind ("nodes", "the ones"); a bare one in the singular is a
+		// name ("depend on app").
+		k := slices.IndexFunc(ws, func(w qword) bool { return w.Start == only.Start })
+		if text.Singular(only.tok) != only.tok || k > 0 && words.ClassOf(ws[k-1].lower)&determiners != 0 {
+			return 1
+		}
+	}
+	return 0
+}
+
+// determiners are the word classes that make the noun after them a kind
+// of thing rather than a name.
+const determiners = words.Det | words.PossessiveDet | words.Quantifier | words.Wh
+
 // linkBrackets looks up every [bracketed] mention; one that names no
-// entity is said, not dropped silently.
-func (p *Rules) linkBrackets(ctx context.Context, bs []text.Bracket) ([]linked, []string, int, error) {
+// entity is said, not dropped silently, with the names it comes close to.
+func (p *Rules) linkBrackets(ctx context.Context, bs []text.Bracket) (linking, error) {
 	mentions := make([]string, len(bs))
 	for i, b := range bs {
 		mentions[i] = b.Name
 	}
+	out := linking{calls: 1}
 	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Partial: true, Fuzzy: true, Limit: 5})
 	if err != nil {
-		return nil, nil, 1, fmt.Errorf("link entities: %w", err)
+		return out, fmt.Errorf("link entities: %w", err)
 	}
-	var out []linked
 	var missing []string
 	for i, b := range bs {
 		l, ok := p.choose(mentions[i], res[i], true)
 		if !ok {
 			missing = append(missing, "["+b.Name+"]")
+			out.didYouMean = appendNew(out.didYouMean, suggestions(res[i])...)
 			continue
 		}
 		l.start, l.end = b.Start, b.End
-		out = append(out, l)
+		out.ents = append(out.ents, l)
 	}
-	var notes []string
 	if len(missing) > 0 {
-		notes = append(notes, fmt.Sprintf("%d of %d bracketed entities are not in the graph: %s", len(missing), len(bs), strings.Join(missing, ", ")))
+		out.notes = append(out.notes, fmt.Sprintf("%d of %d bracketed entities are not in the graph: %s", len(missing), len(bs), strings.Join(missing, ", ")))
 	}
-	return out, notes, 1, nil
+	return out, nil
 }
 
-// linkFuzzy tries the longest runs of non-stopwords as fuzzy mentions and
-// keeps the best one above the threshold.
-func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []text.Word) ([]linked, int, error) {
+// linkFuzzy links a misspelt name, when nothing else was linked: the runs
+// of words that are not stopwords, and each of them without its kind
+// nouns, are looked up fuzzily, and the best match is linked when its
+// similarity reaches the threshold; a key one edit from the run's
+// ("histrian" for historian), when no other match's is, is as similar as
+// typoConfidence says. Otherwise the best matches are returned as
+// suggestions.
+func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []qword, gw *graphWords) ([]linked, []string, error) {
+	type run struct{ i, j int }
+	var runs []run
 	var mentions []string
-	var bounds [][2]int
-	i := 0
-	for i < len(ws) {
-		if isStopword(ws[i].Raw) {
+	suggestFrom := map[string]bool{}
+	add := func(i, j int) {
+		if i >= j {
+			return
+		}
+		m := q[ws[i].Start:ws[j-1].End]
+		if !slices.Contains(mentions, m) {
+			runs = append(runs, run{i, j})
+			mentions = append(mentions, m)
+		}
+		delete(suggestFrom, m)
+	}
+	// Runs of names ("Orion X9") are looked up for suggestions only.
+	for i := 0; i < len(ws); {
+		if !ws[i].named {
 			i++
 			continue
 		}
 		j := i
-		for j < len(ws) && !isStopword(ws[j].Raw) {
+		for j < len(ws) && ws[j].named {
 			j++
 		}
-		mentions = append(mentions, q[ws[i].Start:ws[j-1].End])
-		bounds = append(bounds, [2]int{ws[i].Start, ws[j-1].End})
+		if m := q[ws[i].Start:ws[j-1].End]; !slices.Contains(mentions, m) {
+			suggestFrom[m] = true
+			runs = append(runs, run{i, j})
+			mentions = append(mentions, m)
+		}
+		i = j
+	}
+	for i := 0; i < len(ws); {
+		if ws[i].stop || len(text.Tokens(ws[i].Raw)) == 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(ws) && !ws[j].stop && len(text.Tokens(ws[j].Raw)) > 0 {
+			j++
+		}
+		add(i, j)
+		ci, cj := i, j
+		for ci < cj && ws[ci].kind {
+			ci++
+		}
+		for cj > ci && ws[cj-1].kind {
+			cj--
+		}
+		if ci != i || cj != j {
+			add(ci, cj)
+		}
 		i = j
 	}
 	if len(mentions) == 0 {
-		return nil, 0, nil
+		return nil, nil, nil
 	}
 	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Fuzzy: true, Limit: 5})
 	if err != nil {
-		return nil, 1, fmt.Errorf("link entities: %w", err)
+		return nil, nil, fmt.Errorf("link entities: %w", err)
 	}
-	best := -1
-	for k := range res {
-		if len(res[k]) == 0 || res[k][0].Score < p.opts.FuzzyThreshold {
+	best, bestScore := -1, 0.0
+	var bestConf float64
+	for k, ms := range res {
+		if len(ms) == 0 || ms[0].Method != graph.MatchFuzzy || suggestFrom[mentions[k]] {
 			continue
 		}
-		if best < 0 || res[k][0].Score > res[best][0].Score {
-			best = k
+		score, conf := ms[0].Score, ms[0].Score
+		if oneEditTypo(mentions[k], ms, ws[runs[k].i:runs[k].j], gw) {
+			conf = max(conf, typoConfidence(ms[0].Entity.Name))
+		}
+		if conf < p.opts.FuzzyThreshold {
+			continue
+		}
+		if best < 0 || score > bestScore {
+			best, bestScore, bestConf = k, score, conf
 		}
 	}
 	if best < 0 {
-		return nil, 1, nil
+		var suggest []string
+		for _, ms := range res {
+			suggest = appendNew(suggest, suggestions(ms)...)
+		}
+		if len(suggest) > 2 {
+			suggest = suggest[:2]
+		}
+		return nil, suggest, nil
 	}
-	l, ok := p.choose(mentions[best], res[best], false)
-	if !ok {
-		return nil, 1, nil
+	ms := res[best]
+	l := linked{anchor: state.Anchor{Mention: mentions[best], Entity: ms[0].Entity.Name, Type: ms[0].Entity.Type, Method: graph.MatchFuzzy, Confidence: bestConf}}
+	for _, m := range ms {
+		if m.Score == ms[0].Score {
+			l.candidates = append(l.candidates, m)
+		}
 	}
-	l.start, l.end = bounds[best][0], bounds[best][1]
-	return []linked{l}, 1, nil
+	r := runs[best]
+	l.start, l.end = ws[r.i].Start, ws[r.j-1].End
+	return []linked{l}, nil, nil
 }
+
+// typoConfidence is how sure a link of a mention one edit away from a
+// name is: one letter of the name's key was wrong ("histrian": 8 of 9).
+func typoConfidence(name string) float64 {
+	return 1 - 1/float64(max(2, len([]rune(text.Key(name)))))
+}
+
+// oneEditTypo reports whether the best fuzzy match of a mention is a typo
+// of it: its key one edit from the mention's, five letters or more, no
+// other match as close, and the mention no word English or the graph's
+// relations already give a meaning.
+func oneEditTypo(mention string, ms []graph.Match, ws []qword, gw *graphWords) bool {
+	key := text.Key(mention)
+	if len([]rune(key)) < 5 || !text.OneEdit(key, text.Key(ms[0].Entity.Name)) {
+		return false
+	}
+	for _, m := range ms[1:] {
+		if text.OneEdit(key, text.Key(m.Entity.Name)) {
+			return false
+		}
+	}
+	for _, w := range ws {
+		if w.plain && known(w.tok, gw) {
+			return false
+		}
+	}
+	return true
+}
+
+// known reports whether a word already means something to the question:
+// a word of the graph's relation names, a kind noun or a function word.
+func known(w string, gw *graphWords) bool {
+	return gw.isRelWord(w) || words.IsHeadNoun(w) || words.ClassOf(w) != 0
+}
+
+// suggestions returns the names a mention comes close to: its best
+// match, and the second when it is about as close.
+func suggestions(ms []graph.Match) []string {
+	if len(ms) == 0 {
+		return nil
+	}
+	out := []string{ms[0].Entity.Name}
+	if len(ms) > 1 && ms[0].Score-ms[1].Score < 0.05 {
+		out = append(out, ms[1].Entity.Name)
+	}
+	return out
+}
+
+// appendNew appends the names not yet in list.
+func appendNew(list []string, names ...string) []string {
+	for _, n := range names {
+		if !slices.Contains(list, n) {
+			list = append(list, n)
+		}
+	}
+	return list
+}
+
+// The ranks of the ways a mention can match, strongest first: caseRank is
+// a normalized match whose name is the mention but for case ("ClickHouse"
+// for clickhouse, before ./clickhouse).
+const (
+	exactRank = iota
+	caseRank
+	normalizedRank
+	aliasRank
+	partialRank
+	fuzzyRank
+)
 
 func methodRank(m graph.MatchMethod) int {
 	switch m {
 	case graph.MatchExact:
-		return 0
+		return exactRank
 	case graph.MatchNormalized:
-		return 1
+		return normalizedRank
 	case graph.MatchAlias:
-		return 2
+		return aliasRank
 	case graph.MatchPartial:
-		return 3
+		return partialRank
 	}
-	return 4
+	return fuzzyRank
+}
+
+// confidence is how sure a link by match m is: 1 for an exact match,
+// 0.95 for a normalized one, 0.9 for an alias or partial one, the
+// similarity for a fuzzy one.
+func confidence(m graph.Match) float64 {
+	switch m.Method {
+	case graph.MatchExact:
+		return 1
+	case graph.MatchNormalized:
+		return 0.95
+	case graph.MatchAlias, graph.MatchPartial:
+		return 0.9
+	}
+	return m.Score
 }
 
 // choose picks the entity for a mention from its matches, best first, and
-// records ties. A fuzzy match below the threshold is refused, and so is a
-// partial match that does not look like a name (partialName).
+// records ties. A fuzzy match below the threshold is refused.
 func (p *Rules) choose(mention string, ms []graph.Match, bracket bool) (linked, bool) {
 	if len(ms) == 0 {
 		return linked{}, false
@@ -221,68 +1082,17 @@ func (p *Rules) choose(mention string, ms []graph.Match, bracket bool) (linked, 
 	if top.Method == graph.MatchFuzzy && top.Score < p.opts.FuzzyThreshold {
 		return linked{}, false
 	}
-	if top.Method == graph.MatchPartial && !partialName(mention, top.Entity.Name) {
-		return linked{}, false
-	}
 	method := top.Method
-	conf := top.Score
-	switch top.Method {
-	case graph.MatchExact:
-		conf = 1
-		if bracket {
-			method = graph.MatchBracket
-		}
-	case graph.MatchNormalized:
-		conf = 0.95
-	case graph.MatchAlias, graph.MatchPartial:
-		conf = 0.9
+	if top.Method == graph.MatchExact && bracket {
+		method = graph.MatchBracket
 	}
-	l := linked{anchor: state.Anchor{Mention: mention, Entity: top.Entity.Name, Type: top.Entity.Type, Method: method, Confidence: conf}}
+	l := linked{anchor: state.Anchor{Mention: mention, Entity: top.Entity.Name, Type: top.Entity.Type, Method: method, Confidence: confidence(top)}}
 	for _, m := range ms {
 		if m.Method == top.Method && m.Score == top.Score {
 			l.candidates = append(l.candidates, m)
 		}
 	}
 	return l, true
-}
-
-// partialName reports whether a partial match may stand for the entity:
-// the mention has a word that is neither a stopword nor a generic noun
-// ("the service" names nothing), and either two such words or more
-// ("consign service" in ts-consign-service) or one word that the name only
-// extends by a version ("lodash" in lodash@4.17.21). One plain word inside
-// a longer name ("outage" in runbook-payment-outage, "the place of" in
-// A_Place_of_Execution, "of Nazareth" in Jesus_of_Nazareth) is not a
-// mention.
-func partialName(mention, name string) bool {
-	var toks []string // the mention's words, stopwords left out
-	distinct := false
-	for _, t := range text.KeyTokens(mention) {
-		if stopwords[text.Stem(t)] {
-			continue
-		}
-		toks = append(toks, t)
-		if !words.IsKindWord(t) {
-			distinct = true
-		}
-	}
-	if !distinct {
-		return false
-	}
-	if len(toks) >= 2 {
-		return true
-	}
-	// The name is the word, then only version parts ("lodash@4.17.21").
-	nt := text.KeyTokens(name)
-	if len(nt) == 0 || nt[0] != toks[0] {
-		return false
-	}
-	for _, t := range nt[1:] {
-		if strings.Trim(t, "0123456789") != "" && t != "v" {
-			return false
-		}
-	}
-	return true
 }
 
 // askingDeterminer reports whether w asks which one of a kind ("which",
@@ -306,9 +1116,6 @@ var stopwords = map[string]bool{
 	"has": true, "have": true, "had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "name": true,
 	"go": true, "goe": true, "down": true, "up": true, "also": true, "same": true, "share": true,
 }
-
-// isStopword reports whether a word is a stopword.
-func isStopword(w string) bool { return allStopwords(w) }
 
 // allStopwords reports whether every word of s is a stopword.
 func allStopwords(s string) bool {

@@ -1,26 +1,103 @@
 package plan
 
-import "testing"
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
 
-// A partial match stands for an entity only on two content words, or one
-// word the name extends by a version alone.
-func TestPartialName(t *testing.T) {
-	for _, c := range []struct {
-		mention, name string
-		want          bool
-	}{
-		{"the consign service", "ts-consign-service", true},
-		{"string width", "string-width@5.1.2", true},
-		{"the net http package", "net/http", true},
-		{"lodash", "lodash@4.17.21", true},
-		{"the service", "ts-order-service", false},
-		{"outage", "runbook-payment-outage", false},
-		{"the place of", "A_Place_of_Execution", false},
-		{"of Nazareth", "Jesus_of_Nazareth", false},
-		{"the tracks", "18_Tracks", false},
-	} {
-		if got := partialName(c.mention, c.name); got != c.want {
-			t.Errorf("partialName(%q, %q) = %v, want %v", c.mention, c.name, got, c.want)
+	"github.com/scgraph/scgraph/memstore"
+)
+
+// TestLinkCases links the questions of testdata/link/*.cases.txt over the
+// graph beside each (NAME.kb.*) and compares the mentions found, the
+// entities tied and the names suggested with the file's.
+func TestLinkCases(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "link", "*.cases.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no cases: %v", err)
+	}
+	ctx := context.Background()
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".cases.txt")
+		t.Run(name, func(t *testing.T) {
+			kbs, _ := filepath.Glob(filepath.Join("testdata", "link", name+".kb.*"))
+			if len(kbs) != 1 {
+				t.Fatalf("want one %s.kb.* beside %s, got %v", name, file, kbs)
+			}
+			st, err := memstore.Open(ctx, kbs[0], memstore.OpenOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := New(st, nil, Options{})
+			sch, err := p.Schema(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n, line := range strings.Split(string(data), "\n") {
+				if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				f := strings.Split(line, "\t")
+				if len(f) < 2 || len(f) > 3 {
+					t.Fatalf("%s:%d: want question, mentions and maybe suggestions, tab-separated", file, n+1)
+				}
+				lk, err := p.link(ctx, f[0], sch)
+				if err != nil {
+					t.Fatalf("%s:%d: %v", file, n+1, err)
+				}
+				want := strings.Join(f[1:], "\t")
+				if got := renderLinking(lk); got != want {
+					t.Errorf("%s:%d: %q\n got: %s\nwant: %s", file, n+1, f[0], got, want)
+				}
+			}
+		})
+	}
+}
+
+// renderLinking writes what linking found as the case files do.
+func renderLinking(lk linking) string {
+	var parts []string
+	for _, e := range lk.ents {
+		var names []string
+		for _, c := range e.candidates {
+			names = append(names, c.Entity.Name)
 		}
+		if len(names) == 0 {
+			names = []string{e.anchor.Entity}
+		}
+		slices.Sort(names)
+		parts = append(parts, e.anchor.Mention+" -> "+strings.Join(names, "|"))
+	}
+	out := strings.Join(parts, "; ")
+	if out == "" {
+		out = "-"
+	}
+	if len(lk.didYouMean) > 0 {
+		out += "\t? " + strings.Join(lk.didYouMean, ", ")
+	}
+	return out
+}
+
+// The plan carries the names a question that links nothing comes close
+// to, for the CLI and MCP to offer.
+func TestPlanDidYouMean(t *testing.T) {
+	ctx := context.Background()
+	st, err := memstore.Open(ctx, filepath.Join("testdata", "link", "compose.kb.tsv"), memstore.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, _, err := New(st, nil, Options{}).Plan(ctx, "Who owns the historiens?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pl.Anchors) != 0 || !slices.Equal(pl.DidYouMean, []string{"historian"}) {
+		t.Errorf("anchors %v, did you mean %v; want none and historian", pl.Anchors, pl.DidYouMean)
 	}
 }

@@ -155,11 +155,16 @@ func TestLinkingSets(t *testing.T) {
 	ctx := context.Background()
 	for _, set := range openLinkingSets(t) {
 		p := New(set.store, nil, Options{})
+		sch, err := p.Schema(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, q := range set.questions {
-			ls, _, _, err := p.link(ctx, q.Question)
+			lk, err := p.link(ctx, q.Question, sch)
 			if err != nil {
 				t.Fatalf("%s: %v", q.ID, err)
 			}
+			ls := lk.ents
 			var names []string
 			for _, l := range ls {
 				names = append(names, l.anchor.Entity)
@@ -287,12 +292,16 @@ func BenchmarkLink(b *testing.B) {
 	for _, set := range openLinkingSets(b) {
 		b.Run(set.name, func(b *testing.B) {
 			p := New(set.store, nil, Options{})
+			sch, err := p.Schema(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
 			took := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				q := set.questions[i%len(set.questions)].Question
 				start := time.Now()
-				if _, _, _, err := p.link(ctx, q); err != nil {
+				if _, err := p.link(ctx, q, sch); err != nil {
 					b.Fatal(err)
 				}
 				took = append(took, time.Since(start))

@@ -104,6 +104,10 @@ type Rules struct {
 
 	mu     sync.Mutex
 	schema *graph.Schema
+	// words are the words of the schema's names linking reads (of
+	// wordsOf, the schema they were read from).
+	words   *graphWords
+	wordsOf *graph.Schema
 }
 
 // New returns a rule planner over g. scorer may be nil.
@@ -144,16 +148,17 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err != nil {
 		return state.Plan{}, cost, err
 	}
-	ents, notes, calls, err := p.link(ctx, question)
-	cost.StoreCalls += calls
+	lk, err := p.link(ctx, question, s)
+	cost.StoreCalls += lk.calls
 	if err != nil {
 		return state.Plan{}, cost, err
 	}
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}
-	plan := p.build(question, s, ents)
-	plan.Notes = append(notes, plan.Notes...)
+	plan := p.build(question, s, lk.ents)
+	plan.Notes = append(lk.notes, plan.Notes...)
+	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
 }
 

@@ -87,7 +87,10 @@ func TestPlannerLinking(t *testing.T) {
 		{"normalized", "Who owns the cart service?", []string{"the cart service=cart-service[normalized 0.95]"}},
 		{"normalized camel case", "Who owns CartService?", []string{"CartService=cart-service[normalized 0.95]"}},
 		{"alias", "Who owns the basket?", []string{"the basket=cart-service[alias 0.90]"}},
-		{"fuzzy", "Who owns the paymnt service?", []string{"paymnt service=payment-service[fuzzy 0.71]"}},
+		// One letter off in a word beside a word of the name: one edit
+		// in the name's 14 letters.
+		{"fuzzy", "Who owns the paymnt service?", []string{"the paymnt service=payment-service[fuzzy 0.93]"}},
+		{"fuzzy words", "Who owns the payment servis?", []string{"payment servis=payment-service[fuzzy 0.71]"}},
 		{"two entities", "Is the cart service affected by the orders db?", []string{"the cart service=cart-service[normalized 0.95]"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -127,8 +130,8 @@ func TestPlannerNormalizedMentionAndAmbiguity(t *testing.T) {
 
 func TestPlannerFuzzyThreshold(t *testing.T) {
 	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
-	const q = "Who owns the paymnt service?"
-	sim := text.Similarity(text.Key("paymnt service"), text.Key("payment-service"))
+	const q = "Who owns the paymentt servce?"
+	sim := text.Similarity(text.Key("paymentt servce"), text.Key("payment-service"))
 	if sim < graph.MinFuzzyScore {
 		t.Fatalf("similarity %.3f is below the store's floor: the test needs a closer typo", sim)
 	}
@@ -141,6 +144,16 @@ func TestPlannerFuzzyThreshold(t *testing.T) {
 		t.Errorf("above the threshold: anchors %v chains %v, want none", anchorsOf(p), chainsOf(p))
 	}
 	phasetest.WantStrings(t, "notes", p.Notes, []string{"no entity of the question was found in the graph"})
+	phasetest.WantStrings(t, "did you mean", p.DidYouMean, []string{"payment-service"})
+	// A typo one edit from the name is as sure as one letter of its 14
+	// is wrong, and the threshold holds for it too.
+	const typo = "Who owns the paymnt service?"
+	if p = planFor(t, st, plan.Options{FuzzyThreshold: 0.92}, typo); len(p.Anchors) != 1 || p.Anchors[0].Entity != "payment-service" {
+		t.Errorf("one edit at threshold 0.92: anchors %v, want payment-service", anchorsOf(p))
+	}
+	if p = planFor(t, st, plan.Options{FuzzyThreshold: 0.95}, typo); len(p.Anchors) != 0 {
+		t.Errorf("one edit at threshold 0.95: anchors %v, want none", anchorsOf(p))
+	}
 }
 
 func TestPlannerReading(t *testing.T) {
@@ -229,7 +242,7 @@ func TestPlannerCost(t *testing.T) {
 	}{
 		{"Who owns the cart service?", 2},
 		{"Who owns the cart service?", 1},
-		{"Who owns the paymnt service?", 2},
+		{"Who owns the paymentt servce?", 2},
 	} {
 		_, cost, err := p.Plan(t.Context(), c.q)
 		if err != nil {

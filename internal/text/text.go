@@ -34,6 +34,14 @@ type Splitter struct {
 
 // Split returns the words of s.
 func (sp Splitter) Split(s string) []string {
+	if isASCII(s) {
+		return sp.splitASCII(s)
+	}
+	return sp.splitRunes(s)
+}
+
+// splitRunes is Split for any string.
+func (sp Splitter) splitRunes(s string) []string {
 	var toks []string
 	var cur []rune
 	flush := func() {
@@ -63,6 +71,79 @@ func (sp Splitter) Split(s string) []string {
 		}
 	}
 	flush()
+	return toks
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// splitASCII is Split for an ASCII string: the words are slices of s
+// where s writes them in lower case already, so most cost nothing.
+func (sp Splitter) splitASCII(s string) []string {
+	var toks []string
+	isLower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	isUpper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	start, upper := -1, false // the word being read: s[start:i], and whether it has capitals
+	var dropped []byte        // the word with its apostrophes dropped, when it has one
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		var w string
+		switch {
+		case dropped != nil:
+			w = string(dropped)
+		case upper:
+			w = strings.ToLower(s[start:end])
+		default:
+			w = s[start:end]
+		}
+		if upper && dropped != nil {
+			w = strings.ToLower(w)
+		}
+		if w != "" {
+			if sp.Stem {
+				w = Stem(w)
+			}
+			toks = append(toks, w)
+		}
+		start, upper, dropped = -1, false, nil
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'':
+			if sp.Apostrophes == SplitApostrophes {
+				flush(i)
+			} else if start >= 0 && dropped == nil {
+				dropped = append([]byte(nil), s[start:i]...)
+			}
+		case isLower(c) || isUpper(c) || isDigit(c):
+			if sp.Camel && isUpper(c) && start >= 0 && i > 0 && isLower(s[i-1]) {
+				flush(i)
+			}
+			if start < 0 {
+				start = i
+			}
+			if isUpper(c) {
+				upper = true
+			}
+			if dropped != nil {
+				dropped = append(dropped, c)
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
 	return toks
 }
 

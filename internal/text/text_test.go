@@ -68,24 +68,6 @@ func TestWords(t *testing.T) {
 	}
 }
 
-func TestPartialScore(t *testing.T) {
-	for _, c := range []struct {
-		mention, name string
-		score         float64
-		ok            bool
-	}{
-		{"consign service", "ts-consign-service", 2.0 / 3, true},
-		{"consign service", "ts-consign-price-service", 0, false},
-		{"lodash", "lodash@4.17.21", 0.25, true},
-		{"payment service", "payment-service", 0, false}, // a normalized match, not a partial one
-	} {
-		sc, ok := PartialScore(KeyTokens(c.mention), KeyTokens(c.name))
-		if ok != c.ok || sc != c.score {
-			t.Errorf("PartialScore(%q, %q) = %v, %v; want %v, %v", c.mention, c.name, sc, ok, c.score, c.ok)
-		}
-	}
-}
-
 func TestBrackets(t *testing.T) {
 	q := `who directed [Heat] and [Paris\] Texas \\ 1984] but not [open`
 	bs := Brackets(q)
@@ -98,5 +80,29 @@ func TestBrackets(t *testing.T) {
 	}
 	if !slices.Equal(names, []string{"Heat", `Paris] Texas \ 1984`}) {
 		t.Errorf("Brackets = %q", names)
+	}
+}
+
+// The ASCII fast path of Split splits as the general one does.
+func TestSplitASCII(t *testing.T) {
+	inputs := []string{"", "PaymentService", "payment-service", "Mother's", "mothers'", "'tis", "ABC", "HTTPServer",
+		"k8s v2 X9", "a_b__c", "Don'T", "it's'", "x'Y", "getHTTP2Response", "  ", "msp430",
+	}
+	const alphabet = "aZ9'_- Bq"
+	seed := uint32(1)
+	for range 2000 {
+		var b []byte
+		for range 1 + seed%12 {
+			seed = seed*1664525 + 1013904223
+			b = append(b, alphabet[seed>>24%uint32(len(alphabet))])
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, sp := range []Splitter{{}, {Camel: true}, {Apostrophes: SplitApostrophes}, {Stem: true}, {Camel: true, Apostrophes: SplitApostrophes, Stem: true}} {
+		for _, in := range inputs {
+			if got, want := sp.splitASCII(in), sp.splitRunes(in); !slices.Equal(got, want) {
+				t.Errorf("%+v.Split(%q) = %q, want %q", sp, in, got, want)
+			}
+		}
 	}
 }

@@ -52,22 +52,3 @@ func Words(q string) []Word {
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-// PartialScore reports whether a mention's key tokens (KeyTokens) occur as
-// one run in a name's key tokens, and the share of the name they cover (1
-// would be a normalized match). Both stores score partial matches with it.
-func PartialScore(mention, name []string) (float64, bool) {
-	if len(mention) == 0 || len(mention) >= len(name) {
-		return 0, false
-	}
-outer:
-	for i := 0; i+len(mention) <= len(name); i++ {
-		for k, t := range mention {
-			if name[i+k] != t {
-				continue outer
-			}
-		}
-		return float64(len(mention)) / float64(len(name)), true
-	}
-	return 0, false
-}

@@ -2,11 +2,13 @@
 // function word belongs to (classes.txt), the phrases that say how far a
 // question goes or that something fails (cues.txt), the phrases people use
 // for each kind of relation and the part each plays (concepts.txt), the
-// irregular forms of words (forms.txt) and the generic nouns for what a
-// graph holds (kinds.txt). The files are embedded; the package parses them
-// once, and its test lints them: an unknown class, cue, concept, part or
-// flag, a word or phrase listed twice, or classes that exclude each other
-// on one word fail.
+// irregular forms of words (forms.txt), the generic nouns for what a graph
+// holds (kinds.txt), the nouns people put beside a name to say what kind of
+// thing it names (headnouns.txt) and the short forms people write for
+// words (abbreviations.txt). The files are embedded; the package parses
+// them once, and its test lints them: an unknown class, cue, concept, part
+// or flag, a word or phrase listed twice, or classes that exclude each
+// other on one word fail.
 //
 // The code here only reads the files and matches their phrases: a word is
 // matched in any of its forms (Forms, Lemmas), a phrase word by word. What
@@ -61,6 +63,9 @@ type knowledge struct {
 	cues     []CuePhrase
 	concepts []ConceptPhrase
 	kinds    map[string]string
+	abbrev   map[string][]string       // short form -> long form's words
+	byFirst  map[string][]abbreviation // first word of a long form -> its abbreviations
+	heads    map[string]bool
 }
 
 var (
@@ -98,6 +103,13 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.kinds, err = parseKinds(); err != nil {
+		return nil, err
+	}
+	if kn.abbrev, err = parseAbbreviations(); err != nil {
+		return nil, err
+	}
+	kn.byFirst = indexAbbreviations(kn.abbrev)
+	if kn.heads, err = parseHeadNouns(); err != nil {
 		return nil, err
 	}
 	return kn, nil

@@ -68,6 +68,16 @@ func TestDataFiles(t *testing.T) {
 	for w := range kn.kinds {
 		lower("kinds.txt", w)
 	}
+	for short, long := range kn.abbrev {
+		lower("abbreviations.txt", short)
+		lower("abbreviations.txt", strings.Join(long, " "))
+	}
+	for w := range kn.heads {
+		lower("headnouns.txt", w)
+		if _, ok := kn.kinds[w]; ok {
+			t.Errorf("headnouns.txt: %q is a kind noun already (kinds.txt)", w)
+		}
+	}
 	for base, fs := range kn.irreg {
 		lower("forms.txt", base)
 		if slices.Contains(fs, base) && !kn.nouns[base] && base != "staff" {

@@ -1,0 +1,148 @@
+package words
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/text"
+)
+
+// parseAbbreviations reads abbreviations.txt: short form -> the words of
+// its long form.
+func parseAbbreviations() (map[string][]string, error) {
+	es, err := readFile("abbreviations.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(es))
+	for _, e := range es {
+		if _, dup := out[e.key]; dup {
+			return nil, fmt.Errorf("abbreviations.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		long := strings.Fields(e.value)
+		switch {
+		case strings.ContainsAny(e.key, " \t"):
+			return nil, fmt.Errorf("abbreviations.txt:%d: %q: a short form is one word", e.line, e.key)
+		case len(long) == 0:
+			return nil, fmt.Errorf("abbreviations.txt:%d: %q has no long form", e.line, e.key)
+		case len(long) == 1 && long[0] == e.key:
+			return nil, fmt.Errorf("abbreviations.txt:%d: %q is its own long form", e.line, e.key)
+		}
+		out[e.key] = long
+	}
+	for short, long := range out {
+		if len(long) == 1 {
+			if _, ok := out[long[0]]; ok {
+				return nil, fmt.Errorf("abbreviations.txt: %q is the long form of %q and a short form itself", long[0], short)
+			}
+		}
+	}
+	return out, nil
+}
+
+// parseHeadNouns reads headnouns.txt.
+func parseHeadNouns() (map[string]bool, error) {
+	es, err := readLines("headnouns.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(es))
+	for _, e := range es {
+		if out[e.key] {
+			return nil, fmt.Errorf("headnouns.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		if strings.ContainsAny(e.key, " \t:") {
+			return nil, fmt.Errorf("headnouns.txt:%d: %q: one noun a line", e.line, e.key)
+		}
+		out[e.key] = true
+	}
+	return out, nil
+}
+
+// readLines returns the lines of data file name that are not blank or a
+// comment, as entries with no value.
+func readLines(name string) ([]entry, error) {
+	b, err := dataFS.ReadFile("data/" + name)
+	if err != nil {
+		return nil, err
+	}
+	var out []entry
+	for i, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, entry{line: i + 1, key: line})
+	}
+	return out, nil
+}
+
+// LongForm returns the words of the long form of a short form
+// (abbreviations.txt: "working", "group" for "wg"), and whether w is one.
+func LongForm(w string) ([]string, bool) {
+	long, ok := k().abbrev[w]
+	return long, ok
+}
+
+// ShortForm returns the short form whose long form starts toks ("wg" for
+// "working", "group", ...) and how many of toks it takes; "" and 0 when
+// none does. The longest long form wins. Each token may be the long
+// form's word or its plural ("groups").
+func ShortForm(toks []string) (string, int) {
+	if len(toks) == 0 {
+		return "", 0
+	}
+	best, bestN := "", 0
+	for _, a := range k().byFirst[text.Singular(toks[0])] {
+		if len(a.long) <= bestN || len(a.long) > len(toks) {
+			continue
+		}
+		ok := true
+		for i, w := range a.long[1:] {
+			if t := toks[i+1]; t != w && text.Singular(t) != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			best, bestN = a.short, len(a.long)
+		}
+	}
+	return best, bestN
+}
+
+// abbreviation is a line of abbreviations.txt.
+type abbreviation struct {
+	short string
+	long  []string
+}
+
+// indexAbbreviations lists the abbreviations by the first word of their
+// long form, longest first, then by short form.
+func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
+	out := map[string][]abbreviation{}
+	for short, long := range abbrev {
+		out[long[0]] = append(out[long[0]], abbreviation{short, long})
+	}
+	for _, as := range out {
+		slices.SortFunc(as, func(a, b abbreviation) int {
+			return cmp.Or(cmp.Compare(len(b.long), len(a.long)), strings.Compare(a.short, b.short))
+		})
+	}
+	return out
+}
+
+// IsHeadNoun reports whether a lower-case word, in the singular or the
+// plural, is a noun people put beside a name to say what kind of thing it
+// names: a kind noun (kinds.txt) or a head noun (headnouns.txt). A verb's
+// forms are not ("hosted", "tagged").
+func IsHeadNoun(w string) bool {
+	for _, x := range []string{w, text.Singular(w)} {
+		if _, kind := k().kinds[x]; kind || k().heads[x] {
+			return true
+		}
+	}
+	return false
+}
