@@ -275,11 +275,18 @@ func (r *run) step(ctx context.Context, phase state.Phase) (ev state.Event, summ
 		if len(plan.Anchors) == 0 || len(plan.Chains) == 0 {
 			st.Stop = state.StopNoAnchor
 			if len(plan.Anchors) == 0 {
-				names, calls, err := didYouMean(ctx, r.cfg.store, st.Question)
-				st.Budget.StoreCalls += calls
-				c.StoreCalls += calls
-				if err != nil {
-					return "", "", c, 0, err
+				// The planner's suggestions when it made some (its
+				// linking looked the words up already), else a look-up
+				// as find_entities does.
+				names := plan.DidYouMean
+				if len(names) == 0 {
+					var calls int
+					names, calls, err = didYouMean(ctx, r.cfg.store, st.Question)
+					st.Budget.StoreCalls += calls
+					c.StoreCalls += calls
+					if err != nil {
+						return "", "", c, 0, err
+					}
 				}
 				st.DidYouMean = names
 			}

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/agent"
@@ -11,7 +12,8 @@ import (
 
 // A question none of whose words link to an entity suggests the entities
 // its words come closest to, as MCP's find_entities finds them; one that
-// links suggests nothing.
+// links suggests nothing, and a name one edit away links (the planner's
+// typo tolerance).
 func TestDidYouMean(t *testing.T) {
 	st, err := demo.Open(t.Context())
 	if err != nil {
@@ -22,9 +24,8 @@ func TestDidYouMean(t *testing.T) {
 		question string
 		want     []string
 	}{
-		{"Who owns the paymnet service?", []string{"payment-service"}},
+		{"Who owns the paymentt servce?", []string{"payment-service"}},
 		{"Who owns paymint-svc?", []string{"payment-service"}},
-		{"What breaks if the ordres db goes down?", []string{"orders-db"}},
 		{"Who owns zorblax?", nil},
 		{"Who owns the payment service?", nil},
 	} {
@@ -37,6 +38,28 @@ func TestDidYouMean(t *testing.T) {
 		}
 		if c.want != nil && (res.StopReason != state.StopNoAnchor || res.Answer != "I could not find any entity of the question in the graph; did you mean "+c.want[0]+"?") {
 			t.Errorf("%s: %s %q", c.question, res.StopReason, res.Answer)
+		}
+	}
+}
+
+// A name misspelt by one letter swapped, dropped, added or replaced is
+// linked, and the answer says which entity it was read as.
+func TestOneEditTypoLinks(t *testing.T) {
+	st, err := demo.Open(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agent.New(st)
+	for _, c := range []struct{ question, entity string }{
+		{"Who owns the paymnet service?", "payment-service"},
+		{"What breaks if the ordres db goes down?", "orders-db"},
+	} {
+		res, err := a.Run(t.Context(), c.question)
+		if err != nil {
+			t.Fatalf("%s: %v", c.question, err)
+		}
+		if res.StopReason == state.StopNoAnchor || len(res.DidYouMean) > 0 || !strings.Contains(res.Summary, " from "+c.entity+":") {
+			t.Errorf("%s: %s %q, did you mean %q; want an answer from %s", c.question, res.StopReason, res.Summary, res.DidYouMean, c.entity)
 		}
 	}
 }
