@@ -117,7 +117,7 @@ It shows the first --limit answers (default 20, best first), each with its
 evidence, and says how many there are in all; --limit 0 shows them all.
 
 With --json it prints one object: answer, answer_by, answers[{name,type,score,paths}]
-(the first --limit of them), total (how many answers there are),
+(all of them, or the first --limit when it is given), total (how many answers there are),
 paths[{hops[{from,relation,to,direction,source}]}] (those of the answers
 given), complete, iterations, stop_reason, stats{store_calls,nodes_visited,
 nodes_expanded,hops_expanded,refinements,llm_calls,input_tokens,output_tokens,
@@ -309,7 +309,13 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 			return werr
 		}
 	case o.json:
-		page := res.Paged(0, o.limit)
+		// Scripts read every answer: one page of all of them unless
+		// --limit says otherwise.
+		limit := 0
+		if o.limitSet {
+			limit = o.limit
+		}
+		page := res.Paged(0, limit)
 		var werr error
 		if cites != nil && !o.state {
 			werr = writeJSONValue(e.stdout, askJSONWithCitations{page, cites})

@@ -3,6 +3,9 @@ package cli
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,7 +14,8 @@ import (
 const pagedQuestion = "Which teams are affected if the payment service goes down?"
 
 // ask shows the first --limit answers with their evidence and says how
-// many there are in all; --json carries the page and the total; --jsonl
+// many there are in all; --json carries every answer (or the page --limit
+// asks for) and the total; --jsonl
 // writes the run and then every answer, a line each.
 func TestAskLimitAndStreams(t *testing.T) {
 	_, all, _ := invoke(t, "", "ask", "--json", "--limit", "0", pagedQuestion)
@@ -82,5 +86,32 @@ func TestAskLimitAndStreams(t *testing.T) {
 		if code, _, _ := invoke(t, "", append(append([]string{"ask"}, bad...), pagedQuestion)...); code != exitUsage {
 			t.Errorf("ask %v: exit %d, want %d (usage)", bad, code, exitUsage)
 		}
+	}
+}
+
+// --json gives a script the whole answer set unless --limit is given:
+// the text shows the first 20 of 30, the JSON all 30.
+func TestAskJSONCarriesEveryAnswer(t *testing.T) {
+	var kb strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&kb, "svc-%02d|DEPENDS_ON|core-db\n", i)
+	}
+	file := filepath.Join(t.TempDir(), "kb.txt")
+	if err := os.WriteFile(file, []byte(kb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := "What depends on core-db directly?"
+	_, out, _ := invoke(t, "", "ask", "--graph", file, "--json", q)
+	var got struct {
+		askOutput
+		Total int `json:"total"`
+	}
+	decodeOneJSON(t, out, &got)
+	if got.Total != 30 || len(got.Answers) != 30 {
+		t.Errorf("--json: total %d, %d answers; want all 30", got.Total, len(got.Answers))
+	}
+	_, text, _ := invoke(t, "", "ask", "--graph", file, q)
+	if !strings.Contains(text, "30 in all") {
+		t.Errorf("the text output does not say it shows a page of 30:\n%s", text)
 	}
 }
