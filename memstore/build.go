@@ -110,7 +110,8 @@ func NewBuilder(opts BuildOptions) (*Builder, error) {
 		opts: opts, dir: dir,
 		names: newNameTable(), rels: newSmallTable(), types: newSmallTable(), files: newSmallTable(""), acls: newSmallTable(""),
 	}
-	b.raw = spill.NewSorter(dir, rawCodec, func(a, b rawRec) int { return 0 }, opts.Memory/4)
+	b.raw = spill.NewSorter(dir, rawCodec, nil, opts.Memory/4)
+	b.raw.Grow(1 << 16)
 	b.check.Known = func(name string) bool {
 		_, r := b.rels.ids[name]
 		_, t := b.types.ids[name]

@@ -16,7 +16,7 @@ type nameTable struct {
 	seed   maphash.Seed
 	chunks [][]byte
 	refs   []uint64 // chunk<<40 | offset<<13 | length
-	tab    []uint32 // id+1; 0 is empty
+	tab    []uint64 // the upper half of the name's hash << 32 | id+1; 0 is empty
 	bytes  int
 }
 
@@ -30,7 +30,7 @@ const (
 )
 
 func newNameTable() *nameTable {
-	return &nameTable{seed: maphash.MakeSeed(), tab: make([]uint32, 1<<10)}
+	return &nameTable{seed: maphash.MakeSeed(), tab: make([]uint64, 1<<10)}
 }
 
 func (t *nameTable) len() int { return len(t.refs) }
@@ -44,14 +44,15 @@ func (t *nameTable) get(id uint32) []byte {
 
 // lookup returns the id of name.
 func (t *nameTable) lookup(name string) (uint32, bool) {
+	h := maphash.String(t.seed, name)
 	mask := uint64(len(t.tab) - 1)
-	for i := maphash.String(t.seed, name) & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		e := t.tab[i]
 		if e == 0 {
 			return 0, false
 		}
-		if string(t.get(e-1)) == name {
-			return e - 1, true
+		if e>>32 == h>>32 && string(t.get(uint32(e)-1)) == name {
+			return uint32(e) - 1, true
 		}
 	}
 }
@@ -66,8 +67,8 @@ func (t *nameTable) intern(name string) uint32 {
 		if e == 0 {
 			break
 		}
-		if string(t.get(e-1)) == name {
-			return e - 1
+		if e>>32 == h>>32 && string(t.get(uint32(e)-1)) == name {
+			return uint32(e) - 1
 		}
 		i = (i + 1) & mask
 	}
@@ -80,7 +81,7 @@ func (t *nameTable) intern(name string) uint32 {
 	t.chunks[c] = append(t.chunks[c], name...)
 	t.refs = append(t.refs, uint64(c)<<nameChunkPos|uint64(off)<<nameLenBits|uint64(len(name)))
 	t.bytes += len(name)
-	t.tab[i] = id + 1
+	t.tab[i] = h>>32<<32 | uint64(id+1)
 	if 4*len(t.refs) > 3*len(t.tab) {
 		t.grow()
 	}
@@ -88,14 +89,18 @@ func (t *nameTable) intern(name string) uint32 {
 }
 
 func (t *nameTable) grow() {
-	tab := make([]uint32, 2*len(t.tab))
+	tab := make([]uint64, 2*len(t.tab))
 	mask := uint64(len(tab) - 1)
-	for id := range t.refs {
-		i := maphash.Bytes(t.seed, t.get(uint32(id))) & mask
+	for _, e := range t.tab {
+		if e == 0 {
+			continue
+		}
+		h := maphash.Bytes(t.seed, t.get(uint32(e)-1))
+		i := h & mask
 		for tab[i] != 0 {
 			i = (i + 1) & mask
 		}
-		tab[i] = uint32(id) + 1
+		tab[i] = e
 	}
 	t.tab = tab
 }

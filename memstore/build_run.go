@@ -93,7 +93,15 @@ var canonCodec = spill.Codec[canonRec]{Size: 30,
 }
 
 func cmpCanon(a, b canonRec) int {
-	return cmp.Or(cmp.Compare(a.s, b.s), cmp.Compare(a.r, b.r), cmp.Compare(a.o, b.o), cmp.Compare(a.seq, b.seq))
+	switch {
+	case a.s != b.s:
+		return cmp.Compare(a.s, b.s)
+	case a.r != b.r:
+		return cmp.Compare(a.r, b.r)
+	case a.o != b.o:
+		return cmp.Compare(a.o, b.o)
+	}
+	return cmp.Compare(a.seq, b.seq)
 }
 
 // inRec is an incoming edge: triple tri, from s, into o.
@@ -202,6 +210,7 @@ func (bs *build) number() error {
 // the next phases need.
 func (bs *build) facts() error {
 	sorter := spill.NewSorter(bs.dir, canonCodec, cmpCanon, bs.opts.Memory/4)
+	sorter.Grow(bs.triples)
 	tk := &ticker{ctx: bs.ctx}
 	if err := bs.raw.Each(func(x rawRec) error {
 		if err := tk.tick(); err != nil {
@@ -226,9 +235,17 @@ func (bs *build) facts() error {
 		}
 	}
 	in := spill.NewSorter(bs.dir, inCodec, func(a, b inRec) int {
-		return cmp.Or(cmp.Compare(a.o, b.o), cmp.Compare(a.r, b.r), cmp.Compare(a.s, b.s))
+		switch {
+		case a.o != b.o:
+			return cmp.Compare(a.o, b.o)
+		case a.r != b.r:
+			return cmp.Compare(a.r, b.r)
+		}
+		return cmp.Compare(a.s, b.s)
 	}, bs.opts.Memory/8)
 	pairs := spill.NewSorter(bs.dir, pairCodec, func(a, b pairRec) int { return cmp.Compare(a.pair, b.pair) }, bs.opts.Memory/8)
+	in.Grow(bs.triples)
+	pairs.Grow(bs.triples)
 
 	unused := func(k int) []uint64 {
 		s := make([]uint64, k)

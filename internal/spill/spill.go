@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 )
@@ -71,8 +72,10 @@ type Codec[T any] struct {
 	Decode func(b []byte) T
 }
 
-// Sorter sorts records of type T by Compare, holding at most Max of them
-// in memory; it spills sorted runs to files of dir.
+// Sorter sorts records of type T by compare, holding a bounded number of
+// them in memory; it spills sorted runs to files of dir. Records that
+// compare equal come out in no particular order; with a nil compare the
+// records come out in the order they were added (a buffer that spills).
 type Sorter[T any] struct {
 	dir     *Dir
 	codec   Codec[T]
@@ -89,6 +92,10 @@ func NewSorter[T any](dir *Dir, codec Codec[T], compare func(a, b T) int, memory
 	per := int64(codec.Size) + 16 // the record in memory, roughly
 	return &Sorter[T]{dir: dir, codec: codec, compare: compare, max: int(max(1024, memory/per))}
 }
+
+// Grow makes room for n more records without growing the buffer (up to
+// its bound).
+func (s *Sorter[T]) Grow(n int) { s.buf = slices.Grow(s.buf, min(n, s.max)) }
 
 // Len is the number of records added.
 func (s *Sorter[T]) Len() int { return s.n }
@@ -108,20 +115,56 @@ func (s *Sorter[T]) Add(x T) error {
 	return nil
 }
 
+// sort sorts the buffer in parts, one per processor, and returns them
+// (in the order added when there is no order).
+func (s *Sorter[T]) sort() [][]T {
+	if s.compare == nil || len(s.buf) < 1<<14 {
+		if s.compare != nil {
+			slices.SortFunc(s.buf, s.compare)
+		}
+		return [][]T{s.buf}
+	}
+	k := runtime.GOMAXPROCS(0)
+	parts := make([][]T, 0, k)
+	size := (len(s.buf) + k - 1) / k
+	for lo := 0; lo < len(s.buf); lo += size {
+		parts = append(parts, s.buf[lo:min(len(s.buf), lo+size)])
+	}
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Go(func() { slices.SortFunc(p, s.compare) })
+	}
+	wg.Wait()
+	return parts
+}
+
+// memRuns makes runs of sorted parts of the buffer.
+func (s *Sorter[T]) memRuns(parts [][]T, order int) []*runReader[T] {
+	var out []*runReader[T]
+	for i, p := range parts {
+		r := &runReader[T]{mem: p, order: order + i}
+		if ok, _ := r.next(); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func (s *Sorter[T]) spill() error {
-	slices.SortStableFunc(s.buf, s.compare)
+	parts := s.sort()
 	f, err := s.dir.Create("run")
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	b := make([]byte, s.codec.Size)
-	for _, x := range s.buf {
+	if err := s.merge(s.memRuns(parts, 0), func(x T) error {
 		s.codec.Encode(b, x)
-		if _, err := w.Write(b); err != nil {
-			f.Close()
-			return err
-		}
+		_, err := w.Write(b)
+		return err
+	}); err != nil {
+		f.Close()
+		return err
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
@@ -137,8 +180,11 @@ func (s *Sorter[T]) spill() error {
 // are closed and removed.
 func (s *Sorter[T]) Each(fn func(T) error) error {
 	defer s.release()
-	slices.SortStableFunc(s.buf, s.compare)
-	if len(s.runs) == 0 {
+	parts := s.sort()
+	if s.compare == nil {
+		if err := s.eachRun(fn); err != nil {
+			return err
+		}
 		for _, x := range s.buf {
 			if err := fn(x); err != nil {
 				return err
@@ -146,9 +192,8 @@ func (s *Sorter[T]) Each(fn func(T) error) error {
 		}
 		return nil
 	}
-	// The buffer is the last run; the runs hold earlier records, so that
-	// a tie is taken from the earliest run.
-	h := &mergeHeap[T]{compare: s.compare}
+	// The runs on disk, then the buffer's.
+	var runs []*runReader[T]
 	bufSize := 1 << 20
 	for i, f := range s.runs {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -160,13 +205,27 @@ func (s *Sorter[T]) Each(fn func(T) error) error {
 			return err
 		}
 		if ok {
-			h.items = append(h.items, r)
+			runs = append(runs, r)
 		}
 	}
-	mem := &runReader[T]{mem: s.buf, order: len(s.runs)}
-	if ok, _ := mem.next(); ok {
-		h.items = append(h.items, mem)
+	return s.merge(append(runs, s.memRuns(parts, len(s.runs))...), fn)
+}
+
+// merge calls fn with the records of sorted runs, in order.
+func (s *Sorter[T]) merge(runs []*runReader[T], fn func(T) error) error {
+	if len(runs) == 1 {
+		r := runs[0]
+		for {
+			if err := fn(r.cur); err != nil {
+				return err
+			}
+			ok, err := r.next()
+			if err != nil || !ok {
+				return err
+			}
+		}
 	}
+	h := &mergeHeap[T]{items: runs, compare: s.compare}
 	heap.Init(h)
 	for h.Len() > 0 {
 		top := h.items[0]
@@ -181,6 +240,30 @@ func (s *Sorter[T]) Each(fn func(T) error) error {
 			heap.Fix(h, 0)
 		} else {
 			heap.Pop(h)
+		}
+	}
+	return nil
+}
+
+// eachRun calls fn with the records of the spilled runs, one run after
+// the other.
+func (s *Sorter[T]) eachRun(fn func(T) error) error {
+	for _, f := range s.runs {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		r := &runReader[T]{r: bufio.NewReaderSize(f, 1<<20), codec: s.codec, b: make([]byte, s.codec.Size)}
+		for {
+			ok, err := r.next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if err := fn(r.cur); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

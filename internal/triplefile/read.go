@@ -484,6 +484,27 @@ func aliasedJSON(line []byte) (jsonTriple, error) {
 	return j, nil
 }
 
+// decodeJSON decodes a JSONL line with encoding/json: the column names as
+// keys, or their aliases.
+func (tr *Reader) decodeJSON(line []byte) (jsonTriple, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	var j jsonTriple
+	if err := dec.Decode(&j); err != nil {
+		// Other key names ("source", "target"): the slower way.
+		var aerr error
+		if j, aerr = aliasedJSON(line); aerr != nil {
+			if errors.Is(aerr, errNotAliased) {
+				return j, tr.lineErr(tr.line, err)
+			}
+			return j, tr.lineErr(tr.line, aerr)
+		}
+	} else if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
+		return j, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
+	}
+	return j, nil
+}
+
 func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	line = bytes.TrimSpace(line)
 	if line[0] != '{' {
@@ -494,20 +515,12 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 		i := invalidUTF8At(line)
 		return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("not valid UTF-8 (byte 0x%02X at column %d)", line[i], i+1))
 	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	var j jsonTriple
-	if err := dec.Decode(&j); err != nil {
-		// Other key names ("source", "target"): the slower way.
-		var aerr error
-		if j, aerr = aliasedJSON(line); aerr != nil {
-			if errors.Is(aerr, errNotAliased) {
-				return graph.Triple{}, tr.lineErr(tr.line, err)
-			}
-			return graph.Triple{}, tr.lineErr(tr.line, aerr)
+	j, fast := fastJSON(line)
+	if !fast {
+		var err error
+		if j, err = tr.decodeJSON(line); err != nil {
+			return graph.Triple{}, err
 		}
-	} else if rest := bytes.TrimSpace(line[dec.InputOffset():]); len(rest) > 0 {
-		return graph.Triple{}, tr.lineErr(tr.line, errors.New("more than one JSON value on the line"))
 	}
 	t, err := tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
 	if err != nil {

@@ -1,0 +1,71 @@
+package spill
+
+import (
+	"cmp"
+	"encoding/binary"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+)
+
+var u64 = Codec[uint64]{Size: 8,
+	Encode: func(b []byte, x uint64) { binary.LittleEndian.PutUint64(b, x) },
+	Decode: func(b []byte) uint64 { return binary.LittleEndian.Uint64(b) },
+}
+
+// A sorter gives every record added, in order, whether it holds them all
+// or spills runs; with no order, in the order added; and its files go with
+// the directory.
+func TestSorter(t *testing.T) {
+	parent := t.TempDir()
+	dir, err := NewDir(parent, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 1000, 20000, 100000} {
+		for _, memory := range []int64{1, 1 << 30} {
+			for _, ordered := range []bool{true, false} {
+				compare := cmp.Compare[uint64]
+				if !ordered {
+					compare = nil
+				}
+				s := NewSorter(dir, u64, compare, memory)
+				var all []uint64
+				for range n {
+					x := rng.Uint64N(5000)
+					all = append(all, x)
+					if err := s.Add(x); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if memory == 1 && n > 2048 && s.Spilled() == 0 {
+					t.Errorf("%d records in 1 byte did not spill", n)
+				}
+				var got []uint64
+				if err := s.Each(func(x uint64) error { got = append(got, x); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				if ordered {
+					slices.Sort(all)
+				}
+				if !slices.Equal(got, all) {
+					t.Fatalf("n %d memory %d ordered %t: the records came back wrong", n, memory, ordered)
+				}
+			}
+		}
+	}
+	if left, _ := os.ReadDir(dir.Path()); len(left) != 0 {
+		t.Errorf("runs left after Each: %d", len(left))
+	}
+	if err := dir.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(parent); len(left) != 0 {
+		t.Errorf("files left after Remove: %v", left)
+	}
+	if _, err := dir.Create("late"); err == nil {
+		t.Error("Create after Remove succeeded")
+	}
+}
