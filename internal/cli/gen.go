@@ -49,6 +49,8 @@ type genOptions struct {
 	triples   int
 	seed      uint64
 	hub       int
+	// closure, when set, asks for a service about that many depend on.
+	closure int
 	out       string
 	format    string
 	questions string
@@ -89,6 +91,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	fs.Var(countFlag{&o.triples}, "triples", "number of triples `N` (5000000, 5M, 100k)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random `seed`: the same seed gives the same graph and questions")
 	fs.Var(countFlag{&o.hub}, "hub", "add a hub: one service called by `K` extra client services (counted in --triples)")
+	fs.Var(countFlag{&o.closure}, "closure-anchor", "also name a service about `N` entities depend on, transitively (for a benchmark's large closure)")
 	fs.StringVar(&o.out, "o", "", "triples `file` to write")
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.StringVar(&o.format, "format", "auto", "triples `format`: auto (from -o's extension), jsonl, tsv, csv or pipe")
@@ -150,6 +153,10 @@ func generate(ctx context.Context, e *env, o *genOptions) error {
 	msg := fmt.Sprintf("wrote %s: %d triples, %d entities", o.out, trs, ents)
 	if hub := g.Hub(); hub != "" {
 		msg += fmt.Sprintf(" (hub %s with %d callers)", hub, o.hub)
+	}
+	if o.closure > 0 {
+		name, n := g.ClosureAnchor(o.closure)
+		msg += fmt.Sprintf("; closure anchor %s (%d dependents)", name, n)
 	}
 	if o.questions != "" {
 		if err := ctx.Err(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -369,6 +370,68 @@ func (g *Graph) MostCalled() string {
 		return ""
 	}
 	return g.Name(best)
+}
+
+// ClosureAnchor returns a service about size entities depend on,
+// transitively, through the dependency relations (the answer set of "what
+// is affected if it goes down"), and how many: of the services in order of
+// their callers, the first whose dependents are at least size, or the one
+// with the most. It is for benchmarks of large closures.
+func (g *Graph) ClosureAnchor(size int) (name string, dependents int) {
+	g.index()
+	calls := make([]int32, len(g.kinds))
+	for i, r := range g.r {
+		if r == Calls {
+			calls[g.o[i]]++
+		}
+	}
+	var svc []int32
+	for id, k := range g.kinds {
+		if k == Service {
+			svc = append(svc, int32(id))
+		}
+	}
+	if len(svc) == 0 {
+		return "", 0
+	}
+	slices.SortStableFunc(svc, func(a, b int32) int { return int(calls[b] - calls[a]) })
+	seen := make([]uint32, len(g.kinds))
+	stamp := uint32(0)
+	reach := func(start int32) int {
+		stamp++
+		seen[start] = stamp
+		frontier, n := []int32{start}, 0
+		for len(frontier) > 0 {
+			var next []int32
+			for _, v := range frontier {
+				for _, t := range g.inT[g.inOff[v]:g.inOff[v+1]] {
+					if nb := g.s[t]; g.r[t].dependency() && seen[nb] != stamp {
+						seen[nb] = stamp
+						next = append(next, nb)
+						n++
+					}
+				}
+			}
+			frontier = next
+		}
+		return n
+	}
+	// The most called services reach the most: search their ranks for the
+	// last one reaching size or more.
+	lo, hi := 0, len(svc)-1
+	best, bestN := svc[0], reach(svc[0])
+	if bestN < size {
+		return g.Name(best), bestN
+	}
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if n := reach(svc[mid]); n >= size {
+			lo, best, bestN = mid, svc[mid], n
+		} else {
+			hi = mid - 1
+		}
+	}
+	return g.Name(best), bestN
 }
 
 // Words names are made of.

@@ -174,3 +174,18 @@ func TestClosureExact(t *testing.T) {
 		}
 	}
 }
+
+// ClosureAnchor names a service at least the size asked depend on (the
+// most called one when none is that big), counted as the gold closures
+// count them.
+func TestClosureAnchor(t *testing.T) {
+	g := Generate(Options{Triples: 100000, Seed: 2})
+	name, n := g.ClosureAnchor(2000)
+	if n < 2000 || name == "" {
+		t.Fatalf("anchor %s with %d dependents, want 2000 or more", name, n)
+	}
+	top, most := g.ClosureAnchor(1 << 30)
+	if top != g.MostCalled() || most < n {
+		t.Errorf("for more than there are: %s (%d), want the most called service %s with the most dependents", top, most, g.MostCalled())
+	}
+}
