@@ -248,30 +248,36 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 			for _, k := range keys {
 				members = append(members, member{int32(k >> 32), frontier[uint32(k)]})
 			}
+			// One callback for the group's edges, over the positions of
+			// the entity being read (same).
+			var same []member
+			kept := 0
+			next := grp.next
+			take := func(nb int32, fact uint32, dir graph.Direction) bool {
+				if kept == w.opts.StoreLimit {
+					return false
+				}
+				kept++
+				if avoid.has(nb) {
+					return true
+				}
+				for _, mb := range same {
+					if mark[mb.i] == 0 {
+						order = append(order, mb.i)
+						mark[mb.i] = int32(len(order))
+					}
+					cands = append(cands, flatCand{int32(mb.i), candidate{nb: nb, fact: fact, dir: dir, next: next}})
+				}
+				return true
+			}
 			for m := 0; m < len(members); {
 				id := members[m].node
 				end := m + 1
 				for end < len(members) && members[end].node == id {
 					end++
 				}
-				kept := 0
-				full := adj.Edges(id, grp.rels, grp.dir, func(nb int32, fact uint32, dir graph.Direction) bool {
-					if kept == w.opts.StoreLimit {
-						return false
-					}
-					kept++
-					if avoid.has(nb) {
-						return true
-					}
-					for _, mb := range members[m:end] {
-						if mark[mb.i] == 0 {
-							order = append(order, mb.i)
-							mark[mb.i] = int32(len(order))
-						}
-						cands = append(cands, flatCand{int32(mb.i), candidate{nb: nb, fact: fact, dir: dir, next: grp.next}})
-					}
-					return true
-				})
+				same, kept = members[m:end], 0
+				full := adj.Edges(id, grp.rels, grp.dir, take)
 				if !full {
 					if total := adj.Count(id, grp.rels, grp.dir); total > kept {
 						storeCut[[2]int32{id, int32(level)}] = len(d.Cuts)
