@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -374,9 +375,10 @@ func (g *Graph) MostCalled() string {
 
 // ClosureAnchor returns a service about size entities depend on,
 // transitively, through the dependency relations (the answer set of "what
-// is affected if it goes down"), and how many: of the services in order of
-// their callers, the first whose dependents are at least size, or the one
-// with the most. It is for benchmarks of large closures.
+// is affected if it goes down"), and how many: among the services in order
+// of their callers, one whose dependents are nearest size, or the one with
+// the most when none has that many. It is for benchmarks of large
+// closures.
 func (g *Graph) ClosureAnchor(size int) (name string, dependents int) {
 	g.index()
 	calls := make([]int32, len(g.kinds))
@@ -417,18 +419,25 @@ func (g *Graph) ClosureAnchor(size int) (name string, dependents int) {
 		return n
 	}
 	// The most called services reach the most: search their ranks for the
-	// last one reaching size or more.
+	// last one reaching size or more, then take the one nearest size among
+	// the services around it (reach is not quite monotone in the rank).
 	lo, hi := 0, len(svc)-1
-	best, bestN := svc[0], reach(svc[0])
-	if bestN < size {
-		return g.Name(best), bestN
+	if n := reach(svc[0]); n < size {
+		return g.Name(svc[0]), n
 	}
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if n := reach(svc[mid]); n >= size {
-			lo, best, bestN = mid, svc[mid], n
+		if reach(svc[mid]) >= size {
+			lo = mid
 		} else {
 			hi = mid - 1
+		}
+	}
+	best, bestN := svc[lo], reach(svc[lo])
+	far := func(n int) float64 { return math.Abs(math.Log(float64(max(n, 1)) / float64(size))) }
+	for r := max(0, lo-8); r <= min(len(svc)-1, lo+8); r++ {
+		if n := reach(svc[r]); far(n) < far(bestN) {
+			best, bestN = svc[r], n
 		}
 	}
 	return g.Name(best), bestN
