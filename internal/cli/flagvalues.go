@@ -129,3 +129,46 @@ func withArgName(usage, name string) string {
 	}
 	return usage + " (`" + name + "`)"
 }
+
+// byteSize is a flag holding a number of bytes, written with a unit:
+// 4GB, 512MB, 1.5G, 64KiB (units of 1,024), or a plain number of bytes.
+type byteSize struct{ n *int64 }
+
+func (b byteSize) String() string {
+	if b.n == nil {
+		return "0"
+	}
+	return formatBytes(*b.n)
+}
+
+func (b byteSize) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}} {
+		if strings.HasSuffix(t, u.suffix) {
+			mult, t = u.mult, strings.TrimSuffix(t, u.suffix)
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || v <= 0 || v*float64(mult) >= 1<<62 {
+		return fmt.Errorf("%q is not a size (examples: 4GB, 512MB, 1.5G)", s)
+	}
+	*b.n = int64(v * float64(mult))
+	return nil
+}
+
+// formatBytes writes a size as byteSize reads it.
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%dGB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dMB", n>>20)
+	}
+	return strconv.FormatInt(n, 10)
+}

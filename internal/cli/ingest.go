@@ -3,12 +3,14 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
@@ -27,6 +29,12 @@ or JSONL objects {"subject","relation","object","subject_type","object_type"}.
 Nothing is half-written: every file is read and checked first, and a
 malformed line stops the ingest with its file and line before anything is
 written; a snapshot is written to a temporary file and renamed into place.
+
+A snapshot is built in bounded memory (--memory, default 4GB): the facts
+past it are sorted in runs spilled to temporary files beside the snapshot,
+which go when the ingest ends, however it ends. A hundred million triples
+ingest in under 4 GB; the snapshot is the same, byte for byte, whatever
+the bound.
 Input with no triple at all is an error (it would replace a graph with an
 empty one) unless --allow-empty says it is intended. Ingesting the same
 triples twice leaves the same graph.
@@ -42,6 +50,7 @@ type ingestOptions struct {
 	out        string
 	allowEmpty bool
 	timeout    time.Duration
+	memory     int64
 	files      []string
 	docs       docsIngestOptions
 }
@@ -53,6 +62,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&o.out, "o", "", "snapshot `file` to write (default: the first input with .snap)")
 	fs.StringVar(&o.out, "out", "", "same as -o")
 	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "accept input with no triples (writes an empty graph)")
+	o.memory = memstore.DefaultBuildMemory
+	fs.Var(byteSize{&o.memory}, "memory", "building a snapshot, hold at most about `SIZE` in memory (4GB, 512MB); the rest is spilled to temporary files beside it")
 	durationVar(fs, &o.timeout, "timeout", 0, "none", "time limit for the whole ingest (`duration`; default none; with Neo4j each transaction is bounded anyway)")
 	fs.StringVar(&o.docs.path, "docs", "", "ingest the Markdown and text documents under `path` (a folder or a file)")
 	fs.StringVar(&o.docs.patterns, "patterns", "", "with --docs: relation patterns `file` (\"RELATION: {S} phrase {O}\" a line)")
@@ -129,32 +140,54 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 		first := o.files[0]
 		out = strings.TrimSuffix(first, filepath.Ext(first)) + ".snap"
 	}
-	ts, err := readAll(e, o)
+	format, err := triplefile.ParseFormat(o.graph.format)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	var schema *graph.Schema
+	if o.graph.schema != "" {
+		if schema, err = graph.ReadSchemaFile(o.graph.schema); err != nil {
+			return err
+		}
+	}
+	b, err := memstore.NewBuilder(memstore.BuildOptions{Schema: schema, Memory: o.memory, TempDir: filepath.Dir(out), Name: filepath.Base(out)})
 	if err != nil {
 		return err
 	}
-	if err := o.checkNotEmpty(len(ts)); err != nil {
-		return err
-	}
-	st := memstore.New()
-	if o.graph.schema != "" {
-		s, err := graph.ReadSchemaFile(o.graph.schema)
+	defer b.Close()
+	// An interrupt removes the temporary files at once, not when the build
+	// next looks at ctx: sorting a run may take longer than the grace the
+	// process has after a signal.
+	defer context.AfterFunc(ctx, func() { b.Close() })()
+	for _, f := range o.files {
+		fi, err := os.Stat(f)
 		if err != nil {
 			return err
 		}
-		if err := st.SetSchema(ctx, s); err != nil {
+		var bar *progress.Bar
+		ropts := triplefile.Options{}
+		if !o.graph.quiet {
+			bar = progress.New(e.stderr, "reading "+f, "B", fi.Size())
+			ropts.Progress = func(done, total int64) { bar.Set(done) }
+		}
+		before := b.Triples()
+		if err := triplefile.Each(ctx, f, format, ropts, b.Add); err != nil {
 			return err
 		}
+		bar.Finish(fmt.Sprintf("%d triples", b.Triples()-before))
 	}
-	added, err := st.AddTriples(ctx, ts)
-	if err != nil {
+	if err := o.checkNotEmpty(b.Triples()); err != nil {
 		return err
 	}
-	if err := st.WriteSnapshotFile(out); err != nil {
+	var st memstore.BuildStats
+	if err := atomicfile.Write(out, func(w io.Writer) error {
+		var err error
+		st, err = b.WriteSnapshot(ctx, w)
 		return err
+	}); err != nil {
+		return fmt.Errorf("memstore: snapshot: %w", err)
 	}
-	ents, triples := st.Stats()
-	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped), %d entities\n", out, triples, len(ts)-added, ents)
+	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped), %d entities\n", out, st.Triples, st.Duplicates, st.Entities)
 	return nil
 }
 
