@@ -46,11 +46,11 @@ scripts/bench-scale measures 1M to 10M triples this way (see docs/scale.md).
 `
 
 type genOptions struct {
-	triples   int
-	seed      uint64
-	hub       int
+	triples int
+	seed    uint64
+	hub     int
 	// closure, when set, asks for a service about that many depend on.
-	closure int
+	closure   int
 	out       string
 	format    string
 	questions string
