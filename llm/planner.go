@@ -366,7 +366,7 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 	}
 	// The rule plan's chains stay as alternatives when they answer the
 	// same question from the same anchor.
-	if len(base.Anchors) > 0 && base.Anchors[0].Entity == anchors[0].Entity && base.Target == target {
+	if len(base.Anchors) > 0 && base.Anchors[0].Entity == anchors[0].Entity && base.Target.Equal(target) {
 		seen := map[string]bool{chain.String(): true}
 		for _, c := range base.Chains {
 			if len(plan.Chains) == 3 {

@@ -25,7 +25,7 @@ func TestPlannerValidPlan(t *testing.T) {
 	if len(plan.Anchors) != 1 || plan.Anchors[0].Entity != "payment-service" || plan.Anchors[0].Mention != "payment service" {
 		t.Errorf("anchors %+v", plan.Anchors)
 	}
-	if plan.Target != (state.Target{Kind: state.TargetType, Type: "Team"}) {
+	if !plan.Target.Equal(state.Target{Kind: state.TargetType, Type: "Team"}) {
 		t.Errorf("target %+v", plan.Target)
 	}
 	if got, want := plan.Chains[0].String(), "(<-CALLS-|<-DEPENDS_ON-|<-OWNS-)+"; got != want {

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
@@ -100,6 +101,32 @@ type Target struct {
 	// teams are untyped but named shipping-team, web-team).
 	NameWord string `json:"name_word,omitempty"`
 	// Mention is the question's words for an entity target.
+	Mention string `json:"mention,omitempty"`
+	// Having keeps the answers that have a fact with an entity ("the
+	// feature-complete services": in_profile feature-complete).
+	Having []Having `json:"having,omitempty"`
+}
+
+// Equal reports whether two targets ask for the same thing.
+func (t Target) Equal(o Target) bool {
+	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) {
+		return false
+	}
+	for i, h := range t.Having {
+		g := o.Having[i]
+		if h.Entity != g.Entity || h.Mention != g.Mention || !slices.Equal(h.Edges, g.Edges) {
+			return false
+		}
+	}
+	return true
+}
+
+// Having is a condition on the answers: a fact of one of Edges, walked
+// from the answer, that reaches Entity.
+type Having struct {
+	Edges  []RelDir `json:"edges"`
+	Entity string   `json:"entity"`
+	// Mention is the question's words for the entity.
 	Mention string `json:"mention,omitempty"`
 }
 
@@ -230,7 +257,12 @@ type Reading struct {
 	// Confidence is how sure the reader is, in 0..1; the critic does not
 	// certify an answer whose reading is less sure than it needs.
 	Confidence float64 `json:"confidence"`
-	Extent     Extent  `json:"extent"`
+	// Open is true for a reading of the open reader (internal/reader: the
+	// graph's own relation names and the words of their kinds), taken
+	// where the rule reader's was weak; the critic certifies none of its
+	// answers yet.
+	Open   bool   `json:"open,omitempty"`
+	Extent Extent `json:"extent"`
 	// ExtentSaid is false when the question did not say how far and the
 	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).

@@ -299,9 +299,10 @@ type AnswerEntity struct {
 func (s *AgentState) Accepted() []int {
 	end := s.chainEnd()
 	kind := s.answerKind(end)
+	having := s.having()
 	out := make([]int, 0, min(s.Walk.Len(), 1024))
 	for i, r := range s.Walk.Reached {
-		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.TypeAt(i)})) {
+		if end(r) && (kind == nil || kind(graph.Entity{Name: r.Node, Type: s.TypeAt(i)})) && having(r.Node) {
 			out = append(out, i)
 		}
 	}
@@ -334,9 +335,47 @@ func (s *AgentState) Accepted() []int {
 				continue
 			}
 		}
+		if len(s.Plan.Target.Having) > 0 && !having(seg.Reach(k).Node) {
+			continue
+		}
 		out = append(out, base+k)
 	}
 	return out
+}
+
+// having returns whether a node meets every condition of the plan's
+// Target.Having, by the facts retrieved.
+func (s *AgentState) having() func(string) bool {
+	hs := s.Plan.Target.Having
+	if len(hs) == 0 {
+		return func(string) bool { return true }
+	}
+	// meets[k] holds the nodes that meet condition k.
+	meets := make([]map[string]bool, len(hs))
+	for k, h := range hs {
+		meets[k] = map[string]bool{}
+		for _, e := range s.Subgraph.Edges {
+			for _, d := range h.Edges {
+				if e.Relation != d.Relation {
+					continue
+				}
+				if (d.Direction == graph.Out || d.Direction == graph.Both) && e.Object == h.Entity {
+					meets[k][e.Subject] = true
+				}
+				if (d.Direction == graph.In || d.Direction == graph.Both) && e.Subject == h.Entity {
+					meets[k][e.Object] = true
+				}
+			}
+		}
+	}
+	return func(n string) bool {
+		for _, m := range meets {
+			if !m[n] {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // AnswerKind returns what an answer must be when the question asks for a

@@ -241,6 +241,10 @@ type Delta struct {
 	// Bulk, when not nil, holds the moves of a walk in bulk (Arcs is
 	// then empty): a new segment for the walk and the moves into Reached.
 	Bulk *Bulk
+	// Facts are facts retrieved beside the walk, for the plan's
+	// conditions on the answers (Target.Having): they join the subgraph
+	// and make no position.
+	Facts []graph.Hop
 	// Expanded are the positions whose neighbours this delta holds.
 	Expanded []Pos
 	Nodes    []graph.Entity
@@ -267,6 +271,9 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 	}
 	for _, n := range d.Nodes {
 		s.Subgraph.addNode(n, s.Iteration, ph)
+	}
+	for _, h := range d.Facts {
+		s.Subgraph.addEdge(h, s.Iteration, ph)
 	}
 	w := &s.Walk
 	w.index()

@@ -348,6 +348,14 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if rd == nil || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
 		return nil
 	}
+	if rd.Open {
+		// The open reader's readings are not tested phrase by phrase yet:
+		// their answers are given, never certified.
+		v.Outcome = state.Uncertain
+		v.Doubt = OpenReaderDoubt
+		v.Reason += "; not certified: " + OpenReaderDoubt
+		return nil
+	}
 	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
 		return nil // the chain found proves the yes
 	}
@@ -399,6 +407,10 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	}
 	return nil
 }
+
+// OpenReaderDoubt is why no claim is certified on a reading of the open
+// reader (state.Reading.Open).
+const OpenReaderDoubt = "read by the open reader (the rule reader found no sure reading), whose readings are not yet certified"
 
 // OpenWorldDoubt is why no claim is certified over a graph read from
 // documents (state.Plan.OpenWorld).

@@ -136,7 +136,7 @@ func TestOraclePlannerAsksForTheAnswersType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Target != (state.Target{Kind: state.TargetType, Type: "Team"}) || cost.StoreCalls != 1 || plan.HopBudget != 2 || plan.Source != "oracle" {
+	if !plan.Target.Equal(state.Target{Kind: state.TargetType, Type: "Team"}) || cost.StoreCalls != 1 || plan.HopBudget != 2 || plan.Source != "oracle" {
 		t.Errorf("plan = %+v, cost %+v", plan, cost)
 	}
 	if len(plan.Anchors) != 1 || plan.Anchors[0].Entity != "db" {

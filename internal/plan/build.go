@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/reader"
 	"github.com/scgraph/scgraph/internal/reading"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/state"
@@ -93,13 +94,140 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 			return plan
 		}
 	}
-	return p.readPlan(q, s, ents, plan)
+	return p.readPlanBoth(q, s, ents, plan)
 }
 
-// readPlan makes the plan from the question reader's readings: one chain
-// per reading, best first, each with its reading in words, how far it
-// goes, how sure it is and what it guessed.
+// readPlanBoth reads the question with the rule reader and, where its
+// reading is weak (none, the entity's neighbourhood, or too unsure to be
+// certified), with the open reader (internal/reader), which reads the
+// graph's own relation names and the words of their kinds: the open
+// reading is taken where it is not weak itself and surer.
+func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+	base := plan
+	base.Notes = slices.Clone(plan.Notes)
+	rules := p.readPlanRules(q, s, ents, base)
+	if !weakPlan(rules) {
+		return rules
+	}
+	base.Notes = slices.Clone(plan.Notes)
+	open := p.readPlan(q, s, ents, base)
+	if weakPlan(open) {
+		return rules
+	}
+	if len(rules.Readings) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence <= rules.Readings[0].Confidence {
+		return rules
+	}
+	open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
+	return open
+}
+
+// weakPlan reports whether a plan's reading cannot be certified as it
+// stands: no reading, a reading of no relation word, or one less sure
+// than a claim needs.
+func weakPlan(pl state.Plan) bool {
+	return pl.Unanswerable != "" || len(pl.Readings) == 0 || len(pl.Readings[0].Because) == 0 || pl.Readings[0].Confidence < sureReading
+}
+
+// sureReading is the least confidence a reading needs for the critic to
+// certify its answers (critic's claimConfidence).
+const sureReading = 0.8
+
+// weakWhy says why the rule reader's plan was set aside.
+func weakWhy(pl state.Plan) string {
+	switch {
+	case pl.Unanswerable != "":
+		return "the rule reader found no relation (" + pl.Unanswerable + ")"
+	case len(pl.Readings) == 0 || len(pl.Readings[0].Because) == 0:
+		return "the rule reader found no relation word"
+	}
+	return fmt.Sprintf("the rule reader's reading was unsure (%.2f)", pl.Readings[0].Confidence)
+}
+
+// readPlan makes the plan from the open reader's readings (internal/reader):
+// one chain per reading, best first, each with its reading in words, how
+// far it goes, how sure it is and what it guessed.
 func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+	res := reader.Read(q, readerEntities(ents), s)
+	plan.Notes = append(plan.Notes, res.Notes...)
+	if len(res.Readings) == 0 {
+		plan.Unanswerable = res.Unread
+		if plan.Unanswerable == "" {
+			plan.Unanswerable = "the question could not be read against this graph"
+		}
+		plan.Anchors = []state.Anchor{ents[0].anchor}
+		for _, r := range s.Relations {
+			plan.RelationHints = append(plan.RelationHints, r.Name)
+		}
+		plan.Notes = append(plan.Notes, plan.Unanswerable)
+		return plan
+	}
+	top := res.Readings[0]
+	plan.Anchors = []state.Anchor{ents[top.Anchor].anchor}
+	for _, a := range top.Also {
+		if !slices.ContainsFunc(plan.Anchors, func(x state.Anchor) bool { return x.Entity == ents[a].anchor.Entity }) {
+			plan.Anchors = append(plan.Anchors, ents[a].anchor)
+		}
+	}
+	plan.Direction = top.Direction
+	switch {
+	case top.Target >= 0:
+		t := ents[top.Target].anchor
+		plan.Target = state.Target{Kind: state.TargetEntity, Entity: t.Entity, Mention: t.Mention}
+	case !top.Asked.IsZero() || len(top.Having) > 0:
+		plan.Target = state.Target{Kind: state.TargetType, Type: top.Asked.Type, NameWord: top.Asked.NameWord}
+	case top.Extent == state.ExtentTransitive:
+		plan.Target = state.Target{Kind: state.TargetClosure}
+	}
+	for _, h := range top.Having {
+		a := ents[h.Ent].anchor
+		plan.Target.Having = append(plan.Target.Having, state.Having{Edges: h.Edges, Entity: a.Entity, Mention: a.Mention})
+	}
+	plan.HopBudget = 1
+	for _, rd := range res.Readings {
+		plan.Chains = append(plan.Chains, rd.Chain)
+		var guesses []string
+		for _, d := range rd.Doubts {
+			guesses = append(guesses, d.String())
+		}
+		c := rd.Checks
+		plan.Readings = append(plan.Readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, Extent: rd.Extent,
+			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: guesses, Concept: rd.Concept.String(), Unread: c.Unread, UnreadFirst: c.UnreadFirst,
+			Delivered: c.Delivered, Wider: c.Wider, Unoriented: c.Unoriented, Mirrored: c.Mirrored, Alike: c.Alike, SchemaDoubt: c.SchemaDoubt})
+		hops := len(rd.Chain.Steps)
+		if !rd.Chain.Fixed() {
+			hops = p.opts.ClosureHops
+		}
+		plan.HopBudget = max(plan.HopBudget, hops)
+		for _, r := range rd.Chain.Steps[0].Edges {
+			if !slices.Contains(plan.RelationHints, r.Relation) {
+				plan.RelationHints = append(plan.RelationHints, r.Relation)
+			}
+		}
+	}
+	if top.Target >= 0 && !(top.Extent == state.ExtentDirect && top.ExtentSaid) {
+		plan.HopBudget = p.opts.HopBudget
+	}
+	return plan
+}
+
+// readerEntities hands the linked entities to the open reader.
+func readerEntities(ents []linked) []reader.Entity {
+	re := make([]reader.Entity, len(ents))
+	for i, e := range ents {
+		re[i] = reader.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence}
+		for _, c := range e.candidates {
+			if c.Entity.Name != e.anchor.Entity {
+				re[i].Others = append(re[i].Others, c.Entity.Name)
+			}
+		}
+	}
+	return re
+}
+
+// readPlanRules makes the plan from the rule reader's readings
+// (internal/reading): one chain per reading, best first, each with its
+// reading in words, how far it goes, how sure it is and what it guessed.
+func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	re := make([]reading.Entity, len(ents))
 	for i, e := range ents {
 		re[i] = reading.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence}

@@ -210,7 +210,7 @@ func TestPlannerReading(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := planFor(t, st, plan.Options{}, c.question)
-			if p.Target != c.target {
+			if !p.Target.Equal(c.target) {
 				t.Errorf("target %+v, want %+v", p.Target, c.target)
 			}
 			if p.Direction != c.direction {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -68,7 +69,40 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 	d.Chain = &zero
 	d.Starts = starts
 	d.Summary = fmt.Sprintf("walked %s from %d anchor(s), %d hop(s): %d move(s)", c, len(starts), hops, moves)
+	if err := r.w.having(ctx, s, &d); err != nil {
+		return d, err
+	}
 	return d, nil
+}
+
+// having retrieves the facts the plan's conditions on the answers need
+// (Target.Having): one expansion from each condition's entity, the
+// other way round, so that the answers meeting it are known whatever the
+// walk reaches. A cut is recorded as the walk's are.
+func (w walker) having(ctx context.Context, s *state.AgentState, d *state.Delta) error {
+	for _, h := range s.Plan.Target.Having {
+		byDir := map[graph.Direction][]string{}
+		for _, e := range h.Edges {
+			byDir[e.Direction.Reverse()] = append(byDir[e.Direction.Reverse()], e.Relation)
+		}
+		for _, dir := range []graph.Direction{graph.Out, graph.In, graph.Both} {
+			rels := byDir[dir]
+			if len(rels) == 0 {
+				continue
+			}
+			exp, err := w.g.Expand(ctx, graph.ExpandRequest{From: []string{h.Entity}, Steps: []graph.ExpandStep{{Relations: rels, Direction: dir}}, Limit: w.opts.StoreLimit})
+			d.Cost.StoreCalls++
+			if err != nil {
+				return fmt.Errorf("retrieve the facts of %s: %w", h.Entity, err)
+			}
+			for _, hops := range exp.Hops {
+				d.Facts = append(d.Facts, hops...)
+			}
+			d.Nodes = append(d.Nodes, exp.Nodes...)
+			d.Cuts = append(d.Cuts, exp.Truncated...)
+		}
+	}
+	return nil
 }
 
 // Refiner is the deterministic BFS refiner: targeted expansions of one or

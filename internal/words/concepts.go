@@ -129,10 +129,12 @@ const (
 	NounSecond                     // names the Second role: "alice's manager"
 	PositionFirst                  // the answers to "<word> X" play First: "downstream of X"
 	PositionSecond                 // the answers play Second: "upstream of X"
+	Context                        // a structure made of the concept's relations: "the team hierarchy", "the DAG"
 )
 
 var partNames = map[string]Part{"verb": Verb, "inverse": InverseVerb, "gap": GapVerb, "gap-inverse": GapInverse,
-	"noun-first": NounFirst, "noun-second": NounSecond, "position-first": PositionFirst, "position-second": PositionSecond}
+	"noun-first": NounFirst, "noun-second": NounSecond, "position-first": PositionFirst, "position-second": PositionSecond,
+	"context": Context}
 
 // Sense is one meaning of a concept phrase.
 type Sense struct {
@@ -149,6 +151,13 @@ type Sense struct {
 	Delivers bool
 	// Former: the relation held in the past ("alumnus", "former member").
 	Former bool
+	// FlipsInFlow: a position word that says the other role in a
+	// structure that flows downward ("below X in the lineage" is what
+	// comes after X, where "below X in the stack" is what X runs on).
+	FlipsInFlow bool
+	// Flow: a structure that flows from its sources downward (a lineage,
+	// a DAG, a pipeline).
+	Flow bool
 	// Acts name the groups of phrases that say one act ("call" and
 	// "invoke"): a question naming one means the others.
 	Acts []string
@@ -175,11 +184,13 @@ type ConceptPhrase struct {
 func ConceptPhrases() []ConceptPhrase { return k().concepts }
 
 var flagNames = map[string]func(*Sense){
-	"generic":  func(s *Sense) { s.Generic = true },
-	"names":    func(s *Sense) { s.Names = true },
-	"closure":  func(s *Sense) { s.Closure = true },
-	"delivers": func(s *Sense) { s.Delivers = true },
-	"former":   func(s *Sense) { s.Former = true },
+	"generic":       func(s *Sense) { s.Generic = true },
+	"names":         func(s *Sense) { s.Names = true },
+	"closure":       func(s *Sense) { s.Closure = true },
+	"delivers":      func(s *Sense) { s.Delivers = true },
+	"former":        func(s *Sense) { s.Former = true },
+	"flips-in-flow": func(s *Sense) { s.FlipsInFlow = true },
+	"flow":          func(s *Sense) { s.Flow = true },
 }
 
 func parseConcepts() ([]ConceptPhrase, error) {
@@ -238,4 +249,22 @@ func parseSense(fs []string) (Sense, error) {
 		return Sense{}, fmt.Errorf("flag names is for positions, not %s", fs[1])
 	}
 	return s, nil
+}
+
+// ContextConcepts returns the concepts a structure noun is made of
+// ("hierarchy": containment and reporting), or nil, and whether it flows
+// downward (a lineage, a DAG).
+func ContextConcepts(w string) (out []Concept, flow bool) {
+	for _, cp := range ConceptPhrases() {
+		if len(cp.Words) != 1 || !SameWord(cp.Words[0], w) {
+			continue
+		}
+		for _, s := range cp.Senses {
+			if s.Part == Context {
+				out = append(out, s.Concept)
+				flow = flow || s.Flow
+			}
+		}
+	}
+	return out, flow
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 func parseForms() (irreg, bases map[string][]string, nouns map[string]bool, err error) {
@@ -39,6 +41,10 @@ func parseForms() (irreg, bases map[string][]string, nouns map[string]bool, err 
 // English's regular rules). It over-generates on purpose: "report" also
 // gives "reporting", which is what matching needs.
 func Forms(w string) []string {
+	return memo(w).forms
+}
+
+func forms(w string) []string {
 	out := []string{w}
 	if ir, ok := k().irreg[w]; ok {
 		return append(out, ir...)
@@ -81,11 +87,21 @@ func FormSet(bases ...string) map[string]bool {
 	return s
 }
 
+// IsForm reports whether w is one of base's forms (base itself included):
+// FormSet(base)[w] without building the set.
+func IsForm(w, base string) bool {
+	return slices.Contains(memo(base).forms, w)
+}
+
 // Lemmas returns the base words w may be a form of, w itself first: the
 // regular endings undone (a doubled final consonant too: "controlled" of
 // "control") and the bases forms.txt gives. It over-generates ("news" gives
 // "new"); callers match the result against words they know.
 func Lemmas(w string) []string {
+	return memo(w).lemmas
+}
+
+func lemmas(w string) []string {
 	out := []string{w}
 	add := func(b string) {
 		if b != "" && !slices.Contains(out, b) {
@@ -153,6 +169,9 @@ func SameWord(x, y string) bool {
 // PastForm reports whether a lower-case word may be a verb's past form or
 // past participle: "located", "built", "taught", "written".
 func PastForm(w string) bool {
+	if _, base := k().irreg[w]; base {
+		return false // "feed", "need", "shed"
+	}
 	if len(w) > 3 && strings.HasSuffix(w, "ed") {
 		return true
 	}
@@ -162,4 +181,73 @@ func PastForm(w string) bool {
 		}
 	}
 	return false
+}
+
+// derivations are the suffixes English makes nouns of verbs with, and
+// whether the noun names the verb's doer ("owner", "dependent") or what
+// the act is about ("dependency", "connection").
+var derivations = []struct {
+	suffix, add string
+	agent       bool
+}{
+	{"encies", "", false}, {"ency", "", false}, {"ences", "", false}, {"ence", "", false},
+	{"ancies", "", false}, {"ancy", "", false}, {"ances", "", false}, {"ance", "", false},
+	{"ents", "", true}, {"ent", "", true}, {"ants", "", true}, {"ant", "", true},
+	{"ers", "", true}, {"er", "", true}, {"ers", "e", true}, {"er", "e", true},
+	{"ors", "", true}, {"or", "", true}, {"ors", "e", true}, {"or", "e", true},
+	{"ions", "", false}, {"ion", "", false}, {"ions", "e", false}, {"ion", "e", false},
+	{"ments", "", false}, {"ment", "", false},
+}
+
+// Derived returns the verbs a noun may be made from, each with whether the
+// noun names the doer: "dependency" gives "depend" (not the doer),
+// "maintainer" gives "maintain" (the doer), "connections" gives
+// "connect". It over-generates; callers match the verbs against words they
+// know.
+func Derived(noun string) (verbs []string, agent []bool) {
+	for _, d := range derivations {
+		stem, ok := strings.CutSuffix(noun, d.suffix)
+		if !ok || len(stem) < 3 {
+			continue
+		}
+		v := stem + d.add
+		// "reliance" of "rely", "supplier" of "supply".
+		if strings.HasSuffix(v, "i") {
+			v = v[:len(v)-1] + "y"
+		}
+		// A doubled consonant: "controller" of "control".
+		if n := len(v); d.add == "" && n > 3 && v[n-1] == v[n-2] && !isVowel(v[n-1]) {
+			verbs, agent = append(verbs, v[:n-1]), append(agent, d.agent)
+		}
+		verbs, agent = append(verbs, v), append(agent, d.agent)
+	}
+	return verbs, agent
+}
+
+// inflection is what Forms and Lemmas compute for one word, kept: the
+// reader asks about the same few hundred words for every question.
+type inflection struct {
+	forms, lemmas []string
+}
+
+// memoLimit bounds the memo; past it, words are inflected afresh (a
+// server fed endless new words keeps a bounded table).
+const memoLimit = 1 << 16
+
+var (
+	memoTable sync.Map // string → *inflection
+	memoSize  atomic.Int64
+)
+
+func memo(w string) *inflection {
+	if v, ok := memoTable.Load(w); ok {
+		return v.(*inflection)
+	}
+	in := &inflection{forms: slices.Clip(forms(w)), lemmas: slices.Clip(lemmas(w))}
+	if memoSize.Load() < memoLimit {
+		if _, loaded := memoTable.LoadOrStore(w, in); !loaded {
+			memoSize.Add(1)
+		}
+	}
+	return in
 }

@@ -1,0 +1,574 @@
+package reader
+
+import (
+	"slices"
+
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// complementPreps join a relation noun to its complement: "the members
+// of X", "the team lead for X", "a dependency on X", "write access to X".
+var complementPreps = []string{"of", "for", "on", "to", "in", "from", "at", "behind", "under", "into", "with", "over"}
+
+// bindNouns binds each relation noun to its complement: the phrase after
+// "of" (or another preposition), else the possessor before it ("X's
+// members"), else an entity written right before it ("sentry-cleanup
+// image"), else the entity a possessive determiner stands for ("its
+// leads"). The noun's own phrase plays the end it names.
+func (f *Frame) bindNouns() {
+	f.possessiveKinds()
+	for ni, n := range f.Nodes {
+		if n.Kind != NodeNoun {
+			continue
+		}
+		y, rule := f.complementOf(ni)
+		if n.hasRole && rule != "role-of" {
+			// "among their dependencies": their (the subject) is the
+			// complement; the entity plays what the noun names.
+			y, rule = f.possessorOf(ni), "role-of"
+		}
+		if (n.maybeKind || rule == "class") && y < 0 && !n.hasRole {
+			n.Kind, n.Noun = NodeKindOf, nil
+			continue
+		}
+		if n.hasRole {
+			f.Links = append(f.Links, &Link{M: n.Noun, X: n.roleOf, Y: y, Rule: rule})
+			continue
+		}
+		f.Links = append(f.Links, &Link{M: n.Noun, X: ni, Y: y, Rule: rule})
+		if y >= 0 && f.Nodes[y].Kind != NodeEntity {
+			f.Nodes[y].outer = ni
+		}
+	}
+}
+
+func (f *Frame) possessiveKinds() {
+	for ni, n := range f.Nodes {
+		if n.Kind != NodeEntity || !f.toks[n.j-1].poss {
+			continue
+		}
+		k := f.nodeStartingAt(n.j)
+		if k < 0 || f.Nodes[k].Kind != NodeKindOf || f.Nodes[k].i != n.j {
+			continue
+		}
+		// "web-app's node", "auth-api's database": the things of that
+		// kind the entity is related to, by whatever relation links the
+		// two kinds.
+		m := &relMention{start: -1, end: -1, form: mNoun, text: f.toks[n.j-1].raw + "'s " + span(f.toks, f.Nodes[k].i, f.Nodes[k].j)}
+		t := f.ents[n.Ent].Type
+		for _, r := range f.v.rels {
+			switch {
+			case t == "" || slices.Contains(r.def.From, t):
+				m.cands = append(m.cands, relCand{rel: r, end: Object, by: byConcept})
+			}
+			if t == "" || slices.Contains(r.def.To, t) {
+				m.cands = append(m.cands, relCand{rel: r, end: Subject, by: byConcept})
+			}
+		}
+		if len(m.cands) > 0 {
+			f.Links = append(f.Links, &Link{M: m, X: k, Y: ni, Rule: "possessive-kind"})
+			f.Nodes[ni].possessor = true
+		}
+	}
+}
+
+func (f *Frame) complementOf(ni int) (int, string) {
+	n := f.Nodes[ni]
+	// "the dependency tree of X", "the reverse dependency closure of X":
+	// a structure noun between the noun and its "of" asks for the
+	// closure.
+	j := n.j
+	for j < len(f.toks) && f.toks[j].ent < 0 && !f.toks[j].brk && f.toks[j].class.Has(words.Transparent) {
+		f.own(j, j+1, "extent")
+		n.Noun.closure = true
+		j++
+	}
+	// "X as a dependency", "have X as a direct dependency": X plays what
+	// the noun names; the subject of the clause the other end.
+	if a := n.i - 1; a > 0 && f.toks[a].is("as") && f.toks[a-1].ent >= 0 {
+		f.own(a, a+1, "complement")
+		n.roleOf, n.hasRole = f.entityNode(f.toks[a-1].ent, a-1), true
+		if k := f.leftPhrase(a - 1); k >= 0 {
+			return k, "role-of"
+		}
+	}
+	// "the alumni of X": the mention's own last word is its preposition.
+	if m := n.Noun; m.end == n.j && slices.Contains(complementPreps, f.toks[m.end-1].low) && m.end-m.start > 1 {
+		if k := f.nodeStartingAt(n.j); k >= 0 && k != ni {
+			return k, "noun-of"
+		}
+	}
+	// "members of X", "the lead for X".
+	if j < len(f.toks) && !f.toks[j].brk && f.toks[j].ent < 0 && slices.Contains(complementPreps, f.toks[j].low) {
+		if k := f.nodeStartingAt(j + 1); k >= 0 {
+			f.own(j, j+1, "complement")
+			return k, "noun-of"
+		}
+	}
+	// "list X among their dependencies": X is one of them.
+	if a := n.i - 1; a > 0 && f.toks[a].is("among") && f.toks[a-1].ent >= 0 {
+		f.own(a, a+1, "complement")
+		n.roleOf, n.hasRole = f.entityNode(f.toks[a-1].ent, a-1), true
+	}
+	// "X's members": the phrase before ends in a possessive.
+	if k := f.nodeEndingAt(n.i); k >= 0 && f.toks[n.i-1].poss {
+		return k, "possessive"
+	}
+	for i := n.i; i < n.j; i++ {
+		t := f.toks[i]
+		if t.ent >= 0 {
+			// "X's team leads" or "sentry-cleanup image": an entity
+			// inside the phrase, before the noun; but an entity that
+			// names a class ("aws_iam_policy_document blocks") says what
+			// kind the things are.
+			if f.classEntity(t.ent) && n.Noun.best() > byNameWord {
+				return -1, "class"
+			}
+			return f.entityNode(t.ent, i), "compound"
+		}
+		if t.class.Has(words.PossessiveDet) {
+			return f.pronounNode(i), "possessive-determiner"
+		}
+	}
+	if len(n.Mods) > 0 && !(f.classEntity(n.Mods[0]) && n.Noun.best() > byNameWord) {
+		return f.entityNode(n.Mods[0], n.i), "compound"
+	}
+	// "project-const-generics leads?": the entity right before, with no
+	// determiner between ("X is a subteam of" is no compound).
+	if k := f.nodeEndingAt(n.i); k >= 0 && f.Nodes[k].Kind == NodeEntity && !f.toks[n.i].brk && !f.toks[n.i].class.Has(words.Det) {
+		return k, "compound"
+	}
+	return -1, "noun"
+}
+
+// classEntity reports whether entity e names a class: its type is what a
+// classifying relation ("type", "is_a", "kind") points at.
+func (f *Frame) classEntity(e int) bool { return f.v.classType(f.ents[e].Type) }
+
+// possessorOf returns the phrase a possessive determiner in node n's
+// phrase stands for: the clause's subject ("which packages list X among
+// THEIR dependencies"), or -1.
+func (f *Frame) possessorOf(ni int) int {
+	n := f.Nodes[ni]
+	for i := n.i; i < n.j; i++ {
+		if f.toks[i].class.Has(words.PossessiveDet) {
+			for k := n.i - 1; k >= 0; k-- {
+				if m := f.nodeAt(k); m >= 0 && f.Nodes[m].Kind != NodeEntity && m != ni {
+					return m
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// nodeStartingAt returns the node whose phrase starts at token i (after
+// determiners), or -1.
+func (f *Frame) nodeStartingAt(i int) int {
+	for i < len(f.toks) && f.toks[i].ent < 0 && f.toks[i].class.Has(words.Det|words.Quantifier) && f.nodeAt(i) < 0 {
+		i++
+	}
+	return f.nodeAt(i)
+}
+
+// nodeEndingAt returns the node whose phrase ends right before token i,
+// or -1.
+func (f *Frame) nodeEndingAt(i int) int {
+	for k, n := range f.Nodes {
+		if n.j == i {
+			return k
+		}
+	}
+	return -1
+}
+
+// entityNode returns a node for entity e found at token i inside another
+// phrase, adding one.
+func (f *Frame) entityNode(e, i int) int {
+	for k, n := range f.Nodes {
+		if n.Kind == NodeEntity && n.Ent == e {
+			return k
+		}
+	}
+	f.Nodes = append(f.Nodes, &Node{Kind: NodeEntity, Ent: e, i: i, j: i + 1, outer: -1})
+	return len(f.Nodes) - 1
+}
+
+// pronounNode returns a node for the pronoun or possessive determiner at
+// token i, adding one; build resolves what it stands for.
+func (f *Frame) pronounNode(i int) int {
+	if k := f.nodeAt(i); k >= 0 && f.Nodes[k].Kind == NodeVar && f.Nodes[k].i == i {
+		return k
+	}
+	f.Nodes = append(f.Nodes, &Node{Kind: NodeVar, Ent: -1, i: i, j: i + 1, outer: -1})
+	f.own(i, i+1, "pronoun")
+	return len(f.Nodes) - 1
+}
+
+// bindPredicates binds the two sides of each verb and position: the
+// subject and object of a verb, the answers and the referent of a
+// position; a preposition after a form of "be" is a relation too ("who is
+// on X", "the teams X is in").
+func (f *Frame) bindPredicates(v *vocab) {
+	f.prepRelations(v)
+	for _, m := range f.rels {
+		if m.form == mNoun {
+			continue
+		}
+		f.own(m.start, m.end, "relation")
+		if m.form == mPosition {
+			f.bindPosition(m)
+			continue
+		}
+		f.bindVerb(m)
+	}
+}
+
+// bindPosition binds "<position> X": the referent X after it (past "of",
+// "from", "to", "in"), the answers before it ("everything downstream of
+// X", "which teams sit under X") or the asked phrase.
+func (f *Frame) bindPosition(m *relMention) {
+	// "the upstream nodes", "downstream models": a position before the
+	// noun it describes.
+	if n := f.nodeAt(m.end); n >= 0 && f.Nodes[n].i == m.end && (f.Nodes[n].Kind == NodeKindOf || f.Nodes[n].Kind == NodeNoun) && !f.toks[m.end].brk {
+		y := -1
+		if k := f.Nodes[n].j; k < len(f.toks) && f.toks[k].is("of", "from", "for") && !f.toks[k].brk {
+			y = f.nodeStartingAt(k + 1)
+			f.own(k, k+1, "relation")
+		}
+		f.Links = append(f.Links, &Link{M: m, X: n, Y: y, Rule: "position-adjective"})
+		return
+	}
+	j := m.end
+	for j < len(f.toks) && !f.toks[j].brk && f.toks[j].ent < 0 && (f.toks[j].is("of", "from", "to", "in", "with", "for") ||
+		f.nodeAt(j) < 0 && f.toks[j].class.Has(words.Det|words.Transparent)) {
+		f.own(j, j+1, "relation")
+		j++
+	}
+	y := -1
+	if j < len(f.toks) && !f.toks[j].brk {
+		y = f.nodeAt(j)
+	}
+	x := f.leftPhrase(m.start)
+	rule := "position"
+	if y < 0 {
+		// "what is X upstream of?", "which teams are above it": the
+		// referent is before.
+		y, x = x, -1
+		rule = "position-stranded"
+	}
+	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule})
+}
+
+// leftPhrase returns the subject phrase of a predicate at token i: the
+// nearest phrase before it in the same clause, past auxiliaries, forms of
+// "be", negation and fillers; a phrase inside a clause that modifies
+// another gives way to the phrase it modifies. -1 when there is none.
+func (f *Frame) leftPhrase(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if n := f.nodeAt(k); n >= 0 {
+			for f.Nodes[n].inner && f.Nodes[n].outer >= 0 {
+				n = f.Nodes[n].outer
+			}
+			return n
+		}
+		if f.toks[k].brk {
+			return -1
+		}
+	}
+	return -1
+}
+
+// rightPhrase returns the object phrase of a verb ending at token j: the
+// next phrase, past determiners and a preposition, in the same clause; -1
+// when there is none.
+func (f *Frame) rightPhrase(j int) int {
+	for k := j; k < len(f.toks); k++ {
+		if k > j && f.toks[k].brk {
+			return -1
+		}
+		if k == j && f.toks[k].brk {
+			return -1
+		}
+		if n := f.nodeAt(k); n >= 0 {
+			if f.Nodes[n].possessor {
+				// "maintains web-app's node": the possessed is the object.
+				if m := f.nodeStartingAt(f.Nodes[n].j); m >= 0 {
+					return m
+				}
+			}
+			return n
+		}
+		t := f.toks[k]
+		if t.ent < 0 && (t.class.Has(words.Det|words.Prep|words.Filler|words.Quantifier) || f.cueAt(k) != nil) && f.relAt(k) == nil {
+			continue
+		}
+		return -1
+	}
+	return -1
+}
+
+// bindVerb binds a verb's subject (X) and object (Y) by the question's
+// grammar: a passive's agent after "by" is its subject; a fronted
+// wh-phrase is the object of a verb whose subject follows an auxiliary
+// ("which teams does X lead"); a relative pronoun joins the clause to the
+// phrase before it; a participle modifies the phrase before it.
+func (f *Frame) bindVerb(m *relMention) {
+	left := f.leftPhrase(m.start)
+	right := f.rightPhrase(m.end)
+	// A phrase that says "by" itself ("led by" of reporting) is read as
+	// written; a verb followed by "by" is a passive.
+	// A verb said in the passive ("teams led by X", "volumes mounted into
+	// Y") is read the other way round from one stated as a participle
+	// ("born_in", "written_by", "built on"), and the active voice of a
+	// stated participle ("who wrote X" for written_by) too.
+	byAgent := m.end < len(f.toks) && f.toks[m.end].is("by") && !lastWordIs(f.toks, m, "by")
+	said := words.PastForm(f.toks[m.start].low) && !f.prepMention(m) &&
+		(byAgent || lastWordIs(f.toks, m, "by") || f.beBeforeVerb(m) || f.reducedRelative(m, left))
+	rule := "verb"
+	x, y := left, right
+	if said {
+		// "teams led by X", "volumes mounted into the kafka service": the
+		// clause's subject is what the act is done to; each candidate
+		// relation is read by its own voice (see orient).
+		rule = "passive"
+	}
+	switch {
+	case f.haveDone(m) >= 0:
+		// "which services have ./relay mounted": the services mount it.
+		x, y, rule, said = f.haveDone(m), left, "have-done", false
+	case said && right >= 0:
+	case f.relativeBefore(m.start) >= 0:
+		x, y, rule = f.relative(m, left, right)
+	case left >= 0 && f.Nodes[left].Kind == NodeEntity && right < 0 && f.gapHead(left) >= 0:
+		// "the teams X is on", "the team the group belongs to".
+		x, y, rule = left, f.gapHead(left), "reduced-relative"
+	case left >= 0 && f.participleModifies(m, left):
+		// "the services depending on vroom", "models built from it".
+		x, y, rule = left, right, "participle"
+		if right >= 0 {
+			f.Nodes[right].inner = true
+			f.Nodes[right].outer = left
+		}
+	case right < 0 && f.fronted() >= 0 && f.fronted() != left:
+		// "which teams does X lead", "what does X depend on".
+		x, y, rule = left, f.fronted(), "wh-object"
+	case left < 0 && f.fronted() < 0:
+		// "Repos maintained by X" without "by", "Storage attached to X".
+		x, y, rule = f.firstPhrase(), right, "fragment"
+	}
+	if x == y {
+		y = -1
+	}
+	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule, Passive: said})
+}
+
+// lastWordIs reports whether the mention's last word is w.
+func lastWordIs(toks []token, m *relMention, w string) bool {
+	return m.end > m.start && toks[m.end-1].low == w
+}
+
+// participle reports whether the mention's verb is a past participle
+// ("led", "maintained", "written"), or follows a form of "be" or "get".
+func (f *Frame) participle(m *relMention) bool {
+	for k := m.start; k < m.end; k++ {
+		if words.PastForm(f.toks[k].low) {
+			return true
+		}
+	}
+	return m.start > 0 && f.toks[m.start-1].class.Has(words.Be|words.Get)
+}
+
+// participleModifies reports whether a verb in -ing or a participle
+// right after a phrase modifies it: "the services depending on vroom",
+// "the models built from it".
+func (f *Frame) participleModifies(m *relMention, left int) bool {
+	if f.Nodes[left].j != m.start || f.Nodes[left].Kind == NodeEntity {
+		return false
+	}
+	w := f.toks[m.start].low
+	return len(w) > 4 && (w[len(w)-3:] == "ing" || words.PastForm(w))
+}
+
+// relativeBefore returns the token of a relative pronoun that opens the
+// verb's clause ("the teams that maintain X", "a team that X is a member
+// of"), or -1.
+func (f *Frame) relativeBefore(i int) int {
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		if f.toks[k].brk && k < i-1 {
+			return -1
+		}
+		if f.relativeAt(k) {
+			return k
+		}
+		if f.relAt(k) != nil && f.relAt(k).form == mVerb {
+			return -1
+		}
+	}
+	return -1
+}
+
+// relative binds a verb in a relative clause: "the teams that maintain X"
+// (the phrase before the pronoun is the subject) or "a team that X is a
+// member of" (it is the object).
+func (f *Frame) relative(m *relMention, left, right int) (int, int, string) {
+	p := f.relativeBefore(m.start)
+	head := f.nodeEndingAt(p)
+	f.own(p, p+1, "relative")
+	if left >= 0 && f.Nodes[left].i > p {
+		// A subject between the pronoun and the verb: the head is the
+		// object.
+		return left, head, "relative-object"
+	}
+	return head, right, "relative-subject"
+}
+
+// gapHead returns the phrase right before node n that a reduced relative
+// clause describes ("the teams [that] X is on"), or -1.
+func (f *Frame) gapHead(n int) int {
+	k := f.nodeEndingAt(f.Nodes[n].i)
+	if k < 0 || f.Nodes[k].Kind == NodeEntity || f.toks[f.Nodes[n].i].brk {
+		return -1
+	}
+	return k
+}
+
+// fronted returns the wh-phrase the question opens with (its object,
+// when a verb after it has a subject of its own), or -1.
+func (f *Frame) fronted() int {
+	for k, n := range f.Nodes {
+		if n.asked {
+			return k
+		}
+	}
+	return -1
+}
+
+// firstPhrase returns the first phrase that is not an entity, or -1.
+func (f *Frame) firstPhrase() int {
+	for k, n := range f.Nodes {
+		if n.Kind != NodeEntity {
+			return k
+		}
+	}
+	return -1
+}
+
+// prepRelations reads a preposition that relates two phrases through a
+// form of "be" ("who is on mdbook", "what teams is X on", "which models
+// are in schema S") as a relation mention: its candidates are the
+// relations whose names hold the preposition and the relations of the
+// concepts it can say (membership for "on" and "in", containment for
+// "in", "under", "inside").
+func (f *Frame) prepRelations(v *vocab) {
+	for i, t := range f.toks {
+		if t.ent >= 0 || !t.class.Has(words.Prep) || f.covered(i) {
+			continue
+		}
+		concepts, ok := prepConcepts[t.low]
+		if !ok {
+			continue
+		}
+		be := f.beBefore(i)
+		stranded := i+1 >= len(f.toks) || f.toks[i+1].brk
+		if !be && !stranded || i+1 < len(f.toks) && f.toks[i+1].class.Has(words.Sub) {
+			continue // "in case": a subordinator
+		}
+		m := &relMention{start: i, end: i + 1, form: mVerb, text: t.low, concepts: concepts}
+		for _, r := range v.rels {
+			if r.words[0] == t.low || r.words[len(r.words)-1] == t.low {
+				m.cands = append(m.cands, relCand{rel: r, end: Subject, by: byNameWord})
+			}
+		}
+		for _, c := range concepts {
+			for _, r := range v.conceptRels(c, f.Optional) {
+				if !slices.ContainsFunc(m.cands, func(x relCand) bool { return x.rel == r }) {
+					m.cands = append(m.cands, relCand{rel: r, end: r.roleEnd(words.First), by: byConcept})
+				}
+			}
+		}
+		if len(m.cands) > 0 {
+			f.rels = append(f.rels, m)
+		}
+	}
+	slices.SortFunc(f.rels, func(a, b *relMention) int { return a.start - b.start })
+}
+
+// prepConcepts are the concepts a preposition after "be" can say: the
+// subject is the member or the part.
+var prepConcepts = map[string][]words.Concept{
+	"on":     {words.Membership},
+	"in":     {words.Membership, words.Containment},
+	"inside": {words.Containment},
+	"within": {words.Containment},
+	"at":     {words.Containment},
+}
+
+// covered reports whether token i is inside a relation mention or a cue.
+func (f *Frame) covered(i int) bool {
+	for _, m := range f.rels {
+		if m.start <= i && i < m.end {
+			return true
+		}
+	}
+	return f.cueAt(i) != nil
+}
+
+// beBefore reports whether a form of "be" stands before token i in its
+// clause, with at most a phrase between ("is X on", "are on").
+func (f *Frame) beBefore(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		t := f.toks[k]
+		if t.class.Has(words.Be) || (t.poss && t.class.Has(words.Wh)) {
+			return true
+		}
+		if t.brk || f.relAt(k) != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// prepMention reports whether m is a preposition read as a relation.
+func (f *Frame) prepMention(m *relMention) bool {
+	return m.end-m.start == 1 && f.toks[m.start].class.Has(words.Prep) && prepConcepts[f.toks[m.start].low] != nil
+}
+
+// beBeforeVerb reports whether a form of "be" or "get" stands right
+// before the verb, or before it with only an entity between ("is X
+// used").
+func (f *Frame) beBeforeVerb(m *relMention) bool {
+	k := m.start - 1
+	for k >= 0 && (f.toks[k].ent >= 0 || f.toks[k].class.Has(words.Filler|words.Neg|words.Det) || f.nodeAt(k) >= 0 && f.Nodes[f.nodeAt(k)].Kind == NodeEntity) {
+		if f.toks[k].brk {
+			return false
+		}
+		k--
+	}
+	return k >= 0 && f.toks[k].ent < 0 && f.toks[k].class.Has(words.Be|words.Get)
+}
+
+// reducedRelative reports whether a participle follows the phrase it
+// describes ("the teams led by X", "storage attached to X"): a kind or
+// noun phrase right before it.
+func (f *Frame) reducedRelative(m *relMention, left int) bool {
+	n := f.node(left)
+	return n != nil && n.j == m.start && (n.Kind == NodeKindOf || n.Kind == NodeNoun || n.Kind == NodeVar)
+}
+
+// haveDone returns, for "have X mounted" (a form of "have", an entity,
+// then the verb's participle), the phrase before "have", which does the
+// verb's act; -1 otherwise.
+func (f *Frame) haveDone(m *relMention) int {
+	k := m.start - 1
+	if k < 1 || f.toks[k].ent < 0 || !words.PastForm(f.toks[m.start].low) {
+		return -1
+	}
+	for k > 0 && f.toks[k].ent >= 0 {
+		k--
+	}
+	if !f.toks[k].class.Has(words.Have) {
+		return -1
+	}
+	return f.leftPhrase(k)
+}

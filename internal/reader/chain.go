@@ -1,0 +1,1221 @@
+package reader
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
+	"github.com/scgraph/scgraph/state"
+)
+
+// reading makes the best reading of the frame: the path from an entity
+// to the asked phrase (or, for a yes or no, between two entities), each
+// link of it a step.
+func (b *builder) reading() (Reading, bool) {
+	f := b.f
+	b.bindLoose()
+	anchor, path, target := b.path()
+	if anchor < 0 {
+		anchor = b.mainNode()
+	}
+	if anchor < 0 {
+		return Reading{}, false
+	}
+	an := f.Nodes[anchor]
+	rd := Reading{Anchor: an.Ent, Also: an.Also, Target: -1, Confidence: 1}
+	if target >= 0 {
+		rd.Target = f.Nodes[target].Ent
+	}
+	types := b.entTypes(an.Ent)
+	var steps []step
+	node := anchor
+	onPath := map[*Link]bool{}
+	for _, l := range path {
+		onPath[l] = true
+	}
+	for _, l := range path {
+		st := b.orient(l, node, types, false)
+		pre := b.preKind(l) != nil
+		if st.schemaDoubt && types != nil && !pre {
+			// "teams report to X" where teams are subteams: the same
+			// hop in another hierarchy's words.
+			if h := b.orient(l, node, types, true); h.hierarchy {
+				st = h
+			}
+		}
+		if st.schemaDoubt && types != nil {
+			// The question skipped a hop its types force ("X's team
+			// leads" from a person: X's teams first).
+			if hop, ok := b.repairHop(l, st, types); ok {
+				steps = append(steps, hop)
+				types = hop.ends
+				st = b.orient(l, node, types, false)
+			}
+		}
+		if st.schemaDoubt && types != nil {
+			// No relation the words name can start here: the relations
+			// the types allow toward the far phrase, which the words may
+			// have meant ("builds into chronic_conditions" from a schema).
+			if hop, ok := b.hopInto(types, b.farTypes(l, st.fromX), steps); ok {
+				hop.link, hop.fromX, hop.retyped = l, st.fromX, true
+				st = hop
+			}
+		}
+		steps = append(steps, st)
+		types = st.ends
+		node = l.X
+		if st.fromX {
+			node = l.Y
+		}
+	}
+	// The asked kind: a filter where the walk ends in it, one more step
+	// into it where it cannot.
+	asked := f.node(f.Asked)
+	if asked != nil && asked.Kinds != nil && rd.Target < 0 {
+		rd.Asked = Asked{Word: asked.Kinds.text}
+		switch {
+		case len(asked.Kinds.types) > 0 && (types == nil || intersects(types, asked.Kinds.types)):
+			if len(asked.Kinds.types) == 1 && (types == nil || !subset(types, asked.Kinds.types)) {
+				rd.Asked.Type = asked.Kinds.types[0]
+			}
+		case len(asked.Kinds.types) > 0:
+			if hop, ok := b.hopInto(types, asked.Kinds.types, steps); ok {
+				steps = append(steps, hop)
+				if len(asked.Kinds.types) == 1 && !subset(hop.ends, asked.Kinds.types) {
+					rd.Asked.Type = asked.Kinds.types[0]
+				}
+			}
+		}
+		if asked.Kinds.nameWord != "" {
+			// A kind said by a word of its entities' names ("dashboards"
+			// for dashboard_revenue) is that word, not the inferred
+			// type that happens to hold them with others.
+			rd.Asked.Type, rd.Asked.NameWord = "", asked.Kinds.nameWord
+		}
+		if len(asked.Kinds.types) == 0 && asked.Kinds.nameWord == "" && asked.Kinds.group == "" {
+			rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: asked.Kinds.text, Detail: "the answers are not checked to be of that kind", Factor: 0.7})
+			rd.Confidence *= 0.7
+		}
+	}
+	if len(steps) == 0 {
+		// No relation word: one step to the asked kind, or the entity's
+		// neighbourhood.
+		st := b.bareStep(types, asked, rd.Anchor)
+		steps = append(steps, st)
+	}
+	b.extent(&rd, steps)
+	rd.Chain = b.chain(steps, rd)
+	rd.Having = b.having(asked, f.Asked, onPath, rd, steps[len(steps)-1].ends)
+	b.confidence(&rd, steps)
+	rd.Concept = steps[0].concept
+	if steps[0].concept == words.Dependency && len(steps) == 1 {
+		rd.Direction = state.IntentDependents
+		if b.dependencies(steps[0]) {
+			rd.Direction = state.IntentDependencies
+		}
+	}
+	for _, st := range steps {
+		if st.implicit || st.link == nil || st.link.M.text == "" {
+			continue
+		}
+		var names []string
+		for _, e := range st.edges {
+			names = appendNew(names, e.Relation)
+		}
+		rd.Because = append(rd.Because, fmt.Sprintf("%q read as %s, by %s", st.link.M.text, strings.Join(names, ", "), groundingNames[st.by]))
+	}
+	rd.Checks = b.checks(rd, steps)
+	rd.Text = b.describe(rd, steps)
+	rd.Rule = b.rules(path)
+	b.steps = steps
+	return rd, true
+}
+
+// widened returns the reading with each step that walks the relations
+// its words name ("what does X feed": feeds) widened to every relation of
+// their kind (supplied_by, supplies): the reading the critic falls back
+// to when the named ones reach nothing, never certain.
+func (b *builder) widened(best Reading) (Reading, bool) {
+	steps := slices.Clone(b.steps)
+	wide := false
+	for i, st := range steps {
+		if st.implicit || st.by == byConcept {
+			continue
+		}
+		if w, ok := b.widenStep(st); ok {
+			steps[i], wide = w, true
+		}
+	}
+	if !wide {
+		return Reading{}, false
+	}
+	rd := best
+	rd.Doubts = slices.Clone(best.Doubts)
+	rd.Chain = b.chain(steps, rd)
+	rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtRelation, Words: steps[0].linkText(), Names: relNames(steps[0].edges),
+		Detail: "through what it names alone there is no answer: read as every relation of its kind", Factor: 0.75})
+	rd.Confidence = round3(rd.Confidence * 0.75)
+	rd.Chain.Score = rd.Confidence
+	for _, st := range steps {
+		if st.implicit || st.link == nil || st.link.M.text == "" {
+			continue
+		}
+		var names []string
+		for _, e := range st.edges {
+			names = appendNew(names, e.Relation)
+		}
+		rd.Because = append(rd.Because, fmt.Sprintf("%q read as %s, by %s", st.link.M.text, strings.Join(names, ", "), groundingNames[st.by]))
+	}
+	rd.Checks = b.checks(rd, steps)
+	rd.Text = b.describe(rd, steps)
+	return rd, true
+}
+
+// widenStep adds to a step the other relations of its relations' kinds,
+// each walked from the role the step starts from.
+func (b *builder) widenStep(st step) (step, bool) {
+	out := st
+	out.edges = slices.Clone(st.edges)
+	for _, e := range st.edges {
+		r := b.v.rel(e.Relation)
+		if r == nil || r.concept == words.None || e.Direction == graph.Both {
+			continue
+		}
+		start := Subject
+		if e.Direction == graph.In {
+			start = Object
+		}
+		role := r.endRole(start)
+		for _, o := range b.v.conceptRels(r.concept, b.f.Optional) {
+			oe := state.RelDir{Relation: o.name, Direction: o.roleEnd(role).from()}
+			// Of its kind, between the same kinds of entity, and not
+			// known to be another act or another time ("mounts" is not
+			// "uses_secret"; "alumni_of" is not "member_of").
+			if o.former != r.former || !r.meaning.Generic && words.DifferentActs(r.meaning.Phrase, o.meaning.Phrase) ||
+				!sameKinds(endTypes(r, e.Direction, true), endTypes(o, oe.Direction, true)) ||
+				!sameKinds(endTypes(r, e.Direction, false), endTypes(o, oe.Direction, false)) {
+				continue
+			}
+			if !slices.Contains(out.edges, oe) && !hasRelation(out.edges, o.name) {
+				out.edges = append(out.edges, oe)
+				out.ends = appendNew(out.ends, endTypes(o, oe.Direction, false)...)
+			}
+		}
+	}
+	out.by = byConcept
+	return out, len(out.edges) > len(st.edges)
+}
+
+// sameKinds reports whether two lists of types share one, or either is
+// unknown.
+func sameKinds(a, b []string) bool {
+	return len(a) == 0 || len(b) == 0 || intersects(a, b)
+}
+
+// linkText returns the words of the step's mention, or "".
+func (st step) linkText() string {
+	if st.link == nil {
+		return ""
+	}
+	return st.link.M.text
+}
+
+// having returns the conditions the question puts on its answers: an
+// entity that modifies the asked phrase ("the feature-complete
+// services", "the aws_eks_addon resources"), related to the answers by
+// the relations between their kinds; and a relation mention from the
+// asked phrase to an entity off the walked path ("which of the affected
+// services are in the feature-complete profile").
+func (b *builder) having(asked *Node, askedAt int, onPath map[*Link]bool, rd Reading, ends []string) []Having {
+	if asked == nil {
+		return nil
+	}
+	var out []Having
+	used := func(e int) bool { return e == rd.Anchor || e == rd.Target || slices.Contains(rd.Also, e) }
+	for _, l := range b.f.Links {
+		if onPath[l] || (l.X != askedAt && l.Y != askedAt) {
+			continue
+		}
+		other := l.Y
+		if l.Y == askedAt {
+			other = l.X
+		}
+		on := b.f.node(other)
+		if on == nil || on.Kind != NodeEntity || used(on.Ent) {
+			continue
+		}
+		st := b.orient(l, askedAt, ends, false)
+		if len(st.edges) > 0 && !st.schemaDoubt {
+			out = append(out, Having{Edges: st.edges, Ent: on.Ent})
+		}
+	}
+	for _, m := range asked.Mods {
+		if used(m) || slices.ContainsFunc(out, func(h Having) bool { return h.Ent == m }) {
+			continue
+		}
+		if hop, ok := b.hopInto(ends, b.entTypes(m), nil); ok {
+			out = append(out, Having{Edges: hop.edges, Ent: m})
+		}
+	}
+	return out
+}
+
+// bindLoose binds the sides the question's grammar left open: a noun
+// with no complement ("which teams is X an alumnus of") and a verb with
+// no object take the asked phrase, or the main entity when the asked
+// phrase is their own.
+func (b *builder) bindLoose() {
+	f := b.f
+	for _, l := range f.Links {
+		if l.X < 0 && l.Y < 0 {
+			continue
+		}
+		if l.Y < 0 {
+			switch {
+			case f.Asked >= 0 && f.Asked != l.X && !b.linked(f.Asked, l):
+				l.Y = f.Asked
+			case f.node(l.X) != nil && f.node(l.X).Kind != NodeEntity:
+				l.Y = b.mainNode()
+			}
+		}
+		if l.X < 0 {
+			switch {
+			case f.Asked >= 0 && f.Asked != l.Y && !b.linked(f.Asked, l):
+				l.X = f.Asked
+			case f.node(l.Y) != nil && f.node(l.Y).Kind != NodeEntity:
+				l.X = b.mainNode()
+			}
+		}
+		if l.X == l.Y {
+			l.Y = -1
+		}
+	}
+}
+
+// linked reports whether node n is bound by a link other than l.
+func (b *builder) linked(n int, l *Link) bool {
+	return slices.ContainsFunc(b.f.Links, func(o *Link) bool { return o != l && (o.X == n || o.Y == n) })
+}
+
+// mainNode returns the node of the main entity, adding one if it has
+// none.
+func (b *builder) mainNode() int {
+	for k, n := range b.f.Nodes {
+		if n.Kind == NodeEntity && n.Ent == b.main {
+			return k
+		}
+	}
+	if b.main >= len(b.f.ents) {
+		return -1
+	}
+	e := b.f.ents[b.main]
+	for i, t := range b.f.toks {
+		if t.ent == b.main {
+			return b.f.entityNode(b.main, i)
+		}
+	}
+	_ = e
+	return -1
+}
+
+// path finds the chain of links from an entity to the asked phrase, the
+// longest such chain; for a yes or no, the chain between two entities. It
+// returns the anchor node, the links in walking order and the target
+// node (-1 unless a yes or no).
+func (b *builder) path() (anchor int, path []*Link, target int) {
+	f := b.f
+	adj := map[int][]*Link{}
+	for _, l := range f.Links {
+		if l.X >= 0 && l.Y >= 0 {
+			adj[l.X] = append(adj[l.X], l)
+			adj[l.Y] = append(adj[l.Y], l)
+		}
+	}
+	// Breadth first from a start node: the links back to it per node.
+	from := func(start int) map[int][]*Link {
+		paths := map[int][]*Link{start: nil}
+		queue := []int{start}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, l := range adj[n] {
+				o := l.X
+				if o == n {
+					o = l.Y
+				}
+				if _, seen := paths[o]; seen {
+					continue
+				}
+				paths[o] = append(slices.Clip(paths[n]), l)
+				queue = append(queue, o)
+			}
+		}
+		return paths
+	}
+	if f.Asked >= 0 {
+		paths := from(f.Asked)
+		best := -1
+		for n, p := range paths {
+			if f.Nodes[n].Kind != NodeEntity || n == f.Asked {
+				continue
+			}
+			if best < 0 || len(p) > len(paths[best]) || (len(p) == len(paths[best]) && f.Nodes[n].i < f.Nodes[best].i) {
+				best = n
+			}
+		}
+		if best >= 0 {
+			p := slices.Clone(paths[best])
+			slices.Reverse(p)
+			return best, p, -1
+		}
+		return -1, nil, -1
+	}
+	// A yes or no: the first entity, walked to another.
+	for a, n := range f.Nodes {
+		if n.Kind != NodeEntity {
+			continue
+		}
+		paths := from(a)
+		for t, p := range paths {
+			if t != a && f.Nodes[t].Kind == NodeEntity && len(p) > 0 {
+				return a, p, t
+			}
+		}
+	}
+	return -1, nil, -1
+}
+
+// entTypes returns the type of entity e as a list (nil: unknown).
+func (b *builder) entTypes(e int) []string {
+	if e < 0 || e >= len(b.f.ents) || b.f.ents[e].Type == "" {
+		return nil
+	}
+	return []string{b.f.ents[e].Type}
+}
+
+// orient makes the step that crosses link l from node at, where the walk
+// is at types: the relations the mention names, each walked from the end
+// at the node to the other, of the strongest grounding whose relations
+// can start at those types (and end in the far phrase's kind).
+func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
+	st := step{link: l, fromX: l.X == at}
+	farTypes := b.farTypes(l, st.fromX)
+	tiers := map[grounding][]candEdge{}
+	former := b.f.Former || l.M.former
+	cands := l.M.cands
+	if kept := slices.DeleteFunc(slices.Clone(cands), func(c relCand) bool {
+		return former != c.rel.former && hasFormerSibling(b.v, c.rel)
+	}); len(kept) > 0 {
+		cands = kept
+	}
+	for _, c := range cands {
+		// Entering at the candidate's end walks to the other end.
+		start := l.xEnd(c)
+		if !st.fromX {
+			start = start.Other()
+		}
+		d := start.from()
+		if c.rel.mutual {
+			d = graph.Both
+		}
+		tiers[c.by] = append(tiers[c.by], candEdge{c, state.RelDir{Relation: c.rel.name, Direction: d}})
+	}
+	starts := func(e candEdge) []string { return endTypes(e.c.rel, e.e.Direction, true) }
+	finishes := func(e candEdge) []string { return endTypes(e.c.rel, e.e.Direction, false) }
+	fits := func(e candEdge, strict bool) bool {
+		if len(types) > 0 && len(starts(e)) > 0 && !intersects(starts(e), types) {
+			return false
+		}
+		if strict && len(farTypes) > 0 && len(finishes(e)) > 0 && !intersects(finishes(e), farTypes) {
+			return false
+		}
+		return true
+	}
+	// A structure the question names ("in the team hierarchy") keeps the
+	// relations it is made of, where the mention names those among others.
+	var ctx []words.Concept
+	flow := false
+	for _, w := range b.f.context {
+		cs, fl := words.ContextConcepts(w)
+		ctx, flow = appendNew(ctx, cs...), flow || fl
+	}
+	if flow && l.M.flipsInFlow {
+		for g, es := range tiers {
+			for k := range es {
+				if es[k].c.rel.concept == words.Dependency {
+					es[k].e.Direction = es[k].e.Direction.Reverse()
+				}
+			}
+			tiers[g] = es
+		}
+	}
+	if len(ctx) > 0 {
+		for g, es := range tiers {
+			kept := slices.DeleteFunc(slices.Clone(es), func(e candEdge) bool { return !slices.Contains(ctx, e.c.rel.concept) })
+			if len(kept) > 0 {
+				tiers[g] = kept
+			}
+		}
+	}
+	// The strongest grounding whose relations fit the types: those that
+	// start where the walk is (and, strictly, end in the far phrase's
+	// kind). A closure keeps all of that grounding's relations of the
+	// fitting ones' concepts: it passes through other kinds ("what
+	// breaks if the database goes down": reads_from, then calls).
+	closure := b.closureLink(l)
+	var chosen []candEdge
+	for _, strict := range []bool{true, false} {
+		for g := byName; g <= byConceptVerb && chosen == nil; g++ {
+			var fitting []words.Concept
+			for _, e := range tiers[g] {
+				if fits(e, strict) {
+					chosen = append(chosen, e)
+					fitting = appendNew(fitting, e.c.rel.concept)
+				}
+			}
+			// A relation named in full ("an optional dependency") is that
+			// relation, closure or not.
+			if chosen != nil && closure && !slices.ContainsFunc(chosen, func(e candEdge) bool {
+				return len(e.c.rel.words) > 1 && saysAll(l.M.text, e.c.rel.words)
+			}) {
+				for _, e := range tiers[g] {
+					if !slices.Contains(chosen, e) && slices.Contains(fitting, e.c.rel.concept) && b.repeatableRel(e.c.rel) {
+						chosen = append(chosen, e)
+					}
+				}
+			}
+			if chosen != nil {
+				st.by = g
+			}
+		}
+		if chosen != nil {
+			break
+		}
+	}
+	if closure && l.M.generic && slices.ContainsFunc(chosen, func(e candEdge) bool {
+		return e.c.rel.concept == words.Dependency && e.c.rel.def.Inferred == ""
+	}) {
+		// A dependency the schema declares, asked in its kind's own words
+		// ("what does X depend on"): failure passes along every
+		// dependency the schema declares, each the same way round.
+		role := words.Second
+		if c := chosen[0].c; c.end == c.rel.roleEnd(words.First) {
+			role = words.First
+		}
+		for _, r := range b.v.conceptRels(words.Dependency, b.f.Optional) {
+			if r.def.Inferred != "" || slices.ContainsFunc(chosen, func(e candEdge) bool { return e.c.rel == r }) {
+				continue
+			}
+			c := relCand{rel: r, end: r.roleEnd(role), by: byConcept}
+			start := l.xEnd(c)
+			if !st.fromX {
+				start = start.Other()
+			}
+			chosen = append(chosen, candEdge{c, state.RelDir{Relation: r.name, Direction: start.from()}})
+		}
+	}
+	if chosen == nil && hierarchy {
+		// A hierarchy said in another hierarchy's words ("teams report to
+		// X" where teams are subteams of X): the relations of the other
+		// hierarchy concepts, for the same role, that fit.
+		for _, e := range b.otherHierarchy(l, st.fromX) {
+			if fits(e, true) {
+				chosen = append(chosen, e)
+			}
+		}
+		if chosen != nil {
+			st.by, st.hierarchy = byConceptVerb, true
+		}
+	}
+	if chosen == nil {
+		// Nothing fits the types: the strongest grounding, doubted.
+		for g := byName; g <= byConceptVerb && chosen == nil; g++ {
+			chosen, st.by = tiers[g], g
+		}
+		st.schemaDoubt = len(chosen) > 0
+	}
+	var concepts []words.Concept
+	for _, e := range chosen {
+		if !slices.Contains(st.edges, e.e) {
+			st.edges = append(st.edges, e.e)
+		}
+		// The graph may store the same facts from the other end as well
+		// (contains beside partOf): its mirrors of the same kind, turned.
+		// Not in a closure, where a few facts stored both ways are the
+		// data's cycles (a package that recommends what depends on it).
+		for _, m := range b.sameMirrors(e.c.rel) {
+			if t := (state.RelDir{Relation: m.name, Direction: e.e.Direction.Reverse()}); !closure && e.e.Direction != graph.Both && !slices.Contains(st.edges, t) {
+				st.edges = append(st.edges, t)
+			}
+		}
+		st.ends = appendNew(st.ends, finishes(e)...)
+		concepts = appendNew(concepts, e.c.rel.concept)
+	}
+	if len(concepts) == 1 {
+		st.concept = concepts[0]
+	}
+	if len(concepts) > 1 && st.by >= byConcept {
+		st.senses = concepts
+	}
+	if slices.ContainsFunc(chosen, func(e candEdge) bool { return len(finishes(e)) == 0 }) {
+		st.ends = nil
+	}
+	return st
+}
+
+// sameMirrors returns the relations the data shows storing r's facts
+// from the other end (graph.RelationDef.Mirrors) that are of r's kind or
+// act: the same facts, so a walk of r walks them turned round. Mirrors of
+// another kind are left to the critic's check (Checks.Mirrored).
+func (b *builder) sameMirrors(r *relation) []*relation {
+	var out []*relation
+	for _, m := range r.def.Mirrors {
+		mr := b.v.rel(m)
+		if mr != nil && mr != r && (mr.concept == r.concept && r.concept != words.None || r.act != "" && mr.act == r.act) {
+			out = append(out, mr)
+		}
+	}
+	return out
+}
+
+// candEdge is a candidate relation of a mention, walked one way.
+type candEdge struct {
+	c relCand
+	e state.RelDir
+}
+
+// hierarchies are the concepts people say one another's words for when
+// they speak of a structure: a team "reports to" the team it is part of.
+var hierarchies = []words.Concept{words.Reporting, words.Containment, words.Membership}
+
+// otherHierarchy returns, for a mention of a hierarchy concept, the
+// relations of the other hierarchy concepts, each walked as the mention's
+// role says (the report, part or member; the manager, whole or group).
+func (b *builder) otherHierarchy(l *Link, fromX bool) []candEdge {
+	var out []candEdge
+	for _, c := range l.M.cands {
+		if !slices.Contains(hierarchies, c.rel.concept) {
+			return nil
+		}
+	}
+	seen := map[*relation]bool{}
+	for _, c := range l.M.cands {
+		role := c.rel.endRole(l.xEnd(c))
+		for _, hc := range hierarchies {
+			if hc == c.rel.concept {
+				continue
+			}
+			for _, r := range b.v.conceptRels(hc, false) {
+				if seen[r] {
+					continue
+				}
+				seen[r] = true
+				start := r.roleEnd(role)
+				if !fromX {
+					start = start.Other()
+				}
+				out = append(out, candEdge{relCand{rel: r, end: r.roleEnd(role), by: byConceptVerb}, state.RelDir{Relation: r.name, Direction: start.from()}})
+			}
+		}
+	}
+	return out
+}
+
+// closureLink reports whether link l is walked as a closure: a failure's
+// reach, a phrase that means the closure ("downstream"), or a question
+// that says "transitively".
+func (b *builder) closureLink(l *Link) bool {
+	return l.M.closure || l.M.closureDefault || l.Rule == "failure" || (b.f.Extent.said && b.f.Extent.transitive) || b.f.Asked < 0
+}
+
+// repeatableRel reports whether a relation can be walked again from
+// where it ends: it links a kind to itself, or the kinds are unknown; or
+// the graph's other relations of its concept lead from where it ends.
+func (b *builder) repeatableRel(r *relation) bool {
+	if len(r.def.From) == 0 || len(r.def.To) == 0 || intersects(r.def.From, r.def.To) {
+		return true
+	}
+	for _, o := range b.v.rels {
+		if o != r && o.concept == r.concept && (intersects(o.def.From, r.def.From) || intersects(o.def.To, r.def.From) ||
+			intersects(o.def.From, r.def.To) || intersects(o.def.To, r.def.To)) {
+			return true
+		}
+	}
+	return false
+}
+
+// farTypes returns the types of the phrase on the far side of link l
+// (nil: unknown): its kind words, its entity's type, or the kinds of the
+// structure the question names.
+func (b *builder) farTypes(l *Link, fromX bool) []string {
+	far := l.Y
+	if !fromX {
+		far = l.X
+	}
+	var out []string
+	if n := b.f.node(far); n != nil && n.Kinds != nil {
+		out = n.Kinds.types
+	}
+	if n := b.f.node(far); n != nil && n.Kind == NodeEntity {
+		out = b.entTypes(n.Ent)
+	}
+	if out == nil {
+		out = b.f.contextKinds
+	}
+	return out
+}
+
+// hasFormerSibling reports whether the graph has, beside r, a relation of
+// r's kind and ends that is past where r is present or the other way
+// round (member_of and alumni_of): only then does the question's tense
+// choose between them.
+func hasFormerSibling(v *vocab, r *relation) bool {
+	for _, o := range v.rels {
+		if o != r && o.former != r.former && intersects(o.def.From, r.def.From) && intersects(o.def.To, r.def.To) {
+			return true
+		}
+	}
+	return false
+}
+
+// endTypes returns the types a walk of r in direction d starts from
+// (start) or ends at.
+func endTypes(r *relation, d graph.Direction, start bool) []string {
+	switch {
+	case d == graph.Both:
+		return append(slices.Clone(r.def.From), r.def.To...)
+	case (d == graph.Out) == start:
+		return r.def.From
+	}
+	return r.def.To
+}
+
+// hopInto returns one more step from the types where the walk ends into
+// the asked types: the relations that link them, those the question's
+// words name first.
+func (b *builder) hopInto(ends, asked []string, steps []step) (step, bool) {
+	st := step{implicit: true}
+	var named []state.RelDir
+	for _, r := range b.v.rels {
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if len(ends) > 0 && !intersects(endTypes(r, d, true), ends) || !intersects(endTypes(r, d, false), asked) {
+				continue
+			}
+			if slices.ContainsFunc(steps, func(s step) bool {
+				return slices.Contains(s.edges, state.RelDir{Relation: r.name, Direction: d.Reverse()})
+			}) {
+				continue // back the way the walk came
+			}
+			e := state.RelDir{Relation: r.name, Direction: d}
+			st.edges = append(st.edges, e)
+			st.ends = appendNew(st.ends, endTypes(r, d, false)...)
+			if b.named(r) {
+				named = append(named, e)
+			}
+		}
+	}
+	if len(named) > 0 {
+		st.edges = named
+	}
+	if len(st.edges) == 1 {
+		st.concept = b.v.rel(st.edges[0].Relation).concept
+	}
+	return st, len(st.edges) > 0
+}
+
+// repairHop returns the hop from types into where link l's relations can
+// start, when the question did not say it: the relations of the concept
+// the phrase's kind word names first ("team": membership).
+func (b *builder) repairHop(l *Link, st step, types []string) (step, bool) {
+	var starts []string
+	for _, c := range l.M.cands {
+		start := l.xEnd(c)
+		if !st.fromX {
+			start = start.Other()
+		}
+		starts = appendNew(starts, endTypes(c.rel, start.from(), true)...)
+	}
+	if len(starts) == 0 {
+		return step{}, false
+	}
+	hop, ok := b.hopInto(types, starts, nil)
+	if !ok {
+		return step{}, false
+	}
+	if pre := b.preKind(l); pre != nil && len(hop.edges) > 1 {
+		var kept []state.RelDir
+		for _, c := range kindConcepts(pre.text) {
+			for _, e := range hop.edges {
+				if r := b.v.rel(e.Relation); r != nil && r.concept == c && !r.former {
+					kept = append(kept, e)
+				}
+			}
+		}
+		if len(kept) > 0 {
+			hop.edges = kept
+		}
+	}
+	if len(hop.edges) == 1 {
+		hop.concept = b.v.rel(hop.edges[0].Relation).concept
+	}
+	return hop, true
+}
+
+// preKind returns the kind noun said before the relation noun of link
+// l's phrases ("team" of "team leads"), or nil.
+func (b *builder) preKind(l *Link) *kindMention {
+	for _, n := range []int{l.X, l.Y} {
+		if nd := b.f.node(n); nd != nil && nd.pre != nil {
+			return nd.pre
+		}
+	}
+	return nil
+}
+
+// kindConcepts returns the concepts a kind word names as a role noun
+// ("team": membership).
+func kindConcepts(word string) []words.Concept {
+	var out []words.Concept
+	for _, cp := range words.ConceptPhrases() {
+		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], word) && !words.IsForm(word, cp.Words[0]) {
+			continue
+		}
+		for _, s := range cp.Senses {
+			if s.Part == words.NounFirst || s.Part == words.NounSecond {
+				out = appendNew(out, s.Concept)
+			}
+		}
+	}
+	return out
+}
+
+// named reports whether a word of the question names relation r.
+func (b *builder) named(r *relation) bool {
+	for _, m := range b.f.rels {
+		if slices.ContainsFunc(m.cands, func(c relCand) bool { return c.rel == r && c.by <= byAct }) {
+			return true
+		}
+	}
+	return false
+}
+
+// bareStep is the step of a question that names no relation: from an
+// entity that names a class of the asked things ("all
+// aws_iam_policy_document blocks"), its members; the relations into the
+// asked kind; or every relation (the neighbourhood).
+func (b *builder) bareStep(types []string, asked *Node, anchor int) step {
+	if asked != nil && slices.Contains(asked.Mods, anchor) {
+		var st step
+		st.implicit = true
+		for _, r := range b.v.rels {
+			if r.classifier && (len(types) == 0 || intersects(r.def.To, types)) {
+				st.edges = append(st.edges, state.RelDir{Relation: r.name, Direction: graph.In})
+				st.ends = appendNew(st.ends, r.def.From...)
+			}
+		}
+		if len(st.edges) > 0 {
+			return st
+		}
+	}
+	if asked != nil && asked.Kinds != nil && len(asked.Kinds.types) > 0 {
+		if st, ok := b.hopInto(types, asked.Kinds.types, nil); ok {
+			return st
+		}
+	}
+	// The one relation the anchor's kind takes part in ("who has the
+	// part-time role": has_role).
+	if len(types) > 0 {
+		var only []*relation
+		for _, r := range b.v.rels {
+			if intersects(r.def.From, types) || intersects(r.def.To, types) {
+				only = append(only, r)
+			}
+		}
+		if len(only) == 1 {
+			r := only[0]
+			d := graph.Out
+			if !intersects(r.def.From, types) {
+				d = graph.In
+			}
+			return step{implicit: true, edges: []state.RelDir{{Relation: r.name, Direction: d}}, ends: endTypes(r, d, false), concept: r.concept}
+		}
+	}
+	st := step{implicit: true}
+	for _, r := range b.v.rels {
+		st.edges = append(st.edges, state.RelDir{Relation: r.name, Direction: graph.Both})
+	}
+	return st
+}
+
+// dependencies reports whether a dependency step walks to what the anchor
+// depends on: from the dependent's end to the dependency's.
+func (b *builder) dependencies(st step) bool {
+	for _, e := range st.edges {
+		r := b.v.rel(e.Relation)
+		if r == nil || r.concept != words.Dependency || e.Direction == graph.Both {
+			continue
+		}
+		start := Subject
+		if e.Direction == graph.In {
+			start = Object
+		}
+		return r.endRole(start) == words.First
+	}
+	return false
+}
+
+// extent decides how far each step goes: the question's cue, else the
+// closure for a mention that means one ("downstream", "descendants", a
+// failure), else one hop. The closure applies to steps that can repeat:
+// those between entities of one kind.
+func (b *builder) extent(rd *Reading, steps []step) {
+	f := b.f
+	rd.Extent, rd.ExtentSaid = state.ExtentDirect, f.Extent.said
+	if len(steps) > 1 {
+		rd.Extent = state.ExtentFixed
+	}
+	for i := range steps {
+		st := &steps[i]
+		if st.implicit || st.link == nil {
+			continue
+		}
+		closure := st.link.M.closure || st.link.M.closureDefault && (st.by >= byConcept || st.link.M.generic && b.declared(*st))
+		// Being inside is transitive: what is in Berlin is in Germany.
+		// A verb or a preposition of containment reads the closure unless
+		// the question says "directly".
+		if st.concept == words.Containment && (st.link.M.form == mPosition || b.f.prepMention(st.link.M)) {
+			closure = true
+		}
+		switch {
+		case f.Extent.said && !f.Extent.transitive:
+			closure = false
+		case f.Extent.said && f.Extent.transitive:
+			closure = closure || b.repeatable(*st) || len(steps) == 1
+		}
+		if closure && (b.repeatable(*st) || len(steps) == 1) {
+			st.repeat = true
+			rd.Extent = state.ExtentTransitive
+			rd.ExtentSaid = rd.ExtentSaid || st.link.M.closure
+		}
+	}
+	// A verb or noun of the relation's own name says one hop ("what does
+	// X depend on" for depends_on); a word of its kind does not ("rely
+	// on", "derived from"), and the critic checks how far it goes.
+	if !rd.ExtentSaid && rd.Extent == state.ExtentDirect && len(steps) == 1 && steps[0].link != nil && steps[0].by <= byAct {
+		rd.ExtentSaid = true
+	}
+	if rd.Target >= 0 && !(f.Extent.said && !f.Extent.transitive) {
+		// "Does X depend on Y?" walks on until it reaches Y.
+		last := &steps[len(steps)-1]
+		last.repeat = true
+		rd.Extent = state.ExtentTransitive
+	}
+}
+
+// declared reports whether every relation a step walks is declared by a
+// schema file: a dependency the schema declares says failure passes along
+// it, so its kind's own words ("depend on", "need") read the closure even
+// where they name it.
+func (b *builder) declared(st step) bool {
+	for _, e := range st.edges {
+		if r := b.v.rel(e.Relation); r == nil || r.def.Inferred != "" {
+			return false
+		}
+	}
+	return len(st.edges) > 0
+}
+
+// repeatable reports whether a step can be taken again from where it
+// ends: its relations end in the kinds they start from (or the kinds are
+// unknown).
+func (b *builder) repeatable(st step) bool {
+	for _, e := range st.edges {
+		r := b.v.rel(e.Relation)
+		if r == nil {
+			continue
+		}
+		from, to := endTypes(r, e.Direction, true), endTypes(r, e.Direction, false)
+		if len(from) == 0 || len(to) == 0 || intersects(from, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// chain returns the steps as the walk's chain.
+func (b *builder) chain(steps []step, rd Reading) state.Chain {
+	var c state.Chain
+	for i, st := range steps {
+		// What a failure reaches includes the failing one: "which teams
+		// are affected if X fails" counts X's own team.
+		optional := st.repeat && i == 0 && len(steps) > 1 && st.link != nil && st.link.Rule == "failure"
+		c.Steps = append(c.Steps, state.ChainStep{Edges: st.edges, Repeat: st.repeat, Optional: optional})
+	}
+	return c
+}
+
+// confidence sets how sure the reading is, and why not more.
+func (b *builder) confidence(rd *Reading, steps []step) {
+	f := b.f
+	doubt := func(d Doubt) {
+		rd.Doubts = append(rd.Doubts, d)
+		rd.Confidence *= d.Factor
+	}
+	if len(rd.Also) > 0 && rd.Target < 0 {
+		// "which services subscribe to A and B": both, or either.
+		names := []string{f.ents[rd.Anchor].Name}
+		for _, a := range rd.Also {
+			names = append(names, f.ents[a].Name)
+		}
+		doubt(Doubt{Kind: DoubtUnion, Words: text.List(names, "and"), Factor: 0.7})
+	}
+	implicit := 0
+	for i, st := range steps {
+		if st.implicit {
+			implicit++
+		}
+		if i > 0 && backAgain(steps[i-1], st) {
+			doubt(Doubt{Kind: DoubtOrder, Words: relNames(st.edges)[0], Detail: "the reading walks a relation and back again", Factor: 0.5})
+		}
+		switch {
+		case st.implicit && st.link == nil && len(steps) == 1 && len(st.edges) > 0 && st.edges[0].Direction == graph.Both:
+			doubt(Doubt{Kind: DoubtNoRelationWord, Detail: "reading the entity's neighbourhood", Factor: 0.6})
+		case st.implicit && len(st.edges) > 1:
+			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the step into the asked kind is one of several relations", Factor: 0.6})
+		case st.implicit && implicit > 1:
+			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a second step no word names", Factor: 0.6})
+		case st.implicit && i > 0 && i == len(steps)-1:
+			// The last hop, after what the words named, into the kind
+			// they ask for ("which teams are affected"): the graph has
+			// one way in.
+			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the only relation into the asked kind", Factor: 0.85})
+		case st.implicit:
+			// A hop the words do not say, before or instead of what they
+			// name: a guess at what the question skipped.
+			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a step no word names, the only relation that fits", Factor: 0.75})
+		case st.hierarchy:
+			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "its words name another kind of hierarchy", Factor: 0.85})
+		case st.retyped:
+			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "what it names cannot start here; the types chose", Factor: 0.6})
+		case st.schemaDoubt:
+			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "no relation it names starts where the walk is", Factor: 0.5})
+		case len(st.senses) > 1:
+			var cs []string
+			for _, c := range st.senses {
+				cs = append(cs, c.String())
+			}
+			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7})
+		case st.by == byConceptVerb:
+			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9})
+		}
+		for _, e := range st.edges {
+			if r := b.v.rel(e.Relation); r != nil && r.concept == words.Dependency && r.def.Inferred == graph.FromStructure {
+				doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: "a dependency from the shape of the data, its name does not say", Factor: 0.6})
+			}
+		}
+	}
+	b.linkDoubts(rd, doubt)
+	for _, w := range b.unread(rd) {
+		doubt(w)
+	}
+	for _, w := range f.foreign {
+		doubt(Doubt{Kind: DoubtUnfollowed, Words: w, Detail: "the graph has no relation of that kind", Factor: 0.5})
+	}
+	// A relation the question names that the reading neither walks nor
+	// keeps its answers by: the reading answers another question.
+	for _, l := range f.Links {
+		if b.followed(l, steps, *rd) {
+			continue
+		}
+		doubt(Doubt{Kind: DoubtUnfollowed, Words: l.M.text, Factor: 0.5})
+		break
+	}
+	if f.Extent.both != "" {
+		doubt(Doubt{Kind: DoubtExtent, Words: f.Extent.both, Factor: 0.5})
+	}
+	rd.Confidence = round3(rd.Confidence)
+	rd.Chain.Score = rd.Confidence
+}
+
+// followed reports whether link l is a step of the reading, or what one
+// of its conditions on the answers came from.
+func (b *builder) followed(l *Link, steps []step, rd Reading) bool {
+	for _, st := range steps {
+		if st.link == l {
+			return true
+		}
+	}
+	if l.X < 0 || l.Y < 0 {
+		return false
+	}
+	for _, h := range rd.Having {
+		for _, n := range []int{l.X, l.Y} {
+			if nd := b.f.node(n); nd != nil && nd.Kind == NodeEntity && nd.Ent == h.Ent {
+				return true
+			}
+		}
+	}
+	// The same relation said twice ("the teams that maintain X", "its
+	// maintaining teams") is followed once.
+	for _, st := range steps {
+		if st.link != nil && st.link.M.text == l.M.text {
+			return true
+		}
+	}
+	return false
+}
+
+// backAgain reports whether step b walks a relation of step a the other
+// way: back where the walk came from.
+func backAgain(a, b step) bool {
+	for _, x := range a.edges {
+		for _, y := range b.edges {
+			if x.Relation == y.Relation && x.Direction == y.Direction.Reverse() && x.Direction != graph.Both {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linkDoubts doubts a reading whose entities were linked fuzzily or
+// ambiguously.
+func (b *builder) linkDoubts(rd *Reading, doubt func(Doubt)) {
+	for _, e := range append([]int{rd.Anchor, rd.Target}, rd.Also...) {
+		if e < 0 {
+			continue
+		}
+		ent := b.f.ents[e]
+		mention := b.f.Q[ent.Start:ent.End]
+		if len(ent.Others) > 0 {
+			doubt(Doubt{Kind: DoubtAmbiguousEntity, Words: mention, Names: ent.Others, Factor: 0.5})
+		}
+		if ent.Confidence > 0 && ent.Confidence < 0.9 {
+			doubt(Doubt{Kind: DoubtFuzzyEntity, Words: mention, Names: []string{ent.Name}, Detail: fmt.Sprintf("%.2f", ent.Confidence), Factor: ent.Confidence})
+		}
+	}
+}
+
+// unread returns the doubts for the parts of the question the reading
+// leaves out: entities it does not use, relation mentions it does not
+// follow, words no part explains, and operator words.
+func (b *builder) unread(rd *Reading) []Doubt {
+	f := b.f
+	var out []Doubt
+	used := map[int]bool{rd.Anchor: true, rd.Target: true}
+	for _, a := range rd.Also {
+		used[a] = true
+	}
+	for _, h := range rd.Having {
+		used[h.Ent] = true
+	}
+	var unused []string
+	for i, e := range f.ents {
+		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) {
+			unused = append(unused, e.Name)
+		}
+	}
+	if len(unused) > 0 {
+		out = append(out, Doubt{Kind: DoubtUnusedEntity, Names: unused, Factor: 0.7})
+	}
+	for i, o := range f.owner {
+		t := f.toks[i]
+		if o != "" || t.ent >= 0 {
+			continue
+		}
+		if k := operatorKind(t); k != "" {
+			out = append(out, Doubt{Kind: DoubtOperator, Words: t.low, Detail: k, Factor: 0.5})
+			continue
+		}
+		if t.name {
+			out = append(out, Doubt{Kind: DoubtUnknownName, Words: t.raw, Factor: 0.5})
+			continue
+		}
+		out = append(out, Doubt{Kind: DoubtUnexplained, Words: t.low, Factor: 0.7})
+	}
+	return out
+}
+
+// operatorKind says what an operator word does, or "".
+func operatorKind(t token) string {
+	switch c := t.class; {
+	case c.Has(words.Exclusive):
+		return "an exclusion"
+	case c.Has(words.Negator) || c.Has(words.Neg):
+		return "a negation"
+	case c.Has(words.Former):
+		return "a past relation"
+	case c.Has(words.Time):
+		return "a time, an order or a frequency"
+	case c.Has(words.Degree):
+		return "a comparison or a count"
+	case c.Has(words.SetOp):
+		return "a set of answers in common"
+	case c.Has(words.Bound):
+		return "a bound on the walk"
+	}
+	return ""
+}
+
+// rules names the frame rules the path's links were bound by.
+func (b *builder) rules(path []*Link) string {
+	var rs []string
+	for _, l := range path {
+		rs = append(rs, l.Rule)
+	}
+	return strings.Join(rs, " ")
+}
+
+// alternatives returns the other readings the critic falls back to when
+// the best one reaches nothing: the widened one.
+func (b *builder) alternatives(best Reading) []Reading {
+	if w, ok := b.widened(best); ok {
+		return []Reading{w}
+	}
+	return nil
+}
+
+// entityNotes says which entities the reading used when the question
+// named more.
+func (b *builder) entityNotes(rd Reading) []string {
+	if len(b.f.ents) <= 1 {
+		return nil
+	}
+	var used, unused []string
+	for i, e := range b.f.ents {
+		if e.Start < 0 {
+			continue // a word the reader took for itself
+		}
+		if i == rd.Anchor || i == rd.Target || slices.Contains(rd.Also, i) || slices.ContainsFunc(rd.Having, func(h Having) bool { return h.Ent == i }) {
+			used = append(used, e.Name)
+		} else {
+			unused = append(unused, e.Name)
+		}
+	}
+	if len(unused) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("the question names %d entities; the reading uses %s and not %s", len(b.f.ents), strings.Join(used, ", "), strings.Join(unused, ", "))}
+}
+
+func relNames(es []state.RelDir) []string {
+	var out []string
+	for _, e := range es {
+		out = appendNew(out, e.Relation)
+	}
+	return out
+}
+
+func intersects(a, b []string) bool {
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
+}
+
+// subset reports whether every element of a is in b.
+func subset(a, b []string) bool {
+	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
+}
+
+func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

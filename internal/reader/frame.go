@@ -1,0 +1,293 @@
+package reader
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// Form is the form of a question.
+type Form uint8
+
+// The forms.
+const (
+	FormWh       Form = iota + 1 // "Which teams does X lead?"
+	FormYesNo                    // "Does X depend on Y?"
+	FormRequest                  // "List the members of X."
+	FormFragment                 // "X leads?", "Direct dependencies of X"
+)
+
+var formNames = map[Form]string{FormWh: "wh", FormYesNo: "yes/no", FormRequest: "request", FormFragment: "fragment"}
+
+func (f Form) String() string { return formNames[f] }
+
+// NodeKind is what a noun phrase of the frame stands for.
+type NodeKind uint8
+
+// The node kinds.
+const (
+	NodeEntity NodeKind = iota + 1 // an entity of the graph
+	NodeAsked                      // what the question asks for
+	NodeKindOf                     // some things of a kind ("the teams")
+	NodeNoun                       // what a relation noun names ("the members")
+	NodeVar                        // something the question does not name ("something", "them")
+)
+
+var nodeKindNames = map[NodeKind]string{NodeEntity: "entity", NodeAsked: "asked", NodeKindOf: "kind", NodeNoun: "noun", NodeVar: "var"}
+
+func (k NodeKind) String() string { return nodeKindNames[k] }
+
+// Node is a noun phrase of the frame.
+type Node struct {
+	Kind NodeKind
+	// Ent is the entity (NodeEntity), or -1.
+	Ent int
+	// Kinds are the kind words on the phrase ("teams", "working groups").
+	Kinds *kindMention
+	// Noun is the relation noun that heads the phrase ("members").
+	Noun *relMention
+	// Mods are entities that modify the phrase ("feature-complete
+	// services": the services in feature-complete).
+	Mods []int
+	// Also are entities coordinated with Ent ("X and Y").
+	Also []int
+	// i, j are the tokens of the phrase.
+	i, j int
+	// asked: the phrase is what the question asks for.
+	asked bool
+	// inner: the phrase is the object of a clause that modifies another
+	// phrase ("the services depending on VROOM"); a verb further on looks
+	// past it for its subject.
+	inner bool
+	// outer is the phrase an inner phrase's clause modifies, or -1.
+	outer int
+	// maybeKind: a relation noun that also names a kind; without a
+	// complement it is the kind.
+	maybeKind bool
+	// roleOf, for a relation noun said of an entity ("X as a
+	// dependency", "X among their dependencies"), is the entity's node
+	// (it plays what the noun names), when hasRole.
+	roleOf  int
+	hasRole bool
+	// possessor: an entity whose possessive names a kind of thing related
+	// to it ("web-app's node"): the possessed phrase heads.
+	possessor bool
+	// pre is a kind noun before the relation noun that heads the phrase
+	// ("team" of "team leads"): the noun's complement is of that kind,
+	// one hop from the entity named with it where that is not.
+	pre *kindMention
+}
+
+// Link is a relation mention of the frame with the phrases on its two
+// sides: X plays the end its candidates name (a verb's subject, what a
+// noun names, the answers of a position), Y the other.
+type Link struct {
+	M    *relMention
+	X, Y int
+	// Rule names the frame rule that bound the sides.
+	Rule string
+	// Passive: the question says the verb in the passive ("led by X"):
+	// X is what the act is done to. A relation stated as a participle
+	// ("written_by") reads X at its stated end; one stated actively
+	// ("leads") at the other.
+	Passive bool
+}
+
+// xEnd returns the relation end that X plays for candidate c: the
+// candidate's end when the question says the verb in the voice the
+// relation's name states it, the other end otherwise.
+func (l *Link) xEnd(c relCand) End {
+	if l.Passive != c.stated {
+		return c.end.Other()
+	}
+	return c.end
+}
+
+// Frame is a question read into its parts.
+type Frame struct {
+	Q     string
+	v     *vocab
+	toks  []token
+	ents  []Entity
+	cues  []cueMention
+	rels  []*relMention
+	kinds []*kindMention
+	Form  Form
+	Nodes []*Node
+	Links []*Link
+	// Asked is the node the question asks for, or -1 (a yes or no).
+	Asked int
+	// Failure, when the question asks what a failure affects, says which
+	// entity fails and which phrase the affected are.
+	Failure *failure
+	// Extent is what the question says of how far to go.
+	Extent extent
+	// Optional: the question asks for optional dependencies too.
+	Optional bool
+	// Former: the question asks for a past relation ("used to").
+	Former bool
+	// foreign are phrases of a kind of relation the graph has none of
+	// ("on call for" where there are only CALLS).
+	foreign []string
+	// context are the structures the question says it walks ("dag",
+	// "hierarchy", "pipeline").
+	context []string
+	// contextKinds are the types such a structure is made of ("the job
+	// graph": jobs).
+	contextKinds []string
+	// owner says, per token, which part of the frame explains it ("" for
+	// a word no part explains).
+	owner []string
+}
+
+// extent is what the question says of how far to go.
+type extent struct {
+	said       bool
+	transitive bool
+	// both names two cues of opposite extents, or a negated one.
+	both string
+	text string
+}
+
+// failure is what a question about a failure's reach says.
+type failure struct {
+	// ent is the failing entity; also are those failing with it.
+	ent  int
+	also []int
+	// affected is the node of the affected things, or -1; target is the
+	// entity asked about ("is Y affected if X fails"), or -1.
+	affected int
+	target   int
+	// cause: the question asks what could affect ent ("what could take
+	// X down"), not what ent affects.
+	cause bool
+	text  string
+}
+
+func (f *Frame) own(i, j int, part string) {
+	for k := i; k < j && k < len(f.owner); k++ {
+		if f.owner[k] == "" {
+			f.owner[k] = part
+		}
+	}
+}
+
+func (f *Frame) node(n int) *Node {
+	if n < 0 || n >= len(f.Nodes) {
+		return nil
+	}
+	return f.Nodes[n]
+}
+
+// String writes the frame for tests: its form, nodes, links, failure,
+// extent, and the words no part explains.
+func (f *Frame) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "form %s", f.Form)
+	if f.Extent.said {
+		ext := "direct"
+		if f.Extent.transitive {
+			ext = "transitive"
+		}
+		fmt.Fprintf(&b, "; extent %s (%q)", ext, f.Extent.text)
+	}
+	b.WriteString("\n")
+	for i, n := range f.Nodes {
+		fmt.Fprintf(&b, "  n%d %s %q", i, n.Kind, span(f.toks, n.i, n.j))
+		if n.asked {
+			b.WriteString(" asked")
+		}
+		if n.Ent >= 0 {
+			fmt.Fprintf(&b, " = %s", f.ents[n.Ent].Name)
+		}
+		if n.Kinds != nil {
+			fmt.Fprintf(&b, " kind %q %v", n.Kinds.text, n.Kinds.types)
+		}
+		for _, m := range n.Mods {
+			fmt.Fprintf(&b, " mod %s", f.ents[m].Name)
+		}
+		b.WriteString("\n")
+	}
+	for _, l := range f.Links {
+		var rels []string
+		for _, c := range l.M.strongest() {
+			rels = append(rels, c.rel.name+"."+c.end.String())
+		}
+		fmt.Fprintf(&b, "  %s %q n%d→n%d [%s] by %s (%s)\n", l.M.form, l.M.text, l.X, l.Y, strings.Join(rels, " "), l.M.best(), l.Rule)
+	}
+	if fl := f.Failure; fl != nil {
+		fmt.Fprintf(&b, "  failure (%q) affects n%d\n", fl.text, fl.affected)
+	}
+	var unread []string
+	for i, o := range f.owner {
+		if o == "" {
+			unread = append(unread, f.toks[i].low)
+		}
+	}
+	if len(unread) > 0 {
+		fmt.Fprintf(&b, "  unread: %s\n", strings.Join(unread, " "))
+	}
+	return b.String()
+}
+
+// newFrame reads the question into its frame.
+func newFrame(q string, ents []Entity, v *vocab) *Frame {
+	f := &Frame{Q: q, v: v, ents: ents, Asked: -1}
+	f.toks = tokenize(q, ents)
+	f.owner = make([]string, len(f.toks))
+	for i, t := range f.toks {
+		if t.ent >= 0 {
+			f.owner[i] = "entity"
+		}
+	}
+	f.cues = spotCues(f.toks)
+	f.readExtent()
+	for _, c := range f.cues {
+		if c.cues.Has(words.Transitive|words.Direct) && !f.nounLike(c) {
+			for k := c.start; k < c.end; k++ {
+				f.toks[k].aside = true
+			}
+		}
+	}
+	for i, t := range f.toks {
+		if t.class.Has(words.Filler) && t.ent < 0 {
+			f.toks[i].aside = true
+		}
+	}
+	f.Optional = slices.ContainsFunc(f.cues, func(c cueMention) bool { return c.cues.Has(words.Optional) })
+	f.rels = spotRelations(f.toks, v, f.Optional)
+	// Phrases of a concept the graph lacks name no relation here.
+	f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool {
+		if len(m.cands) == 0 {
+			f.foreign = append(f.foreign, m.text)
+			return true
+		}
+		return false
+	})
+	// Their words stay read where a phrase the graph has covers them.
+	f.foreign = slices.DeleteFunc(f.foreign, func(w string) bool {
+		return slices.ContainsFunc(f.rels, func(m *relMention) bool { return strings.Contains(w, m.text) })
+	})
+	f.dropCueClashes()
+	f.kinds = spotKinds(f.toks, v)
+	f.resolveForms()
+	f.contextPhrases()
+	f.readFormer()
+	f.readForm()
+	f.chunk()
+	f.bindNouns()
+	f.bindPredicates(v)
+	f.readFailure(v)
+	f.readAsked()
+	f.ownFunctionWords()
+	return f
+}
+
+// nounLike reports whether an extent cue is a noun or an adjective ("the
+// whole tree", "a direct dependency"), which phrases are not read across.
+func (f *Frame) nounLike(c cueMention) bool {
+	w := f.toks[c.start].low
+	return !(len(w) > 2 && w[len(w)-2:] == "ly") && c.end-c.start == 1
+}

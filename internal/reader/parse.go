@@ -1,0 +1,641 @@
+package reader
+
+import (
+	"slices"
+
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// readExtent reads the extent cues: the first says how far; a second of
+// the other extent, or a negated one ("but not directly"), is noted.
+func (f *Frame) readExtent() {
+	for _, c := range f.cues {
+		if !c.cues.Has(words.Transitive | words.Direct) {
+			continue
+		}
+		f.own(c.start, c.end, "extent")
+		transitive := c.cues.Has(words.Transitive)
+		if c.start > 0 && f.toks[c.start-1].class.Has(words.Neg) {
+			f.own(c.start-1, c.start, "extent")
+			if f.Extent.both == "" {
+				f.Extent.both = `"not ` + c.text + `"`
+			}
+			continue
+		}
+		if c.start > 0 && f.toks[c.start-1].class.Has(words.CueLead) {
+			f.own(c.start-1, c.start, "extent")
+		}
+		switch {
+		case !f.Extent.said:
+			f.Extent = extent{said: true, transitive: transitive, text: c.text}
+		case transitive != f.Extent.transitive && f.Extent.both == "":
+			f.Extent.both = `both "` + f.Extent.text + `" and "` + c.text + `"`
+		}
+	}
+}
+
+// dropCueClashes settles phrases read both as a cue and as a relation: a
+// relation named by the graph's own words keeps its words ("what does X
+// break" where the graph has "breaks"), a cue keeps them from a phrase
+// read only through a concept; the longer phrase wins either way.
+func (f *Frame) dropCueClashes() {
+	var cues []cueMention
+	for _, c := range f.cues {
+		keep := true
+		for _, m := range f.rels {
+			if m.start >= c.end || c.start >= m.end {
+				continue
+			}
+			ml, cl := m.end-m.start, c.end-c.start
+			named := m.best() <= byNameWord
+			if ml > cl || (ml == cl && (named || f.objectAfter(c.end))) {
+				keep = false
+			}
+		}
+		if keep {
+			cues = append(cues, c)
+		}
+	}
+	f.cues = cues
+	var rels []*relMention
+	for _, m := range f.rels {
+		clash := slices.ContainsFunc(f.cues, func(c cueMention) bool {
+			return m.start < c.end && c.start < m.end && c.cues&^(words.Optional) != 0
+		})
+		if !clash {
+			rels = append(rels, m)
+		}
+	}
+	f.rels = rels
+}
+
+// readForm reads the question's form from its first words.
+func (f *Frame) readForm() {
+	f.Form = FormFragment
+	for seg, start := range f.segments() {
+		_ = seg
+		i := start
+		for i < len(f.toks) && (f.toks[i].class.Has(words.Filler) || f.toks[i].class.Has(words.Conj)) && f.toks[i].ent < 0 {
+			i++
+		}
+		if i >= len(f.toks) {
+			continue
+		}
+		t := f.toks[i]
+		switch {
+		case t.ent < 0 && t.class.Has(words.Wh) && !t.is("when", "whenever"):
+			f.Form = FormWh
+			return
+		case t.ent < 0 && t.class.Has(words.Prep) && i+1 < len(f.toks) && f.toks[i+1].class.Has(words.Wh):
+			f.Form = FormWh // "In which schemas ..."
+			return
+		case t.ent < 0 && t.class.Has(words.Request):
+			f.Form = FormRequest
+			return
+		case t.ent < 0 && t.class.Has(words.Aux|words.Modal|words.Be|words.Have) && f.Form == FormFragment:
+			f.Form = FormYesNo
+		}
+	}
+	// A wh-word later in a segment ("kafka is down — what else stops
+	// working?", "the X container waits for which containers").
+	for i, t := range f.toks {
+		if t.ent < 0 && t.class.Has(words.Wh) && !t.is("when", "whenever", "how") && !f.relativeAt(i) && f.Form != FormYesNo {
+			f.Form = FormWh
+			return
+		}
+	}
+}
+
+// segments returns the token index where each sentence or clause after a
+// break starts.
+func (f *Frame) segments() []int {
+	starts := []int{0}
+	for i, t := range f.toks {
+		if i > 0 && t.brk {
+			starts = append(starts, i)
+		}
+	}
+	return starts
+}
+
+// relativeAt reports whether the wh-word at token i opens a relative
+// clause: it follows a noun phrase ("the teams that", "a team which").
+func (f *Frame) relativeAt(i int) bool {
+	if i <= 0 || !f.toks[i].class.Has(words.RelPron) || f.toks[i].brk || f.toks[i].comma {
+		return false
+	}
+	if f.toks[i].is("that") && i+1 < len(f.toks) && f.toks[i+1].ent < 0 && (f.kindAt(i+1) != nil || f.toks[i+1].class.Has(words.Thing)) {
+		return false // "who leads that team": a demonstrative
+	}
+	p := f.toks[i-1]
+	if p.ent >= 0 {
+		return true
+	}
+	// After a noun: a kind, a relation noun, a thing or an indefinite.
+	if f.kindAt(i-1) != nil || p.class.Has(words.Thing|words.Indefinite|words.Collective) {
+		return true
+	}
+	for _, k := range f.kinds {
+		if k.start <= i-1 && i-1 < k.end {
+			return true
+		}
+	}
+	for _, m := range f.rels {
+		if m.form == mNoun && m.start <= i-1 && i-1 < m.end {
+			return true
+		}
+	}
+	return false
+}
+
+// relAt returns the relation mention that starts at token i, or nil.
+func (f *Frame) relAt(i int) *relMention {
+	for _, m := range f.rels {
+		if m.start == i {
+			return m
+		}
+	}
+	return nil
+}
+
+// kindAt returns the kind mention that starts at token i, or nil.
+func (f *Frame) kindAt(i int) *kindMention {
+	for _, k := range f.kinds {
+		if k.start == i {
+			return k
+		}
+	}
+	return nil
+}
+
+// cueAt returns the cue that covers token i, or nil.
+func (f *Frame) cueAt(i int) *cueMention {
+	for k := range f.cues {
+		if c := &f.cues[k]; c.start <= i && i < c.end {
+			return c
+		}
+	}
+	return nil
+}
+
+// nodeAt returns the node that covers token i, or -1.
+func (f *Frame) nodeAt(i int) int {
+	for k, n := range f.Nodes {
+		if n.i <= i && i < n.j {
+			return k
+		}
+	}
+	return -1
+}
+
+// chunk finds the noun phrases: entities, kinds, relation nouns, the
+// question's wh-word and its noun, indefinites and pronouns; determiners,
+// possessives and modifying words before a head belong to its phrase,
+// and an entity right before a kind noun modifies it ("feature-complete
+// services").
+func (f *Frame) chunk() {
+	n := len(f.toks)
+	start := -1 // where the pending phrase's determiners and modifiers start
+	var mods []int
+	flush := func() { start, mods = -1, nil }
+	for i := 0; i < n; i++ {
+		t := f.toks[i]
+		if t.brk {
+			flush()
+		}
+		if m := f.relAt(i); m != nil && m.form != mNoun {
+			// A verb or a position ends a phrase.
+			flush()
+			i = m.end - 1
+			continue
+		}
+		if c := f.cueAt(i); c != nil && !c.cues.Has(words.Transitive|words.Direct) && !(start >= 0 && f.adjectival(c)) {
+			flush()
+			i = c.end - 1
+			continue
+		}
+		head, end := f.headAt(i)
+		switch {
+		case head != nil:
+			if start < 0 {
+				start = i
+			}
+			head.i, head.j = start, end
+			if head.Kind != NodeEntity {
+				head.Mods = append(head.Mods, mods...)
+			}
+			f.Nodes = append(f.Nodes, head)
+			f.own(start, end, "phrase")
+			flush()
+			i = end - 1
+		case t.ent >= 0 && !t.poss && i+1 < n && f.headStarts(i+1) && !f.toks[i+1].class.Has(words.Det) && !f.apposition(i):
+			// An entity right before a kind noun or a relation noun: a
+			// modifier, or the noun's complement ("sentry-cleanup image").
+			if start < 0 {
+				start = i
+			}
+			mods = append(mods, t.ent)
+		case t.class.Has(words.Det|words.PossessiveDet|words.Quantifier) && !t.class.Has(words.Wh) && t.ent < 0 && !f.relativeAt(i):
+			if start < 0 {
+				start = i
+			}
+		case t.ent < 0 && t.class == 0 && start >= 0 && f.relAt(i) == nil && !t.brk:
+			// An adjective between a determiner and its noun ("the
+			// current members").
+		case f.cueAt(i) != nil && start >= 0:
+			// "the direct subteams", "its whole dependency tree".
+			i = f.cueAt(i).end - 1
+		default:
+			flush()
+		}
+	}
+	f.coordinate()
+}
+
+// headStarts reports whether a phrase head (a kind noun or a relation
+// noun) starts at token i, after any determiners.
+func (f *Frame) headStarts(i int) bool {
+	for i < len(f.toks) && f.toks[i].class.Has(words.Det) && f.toks[i].ent < 0 {
+		i++
+	}
+	if i >= len(f.toks) || f.toks[i].ent >= 0 {
+		return false
+	}
+	if m := f.relAt(i); m != nil {
+		return m.form == mNoun // a verb there ends the phrase
+	}
+	return f.kindAt(i) != nil || f.toks[i].class.Has(words.Thing)
+}
+
+// headAt returns the phrase head at token i and where it ends, or nil.
+func (f *Frame) headAt(i int) (*Node, int) {
+	t := f.toks[i]
+	switch {
+	case t.ent >= 0:
+		if f.apposition(i) {
+			// "the survey team", "the Redis container": the kind word is
+			// the entity's own.
+			return &Node{Kind: NodeEntity, Ent: t.ent, outer: -1}, f.kindAt(i + 1).end
+		}
+		if t.poss || !(i+1 < len(f.toks) && f.headStarts(i+1)) || f.toks[i+1].class.Has(words.Det) {
+			return &Node{Kind: NodeEntity, Ent: t.ent, outer: -1}, i + 1
+		}
+		return nil, 0
+	case t.class.Has(words.Wh):
+		if f.relativeAt(i) {
+			return nil, 0
+		}
+		if t.is("who", "whom", "what", "where") && !(i+1 < len(f.toks) && f.headStarts(i+1)) {
+			return &Node{Kind: NodeAsked, Ent: -1, outer: -1, asked: true}, i + 1
+		}
+		return nil, 0
+	case t.class.Has(words.Indefinite):
+		return &Node{Kind: NodeVar, Ent: -1, outer: -1}, i + 1
+	case t.class.Has(words.Pronoun) && !t.is("one", "ones", "i", "me", "we", "us", "you"):
+		return &Node{Kind: NodeVar, Ent: -1, outer: -1}, i + 1
+	}
+	if nd, end := f.compound(i); nd != nil {
+		return nd, end
+	}
+	if t.class.Has(words.Thing) {
+		return &Node{Kind: NodeKindOf, Ent: -1, outer: -1}, i + 1
+	}
+	// "which tables", "what workflows": a noun the graph has no kind for,
+	// right after the wh-word, is still what is asked.
+	if i > 0 && f.toks[i-1].is("which", "what") && t.class == 0 && t.ent < 0 && !f.relativeAt(i-1) && f.relAt(i) == nil && f.verbFollows(i+1) {
+		return &Node{Kind: NodeKindOf, Ent: -1, outer: -1, Kinds: &kindMention{start: i, end: i + 1, text: t.low}}, i + 1
+	}
+	return nil, 0
+}
+
+// coordinate joins entities coordinated by "and", "or", "as well as" or
+// commas into one phrase ("if X and Y go down"), and kinds into one
+// ("models and seeds").
+func (f *Frame) coordinate() {
+	joiner := func(t token) bool { return t.ent < 0 && (t.class.Has(words.Conj) || t.is("as", "well")) }
+	var out []*Node
+	for _, n := range f.Nodes {
+		if len(out) > 0 {
+			p := out[len(out)-1]
+			between := f.toks[p.j:n.i]
+			joined := len(between) > 0 && !slices.ContainsFunc(between, func(t token) bool { return !joiner(t) }) && !n.brkIn(f)
+			if joined && p.Kind == NodeEntity && n.Kind == NodeEntity && len(n.Mods) == 0 {
+				p.Also = append(p.Also, n.Ent)
+				p.j = n.j
+				f.own(p.i, p.j, "phrase")
+				continue
+			}
+			if joined && p.Kinds != nil && n.Kind == NodeKindOf && n.Kinds != nil && p.Kind != NodeEntity {
+				p.Kinds = &kindMention{start: p.Kinds.start, end: n.Kinds.end, types: appendNew(slices.Clone(p.Kinds.types), n.Kinds.types...),
+					text: p.Kinds.text + " and " + n.Kinds.text, group: p.Kinds.group}
+				p.j = n.j
+				f.own(p.i, p.j, "phrase")
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	f.Nodes = out
+}
+
+// brkIn reports whether a break starts the node.
+func (n *Node) brkIn(f *Frame) bool { return n.i < len(f.toks) && f.toks[n.i].brk }
+
+// resolveForms settles words read both as a verb and as a noun ("lead",
+// "members of"): a noun after a determiner, a possessive, a kind noun or
+// a modifier ("the team lead", "X's leads", "former members"), or
+// opening the question before "of" ("Members of X"); else a verb.
+func (f *Frame) resolveForms() {
+	var out []*relMention
+	for _, m := range f.rels {
+		// "member of", "child of", "part of": a noun and its "of", though
+		// the concepts list them as predicates ("X is a member of Y").
+		if m.form == mVerb && m.end-m.start >= 2 && f.toks[m.end-1].is("of") && nominal(f.toks[m.start].low) == nounOnly {
+			m.form = mNoun
+		}
+		// "an optional dependency of X", "the dev dependencies of X": a
+		// relation's name said as a noun names its far end.
+		if m.form == mVerb && m.start > 0 && f.toks[m.start-1].class.Has(words.Det) && m.end < len(f.toks) && f.toks[m.end].is("of") &&
+			slices.ContainsFunc(m.cands, func(c relCand) bool { return c.by == byName }) && nominal(f.toks[m.end-1].low) != verbOnly {
+			m.form = mNoun
+			for k := range m.cands {
+				m.cands[k].end = m.cands[k].end.Other()
+			}
+		}
+		// "the depends_on list of X": a relation named as a list's name.
+		if m.form == mVerb && m.start > 0 && f.toks[m.start-1].class.Has(words.Det) && m.end < len(f.toks) && f.toks[m.end].class.Has(words.Collective) {
+			m.form = mNoun
+			for k := range m.cands {
+				m.cands[k].end = m.cands[k].end.Other()
+			}
+			f.own(m.end, m.end+1, "phrase")
+		}
+		twin := slices.IndexFunc(f.rels, func(o *relMention) bool {
+			return o != m && o.start == m.start && o.end == m.end && o.form != m.form
+		})
+		if twin < 0 {
+			out = append(out, m)
+			continue
+		}
+		// One decision for the two readings of the words: the noun's
+		// context.
+		noun := m
+		if m.form != mNoun {
+			noun = f.rels[twin]
+		}
+		if (m.form == mNoun) == f.nounContext(noun) {
+			out = append(out, m)
+		}
+	}
+	f.rels = out
+}
+
+// nounContext reports whether the words before a mention make it a noun.
+func (f *Frame) nounContext(m *relMention) bool {
+	if m.start == 0 || f.toks[m.start].brk {
+		return m.end < len(f.toks) && f.toks[m.end].is("of", "for")
+	}
+	p := f.toks[m.start-1]
+	if m.zero {
+		// A verb said as a noun needs a determiner, a possessive or its
+		// "of": "the imports of X", "its references"; after a relative
+		// pronoun it is the verb ("the teams that maintain X").
+		if p.class.Has(words.RelPron) && f.relativeAt(m.start-1) {
+			return false
+		}
+		return p.poss || p.class.Has(words.Det|words.PossessiveDet|words.Quantifier) || m.end < len(f.toks) && f.toks[m.end].is("of")
+	}
+	if p.poss {
+		return true
+	}
+	if p.ent >= 0 {
+		if m.zero {
+			return false // "X loads", "X references": a verb
+		}
+		// "project-const-generics leads?" is a noun; "does X lead" a
+		// verb.
+		for k := m.start - 2; k >= 0 && !f.toks[k+1].brk; k-- {
+			if f.toks[k].ent < 0 && f.toks[k].class.Has(words.Aux|words.Modal|words.Be|words.Have) {
+				return false
+			}
+		}
+		return !f.toks[m.start].is("of")
+	}
+	if p.class.Has(words.Det | words.PossessiveDet | words.Quantifier | words.Former | words.WhMany) {
+		return true
+	}
+	if p.is("which", "what", "whose") {
+		// "which hosts does X connect to": a noun, then the clause's
+		// verb; "what references X": a verb and its object.
+		if m.end >= len(f.toks) {
+			return false
+		}
+		n := f.toks[m.end]
+		return n.ent < 0 && (n.class.Has(words.Aux|words.Modal|words.Be|words.Have|words.Get) || f.relAt(m.end) != nil && f.relAt(m.end).form != mNoun)
+	}
+	// "the team lead": a singular kind noun before; "teams report to" and
+	// "which job calls X" are a subject and its verb.
+	if k := f.kindAt(m.start - 1); k != nil && singular(p.low) == p.low {
+		asked := k.start > 0 && f.toks[k.start-1].is("which", "what", "whose")
+		return !asked || m.end < len(f.toks) && f.toks[m.end].is("of")
+	}
+	if c := f.cueAt(m.start - 1); c != nil && c.cues.Has(words.Transitive|words.Direct) {
+		return true
+	}
+	return false
+}
+
+// readFormer reads a question about a past relation: a word of the
+// former class before a noun ("former members"), or "used to", "no
+// longer".
+func (f *Frame) readFormer() {
+	for i, t := range f.toks {
+		if t.ent >= 0 {
+			continue
+		}
+		switch {
+		case t.class.Has(words.Former):
+			f.Former = true
+			f.own(i, i+1, "former")
+		case t.is("used", "use") && i+1 < len(f.toks) && f.toks[i+1].is("to"):
+			f.Former = true
+			f.own(i, i+2, "former")
+		case t.is("no") && i+1 < len(f.toks) && f.toks[i+1].is("longer"):
+			f.Former = true
+			f.own(i, i+2, "former")
+		}
+	}
+	if !f.Former {
+		return
+	}
+	// "used to be on X": the words of "used to" name no relation.
+	var out []*relMention
+	for _, m := range f.rels {
+		if f.owner[m.start] != "former" {
+			out = append(out, m)
+		}
+	}
+	f.rels = out
+}
+
+// verbFollows reports whether a verb comes at token i: an auxiliary, a
+// form of "be" or "have", or a relation verb ("which workflows RUN",
+// "which tables ARE"): the word before it is a noun.
+func (f *Frame) verbFollows(i int) bool {
+	if i >= len(f.toks) || f.toks[i].ent >= 0 || f.toks[i].brk {
+		return false
+	}
+	t := f.toks[i]
+	if t.class.Has(words.Aux | words.Modal | words.Be | words.Have | words.Get) {
+		return true
+	}
+	m := f.relAt(i)
+	return m != nil && m.form != mNoun
+}
+
+// apposition reports whether the kind noun right after the entity at
+// token i is the entity's own kind ("the survey team" for a Team, "the
+// kafka service", "the Redis container"): it belongs to the mention.
+func (f *Frame) apposition(i int) bool {
+	t := f.toks[i]
+	if t.ent < 0 || t.poss || i+1 >= len(f.toks) || f.toks[i+1].brk {
+		return false
+	}
+	k := f.kindAt(i + 1)
+	if k == nil {
+		return false
+	}
+	typ := f.ents[t.ent].Type
+	if typ != "" && slices.Contains(k.types, typ) {
+		return true // "the CF API token secret": the entity is a secret
+	}
+	if m := f.relAt(i + 1); m != nil && m.form == mNoun && m.best() <= byNameWord {
+		return false // "sentry-cleanup image": a relation's noun
+	}
+	if typ == "" {
+		return true
+	}
+	// A generic kind noun ("service", "container") that fits the entity
+	// ("the kafka service"), not one it modifies ("the feature-complete
+	// services").
+	return len(k.types) == 0 && k.group != "" && f.v.ofKind(typ, f.toks[i+1].low)
+}
+
+// nounPart is one noun of a compound: a kind noun, a relation noun, or a
+// word that is both ("team").
+type nounPart struct {
+	kind *kindMention
+	noun *relMention
+	end  int
+}
+
+// compound reads the run of kind and relation nouns starting at token i
+// ("team lead", "parent team", "seed files") as one phrase, its head the
+// last noun: a relation noun heads it ("the team lead": a lead, of a
+// team); a kind noun after a relation noun says what the relation noun's
+// things are ("the parent team": a parent, a team).
+func (f *Frame) compound(i int) (*Node, int) {
+	var parts []nounPart
+	for j := i; j < len(f.toks) && f.toks[j].ent < 0 && (j == i || !f.toks[j].brk); {
+		p := nounPart{kind: f.kindAt(j)}
+		if m := f.relAt(j); m != nil && m.form == mNoun {
+			p.noun = m
+		}
+		if p.kind == nil && p.noun == nil {
+			break
+		}
+		p.end = j + 1
+		if p.kind != nil {
+			p.end = max(p.end, p.kind.end)
+		}
+		if p.noun != nil {
+			p.end = max(p.end, p.noun.end)
+		}
+		parts = append(parts, p)
+		j = p.end
+		if f.toks[p.end-1].poss {
+			break // "manager's manager": two phrases
+		}
+	}
+	if len(parts) == 0 {
+		return nil, 0
+	}
+	head := parts[len(parts)-1]
+	end := head.end
+	nd := &Node{Kind: NodeKindOf, Ent: -1, outer: -1, Kinds: head.kind}
+	switch {
+	case head.noun != nil && head.kind == nil:
+		nd.Kind, nd.Noun = NodeNoun, head.noun
+		if len(parts) > 1 {
+			nd.pre = parts[len(parts)-2].kind
+		}
+	case head.noun != nil && len(parts) == 1:
+		// A noun that names a kind too ("teams", "image") is that kind,
+		// unless a complement makes it relational ("the teams of X",
+		// "X's image"): bindNouns decides.
+		nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
+	default:
+		// "the parent team", "seed files": the relation noun before the
+		// head, if any, names the things; the most specific kind is kept.
+		for k := len(parts) - 2; k >= 0; k-- {
+			if parts[k].noun != nil && (parts[k].kind == nil || head.kind == nil || len(parts[k].kind.types) == 0) {
+				nd.Kind, nd.Noun = NodeNoun, parts[k].noun
+				break
+			}
+			if head.kind != nil && len(head.kind.types) == 0 && parts[k].kind != nil && len(parts[k].kind.types) > 0 {
+				nd.Kinds = parts[k].kind
+			}
+		}
+		if nd.Kind == NodeKindOf && head.noun != nil && len(parts) == 1 {
+			nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
+		}
+	}
+	return nd, end
+}
+
+// objectAfter reports whether an entity follows token i, past
+// determiners: the words before it are a verb with an object.
+func (f *Frame) objectAfter(i int) bool {
+	for i < len(f.toks) && f.toks[i].ent < 0 && f.toks[i].class.Has(words.Det) && !f.toks[i].brk {
+		i++
+	}
+	return i < len(f.toks) && f.toks[i].ent >= 0 && !f.toks[i].brk
+}
+
+// adjectival reports whether a one-word failure cue stands as an
+// adjective in a phrase ("the affected containers", "the broken
+// services"): a participle before a noun.
+func (f *Frame) adjectival(c *cueMention) bool {
+	if c.end-c.start != 1 || c.end >= len(f.toks) || !words.PastForm(f.toks[c.start].low) {
+		return false
+	}
+	return f.headStarts(c.end)
+}
+
+// contextPhrases are the prepositional phrases that say in which
+// structure the question walks ("in the DAG", "in the team hierarchy",
+// "through the job graph"): they name no relation and no entity.
+func (f *Frame) contextPhrases() {
+	for i, t := range f.toks {
+		if t.ent >= 0 || !t.is("in", "through", "across", "within", "along", "down", "up") {
+			continue
+		}
+		j := i + 1
+		for j < len(f.toks) && f.toks[j].ent < 0 && !f.toks[j].brk && (f.toks[j].class.Has(words.Det) || f.kindAt(j) != nil || f.toks[j].class == 0 && j+1 < len(f.toks) && f.toks[j+1].class.Has(words.Transparent)) {
+			j++
+		}
+		if j < len(f.toks) && f.toks[j].ent < 0 && f.toks[j].class.Has(words.Transparent) && !f.toks[j].brk {
+			f.own(i, j+1, "context")
+			f.context = append(f.context, f.toks[j].low)
+			// Its words name no relation or kind here.
+			f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool { return m.start >= i && m.end <= j+1 })
+			f.kinds = slices.DeleteFunc(f.kinds, func(k *kindMention) bool {
+				in := k.start > i && k.end <= j+1
+				if in {
+					f.contextKinds = appendNew(f.contextKinds, k.types...)
+				}
+				return in
+			})
+		}
+	}
+}

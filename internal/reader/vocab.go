@@ -1,0 +1,589 @@
+package reader
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
+)
+
+// End is an end of a relation: its subject or its object.
+type End uint8
+
+// The ends.
+const (
+	Subject End = iota + 1
+	Object
+)
+
+// Other returns the other end.
+func (e End) Other() End {
+	if e == Subject {
+		return Object
+	}
+	return Subject
+}
+
+func (e End) String() string {
+	if e == Subject {
+		return "subject"
+	}
+	return "object"
+}
+
+// toward returns the direction that walks a relation from end e to the
+// other end.
+func (e End) from() graph.Direction {
+	if e == Subject {
+		return graph.Out
+	}
+	return graph.In
+}
+
+// wordForm says whether a phrase is read as a verb or a noun.
+type wordForm uint8
+
+const (
+	formVerb wordForm = iota + 1
+	formNoun
+)
+
+// nameReading is one way a relation's own name names it in a question:
+// as a verb ("depends_on": "depend on"; "written_by": "write", the
+// writer at the object) or as a noun ("member_of": "member", the subject;
+// "in_schema": "schema", the object).
+type nameReading struct {
+	form wordForm
+	// words are the reading's words, base forms ("depend", "on").
+	words []string
+	// end is, for a verb, the relation end its grammatical subject plays;
+	// for a noun, the end the noun names.
+	end End
+	// full: the reading uses every content word of the name.
+	full bool
+	// zero: a verb of the name read as a noun with no suffix ("the
+	// imports of X"): it names a relation, never a kind.
+	zero bool
+	// passive: a verb reading stated as a participle ("written_by",
+	// "born_in", "located_in"): its subject is what is written, born,
+	// located.
+	passive bool
+}
+
+// relation is one relation of the graph as the reader knows it.
+type relation struct {
+	def  *graph.RelationDef
+	name string
+	// words are the name's words, lower case ("alumni", "of").
+	words []string
+	// concept is the relation's kind, as the schema says or inference
+	// read it; subjectRole the role its subject plays there.
+	concept     words.Concept
+	subjectRole words.Role
+	// meaning is what the name alone reads as.
+	meaning words.Meaning
+	// readings are the ways its own words name it.
+	readings []nameReading
+	// former: its name says the relation held in the past ("alumni_of",
+	// "former_member_of"); optional: a dependency that does not
+	// propagate failure.
+	former, optional bool
+	// mutual: of no known concept, and its name says it holds both ways.
+	mutual bool
+	// act, for two relations of no known concept stored from both ends
+	// ("assumes", "isAssumedBy"), is the active one's name.
+	act string
+	// spelled is the name's words joined by spaces.
+	spelled string
+	// qualifiers are the name's words beside the phrase it reads as ("dev"
+	// of dev_dependency).
+	qualifiers map[string]bool
+	// classifier: the relation puts its subject in a class ("is_a",
+	// "instance_of", "kind"): its objects are kinds of thing.
+	classifier bool
+}
+
+// endRole returns the concept role end e plays.
+func (r *relation) endRole(e End) words.Role {
+	if e == Subject {
+		return r.subjectRole
+	}
+	return r.subjectRole.Other()
+}
+
+// roleEnd returns the end that plays role ro.
+func (r *relation) roleEnd(ro words.Role) End {
+	if r.subjectRole == ro {
+		return Subject
+	}
+	return Object
+}
+
+// types returns the types at end e (nil: unknown).
+func (r *relation) types(e End) []string {
+	if e == Subject {
+		return r.def.From
+	}
+	return r.def.To
+}
+
+// kind is a type of the graph as the reader knows it.
+type kind struct {
+	def *graph.TypeDef
+	// words are what the type is called in a question: the words of its
+	// name, its aliases, and for an inferred type the noun its relation
+	// role is called by ("image" for the objects of runs_image).
+	words [][]string
+	// role, for an inferred type named after a relation's end, is that
+	// relation and end.
+	role    *relation
+	roleEnd End
+}
+
+// vocab is the graph's own vocabulary: its relations and types read
+// once per schema.
+type vocab struct {
+	schema *graph.Schema
+	rels   []*relation
+	byName map[string]*relation
+	kinds  []*kind
+	// readingIndex indexes the relations' name readings by first word;
+	// readingAt numbers them relation by relation.
+	readingIndex firstWords
+	readingRefs  [][2]int
+}
+
+// readingAt returns the name reading numbered id and its relation.
+func (v *vocab) readingAt(id int) (*relation, nameReading) {
+	ref := v.readingRefs[id]
+	r := v.rels[ref[0]]
+	return r, r.readings[ref[1]]
+}
+
+var vocabs struct {
+	sync.Mutex
+	m map[*graph.Schema]*vocab
+}
+
+// vocabOf returns the vocabulary of s, read once. Schemas are not changed
+// after they are given to the reader.
+func vocabOf(s *graph.Schema) *vocab {
+	vocabs.Lock()
+	defer vocabs.Unlock()
+	if v, ok := vocabs.m[s]; ok {
+		return v
+	}
+	v := newVocab(s)
+	if vocabs.m == nil || len(vocabs.m) > 64 {
+		vocabs.m = map[*graph.Schema]*vocab{}
+	}
+	vocabs.m[s] = v
+	return v
+}
+
+func newVocab(s *graph.Schema) *vocab {
+	v := &vocab{schema: s, byName: map[string]*relation{}}
+	for i := range s.Relations {
+		r := newRelation(&s.Relations[i])
+		v.rels = append(v.rels, r)
+		v.byName[r.name] = r
+	}
+	v.pairActs()
+	v.readingIndex = firstWords{}
+	for ri, r := range v.rels {
+		for k, nr := range r.readings {
+			v.readingIndex.add(nr.words[0], len(v.readingRefs))
+			v.readingRefs = append(v.readingRefs, [2]int{ri, k})
+		}
+	}
+	for i := range s.Types {
+		v.kinds = append(v.kinds, v.newKind(&s.Types[i]))
+	}
+	return v
+}
+
+// classifierWords name a relation that puts its subject in a class.
+var classifierWords = [][]string{{"is", "a"}, {"is", "an"}, {"isa"}, {"instance", "of"}, {"kind"}, {"type"}, {"kind", "of"}, {"type", "of"}, {"category"}, {"class"}}
+
+func newRelation(d *graph.RelationDef) *relation {
+	r := &relation{def: d, name: d.Name, words: words.NameWords(d.Name), subjectRole: words.First}
+	r.concept, _ = words.ParseConcept(d.Concept)
+	if d.Inverse {
+		r.subjectRole = words.Second
+	}
+	r.meaning = words.ReadName(d.Name)
+	r.optional = d.Optional
+	r.mutual = r.meaning.Mutual && r.concept == words.None
+	r.spelled = strings.Join(r.words, " ")
+	r.qualifiers = qualifiersOf(r.words, r.meaning.Phrase)
+	for _, w := range r.words {
+		if words.ClassOf(w).Has(words.Former) || formerNameWord(w) {
+			r.former = true
+		}
+	}
+	for _, cw := range classifierWords {
+		if slices.Equal(r.words, cw) {
+			r.classifier = true
+		}
+	}
+	r.readings = nameReadings(r.words)
+	return r
+}
+
+// formerNameWord reports whether a word of a relation's name says the
+// relation held in the past: "alumni", "ex", "past", "previous".
+func formerNameWord(w string) bool {
+	switch w {
+	case "ex", "past", "previous", "prev", "old", "emeritus", "retired":
+		return true
+	}
+	for _, cp := range words.ConceptPhrases() {
+		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Senses, func(s words.Sense) bool { return s.Former }) && words.IsForm(w, cp.Words[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifiersOf returns the words of a relation's name beside the phrase
+// it reads as, other than function words: "dev" of dev_dependency.
+func qualifiersOf(name []string, phrase string) map[string]bool {
+	pw := strings.Fields(phrase)
+	out := map[string]bool{}
+	for _, w := range name {
+		inPhrase := slices.ContainsFunc(pw, func(p string) bool { return p == w || words.IsForm(w, p) })
+		if !inPhrase && words.ClassOf(w) == 0 && !words.IsOptionalWord(w) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// nameReadings returns the ways a relation's name words name it.
+func nameReadings(ws []string) []nameReading {
+	// Leading auxiliaries say nothing: "is_assumed_by", "has_tag",
+	// "gets_triggered_by".
+	has := false
+	for len(ws) > 1 && (words.ClassOf(ws[0]).Has(words.Be|words.Get) || words.ClassOf(ws[0]).Has(words.Have)) {
+		has = has || words.ClassOf(ws[0]).Has(words.Have)
+		ws = ws[1:]
+	}
+	n := len(ws)
+	if n == 0 {
+		return nil
+	}
+	prep := func(w string) bool { return words.ClassOf(w).Has(words.Prep) }
+	var out []nameReading
+	add := func(form wordForm, ws []string, end End, full bool) {
+		if len(ws) == 0 {
+			return
+		}
+		out = append(out, nameReading{form: form, words: ws, end: end, full: full,
+			passive: form == formVerb && words.PastForm(ws[0])})
+	}
+	switch {
+	case n >= 2 && ws[n-1] == "by":
+		// "written_by", "led_by": a participle, whose subject is what is
+		// written or led; the doer is the object.
+		add(formVerb, ws[:n-1], Subject, true)
+	case has:
+		// "has_tag", "has_write_access": the noun names the object;
+		// "write" is also the act ("can write to").
+		add(formNoun, ws, Object, true)
+		if n >= 2 {
+			add(formVerb, ws[:1], Subject, false)
+		}
+	case n >= 2 && prep(ws[0]):
+		// "in_schema", "on_team", "at_site": the object is the subject's
+		// schema, team, site.
+		add(formNoun, ws[1:], Object, true)
+	case n >= 2 && prep(ws[n-1]):
+		// "member_of", "alumni_of", "subteam_of": the noun names the
+		// subject; "depends_on", "connects_to", "built_from": a verb.
+		switch nominal(ws[n-2]) {
+		case nounOnly:
+			add(formNoun, ws, Subject, true)
+			add(formNoun, ws[:n-1], Subject, false)
+		case verbOnly:
+			add(formVerb, ws, Subject, true)
+			add(formVerb, ws[:n-1], Subject, false)
+		default:
+			add(formNoun, ws[:n-1], Subject, false)
+			add(formVerb, ws, Subject, true)
+			add(formVerb, ws[:n-1], Subject, false)
+		}
+	case n >= 2:
+		// "runs_image", "uses_secret": a verb and the noun of its object.
+		add(formVerb, ws, Subject, true)
+		add(formVerb, ws[:1], Subject, false)
+		add(formNoun, ws[1:], Object, false)
+	default:
+		// "mounts", "leads", "maintains": a verb; "owner", "manager",
+		// "parent": a noun naming the object.
+		switch nominal(ws[0]) {
+		case verbOnly:
+			add(formVerb, ws, Subject, true)
+			// "the imports of X", "its mounts": the verb said as a noun
+			// names its object, where the concepts do not say otherwise.
+			if !lexiconNoun(ws[0]) {
+				add(formNoun, ws, Object, false)
+				out[len(out)-1].zero = true
+			}
+		case nounOnly:
+			add(formNoun, ws, Object, true)
+		default:
+			add(formVerb, ws, Subject, true)
+			add(formNoun, ws, Object, true)
+		}
+	}
+	return out
+}
+
+// lexiconNoun reports whether the concept phrases list a word as a noun.
+func lexiconNoun(w string) bool {
+	for _, cp := range words.ConceptPhrases() {
+		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], w) && !slices.Contains(words.Lemmas(w), cp.Words[0]) {
+			continue
+		}
+		for _, s := range cp.Senses {
+			if s.Part == words.NounFirst || s.Part == words.NounSecond {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partOfSpeech says whether a word of a relation's name is a noun, a verb
+// or may be either.
+type partOfSpeech uint8
+
+const (
+	eitherPart partOfSpeech = iota
+	nounOnly
+	verbOnly
+)
+
+// nominal tells whether a name's word is a noun or a verb: by the concept
+// phrases (a noun there and never a verb, or the other way round), else
+// by its form (a third person in -s or a participle is a verb: "leads",
+// "depends", "built").
+func nominal(w string) partOfSpeech {
+	noun, verb := false, false
+	for _, cp := range words.ConceptPhrases() {
+		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], w) && !slices.Contains(words.Lemmas(w), cp.Words[0]) {
+			continue
+		}
+		for _, s := range cp.Senses {
+			switch s.Part {
+			case words.NounFirst, words.NounSecond:
+				noun = true
+			case words.Verb, words.InverseVerb, words.GapVerb, words.GapInverse:
+				verb = true
+			}
+		}
+	}
+	switch {
+	case noun && !verb:
+		return nounOnly
+	case verb && !noun:
+		return verbOnly
+	case noun && verb:
+		// "leads" and "hosted" are the verb; "lead", as a name, the noun.
+		if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || words.PastForm(w) || strings.HasSuffix(w, "ing") {
+			return verbOnly
+		}
+		return nounOnly
+	}
+	if words.IsKindWord(w) {
+		return nounOnly // "jobs", "images"
+	}
+	if words.PastForm(w) || strings.HasSuffix(w, "ing") {
+		return verbOnly
+	}
+	return eitherPart
+}
+
+// pairActs makes each relation of no known concept named in the passive
+// ("isAssumedBy") and its active partner ("assumes") one act, and so two
+// of no known concept named by opposite words ("Before" and "After").
+func (v *vocab) pairActs() {
+	unnamed := func(r *relation) bool {
+		return r.concept == words.None || r.def.Inferred == graph.FromStructure
+	}
+	pair := func(p, a *relation) {
+		p.concept, a.concept = words.None, words.None
+		p.subjectRole, a.subjectRole = words.Second, words.First
+		p.act, a.act = a.name, a.name
+	}
+	for _, p := range v.rels {
+		if !unnamed(p) || len(p.words) < 2 || p.words[len(p.words)-1] != "by" {
+			continue
+		}
+		for _, a := range v.rels {
+			if p != a && unnamed(a) && words.PassiveOf(p.name, a.name) {
+				pair(p, a)
+			}
+		}
+	}
+	for i, a := range v.rels {
+		if a.concept != words.None || a.act != "" {
+			continue
+		}
+		for _, p := range v.rels[i+1:] {
+			if p.concept == words.None && p.act == "" && words.ConverseOf(a.name, p.name) {
+				pair(p, a)
+				break
+			}
+		}
+	}
+}
+
+// newKind reads a type's words: its name's, its aliases', and for a type
+// inference named after a relation's end ("RunsImageObject"), the noun
+// that relation's own name calls that end.
+func (v *vocab) newKind(t *graph.TypeDef) *kind {
+	k := &kind{def: t}
+	if r, e := v.roleOf(t.Name); r != nil {
+		k.role, k.roleEnd = r, e
+		for _, nr := range r.readings {
+			if nr.form == formNoun && nr.end == e && !nr.zero {
+				k.words = append(k.words, nr.words)
+			}
+		}
+	} else {
+		k.words = append(k.words, text.Tokens(t.Name))
+	}
+	for _, a := range t.Aliases {
+		k.words = append(k.words, text.Tokens(a))
+	}
+	return k
+}
+
+// roleOf returns the relation and end an inferred type is named after
+// (graph.Infer names the entities at one end of a relation
+// <Relation>Subject or <Relation>Object), or nil.
+func (v *vocab) roleOf(typeName string) (*relation, End) {
+	for _, r := range v.rels {
+		for _, e := range []End{Subject, Object} {
+			if roleTypeName(r.name, e) == typeName {
+				return r, e
+			}
+		}
+	}
+	return nil, 0
+}
+
+// roleTypeName is graph inference's name for the entities at end e of
+// relation rel: directed_by and Object give DirectedByObject.
+func roleTypeName(rel string, e End) string {
+	var b strings.Builder
+	for _, tok := range text.Tokens(rel) {
+		r, n := utf8.DecodeRuneInString(tok)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(tok[n:])
+	}
+	camel := b.String()
+	if camel != "" && camel[0] >= '0' && camel[0] <= '9' {
+		camel = "R" + camel
+	}
+	suffix := "Subject"
+	if e == Object {
+		suffix = "Object"
+	}
+	if maxLen := 128 - len(suffix); len(camel) > maxLen {
+		camel = camel[:maxLen]
+	}
+	return camel + suffix
+}
+
+// typeWord reports whether w names a type of the graph.
+func (v *vocab) typeWord(w string) bool {
+	for _, k := range v.kinds {
+		for _, ws := range k.words {
+			if len(ws) == 1 && (ws[0] == w || words.SameWord(ws[0], w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ofKind reports whether an entity of type t may be called by kind word
+// w: w names t, or w is a generic kind noun ("service", "container") and
+// t is a kind of component of the graph (linked to its own kind, or the
+// subject of relations), or t is unknown.
+func (v *vocab) ofKind(t, w string) bool {
+	if t == "" {
+		return true
+	}
+	k := v.kindOf(t)
+	if k != nil {
+		for _, ws := range k.words {
+			if len(ws) == 1 && (ws[0] == w || words.SameWord(ws[0], w)) {
+				return true
+			}
+		}
+	}
+	if v.typeWord(w) {
+		return false // the word names another type
+	}
+	if _, ok := words.KindGroup(w); !ok {
+		return false
+	}
+	for _, r := range v.rels {
+		if slices.Contains(r.def.From, t) {
+			return true // a subject: a thing of the graph's own
+		}
+	}
+	return false
+}
+
+// classType reports whether entities of type t name classes: t is what a
+// classifying relation ("is_a", "type") points at.
+func (v *vocab) classType(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, r := range v.rels {
+		if r.classifier && slices.Contains(r.def.To, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// rel returns the relation named name, or nil.
+func (v *vocab) rel(name string) *relation { return v.byName[name] }
+
+// kindOf returns the kind named name, or nil.
+func (v *vocab) kindOf(name string) *kind {
+	for _, k := range v.kinds {
+		if k.def.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// conceptRels returns the relations of concept c; optional ones only
+// when optional is set.
+func (v *vocab) conceptRels(c words.Concept, optional bool) []*relation {
+	var out []*relation
+	for _, r := range v.rels {
+		if r.concept == c && (!r.optional || optional) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// hasConcept reports whether the graph has a relation of concept c.
+func (v *vocab) hasConcept(c words.Concept) bool {
+	return slices.ContainsFunc(v.rels, func(r *relation) bool { return r.concept == c })
+}
