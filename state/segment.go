@@ -50,6 +50,9 @@ type Segment interface {
 	NodeCount() int
 	Nodes() iter.Seq[Node]
 	Edges() iter.Seq2[graph.Hop, Edge]
+	// Edge is the fact arc a walked (the a-th of Edges) and its
+	// provenance; false when the segment has no arc a.
+	Edge(a int) (graph.Hop, Edge, bool)
 	// Similarity returns the similarity of the entity of each position to
 	// a goal key (text.Similarity of the entity's key and goal).
 	Similarity(goal string) func(k int) float64
@@ -68,12 +71,16 @@ type Bulk struct {
 }
 
 // Into is a move of a bulk delta into a position of Walk.Reached: from
-// walk index From along Hop to Reached[To], made when From was at Depth-1.
+// walk index From along Hop to Reached[To], made when From was at Depth-1,
+// after the segment's first Arc arcs (its fact joins the subgraph after
+// theirs, in the order the walk made them, as a walk one position at a
+// time records them).
 type Into struct {
 	From  int
 	To    int
 	Hop   graph.Hop
 	Depth int
+	Arc   int
 }
 
 // Len is the number of positions the walk reached.
@@ -251,7 +258,7 @@ func (s *AgentState) materialize() {
 		w.idx[r.Pos] = base + k
 		w.Reached = append(w.Reached, r)
 	}
-	w.seg, sub.seg = nil, nil
+	w.seg, sub.seg, sub.segEdges = nil, nil, 0
 }
 
 // MarshalJSON writes the state with every position in walk.reached and

@@ -17,8 +17,11 @@ type Subgraph struct {
 
 	nodeIdx map[string]int
 	edgeIdx map[edgeKey]int
-	// seg holds the nodes and edges of the walk's segment (Walk.Segment).
-	seg Segment
+	// seg holds the nodes and edges of the walk's segment (Walk.Segment);
+	// the facts of its first segEdges arcs are in Edges too (a move into
+	// Walk.Reached made after them put them there, in the walk's order).
+	seg      Segment
+	segEdges int
 }
 
 // Node is a retrieved entity.
@@ -341,6 +344,16 @@ func (s *AgentState) applyBulk(b *Bulk, ph Phase) {
 	for _, in := range b.Into {
 		if in.To < 0 || in.To >= len(w.Reached) || in.From < 0 || in.From >= w.Len() {
 			continue
+		}
+		// The facts the segment's arcs walked before this move come
+		// first, as the walk made them.
+		sub := &s.Subgraph
+		for ; sub.seg != nil && sub.segEdges < in.Arc; sub.segEdges++ {
+			h, e, ok := sub.seg.Edge(sub.segEdges)
+			if !ok {
+				break
+			}
+			sub.addEdge(h, e.Iteration, e.Phase)
 		}
 		e := s.Subgraph.addEdge(in.Hop, s.Iteration, ph)
 		r := &w.Reached[in.To]

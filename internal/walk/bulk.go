@@ -403,7 +403,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 					g.pos[k].depth = min(g.pos[k].depth, depth)
 				default:
 					to := int(idx)
-					d.Bulk.Into = append(d.Bulk.Into, state.Into{From: i, To: to, Hop: adj.Hop(from, cd.nb, cd.fact, cd.dir), Depth: int(depth)})
+					d.Bulk.Into = append(d.Bulk.Into, state.Into{From: i, To: to, Hop: adj.Hop(from, cd.nb, cd.fact, cd.dir), Depth: int(depth), Arc: len(g.arcs)})
 					if !isAnchor(to) {
 						reachedDepth[to] = min(depthOf(to), depth)
 					}

@@ -214,6 +214,20 @@ func (g *segment) Edges() iter.Seq2[graph.Hop, state.Edge] {
 	}
 }
 
+func (g *segment) Edge(a int) (graph.Hop, state.Edge, bool) {
+	if a < 0 || a >= len(g.arcs) {
+		return graph.Hop{}, state.Edge{}, false
+	}
+	d, _ := slices.BinarySearchFunc(g.deltas, a, func(x segDelta, a int) int {
+		if x.arc <= a {
+			return -1
+		}
+		return 1
+	})
+	de := g.deltas[max(d-1, 0)]
+	return g.Hop(a), state.Edge{Iteration: de.iteration, Phase: de.phase}, true
+}
+
 func (g *segment) Similarity(goal string) func(k int) float64 {
 	g.simMu.Lock()
 	sim, ok := g.simFor[goal]
