@@ -50,7 +50,11 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 	var d state.Delta
 	var moves int
 	var err error
-	if bs, ok := r.w.bulkChain(s, c); ok {
+	// The facts of the answers' conditions (having) join the subgraph
+	// beside the walk's in this delta: a segment made now would not know
+	// their nodes, so a walk with conditions retrieves one request a
+	// level (its refinements still walk in bulk).
+	if bs, ok := r.w.bulkChain(s, c); ok && len(s.Plan.Target.Having) == 0 {
 		var pending []state.Pos
 		for _, p := range starts {
 			if s.Walk.Lookup(p) < 0 && !slices.Contains(pending, p) {

@@ -113,3 +113,60 @@ func marshal(t *testing.T, s *state.AgentState) string {
 	}
 	return string(data)
 }
+
+// A plan with a condition on its answers (Target.Having: "hosted on
+// node-b") retrieves the condition's facts beside the walk; the subgraph
+// then holds their nodes once, in the order the walk one request a level
+// leaves them, whether the closure is walked in bulk or not: "Which of
+// web-app's dependencies are hosted on node-b?" over the infra graph.
+func TestBulkWalkWithConditionOnAnswers(t *testing.T) {
+	ctx := context.Background()
+	st, err := memstore.Open(ctx, filepath.Join("..", "..", "testdata", "zeroshot", "infra.jsonl"), memstore.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edges []state.RelDir
+	for _, r := range []string{"backed_by", "calls", "runs_on", "uses", "hosted_on", "routes_to"} {
+		edges = append(edges, state.RelDir{Relation: r, Direction: graph.Out})
+	}
+	c := state.Chain{Steps: []state.ChainStep{{Edges: edges, Repeat: true}}, Score: 1}
+	plan := func() *state.AgentState {
+		s := state.New("run", "Which of web-app's dependencies are hosted on node-b?", 5, state.Budget{})
+		s.Plan = state.Plan{
+			Anchors: []state.Anchor{{Mention: "web-app", Entity: "web-app", Method: graph.MatchExact, Confidence: 1}},
+			Target: state.Target{Kind: state.TargetType, Having: []state.Having{{
+				Edges: []state.RelDir{{Relation: "hosted_on", Direction: graph.Out}}, Entity: "node-b", Mention: "node-b",
+			}}},
+			Chains: []state.Chain{c}, HopBudget: 16,
+		}
+		return s
+	}
+	bulk, slow := plan(), plan()
+	var opts walk.Options
+	d1, err1 := walk.NewRetriever(st, opts).Retrieve(ctx, bulk)
+	d2, err2 := walk.NewRetriever(oneByOne{st}, opts).Retrieve(ctx, slow)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("retrieve: %v / %v", err1, err2)
+	}
+	bulk.Apply(d1, state.PhaseRetrieve)
+	slow.Apply(d2, state.PhaseRetrieve)
+	compareStates(t, 0, "retrieve", bulk, slow)
+	dead := frontier(slow, c, 100)
+	for _, s := range []*state.AgentState{bulk, slow} {
+		s.Iteration, s.Frontier = 1, dead
+	}
+	d1, err1 = walk.NewRefiner(st, opts).Refine(ctx, bulk)
+	d2, err2 = walk.NewRefiner(oneByOne{st}, opts).Refine(ctx, slow)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("refine: %v / %v", err1, err2)
+	}
+	if d1.Bulk == nil {
+		t.Fatal("the refinement did not walk the closure in bulk")
+	}
+	bulk.Apply(d1, state.PhaseRefine)
+	slow.Apply(d2, state.PhaseRefine)
+	compareStates(t, 0, "refine", bulk, slow)
+	if a, b := marshal(t, bulk), marshal(t, slow); a != b {
+		t.Errorf("the states differ:\n bulk %s\n slow %s", a, b)
+	}
+}
