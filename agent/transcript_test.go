@@ -86,7 +86,7 @@ func runTranscript(t *testing.T, path string) {
 
 // parseScenario reads the input part of a transcript file. Errors name the
 // file and line.
-func parseScenario(t *testing.T, path, header string) (*scenario, error) {
+func parseScenario(t testing.TB, path, header string) (*scenario, error) {
 	sc := &scenario{header: header}
 	var facts []graph.Triple
 	inFacts := false

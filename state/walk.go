@@ -371,43 +371,62 @@ func (s *AgentState) applyBulk(b *Bulk, ph Phase) {
 
 // switchChain moves the walk to another chain, keeping the given
 // positions and everything they were reached from.
+//
+// The ancestry of a kept position may be cyclic (in a repeated step a@1
+// and b@1 can each be reached from the other), so it is gathered without
+// recursion: every ancestor is found and registered first, then copied
+// with its ways of being reached renumbered. Positions keep their old
+// relative order, which puts the first way each was reached before it.
 func (s *AgentState) switchChain(chain int, keep []Pos) {
 	old := s.Walk
 	old.index()
 	s.Walk.Reset(chain)
 	nw := &s.Walk
 	nw.index()
-	// Copy kept positions with their ancestry, parents first.
-	var copyPos func(i int) int
-	copyPos = func(i int) int {
-		r := old.Reached[i]
-		if j, ok := nw.idx[r.Pos]; ok {
-			return j
+
+	carried := make([]bool, len(old.Reached))
+	var stack []int
+	for _, p := range keep {
+		if i, ok := old.idx[p]; ok && !carried[i] {
+			carried[i] = true
+			stack = append(stack, i)
 		}
-		var vias []Via
-		for _, v := range r.Via {
-			vias = append(vias, Via{From: copyPos(v.From), Edge: v.Edge, Direction: v.Direction})
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, v := range old.Reached[i].Via {
+			if !carried[v.From] {
+				carried[v.From] = true
+				stack = append(stack, v.From)
+			}
 		}
-		nw.idx[r.Pos] = len(nw.Reached)
-		nw.Reached = append(nw.Reached, Reach{Pos: r.Pos, Depth: r.Depth, Anchor: r.Anchor, Via: vias})
-		// Kept positions are the new dead ends: not expanded. Their
-		// ancestors were expanded on the old chain's prefix, which the new
-		// chain shares.
-		return len(nw.Reached) - 1
+	}
+	renumber := make([]int, len(old.Reached))
+	for i, c := range carried {
+		if c {
+			renumber[i] = len(nw.Reached)
+			nw.idx[old.Reached[i].Pos] = len(nw.Reached)
+			nw.Reached = append(nw.Reached, Reach{})
+		}
 	}
 	keepSet := make(map[Pos]bool, len(keep))
 	for _, p := range keep {
 		keepSet[p] = true
 	}
-	for _, p := range keep {
-		if i, ok := old.idx[p]; ok {
-			copyPos(i)
+	for i, c := range carried {
+		if !c {
+			continue
 		}
-	}
-	for i := range nw.Reached {
-		if !keepSet[nw.Reached[i].Pos] {
-			nw.Reached[i].Expanded = true
+		r := old.Reached[i]
+		var vias []Via
+		for _, v := range r.Via {
+			vias = append(vias, Via{From: renumber[v.From], Edge: v.Edge, Direction: v.Direction})
 		}
+		// Kept positions are the new dead ends: not expanded. Their
+		// ancestors were expanded on the old chain's prefix, which the new
+		// chain shares.
+		nw.Reached[renumber[i]] = Reach{Pos: r.Pos, Depth: r.Depth, Anchor: r.Anchor, Expanded: !keepSet[r.Pos], Via: vias}
 	}
 }
 

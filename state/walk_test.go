@@ -136,6 +136,55 @@ func TestSwitchChainKeepsDeadEndsAndAncestry(t *testing.T) {
 	}
 }
 
+// A kept position whose ancestry is a cycle (a@1 and b@1 reached from each
+// other in a repeated step) is carried over once, with every way it was
+// reached, and the switch ends (issue 30: it recursed until the stack
+// overflowed).
+func TestSwitchChainKeepsCyclicAncestry(t *testing.T) {
+	s := New("t", "q", 5, Budget{})
+	s.Apply(Delta{
+		Starts:   []Pos{{"x", 0}},
+		Arcs:     []Arc{{From: Pos{"x", 0}, Hop: hop("x", "P", "b", graph.In), To: Pos{"b", 1}}},
+		Expanded: []Pos{{"x", 0}},
+	}, PhaseRetrieve)
+	s.Apply(Delta{
+		Arcs: []Arc{
+			{From: Pos{"b", 1}, Hop: hop("b", "P", "a", graph.In), To: Pos{"a", 1}},
+			{From: Pos{"a", 1}, Hop: hop("a", "P", "b", graph.In), To: Pos{"b", 1}},
+		},
+		Expanded: []Pos{{"b", 1}, {"a", 1}},
+	}, PhaseRefine)
+	one := 1
+	s.Apply(Delta{Chain: &one, Keep: []Pos{{"a", 1}, {"b", 1}}}, PhaseRefine)
+	var got []string
+	for _, r := range s.Walk.Reached {
+		got = append(got, r.Pos.String())
+	}
+	if want := []string{"x@0", "b@1", "a@1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("reached after switch = %v, want %v", got, want)
+	}
+	b := s.Walk.Reached[s.Walk.Lookup(Pos{"b", 1})]
+	if len(b.Via) != 2 || b.Expanded {
+		t.Errorf("b@1 = %+v, want reached two ways and not expanded", b)
+	}
+	if x := s.Walk.Reached[s.Walk.Lookup(Pos{"x", 0})]; !x.Anchor || !x.Expanded {
+		t.Errorf("x@0 = %+v, want the expanded anchor", x)
+	}
+	for i, r := range s.Walk.Reached {
+		for _, v := range r.Via {
+			if v.From < 0 || v.From >= len(s.Walk.Reached) {
+				t.Errorf("%s: via from %d, outside the walk", r.Pos, v.From)
+			}
+		}
+		if s.Walk.Lookup(r.Pos) != i {
+			t.Errorf("%s: index %d, lookup %d", r.Pos, i, s.Walk.Lookup(r.Pos))
+		}
+	}
+	if ps := s.PathsTo(s.Walk.Lookup(Pos{"a", 1}), 10); len(ps) != 1 || ps[0].String() != "x <-P- b <-P- a" {
+		t.Errorf("paths to a@1 = %v", ps)
+	}
+}
+
 func TestStateJSONRoundTrip(t *testing.T) {
 	s := diamond()
 	s.Plan = Plan{Chains: []Chain{{Steps: []ChainStep{{Edges: []RelDir{{"R", graph.Out}}}, {Edges: []RelDir{{"S", graph.Both}}, Repeat: true}}}}}
