@@ -160,7 +160,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	var o askOptions
 	fs := newFlagSet("ask", askUsage, e.stderr)
 	o.graph.register(fs, e)
-	o.graph.registerGroups(fs)
+	o.graph.registerGroups(fs, e)
 	o.agent.register(fs)
 	o.llm.register(fs, e, true)
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
@@ -204,7 +204,11 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(o.question) == "" {
 		return usagef("the question is empty%s; ask something, e.g. scgraph ask \"who directed [Persona]\"", questionSource(o.questionFile))
 	}
-	if o.docsIndex != "" && o.graph.scoped {
+	caller, err := o.graph.caller()
+	if err != nil {
+		return err
+	}
+	if o.docsIndex != "" && caller.Scoped() {
 		return usagef("--docs-index routes questions to passage searches, which are not access-checked: it does not combine with --groups")
 	}
 	if o.passages < 1 {
@@ -277,7 +281,11 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 	a := agent.New(g.Graph, append(opts, llmOpts...)...)
 	o.shown = g.shown(ctx)
 	o.shown.trace, o.shown.mermaid = o.trace, o.mermaid
-	if !o.graph.scoped {
+	caller, err := o.graph.caller()
+	if err != nil {
+		return err
+	}
+	if !caller.Scoped() {
 		// A snapshot with a document index: route the question (passage
 		// search, the agent, or community summaries). A scoped caller
 		// keeps the agent alone: the passages are not access-checked.

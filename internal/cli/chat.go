@@ -49,7 +49,7 @@ func runChat(ctx context.Context, e *env, args []string) error {
 	var o chatOptions
 	fs := newFlagSet("chat", chatUsage, e.stderr)
 	o.graph.register(fs, e)
-	o.graph.registerGroups(fs)
+	o.graph.registerGroups(fs, e)
 	o.agent.register(fs)
 	o.llm.register(fs, e, false)
 	pos, err := parseArgs(fs, args)

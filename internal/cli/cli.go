@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -20,6 +21,18 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+	// lookupEnv tells a variable set to "" from one not set; without it,
+	// a variable is set when getenv returns more than "".
+	lookupEnv func(string) (string, bool)
+}
+
+// lookup is os.LookupEnv over the command's environment.
+func (e *env) lookup(k string) (string, bool) {
+	if e.lookupEnv != nil {
+		return e.lookupEnv(k)
+	}
+	v := e.getenv(k)
+	return v, v != ""
 }
 
 // command is one subcommand.
@@ -67,7 +80,7 @@ const (
 // Main runs scgraph with the given arguments (without the program name)
 // and returns the process exit code.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv})
+	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv, lookupEnv: os.LookupEnv})
 }
 
 // MainEnv is Main with the environment given as a function (tests that

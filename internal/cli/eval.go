@@ -105,7 +105,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	// --format is the question files' format.
 	gfs := flag.NewFlagSet("graph", flag.ContinueOnError)
 	o.graph.register(gfs, e)
-	o.graph.registerGroups(gfs)
+	o.graph.registerGroups(gfs, e)
 	gfs.VisitAll(func(f *flag.Flag) {
 		name := f.Name
 		if name == "format" {
@@ -205,8 +205,12 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 			if cfg.Triples, err = o.graph.triples(); err != nil {
 				return err
 			}
-			if o.graph.scoped {
-				cfg.Triples = graph.Visible(cfg.Triples, o.graph.groups)
+			caller, err := o.graph.caller()
+			if err != nil {
+				return err
+			}
+			if caller.Scoped() {
+				cfg.Triples = graph.Visible(cfg.Triples, caller.Groups())
 			}
 		}
 	}

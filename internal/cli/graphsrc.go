@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/access"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/triplefile"
@@ -27,40 +27,72 @@ type graphFlags struct {
 	lexicon string
 	neo4j   neo4jFlags
 	quiet   bool
-	// scoped is set by --groups: the agent then reads the graph through
-	// a view that shows only the facts groups may see.
-	scoped bool
-	groups graph.Groups
+	// groups is the --groups flag of a command that answers a caller
+	// (registerGroups); caller() decides who that is.
+	groups groupsFlag
+}
+
+// groupsFlag is --groups as given, and where to look when it was not.
+type groupsFlag struct {
+	registered bool
+	given      bool
+	value      string
+	env        *env
 }
 
 // groupsUsage documents --groups for the commands that take it.
-const groupsUsage = "answer as a caller in these `groups` (comma-separated): only public facts and facts whose acl names one of them exist; --groups= sees public facts only; default: every fact (the graph's owner)"
+const groupsUsage = "answer as a caller in these `groups` (comma-separated): only public facts and facts whose acl names one of them exist; --groups= (or SCGRAPH_GROUPS set to \"\") sees public facts only; default: SCGRAPH_GROUPS when set, else every fact (the graph's owner) (env SCGRAPH_GROUPS)"
 
-// registerGroups adds --groups to a command that asks questions.
-func (g *graphFlags) registerGroups(fs *flag.FlagSet) {
-	fs.Func("groups", groupsUsage, func(s string) error {
-		groups, err := graph.ParseGroups(s)
-		if err != nil {
+// registerGroups adds --groups to a command that answers a caller.
+func (g *graphFlags) registerGroups(fs *flag.FlagSet, e *env) {
+	g.groups.register(fs, e, groupsUsage)
+}
+
+// register adds the flag to fs.
+func (f *groupsFlag) register(fs *flag.FlagSet, e *env, usage string) {
+	*f = groupsFlag{registered: true, env: e}
+	fs.Func("groups", usage, func(s string) error {
+		if _, err := graph.ParseGroups(s); err != nil {
 			return err
 		}
-		g.scoped, g.groups = true, groups
+		f.given, f.value = true, s
 		return nil
 	})
 }
 
-// scope returns the store as the --groups caller sees it, or st itself
+// caller is who the command answers: access.Setting over --groups and
+// SCGRAPH_GROUPS, the one rule for every command; the owner for a command
 // without --groups.
-func (g *graphFlags) scope(og *openedGraph, memory *memstore.Store, neo *cypher.Store) *openedGraph {
-	if !g.scoped {
-		return og
+func (f *groupsFlag) caller() (access.Caller, error) {
+	if !f.registered {
+		return access.Owner(), nil
 	}
-	if memory != nil {
-		og.Graph = memory.Scoped(g.groups)
-	} else {
-		og.Graph = neo.Scoped(g.groups)
+	c, err := access.Setting(f.given, f.value, f.env.lookup)
+	if err != nil {
+		return access.Caller{}, usageError{err.Error()}
 	}
-	og.Desc += fmt.Sprintf(" as groups %q", g.groups.String())
-	return og
+	return c, nil
+}
+
+// caller is who the command answers (see groupsFlag.caller).
+func (g *graphFlags) caller() (access.Caller, error) { return g.groups.caller() }
+
+// scope returns the store as the command's caller sees it.
+func (g *graphFlags) scope(og *openedGraph) (*openedGraph, error) {
+	c, err := g.caller()
+	if err != nil {
+		og.Close()
+		return nil, err
+	}
+	if !c.Scoped() {
+		return og, nil
+	}
+	if og.Graph, err = access.Scope(og.Graph, c); err != nil {
+		og.Close()
+		return nil, err
+	}
+	og.Desc += " as " + c.String()
+	return og, nil
 }
 
 func (g *graphFlags) register(fs *flag.FlagSet, e *env) {
@@ -131,17 +163,21 @@ func (g *graphFlags) open(ctx context.Context, e *env) (*openedGraph, error) {
 		if g.graph != "" || g.schema != "" {
 			return nil, usagef("--graph and --schema read files into the embedded store; with --store neo4j the graph is the database (load it with 'scgraph ingest --store neo4j FILE')")
 		}
-		og, err := g.neo4j.open(ctx, e.stderr, g.scoped)
+		c, err := g.caller()
 		if err != nil {
 			return nil, err
 		}
-		return g.scope(og, nil, og.Graph.(*cypher.Store)), nil
+		og, err := g.neo4j.open(ctx, e.stderr, c.Scoped())
+		if err != nil {
+			return nil, err
+		}
+		return g.scope(og)
 	}
 	st, desc, err := g.openMemory(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	return g.scope(&openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Embedded: true, Close: st.Close}, st, nil), nil
+	return g.scope(&openedGraph{Graph: st, Desc: desc, Demo: g.graph == "", Embedded: true, Close: st.Close})
 }
 
 // openMemory loads the --graph file (or the demo) into the embedded store.

@@ -63,7 +63,7 @@ type mcpOptions struct {
 	graph       graphFlags
 	agent       agentFlags
 	http        string
-	groups      string
+	groups      groupsFlag
 	tokens      string
 	callTimeout time.Duration
 }
@@ -74,7 +74,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	o.graph.register(fs, e)
 	o.agent.register(fs)
 	fs.StringVar(&o.http, "http", "", "serve the streamable HTTP transport on `ADDR` (host:port; an empty host is 127.0.0.1) instead of stdio")
-	fs.StringVar(&o.groups, "groups", e.getenv("SCGRAPH_GROUPS"), "the caller's `groups`, comma-separated, for stdio (and for HTTP without --tokens) (env SCGRAPH_GROUPS)")
+	o.groups.register(fs, e, "the caller's `groups`, comma-separated, for stdio (and for HTTP without --tokens): public facts and facts whose acl names one of them; --groups= (or SCGRAPH_GROUPS set to \"\") sees public facts only; default: SCGRAPH_GROUPS when set, else every fact (the graph's owner) (env SCGRAPH_GROUPS)")
 	fs.StringVar(&o.tokens, "tokens", e.getenv("SCGRAPH_MCP_TOKENS"), "with --http: token `file` (JSON: token → list of groups); every request must present one (env SCGRAPH_MCP_TOKENS)")
 	durationVar(fs, &o.callTimeout, "call-timeout", mcpserver.DefaultCallTimeout, "", "time limit of every tool call")
 	pos, err := parseArgs(fs, args)
@@ -91,17 +91,6 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		return usagef("--call-timeout %s: want a positive duration", o.callTimeout)
 	}
 	return serveMCP(ctx, e, &o)
-}
-
-// parseGroups reads a comma-separated list of group names.
-func parseGroups(s string) []string {
-	groups := []string{}
-	for _, g := range strings.Split(s, ",") {
-		if g = strings.TrimSpace(g); g != "" {
-			groups = append(groups, g)
-		}
-	}
-	return groups
 }
 
 // httpAddr binds an address without a host to the loopback interface.
@@ -121,6 +110,10 @@ func httpAddr(addr string) (string, error) {
 }
 
 func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
+	caller, err := o.groups.caller()
+	if err != nil {
+		return err
+	}
 	var tokens mcpserver.Tokens
 	if o.tokens != "" {
 		var err error
@@ -152,7 +145,7 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 		Documents:        documents,
 		Agent:            opts,
 		CallTimeout:      o.callTimeout,
-		Caller:           mcpserver.Caller{Scoped: o.groups != "", Groups: parseGroups(o.groups)},
+		Caller:           caller,
 		Tokens:           tokens,
 		StoreDescription: g.Desc,
 		Version:          moduleVersion(),

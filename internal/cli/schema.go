@@ -37,7 +37,7 @@ func runSchema(ctx context.Context, e *env, args []string) error {
 	var o schemaOptions
 	fs := newFlagSet("schema", schemaUsage, e.stderr)
 	o.graph.register(fs, e)
-	o.graph.registerGroups(fs)
+	o.graph.registerGroups(fs, e)
 	fs.BoolVar(&o.json, "json", false, "print the schema as JSON (the format --schema reads)")
 	durationVar(fs, &o.timeout, "timeout", 30*time.Second, "", "time limit for the command (connecting to Neo4j included)")
 	pos, err := parseArgs(fs, args)

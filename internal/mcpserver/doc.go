@@ -25,12 +25,12 @@
 //
 // # Callers
 //
-// A session belongs to a Caller: the groups whose facts it may see. A
-// stdio session's caller is fixed when the server starts (Options.Caller,
-// `scgraph mcp --groups`); an HTTP session's comes from the bearer token it
-// presents (Tokens, `scgraph mcp --http ADDR --tokens FILE`), and the SDK
-// keeps a session to the token that opened it. Every tool call passes its
-// caller to ScopeStore, the one place that turns the shared store into the
-// view that caller may read. Every fact is public today, so ScopeStore
-// returns the store unchanged.
+// A session belongs to an access.Caller: the graph's owner, or a member
+// of groups whose facts it may see. A stdio session's caller is fixed when
+// the server starts (Options.Caller, `scgraph mcp --groups`, decided by
+// access.Setting as for every command); an HTTP session's comes from the
+// bearer token it presents (Tokens, `scgraph mcp --http ADDR --tokens
+// FILE`), and the SDK keeps a session to the token that opened it. Every
+// tool call passes its caller to access.Scope, the one place that turns
+// the shared store into the view that caller may read.
 package mcpserver

@@ -13,12 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/scgraph/scgraph/agent"
-	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/hybrid"
-	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/internal/access"
 )
 
 // Defaults.
@@ -41,37 +40,6 @@ const (
 	IdleSessionTimeout = 30 * time.Minute
 )
 
-// Caller is who is asking. A Scoped caller sees the public facts and the
-// facts whose access list names one of its Groups, and an entity only
-// through such a fact; an unscoped caller (the graph's owner, e.g. a
-// local stdio session started without --groups) sees every fact.
-type Caller struct {
-	Scoped bool     `json:"scoped"`
-	Groups []string `json:"groups"`
-}
-
-// ScopeStore returns the view of store that caller may read. It is the
-// one place a tool call's store comes from: every tool passes the
-// session's caller here before it reads anything. A scoped caller gets
-// the store's scoped view (memstore and Neo4j both enforce it in their
-// queries); a store that cannot scope is refused rather than shown whole.
-func ScopeStore(ctx context.Context, store agent.Store, caller Caller) (agent.Store, error) {
-	if !caller.Scoped {
-		return store, nil
-	}
-	groups, err := graph.NewGroups(caller.Groups...)
-	if err != nil {
-		return nil, err
-	}
-	switch st := store.(type) {
-	case *memstore.Store:
-		return st.Scoped(groups), nil
-	case *cypher.Store:
-		return st.Scoped(groups), nil
-	}
-	return nil, fmt.Errorf("the store %T cannot answer for a caller's groups", store)
-}
-
 // Options configure a Server. The zero value is usable.
 type Options struct {
 	// Agent configures the agent each ask or explain call builds (limits,
@@ -80,8 +48,9 @@ type Options struct {
 	// CallTimeout bounds every tool call (default DefaultCallTimeout).
 	CallTimeout time.Duration
 	// Caller is the caller of sessions that present no token: a stdio
-	// session, or an HTTP session when there are no Tokens.
-	Caller Caller
+	// session, or an HTTP session when there are no Tokens. The zero
+	// Caller is the graph's owner, who sees every fact.
+	Caller access.Caller
 	// Tokens, when set, are the bearer tokens the HTTP handler accepts,
 	// each with its caller; every HTTP request must present one.
 	Tokens Tokens
@@ -117,7 +86,7 @@ type Server struct {
 	mcp   *mcp.Server
 	// callers maps the user ID of an HTTP token (see Tokens) to its
 	// caller.
-	callers map[string]Caller
+	callers map[string]access.Caller
 }
 
 // New returns a server over store. The store is shared by every session
@@ -129,7 +98,7 @@ func New(store agent.Store, opts Options) (*Server, error) {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	s := &Server{store: store, opts: opts, callers: make(map[string]Caller, len(opts.Tokens))}
+	s := &Server{store: store, opts: opts, callers: make(map[string]access.Caller, len(opts.Tokens))}
 	for tok, c := range opts.Tokens {
 		s.callers[tokenUserID(tok)] = c
 	}
@@ -180,13 +149,13 @@ func (s *Server) HTTPHandler() http.Handler {
 }
 
 // callerOf returns the caller of the session a request belongs to.
-func (s *Server) callerOf(req *mcp.CallToolRequest) (Caller, error) {
+func (s *Server) callerOf(req *mcp.CallToolRequest) (access.Caller, error) {
 	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
 		return s.opts.Caller, nil
 	}
 	c, ok := s.callers[req.Extra.TokenInfo.UserID]
 	if !ok {
-		return Caller{}, fmt.Errorf("the session's token is not one this server knows")
+		return access.Caller{}, fmt.Errorf("the session's token is not one this server knows")
 	}
 	return c, nil
 }
@@ -230,7 +199,7 @@ func addTool[In, Out any](s *Server, name, title, description string, h func(ctx
 		if err != nil {
 			return nil, out, err
 		}
-		store, err := ScopeStore(ctx, s.store, caller)
+		store, err := access.Scope(s.store, caller)
 		if err != nil {
 			return nil, out, err
 		}
@@ -248,7 +217,7 @@ type call struct {
 	server *Server
 	req    *mcp.CallToolRequest
 	store  agent.Store
-	caller Caller
+	caller access.Caller
 }
 
 // progress sends a progress notification when the client asked for them.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/access"
 	"github.com/scgraph/scgraph/internal/acltest"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/mcpserver"
@@ -420,7 +421,7 @@ func TestHTTPTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(tokens["alice-token"].Groups, []string{"eng", "ops"}) {
+	if !slices.Equal(tokens["alice-token"].Groups().Names(), []string{"eng", "ops"}) || !tokens["guest-token"].Scoped() {
 		t.Fatalf("tokens %v", tokens)
 	}
 	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{Tokens: tokens})
@@ -485,15 +486,15 @@ func TestReadTokensErrors(t *testing.T) {
 // HTTP, Options.Caller without a token.
 func TestCallers(t *testing.T) {
 	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{
-		Caller: mcpserver.Caller{Groups: []string{"stdio-group"}},
-		Tokens: mcpserver.Tokens{"alice-token": {Groups: []string{"eng", "ops"}}, "guest-token": {Groups: []string{}}},
+		Caller: access.Member(groups(t, "stdio-group")),
+		Tokens: mcpserver.Tokens{"alice-token": access.Member(groups(t, "eng", "ops")), "guest-token": access.Member(graph.Groups{})},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for token, want := range map[string][]string{"": {"stdio-group"}, "alice-token": {"eng", "ops"}, "guest-token": {}} {
 		c, err := srv.CallerOfToken(token)
-		if err != nil || !slices.Equal(c.Groups, want) {
+		if err != nil || !c.Scoped() || !slices.Equal(c.Groups().Names(), want) {
 			t.Errorf("token %q: caller %v, %v; want groups %v", token, c, err, want)
 		}
 	}
@@ -524,7 +525,7 @@ func TestScopedCallerSeesOnlyItsFacts(t *testing.T) {
 		{mcpserver.ToolNeighbours, map[string]any{"entity": "api"}},
 		{mcpserver.ToolSchema, map[string]any{}},
 	}
-	output := func(caller mcpserver.Caller) string {
+	output := func(caller access.Caller) string {
 		cs := connect(t, st, mcpserver.Options{Caller: caller}, nil)
 		var all strings.Builder
 		for _, c := range calls {
@@ -534,13 +535,13 @@ func TestScopedCallerSeesOnlyItsFacts(t *testing.T) {
 		}
 		return all.String()
 	}
-	if out := output(mcpserver.Caller{Scoped: true, Groups: []string{"dev"}}); strings.Contains(out, "secret-job") {
+	if out := output(access.Member(groups(t, "dev"))); strings.Contains(out, "secret-job") {
 		t.Errorf("a caller outside ops sees the hidden fact:\n%s", out)
 	}
-	if out := output(mcpserver.Caller{Scoped: true, Groups: []string{"ops"}}); !strings.Contains(out, "secret-job") {
+	if out := output(access.Member(groups(t, "ops"))); !strings.Contains(out, "secret-job") {
 		t.Errorf("a caller in ops does not see its fact")
 	}
-	if out := output(mcpserver.Caller{}); !strings.Contains(out, "secret-job") {
+	if out := output(access.Owner()); !strings.Contains(out, "secret-job") {
 		t.Errorf("the unscoped owner does not see every fact")
 	}
 }
@@ -559,7 +560,7 @@ func TestNoLeaksThroughMCP(t *testing.T) {
 			g := acltest.Caller(rng)
 			v := c.Visible(g)
 			ref := acltest.Store(t, v.Schema, v.Triples)
-			scoped := connect(t, st, mcpserver.Options{Caller: mcpserver.Caller{Scoped: true, Groups: g.Names()}}, nil)
+			scoped := connect(t, st, mcpserver.Options{Caller: access.Member(g)}, nil)
 			visible := connect(t, ref, mcpserver.Options{}, nil)
 			for _, q := range c.Questions(rng, 5) {
 				cases++
@@ -663,4 +664,14 @@ func TestAskPages(t *testing.T) {
 	if !res.IsError || !strings.Contains(toolText(res), "limit") {
 		t.Errorf("limit %d: %q, want a tool error", mcpserver.MaxAnswers+1, toolText(res))
 	}
+}
+
+// groups makes a caller's groups or fails the test.
+func groups(t *testing.T, names ...string) graph.Groups {
+	t.Helper()
+	g, err := graph.NewGroups(names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

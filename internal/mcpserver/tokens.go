@@ -10,14 +10,17 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/access"
 )
 
 // Tokens maps the bearer tokens an HTTP server accepts to their callers.
-type Tokens map[string]Caller
+type Tokens map[string]access.Caller
 
 // lookup finds a token's caller, comparing every token in constant time.
-func (t Tokens) lookup(token string) (Caller, bool) {
-	var found Caller
+func (t Tokens) lookup(token string) (access.Caller, bool) {
+	var found access.Caller
 	ok := false
 	for tok, c := range t {
 		if subtle.ConstantTimeCompare([]byte(tok), []byte(token)) == 1 {
@@ -69,7 +72,11 @@ func ReadTokens(path string) (Tokens, error) {
 				return nil, fmt.Errorf("%s: an empty group name (token %s…)", path, tok[:min(4, len(tok))])
 			}
 		}
-		out[tok] = Caller{Scoped: true, Groups: groups}
+		gs, err := graph.NewGroups(groups...)
+		if err != nil {
+			return nil, fmt.Errorf("%s: token %s…: %v", path, tok[:min(4, len(tok))], err)
+		}
+		out[tok] = access.Member(gs)
 	}
 	return out, nil
 }

@@ -197,7 +197,7 @@ func (c *call) run(ctx context.Context, question string, explain bool, pg page) 
 		return AskOutput{}, errors.New("question is empty: ask something, e.g. \"Which teams are affected if the payment service goes down?\"")
 	}
 	a := agent.New(c.store, c.server.opts.Agent...)
-	if d := c.server.opts.Documents; d != nil && !c.caller.Scoped {
+	if d := c.server.opts.Documents; d != nil && !c.caller.Scoped() {
 		return c.askDocuments(ctx, a, d, question, explain, pg)
 	}
 	step := 0
