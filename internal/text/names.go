@@ -15,7 +15,8 @@ const MaxNameBytes = 4096
 
 // CheckName reports why s cannot be an entity name, or nil: it must be
 // non-empty, valid UTF-8, hold no control character (C0, DEL or C1, NUL
-// and tab included) and be at most MaxNameBytes long. field names the
+// and tab included) and no byte-order mark (U+FEFF, invisible: a sign of
+// files joined together), and be at most MaxNameBytes long. field names the
 // name's role in the error ("subject", "object"): `subject "a\x00b"
 // holds a control character (U+0000 at byte 1)`. Readers add the file and
 // line, stores the triple and its source.
@@ -38,6 +39,10 @@ func CheckName(field, s string) error {
 			return fmt.Errorf("%s %s is not valid UTF-8 (byte 0x%02X at byte %d)", field, QuoteShort(s), c, i)
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
 			return fmt.Errorf("%s %s holds a control character (%U at byte %d)", field, QuoteShort(s), r, i)
+		case r == '\uFEFF':
+			// A file's byte-order mark where no file starts: files joined
+			// together, or a BOM copied into a name. It is invisible.
+			return fmt.Errorf("%s %s holds a byte-order mark (U+FEFF at byte %d), which is no text; files joined together? remove it", field, QuoteShort(s), i)
 		}
 		i += size
 	}

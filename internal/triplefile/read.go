@@ -7,6 +7,7 @@ package triplefile
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -83,12 +85,17 @@ func Detect(name string, head []byte) (Format, error) {
 		return FormatTSV, nil
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
-	for len(head) > 0 {
+	for n := 1; len(head) > 0; n++ {
 		line := head
 		if i := bytes.IndexByte(head, '\n'); i >= 0 {
 			line, head = head[:i], head[i+1:]
 		} else {
 			head = nil
+		}
+		if len(bytes.TrimRight(line, "\r")) > graph.MaxLineBytes {
+			// No line format has a line this long: say so, rather than
+			// what the start of it lacks.
+			return "", &LineError{File: base, Line: n, Err: errLineTooLong}
 		}
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -137,6 +144,15 @@ type Options struct {
 // an error naming the file and line, e.g.
 // `kb.txt:12: expected 3 fields separated by "|", got 2`.
 func Read(path string, format Format, opts Options) ([]graph.Triple, error) {
+	return ReadContext(context.Background(), path, format, opts)
+}
+
+// ReadContext is Read that stops, with ctx's error, when ctx ends (it
+// looks at every block read from the file).
+func ReadContext(ctx context.Context, path string, format Format, opts Options) ([]graph.Triple, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -146,7 +162,7 @@ func Read(path string, format Format, opts Options) ([]graph.Triple, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	tr := NewReader(f, path, format)
+	tr := NewReader(ctxReader{ctx, f}, path, format)
 	if opts.Progress != nil {
 		tr.SetProgress(size, opts.Progress)
 	}
@@ -172,12 +188,29 @@ func Read(path string, format Format, opts Options) ([]graph.Triple, error) {
 	return ts, nil
 }
 
+// ctxReader fails every read once ctx has ended.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
 // countingReader counts the bytes read through it and reports progress.
 type countingReader struct {
 	r        io.Reader
 	n, last  int64
 	total    int64
 	progress func(bytesRead, totalBytes int64)
+	// err is the first error of a read other than io.EOF: the text read
+	// before it may end in the middle of a line, which is then no line
+	// of the file (readErr).
+	err error
 }
 
 const progressEvery = 64 << 10
@@ -187,6 +220,9 @@ func (c *countingReader) Read(p []byte) (int, error) {
 		p = p[:progressEvery] // keep the reports about 64 KiB apart
 	}
 	n, err := c.r.Read(p)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
 	c.n += int64(n)
 	if c.progress != nil && c.n-c.last >= progressEvery {
 		c.last = c.n
@@ -263,10 +299,15 @@ func (tr *Reader) next() (graph.Triple, error) {
 		return tr.nextCSV()
 	}
 	for tr.sc.Scan() {
+		if err := tr.readErr(); err != nil {
+			return graph.Triple{}, err
+		}
 		tr.line++
 		line := tr.sc.Bytes()
 		if tr.line == 1 {
 			line = bytes.TrimPrefix(line, utf8BOM)
+		} else if bytes.HasPrefix(line, utf8BOM) {
+			return graph.Triple{}, tr.lineErr(tr.line, errors.New("a byte-order mark (U+FEFF) starts the line: only a file's first line may have one (files joined together?); remove it"))
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
@@ -289,13 +330,27 @@ func (tr *Reader) next() (graph.Triple, error) {
 	return graph.Triple{}, io.EOF
 }
 
+// readErr is the error that stopped reading the file, if any: the text
+// the scanner still holds may be cut mid-line, so it is not parsed.
+func (tr *Reader) readErr() error {
+	if tr.cr.err == nil {
+		return nil
+	}
+	if errors.Is(tr.cr.err, context.Canceled) || errors.Is(tr.cr.err, context.DeadlineExceeded) {
+		return tr.cr.err
+	}
+	return fmt.Errorf("graph: reading %s: %w", tr.name, tr.cr.err)
+}
+
 // start detects the format if needed and sets up the line scanner or the
 // CSV reader.
 func (tr *Reader) start() error {
 	tr.init = true
-	tr.br = bufio.NewReaderSize(&tr.cr, 64<<10)
+	// The head read for detection holds a line of graph.MaxLineBytes and
+	// its line ending, so that a longer first line is seen to be longer.
+	tr.br = bufio.NewReaderSize(&tr.cr, graph.MaxLineBytes+2)
 	if tr.format == "" || tr.format == FormatAuto {
-		head, err := tr.br.Peek(64 << 10)
+		head, err := tr.br.Peek(graph.MaxLineBytes + 2)
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 			return fmt.Errorf("graph: reading %s: %w", tr.name, err)
 		}
@@ -522,6 +577,11 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 			return graph.Triple{}, err
 		}
 	}
+	// What encoding/json lets pass: a key given twice (the last wins), a
+	// lone UTF-16 surrogate (it becomes U+FFFD).
+	if err := checkJSONLine(line); err != nil {
+		return graph.Triple{}, tr.lineErr(tr.line, err)
+	}
 	t, err := tr.build([numCols]string{j.Subject, j.Relation, j.Object, j.SubjectType, j.ObjectType})
 	if err != nil {
 		return t, err
@@ -531,6 +591,97 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 	}
 	return t, nil
 }
+
+// checkJSONLine checks a line that decoded as one JSON object for what
+// encoding/json accepts silently: a key of the object given twice (in any
+// case: keys match fields regardless of case), and a \u escape of a UTF-16
+// surrogate that is not half of a pair.
+func checkJSONLine(line []byte) error {
+	var keys [][]byte
+	depth := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			start := i
+			escaped := false
+			pendingHigh := false
+			for i++; i < len(line) && line[i] != '"'; i++ {
+				if line[i] != '\\' {
+					if pendingHigh {
+						return errLoneSurrogate
+					}
+					continue
+				}
+				escaped = true
+				i++
+				if i >= len(line) {
+					break
+				}
+				if line[i] != 'u' {
+					if pendingHigh {
+						return errLoneSurrogate
+					}
+					continue
+				}
+				if i+4 >= len(line) {
+					break
+				}
+				r, err := strconv.ParseUint(string(line[i+1:i+5]), 16, 32)
+				i += 4
+				if err != nil {
+					continue // encoding/json refused the line already
+				}
+				switch {
+				case r >= 0xD800 && r < 0xDC00:
+					if pendingHigh {
+						return errLoneSurrogate
+					}
+					pendingHigh = true
+				case r >= 0xDC00 && r < 0xE000:
+					if !pendingHigh {
+						return errLoneSurrogate
+					}
+					pendingHigh = false
+				default:
+					if pendingHigh {
+						return errLoneSurrogate
+					}
+				}
+			}
+			if pendingHigh {
+				return errLoneSurrogate
+			}
+			// A key of the top-level object: a string followed by ':'.
+			j := i + 1
+			for j < len(line) && isSpace(line[j]) {
+				j++
+			}
+			if depth == 1 && j < len(line) && line[j] == ':' {
+				key := line[start : i+1]
+				if escaped {
+					var s string
+					if json.Unmarshal(key, &s) == nil {
+						key = []byte(strconv.Quote(s))
+					}
+				}
+				for _, k := range keys {
+					if bytes.EqualFold(k, key) {
+						return fmt.Errorf("the key %s is given twice", key)
+					}
+				}
+				keys = append(keys, key)
+			}
+		}
+	}
+	return nil
+}
+
+// errLoneSurrogate: a \u escape of half a UTF-16 pair, which is no text.
+var errLoneSurrogate = errors.New(`a \u escape of a lone UTF-16 surrogate (half of a pair) in a string: not text`)
 
 // acl checks a fact's access list (sorted, without duplicates; nil when
 // empty: public); the error names the line, the field and the entry.
@@ -719,6 +870,9 @@ func (tr *Reader) nextCSV() (graph.Triple, error) {
 	for {
 		var err error
 		rec, err = tr.csv.Read()
+		if rerr := tr.readErr(); rerr != nil {
+			return graph.Triple{}, rerr
+		}
 		if err == io.EOF {
 			return graph.Triple{}, io.EOF
 		}

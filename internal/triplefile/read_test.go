@@ -446,3 +446,78 @@ func BenchmarkReadTriplesMetaQA(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
 }
+
+// failingReader returns its text, then err.
+type failingReader struct {
+	text string
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.text == "" {
+		return 0, f.err
+	}
+	n := copy(p, f.text)
+	f.text = f.text[n:]
+	return n, nil
+}
+
+// A read that fails in the middle of a line is that failure, never a
+// malformed last line (a cancelled ingest was reported as
+// `kb.txt:38567: expected 3 fields`).
+func TestReadFailsMidLine(t *testing.T) {
+	boom := errors.New("boom")
+	for format, text := range map[triplefile.Format]string{
+		triplefile.FormatPipe:  "a|R|b\nc|R",
+		triplefile.FormatTSV:   "a\tR\tb\nc\tR",
+		triplefile.FormatJSONL: "{\"subject\":\"a\",\"relation\":\"R\",\"object\":\"b\"}\n{\"subject\":\"c\",\"rel",
+		triplefile.FormatCSV:   "subject,relation,object\na,R,b\nc,R",
+	} {
+		tr := triplefile.NewReader(&failingReader{text: text, err: boom}, "kb", format)
+		var err error
+		for err == nil {
+			_, err = tr.Next()
+		}
+		if !errors.Is(err, boom) {
+			t.Errorf("%s: %v, want the read error", format, err)
+		}
+	}
+}
+
+// TestReadRefusesHiddenDamage: what a reader used to accept silently —
+// a byte-order mark in the middle of a file (files joined together), a
+// lone UTF-16 surrogate in JSON (it became U+FFFD), a JSON key given twice
+// (the last won) — and a first line too long to detect a format from
+// (it said "the first line has no |") is an error naming the line.
+func TestReadRefusesHiddenDamage(t *testing.T) {
+	bom := "\xef\xbb\xbf"
+	long := strings.Repeat("x", graph.MaxLineBytes+100) + "|R|b\n"
+	for _, c := range []struct {
+		name, content, says string
+	}{
+		{"kb.txt", bom + "a|R|b\nc|R|d\n" + bom + "e|R|f\n", "kb.txt:3: a byte-order mark"},
+		{"kb.tsv", "a\tR\tb\n" + bom + "c\tR\td\n", "kb.tsv:2: a byte-order mark"},
+		{"kb.jsonl", `{"subject":"a","relation":"R","object":"b"}` + "\n" + bom + `{"subject":"c","relation":"R","object":"d"}` + "\n", "kb.jsonl:2: a byte-order mark"},
+		{"kb.csv", "subject,relation,object\na,R,b\n" + bom + "c,R,d\n", "kb.csv:3: subject \"\\ufeffc\" holds a byte-order mark"},
+		{"kb.txt", "a|R|b" + bom + "c\n", "holds a byte-order mark"},
+		{"kb.jsonl", `{"subject":"a\ud800","relation":"R","object":"b"}`, "kb.jsonl:1: a \\u escape of a lone UTF-16 surrogate"},
+		{"kb.jsonl", `{"subject":"a","relation":"R","object":"\udc00b"}`, "lone UTF-16 surrogate"},
+		{"kb.jsonl", `{"subject":"a\ud800\ud800","relation":"R","object":"b"}`, "lone UTF-16 surrogate"},
+		{"kb.jsonl", `{"subject":"a","subject":"b","relation":"R","object":"c"}`, `kb.jsonl:1: the key "subject" is given twice`},
+		{"kb.jsonl", `{"subject":"a","relation":"R","Subject":"b","object":"c"}`, "given twice"},
+		{"kb.jsonl", `{"source":"a","relation":"R","target":"c","source":"b"}`, "given twice"},
+		{"kb.jsonl", `{"subject":"a","relation":"R","object":"c","acl":["x"],"acl":[]}`, "given twice"},
+		{"kb.txt", long, "kb.txt:1: line longer than 64 KiB"},
+		{"kb.dat", "\n" + long, "kb.dat:2: line longer than 64 KiB"},
+	} {
+		_, err := triplefile.Read(writeFile(t, c.name, c.content), "", triplefile.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s %.60q: %v; want an error saying %q", c.name, c.content, err, c.says)
+		}
+	}
+	// A surrogate pair, and keys nested in no way top-level, are fine.
+	ts, err := triplefile.Read(writeFile(t, "ok.jsonl", `{"subject":"smile \ud83d\ude00","relation":"R","object":"b","acl":["x"]}`+"\n"), "", triplefile.Options{})
+	if err != nil || len(ts) != 1 || ts[0].Subject != "smile \U0001F600" {
+		t.Errorf("a surrogate pair: %v, %v", ts, err)
+	}
+}
