@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
@@ -106,5 +108,44 @@ func TestPatternSlotsTakeLists(t *testing.T) {
 	}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Fatalf("facts %q, want %q", got, want)
+	}
+}
+
+// TestNamedPipeSkipped: a named pipe with a document's name is reported
+// skipped, not waited on (issue 30: `ingest --docs` hung on a FIFO in the
+// folder); the documents beside it are read.
+func TestNamedPipeSkipped(t *testing.T) {
+	dir := t.TempDir()
+	text := "The checkout service calls the cart service.\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	type result struct {
+		ix  *docs.Index
+		rep docs.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		ix, rep, err := docs.Ingest(context.Background(), dir, nil, demoExtractor(t), docs.Options{})
+		done <- result{ix, rep, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Ingest still waits on the named pipe after 30s")
+	}
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if len(r.rep.Skipped) != 1 || r.rep.Skipped[0].Path != "pipe.md" || !strings.Contains(r.rep.Skipped[0].Err, "named pipe") {
+		t.Errorf("skipped %+v, want pipe.md as a named pipe", r.rep.Skipped)
+	}
+	if len(r.ix.Documents) != 1 || r.ix.Documents[0].Path != "a.md" {
+		t.Errorf("documents %+v, want a.md", r.ix.Documents)
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 )
 
@@ -67,6 +69,40 @@ func listDocuments(root string) ([]string, error) {
 	return out, err
 }
 
+// readRegular reads a regular file. It opens without blocking, so that
+// opening a named pipe with no writer returns at once, and refuses
+// anything but a regular file before reading.
+func readRegular(path, name string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s), not read", name, fileKind(fi.Mode()))
+	}
+	return io.ReadAll(f)
+}
+
+// fileKind names a file's type for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "mode " + m.String()
+}
+
 func isDocument(p string) bool {
 	ext := strings.ToLower(filepath.Ext(p))
 	for _, e := range Extensions {
@@ -77,13 +113,15 @@ func isDocument(p string) bool {
 	return false
 }
 
-// readDocument reads one document: it must be UTF-8 text with no NUL byte.
+// readDocument reads one document: a regular file (a named pipe, a
+// device or a socket that merely has a document's name is refused, not
+// waited on) of UTF-8 text with no NUL byte.
 func readDocument(root, rel string) (source, error) {
 	full := root
 	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
 		full = filepath.Join(root, filepath.FromSlash(rel))
 	}
-	b, err := os.ReadFile(full)
+	b, err := readRegular(full, rel)
 	if err != nil {
 		return source{}, err
 	}
