@@ -56,7 +56,7 @@ func closureGraph(b *testing.B) (*memstore.Store, string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.WriteSnapshotFile(snap); err != nil {
+		if err := s.WriteSnapshotFile(context.Background(), snap); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -70,6 +70,65 @@ func TestNoLeaksNeo4j(t *testing.T) {
 	t.Logf("%d cases (graph, caller, question) on Neo4j, %d leaks", cases, leaks)
 }
 
+// neo4jReingestGraphs is how many random graphs TestNoLeaksAfterReingestNeo4j
+// writes twice (16 cases each).
+var neo4jReingestGraphs = flag.Int("neo4j-reingest-graphs", 4, "random graphs of TestNoLeaksAfterReingestNeo4j (16 cases each)")
+
+// TestNoLeaksAfterReingestNeo4j is agent.TestNoLeaksAfterReingest on
+// Neo4j: each random graph is ingested, then ingested again with about
+// half its access lists changed (the merge path); the ingest must count
+// the lists it changed, and every scoped run must answer as an embedded
+// store holding only the facts the new lists let the caller see.
+func TestNoLeaksAfterReingestNeo4j(t *testing.T) {
+	s := openEmpty(t)
+	ctx := t.Context()
+	cases, leaks, changed := 0, 0, 0
+	for seed := uint64(3001); seed < 3001+uint64(*neo4jReingestGraphs); seed++ {
+		c := acltest.NewCase(seed, 12+int(seed%20))
+		edited := c.Relabel(seed)
+		if err := s.Wipe(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetSchema(ctx, c.Schema); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AddTriples(ctx, c.Triples); err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for i, tr := range edited.Triples {
+			if graph.ACLString(tr.ACL) != graph.ACLString(c.Triples[i].ACL) {
+				want++
+			}
+		}
+		stats, err := s.Ingest(ctx, edited.Triples, cypher.IngestOptions{})
+		if err != nil || stats != (graph.WriteStats{ACLChanged: want}) {
+			t.Fatalf("seed %d: re-ingest %+v, %v; want %d lists changed, nothing added", seed, stats, err, want)
+		}
+		changed += want
+		rng := rand.New(rand.NewPCG(seed, 13))
+		for range 4 {
+			g := acltest.Caller(rng)
+			v := edited.Visible(g)
+			ref := acltest.Store(t, v.Schema, v.Triples)
+			for _, q := range edited.Questions(rng, 4) {
+				cases++
+				gotJSON, got := leakRun(t, s.Scoped(g), q)
+				_, want := leakRun(t, ref, q)
+				if got != want {
+					leaks++
+					t.Errorf("seed %d, groups %q, %q: after the re-ingest the scoped Neo4j run differs from the run on the visible facts\n got: %s\nwant: %s", seed, g, q, got, want)
+				}
+				if l := acltest.Leaks(gotJSON, q, v.Hidden); len(l) > 0 {
+					leaks++
+					t.Errorf("seed %d, groups %q, %q: the output names hidden entities %q", seed, g, q, l)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases (graph re-ingested with %d lists changed in all, caller, question) on Neo4j, %d leaks", cases, changed, leaks)
+}
+
 // leakRun answers a question and returns its whole output as JSON, and
 // its answers, paths, stop reason and anchors.
 func leakRun(t *testing.T, st agent.Store, q string) (all, core string) {

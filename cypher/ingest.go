@@ -92,14 +92,20 @@ ON CREATE SET n.key = row[1], n.trigrams = row[2]`
 
 	// qMergeTriples creates the facts of one relation that do not exist
 	// yet; the template takes the quoted relation type. A fact keeps the
-	// provenance and types of its first ingestion, as in memstore. Rows:
-	// [subject, object, file, line, subject type, object type, acl].
+	// provenance and types of its first ingestion, as in memstore, and
+	// takes the access list of the latest (a re-ingest converges to its
+	// file's lists); the query returns the ids of the facts stored before
+	// whose list it changed. Rows: [subject, object, file, line, subject
+	// type, object type, acl].
 	qMergeTriples = `
 UNWIND $rows AS row
 MATCH (s:Entity {name: row[0]})
 MATCH (o:Entity {name: row[1]})
 MERGE (s)-[r:%s]->(o)
-ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.object_type = row[5], r.acl = row[6]`
+ON CREATE SET r.file = row[2], r.line = row[3], r.subject_type = row[4], r.object_type = row[5], r.acl = row[6]
+WITH r, row WHERE coalesce(r.acl, []) <> coalesce(row[6], [])
+SET r.acl = row[6]
+RETURN collect(id(r))`
 
 	// qCreateEntities and qCreateTriples are the writes into an empty
 	// graph, where nothing can exist yet (the rows are distinct): CREATE
@@ -161,16 +167,20 @@ type IngestOptions struct {
 // and object) and returns how many were new: adding the same data twice
 // adds nothing the second time. It is Ingest with the default options.
 func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) {
-	return s.Ingest(ctx, ts, IngestOptions{})
+	st, err := s.Ingest(ctx, ts, IngestOptions{})
+	return st.Added, err
 }
 
 // Ingest writes triples in batches of opts.BatchSize rows per
 // transaction, types the entities (graph.Infer over all the triples of the
 // graph with the user schema as base, as memstore does) and stores the
 // schema. Each fact keeps the Source and subject/object types of its first
-// ingestion. Names must pass graph.CheckName and relation and type names
-// must be identifiers: on any invalid triple nothing is written and the
-// error names the triple and its source.
+// ingestion, and takes the access list of the latest, as memstore's Write
+// does: the stats count the new facts and the stored facts whose access
+// list changed. Names must pass graph.CheckName and relation and type names
+// must be identifiers, and a fact given twice must carry one access list
+// (graph.CheckACLConflicts): on any invalid triple nothing is written and
+// the error names the triple and its source.
 //
 // An ingest is recorded in the graph (see Ingests) before its first batch
 // and marked finished after its last write, so a failure part-way leaves
@@ -182,9 +192,10 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 // the search indexes are built once the data is in; otherwise every entity
 // is retyped from all the stored triples after the write, since new facts
 // can change the types of old entities.
-func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOptions) (int, error) {
+func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOptions) (graph.WriteStats, error) {
+	var stats graph.WriteStats
 	if err := checkTriples(ts); err != nil {
-		return 0, err
+		return stats, err
 	}
 	w := s.newWriter(opts)
 	source := opts.Source
@@ -196,7 +207,7 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	facts := distinctFacts(ts)
 	empty, user, err := s.emptyGraph(ctx)
 	if err != nil {
-		return 0, err
+		return stats, err
 	}
 	// The rows are prepared, and an empty graph's types inferred, while
 	// the server creates the constraints: each takes a fraction of a
@@ -214,58 +225,58 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	partial, err := s.ingestSetup(ctx)
 	prep.Wait()
 	if err != nil {
-		return 0, err
+		return stats, err
 	}
 	if err := s.startIngest(ctx, source, len(facts), len(ents)); err != nil {
-		return 0, err
+		return stats, err
 	}
 
-	var added int
 	if empty {
 		var ids map[string]int64
 		if ids, err = w.createEntities(ctx, ents, types); err != nil {
-			return 0, err
+			return stats, err
 		}
 		// The search indexes cover entities only: the server populates
 		// them while the relationships are written.
 		if !s.indexed.Load() {
 			if err := s.createIndexes(ctx, indexStatements); err != nil {
-				return 0, err
+				return stats, err
 			}
 		}
-		if added, err = w.createFacts(ctx, facts, ids); err != nil {
-			return added, err
+		if stats.Added, err = w.createFacts(ctx, facts, ids); err != nil {
+			return stats, err
 		}
 		if err := s.writeMeta(ctx, user, schema); err != nil {
-			return added, err
+			return stats, err
 		}
 	} else {
 		if err := w.mergeEntities(ctx, ents); err != nil {
-			return 0, err
+			return stats, err
 		}
-		if added, err = w.mergeFacts(ctx, facts); err != nil {
-			return added, err
+		if stats, err = w.mergeFacts(ctx, facts); err != nil {
+			return stats, err
 		}
-		// A partial ingest may have stopped before typing.
-		if added > 0 || len(partial) > 0 || s.meta.Load() == nil {
+		// A partial ingest may have stopped before typing; a changed
+		// access list changes which facts type an entity for a caller.
+		if stats.Added > 0 || stats.ACLChanged > 0 || len(partial) > 0 || s.meta.Load() == nil {
 			if err := s.retype(ctx, nil, false, func(done, total int) { w.report(PhaseTyping, done, total) }); err != nil {
-				return added, err
+				return stats, err
 			}
 		}
 	}
 	if !s.indexed.Load() {
 		w.report(PhaseIndexes, 0, 1)
 		if err := s.ensureIndexes(ctx, false); err != nil {
-			return added, err
+			return stats, err
 		}
 		w.report(PhaseIndexes, 1, 1)
 	}
 	if _, err := runTx(ctx, s, neo4j.AccessModeRead, BulkTimeout, func(ctx context.Context, tx neo4j.ManagedTransaction) (neo4j.Counters, error) {
 		return exec(ctx, tx, qAwaitFulltext, nil)
 	}); err != nil {
-		return added, s.fail("wait for the full-text index", err)
+		return stats, s.fail("wait for the full-text index", err)
 	}
-	return added, s.finishIngest(ctx, source)
+	return stats, s.finishIngest(ctx, source)
 }
 
 // createIndexes runs the schema statements stmts. It returns once the
@@ -434,11 +445,11 @@ func (w *writer) run(ctx context.Context, what string, jobs []job, returnsIDs bo
 						c, err := exec(ctx, tx, j.query, params)
 						return out{c: c}, err
 					}
-					lists, err := collect(ctx, tx, j.query, params, func(r *neo4j.Record) ([]int64, error) { return intList(r, 0) })
+					lists, c, err := collectCounted(ctx, tx, j.query, params, func(r *neo4j.Record) ([]int64, error) { return intList(r, 0) })
 					if err != nil || len(lists) != 1 {
 						return out{}, cmp.Or(err, fmt.Errorf("the write returned %d records, want 1", len(lists)))
 					}
-					return out{ids: lists[0]}, nil
+					return out{ids: lists[0], c: c}, nil
 				})
 				if err != nil {
 					errs <- w.s.fail(what, err)
@@ -575,13 +586,22 @@ func (w *writer) createFacts(ctx context.Context, facts []graph.Triple, ids map[
 	return w.writeFacts(ctx, w.chunkJobs(qCreateTriples, rows), len(facts))
 }
 
-// mergeFacts creates the relationships of facts that do not exist yet.
-func (w *writer) mergeFacts(ctx context.Context, facts []graph.Triple) (int, error) {
+// mergeFacts creates the relationships of facts that do not exist yet and
+// gives the others the access lists of facts.
+func (w *writer) mergeFacts(ctx context.Context, facts []graph.Triple) (graph.WriteStats, error) {
+	var stats graph.WriteStats
 	jobs, err := w.mergeJobs(facts)
 	if err != nil {
-		return 0, err
+		return stats, err
 	}
-	return w.writeFacts(ctx, jobs, len(facts))
+	done := 0
+	err = w.run(ctx, "write triples", jobs, true, func(j job, changed []int64, c neo4j.Counters) {
+		stats.Added += c.RelationshipsCreated()
+		stats.ACLChanged += len(changed)
+		done += len(j.rows)
+		w.report(PhaseTriples, done, len(facts))
+	})
+	return stats, err
 }
 
 // writeFacts commits fact batches and returns how many relationships
@@ -617,6 +637,9 @@ func nullIfZero[T comparable](v T) any {
 // checkTriples validates a batch before anything is written, with the
 // same rules and messages as memstore (graph.TripleChecker).
 func checkTriples(ts []graph.Triple) error {
+	if err := graph.CheckACLConflicts(ts); err != nil {
+		return fmt.Errorf("cypher: %w", err)
+	}
 	var check graph.TripleChecker
 	for i, t := range ts {
 		if err := check.Check(i, t); err != nil {

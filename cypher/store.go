@@ -303,6 +303,28 @@ func collect[T any](ctx context.Context, tx neo4j.ManagedTransaction, query stri
 	return out, nil
 }
 
+// collectCounted is collect for a write query: the records, and the
+// query's counters.
+func collectCounted[T any](ctx context.Context, tx neo4j.ManagedTransaction, query string, params map[string]any, scan func(*neo4j.Record) (T, error)) ([]T, neo4j.Counters, error) {
+	res, err := tx.Run(ctx, query, params)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []T
+	for res.Next(ctx) {
+		v, err := scan(res.Record())
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, v)
+	}
+	sum, err := res.Consume(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, sum.Counters(), nil
+}
+
 // exec runs a write query in tx and returns its counters.
 func exec(ctx context.Context, tx neo4j.ManagedTransaction, query string, params map[string]any) (neo4j.Counters, error) {
 	res, err := tx.Run(ctx, query, params)

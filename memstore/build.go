@@ -179,6 +179,8 @@ type BuildStats struct {
 	// Duplicates is the number of triples added that another added
 	// before them stated already.
 	Duplicates int
+	// Restricted is the number of facts written with an access list.
+	Restricted int
 	// Spilled says whether the facts were too many to sort in memory.
 	Spilled bool
 }
@@ -200,7 +202,7 @@ func (b *Builder) WriteSnapshot(ctx context.Context, w io.Writer) (BuildStats, e
 		}
 		return BuildStats{}, err
 	}
-	return BuildStats{Entities: bs.n, Triples: bs.m, Duplicates: b.triples - bs.m, Spilled: bs.spilled}, nil
+	return BuildStats{Entities: bs.n, Triples: bs.m, Duplicates: b.triples - bs.m, Restricted: bs.nRestricted, Spilled: bs.spilled}, nil
 }
 
 // freeMemory returns the memory of the arrays a phase dropped to the

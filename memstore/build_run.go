@@ -45,6 +45,7 @@ type build struct {
 	typeID, fileID, aclID          []uint64
 	firstFile                      uint32
 	sameFile, typed, restricted    bool
+	nRestricted                    int // facts kept with an access list
 
 	// Votes: the type given to each entity most often (typeVote, its
 	// count), and for the entities given several, every count.
@@ -304,6 +305,7 @@ func (bs *build) facts() error {
 		bs.fileFirst[x.file] = min(bs.fileFirst[x.file], seq)
 		if x.acl != 0 {
 			bs.restricted = true
+			bs.nRestricted++
 			bs.aclFirst[x.acl] = min(bs.aclFirst[x.acl], seq)
 		}
 		if x.st != 0 {

@@ -309,7 +309,7 @@ func thaw(f *frozen) *draft {
 		d.fileIDs[name] = uint32(i)
 	}
 	d.triples = make([]triple, m)
-	d.seen = make(map[tkey]struct{}, m)
+	d.seen = make(map[tkey]int32, m)
 	for _, set := range f.aclSets[1:] {
 		d.aclRef(set)
 	}
@@ -326,7 +326,7 @@ func thaw(f *frozen) *draft {
 				t.st, t.ot = f.st[i], f.ot[i]
 			}
 			d.triples[i] = t
-			d.seen[tkey{s: t.s, o: t.o, r: uint32(t.r)}] = struct{}{}
+			d.seen[tkey{s: t.s, o: t.o, r: uint32(t.r)}] = int32(i)
 		}
 	}
 	return d

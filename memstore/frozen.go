@@ -168,23 +168,23 @@ func (f *frozen) keyEntities(key string) []int32 {
 	return nil
 }
 
-// has reports whether the store holds subject -relation-> object.
-func (f *frozen) has(subject, relation, object string) bool {
+// find returns the index of the triple subject -relation-> object.
+func (f *frozen) find(subject, relation, object string) (uint32, bool) {
 	r, ok := f.relIdx[relation]
 	if !ok {
-		return false
+		return 0, false
 	}
 	s, ok1 := f.lookup(subject)
 	o, ok2 := f.lookup(object)
 	if !ok1 || !ok2 {
-		return false
+		return 0, false
 	}
 	lo, hi := int(f.outOff[s]), int(f.outOff[s+1])
 	i := lo + sort.Search(hi-lo, func(i int) bool {
 		j := lo + i
 		return f.rel[j] > r || f.rel[j] == r && f.obj[j] >= o
 	})
-	return i < hi && f.rel[i] == r && f.obj[i] == o
+	return uint32(i), i < hi && f.rel[i] == r && f.obj[i] == o
 }
 
 // source is where triple t was read.

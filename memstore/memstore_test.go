@@ -241,7 +241,7 @@ func TestWriteSnapshotFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := fixtureStore(t)
-	if err := s.WriteSnapshotFile(path); err != nil {
+	if err := s.WriteSnapshotFile(t.Context(), path); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -255,7 +255,7 @@ func TestWriteSnapshotFile(t *testing.T) {
 	if got, want := dump(t, loaded, fixtureProbe...), dump(t, s, fixtureProbe...); got != want {
 		t.Errorf("reopened snapshot differs")
 	}
-	if err := s.WriteSnapshotFile(filepath.Join(dir, "missing", "kb.snap")); err == nil {
+	if err := s.WriteSnapshotFile(t.Context(), filepath.Join(dir, "missing", "kb.snap")); err == nil {
 		t.Errorf("writing into a missing directory: no error")
 	}
 }
@@ -972,6 +972,16 @@ func TestLongNames(t *testing.T) {
 
 func TestConformanceACL(t *testing.T) {
 	storetest.RunACL(t, func(t *testing.T) storetest.Store { return memstore.New() },
+		func(s storetest.Store, g graph.Groups) storetest.Reader { return s.(*memstore.Store).Scoped(g) })
+}
+
+// TestConformanceACLChanges: conflicting access lists are refused, a
+// re-ingest converges to the latest lists (issue 30), as on Neo4j.
+func TestConformanceACLChanges(t *testing.T) {
+	storetest.RunACLChanges(t, func(t *testing.T) storetest.Store { return memstore.New() },
+		func(ctx context.Context, s storetest.Store, ts []graph.Triple) (graph.WriteStats, error) {
+			return s.(*memstore.Store).Write(ctx, ts)
+		},
 		func(s storetest.Store, g graph.Groups) storetest.Reader { return s.(*memstore.Store).Scoped(g) })
 }
 

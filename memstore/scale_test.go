@@ -97,7 +97,7 @@ func genSnapshot(b *testing.B, opts gen.Options) (string, *gen.Graph) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := s.WriteSnapshotFile(dir + "/g.snap"); err != nil {
+	if err := s.WriteSnapshotFile(context.Background(), dir+"/g.snap"); err != nil {
 		b.Fatal(err)
 	}
 	return dir + "/g.snap", g

@@ -3,6 +3,7 @@ package memstore
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -216,9 +217,10 @@ func putU64(e *encoder, xs []uint64) {
 
 // WriteSnapshotFile writes the snapshot to a temporary file in the same
 // directory and renames it to path, so that path never holds a half-written
-// snapshot and a failed write leaves the file that was there.
-func (s *Store) WriteSnapshotFile(path string) error {
-	if err := atomicfile.Write(path, s.WriteSnapshot); err != nil {
+// snapshot and a failed write, or one whose ctx ends first, leaves the file
+// that was there and no temporary file.
+func (s *Store) WriteSnapshotFile(ctx context.Context, path string) error {
+	if err := atomicfile.WriteContext(ctx, path, s.WriteSnapshot); err != nil {
 		return fmt.Errorf("memstore: snapshot: %w", err)
 	}
 	return nil

@@ -50,7 +50,7 @@ func decodeV1(data []byte) (*draft, *graph.Schema, error) {
 	}
 	n := d.count("triples", 7)
 	s.triples = make([]triple, 0, n)
-	s.seen = make(map[tkey]struct{}, n)
+	s.seen = make(map[tkey]int32, n)
 	var prevS, prevLine int64
 	for i := 0; i < n && d.err == nil; i++ {
 		sv := prevS + d.varint("triple subject")
@@ -81,7 +81,7 @@ func decodeV1(data []byte) (*draft, *graph.Schema, error) {
 		if _, dup := s.seen[k]; dup {
 			return nil, nil, fmt.Errorf("memstore: snapshot corrupt: triple %d is a duplicate", i)
 		}
-		s.seen[k] = struct{}{}
+		s.seen[k] = int32(len(s.triples))
 		s.triples = append(s.triples, t)
 	}
 	schemaLen := d.count("schema", 1)

@@ -54,7 +54,7 @@ type draft struct {
 	files     []string // file id -> name; files[0] is "" (unknown)
 	fileIDs   map[string]uint32
 	triples   []triple
-	seen      map[tkey]struct{}
+	seen      map[tkey]int32 // a fact's index in triples
 	// Access lists: acls[k] is the k-th distinct list (its groups joined
 	// by ","; acls[0] is "", public) and acl[i] the list of triple i; acl
 	// is nil while every fact is public.
@@ -70,7 +70,7 @@ func newDraft() *draft {
 		typeIDs: make(map[string]uint16),
 		files:   []string{""},
 		fileIDs: map[string]uint32{"": 0},
-		seen:    make(map[tkey]struct{}),
+		seen:    make(map[tkey]int32),
 		acls:    []string{""},
 		aclIDs:  map[string]uint32{"": 0},
 	}
@@ -126,6 +126,17 @@ func (s *Store) Stats() (entities, triples int) {
 	return f.n(), f.m()
 }
 
+// Index builds now what the first read would: the read side with its
+// indexes, and the entity types. It takes seconds on millions of facts;
+// a caller that wants that work done at a time of its choosing (before
+// writing a snapshot, or where it can stop waiting for it) calls it, and
+// the reads and WriteSnapshot that follow only use what it built.
+func (s *Store) Index() {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	s.read()
+}
+
 // Close releases nothing: the store is memory only. It exists for the
 // store interfaces.
 func (s *Store) Close() error { return nil }
@@ -148,24 +159,36 @@ func (s *Store) read() (*frozen, *typing) {
 
 // AddTriples adds the triples not already stored (same subject, relation
 // and object) and returns how many were new: adding the same data twice
-// adds nothing the second time. Each triple keeps its Source, its
-// subject/object types and its access list (the first one stored wins). Relation and type names
-// must be identifiers and subjects and objects non-empty; on any invalid
-// triple nothing is added and the error names the triple and its source.
+// adds nothing the second time. It is Write without the access-list
+// count.
 func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) {
+	st, err := s.Write(ctx, ts)
+	return st.Added, err
+}
+
+// Write adds the triples not already stored (same subject, relation and
+// object). Each triple keeps the Source and subject/object types of its
+// first ingestion; its access list is the one the latest batch gave it,
+// so writing a file again converges to the file's access lists. Within a
+// batch, a fact given twice with two access lists is an error naming both
+// (graph.CheckACLConflicts), as are names that are not identifiers or are
+// empty; on any error nothing is added and the error names the triple and
+// its source.
+func (s *Store) Write(ctx context.Context, ts []graph.Triple) (graph.WriteStats, error) {
+	var stats graph.WriteStats
 	if err := ctx.Err(); err != nil {
-		return 0, err
+		return stats, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.checkTriples(ts); err != nil {
-		return 0, err
+		return stats, err
 	}
 	d := s.dr.Load()
 	if d == nil {
 		f := s.fz.Load()
 		if f.holdsAll(ts) {
-			return 0, nil // nothing new: stay frozen
+			return stats, nil // nothing new, no list changed: stay frozen
 		}
 		if f.m() == 0 {
 			d = newDraft()
@@ -182,16 +205,22 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 	if len(d.triples) == 0 {
 		d.triples = slices.Grow(d.triples, len(ts))
 	}
-	added := 0
 	for _, t := range ts {
 		sid, oid, r := d.entity(t.Subject), d.entity(t.Object), d.relation(t.Relation)
 		k := tkey{s: sid, o: oid, r: uint32(r)}
-		if _, dup := d.seen[k]; dup {
+		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
+		ref := d.aclRef(acl)
+		if i, dup := d.seen[k]; dup {
+			// Stored before, or earlier in this batch with the same
+			// list (checkTriples refused two lists): the batch's list.
+			if d.aclAt(i) != ref {
+				d.setACL(i, ref)
+				stats.ACLChanged++
+			}
 			continue
 		}
-		d.seen[k] = struct{}{}
-		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
-		if ref := d.aclRef(acl); ref != 0 || d.acl != nil {
+		d.seen[k] = int32(len(d.triples))
+		if ref != 0 || d.acl != nil {
 			if d.acl == nil {
 				d.acl = make([]uint32, len(d.triples), cap(d.triples))
 			}
@@ -202,18 +231,40 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 			st: d.typeRef(t.SubjectType), ot: d.typeRef(t.ObjectType),
 			file: d.file(t.Source.File), line: int32(t.Source.Line),
 		})
-		added++
+		stats.Added++
 	}
-	return added, nil
+	return stats, nil
 }
 
-// holdsAll reports whether every triple of ts is stored already.
+// aclAt is the access list id of triple i (0: public).
+func (d *draft) aclAt(i int32) uint32 {
+	if d.acl == nil {
+		return 0
+	}
+	return d.acl[i]
+}
+
+// setACL gives triple i the access list ref.
+func (d *draft) setACL(i int32, ref uint32) {
+	if d.acl == nil {
+		d.acl = make([]uint32, len(d.triples), cap(d.triples))
+	}
+	d.acl[i] = ref
+}
+
+// holdsAll reports whether every triple of ts is stored already, with
+// the access list it gives.
 func (f *frozen) holdsAll(ts []graph.Triple) bool {
 	if f.m() == 0 {
 		return len(ts) == 0
 	}
 	for _, t := range ts {
-		if !f.has(t.Subject, t.Relation, t.Object) {
+		i, ok := f.find(t.Subject, t.Relation, t.Object)
+		if !ok {
+			return false
+		}
+		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
+		if !slices.Equal(f.aclOf(i), acl) {
 			return false
 		}
 	}
@@ -274,6 +325,9 @@ func (s *Store) checkTriples(ts []graph.Triple) error {
 	newFiles := make(map[string]bool)
 	check := graph.TripleChecker{Known: func(name string) bool { return c.rel(name) || c.typ(name) }}
 	nameBytes := 0
+	if err := graph.CheckACLConflicts(ts); err != nil {
+		return fmt.Errorf("memstore: %w", err)
+	}
 	for i, t := range ts {
 		if err := check.Check(i, t); err != nil {
 			return fmt.Errorf("memstore: %w", err)

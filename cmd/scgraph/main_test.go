@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -98,4 +100,86 @@ func writeFile(t *testing.T, name, content string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestSignalDuringIngest interrupts `scgraph ingest -o` at moments spread
+// over its run, with one signal and with two: each ends promptly, through
+// the command (never the forced exit), with status 130 and the old
+// snapshot byte for byte, or, when the snapshot was already in place, with
+// status 0 and the new one whole; no temporary file is ever left (issue
+// 30: interrupts left .NAME.tmp-* files and ended only by the forced exit).
+func TestSignalDuringIngest(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range 300000 {
+		fmt.Fprintf(&b, "service-%d|CALLS|service-%d\n", i, (i*7919)%300000)
+	}
+	big := filepath.Join(dir, "big.txt")
+	if err := os.WriteFile(big, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := filepath.Join(dir, "big.snap")
+	const old = "the old snapshot"
+	interrupted, finished := 0, 0
+	for _, c := range []struct {
+		after   time.Duration
+		signals int
+	}{
+		{50 * time.Millisecond, 1}, {300 * time.Millisecond, 1}, {700 * time.Millisecond, 1}, {1200 * time.Millisecond, 1},
+		{2 * time.Second, 1}, {3 * time.Second, 1}, {300 * time.Millisecond, 2}, {1200 * time.Millisecond, 2},
+	} {
+		if err := os.WriteFile(snap, []byte(old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd, stderr := scgraph(t, "", "ingest", "--quiet", "-o", snap, big)
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		time.Sleep(c.after)
+		t0 := time.Now()
+		for range c.signals {
+			cmd.Process.Signal(syscall.SIGINT)
+		}
+		err := cmd.Wait()
+		took := time.Since(t0)
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		// A signal that comes before main has set its handler ends the
+		// process as the signal does by default: nothing was written.
+		early := false
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGINT {
+			early = true
+		}
+		got, _ := os.ReadFile(snap)
+		switch {
+		case (code == 130 || early) && string(got) == old:
+			interrupted++
+		case code == 0 && bytes.HasPrefix(got, []byte("SCGSNAP")):
+			finished++
+		default:
+			t.Errorf("SIGINT×%d after %v: exit %d, snapshot %d bytes; stderr %s", c.signals, c.after, code, len(got), stderr)
+		}
+		if took > 2500*time.Millisecond {
+			t.Errorf("SIGINT×%d after %v: ended %v after the signal", c.signals, c.after, took)
+		}
+		if c.signals == 1 && strings.Contains(stderr.String(), "did not end within") {
+			t.Errorf("SIGINT after %v: ended by the forced exit: %s", c.after, stderr)
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), ".tmp-") {
+				t.Errorf("SIGINT×%d after %v: %s left behind", c.signals, c.after, e.Name())
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+		t.Logf("SIGINT×%d after %v: exit %d after %v: %s", c.signals, c.after, code, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+	}
+	if interrupted == 0 {
+		t.Error("no signal came while the ingest ran: the input is too small to test anything")
+	}
+	t.Logf("%d interrupted, %d finished first", interrupted, finished)
 }

@@ -135,6 +135,37 @@ func NewCase(seed uint64, n int) Case {
 	return c
 }
 
+// randomACL draws an access list: public with probability 1/2, else one
+// or two random groups.
+func randomACL(rng *rand.Rand) []string {
+	if rng.IntN(2) == 0 {
+		return nil
+	}
+	acl := []string{Groups[rng.IntN(len(Groups))]}
+	if rng.IntN(3) == 0 {
+		acl = append(acl, Groups[rng.IntN(len(Groups))])
+	}
+	acl, _ = graph.CheckACL(acl)
+	return acl
+}
+
+// Relabel returns the case as a file edited after its first ingest: the
+// same facts at the same lines, about half of them with a new random
+// access list (public to restricted, restricted to public, or to other
+// groups). A re-ingest of it must leave a store that answers as one that
+// loaded it fresh.
+func (c Case) Relabel(seed uint64) Case {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	out := c
+	out.Triples = slices.Clone(c.Triples)
+	for i := range out.Triples {
+		if rng.IntN(2) == 0 {
+			out.Triples[i].ACL = randomACL(rng)
+		}
+	}
+	return out
+}
+
 // Caller returns random groups: none, one, two or all.
 func Caller(rng *rand.Rand) graph.Groups {
 	var names []string

@@ -185,7 +185,7 @@ func readInputs(ctx context.Context, e *env, o *ingestOptions, sch **graph.Schem
 	if len(files) > 0 {
 		rest := *o
 		rest.files = files
-		more, err := readAll(e, &rest)
+		more, err := readAll(ctx, e, &rest)
 		if err != nil {
 			return nil, err
 		}

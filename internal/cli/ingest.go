@@ -106,8 +106,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 
 // readAll reads every input file completely (showing progress on large
 // ones); any malformed line fails the whole ingest before anything is
-// written.
-func readAll(e *env, o *ingestOptions) ([]graph.Triple, error) {
+// written, and so does ctx ending (Ctrl-C).
+func readAll(ctx context.Context, e *env, o *ingestOptions) ([]graph.Triple, error) {
 	format, err := triplefile.ParseFormat(o.graph.format)
 	if err != nil {
 		return nil, usageError{err.Error()}
@@ -124,7 +124,7 @@ func readAll(e *env, o *ingestOptions) ([]graph.Triple, error) {
 			bar = progress.New(e.stderr, "reading "+f, "B", fi.Size())
 			ropts.Progress = func(done, total int64) { bar.Set(done) }
 		}
-		ts, err := triplefile.Read(f, format, ropts)
+		ts, err := triplefile.ReadContext(ctx, f, format, ropts)
 		if err != nil {
 			return nil, err
 		}
@@ -134,11 +134,14 @@ func readAll(e *env, o *ingestOptions) ([]graph.Triple, error) {
 	return all, nil
 }
 
+// ingestSnapshot reads the files and writes the snapshot. Ctrl-C (ctx)
+// stops it at any point before the snapshot is renamed into place, with
+// the file that was there untouched and no temporary file left; once the
+// snapshot is in place the ingest has happened, and reports so.
 func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
-	out := o.out
-	if out == "" {
-		first := o.files[0]
-		out = strings.TrimSuffix(first, filepath.Ext(first)) + ".snap"
+	out, err := o.snapshotPath()
+	if err != nil {
+		return err
 	}
 	format, err := triplefile.ParseFormat(o.graph.format)
 	if err != nil {
@@ -180,15 +183,62 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 		return err
 	}
 	var st memstore.BuildStats
-	if err := atomicfile.Write(out, func(w io.Writer) error {
+	if err := atomicfile.WriteContext(ctx, out, func(w io.Writer) error {
 		var err error
 		st, err = b.WriteSnapshot(ctx, w)
 		return err
 	}); err != nil {
 		return fmt.Errorf("memstore: snapshot: %w", err)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped), %d entities\n", out, st.Triples, st.Duplicates, st.Entities)
+	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped%s), %d entities\n", out, st.Triples, st.Duplicates, restrictedSummary(st.Restricted), st.Entities)
 	return nil
+}
+
+// aclSummary says, when any did, how many stored facts a Neo4j ingest
+// gave the access list of its files.
+func aclSummary(changed int) string {
+	switch changed {
+	case 0:
+		return ""
+	case 1:
+		return ", 1 access list changed to the file's"
+	}
+	return fmt.Sprintf(", %d access lists changed to the files'", changed)
+}
+
+// restrictedSummary says, when any does, how many facts of a snapshot
+// carry an access list: a snapshot is written afresh from its files, so
+// its lists are the files' whatever the last one held.
+func restrictedSummary(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return ", 1 with an access list"
+	}
+	return fmt.Sprintf(", %d with an access list", n)
+}
+
+// snapshotPath is where the snapshot goes: --out, or the first input with
+// .snap. It must not be one of the inputs: the snapshot would replace the
+// file it is read from (`ingest -o kb.txt kb.txt`).
+func (o *ingestOptions) snapshotPath() (string, error) {
+	out := o.out
+	if out == "" {
+		first := o.files[0]
+		out = strings.TrimSuffix(first, filepath.Ext(first)) + ".snap"
+	}
+	if in, same := atomicfile.SameFile(out, o.files...); same {
+		if o.out == "" {
+			return "", usagef("the snapshot would be written to %s, which is the input %s; name the output with -o", out, in)
+		}
+		other := strings.TrimSuffix(in, filepath.Ext(in)) + ".snap"
+		if other == in {
+			other = strings.TrimSuffix(in, ".snap") + ".new.snap"
+		}
+		return "", usagef("-o %s is the input %s: the snapshot would replace it; write it to another file (e.g. %s)", o.out, in, other)
+	}
+	return out, nil
 }
 
 // checkNotEmpty refuses an ingest of no triples, unless --allow-empty.

@@ -162,7 +162,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	}
 	var base []graph.Triple
 	if len(o.files) > 0 {
-		ts, err := readAll(e, o)
+		ts, err := readAll(ctx, e, o)
 		if err != nil {
 			return err
 		}
@@ -303,7 +303,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	if _, err := ms.AddTriples(ctx, all); err != nil {
 		return err
 	}
-	if err := ms.WriteSnapshotFile(out); err != nil {
+	if err := ms.WriteSnapshotFile(ctx, out); err != nil {
 		return err
 	}
 	if err := ix.WriteFile(indexPath); err != nil {

@@ -61,7 +61,7 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	if len(files) > 0 {
 		rest := *o
 		rest.files = files
-		more, err := readAll(e, &rest)
+		more, err := readAll(ctx, e, &rest)
 		if err != nil {
 			return err
 		}
@@ -93,7 +93,7 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	if !o.graph.quiet {
 		opts.Progress = func(phase string, done, total int) { bars.set(e.stderr, phase, done, total) }
 	}
-	added, err := st.Ingest(ctx, ts, opts)
+	stats, err := st.Ingest(ctx, ts, opts)
 	bars.finish()
 	if err != nil {
 		return fmt.Errorf("%w\n(the ingest did not finish: the graph keeps what was committed and is marked partial; run the same ingest again to complete it)", err)
@@ -102,8 +102,8 @@ func ingestNeo4j(ctx context.Context, e *env, o *ingestOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "ingested into %s: %d triples read, %d new (%d duplicates or already stored); the graph holds %d triples, %d entities\n",
-		st, len(ts), added, len(ts)-added, triples, ents)
+	fmt.Fprintf(e.stdout, "ingested into %s: %d triples read, %d new (%d duplicates or already stored)%s; the graph holds %d triples, %d entities\n",
+		st, len(ts), stats.Added, len(ts)-stats.Added, aclSummary(stats.ACLChanged), triples, ents)
 	for i, f := range snaps { // their chunk vectors (ingest_vectors.go)
 		if err := loadChunkVectors(ctx, e, st, f, snapVectors[i]); err != nil {
 			return err

@@ -355,7 +355,7 @@ func writeSnapshotGraph(ctx context.Context, path string, g *resolve.Graph) erro
 	if _, err := st.AddTriples(ctx, g.Triples); err != nil {
 		return err
 	}
-	return st.WriteSnapshotFile(path)
+	return st.WriteSnapshotFile(ctx, path)
 }
 
 func printMerges(w io.Writer, o *mergesOptions, res mergesResult) {

@@ -9,11 +9,14 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 // GraceAfterSignal is how long a command may take to end after SIGINT or
-// SIGTERM cancelled its context (every network call notices at once);
-// past it, or at a second signal, the process ends anyway.
+// SIGTERM cancelled its context (every network call and file write
+// notices at once); past it, or at a second signal, the process removes
+// the temporary files of the writes still open and ends anyway.
 const GraceAfterSignal = 2 * time.Second
 
 // inFlight is the question chat is asking, if any: Ctrl-C (SIGINT) then
@@ -58,9 +61,10 @@ func (s signalCause) Error() string { return s.sig.String() + " signal received"
 // SignalContext is the context main runs a command under. SIGINT and
 // SIGTERM cancel it, except that SIGINT only cancels the question chat is
 // asking when it is asking one. After the first signal that cancels it, a
-// second signal ends the process at once (the default action), and so does
-// a command still running GraceAfterSignal later (exit status 130, saying
-// so on stderr). stop releases the signals.
+// second signal ends the process at once, and so does a command still
+// running GraceAfterSignal later (exit status 130, saying so on stderr),
+// each after removing the temporary files of the writes still open
+// (atomicfile.RemoveTemporary). stop releases the signals.
 func SignalContext(stderr io.Writer) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigs := make(chan os.Signal, 2)
@@ -83,13 +87,15 @@ func SignalContext(stderr io.Writer) (ctx context.Context, stop func()) {
 					continue
 				}
 				cancel(signalCause{sig})
-				signal.Stop(sigs) // from now on a second signal ends the process at once
 				select {
 				case <-done:
 					return
+				case sig = <-sigs:
+					fmt.Fprintf(stderr, "scgraph: a second signal (%v); exiting\n", sig)
 				case <-time.After(GraceAfterSignal):
+					fmt.Fprintf(stderr, "scgraph: %v; the command did not end within %v, exiting\n", context.Cause(ctx), GraceAfterSignal)
 				}
-				fmt.Fprintf(stderr, "scgraph: %v; the command did not end within %v, exiting\n", context.Cause(ctx), GraceAfterSignal)
+				atomicfile.RemoveTemporary()
 				os.Exit(exitInterrupted)
 			}
 		}
