@@ -281,6 +281,9 @@ func (bs *build) facts() error {
 			return err
 		}
 		if havePrev && x.s == prev.s && x.r == prev.r && x.o == prev.o {
+			if x.acl != prev.acl {
+				return bs.aclConflict(prev, x)
+			}
 			return nil // a duplicate: the first kept
 		}
 		prev, havePrev = x, true
@@ -702,4 +705,26 @@ func ordered(names []string, ids []uint64, base uint64) []string {
 		}
 	}
 	return out
+}
+
+// aclConflict is the error for the fact of first stated again by later
+// with another access list, worded as graph.CheckACLConflicts words it
+// (a Store's AddTriples refuses the same input so).
+func (bs *build) aclConflict(first, later canonRec) error {
+	acl := func(x canonRec) string {
+		if x.acl == 0 {
+			return graph.ACLString(nil)
+		}
+		return graph.ACLString(strings.Split(bs.acls.names[x.acl], ","))
+	}
+	src := func(x canonRec) string {
+		s := graph.Source{File: bs.files.names[x.file], Line: int(x.line)}
+		if s.IsZero() {
+			return ""
+		}
+		return " (" + s.String() + ")"
+	}
+	return fmt.Errorf("memstore: triple %d%s: %s -%s-> %s is %s here but %s at triple %d%s: a fact has one access list (make the lines agree, or drop one)",
+		later.seq, src(later), bs.names.get(bs.order[later.s]), bs.relNames[later.r], bs.names.get(bs.order[later.o]),
+		acl(later), acl(first), first.seq, src(first))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -98,6 +99,7 @@ func TestBuilderWritesTheStoresSnapshot(t *testing.T) {
 		types := []string{"", "Service", "Team", "Db"}
 		files := []string{"a.jsonl", "b.jsonl", ""}
 		var ts []graph.Triple
+		acls := map[[3]string][]string{} // a fact has one access list
 		for i := range m {
 			tr := graph.Triple{
 				Subject: fmt.Sprintf("n%d-%s", rng.IntN(n), []string{"svc", "Team x", "é"}[rng.IntN(3)]), Relation: rels[rng.IntN(len(rels))],
@@ -109,6 +111,14 @@ func TestBuilderWritesTheStoresSnapshot(t *testing.T) {
 			}
 			if seed%5 == 0 && rng.IntN(3) == 0 {
 				tr.ACL = []string{"ops", "eng", "sec"}[:1+rng.IntN(3)]
+			}
+			if seed%5 == 0 {
+				f := [3]string{tr.Subject, tr.Relation, tr.Object}
+				if acl, ok := acls[f]; ok {
+					tr.ACL = acl
+				} else {
+					acls[f] = tr.ACL
+				}
 			}
 			ts = append(ts, tr)
 			if rng.IntN(10) == 0 { // the same fact again, from elsewhere
@@ -127,6 +137,45 @@ func TestBuilderWritesTheStoresSnapshot(t *testing.T) {
 			}
 		}
 		sameSnapshot(t, fmt.Sprintf("seed %d (%d triples)", seed, len(ts)), ts, schema)
+	}
+}
+
+// The same fact with two access lists is refused by a Builder, spilling
+// and not, as by a Store, with the same message naming both triples.
+func TestBuilderRefusesConflictingACLs(t *testing.T) {
+	ctx := context.Background()
+	ts := []graph.Triple{
+		{Subject: "web", Relation: "CALLS", Object: "api", Source: graph.Source{File: "a.jsonl", Line: 1}},
+		{Subject: "api", Relation: "CALLS", Object: "vault", ACL: []string{"sec"}, Source: graph.Source{File: "a.jsonl", Line: 2}},
+		{Subject: "api", Relation: "CALLS", Object: "vault", Source: graph.Source{File: "b.jsonl", Line: 7}},
+	}
+	for _, order := range [][]int{{0, 1, 2}, {0, 2, 1}} {
+		var in []graph.Triple
+		for _, i := range order {
+			in = append(in, ts[i])
+		}
+		_, want := memstore.New().AddTriples(ctx, in)
+		if want == nil {
+			t.Fatalf("order %v: the store took a fact with two access lists", order)
+		}
+		for _, memory := range []int64{1 << 30, 1} {
+			b, err := memstore.NewBuilder(memstore.BuildOptions{Memory: memory, TempDir: t.TempDir(), Name: "g.snap"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tr := range in {
+				if err := b.Add(tr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err = b.WriteSnapshot(ctx, io.Discard)
+			if err == nil || err.Error() != want.Error() {
+				t.Errorf("order %v, memory %d: builder %v, want the store's %v", order, memory, err, want)
+			}
+			if err := b.Close(); err != nil {
+				t.Error(err)
+			}
+		}
 	}
 }
 
