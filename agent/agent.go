@@ -201,7 +201,7 @@ func (r *run) loop(ctx context.Context) error {
 		var err error
 		if phase != state.PhaseAnswer {
 			if cerr := ctx.Err(); cerr != nil {
-				ev, failure = state.EventHalted, r.halt(ctx)
+				ev, failure = state.EventHalted, r.halt(ctx, phase, nil)
 				summary = "stopped: " + string(r.st.Stop)
 			}
 		}
@@ -211,7 +211,7 @@ func (r *run) loop(ctx context.Context) error {
 			if err != nil {
 				switch {
 				case ctx.Err() != nil:
-					failure = r.halt(ctx)
+					failure = r.halt(ctx, phase, err)
 				default:
 					r.st.Stop = state.StopError
 					failure = fmt.Errorf("agent: %s: %w", phase, err)
@@ -239,12 +239,17 @@ func (r *run) loop(ctx context.Context) error {
 	return failure
 }
 
-// halt records why the context ended the run.
-func (r *run) halt(ctx context.Context) error {
+// halt records why the context ended the run; the error also says what
+// the phase was waiting for when it was stopped (a store that did not
+// answer names itself).
+func (r *run) halt(ctx context.Context, phase state.Phase, err error) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		r.st.Stop = state.StopTimeout
 	} else {
 		r.st.Stop = state.StopCancelled
+	}
+	if err != nil && err.Error() != ctx.Err().Error() {
+		return fmt.Errorf("agent: run stopped: %w (%s: %w)", ctx.Err(), phase, err)
 	}
 	return fmt.Errorf("agent: run stopped: %w", ctx.Err())
 }

@@ -4,14 +4,69 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scgraph/scgraph/internal/cli"
+	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/nettest"
 )
+
+// TestAskTimeoutFrozenServer runs `scgraph ask --timeout 3s` against the
+// test server through a proxy that freezes (forwards nothing, holds the
+// connections) when the question's first entity lookup is sent: the
+// server hangs in the middle of the question. The command must end within
+// a second of its --timeout, saying so (issue 30: the read of the
+// document index after the answer waited 10 s more). The server itself is
+// never stopped: other tests and sessions may share it.
+func TestAskTimeoutFrozenServer(t *testing.T) {
+	cfg := serverConfig(t)
+	u, err := url.Parse(cfg.URI)
+	if err != nil || u.Host == "" {
+		t.Fatalf("NEO4J_URI %q: want scheme://host:port", cfg.URI)
+	}
+	s := openEmpty(t)
+	ts, err := demo.Triples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddTriples(t.Context(), ts); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	t.Setenv("NEO4J_PASSWORD", cfg.Password)
+	t.Setenv("NEO4J_USERNAME", cfg.Username)
+	t.Setenv("NEO4J_DATABASE", cfg.Database)
+	for _, args := range [][]string{
+		{"ask", "--timeout", "3s", "Which teams are affected if the payment service goes down?"},
+		{"ask", "--json", "--timeout", "3s", "Who owns the payment service?"},
+	} {
+		t.Run(strings.Join(args[:len(args)-1], " "), func(t *testing.T) {
+			p := nettest.NewProxy(t, u.Host)
+			p.FreezeOn("UNWIND $mentions") // the entity lookup (qResolve)
+			t.Setenv("NEO4J_URI", p.URI())
+			var out, errb bytes.Buffer
+			t0 := time.Now()
+			code := cli.Main(context.Background(), args, strings.NewReader(""), &out, &errb)
+			took := time.Since(t0)
+			t.Logf("exit %d after %v\nstdout: %s\nstderr: %s", code, took.Round(time.Millisecond), out.String(), errb.String())
+			if !p.Frozen() {
+				t.Fatal("the proxy never froze: the question made no entity lookup")
+			}
+			if took > 4*time.Second {
+				t.Errorf("ask --timeout 3s took %v on a frozen server", took)
+			}
+			if code != 1 || !strings.Contains(errb.String(), "did not answer in time") || !strings.Contains(errb.String(), p.URI()) {
+				t.Errorf("exit %d, stderr %q; want 1 and an error saying the server at %s did not answer in time", code, errb.String(), p.URI())
+			}
+		})
+	}
+}
 
 // TestIngestACLChangesCLI: `scgraph ingest --store neo4j` run again on a
 // file whose access list changed converges to it and says so, and a

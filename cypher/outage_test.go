@@ -3,7 +3,6 @@ package cypher_test
 import (
 	"context"
 	"errors"
-	"io"
 	"net"
 	"net/url"
 	"strings"
@@ -15,106 +14,8 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/nettest"
 )
-
-// proxy forwards TCP connections from a loopback port to the Neo4j
-// server, and can make the server "go away": cut every connection and
-// refuse new ones, or hang (hold connections open, forward nothing).
-type proxy struct {
-	ln     net.Listener
-	target string
-	mu     sync.Mutex
-	conns  []net.Conn
-	hung   bool
-	wg     sync.WaitGroup
-}
-
-func newProxy(t *testing.T, target string) *proxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{ln: ln, target: target}
-	p.wg.Go(p.accept)
-	t.Cleanup(func() {
-		p.cut()
-		p.wg.Wait()
-	})
-	return p
-}
-
-func (p *proxy) uri() string { return "bolt://" + p.ln.Addr().String() }
-
-func (p *proxy) accept() {
-	for {
-		c, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		p.mu.Lock()
-		p.conns = append(p.conns, c)
-		hung := p.hung
-		p.mu.Unlock()
-		if hung {
-			continue // held open, never answered
-		}
-		s, err := net.DialTimeout("tcp", p.target, 5*time.Second)
-		if err != nil {
-			c.Close()
-			continue
-		}
-		p.mu.Lock()
-		p.conns = append(p.conns, s)
-		p.mu.Unlock()
-		p.wg.Go(func() { p.pipe(c, s) })
-		p.wg.Go(func() { p.pipe(s, c) })
-	}
-}
-
-// pipe copies until either side fails, unless the proxy hangs, when it
-// stops forwarding and keeps the connections open.
-func (p *proxy) pipe(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		p.mu.Lock()
-		hung := p.hung
-		p.mu.Unlock()
-		if hung {
-			return
-		}
-		if n > 0 {
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				return
-			}
-		}
-		if err != nil {
-			if err != io.EOF {
-				dst.Close()
-			}
-			return
-		}
-	}
-}
-
-// cut closes the listener and every connection: the server is gone.
-func (p *proxy) cut() {
-	p.ln.Close()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
-// hang stops forwarding: connections stay open and nothing comes back.
-func (p *proxy) hang() {
-	p.mu.Lock()
-	p.hung = true
-	p.mu.Unlock()
-}
 
 // failAfterResolve runs fail (once) after the first Resolve, so that the
 // server goes away in the middle of a question: after planning, before
@@ -156,24 +57,24 @@ func TestServerGoesAway(t *testing.T) {
 	const deadline = 3 * time.Second
 	for _, mode := range []string{"cut", "hang"} {
 		t.Run(mode, func(t *testing.T) {
-			p := newProxy(t, u.Host)
+			p := nettest.NewProxy(t, u.Host)
 			pcfg := cfg
-			pcfg.URI = p.uri()
+			pcfg.URI = p.URI()
 			st, err := cypher.Open(ctx, pcfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer func() {
-				p.cut() // so that Close does not wait on hung connections
+				p.Cut() // so that Close does not wait on hung connections
 				st.Close()
 			}()
 			// Through the proxy, the question is answered.
 			if res, err := agent.New(st).Run(ctx, question); err != nil || len(res.Answers) == 0 {
 				t.Fatalf("before the outage: %v, %d answers", err, len(res.Answers))
 			}
-			fail := p.cut
+			fail := p.Cut
 			if mode == "hang" {
-				fail = p.hang
+				fail = p.Freeze
 			}
 			g := &failAfterResolve{Store: st, fail: fail}
 			t0 := time.Now()
@@ -260,10 +161,10 @@ func TestServerFreezes(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	open := func(t *testing.T) (*proxy, *cypher.Store) {
-		p := newProxy(t, u.Host)
+	open := func(t *testing.T) (*nettest.Proxy, *cypher.Store) {
+		p := nettest.NewProxy(t, u.Host)
 		pcfg := cfg
-		pcfg.URI = p.uri()
+		pcfg.URI = p.URI()
 		pcfg.CallTimeout = time.Second
 		st, err := cypher.Open(t.Context(), pcfg)
 		if err != nil {
@@ -277,12 +178,12 @@ func TestServerFreezes(t *testing.T) {
 	const question = "Which teams are affected if the payment service goes down?"
 	t.Run("call timeout", func(t *testing.T) {
 		p, st := open(t)
-		p.hang()
+		p.Freeze()
 		t0 := time.Now()
 		_, err := st.Expand(context.Background(), graph.ExpandRequest{From: []string{"payment-service"}, Steps: []graph.ExpandStep{{Direction: graph.Both}}})
 		took := time.Since(t0)
-		if !errors.Is(err, cypher.ErrNoAnswer) || !strings.Contains(err.Error(), p.uri()) {
-			t.Errorf("Expand on a frozen server: %v; want ErrNoAnswer naming %s", err, p.uri())
+		if !errors.Is(err, cypher.ErrNoAnswer) || !strings.Contains(err.Error(), p.URI()) {
+			t.Errorf("Expand on a frozen server: %v; want ErrNoAnswer naming %s", err, p.URI())
 		}
 		if took > 3*time.Second {
 			t.Errorf("Expand took %v with a 1s call timeout", took)
@@ -297,7 +198,7 @@ func TestServerFreezes(t *testing.T) {
 	t.Run("cancel", func(t *testing.T) {
 		p, st := open(t)
 		defer st.Close()
-		g := &failAfterResolve{Store: st, fail: p.hang}
+		g := &failAfterResolve{Store: st, fail: p.Freeze}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		// A minute's deadline for the question: only the cancellation

@@ -73,8 +73,10 @@ RETURN m.i AS i, strong, fuzzy, partial`
 // nothing matched yet, the entities whose key is similar enough
 // (text.Similarity >= graph.MinFuzzyScore), best first. Ties go by name;
 // each entity appears once, with its strongest method; at most req.Limit
-// (default 10) matches a mention. All mentions go to the server in one
-// query.
+// (default 10) matches a mention. The mentions go to the server
+// resolveBatch at a time, one query each, so that a question naming
+// hundreds of entities (thousands of runs of words) asks no transaction to
+// hold more than resolveBatch mentions' candidates.
 //
 // Fuzzy candidates come from the full-text index over name trigrams (the
 // best fuzzyCandidates per mention by Lucene's ranking); their scores are
@@ -131,6 +133,22 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 			rows[i]["partial"] = ok
 		}
 	}
+	query := fmt.Sprintf(qResolve, a.entityWhere("e"), a.entityWhere("node"))
+	for lo := 0; lo < len(rows); lo += resolveBatch {
+		if err := s.resolveRows(ctx, query, rows[lo:min(lo+resolveBatch, len(rows))], req, limit, a, keys, tokens, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// resolveBatch is the most mentions one resolve query carries: each may
+// bring up to fuzzyCandidates and maxPartialCandidates candidates back.
+const resolveBatch = 64
+
+// resolveRows runs query for rows (mentions with their index in out) and
+// fills their entries of out.
+func (s *Store) resolveRows(ctx context.Context, query string, rows []map[string]any, req graph.ResolveRequest, limit int, a access, keys []string, tokens [][]string, out [][]graph.Match) error {
 	params := a.params(map[string]any{
 		"mentions":   rows,
 		"keyLimit":   int64(limit + 1), // one may be the exact match
@@ -144,7 +162,6 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		// not lose a candidate to rounding.
 		"minScore": graph.MinFuzzyScore - 1e-9,
 	})
-	query := fmt.Sprintf(qResolve, a.entityWhere("e"), a.entityWhere("node"))
 	type found struct {
 		i                       int
 		strong, fuzzy, partials []candidate
@@ -168,12 +185,12 @@ func (s *Store) resolve(ctx context.Context, req graph.ResolveRequest, m *meta, 
 		return f, err
 	})
 	if err != nil {
-		return nil, s.fail("resolve", err)
+		return s.fail("resolve", err)
 	}
 	for _, f := range res {
 		out[f.i] = rank(f.strong, partialMatches(tokens[f.i], f.partials), f.fuzzy, keys[f.i], limit)
 	}
-	return out, nil
+	return nil
 }
 
 // qWordsFound tells, for each word, whether the full-text index proposes

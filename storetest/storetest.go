@@ -434,6 +434,28 @@ func testResolve(t *testing.T, open func(t *testing.T) Store) {
 	if got := renderMatches(mentions, ms); got != want {
 		t.Errorf("Resolve partial:\n%s\nwant:\n%s", got, want)
 	}
+
+	// Many mentions at once (a question naming hundreds of entities): the
+	// answer for each is what it is alone, in its place. (The Neo4j store
+	// sends them in bounded batches.)
+	many := make([]string, 700)
+	for i := range many {
+		many[i] = mentions[i%len(mentions)]
+	}
+	all, err := s.Resolve(ctx, graph.ResolveRequest{Mentions: many, Partial: true, Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(many) {
+		t.Fatalf("Resolve of %d mentions returned %d answers", len(many), len(all))
+	}
+	for i, m := range many {
+		k := i % len(mentions)
+		if got, alone := renderMatches([]string{m}, all[i:i+1]), renderMatches([]string{m}, ms[k:k+1]); got != alone {
+			t.Errorf("mention %d of %d: %s, in a short list %s", i, len(many), got, alone)
+			break
+		}
+	}
 }
 
 // wordNames are entity names as real exports write them, for the partial

@@ -18,6 +18,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/hybrid"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/route"
@@ -267,6 +268,14 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		return err
 	}
 	defer g.Close()
+	// --timeout bounds the question: the agent's run, and the reads of the
+	// schema and the document index around it (on Neo4j, a frozen server would hold each
+	// for the store's own limits).
+	if d := o.questionTimeout(); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
 	if g.Demo && !o.json && !o.jsonl {
 		fmt.Fprintln(e.stderr, "(using the built-in demo graph; pass --graph FILE for your own)")
 	}
@@ -302,9 +311,15 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		// With --llm-required, no deterministic answer stands in.
 		return err
 	}
-	cites, cerr := docCitations(ctx, g.Graph, o.graph.graph, res)
-	if cerr != nil {
-		return cerr
+	var cites []docs.Citation
+	if err == nil || errors.Is(err, agent.ErrIterationLimit) {
+		// A run that failed (a timeout, a store that stopped answering)
+		// answers with what it had; its error, not the citations', is
+		// the command's.
+		var cerr error
+		if cites, cerr = docCitations(ctx, g.Graph, o.graph.graph, res); cerr != nil {
+			return cerr
+		}
 	}
 	res = withoutInferredTypes(res, o.shown.hidden)
 	switch {
@@ -350,6 +365,19 @@ func ask(ctx context.Context, e *env, o *askOptions) error {
 		fmt.Fprintln(e.stderr, "note: the iteration cap was reached; the answer is the best found so far (raise --max-iter)")
 	}
 	return nil
+}
+
+// questionTimeout is how long the question may take: --timeout, and with
+// a model and the default --timeout, the model's budget on top (as the
+// agent's own deadline); 0 for no limit.
+func (o *askOptions) questionTimeout() time.Duration {
+	if o.agent.timeout <= 0 {
+		return 0
+	}
+	if o.llm.enabled() && o.agent.timeout == agent.DefaultTimeout {
+		return o.agent.timeout + o.llm.budget
+	}
+	return o.agent.timeout
 }
 
 // agentOptions builds the agent's options from the flags.

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scgraph/scgraph/agent"
+	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/internal/nettest"
 )
 
@@ -98,6 +100,47 @@ func TestAskNeo4jUnreachable(t *testing.T) {
 // connections and never answers (a frozen server, or not Bolt at all).
 func silentNeo4j(t *testing.T) map[string]string {
 	return map[string]string{"NEO4J_URI": nettest.SilentBolt(t), "NEO4J_PASSWORD": "secret-password-42"}
+}
+
+// TestConnectBound: connecting is bounded by cypher.DefaultConnectTimeout
+// (15 s), or by the command's limit when that is earlier; ask's and
+// schema's default limits (30 s) used to bound it instead (issue 30).
+func TestConnectBound(t *testing.T) {
+	for _, c := range []struct {
+		timeout, want time.Duration
+	}{
+		{0, cypher.DefaultConnectTimeout},
+		{-1, cypher.DefaultConnectTimeout},
+		{3 * time.Second, 3 * time.Second},
+		{agent.DefaultTimeout, cypher.DefaultConnectTimeout},
+		{time.Hour, cypher.DefaultConnectTimeout},
+	} {
+		n := neo4jFlags{timeout: c.timeout}
+		if got := n.connectTimeout(); got != c.want {
+			t.Errorf("command limit %v: connect bound %v, want %v", c.timeout, got, c.want)
+		}
+	}
+	// The default ask on a server that never answers ends at the connect
+	// bound, not at its 30 s question limit.
+	if testing.Short() {
+		t.Skip("waits out the 15 s connect bound")
+	}
+	t.Parallel()
+	vars := silentNeo4j(t)
+	for _, args := range [][]string{{"ask", "who owns the payment service?"}, {"schema"}} {
+		t.Run(args[0], func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Now()
+			code, _, stderr := runNeo4jCLI(t, vars, args...)
+			took := time.Since(t0)
+			if code != exitError || !strings.Contains(stderr, "did not answer in time") {
+				t.Errorf("exit %d, stderr %q; want 1 saying the server did not answer", code, stderr)
+			}
+			if took < cypher.DefaultConnectTimeout-time.Second || took > cypher.DefaultConnectTimeout+2*time.Second {
+				t.Errorf("%s on a silent server took %v; want the connect bound, %v", args[0], took, cypher.DefaultConnectTimeout)
+			}
+		})
+	}
 }
 
 // TestTimeoutOnSilentNeo4j: --timeout ends every command on a server that

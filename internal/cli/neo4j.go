@@ -14,8 +14,8 @@ import (
 // Neo4j's own tools read.
 type neo4jFlags struct {
 	uri, username, password, database string
-	// timeout, when set by the command (its --timeout), bounds connecting;
-	// otherwise cypher.DefaultConnectTimeout does.
+	// timeout, when set by the command (its --timeout), bounds connecting
+	// when it is earlier than cypher.DefaultConnectTimeout (connectTimeout).
 	timeout time.Duration
 }
 
@@ -39,7 +39,16 @@ func (n *neo4jFlags) openStore(ctx context.Context) (*cypher.Store, error) {
 	if n.uri == "" {
 		return nil, usagef("the Neo4j store needs a server: set NEO4J_URI or --neo4j-uri (e.g. bolt://127.0.0.1:7687), and NEO4J_PASSWORD")
 	}
-	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database, ConnectTimeout: n.timeout})
+	return cypher.Open(ctx, cypher.Config{URI: n.uri, Username: n.username, Password: n.password, Database: n.database, ConnectTimeout: n.connectTimeout()})
+}
+
+// connectTimeout bounds connecting: cypher.DefaultConnectTimeout, or the
+// command's limit when that is earlier.
+func (n *neo4jFlags) connectTimeout() time.Duration {
+	if n.timeout > 0 && n.timeout < cypher.DefaultConnectTimeout {
+		return n.timeout
+	}
+	return cypher.DefaultConnectTimeout
 }
 
 // open opens the Neo4j graph for the agent, warning on w when an ingest

@@ -159,6 +159,9 @@ func pathWithSources(p graph.Path) string {
 
 func planLine(res *agent.Result, o renderOptions) string {
 	p := res.Plan
+	if p.Source == "" && len(p.Chains) == 0 && len(p.Anchors) == 0 {
+		return "Plan: none (the run stopped before the question was planned)"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Plan (%s):", p.Source)
 	for i, a := range p.Anchors {

@@ -173,9 +173,19 @@ func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
 // the entities left out).
 func sentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (text, summary string) {
 	if len(s.Plan.Anchors) == 0 {
-		t := "I could not find any entity of the question in the graph, so there is nothing to walk from."
-		if len(s.DidYouMean) > 0 {
-			t = fmt.Sprintf("I could not find any entity of the question in the graph; did you mean %s?", strings.Join(s.DidYouMean, " or "))
+		var t string
+		switch s.Stop {
+		case state.StopTimeout:
+			t = "No answer: the time limit ended the run before the question's entities were found in the graph."
+		case state.StopCancelled:
+			t = "No answer: the run was cancelled before the question's entities were found in the graph."
+		case state.StopError:
+			t = "No answer: the run failed before the question's entities were found in the graph."
+		default:
+			t = "I could not find any entity of the question in the graph, so there is nothing to walk from."
+			if len(s.DidYouMean) > 0 {
+				t = fmt.Sprintf("I could not find any entity of the question in the graph; did you mean %s?", strings.Join(s.DidYouMean, " or "))
+			}
 		}
 		return t, t
 	}

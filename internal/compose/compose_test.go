@@ -171,6 +171,12 @@ func TestAnswererSentences(t *testing.T) {
 			name: "no anchor", target: state.Target{Kind: state.TargetChain}, stop: state.StopNoAnchor,
 			want: "I could not find any entity of the question in the graph, so there is nothing to walk from.",
 		},
+		{
+			// A run stopped while linking (a frozen server) has not
+			// looked: it must not say the graph lacks the entities.
+			name: "stopped before linking", target: state.Target{Kind: state.TargetChain}, stop: state.StopTimeout,
+			want: "No answer: the time limit ended the run before the question's entities were found in the graph.",
+		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := callers(c.target, c.dir)
