@@ -213,3 +213,20 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestMCPSchemaNamesNoPath: the schema tool names the graph file without
+// its directory (issue 30: it sent the server's path to every client).
+func TestMCPSchemaNamesNoPath(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "acl.jsonl")
+	if err := os.WriteFile(path, []byte(groupsGraph), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := mcpStdio(t, []string{"mcp", "--quiet", "--graph", path}, nil)
+	var out mcpserver.SchemaOutput
+	callMCP(t, cs, mcpserver.ToolSchema, struct{}{}, &out)
+	if out.Store != "acl.jsonl" {
+		t.Errorf("schema names the store %q, want acl.jsonl", out.Store)
+	}
+	cs.Close()
+}

@@ -7,10 +7,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/internal/hybrid"
@@ -44,11 +43,32 @@ once and shared by every session; calls run concurrently, each under
 --call-timeout. Nothing but MCP messages is written to stdout.
 
 Callers: --groups names the groups of the stdio session's caller (and of HTTP
-sessions when there is no token file); with --tokens FILE every HTTP request
-must carry "Authorization: Bearer TOKEN" for a token in FILE, a JSON object
-of token → list of groups:
+sessions when there is no token file), as for 'scgraph ask': --groups= (or
+SCGRAPH_GROUPS set to "") is a caller in no group, who sees public facts only;
+without either, the local user who started the server sees every fact. With
+--tokens FILE every HTTP request must carry "Authorization: Bearer TOKEN" for
+a token in FILE, a JSON object of token → list of groups:
 
   {"token-of-alice": ["eng", "oncall"], "token-of-a-guest": []}
+
+Limits on what clients send (each refused with an error saying which):
+  a message (a stdio line, an HTTP body)  at most 2 MiB; over stdio a line
+                                          that is not one JSON-RPC 2.0 message,
+                                          or is longer, is answered with a
+                                          JSON-RPC error and the session goes on
+  a question                              at most 1 MiB and 10,000 words
+  an entity or a mention                  at most 4,096 bytes
+  neighbours' relations                   at most 256 names of 256 bytes
+  an HTTP body                            received within 10 s (headers: 10 s)
+  HTTP sessions open at once              --max-sessions (idle ones close
+                                          after 30 min)
+  tool calls running at once              --max-calls; more wait for a slot
+                                          within their --call-timeout
+  browser pages of another origin         refused (403) unless --allow-origin
+A call that runs out of time (--call-timeout, or --timeout for a question) is
+a tool error saying what it had found. No file path or stack trace is sent to
+a client: the schema tool names the graph file without its directory, and a
+tool that fails unexpectedly logs its stack on stderr.
 
 Examples:
   scgraph mcp                                   # the demo graph, over stdio
@@ -60,12 +80,15 @@ With NEO4J_URI set (or --store neo4j) the tools read Neo4j.
 `
 
 type mcpOptions struct {
-	graph       graphFlags
-	agent       agentFlags
-	http        string
-	groups      groupsFlag
-	tokens      string
-	callTimeout time.Duration
+	graph        graphFlags
+	agent        agentFlags
+	http         string
+	groups       groupsFlag
+	tokens       string
+	callTimeout  time.Duration
+	maxSessions  int
+	maxCalls     int
+	allowOrigins string
 }
 
 func runMCP(ctx context.Context, e *env, args []string) error {
@@ -77,6 +100,9 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	o.groups.register(fs, e, "the caller's `groups`, comma-separated, for stdio (and for HTTP without --tokens): public facts and facts whose acl names one of them; --groups= (or SCGRAPH_GROUPS set to \"\") sees public facts only; default: SCGRAPH_GROUPS when set, else every fact (the graph's owner) (env SCGRAPH_GROUPS)")
 	fs.StringVar(&o.tokens, "tokens", e.getenv("SCGRAPH_MCP_TOKENS"), "with --http: token `file` (JSON: token → list of groups); every request must present one (env SCGRAPH_MCP_TOKENS)")
 	durationVar(fs, &o.callTimeout, "call-timeout", mcpserver.DefaultCallTimeout, "", "time limit of every tool call")
+	fs.IntVar(&o.maxSessions, "max-sessions", mcpserver.DefaultMaxSessions, "with --http: the most sessions open at once")
+	fs.IntVar(&o.maxCalls, "max-calls", mcpserver.DefaultMaxConcurrentCalls, "the most tool calls running at once")
+	fs.StringVar(&o.allowOrigins, "allow-origin", "", "with --http: browser `origins` (comma-separated, e.g. https://app.example) admitted besides the server's own")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -89,6 +115,9 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	}
 	if o.callTimeout <= 0 {
 		return usagef("--call-timeout %s: want a positive duration", o.callTimeout)
+	}
+	if o.maxSessions < 1 || o.maxCalls < 1 {
+		return usagef("--max-sessions %d, --max-calls %d: want at least 1", o.maxSessions, o.maxCalls)
 	}
 	return serveMCP(ctx, e, &o)
 }
@@ -141,26 +170,53 @@ func serveMCP(ctx context.Context, e *env, o *mcpOptions) error {
 	if err != nil {
 		return err
 	}
+	var origins []string
+	for _, origin := range strings.Split(o.allowOrigins, ",") {
+		if origin = strings.TrimSpace(origin); origin != "" {
+			origins = append(origins, origin)
+		}
+	}
 	srv, err := mcpserver.New(g.Graph, mcpserver.Options{
-		Documents:        documents,
-		Agent:            opts,
-		CallTimeout:      o.callTimeout,
-		Caller:           caller,
-		Tokens:           tokens,
-		StoreDescription: g.Desc,
-		Version:          moduleVersion(),
+		Documents:          documents,
+		Agent:              opts,
+		CallTimeout:        o.callTimeout,
+		Caller:             caller,
+		Tokens:             tokens,
+		StoreDescription:   o.clientDescription(g),
+		Version:            moduleVersion(),
+		MaxSessions:        o.maxSessions,
+		MaxConcurrentCalls: o.maxCalls,
+		AllowedOrigins:     origins,
+		Log:                e.stderr,
 	})
 	if err != nil {
 		return err
 	}
 	if addr == "" {
-		err := srv.Serve(ctx, &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}})
+		err := srv.ServeStdio(ctx, e.stdin, e.stdout)
 		if ctx.Err() != nil || errors.Is(err, io.EOF) {
 			return nil // the client closed the session, or we were stopped
 		}
 		return err
 	}
 	return serveHTTP(ctx, e, srv.HTTPHandler(), addr, g.Desc, len(tokens) > 0)
+}
+
+// clientDescription says what the graph is for clients (the schema
+// tool): a file's name without its directory, the demo graph, or the
+// Neo4j database's name without the server's address.
+func (o *mcpOptions) clientDescription(g *openedGraph) string {
+	if kind, _ := o.graph.storeKind(); kind == "neo4j" {
+		return "a Neo4j database (" + o.graph.neo4j.database + ")"
+	}
+	if g.Demo {
+		return g.Desc
+	}
+	var names []string
+	for _, f := range strings.Split(o.graph.graph, ",") {
+		names = append(names, filepath.Base(strings.TrimSpace(f)))
+	}
+	return strings.Join(names, ", ")
 }
 
 // serveHTTP serves handler at /mcp on addr until ctx ends.
@@ -198,10 +254,6 @@ func isLoopback(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // mcpDocuments is the document collection the MCP server answers over, as
 // 'scgraph ask' does: the graph's document index (beside the snapshot, or

@@ -3,21 +3,21 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"net/http"
+	"io"
 	"reflect"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/access"
 	"github.com/scgraph/scgraph/internal/docqa"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/hybrid"
-	"github.com/scgraph/scgraph/internal/access"
 )
 
 // Defaults.
@@ -54,8 +54,9 @@ type Options struct {
 	// Tokens, when set, are the bearer tokens the HTTP handler accepts,
 	// each with its caller; every HTTP request must present one.
 	Tokens Tokens
-	// StoreDescription says what the store is ("graph.jsonl", "neo4j at
-	// bolt://…"), for the schema tool.
+	// StoreDescription says what the store is ("graph.jsonl", "a Neo4j
+	// database"), for the schema tool. Clients read it: it names no
+	// directory, host or credential.
 	StoreDescription string
 	// Version is the server version reported to clients.
 	Version string
@@ -66,6 +67,21 @@ type Options struct {
 	// A scoped caller gets the agent alone: passages are not
 	// access-checked.
 	Documents *Documents
+	// MaxSessions bounds the HTTP sessions open at once (default
+	// DefaultMaxSessions).
+	MaxSessions int
+	// MaxConcurrentCalls bounds the tool calls running at once (default
+	// DefaultMaxConcurrentCalls); more wait within their deadline.
+	MaxConcurrentCalls int
+	// BodyReadTimeout bounds reading an HTTP request's body (default
+	// DefaultBodyReadTimeout).
+	BodyReadTimeout time.Duration
+	// AllowedOrigins are the browser origins ("https://app.example")
+	// admitted besides the server's own; any other Origin is refused.
+	AllowedOrigins []string
+	// Log receives what the server keeps from clients: the stack of a
+	// tool that panicked. Nil: discarded.
+	Log io.Writer
 }
 
 // Documents is the document collection a server answers over: the
@@ -84,6 +100,10 @@ type Server struct {
 	store agent.Store
 	opts  Options
 	mcp   *mcp.Server
+	slots slots
+	// openMu makes opening an HTTP session, and counting the open ones,
+	// one at a time.
+	openMu sync.Mutex
 	// callers maps the user ID of an HTTP token (see Tokens) to its
 	// caller.
 	callers map[string]access.Caller
@@ -98,7 +118,19 @@ func New(store agent.Store, opts Options) (*Server, error) {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	s := &Server{store: store, opts: opts, callers: make(map[string]access.Caller, len(opts.Tokens))}
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = DefaultMaxSessions
+	}
+	if opts.MaxConcurrentCalls <= 0 {
+		opts.MaxConcurrentCalls = DefaultMaxConcurrentCalls
+	}
+	if opts.BodyReadTimeout <= 0 {
+		opts.BodyReadTimeout = DefaultBodyReadTimeout
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	s := &Server{store: store, opts: opts, slots: make(slots, opts.MaxConcurrentCalls), callers: make(map[string]access.Caller, len(opts.Tokens))}
 	for tok, c := range opts.Tokens {
 		s.callers[tokenUserID(tok)] = c
 	}
@@ -122,30 +154,11 @@ names something, "neighbours" to read an entity's facts, "schema" for the types 
 // one in tests).
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// Serve serves one session over t (mcp.StdioTransport for a desktop
-// client) until the client closes it or ctx ends.
+// Serve serves one session over t until the client closes it or ctx
+// ends. A desktop client's stdio is served by ServeStdio, which answers
+// malformed frames instead of ending the session.
 func (s *Server) Serve(ctx context.Context, t mcp.Transport) error {
 	return s.mcp.Run(ctx, t)
-}
-
-// HTTPHandler serves the streamable HTTP transport. With Options.Tokens,
-// every request must carry "Authorization: Bearer TOKEN" for one of them,
-// and the session's caller is that token's; without, every session has
-// Options.Caller.
-func (s *Server) HTTPHandler() http.Handler {
-	tokens := s.opts.Tokens
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
-		&mcp.StreamableHTTPOptions{SessionTimeout: IdleSessionTimeout})
-	if len(tokens) == 0 {
-		return h
-	}
-	verify := func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-		if _, ok := tokens.lookup(token); !ok {
-			return nil, fmt.Errorf("%w: unknown token", auth.ErrInvalidToken)
-		}
-		return &auth.TokenInfo{UserID: tokenUserID(token)}, nil
-	}
-	return auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 }
 
 // callerOf returns the caller of the session a request belongs to.
@@ -175,8 +188,9 @@ func readOnly(title string) *mcp.ToolAnnotations {
 }
 
 // addTool registers a typed tool, annotated read-only (every tool only
-// reads the graph), whose handler runs under the call deadline, with the
-// caller's store, and whose panics become tool errors.
+// reads the graph), whose handler runs under the call deadline, in one of
+// the call slots, with the caller's store, and whose panics become tool
+// errors (the stack goes to Options.Log, never to the client).
 func addTool[In, Out any](s *Server, name, title, description string, h func(ctx context.Context, c *call, in In) (Out, error)) error {
 	in, err := jsonschema.For[In](schemaOptions)
 	if err != nil {
@@ -190,11 +204,17 @@ func addTool[In, Out any](s *Server, name, title, description string, h func(ctx
 	mcp.AddTool(s.mcp, tool, func(ctx context.Context, req *mcp.CallToolRequest, input In) (_ *mcp.CallToolResult, out Out, err error) {
 		defer func() {
 			if p := recover(); p != nil {
-				err = fmt.Errorf("%s: internal error: %v\n%s", name, p, debug.Stack())
+				fmt.Fprintf(s.opts.Log, "scgraph mcp: tool %s panicked: %v\n%s", name, p, debug.Stack())
+				err = fmt.Errorf("%s: internal error: %v (the server logged where)", name, p)
 			}
 		}()
 		ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
 		defer cancel()
+		release, err := s.slots.acquire(ctx)
+		if err != nil {
+			return nil, out, fmt.Errorf("%s: %w", name, err)
+		}
+		defer release()
 		caller, err := s.callerOf(req)
 		if err != nil {
 			return nil, out, err

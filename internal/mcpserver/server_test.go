@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -546,13 +547,18 @@ func TestScopedCallerSeesOnlyItsFacts(t *testing.T) {
 	}
 }
 
+// mcpLeakGraphs is how many random graphs TestNoLeaksThroughMCP runs (20
+// cases each); a longer run: go test ./internal/mcpserver -run
+// TestNoLeaksThroughMCP -mcp-leak-graphs 300.
+var mcpLeakGraphs = flag.Int("mcp-leak-graphs", 30, "random graphs of TestNoLeaksThroughMCP (20 cases each)")
+
 // TestNoLeaksThroughMCP runs random access-control cases (internal/acltest)
 // through the tools: for a scoped caller, every tool's structured output
 // must name no entity that only hidden facts mention, and ask must answer
 // exactly as it does over a store holding only the caller's facts.
 func TestNoLeaksThroughMCP(t *testing.T) {
 	cases, leaks := 0, 0
-	for seed := uint64(2001); seed <= 2030; seed++ {
+	for seed := uint64(2001); seed < 2001+uint64(*mcpLeakGraphs); seed++ {
 		c := acltest.NewCase(seed, 12+int(seed%16))
 		st := acltest.Store(t, c.Schema, c.Triples)
 		rng := rand.New(rand.NewPCG(seed, 11))

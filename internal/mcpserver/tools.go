@@ -138,6 +138,9 @@ func askTool(ctx context.Context, c *call, in AskInput) (AskOutput, error) {
 	if err != nil {
 		return AskOutput{}, err
 	}
+	if err := checkBytes("cursor", in.Cursor, MaxNameBytes); err != nil {
+		return AskOutput{}, err
+	}
 	pg := page{limit: limit}
 	if in.Cursor != "" {
 		if pg.offset, err = readCursor(in.Cursor, in.Question); err != nil {
@@ -192,6 +195,9 @@ func questionDigest(q string) string {
 // run answers a question with a new agent over the caller's store,
 // reporting progress after each phase.
 func (c *call) run(ctx context.Context, question string, explain bool, pg page) (AskOutput, error) {
+	if err := checkQuestion(question); err != nil {
+		return AskOutput{}, err
+	}
 	question = strings.TrimSpace(question)
 	if question == "" {
 		return AskOutput{}, errors.New("question is empty: ask something, e.g. \"Which teams are affected if the payment service goes down?\"")
@@ -210,8 +216,8 @@ func (c *call) run(ctx context.Context, question string, explain bool, pg page) 
 		return AskOutput{}, err
 	case err == nil, errors.Is(err, agent.ErrIterationLimit):
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-		// The result says so (stop_reason timeout or cancelled) and
-		// holds the best found so far.
+		// Not an answer: a tool error, saying what the run had.
+		return AskOutput{}, fmt.Errorf("the run ended before answering (stop_reason %s): %w; what it had found: %s", res.StopReason, err, res.Answer)
 	default:
 		return AskOutput{}, err
 	}
@@ -247,6 +253,8 @@ func (c *call) askDocuments(ctx context.Context, a *agent.Agent, d *Documents, q
 		return AskOutput{}, err
 	case err == nil, errors.Is(err, agent.ErrIterationLimit):
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		// Not an answer: a tool error, saying what the question had.
+		return AskOutput{}, fmt.Errorf("the question ended before its answer: %w; what it had found: %s", err, ans.Text)
 	default:
 		return AskOutput{}, err
 	}
@@ -329,6 +337,9 @@ type Candidate struct {
 }
 
 func findTool(ctx context.Context, c *call, in FindInput) (FindOutput, error) {
+	if err := checkBytes("mention", in.Mention, MaxNameBytes); err != nil {
+		return FindOutput{}, err
+	}
 	mention := strings.TrimSpace(in.Mention)
 	if mention == "" {
 		return FindOutput{}, errors.New("mention is empty: give a name to look up")
@@ -397,6 +408,9 @@ type Fact struct {
 }
 
 func neighboursTool(ctx context.Context, c *call, in NeighboursInput) (NeighboursOutput, error) {
+	if err := errors.Join(checkBytes("entity", in.Entity, MaxNameBytes), checkBytes("direction", in.Direction, 16), checkRelations(in.Relations)); err != nil {
+		return NeighboursOutput{}, err
+	}
 	limit, err := capped("limit", in.Limit, DefaultNeighbours, MaxNeighbours)
 	if err != nil {
 		return NeighboursOutput{}, err
