@@ -20,12 +20,14 @@ import (
 // HTTPHandler serves the streamable HTTP transport. With Options.Tokens,
 // every request must carry "Authorization: Bearer TOKEN" for one of them,
 // and the session's caller is that token's; without, every session has
-// Options.Caller. Before the SDK sees a request it is checked (guard): its
-// Origin, the number of sessions, its body's size and read time.
+// Options.Caller. A request is checked in this order before the SDK sees
+// it: its Origin (checkOrigin), its token, then its body and the number of
+// sessions (bound), so that no body is read for a request refused anyway.
 func (s *Server) HTTPHandler() http.Handler {
 	tokens := s.opts.Tokens
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
 		&mcp.StreamableHTTPOptions{SessionTimeout: IdleSessionTimeout, MaxRequestBodyBytes: MaxMessageBytes})
+	h = s.bound(h)
 	if len(tokens) > 0 {
 		verify := func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
 			if _, ok := tokens.lookup(token); !ok {
@@ -35,21 +37,15 @@ func (s *Server) HTTPHandler() http.Handler {
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	return s.guard(h)
+	return s.checkOrigin(h)
 }
 
-// guard checks what the SDK does not before a request reaches next:
-//
-//   - Origin: a request a browser sends from a page of another origin
-//     (its Origin header names a host other than the request's, and not
-//     one of Options.AllowedOrigins) is refused with 403, so that a web
-//     page cannot call the server through its visitor's browser;
-//   - sessions: a request that opens a session (no Mcp-Session-Id) when
-//     Options.MaxSessions are open is refused with 503;
-//   - the body: read whole before the SDK sees it, at most
-//     MaxMessageBytes (413 beyond) within Options.BodyReadTimeout (408 after), so
-//     that a client sending slowly holds no handler.
-func (s *Server) guard(next http.Handler) http.Handler {
+// checkOrigin refuses, with 403, a request a browser sends from a page of
+// another origin (its Origin header names a host other than the
+// request's, and not one of Options.AllowedOrigins), so that a web page
+// cannot call the server through its visitor's browser. Clients that are
+// not browsers send no Origin.
+func (s *Server) checkOrigin(next http.Handler) http.Handler {
 	allowed := make(map[string]bool, len(s.opts.AllowedOrigins))
 	for _, o := range s.opts.AllowedOrigins {
 		allowed[strings.TrimRight(strings.ToLower(o), "/")] = true
@@ -59,6 +55,17 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("cross-origin request from %s refused (scgraph mcp --allow-origin admits an origin)", origin), http.StatusForbidden)
 			return
 		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bound reads a request's body whole before the SDK sees it, at most
+// MaxMessageBytes (413 beyond) within Options.BodyReadTimeout (408 after),
+// so that a client sending slowly holds no handler; and refuses with 503 a
+// request that opens a session (no Mcp-Session-Id) when
+// Options.MaxSessions are open.
+func (s *Server) bound(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Method == http.MethodPost {
 			rc := http.NewResponseController(w)
 			rc.SetReadDeadline(time.Now().Add(s.opts.BodyReadTimeout))
