@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -100,6 +101,38 @@ func TestStdioMalformedFrames(t *testing.T) {
 	inW.Close()
 	if err := <-done; err != nil {
 		t.Errorf("ServeStdio after the client closed: %v", err)
+	}
+}
+
+// TestStdioAnswersBeforeClosing: a client that writes its requests and
+// closes its end at once still gets every reply (`printf … | scgraph mcp`).
+func TestStdioAnswersBeforeClosing(t *testing.T) {
+	srv, err := mcpserver.New(demoStore(t), mcpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`not json`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{"question":"Who owns the payment service?"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(in), &syncWriter{w: &out}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r rpcReply
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("reply %q: %v", line, err)
+		}
+		ids = append(ids, string(r.ID))
+	}
+	slices.Sort(ids)
+	if strings.Join(ids, " ") != "1 2 3 null" {
+		t.Errorf("replies to ids %v, want 1, 2, 3 and null (the line that is not JSON)", ids)
 	}
 }
 
