@@ -389,55 +389,59 @@ func FuzzStdioFrames(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	st := demoStoreB(f)
-	f.Fuzz(func(t *testing.T, frame string) {
-		if strings.ContainsAny(frame, "\n\r") || len(bytes.TrimSpace([]byte(frame))) == 0 {
-			return // one line a frame; blank lines are skipped
+	// One server, a session per input, as a server serves its clients.
+	srv, err := mcpserver.New(demoStoreB(f), mcpserver.Options{CallTimeout: 5 * time.Second})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, frame string) { fuzzFrame(t, srv, frame) })
+}
+
+// fuzzFrame is FuzzStdioFrames' check of one frame, in a new session of
+// srv.
+func fuzzFrame(t *testing.T, srv *mcpserver.Server, frame string) {
+	if strings.ContainsAny(frame, "\n\r") || len(bytes.TrimSpace([]byte(frame))) == 0 {
+		return // one line a frame; blank lines are skipped
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		frame,
+		`{"jsonrpc":"2.0","id":"last","method":"ping"}`,
+	}, "\n") + "\n"
+	out := &watchWriter{mark: `"id":"last"`, seen: make(chan struct{})}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// The input stays open until the ping's reply is out (or the
+	// session ends), so that the end of the input does not close the
+	// session before it answers.
+	pr, pw := io.Pipe()
+	go func() {
+		io.WriteString(pw, in)
+		select {
+		case <-out.seen:
+		case <-ctx.Done():
 		}
-		srv, err := mcpserver.New(st, mcpserver.Options{CallTimeout: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
+		pw.Close()
+	}()
+	if err := srv.ServeStdio(ctx, pr, out); err != nil && ctx.Err() == nil {
+		t.Fatalf("frame %q: the session ended: %v", frame, err)
+	}
+	text := out.String()
+	sawLast := false
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		var r struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      json.RawMessage `json:"id"`
 		}
-		in := strings.Join([]string{
-			`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
-			`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-			frame,
-			`{"jsonrpc":"2.0","id":"last","method":"ping"}`,
-		}, "\n") + "\n"
-		out := &watchWriter{mark: `"id":"last"`, seen: make(chan struct{})}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		// The input stays open until the ping's reply is out (or the
-		// session ends), so that the end of the input does not close the
-		// session before it answers.
-		pr, pw := io.Pipe()
-		go func() {
-			io.WriteString(pw, in)
-			select {
-			case <-out.seen:
-			case <-ctx.Done():
-			}
-			pw.Close()
-		}()
-		if err := srv.ServeStdio(ctx, pr, out); err != nil && ctx.Err() == nil {
-			t.Fatalf("frame %q: the session ended: %v", frame, err)
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" {
+			t.Fatalf("frame %q: reply %q is not a JSON-RPC 2.0 message (%v)", frame, line, err)
 		}
-		text := out.String()
-		sawLast := false
-		for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
-			var r struct {
-				JSONRPC string          `json:"jsonrpc"`
-				ID      json.RawMessage `json:"id"`
-			}
-			if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" {
-				t.Fatalf("frame %q: reply %q is not a JSON-RPC 2.0 message (%v)", frame, line, err)
-			}
-			if string(r.ID) == `"last"` {
-				sawLast = true
-			}
+		if string(r.ID) == `"last"` {
+			sawLast = true
 		}
-		if !sawLast {
-			t.Fatalf("frame %q: no answer to the ping after it; output:\n%s", frame, text)
-		}
-	})
+	}
+	if !sawLast {
+		t.Fatalf("frame %q: no answer to the ping after it; output:\n%s", frame, text)
+	}
 }
