@@ -206,6 +206,9 @@ func (tr *Reader) parseBlock(b *block) {
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		if tr.line == 1 {
 			line = bytes.TrimPrefix(line, utf8BOM)
+		} else if bytes.HasPrefix(line, utf8BOM) {
+			b.err = tr.lineErr(tr.line, errMidFileBOM)
+			return
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue

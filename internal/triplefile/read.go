@@ -307,7 +307,7 @@ func (tr *Reader) next() (graph.Triple, error) {
 		if tr.line == 1 {
 			line = bytes.TrimPrefix(line, utf8BOM)
 		} else if bytes.HasPrefix(line, utf8BOM) {
-			return graph.Triple{}, tr.lineErr(tr.line, errors.New("a byte-order mark (U+FEFF) starts the line: only a file's first line may have one (files joined together?); remove it"))
+			return graph.Triple{}, tr.lineErr(tr.line, errMidFileBOM)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
@@ -681,6 +681,10 @@ func checkJSONLine(line []byte) error {
 }
 
 // errLoneSurrogate: a \u escape of half a UTF-16 pair, which is no text.
+// errMidFileBOM is a byte-order mark at the start of a line past the
+// first: files joined together, most likely.
+var errMidFileBOM = errors.New("a byte-order mark (U+FEFF) starts the line: only a file's first line may have one (files joined together?); remove it")
+
 var errLoneSurrogate = errors.New(`a \u escape of a lone UTF-16 surrogate (half of a pair) in a string: not text`)
 
 // acl checks a fact's access list (sorted, without duplicates; nil when
