@@ -105,8 +105,11 @@ func (t *nameTable) grow() {
 	t.tab = tab
 }
 
-// sorted returns the ids in the byte order of their names.
-func (t *nameTable) sorted() []uint32 {
+// sorted returns the ids in the byte order of their names. It sorts runs
+// of sortRun ids, then merges them, looking at ctx between runs and every
+// sortRun ids merged, so that an interrupt ends a sort of millions of
+// names at once rather than when it is done.
+func (t *nameTable) sorted(ctx interface{ Err() error }) ([]uint32, error) {
 	order := make([]uint32, t.len())
 	for i := range order {
 		order[i] = uint32(i)
@@ -119,7 +122,7 @@ func (t *nameTable) sorted() []uint32 {
 		copy(b[:], t.get(uint32(i)))
 		keys[i] = binary.BigEndian.Uint64(b[:])
 	}
-	slices.SortFunc(order, func(a, b uint32) int {
+	cmpIDs := func(a, b uint32) int {
 		if ka, kb := keys[a], keys[b]; ka != kb {
 			if ka < kb {
 				return -1
@@ -127,9 +130,44 @@ func (t *nameTable) sorted() []uint32 {
 			return 1
 		}
 		return bytes.Compare(t.get(a), t.get(b))
-	})
-	return order
+	}
+	for lo := 0; lo < len(order); lo += sortRun {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		slices.SortFunc(order[lo:min(lo+sortRun, len(order))], cmpIDs)
+	}
+	if len(order) <= sortRun {
+		return order, nil
+	}
+	buf := make([]uint32, len(order))
+	for width := sortRun; width < len(order); width *= 2 {
+		for lo := 0; lo < len(order); lo += 2 * width {
+			mid, hi := min(lo+width, len(order)), min(lo+2*width, len(order))
+			i, j, k := lo, mid, lo
+			for i < mid || j < hi {
+				if (k-lo)%sortRun == 0 {
+					if err := ctx.Err(); err != nil {
+						return nil, err
+					}
+				}
+				if j >= hi || i < mid && cmpIDs(order[i], order[j]) <= 0 {
+					buf[k] = order[i]
+					i++
+				} else {
+					buf[k] = order[j]
+					j++
+				}
+				k++
+			}
+		}
+		order, buf = buf, order
+	}
+	return order, nil
 }
+
+// sortRun is how many ids sorted sorts at a time before merging.
+const sortRun = 1 << 16
 
 // smallTable interns the few names of a kind (relations, types, files,
 // access lists) with ids in the order they are first seen.

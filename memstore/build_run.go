@@ -187,7 +187,10 @@ func (bs *build) closeColumns() {
 // number numbers the entities by the byte order of their names and the
 // relations by theirs.
 func (bs *build) number() error {
-	bs.order = bs.names.sorted()
+	var err error
+	if bs.order, err = bs.names.sorted(bs.ctx); err != nil {
+		return err
+	}
 	bs.n = len(bs.order)
 	bs.rank = make([]uint32, bs.n)
 	for r, id := range bs.order {
