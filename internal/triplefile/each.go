@@ -161,7 +161,14 @@ func eachLine(ctx context.Context, tr *Reader, fn func(graph.Triple) error) erro
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		for _, t := range b.triples {
+		for i, t := range b.triples {
+			if i%checkEvery == checkEvery-1 {
+				// A block may hold hundreds of thousands of lines, and
+				// fn may be slow: an interrupt need not wait for them.
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			if err := fn(t); err != nil {
 				return err
 			}
@@ -178,6 +185,10 @@ func eachLine(ctx context.Context, tr *Reader, fn func(graph.Triple) error) erro
 	}
 	return ctx.Err()
 }
+
+// checkEvery is how many triples of a block Each hands on between looks
+// at its context.
+const checkEvery = 4096
 
 // parseBlock parses a block's lines as Next does: line 1 without its byte
 // order mark, blank lines skipped, a line (without its newline) over
