@@ -143,104 +143,111 @@ func weakWhy(pl state.Plan) string {
 	return fmt.Sprintf("the rule reader's reading was unsure (%.2f)", pl.Readings[0].Confidence)
 }
 
-// readPlan makes the plan from the open reader's readings (internal/reader):
-// one chain per reading, best first, each with its reading in words, how
-// far it goes, how sure it is and what it guessed.
+// readPlan makes the plan from the open reader's readings (internal/reader).
 func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	res := reader.Read(q, readerEntities(ents), s)
 	plan.Notes = append(plan.Notes, res.Notes...)
-	if len(res.Readings) == 0 {
-		plan.Unanswerable = res.Unread
-		if plan.Unanswerable == "" {
-			plan.Unanswerable = "the question could not be read against this graph"
-		}
-		plan.Anchors = []state.Anchor{ents[0].anchor}
-		for _, r := range s.Relations {
-			plan.RelationHints = append(plan.RelationHints, r.Name)
-		}
-		plan.Notes = append(plan.Notes, plan.Unanswerable)
-		return plan
-	}
-	top := res.Readings[0]
-	plan.Anchors = []state.Anchor{ents[top.Anchor].anchor}
-	for _, a := range top.Also {
-		if !slices.ContainsFunc(plan.Anchors, func(x state.Anchor) bool { return x.Entity == ents[a].anchor.Entity }) {
-			plan.Anchors = append(plan.Anchors, ents[a].anchor)
+	var out readOut
+	out.unread = res.Unread
+	if len(res.Readings) > 0 {
+		top := res.Readings[0]
+		out.top = topReading{anchor: top.Anchor, also: top.Also, target: top.Target, direction: top.Direction,
+			asked: top.Asked.Type, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero() || len(top.Having) > 0,
+			extent: top.Extent, extentSaid: top.ExtentSaid}
+		for _, h := range top.Having {
+			a := ents[h.Ent].anchor
+			out.top.having = append(out.top.having, state.Having{Edges: h.Edges, Entity: a.Entity, Mention: a.Mention})
 		}
 	}
-	plan.Direction = top.Direction
-	switch {
-	case top.Target >= 0:
-		t := ents[top.Target].anchor
-		plan.Target = state.Target{Kind: state.TargetEntity, Entity: t.Entity, Mention: t.Mention}
-	case !top.Asked.IsZero() || len(top.Having) > 0:
-		plan.Target = state.Target{Kind: state.TargetType, Type: top.Asked.Type, NameWord: top.Asked.NameWord}
-	case top.Extent == state.ExtentTransitive:
-		plan.Target = state.Target{Kind: state.TargetClosure}
-	}
-	for _, h := range top.Having {
-		a := ents[h.Ent].anchor
-		plan.Target.Having = append(plan.Target.Having, state.Having{Edges: h.Edges, Entity: a.Entity, Mention: a.Mention})
-	}
-	plan.HopBudget = 1
 	for _, rd := range res.Readings {
-		plan.Chains = append(plan.Chains, rd.Chain)
 		var guesses []string
 		for _, d := range rd.Doubts {
 			guesses = append(guesses, d.String())
 		}
 		c := rd.Checks
-		plan.Readings = append(plan.Readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, Extent: rd.Extent,
+		out.chains = append(out.chains, rd.Chain)
+		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, Extent: rd.Extent,
 			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: guesses, Concept: rd.Concept.String(), Unread: c.Unread, UnreadFirst: c.UnreadFirst,
 			Delivered: c.Delivered, Wider: c.Wider, Unoriented: c.Unoriented, Mirrored: c.Mirrored, Alike: c.Alike, SchemaDoubt: c.SchemaDoubt})
-		hops := len(rd.Chain.Steps)
-		if !rd.Chain.Fixed() {
-			hops = p.opts.ClosureHops
-		}
-		plan.HopBudget = max(plan.HopBudget, hops)
-		for _, r := range rd.Chain.Steps[0].Edges {
-			if !slices.Contains(plan.RelationHints, r.Relation) {
-				plan.RelationHints = append(plan.RelationHints, r.Relation)
-			}
-		}
 	}
-	if top.Target >= 0 && !(top.Extent == state.ExtentDirect && top.ExtentSaid) {
-		plan.HopBudget = p.opts.HopBudget
-	}
-	return plan
+	return p.fromReadings(s, ents, plan, out)
 }
 
 // readerEntities hands the linked entities to the open reader.
 func readerEntities(ents []linked) []reader.Entity {
 	re := make([]reader.Entity, len(ents))
 	for i, e := range ents {
-		re[i] = reader.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence}
-		for _, c := range e.candidates {
-			if c.Entity.Name != e.anchor.Entity {
-				re[i].Others = append(re[i].Others, c.Entity.Name)
-			}
-		}
+		re[i] = reader.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence, Others: otherNames(e)}
 	}
 	return re
 }
 
 // readPlanRules makes the plan from the rule reader's readings
-// (internal/reading): one chain per reading, best first, each with its
-// reading in words, how far it goes, how sure it is and what it guessed.
+// (internal/reading).
 func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	re := make([]reading.Entity, len(ents))
 	for i, e := range ents {
-		re[i] = reading.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence}
-		for _, c := range e.candidates {
-			if c.Entity.Name != e.anchor.Entity {
-				re[i].Others = append(re[i].Others, c.Entity.Name)
-			}
-		}
+		re[i] = reading.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence, Others: otherNames(e)}
 	}
 	res := reading.Read(q, re, s)
 	plan.Notes = append(plan.Notes, res.Notes...)
-	if len(res.Readings) == 0 {
-		plan.Unanswerable = res.Unread
+	var out readOut
+	out.unread = res.Unread
+	if len(res.Readings) > 0 {
+		top := res.Readings[0]
+		out.top = topReading{anchor: top.Anchor, also: top.Also, target: top.Target, direction: top.Direction,
+			asked: top.Asked.Type, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero(),
+			extent: top.Extent, extentSaid: top.ExtentSaid}
+	}
+	for _, rd := range res.Readings {
+		out.chains = append(out.chains, rd.Chain)
+		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Extent: rd.Extent,
+			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
+	}
+	return p.fromReadings(s, ents, plan, out)
+}
+
+// otherNames are the names a linked mention may also mean.
+func otherNames(e linked) []string {
+	var out []string
+	for _, c := range e.candidates {
+		if c.Entity.Name != e.anchor.Entity {
+			out = append(out, c.Entity.Name)
+		}
+	}
+	return out
+}
+
+// readOut is what either reader made of a question, in the plan's terms:
+// its best reading's anchors and target, and one chain and reading each.
+type readOut struct {
+	unread   string
+	top      topReading
+	chains   []state.Chain
+	readings []state.Reading
+}
+
+// topReading is the best reading's part of the plan: entities by their
+// index among the linked ones (target -1: none).
+type topReading struct {
+	anchor          int
+	also            []int
+	target          int
+	direction       state.Intent
+	typed           bool // the answers are of an asked kind, or meet conditions
+	asked, nameWord string
+	having          []state.Having
+	extent          state.Extent
+	extentSaid      bool
+}
+
+// fromReadings makes the plan from a reader's readings: one chain per
+// reading, best first, each with its reading in words, how far it goes,
+// how sure it is and what it guessed; or, with none, why the question
+// could not be read.
+func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, out readOut) state.Plan {
+	if len(out.readings) == 0 {
+		plan.Unanswerable = out.unread
 		if plan.Unanswerable == "" {
 			plan.Unanswerable = "the question could not be read against this graph"
 		}
@@ -251,40 +258,40 @@ func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan sta
 		plan.Notes = append(plan.Notes, plan.Unanswerable)
 		return plan
 	}
-	top := res.Readings[0]
-	plan.Anchors = []state.Anchor{ents[top.Anchor].anchor}
-	for _, a := range top.Also {
+	top := out.top
+	plan.Anchors = []state.Anchor{ents[top.anchor].anchor}
+	for _, a := range top.also {
 		if !slices.ContainsFunc(plan.Anchors, func(x state.Anchor) bool { return x.Entity == ents[a].anchor.Entity }) {
 			plan.Anchors = append(plan.Anchors, ents[a].anchor)
 		}
 	}
-	plan.Direction = top.Direction
+	plan.Direction = top.direction
 	switch {
-	case top.Target >= 0:
-		t := ents[top.Target].anchor
+	case top.target >= 0:
+		t := ents[top.target].anchor
 		plan.Target = state.Target{Kind: state.TargetEntity, Entity: t.Entity, Mention: t.Mention}
-	case !top.Asked.IsZero():
-		plan.Target = state.Target{Kind: state.TargetType, Type: top.Asked.Type, NameWord: top.Asked.NameWord}
-	case top.Extent == state.ExtentTransitive:
+	case top.typed:
+		plan.Target = state.Target{Kind: state.TargetType, Type: top.asked, NameWord: top.nameWord}
+	case top.extent == state.ExtentTransitive:
 		plan.Target = state.Target{Kind: state.TargetClosure}
 	}
+	plan.Target.Having = top.having
 	plan.HopBudget = 1
-	for _, rd := range res.Readings {
-		plan.Chains = append(plan.Chains, rd.Chain)
-		plan.Readings = append(plan.Readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Extent: rd.Extent,
-			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
-		hops := len(rd.Chain.Steps)
-		if !rd.Chain.Fixed() {
+	for i, c := range out.chains {
+		plan.Chains = append(plan.Chains, c)
+		plan.Readings = append(plan.Readings, out.readings[i])
+		hops := len(c.Steps)
+		if !c.Fixed() {
 			hops = p.opts.ClosureHops
 		}
 		plan.HopBudget = max(plan.HopBudget, hops)
-		for _, r := range rd.Chain.Steps[0].Edges {
+		for _, r := range c.Steps[0].Edges {
 			if !slices.Contains(plan.RelationHints, r.Relation) {
 				plan.RelationHints = append(plan.RelationHints, r.Relation)
 			}
 		}
 	}
-	if top.Target >= 0 && !(top.Extent == state.ExtentDirect && top.ExtentSaid) {
+	if top.target >= 0 && !(top.extent == state.ExtentDirect && top.extentSaid) {
 		// "Does X depend on Y?" looks as far as the budget allows;
 		// "directly" no further than the chain.
 		plan.HopBudget = p.opts.HopBudget
