@@ -117,16 +117,7 @@ func (b *builder) reading() (Reading, bool) {
 			rd.Direction = state.IntentDependencies
 		}
 	}
-	for _, st := range steps {
-		if st.implicit || st.link == nil || st.link.M.text == "" {
-			continue
-		}
-		var names []string
-		for _, e := range st.edges {
-			names = appendNew(names, e.Relation)
-		}
-		rd.Because = append(rd.Because, fmt.Sprintf("%q read as %s, by %s", st.link.M.text, strings.Join(names, ", "), groundingNames[st.by]))
-	}
+	rd.Because = because(steps)
 	rd.Checks = b.checks(rd, steps)
 	rd.Text = b.describe(rd, steps)
 	rd.Rule = b.rules(path)
@@ -159,16 +150,7 @@ func (b *builder) widened(best Reading) (Reading, bool) {
 		Detail: "through what it names alone there is no answer: read as every relation of its kind", Factor: 0.75})
 	rd.Confidence = round3(rd.Confidence * 0.75)
 	rd.Chain.Score = rd.Confidence
-	for _, st := range steps {
-		if st.implicit || st.link == nil || st.link.M.text == "" {
-			continue
-		}
-		var names []string
-		for _, e := range st.edges {
-			names = appendNew(names, e.Relation)
-		}
-		rd.Because = append(rd.Because, fmt.Sprintf("%q read as %s, by %s", st.link.M.text, strings.Join(names, ", "), groundingNames[st.by]))
-	}
+	rd.Because = append(slices.Clone(best.Because), because(steps)...)
 	rd.Checks = b.checks(rd, steps)
 	rd.Text = b.describe(rd, steps)
 	return rd, true
@@ -1219,3 +1201,20 @@ func subset(a, b []string) bool {
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// because says, for each step its words named, which words were read as
+// which relations and by what grounding.
+func because(steps []step) []string {
+	var out []string
+	for _, st := range steps {
+		if st.implicit || st.link == nil || st.link.M.text == "" {
+			continue
+		}
+		var names []string
+		for _, e := range st.edges {
+			names = appendNew(names, e.Relation)
+		}
+		out = append(out, fmt.Sprintf("%q read as %s, by %s", st.link.M.text, strings.Join(names, ", "), groundingNames[st.by]))
+	}
+	return out
+}
