@@ -325,4 +325,10 @@ type Reading struct {
 	// people"). A walk that finds answers proves the step; a negative
 	// under such a reading is not claimed.
 	SchemaDoubt string `json:"schema_doubt,omitempty"`
+	// NamedBeside, when set, says that a step walks a relation the
+	// question names by its own name beside others only the graph's shape
+	// put there ("What does X depend on?" through depends_on and
+	// connects_to). The union's answers are not certified; a union that
+	// finds nothing proves that the named relation finds nothing too.
+	NamedBeside string `json:"named_beside,omitempty"`
 }

@@ -776,6 +776,10 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 			}
 		}
 	}
+	if rd.NamedBeside != "" && v.Outcome != state.NoChain {
+		conf = min(conf, 0.75)
+		doubts = append(doubts, rd.NamedBeside)
+	}
 	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind == state.TargetEntity && v.Outcome == state.Sufficient {
 		if d := targetDepth(s); d > 1 {
 			conf = min(conf, 0.6)

@@ -107,6 +107,7 @@ func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan stat
 	base.Notes = slices.Clone(plan.Notes)
 	rules := p.readPlanRules(q, s, ents, base)
 	if !weakPlan(rules) {
+		doubtUnexplained(q, ents, s, &rules)
 		return rules
 	}
 	base.Notes = slices.Clone(plan.Notes)

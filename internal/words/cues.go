@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Cue is a set of cue kinds (cues.txt): what a phrase says about the
@@ -92,3 +93,17 @@ func parseCues() ([]CuePhrase, error) {
 	}
 	return out, nil
 }
+
+// IsCueWord reports whether a lower-case word is a word of some cue
+// phrase ("depth", "down", "outage"): read by the cues, not a relation.
+func IsCueWord(w string) bool { return cueWords()[w] }
+
+var cueWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range Cues() {
+		for _, w := range c.Words {
+			m[w] = true
+		}
+	}
+	return m
+})
