@@ -56,6 +56,20 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 			}
 		}
 	}
+	if top.Extent == state.ExtentDirect && !top.ExtentSaid {
+		if w := closureWord(q, ents, top.Concept); w != "" {
+			why := fmt.Sprintf("%q names every generation of the relation; the reading took one hop (say \"directly\" or \"at any depth\")", w)
+			for i := range pl.Readings {
+				if pl.Readings[i].Confidence >= sureReading {
+					pl.Readings[i].Confidence = doubtedConfidence
+					pl.Readings[i].Guesses = append(pl.Readings[i].Guesses, why)
+					if i < len(pl.Chains) {
+						pl.Chains[i].Score = doubtedConfidence
+					}
+				}
+			}
+		}
+	}
 	if !s.Inferred {
 		return
 	}
@@ -141,8 +155,9 @@ func unexplainedWords(q string, ents []linked, because []string, concept string,
 		switch {
 		case w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9':
 			continue
-		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany|words.Quantifier):
-			continue // the asked kind: "which accounts", "how many papers", "all teams"
+		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany),
+			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep)):
+			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")"
 		case i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark:
 			continue // a mention's kind: "the search team", "the dialysis tag"
 		case i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron):
@@ -163,6 +178,27 @@ func unexplainedWords(q string, ents []linked, because []string, concept string,
 		}
 	}
 	return out
+}
+
+// closureWord returns the question's word that names a closure of the
+// reading's kind of relation ("descendants", "ancestors", "upstream"),
+// or "".
+func closureWord(q string, ents []linked, concept string) string {
+	c, ok := words.ParseConcept(concept)
+	if !ok || c == words.None {
+		return ""
+	}
+	for _, t := range questionWords(q, ents) {
+		for _, p := range words.ConceptPhrases() {
+			if len(p.Words) != 1 || !words.SameWord(t, p.Words[0]) && text.Singular(t) != p.Words[0] {
+				continue
+			}
+			if slices.ContainsFunc(p.Senses, func(s words.Sense) bool { return s.Concept == c && s.Closure }) {
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // gapObject reports whether toks[i] stands between a word the reading
