@@ -318,8 +318,8 @@ func typeLabel(t string) bool {
 }
 
 // quote backtick-quotes a relation type or label for query text. Only
-// identifiers (graph.ValidIdentifier: letters, digits, _) are accepted, so
-// the result cannot close the quotes.
+// identifiers (graph.ValidIdentifier: letters, digits, _ and -) are
+// accepted, so the result cannot close the quotes.
 func quote(name string) (string, error) {
 	if !graph.ValidIdentifier(name) {
 		return "", fmt.Errorf("cypher: %q is not an identifier and cannot be a relation type or label", name)

@@ -189,6 +189,31 @@ func TestHostileValues(t *testing.T) {
 	}
 }
 
+// TestHyphenatedNames stores relation and type names with hyphens (as
+// exports write header names: "Superseded-By") and walks them: quoted in
+// the query text, they are names like any other.
+func TestHyphenatedNames(t *testing.T) {
+	s := openEmpty(t)
+	defer s.Close()
+	ctx := t.Context()
+	facts := []graph.Triple{
+		{Subject: "pep-3", Relation: "Superseded-By", Object: "pep-42", SubjectType: "PEP-Doc", ObjectType: "PEP-Doc"},
+		{Subject: "pep-42", Relation: "Superseded-By", Object: "pep-7", SubjectType: "PEP-Doc", ObjectType: "PEP-Doc"},
+		{Subject: "pep-42", Relation: "BDFL-Delegate", Object: "guido"},
+	}
+	if n, err := s.AddTriples(ctx, facts); err != nil || n != 3 {
+		t.Fatalf("AddTriples: added %d, %v; want 3, nil", n, err)
+	}
+	p, err := s.Paths(ctx, graph.PathRequest{From: "pep-3", To: "pep-7", MaxHops: 2, Direction: graph.Out, Relations: []string{"Superseded-By"}})
+	if err != nil || len(p) != 1 || p[0].String() != "pep-3 -Superseded-By-> pep-42 -Superseded-By-> pep-7" {
+		t.Errorf("Paths along Superseded-By: %v %v", p, err)
+	}
+	res, err := s.Expand(ctx, graph.ExpandRequest{From: []string{"pep-42"}, Steps: []graph.ExpandStep{{Relations: []string{"BDFL-Delegate"}, Direction: graph.Out}}})
+	if err != nil || len(res.Hops) != 1 || len(res.Hops[0]) != 1 || res.Hops[0][0].To != "guido" {
+		t.Errorf("Expand along BDFL-Delegate: %+v %v", res, err)
+	}
+}
+
 // TestIngestIdempotent ingests the demo graph twice, then reopens the
 // store: the counts, the schema and the types stay the same.
 func TestIngestIdempotent(t *testing.T) {

@@ -141,7 +141,7 @@ func checkIdent(field, v string) error {
 	if v == "" {
 		return fmt.Errorf("empty %s", field)
 	}
-	return fmt.Errorf("%s %s is not an identifier: %s names must be identifiers (a letter or _, then letters, digits or _; at most 128)", field, text.QuoteShort(v), what)
+	return fmt.Errorf("%s %s is not an identifier: %s names must be identifiers (a letter or _, then letters, digits, _ or -; at most 128)", field, text.QuoteShort(v), what)
 }
 
 // at formats a triple's source for errors: " (kb.txt:12)" or "".

@@ -131,11 +131,13 @@ type EntityDef struct {
 	Aliases []string `json:"aliases,omitempty"`
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,127}$`)
 
 // ValidIdentifier reports whether s may be used as a type or relation name:
-// a letter or underscore, then letters, digits and underscores, at most 128
-// characters. Only such names are ever written into query text.
+// a letter or underscore, then letters, digits, underscores and hyphens
+// (exports write header and key names so: "Superseded-By", "depends-on"),
+// at most 128 characters. Only such names are ever written into query
+// text, and always backtick-quoted there.
 func ValidIdentifier(s string) bool { return identRE.MatchString(s) }
 
 // Relation returns the relation named name, or nil.
@@ -188,7 +190,7 @@ func (s *Schema) Validate() error {
 	for i, t := range s.Types {
 		switch {
 		case !ValidIdentifier(t.Name):
-			errs = append(errs, fmt.Errorf("types[%d].name: %q is not an identifier (letters, digits, _)", i, t.Name))
+			errs = append(errs, fmt.Errorf("types[%d].name: %q is not an identifier (a letter or _, then letters, digits, _ or -)", i, t.Name))
 		case types[t.Name]:
 			errs = append(errs, fmt.Errorf("types[%d].name: duplicate type %q", i, t.Name))
 		}
@@ -198,7 +200,7 @@ func (s *Schema) Validate() error {
 	for i, r := range s.Relations {
 		switch {
 		case !ValidIdentifier(r.Name):
-			errs = append(errs, fmt.Errorf("relations[%d].name: %q is not an identifier (letters, digits, _)", i, r.Name))
+			errs = append(errs, fmt.Errorf("relations[%d].name: %q is not an identifier (a letter or _, then letters, digits, _ or -)", i, r.Name))
 		case rels[r.Name]:
 			errs = append(errs, fmt.Errorf("relations[%d].name: duplicate relation %q", i, r.Name))
 		}

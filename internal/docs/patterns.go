@@ -58,7 +58,7 @@ func normalizePhrase(s string) string {
 // each, and some words besides; the relation must be an identifier.
 func NewPattern(relation, phrase, origin string) (Pattern, error) {
 	if !graph.ValidIdentifier(relation) {
-		return Pattern{}, fmt.Errorf("relation %q is not an identifier (letters, digits, _)", relation)
+		return Pattern{}, fmt.Errorf("relation %q is not an identifier (a letter or _, then letters, digits, _ or -)", relation)
 	}
 	p := Pattern{Relation: relation, Phrase: phrase, Origin: origin}
 	if strings.Count(phrase, "{S}") != 1 || strings.Count(phrase, "{O}") != 1 {

@@ -460,7 +460,7 @@ func (tr *Reader) ident(s, field string) (string, error) {
 		if field == "relation" {
 			what = "relation"
 		}
-		return "", tr.lineErr(tr.line, fmt.Errorf("%s %q is not an identifier: %s names must be identifiers (a letter or _, then letters, digits or _; at most 128)", field, s, what))
+		return "", tr.lineErr(tr.line, fmt.Errorf("%s %q is not an identifier: %s names must be identifiers (a letter or _, then letters, digits, _ or -; at most 128)", field, s, what))
 	}
 	tr.idents[s] = s
 	return s, nil

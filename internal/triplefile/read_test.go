@@ -132,6 +132,18 @@ func TestReadTypes(t *testing.T) {
 	}
 }
 
+// Relation and type names may hold hyphens after their first character,
+// as exports write header names ("Superseded-By").
+func TestReadHyphenatedNames(t *testing.T) {
+	ts, err := triplefile.Read(writeFile(t, "peps.csv", "subject,relation,object,subject_type\npep-3,Superseded-By,pep-42,PEP-Doc\n"), "", triplefile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := render(ts), "\"pep-3\" Superseded-By \"pep-42\" [PEP-Doc ] @peps.csv:2\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // The column names edge lists commonly use read as the canonical ones,
 // in CSV headers and JSONL keys alike; two names for one column, or a name
 // for none, are errors naming the line.
@@ -212,7 +224,8 @@ func TestReadErrors(t *testing.T) {
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\"} {}\n", "", `kb.jsonl:1: more than one JSON value on the line`},
 		{"kb.jsonl", "[1,2]\n", "", `kb.jsonl:1: expected a JSON object`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\"}\n", "", `kb.jsonl:1: empty object`},
-		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x-y\"}\n", "", `kb.jsonl:1: object_type "x-y" is not an identifier`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x y\"}\n", "", `kb.jsonl:1: object_type "x y" is not an identifier`},
+		{"kb.tsv", "a\t-r\tb\n", "", `kb.tsv:1: relation "-r" is not an identifier`},
 		{"kb.csv", "subject,relation,object,acl\na,r,b,ops\na,r,c,ops;bad group\n", "", `kb.csv:3: acl: group 2 "bad group" is not a group name`},
 		{"kb.csv", "subject,relation,object,acl\na,r,b,ops;;eng\n", "", `kb.csv:2: acl: group 2 "" is not a group name`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"acl\":[\"ops\",\"-x\"]}\n", "", `kb.jsonl:1: acl: group 2 "-x" is not a group name`},
