@@ -1027,6 +1027,14 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			subj = group{ms: []omention{*subject}}
 		}
+		if subject != nil && madeWith(toks[:ga.i], between) {
+			// "X is implemented in Java with Spring Boot and Guava": what
+			// it is made with, it uses.
+			for _, o := range gb.ms {
+				facts = append(facts, openFact{subj: *subject, obj: o, phrase: "use"})
+			}
+			continue
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -1042,6 +1050,26 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// madeWith reports whether the tokens between two mention groups are a lone
+// "with" or "using" after a verb of making in the clause before them
+// ("implemented in Java with Spring Boot"): the second group names the
+// tools the clause's subject is made with.
+func madeWith(before, between []otok) bool {
+	if len(between) != 1 || between[0].low != "with" && between[0].low != "using" {
+		return false
+	}
+	for k := len(before) - 1; k >= 0; k-- {
+		t := before[k]
+		if openWords.is("clause-words", t.low) || t.low == ";" || t.low == "." {
+			return false
+		}
+		if words.PastForm(t.low) && openWords.is("making-verbs", lemma(t.low)) {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseIsPassive reports whether a form of "be" with a participle after
@@ -1161,6 +1189,18 @@ verb:
 		return verbGroup{}, false // "lets X discover": X is the one who acts
 	}
 	rest := ts[k+1:]
+	if openWords.is("making-verbs", base) && len(rest) > 0 {
+		// "is implemented using Postgres", "is built with Flask": a tool
+		// it uses; "is written in Go": its language, not a relation.
+		switch rest[len(rest)-1].low {
+		case "with", "using":
+			if len(rest) == 1 {
+				return verbGroup{phrase: "use"}, true
+			}
+		case "in":
+			return verbGroup{}, false
+		}
+	}
 	if len(rest) == 0 {
 		return verbGroup{phrase: base}, true
 	}
@@ -1405,9 +1445,12 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) && !strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
 			dc.intro = false
 		}
-		for _, u := range blockUnits(b) {
+		item := listItemRE.MatchString(b.lines[0])
+		for ui, u := range blockUnits(b) {
 			if u.row {
 				last = nil
+			} else if !u.heading && !item && ui == 0 {
+				u = dc.withTitleSubject(u)
 			}
 			ms, facts, l := readUnit(u, dc, last)
 			last = l
@@ -1492,6 +1535,35 @@ func blockUnits(b block) []unit {
 		}
 	}
 	return out
+}
+
+// withTitleSubject gives a paragraph's first sentence, when it has no
+// subject and stands in a document's opening (before its first section
+// heading), the entity the document is about (a list item's is its own
+// label's: "2. API layer. Connects …"):
+// "Reads and writes transactions …" and "Implemented in Java with Spring
+// Boot." under "# Ledger Monolith Service" are said of that service.
+func (dc *docContext) withTitleSubject(u unit) unit {
+	if dc.title == nil || !dc.intro {
+		return u
+	}
+	fs := strings.Fields(u.text)
+	if len(fs) < 2 {
+		return u
+	}
+	first := fs[0]
+	low := strings.ToLower(strings.Trim(first, ".,"))
+	rest := strings.ToLower(first[:1]) + strings.TrimSpace(u.text)[1:]
+	switch {
+	case isVerbStart(first):
+		u.text = dc.title.name + " " + rest
+	case words.PastForm(low) && openWords.is("making-verbs", lemma(low)) && openWords.is("prepositions", strings.ToLower(fs[1])):
+		u.text = dc.title.name + " is " + rest
+	default:
+		return u
+	}
+	u.code = append(slices.Clone(u.code), dc.title.name)
+	return u
 }
 
 // isVerbStart reports whether a sentence starts with a verb: "Stores the
