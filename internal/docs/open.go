@@ -352,7 +352,7 @@ func lemma(w string) string {
 func vowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
 
 var irregularLemma = map[string]string{
-	"built": "build", "sent": "send", "run": "run", "ran": "run", "written": "write", "wrote": "write",
+	"caches": "cache", "cached": "cache", "built": "build", "sent": "send", "run": "run", "ran": "run", "written": "write", "wrote": "write",
 	"read": "read", "held": "hold", "kept": "keep", "fed": "feed", "led": "lead", "got": "get", "gotten": "get",
 	"made": "make", "brought": "bring", "bound": "bind", "found": "find", "taken": "take", "took": "take",
 	"given": "give", "gave": "give", "done": "do", "does": "do", "did": "do", "has": "have", "had": "have",
@@ -1087,6 +1087,9 @@ func clauseIsPassive(ts []otok) bool {
 // comma among the tokens, -1 when there is none.
 func lastCoordinatedVerb(ts []otok) int {
 	for k := len(ts) - 1; k > 0; k-- {
+		if k >= 2 && ts[k-1].low == "and" && thirdPerson(ts[k-2].low) && verbLike(ts[k-2].low) {
+			continue // "reads and caches data from X": one verb group
+		}
 		if (ts[k-1].low == "and" || ts[k-1].low == "," || ts[k-1].low == "then") && !ts[k].punct && verbLike(ts[k].low) &&
 			(thirdPerson(ts[k].low) || words.PastForm(ts[k].low)) {
 			return k
@@ -1189,6 +1192,14 @@ verb:
 		return verbGroup{}, false // "lets X discover": X is the one who acts
 	}
 	rest := ts[k+1:]
+	// "reads and caches data from X": two verbs share the object and the
+	// preposition; the relation is the first's when it names one with the
+	// preposition, else the second's.
+	second := ""
+	if len(rest) > 1 && (rest[0].low == "and" || rest[0].low == "or") && !rest[1].punct && verbLike(rest[1].low) &&
+		thirdPerson(rest[1].low) == thirdPerson(v) && !openWords.function(rest[1].low) {
+		second, rest = lemma(rest[1].low), rest[2:]
+	}
 	if openWords.is("making-verbs", base) && len(rest) > 0 {
 		// "is implemented using Postgres", "is built with Flask": a tool
 		// it uses; "is written in Go": its language, not a relation.
@@ -1261,6 +1272,9 @@ verb:
 	}
 	if passive && prep == "by" {
 		return verbGroup{phrase: base, reversed: true}, true
+	}
+	if second != "" && !knownPhrase(withPreposition(base, prep)) {
+		base = second
 	}
 	// "sends requests to X": a call.
 	if base == "send" && prep == "to" && slices.ContainsFunc(rest, func(t otok) bool { return openWords.is("request-nouns", t.low) }) {
