@@ -499,6 +499,11 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
 			continue
 		}
+		// "any Kubernetes cluster": every thing of a kind, none named.
+		if i > 0 && openWords.is("generic-determiners", toks[i-1].low) && !toks[i].code {
+			i = j - 1
+			continue
+		}
 		if heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j]) {
 			i = j - 1
 			continue
