@@ -482,6 +482,14 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			}
 			break
 		}
+		// "Bank of Anthos": capitalised words, "of" and a capitalised name
+		// are one name; "Most of Kafka" is not.
+		if j+1 < len(toks) && toks[j].low == "of" && !used[j+1] && nameToken(toks, j+1, false) && ofName(toks[i:j]) {
+			j += 2
+			for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
+				j++
+			}
+		}
 		// A number alone after a name belongs to it ("JDK 21"); a run of
 		// plain capitalised words in a heading is a title, not a name.
 		kindHead := ""
@@ -612,6 +620,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		end = m.j
 	}
 	return kept
+}
+
+// ofName reports whether a run of tokens may be the first part of a name
+// joined by "of": plain capitalised words, none a determiner or a word for a
+// share of something.
+func ofName(ts []otok) bool {
+	for _, t := range ts {
+		if t.code || !isCapWord(t) || openWords.function(t.low) || openWords.is("share-words", t.low) {
+			return false
+		}
+	}
+	return len(ts) > 0
 }
 
 func headingStart(toks []otok, j int, heading bool) bool { return heading && j <= 1 }
