@@ -390,6 +390,21 @@ func singular(w string) string {
 
 // notName reports whether a capitalised word at the start of a sentence or
 // in a heading is an ordinary word, not (the start of) a name.
+// namedAfterGeneric reports whether the generic word at k starts a name:
+// two capitalised words follow it, neither generic nor a function word
+// ("Json Web Tokens", unlike "the REST API" or "an HTTP Server").
+func namedAfterGeneric(toks []otok, k int) bool {
+	if k+2 >= len(toks) {
+		return false
+	}
+	for _, t := range toks[k+1 : k+3] {
+		if t.punct || t.code || !isCapWord(t) || openWords.is("generic-words", t.low) || openWords.function(t.low) || openWords.kind(t.low) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 func notName(t otok) bool {
 	w := t.low
 	if openWords.function(w) || openWords.is("not-names", w) {
@@ -417,7 +432,7 @@ func nameToken(toks []otok, k int, first bool) bool {
 		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && notName(t) {
 			return false
 		}
-		if first && openWords.is("generic-words", t.low) {
+		if first && openWords.is("generic-words", t.low) && !namedAfterGeneric(toks, k) {
 			return false // "an HTTP server", "the REST API": no name
 		}
 		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
