@@ -8,7 +8,7 @@
 //
 // Every entity is a node labelled :Entity with the properties name (its
 // key, unique), key (text.Key of the name, range-indexed), type
-// (the type graph.Infer gives it over all the triples, exactly as memstore
+// (the type infer.Infer gives it over all the triples, exactly as memstore
 // types it) and trigrams (the distinct character trigrams of key, one
 // token each, for the full-text index that proposes fuzzy matches). The
 // type is also a second label when it is not one of the store's own

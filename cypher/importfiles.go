@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -40,7 +41,7 @@ func (f ImportFiles) AdminCommand(database string) []string {
 // WriteImportFiles writes triples as the CSV files of a first load with
 // neo4j-admin database import, holding what Ingest would write into an
 // empty database: each distinct fact once (its first source), entities
-// typed by graph.Infer with user as base schema, with their key, trigrams
+// typed by infer.Infer with user as base schema, with their key, trigrams
 // and labels. The indexes and the stored schema are not in the files:
 // after the import, with the server started, Store.SetSchema (scgraph
 // export --neo4j-finish) creates the indexes and stores the schema.
@@ -54,7 +55,7 @@ func WriteImportFiles(dir string, ts []graph.Triple, user *graph.Schema) (Import
 		return ImportFiles{}, fmt.Errorf("cypher: import files: %w", err)
 	}
 	facts := distinctFacts(ts)
-	_, types := graph.Infer(facts, user)
+	_, types := infer.Infer(facts, user)
 	f := ImportFiles{
 		Entities:      filepath.Join(dir, importEntitiesFile),
 		Relationships: filepath.Join(dir, importRelationshipsFile),

@@ -11,6 +11,8 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acl"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -172,7 +174,7 @@ func (s *Store) AddTriples(ctx context.Context, ts []graph.Triple) (int, error) 
 }
 
 // Ingest writes triples in batches of opts.BatchSize rows per
-// transaction, types the entities (graph.Infer over all the triples of the
+// transaction, types the entities (infer.Infer over all the triples of the
 // graph with the user schema as base, as memstore does) and stores the
 // schema. Each fact keeps the Source and subject/object types of its first
 // ingestion, and takes the access list of the latest, as memstore's Write
@@ -220,7 +222,7 @@ func (s *Store) Ingest(ctx context.Context, ts []graph.Triple, opts IngestOption
 	)
 	prep.Go(func() { ents = entityRows(facts) })
 	if empty {
-		prep.Go(func() { schema, types = graph.Infer(facts, user) })
+		prep.Go(func() { schema, types = infer.Infer(facts, user) })
 	}
 	partial, err := s.ingestSetup(ctx)
 	prep.Wait()
@@ -637,7 +639,7 @@ func nullIfZero[T comparable](v T) any {
 // checkTriples validates a batch before anything is written, with the
 // same rules and messages as memstore (graph.TripleChecker).
 func checkTriples(ts []graph.Triple) error {
-	if err := graph.CheckACLConflicts(ts); err != nil {
+	if err := acl.CheckConflicts(ts); err != nil {
 		return fmt.Errorf("cypher: %w", err)
 	}
 	var check graph.TripleChecker

@@ -10,13 +10,14 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
 // meta is what the reads need from the stored schema, decoded once.
 type meta struct {
 	user   *graph.Schema // the user schema, or nil
-	schema *graph.Schema // graph.Infer of the data with user as base
+	schema *graph.Schema // infer.Infer of the data with user as base
 	// known holds the relations a request may name: those of the data and
 	// of the user schema (the relations of schema).
 	known map[string]bool
@@ -92,7 +93,7 @@ func (s *Store) loadMeta(ctx context.Context) (*meta, error) {
 	}
 	if schema == nil {
 		// Nothing ingested yet: the schema of no data.
-		schema, _ = graph.Infer(nil, user)
+		schema, _ = infer.Infer(nil, user)
 	}
 	m := newMeta(user, schema)
 	s.meta.CompareAndSwap(nil, m)
@@ -107,7 +108,7 @@ func decodeSchema(js string) (*graph.Schema, error) {
 	return &sc, nil
 }
 
-// Schema returns the schema of the data: graph.Infer of all the
+// Schema returns the schema of the data: infer.Infer of all the
 // triples with the user schema as base, as memstore computes it. It is
 // computed when the data or the schema is written and cached; the caller
 // gets its own copy.
@@ -157,7 +158,7 @@ SET n.type = $type%s%s`
 // typesBatch is the number of entities retyped per transaction.
 const typesBatch = 10000
 
-// retype types every entity from all the triples (graph.Infer, the rules
+// retype types every entity from all the triples (infer.Infer, the rules
 // memstore uses), writes the types that changed and the schemas. With
 // setUser the user schema becomes user; else the stored one is kept. The
 // caller holds writeMu. progress, if not nil, is told how many entities
@@ -215,7 +216,7 @@ func (s *Store) retype(ctx context.Context, user *graph.Schema, setUser bool, pr
 			return fmt.Errorf("cypher: the user schema stored in %s: %w", s, err)
 		}
 	}
-	schema, types := graph.Infer(snap.triples, user)
+	schema, types := infer.Infer(snap.triples, user)
 
 	// Group the entities whose type changed by (old, new) type.
 	groups := make(map[[2]string][]string)

@@ -8,6 +8,7 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 )
 
 // View is the Neo4j store as a caller with some groups sees it: only the
@@ -208,7 +209,7 @@ func (s *Store) viewMeta(ctx context.Context, groups graph.Groups) (*viewState, 
 		user = user.Clone()
 		user.Entities = slices.DeleteFunc(user.Entities, func(e graph.EntityDef) bool { return !exists[e.Name] })
 	}
-	schema, types := graph.Infer(triples, user)
+	schema, types := infer.Infer(triples, user)
 	vm.meta, vm.types = newMeta(user, schema), types
 	s.views.Store(key, vm)
 	return vm, nil

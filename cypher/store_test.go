@@ -17,8 +17,8 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/storetest"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 // Both stores satisfy the agent's contract and the conformance suite's.

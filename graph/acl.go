@@ -106,20 +106,9 @@ func (g Groups) Sees(acl []string) bool {
 	return false
 }
 
-// Visible returns the triples a caller with groups g sees, in order.
-func Visible(ts []Triple, g Groups) []Triple {
-	out := make([]Triple, 0, len(ts))
-	for _, t := range ts {
-		if g.Sees(t.ACL) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // An access list is part of a fact's identity on ingest: the same
 // subject, relation and object given twice in one batch with two access
-// lists is an error (CheckACLConflicts), never a silent choice of one; a
+// lists is an error (internal/acl.CheckConflicts), never a silent choice of one; a
 // fact stored already takes the access list a later batch gives it, so a
 // re-ingest converges to its files' lists (WriteStats.ACLChanged).
 
@@ -140,48 +129,4 @@ func ACLString(acl []string) string {
 		return "public"
 	}
 	return fmt.Sprintf("%q", acl)
-}
-
-// CheckACLConflicts reports the first fact of ts given twice with two
-// different access lists, naming both triples and their sources:
-// `triple 4 (acl.jsonl:5): api -CALLS-> vault is ["sec"] here but public
-// at triple 1 (acl.jsonl:2): …`. The lists are compared checked (sorted,
-// without duplicates). It keeps in memory only the facts that carry an
-// access list, so a batch of public facts costs one pass and nothing else.
-func CheckACLConflicts(ts []Triple) error {
-	type fact struct{ s, r, o string }
-	type first struct {
-		i   int
-		acl string
-	}
-	restricted := map[fact]first{}
-	for _, t := range ts {
-		if len(t.ACL) > 0 {
-			f := fact{t.Subject, t.Relation, t.Object}
-			if _, ok := restricted[f]; !ok {
-				restricted[f] = first{i: -1}
-			}
-		}
-	}
-	if len(restricted) == 0 {
-		return nil
-	}
-	for i, t := range ts {
-		f := fact{t.Subject, t.Relation, t.Object}
-		seen, ok := restricted[f]
-		if !ok {
-			continue
-		}
-		key := ACLString(t.ACL)
-		if seen.i < 0 {
-			restricted[f] = first{i: i, acl: key}
-			continue
-		}
-		if seen.acl != key {
-			p := ts[seen.i]
-			return fmt.Errorf("triple %d%s: %s -%s-> %s is %s here but %s at triple %d%s: a fact has one access list (make the lines agree, or drop one)",
-				i, at(t), t.Subject, t.Relation, t.Object, key, seen.acl, seen.i, at(p))
-		}
-	}
-	return nil
 }

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/concept"
 	"github.com/scgraph/scgraph/internal/text"
-	"github.com/scgraph/scgraph/internal/words"
 )
 
 // Schema describes a knowledge graph: its node types, its relations with
@@ -218,10 +218,10 @@ func (s *Schema) Validate() error {
 		if r.Dependency != "" && r.Dependency != DependentSubject && r.Dependency != DependentObject {
 			errs = append(errs, fmt.Errorf("relations[%d].dependency: %q (want %q, %q or empty)", i, r.Dependency, DependentSubject, DependentObject))
 		}
-		if c, ok := words.ParseConcept(r.Concept); !ok {
-			errs = append(errs, fmt.Errorf("relations[%d].concept: %q (want one of %s, or empty)", i, r.Concept, strings.Join(words.ConceptNames(), ", ")))
-		} else if r.Dependency != "" && r.Concept != "" && c != words.Dependency {
-			errs = append(errs, fmt.Errorf("relations[%d]: dependency %q on a relation of concept %q (a dependency is concept %q)", i, r.Dependency, r.Concept, words.Dependency))
+		if c, ok := concept.Parse(r.Concept); !ok {
+			errs = append(errs, fmt.Errorf("relations[%d].concept: %q (want one of %s, or empty)", i, r.Concept, strings.Join(concept.Names(), ", ")))
+		} else if r.Dependency != "" && r.Concept != "" && c != concept.Dependency {
+			errs = append(errs, fmt.Errorf("relations[%d]: dependency %q on a relation of concept %q (a dependency is concept %q)", i, r.Dependency, r.Concept, concept.Dependency))
 		}
 	}
 	for i, e := range s.Entities {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/state"
 )
 

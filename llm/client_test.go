@@ -11,7 +11,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 )
 
 func TestClientRetriesRateLimit(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/state"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/llm"
-	"github.com/scgraph/scgraph/llm/llmtest"
 	"github.com/scgraph/scgraph/memstore"
 )
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/state"
 )
 

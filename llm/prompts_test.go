@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden prompts in testdata/")

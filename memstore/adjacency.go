@@ -6,23 +6,24 @@ import (
 	"slices"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/idgraph"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
-// Adjacency returns the store's graph by entity id (graph.Adjacency): the
+// Adjacency returns the store's graph by entity id (idgraph.Graph): the
 // read side's arrays as they are, for a walk that visits much of the
 // graph. It is a snapshot: a write after it is not seen.
-func (s *Store) Adjacency(ctx context.Context) (graph.Adjacency, error) {
+func (s *Store) Adjacency(ctx context.Context) (idgraph.Graph, error) {
 	return s.adjacency(ctx, nil)
 }
 
 // Adjacency is Store.Adjacency over the facts the view sees: an edge,
 // an entity and a relation the caller does not see are not there.
-func (v *View) Adjacency(ctx context.Context) (graph.Adjacency, error) {
+func (v *View) Adjacency(ctx context.Context) (idgraph.Graph, error) {
 	return v.s.adjacency(ctx, &v.groups)
 }
 
-func (s *Store) adjacency(ctx context.Context, groups *graph.Groups) (graph.Adjacency, error) {
+func (s *Store) adjacency(ctx context.Context, groups *graph.Groups) (idgraph.Graph, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -32,7 +33,7 @@ func (s *Store) adjacency(ctx context.Context, groups *graph.Groups) (graph.Adja
 	return &adjacency{sc: sc, typ: typ, user: s.user}, nil
 }
 
-// adjacency is graph.Adjacency over a scope of a read side.
+// adjacency is idgraph.Graph over a scope of a read side.
 type adjacency struct {
 	sc   scope
 	typ  *typing

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/idgraph"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/memstore"
 )
 
 // adjacencyReader is a store or a view that gives its graph by id.
 type adjacencyReader interface {
-	Adjacency(ctx context.Context) (graph.Adjacency, error)
+	Adjacency(ctx context.Context) (idgraph.Graph, error)
 	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
 }
 

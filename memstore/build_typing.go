@@ -3,11 +3,11 @@ package memstore
 import (
 	"slices"
 
-	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 )
 
-// typing types the entities and infers the schema as graph.Infer does
-// (its rules, through graph.RoleTyper and graph.AssembleSchema), counting
+// typing types the entities and infers the schema as infer.Infer does
+// (its rules, through infer.RoleTyper and infer.AssembleSchema), counting
 // over the facts' arrays and the entities' roles a pass at a time.
 func (bs *build) typing() error {
 	base := bs.opts.Schema
@@ -35,8 +35,8 @@ func (bs *build) typing() error {
 			}
 		}
 	}
-	rt := graph.NewRoleTyper(base, bs.relNames)
-	if err := bs.eachRoles(func(e int32, rs []graph.RoleCount) {
+	rt := infer.NewRoleTyper(base, bs.relNames)
+	if err := bs.eachRoles(func(e int32, rs []infer.RoleCount) {
 		if typeOf[e] != 0 {
 			return
 		}
@@ -49,7 +49,7 @@ func (bs *build) typing() error {
 		return err
 	}
 	rt.Classify()
-	if err := bs.eachRoles(func(e int32, rs []graph.RoleCount) {
+	if err := bs.eachRoles(func(e int32, rs []infer.RoleCount) {
 		if typeOf[e] == 0 {
 			typeOf[e] = tn.intern(rt.Assign(rs))
 		}
@@ -57,7 +57,7 @@ func (bs *build) typing() error {
 		return err
 	}
 
-	st := &graph.SchemaStats{RelNames: bs.relNames, TypeCount: map[string]int{}, RelCount: bs.relCount, Inferred: rt.Inferred(), Shared: bs.shared,
+	st := &infer.SchemaStats{RelNames: bs.relNames, TypeCount: map[string]int{}, RelCount: bs.relCount, Inferred: rt.Inferred(), Shared: bs.shared,
 		Words: map[string]map[string]int{}, Members: map[string]int{}}
 	counts := make([]int, len(tn.names))
 	for _, t := range typeOf {
@@ -93,12 +93,12 @@ func (bs *build) typing() error {
 		st.CountWords(tn.names[typeOf[v]], string(bs.names.get(id)))
 	}
 	var shapeErr error
-	st.Shapes = func() map[string]graph.Shape {
+	st.Shapes = func() map[string]infer.Shape {
 		sh, err := bs.shapes()
 		shapeErr = err
 		return sh
 	}
-	bs.schema = graph.AssembleSchema(base, st)
+	bs.schema = infer.AssembleSchema(base, st)
 	if shapeErr != nil {
 		return shapeErr
 	}
@@ -126,9 +126,9 @@ func (bs *build) typing() error {
 	return nil
 }
 
-// eachRoles calls fn with every entity's roles (graph.RoleCount: its
+// eachRoles calls fn with every entity's roles (infer.RoleCount: its
 // relations as subject, then as object, with counts), by entity.
-func (bs *build) eachRoles(fn func(e int32, rs []graph.RoleCount)) error {
+func (bs *build) eachRoles(fn func(e int32, rs []infer.RoleCount)) error {
 	sr, err := bs.subjRoles.reader()
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func (bs *build) eachRoles(fn func(e int32, rs []graph.RoleCount)) error {
 	if err != nil {
 		return err
 	}
-	var rs []graph.RoleCount
+	var rs []infer.RoleCount
 	tk := &ticker{ctx: bs.ctx}
 	for sok || ook {
 		e := s.e
@@ -171,13 +171,13 @@ func (bs *build) eachRoles(fn func(e int32, rs []graph.RoleCount)) error {
 		}
 		rs = rs[:0]
 		for sok && s.e == e {
-			rs = append(rs, graph.RoleCount{Role: s.role, N: s.n})
+			rs = append(rs, infer.RoleCount{Role: s.role, N: s.n})
 			if s, sok, err = read(sr, &sLeft); err != nil {
 				return err
 			}
 		}
 		for ook && o.e == e {
-			rs = append(rs, graph.RoleCount{Role: o.role, N: o.n})
+			rs = append(rs, infer.RoleCount{Role: o.role, N: o.n})
 			if o, ook, err = read(or, &oLeft); err != nil {
 				return err
 			}
@@ -221,14 +221,14 @@ func (bs *build) eachFact(fn func(s, o int32, r uint16)) error {
 	return nil
 }
 
-// shapes says what the structure says of each relation (graph.Shape): its
+// shapes says what the structure says of each relation (infer.Shape): its
 // subjects, objects and both from the roles, and whether it has a cycle by
 // Kahn's algorithm over its facts, as many relations at a time as fit in
 // memory.
-func (bs *build) shapes() (map[string]graph.Shape, error) {
+func (bs *build) shapes() (map[string]infer.Shape, error) {
 	nrel := len(bs.relNames)
-	sh := make([]graph.Shape, nrel)
-	if err := bs.eachRoles(func(e int32, rs []graph.RoleCount) {
+	sh := make([]infer.Shape, nrel)
+	if err := bs.eachRoles(func(e int32, rs []infer.RoleCount) {
 		var subj, obj []int32
 		for _, rc := range rs {
 			if rc.Role%2 == 0 {
@@ -310,7 +310,7 @@ func (bs *build) shapes() (map[string]graph.Shape, error) {
 		}
 		lo = hi
 	}
-	out := make(map[string]graph.Shape, nrel)
+	out := make(map[string]infer.Shape, nrel)
 	for r, name := range bs.relNames {
 		out[name] = sh[r]
 	}

@@ -19,7 +19,7 @@
 // schema and each entity's type). On a generated service graph this costs
 // about 35–40 bytes a triple (go test -bench Footprint -v).
 //
-// Adjacency hands the read side to a walk by entity id (graph.Adjacency):
+// Adjacency hands the read side to a walk by entity id (idgraph.Graph):
 // the walk's closures run over these arrays directly, in one pass, and
 // score names against a question through the trigram postings (every
 // entity at once) rather than one name at a time.

@@ -20,9 +20,10 @@ import (
 	"github.com/scgraph/scgraph/internal/text"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
+	"github.com/scgraph/scgraph/internal/storetest"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/memstore"
-	"github.com/scgraph/scgraph/storetest"
 )
 
 // counting wraps a store and counts the calls the suite makes.
@@ -426,7 +427,7 @@ func compareHops(a, b graph.Hop) int {
 }
 
 func bruteExpand(ts []graph.Triple, req graph.ExpandRequest) graph.Expansion {
-	_, types := graph.Infer(ts, nil)
+	_, types := infer.Infer(ts, nil)
 	var frontier []string
 	for _, f := range req.From {
 		if _, ok := types[f]; ok {

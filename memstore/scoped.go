@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 )
 
 // View is the store as a caller with some groups sees it: only the facts
@@ -135,7 +136,7 @@ func (f *frozen) visibility(groups graph.Groups, user *graph.Schema, mu *sync.Mu
 			return !ok || !vis.ent[id]
 		})
 	}
-	schema, types := graph.Infer(visible, seen)
+	schema, types := infer.Infer(visible, seen)
 	vis.typ = f.newTyping(seen, schema, types)
 	vis.typ.user = user // the schema it was derived from, for the cache
 	known := []string{}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acl"
 )
 
 // Limits of the compact representation.
@@ -325,7 +326,7 @@ func (s *Store) checkTriples(ts []graph.Triple) error {
 	newFiles := make(map[string]bool)
 	check := graph.TripleChecker{Known: func(name string) bool { return c.rel(name) || c.typ(name) }}
 	nameBytes := 0
-	if err := graph.CheckACLConflicts(ts); err != nil {
+	if err := acl.CheckConflicts(ts); err != nil {
 		return fmt.Errorf("memstore: %w", err)
 	}
 	for i, t := range ts {
@@ -451,7 +452,7 @@ func (s *Store) SetSchema(ctx context.Context, sch *graph.Schema) error {
 	return nil
 }
 
-// Schema returns the schema of the data: graph.Infer of all the
+// Schema returns the schema of the data: infer.Infer of all the
 // triples with the user schema as base. It is computed once after each
 // write (and kept in snapshots); the caller gets its own copy.
 func (s *Store) Schema(ctx context.Context) (*graph.Schema, error) {

@@ -7,11 +7,12 @@ import (
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
 // typing is what depends on both the data and the user schema: the schema
-// (graph.Infer), each entity's type, the relation names a request may use,
+// (infer.Infer), each entity's type, the relation names a request may use,
 // and the schema's entity aliases.
 type typing struct {
 	user      *graph.Schema // the user schema it was derived with (nil: none)
@@ -35,13 +36,13 @@ func (f *frozen) typing(user *graph.Schema, mu *sync.Mutex) *typing {
 	if t := f.typ.Load(); t != nil {
 		return t
 	}
-	schema, types := graph.Infer(f.triples(false), user)
+	schema, types := infer.Infer(f.triples(false), user)
 	t := f.newTyping(user, schema, types)
 	f.typ.Store(t)
 	return t
 }
 
-// newTyping makes the typing of f from graph.Infer's results.
+// newTyping makes the typing of f from infer.Infer's results.
 func (f *frozen) newTyping(user, schema *graph.Schema, types map[string]string) *typing {
 	t := &typing{user: user, schema: schema, typeOf: make([]uint32, f.n())}
 	idx := make(map[string]uint32)
@@ -79,7 +80,7 @@ func freezeTyped(d *draft, user *graph.Schema) *frozen {
 		for i, t := range d.triples {
 			ts[i] = graph.Triple{Subject: d.names[t.s], Relation: d.rels[t.r], Object: d.names[t.o], SubjectType: d.typeName(t.st), ObjectType: d.typeName(t.ot)}
 		}
-		schema, types := graph.Infer(ts, user)
+		schema, types := infer.Infer(ts, user)
 		ch <- inferred{schema, types}
 	}()
 	f := freeze(d)

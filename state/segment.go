@@ -7,7 +7,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 )
 
-// A Segment holds positions a walk reached in bulk, in flat arrays rather
+// A segment holds positions a walk reached in bulk, in flat arrays rather
 // than a Reach (with its map entry, strings and Via list) per position: a
 // closure over an embedded store can reach a million positions in one
 // refinement. The walk package makes segments; the state reads them only
@@ -17,7 +17,7 @@ import (
 //
 // A segment is immutable once a delta carries it: a later bulk delta
 // brings a new one that holds it and the positions after it.
-type Segment interface {
+type segment interface {
 	// Base is the walk index of the segment's first position: the number
 	// of positions in Walk.Reached when it was made (the walk adds none
 	// there while it has a segment).
@@ -63,7 +63,7 @@ type Segment interface {
 // moves into positions of Walk.Reached (the segment holds every other
 // move), and how many of the segment's positions the delta expanded.
 type Bulk struct {
-	Segment Segment
+	Segment segment
 	Into    []Into
 	// Expanded is the number of the segment's positions this delta
 	// expanded (the Reached positions it expanded are in Delta.Expanded).
@@ -130,7 +130,7 @@ func (w *Walk) DepthAt(i int) int {
 
 // Segment returns the positions the walk reached in bulk after Reached,
 // or nil.
-func (w *Walk) Segment() Segment { return w.seg }
+func (w *Walk) Segment() segment { return w.seg }
 
 // Support is the number of ways position i was reached.
 func (w *Walk) Support(i int) int {
@@ -252,7 +252,7 @@ func (s *AgentState) materialize() {
 		seg.Arcs(k, func(from, arc int) bool {
 			h := seg.Hop(arc)
 			t := h.Triple()
-			r.Via = append(r.Via, Via{From: from, Edge: edgeAt[edgeKey{t.Subject, t.Relation, t.Object}], Direction: h.Direction})
+			r.Via = append(r.Via, viaRef{From: from, Edge: edgeAt[edgeKey{t.Subject, t.Relation, t.Object}], Direction: h.Direction})
 			return true
 		})
 		w.idx[r.Pos] = base + k

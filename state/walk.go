@@ -20,7 +20,7 @@ type Subgraph struct {
 	// seg holds the nodes and edges of the walk's segment (Walk.Segment);
 	// the facts of its first segEdges arcs are in Edges too (a move into
 	// Walk.Reached made after them put them there, in the walk's order).
-	seg      Segment
+	seg      segment
 	segEdges int
 }
 
@@ -145,7 +145,7 @@ type Walk struct {
 	Reached []Reach `json:"reached"`
 
 	idx map[Pos]int
-	seg Segment
+	seg segment
 	// firstFrom and firstArc are, for each position of seg, the shallowest
 	// way it was reached (firstPath follows them), made when first needed
 	// and dropped by the next delta.
@@ -156,15 +156,15 @@ type Walk struct {
 type Reach struct {
 	Pos
 	// Depth is the number of hops from an anchor (the shortest known).
-	Depth    int   `json:"depth"`
-	Anchor   bool  `json:"anchor,omitempty"`
-	Expanded bool  `json:"expanded,omitempty"`
-	Via      []Via `json:"via,omitempty"`
+	Depth    int      `json:"depth"`
+	Anchor   bool     `json:"anchor,omitempty"`
+	Expanded bool     `json:"expanded,omitempty"`
+	Via      []viaRef `json:"via,omitempty"`
 }
 
-// Via is one way a position was reached: from Reached[From] along
+// viaRef is one way a position was reached: from Reached[From] along
 // Subgraph.Edges[Edge], walked in Direction.
-type Via struct {
+type viaRef struct {
 	From      int             `json:"from"`
 	Edge      int             `json:"edge"`
 	Direction graph.Direction `json:"direction"`
@@ -300,12 +300,12 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 		}
 		s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph)
 		e := s.Subgraph.addEdge(a.Hop, s.Iteration, ph)
-		via := Via{From: fi, Edge: e, Direction: a.Hop.Direction}
+		via := viaRef{From: fi, Edge: e, Direction: a.Hop.Direction}
 		depth := w.Reached[fi].Depth + 1
 		ti, ok := w.idx[a.To]
 		if !ok {
 			w.idx[a.To] = len(w.Reached)
-			w.Reached = append(w.Reached, Reach{Pos: a.To, Depth: depth, Via: []Via{via}})
+			w.Reached = append(w.Reached, Reach{Pos: a.To, Depth: depth, Via: []viaRef{via}})
 			continue
 		}
 		r := &w.Reached[ti]
@@ -360,7 +360,7 @@ func (s *AgentState) applyBulk(b *Bulk, ph Phase) {
 		if r.Anchor {
 			continue
 		}
-		via := Via{From: in.From, Edge: e, Direction: in.Hop.Direction}
+		via := viaRef{From: in.From, Edge: e, Direction: in.Hop.Direction}
 		if !slices.Contains(r.Via, via) {
 			r.Via = append(r.Via, via)
 		}
@@ -419,9 +419,9 @@ func (s *AgentState) switchChain(chain int, keep []Pos) {
 			continue
 		}
 		r := old.Reached[i]
-		var vias []Via
+		var vias []viaRef
 		for _, v := range r.Via {
-			vias = append(vias, Via{From: renumber[v.From], Edge: v.Edge, Direction: v.Direction})
+			vias = append(vias, viaRef{From: renumber[v.From], Edge: v.Edge, Direction: v.Direction})
 		}
 		// Kept positions are the new dead ends: not expanded. Their
 		// ancestors were expanded on the old chain's prefix, which the new

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acl"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -194,7 +195,7 @@ type View struct {
 func (c Case) Visible(g graph.Groups) View {
 	var v View
 	exists := map[string]bool{}
-	for _, t := range graph.Visible(c.Triples, g) {
+	for _, t := range acl.Visible(c.Triples, g) {
 		t.ACL = nil
 		v.Triples = append(v.Triples, t)
 		exists[t.Subject], exists[t.Object] = true, true

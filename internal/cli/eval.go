@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acl"
 	"github.com/scgraph/scgraph/internal/atomicfile"
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/evals"
@@ -210,7 +211,7 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 				return err
 			}
 			if caller.Scoped() {
-				cfg.Triples = graph.Visible(cfg.Triples, caller.Groups())
+				cfg.Triples = acl.Visible(cfg.Triples, caller.Groups())
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/scgraph/scgraph/internal/docgraph"
 	"github.com/scgraph/scgraph/internal/docs"
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/progress"
 	"github.com/scgraph/scgraph/internal/resolve"
 	"github.com/scgraph/scgraph/memstore"
@@ -196,7 +197,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	}
 	if sch == nil && d.llm.set() {
 		// The model's statements are checked against a schema: the data's.
-		sch, _ = graph.Infer(base, nil)
+		sch, _ = infer.Infer(base, nil)
 		schemaDesc = "inferred (for --llm)"
 	}
 	// Accepted merges (scgraph merges, of a snapshot): the dictionary reads

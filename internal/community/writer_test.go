@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/community"
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 )
 
 // TestModelWritesSummariesFromTheMaterial: with a model, each summary is

@@ -13,9 +13,9 @@ import (
 
 	"github.com/scgraph/scgraph/internal/demo"
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/internal/triplefile"
 	"github.com/scgraph/scgraph/llm"
-	"github.com/scgraph/scgraph/llm/llmtest"
 )
 
 // extractTask is the first line of the extraction prompt.

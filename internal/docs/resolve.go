@@ -271,7 +271,7 @@ var actPhrases = sync.OnceValue(func() map[string]string {
 // with: the document graph's types and relations (SchemaFor), marked
 // open-world, with every entity the resolution joined several names into
 // and its other names as aliases, so that a question naming any of them
-// links. Relations are left to inference (graph.Infer reads their meaning
+// links. Relations are left to inference (infer.Infer reads their meaning
 // from their names).
 func OpenSchema(ix *Index) *graph.Schema {
 	s := SchemaFor(nil)

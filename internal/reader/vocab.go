@@ -466,7 +466,7 @@ func (v *vocab) newKind(t *graph.TypeDef) *kind {
 }
 
 // roleOf returns the relation and end an inferred type is named after
-// (graph.Infer names the entities at one end of a relation
+// (infer.Infer names the entities at one end of a relation
 // <Relation>Subject or <Relation>Object), or nil.
 func (v *vocab) roleOf(typeName string) (*relation, End) {
 	for _, r := range v.rels {

@@ -3,7 +3,7 @@ package reading
 import (
 	"testing"
 
-	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/triplefile"
 )
 
@@ -17,7 +17,7 @@ func BenchmarkNewReader(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, _ := graph.Infer(ts, nil)
+	s, _ := infer.Infer(ts, nil)
 	for b.Loop() {
 		newReader("which services does the api depend on", nil, s)
 	}

@@ -197,7 +197,7 @@ func Rank(a, b Entity) int {
 }
 
 // Compatible reports whether two entities may be the same: the same type,
-// or one of them untyped. (Types that graph.Infer gives untyped entities
+// or one of them untyped. (Types that infer.Infer gives untyped entities
 // are not used: they come from the roles an entity plays, and one entity
 // named two ways plays different roles under each name.)
 func Compatible(a, b Entity) bool { return a.Type == b.Type || a.Type == "" || b.Type == "" }

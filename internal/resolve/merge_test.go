@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/llmtest"
 	"github.com/scgraph/scgraph/llm"
-	"github.com/scgraph/scgraph/llm/llmtest"
 )
 
 func sampleGraph() *Graph {

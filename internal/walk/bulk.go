@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/idgraph"
 	"github.com/scgraph/scgraph/state"
 )
 
 // bulkStore is a store that gives its graph by entity id (memstore): a
 // chain with a repeated step (a closure) is walked over it in one pass,
-// with flat arrays, into a state.Segment.
+// with flat arrays, into the segment a state.Bulk carries.
 type bulkStore interface {
-	Adjacency(ctx context.Context) (graph.Adjacency, error)
+	Adjacency(ctx context.Context) (idgraph.Graph, error)
 }
 
 // bulkChain reports whether chain c is walked in bulk over g: a closure
@@ -53,7 +54,7 @@ type candidate struct {
 	next uint8
 }
 
-// expandBulk is expand over a graph.Adjacency: it makes the same moves,
+// expandBulk is expand over a idgraph.Graph: it makes the same moves,
 // in the same order, with the same store and fan-out cuts (walked level by
 // level from start, the frontier of each level grouped by move and taken
 // by entity name, each entity's edges in canonical order, the first
@@ -438,7 +439,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 
 // newSegment starts a segment for the walk of s: the positions of
 // Walk.Reached, then the pending starts, are indexed as they are.
-func newSegment(adj graph.Adjacency, s *state.AgentState, c state.Chain, pending []state.Pos) *segment {
+func newSegment(adj idgraph.Graph, s *state.AgentState, c state.Chain, pending []state.Pos) *segment {
 	g := &segment{adj: adj, index: newPosIndex(adj.Entities(), len(c.Steps)+1), nodeSet: newIDSet(adj.Entities())}
 	n := len(s.Walk.Reached)
 	g.reachedNode = make([]int32, 0, n+len(pending))
@@ -478,7 +479,7 @@ func (g *segment) addArc(k, from int, cd candidate) {
 // moveGroups returns the store requests the walker makes for chain c, in
 // its order (by group key), and for each chain state the groups its
 // positions take.
-func moveGroups(adj graph.Adjacency, c state.Chain) ([]moveGroup, [][]int, error) {
+func moveGroups(adj idgraph.Graph, c state.Chain) ([]moveGroup, [][]int, error) {
 	var groups []moveGroup
 	idx := map[string]int{}
 	type pending struct {

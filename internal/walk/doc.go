@@ -7,9 +7,9 @@
 // state), so a cycle ends without losing an answer reached another way.
 //
 // A closure (a chain with a repeated step) over a store that gives its
-// graph by entity id (graph.Adjacency: the embedded store) is walked in
+// graph by entity id (idgraph.Graph: the embedded store) is walked in
 // bulk: one pass over the store's adjacency arrays with flat arrays of
-// positions and of the ways they were reached (a state.Segment), making
+// positions and of the ways they were reached (the segment a state.Bulk carries), making
 // the same moves in the same order, with the same cuts, as the walk one
 // request a level, but with no string, map entry or Via list per
 // position, so that a closure of a million entities costs about a second.

@@ -7,18 +7,19 @@ import (
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/idgraph"
 	"github.com/scgraph/scgraph/state"
 )
 
-// segment is the walk's state.Segment: the positions a walk in bulk
+// segment is what a state.Bulk carries (its Segment): the positions a walk in bulk
 // reached, in flat arrays indexed by position (k), with entity ids of the
-// store's graph.Adjacency, and the arcs (the ways positions were reached)
+// store's idgraph.Graph, and the arcs (the ways positions were reached)
 // in the order they were made, so that a position's support is a count
 // and its evidence paths are rebuilt only when asked for. Walk index i is
 // a position of Walk.Reached below base, else the segment's position
 // i-base.
 type segment struct {
-	adj  graph.Adjacency
+	adj  idgraph.Graph
 	base int
 	// reachedNode is the entity id of each position of Walk.Reached (-1
 	// when the store has none of that name).
@@ -73,8 +74,6 @@ type segDelta struct {
 	iteration      int
 	phase          state.Phase
 }
-
-var _ state.Segment = (*segment)(nil)
 
 // clone returns a copy that a new delta may extend.
 func (g *segment) clone() *segment {

@@ -2,104 +2,51 @@ package words
 
 import (
 	"fmt"
+	"github.com/scgraph/scgraph/internal/concept"
 	"slices"
 	"strings"
 )
 
-// Concept is a kind of relation whose English the data knows.
-type Concept uint8
+// Concept is a kind of relation whose English the data knows (the kinds
+// themselves are internal/concept's, which the schema names too).
+type Concept = concept.Concept
 
 // The concepts.
 const (
-	None        Concept = iota // a relation of no known kind: its own name is its only word
-	Dependency                 // First depends on Second: Second failing breaks First
-	Ownership                  // First owns (maintains, is responsible for) Second
-	Membership                 // First is a member of the group Second
-	Reporting                  // First reports to Second (Second manages First)
-	Containment                // First is part of Second
-	OnCall                     // First is on call for Second
-	lastConcept
+	None        = concept.None
+	Dependency  = concept.Dependency
+	Ownership   = concept.Ownership
+	Membership  = concept.Membership
+	Reporting   = concept.Reporting
+	Containment = concept.Containment
+	OnCall      = concept.OnCall
 )
-
-var conceptNames = [...]string{None: "", Dependency: "dependency", Ownership: "ownership", Membership: "membership", Reporting: "reporting", Containment: "containment", OnCall: "on_call"}
 
 // conceptFileNames are the names concepts.txt uses.
 var conceptFileNames = map[string]Concept{"dependency": Dependency, "ownership": Ownership, "membership": Membership,
 	"reporting": Reporting, "containment": Containment, "on-call": OnCall}
 
-func (c Concept) String() string {
-	if int(c) < len(conceptNames) {
-		return conceptNames[c]
-	}
-	return "unknown"
-}
-
 // ParseConcept reads a concept name as String writes it ("" is None).
-func ParseConcept(s string) (Concept, bool) {
-	for i, n := range conceptNames {
-		if n == s {
-			return Concept(i), true
-		}
-	}
-	return None, false
-}
+func ParseConcept(s string) (Concept, bool) { return concept.Parse(s) }
 
 // ConceptNames returns the names of the known concepts, None excluded.
-func ConceptNames() []string { return append([]string(nil), conceptNames[1:]...) }
+func ConceptNames() []string { return concept.Names() }
 
 // Role is an end of a concept's canonical orientation.
-type Role uint8
+type Role = concept.Role
 
 // The roles.
 const (
-	First  Role = iota + 1 // the dependent, owner, member, report, part, responder
-	Second                 // the dependency, owned thing, group, manager, whole, service
+	First  = concept.First
+	Second = concept.Second
 )
-
-// Other returns the other role.
-func (r Role) Other() Role {
-	if r == First {
-		return Second
-	}
-	return First
-}
-
-func (r Role) String() string {
-	switch r {
-	case First:
-		return "first"
-	case Second:
-		return "second"
-	}
-	return "none"
-}
-
-// roleNames are what each end of a concept is called in a description
-// (the schema listing), first then second.
-var roleNames = [...][2]string{
-	Dependency:  {"dependent", "dependency"},
-	Ownership:   {"owner", "owned"},
-	Membership:  {"member", "group"},
-	Reporting:   {"report", "manager"},
-	Containment: {"part", "whole"},
-	OnCall:      {"responder", "service covered"},
-}
-
-// RoleName is what the role's end of the concept is called ("dependent",
-// "manager"), "" for None.
-func (c Concept) RoleName(r Role) string {
-	if int(c) >= len(roleNames) || (r != First && r != Second) {
-		return ""
-	}
-	return roleNames[c][r-1]
-}
 
 // Describe says in words how a relation of concept c reads, subject to
 // object: which end is which ("ownership: the subject is the owner, the
 // object the owned"), inverse when the subject plays the second role, and
 // whether failure propagates (optional). "" for None.
 func Describe(c Concept, inverse, optional, delivers bool) string {
-	if c == None || int(c) >= len(roleNames) {
+	if c == None || c.RoleName(First) == "" {
 		return ""
 	}
 	subj, obj := First, Second

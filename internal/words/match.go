@@ -1,6 +1,7 @@
 package words
 
 import (
+	"github.com/scgraph/scgraph/internal/concept"
 	"maps"
 	"sort"
 	"strings"
@@ -171,7 +172,7 @@ type compiledPosition struct {
 // table returns the concepts' phrases compiled, in concept order.
 func table() []compiled {
 	tableOnce.Do(func() {
-		byConcept := make([]compiled, lastConcept)
+		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
 			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}}
 		}

@@ -1,6 +1,7 @@
 package words
 
 import (
+	"github.com/scgraph/scgraph/internal/concept"
 	"slices"
 	"strings"
 	"testing"
@@ -60,7 +61,7 @@ func TestDataFiles(t *testing.T) {
 			}
 		}
 	}
-	for c := Dependency; c < lastConcept; c++ {
+	for c := Dependency; c < Concept(concept.Count); c++ {
 		if !concepts[c] {
 			t.Errorf("concepts.txt: concept %s has no phrase", c)
 		}

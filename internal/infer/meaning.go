@@ -1,7 +1,8 @@
-package graph
+package infer
 
 import (
 	"cmp"
+	"github.com/scgraph/scgraph/graph"
 	"slices"
 
 	"github.com/scgraph/scgraph/internal/words"
@@ -27,7 +28,7 @@ import (
 //     through it as a guess.
 
 // addMeanings fills the meaning of the schema's relations.
-func (a *assembly) addMeanings(s *Schema) {
+func (a *assembly) addMeanings(s *graph.Schema) {
 	declared := map[string]bool{}
 	if a.base != nil {
 		for _, r := range a.base.Relations {
@@ -38,14 +39,14 @@ func (a *assembly) addMeanings(s *Schema) {
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if declared[r.Name] {
-			r.normalizeMeaning()
+			normalizeMeaning(r)
 			// A declared relation that says nothing of its kind still gets
 			// a kind that carries no dependency (ownership, membership, ...)
 			// from its name: that helps read questions and changes no
 			// failure semantics, which stay as the file declares them.
 			if r.Concept == "" {
 				if m := a.nameMeaning(r.Name); m.Concept != words.None && m.Concept != words.Dependency {
-					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, FromName
+					r.Concept, r.Inverse, r.Inferred = m.Concept.String(), m.Inverse, graph.FromName
 				}
 			}
 		} else {
@@ -53,14 +54,14 @@ func (a *assembly) addMeanings(s *Schema) {
 			r.Concept, r.Inverse, r.Optional, r.Delivers = m.Concept.String(), m.Inverse, m.Optional, m.Delivers
 			r.Dependency = ""
 			if m.Concept == words.Dependency {
-				r.Dependency = DependentSubject
+				r.Dependency = graph.DependentSubject
 				if m.Inverse {
-					r.Dependency = DependentObject
+					r.Dependency = graph.DependentObject
 				}
 			}
-			r.Inferred = Unread
+			r.Inferred = graph.Unread
 			if m.Concept != words.None || m.Association {
-				r.Inferred = FromName
+				r.Inferred = graph.FromName
 			}
 		}
 		if r.Dependency != "" {
@@ -73,11 +74,11 @@ func (a *assembly) addMeanings(s *Schema) {
 	shapes := a.relationShapes()
 	for i := range s.Relations {
 		r := &s.Relations[i]
-		if declared[r.Name] || r.Concept != "" || r.Inferred == FromName {
+		if declared[r.Name] || r.Concept != "" || r.Inferred == graph.FromName {
 			continue
 		}
 		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
-			r.Concept, r.Dependency, r.Inferred = words.Dependency.String(), DependentSubject, FromStructure
+			r.Concept, r.Dependency, r.Inferred = words.Dependency.String(), graph.DependentSubject, graph.FromStructure
 		}
 	}
 }
@@ -112,16 +113,16 @@ func (a *assembly) nameMeaning(name string) words.Meaning {
 // normalizeMeaning makes a declared relation's dependency fields agree: a
 // dependency end implies the dependency concept, and the dependency
 // concept implies an end (the subject, unless Inverse).
-func (r *RelationDef) normalizeMeaning() {
+func normalizeMeaning(r *graph.RelationDef) {
 	r.Inferred = ""
 	switch {
 	case r.Dependency != "":
 		r.Concept = words.Dependency.String()
-		r.Inverse = r.Dependency == DependentObject
+		r.Inverse = r.Dependency == graph.DependentObject
 	case r.Concept == words.Dependency.String():
-		r.Dependency = DependentSubject
+		r.Dependency = graph.DependentSubject
 		if r.Inverse {
-			r.Dependency = DependentObject
+			r.Dependency = graph.DependentObject
 		}
 	}
 }
@@ -192,7 +193,7 @@ func (in *inference) relationShapes() map[string]Shape {
 // addNameWords fills each type's NameWords: the words (at least two
 // letters, not all digits) that at least half of its entities, and at
 // least two, carry in their names; three at most, the commonest first.
-func (a *assembly) addNameWords(s *Schema) {
+func (a *assembly) addNameWords(s *graph.Schema) {
 	for i := range s.Types {
 		t := &s.Types[i]
 		n := a.st.Members[t.Name]

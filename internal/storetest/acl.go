@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/acl"
 )
 
 // Reader is the read side of the store contract: what a scoped view of a
@@ -92,7 +93,7 @@ func RunACL(t *testing.T, open func(t *testing.T) Store, scope func(s Store, g g
 			t.Run("reference", func(t *testing.T) {
 				ctx := t.Context()
 				ref := fresh(t, open)
-				visible := graph.Visible(ACLFixture(), g)
+				visible := acl.Visible(ACLFixture(), g)
 				public := make([]graph.Triple, len(visible))
 				exists := map[string]bool{}
 				for i, tr := range visible {

@@ -3,7 +3,7 @@ package storetest_test
 import (
 	"fmt"
 
-	"github.com/scgraph/scgraph/storetest"
+	"github.com/scgraph/scgraph/internal/storetest"
 )
 
 // A store package runs the suite from its tests:

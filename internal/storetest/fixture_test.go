@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 )
 
 // TestFixture checks the fixture against the counts the suite expects,
@@ -32,7 +33,7 @@ func TestFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	typeCount := make(map[string]int)
-	_, types := graph.Infer(ts, sch)
+	_, types := infer.Infer(ts, sch)
 	for _, typ := range types {
 		typeCount[typ]++
 	}

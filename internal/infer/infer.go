@@ -1,8 +1,9 @@
-package graph
+package infer
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/scgraph/scgraph/graph"
 	"slices"
 	"strings"
 	"unicode"
@@ -11,7 +12,7 @@ import (
 	"github.com/scgraph/scgraph/internal/text"
 )
 
-// Schema inference. An entity's type comes, in priority order, from:
+// graph.Schema inference. An entity's type comes, in priority order, from:
 //
 //  1. the triples: their subject_type / object_type (when an entity is given
 //     several, the one given most often, ties by name);
@@ -50,7 +51,7 @@ import (
 // empty, and the types and relations found in the data but missing from
 // the base are appended (sorted), their description noting that they are
 // not in the schema. A base that misses something is not an error.
-func Infer(ts []Triple, base *Schema) (*Schema, map[string]string) {
+func Infer(ts []graph.Triple, base *graph.Schema) (*graph.Schema, map[string]string) {
 	in := newInference(ts, base)
 	in.assign()
 	return in.schema(), in.typeMap()
@@ -58,7 +59,7 @@ func Infer(ts []Triple, base *Schema) (*Schema, map[string]string) {
 
 // inference holds the interned triples and the per-entity results.
 type inference struct {
-	base     *Schema
+	base     *graph.Schema
 	names    []string // entity id -> name
 	relNames []string // relation index -> name, sorted
 	facts    []fact
@@ -75,7 +76,7 @@ const (
 	sideObject  = 1
 )
 
-func newInference(ts []Triple, base *Schema) *inference {
+func newInference(ts []graph.Triple, base *graph.Schema) *inference {
 	in := &inference{base: base, facts: make([]fact, len(ts)), inferred: make(map[string]string)}
 	relSet := make(map[string]int32)
 	for _, t := range ts {
@@ -200,7 +201,7 @@ type RoleTyper struct {
 
 // NewRoleTyper returns a RoleTyper for the relations (sorted by name) and
 // the base schema (nil: none).
-func NewRoleTyper(base *Schema, relNames []string) *RoleTyper {
+func NewRoleTyper(base *graph.Schema, relNames []string) *RoleTyper {
 	nroles := 2 * len(relNames)
 	t := &RoleTyper{relNames: relNames, declared: make([]string, nroles), size: make([]int, nroles), overlap: map[[2]int32]int{}}
 	if base != nil {
@@ -383,7 +384,7 @@ type SchemaStats struct {
 }
 
 // schema assembles the schema from the assigned types.
-func (in *inference) schema() *Schema {
+func (in *inference) schema() *graph.Schema {
 	st := &SchemaStats{RelNames: in.relNames, TypeCount: make(map[string]int), Inferred: in.inferred, Shapes: in.relationShapes}
 	for _, t := range in.typeOf {
 		st.TypeCount[t]++
@@ -435,7 +436,7 @@ func NameWordsOf(name string) []string {
 
 // AssembleSchema makes the schema of data from its statistics and the base
 // schema (nil: infer it all), as Infer describes.
-func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
+func AssembleSchema(base *graph.Schema, st *SchemaStats) *graph.Schema {
 	// ends lists the types of one end of a relation that account for at
 	// least 1% of its triples, sorted.
 	ends := func(m map[string]int, total int) []string {
@@ -456,13 +457,13 @@ func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
 	a := &assembly{base: base, st: st}
 
 	if base == nil {
-		s := &Schema{Inferred: true}
+		s := &graph.Schema{Inferred: true}
 		for _, t := range dataTypes {
 			_, inferred := st.Inferred[t]
-			s.Types = append(s.Types, TypeDef{Name: t, Description: st.Inferred[t], Count: st.TypeCount[t], Inferred: inferred})
+			s.Types = append(s.Types, graph.TypeDef{Name: t, Description: st.Inferred[t], Count: st.TypeCount[t], Inferred: inferred})
 		}
 		for r, name := range st.RelNames {
-			s.Relations = append(s.Relations, RelationDef{
+			s.Relations = append(s.Relations, graph.RelationDef{
 				Name: name, From: ends(st.From[r], st.RelCount[r]), To: ends(st.To[r], st.RelCount[r]), Count: st.RelCount[r],
 			})
 		}
@@ -487,7 +488,7 @@ func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
 		if inferred {
 			desc = d + "; " + notInSchema
 		}
-		s.Types = append(s.Types, TypeDef{Name: t, Description: desc, Count: st.TypeCount[t], Inferred: inferred})
+		s.Types = append(s.Types, graph.TypeDef{Name: t, Description: desc, Count: st.TypeCount[t], Inferred: inferred})
 	}
 	for i := range s.Relations {
 		s.Relations[i].Count = 0
@@ -495,7 +496,7 @@ func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
 	for r, name := range st.RelNames {
 		def := s.Relation(name)
 		if def == nil {
-			s.Relations = append(s.Relations, RelationDef{
+			s.Relations = append(s.Relations, graph.RelationDef{
 				Name: name, Description: "found in the data; " + notInSchema,
 				From: ends(st.From[r], st.RelCount[r]), To: ends(st.To[r], st.RelCount[r]), Count: st.RelCount[r],
 			})
@@ -518,7 +519,7 @@ func AssembleSchema(base *Schema, st *SchemaStats) *Schema {
 // assembly is AssembleSchema's state: the statistics, and the shapes
 // once computed.
 type assembly struct {
-	base   *Schema
+	base   *graph.Schema
 	st     *SchemaStats
 	shapes map[string]Shape
 }
@@ -570,10 +571,10 @@ func (in *inference) sharedPairs() map[[2]int32]int {
 	return shared
 }
 
-// addMirrors fills RelationDef.Mirrors: the relations that store facts
+// addMirrors fills graph.RelationDef.Mirrors: the relations that store facts
 // of another from its other end ("apex parent_of group" beside "group
 // subsidiary_of apex"), a quarter of the smaller relation at least.
-func (a *assembly) addMirrors(s *Schema) {
+func (a *assembly) addMirrors(s *graph.Schema) {
 	count := a.st.RelCount
 	for k, n := range a.st.Shared {
 		// A few shared pairs between big relations are cycles of the data

@@ -6,7 +6,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
-	"github.com/scgraph/scgraph/llm/llmtest"
+	"github.com/scgraph/scgraph/internal/llmtest"
 )
 
 // The scripted model answers by a substring of the prompt; the last reply

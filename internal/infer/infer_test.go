@@ -1,4 +1,4 @@
-package graph_test
+package infer_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/devdata"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/triplefile"
 )
 
@@ -60,7 +61,7 @@ func TestInferUntyped(t *testing.T) {
 		"m1 starred_actors a1", "m2 starred_actors a2", "m3 starred_actors a3", "m1 starred_actors x",
 		"m1 has_genre Drama", "m2 has_genre Comedy", "m3 has_genre Horror", "m2 has_genre x",
 	)
-	s, types := graph.Infer(ts, nil)
+	s, types := infer.Infer(ts, nil)
 	want := `schema "" inferred=true
 type DirectedBySubject 3 "inferred from its relations: subject of directed_by (3), subject of has_genre (3), subject of starred_actors (3), subject of written_by (3)" []
 type HasGenreObject 4 "inferred from its relations: object of has_genre (4)" []
@@ -91,7 +92,7 @@ rel written_by [DirectedBySubject] -> [WrittenByObject] 3 "" dep="" [] []
 	// The result depends on the set of triples, not their order.
 	rev := slices.Clone(ts)
 	slices.Reverse(rev)
-	s2, types2 := graph.Infer(rev, nil)
+	s2, types2 := infer.Infer(rev, nil)
 	if renderSchema(s2) != want || renderTypes(types2) != wantTypes {
 		t.Errorf("reversed input gives a different result:\n%s\n%s", renderSchema(s2), renderTypes(types2))
 	}
@@ -117,7 +118,7 @@ func TestInferWithBase(t *testing.T) {
 		"svc-c READS_FROM db2",
 		"team-x OWNS svc-a Team Job",
 	)
-	s, types := graph.Infer(ts, base)
+	s, types := infer.Infer(ts, base)
 	want := `schema "svc" inferred=false
 type Service 3 "a deployable" ["svc"]
 type Database 1 "" []
@@ -148,11 +149,11 @@ entity "svc-b" Database []
 
 func TestInferExplicitTies(t *testing.T) {
 	// One vote each: the type first in order wins.
-	_, types := graph.Infer(triples("a R b Zeta Beta", "b R a Alpha Gamma"), nil)
+	_, types := infer.Infer(triples("a R b Zeta Beta", "b R a Alpha Gamma"), nil)
 	if got, want := renderTypes(types), "a=Gamma b=Alpha "; got != want {
 		t.Errorf("types %s, want %s", got, want)
 	}
-	if s, _ := graph.Infer(nil, nil); len(s.Types) != 0 || len(s.Relations) != 0 || !s.Inferred {
+	if s, _ := infer.Infer(nil, nil); len(s.Types) != 0 || len(s.Relations) != 0 || !s.Inferred {
 		t.Errorf("empty data: %s", renderSchema(s))
 	}
 }
@@ -165,7 +166,7 @@ func TestInferTypeNames(t *testing.T) {
 		"e "+long+" f",
 		"g hasIMDBRating h",
 	)
-	s, _ := graph.Infer(ts, nil)
+	s, _ := infer.Infer(ts, nil)
 	var names []string
 	for _, typ := range s.Types {
 		names = append(names, typ.Name)
@@ -191,7 +192,7 @@ func TestInferMetaQA(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	s, types := graph.Infer(ts, nil)
+	s, types := infer.Infer(ts, nil)
 	t.Logf("inferred the MetaQA schema in %v:\n%s", time.Since(start), renderSchema(s))
 	if len(types) != 43234 {
 		t.Errorf("%d entities typed, want 43234", len(types))
@@ -241,7 +242,7 @@ written_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 19127
 			{Name: "starred_actors", From: []string{"Movie"}, To: []string{"Person"}},
 		},
 	}
-	s, types = graph.Infer(ts, base)
+	s, types = infer.Infer(ts, base)
 	if types["Kismet"] != "Movie" || types["Marlene Dietrich"] != "Person" || s.Types[0].Count != 16423 {
 		t.Errorf("with a base schema: Kismet=%s, Marlene Dietrich=%s, %d movies", types["Kismet"], types["Marlene Dietrich"], s.Types[0].Count)
 	}
@@ -253,14 +254,14 @@ func BenchmarkInferMetaQA(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		graph.Infer(ts, nil)
+		infer.Infer(ts, nil)
 	}
 }
 
 // "manage" names reporting between people and ownership from teams to what
 // they run: the structure of the relation decides.
 func TestInferManageByStructure(t *testing.T) {
-	s, _ := graph.Infer([]graph.Triple{
+	s, _ := infer.Infer([]graph.Triple{
 		{Subject: "alice", Relation: "manages", Object: "bob"},
 		{Subject: "bob", Relation: "manages", Object: "carol"},
 		{Subject: "orders", Relation: "managed_by", Object: "data-eng"},
@@ -287,7 +288,7 @@ func TestInferUnreadRelations(t *testing.T) {
 		{Subject: "app.checkout", Relation: "calls", Object: "app.catalog"},
 		{Subject: "pkg-a", Relation: "conflicts", Object: "pkg-b"},
 	}
-	s, _ := graph.Infer(ts, nil)
+	s, _ := infer.Infer(ts, nil)
 	for name, want := range map[string]graph.Inference{
 		"encrypts": graph.Unread, "stores_data_for": graph.Unread, "calls": graph.FromName, "conflicts": graph.FromName,
 	} {
@@ -299,7 +300,7 @@ func TestInferUnreadRelations(t *testing.T) {
 		t.Errorf("conflicts: %+v, want no concept and no dependency", r)
 	}
 	base := &graph.Schema{Relations: []graph.RelationDef{{Name: "encrypts"}}}
-	s, _ = graph.Infer(ts, base)
+	s, _ = infer.Infer(ts, base)
 	if r := s.Relation("encrypts"); r == nil || r.Inferred != "" {
 		t.Errorf("declared encrypts: %+v, want inferred empty (declared)", r)
 	}
@@ -324,7 +325,7 @@ func TestInferMirrors(t *testing.T) {
 	)
 	want := map[string][]string{"parent_of": {"subsidiary_of"}, "subsidiary_of": {"parent_of"}}
 	for _, base := range []*graph.Schema{nil, {Relations: []graph.RelationDef{{Name: "parent_of"}}}} {
-		s, _ := graph.Infer(ts, base)
+		s, _ := infer.Infer(ts, base)
 		for _, r := range s.Relations {
 			if !slices.Equal(r.Mirrors, want[r.Name]) {
 				t.Errorf("base %v: %s mirrors %q, want %q", base != nil, r.Name, r.Mirrors, want[r.Name])
