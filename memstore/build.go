@@ -110,7 +110,7 @@ func NewBuilder(opts BuildOptions) (*Builder, error) {
 		opts: opts, dir: dir,
 		names: newNameTable(), rels: newSmallTable(), types: newSmallTable(), files: newSmallTable(""), acls: newSmallTable(""),
 	}
-	b.raw = spill.NewSorter(dir, rawCodec, nil, opts.Memory/4)
+	b.raw = spill.NewSorter(dir, rawCodec, nil, b.sortMemory()/2)
 	b.raw.Grow(1 << 16)
 	b.check.Known = func(name string) bool {
 		_, r := b.rels.ids[name]
@@ -163,11 +163,30 @@ func (b *Builder) Add(t graph.Triple) error {
 	case uint64(b.names.bytes) > maxNameBytes:
 		return errors.New("memstore: the entity names take more than 4 GiB")
 	}
+	if i&0xfff == 0 {
+		b.raw.SetMemory(b.sortMemory() / 2)
+	}
 	if err := b.raw.Add(rec); err != nil {
 		return fmt.Errorf("memstore: %w", err)
 	}
 	b.triples++
 	return nil
+}
+
+// The memory budget (BuildOptions.Memory) covers all the builder holds:
+// the name table (measured), the arrays of perEntity bytes an entity the
+// phases after the sort hold, a reserve (an eighth) for reading the
+// triples and the garbage that makes, and the sorters' buffers, which
+// get what is left. The facts as added (raw) and in canonical order are
+// held at once while the one is read into the other, and the canonical
+// buffer with the incoming edges' and the pairs' after, so each pair
+// shares sortMemory.
+const perEntity = 32
+
+// sortMemory is the memory left for sorting, in bytes.
+func (b *Builder) sortMemory() int64 {
+	m := b.opts.Memory
+	return max(0, m-m/8-b.names.footprint()-perEntity*int64(b.names.len()))
 }
 
 // Triples is the number of triples added (duplicates included).

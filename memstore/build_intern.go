@@ -35,6 +35,12 @@ func newNameTable() *nameTable {
 
 func (t *nameTable) len() int { return len(t.refs) }
 
+// footprint is the memory the table takes, in bytes.
+func (t *nameTable) footprint() int64 {
+	n := int64(len(t.chunks)) * nameChunk
+	return n + 8*int64(cap(t.refs)) + 8*int64(len(t.tab))
+}
+
 // get returns the bytes of name id (in the arena: not to be changed).
 func (t *nameTable) get(id uint32) []byte {
 	ref := t.refs[id]

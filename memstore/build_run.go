@@ -213,7 +213,7 @@ func (bs *build) number() error {
 // the first of equal ones kept) and writes their arrays, counting what
 // the next phases need.
 func (bs *build) facts() error {
-	sorter := spill.NewSorter(bs.dir, canonCodec, cmpCanon, bs.opts.Memory/4)
+	sorter := spill.NewSorter(bs.dir, canonCodec, cmpCanon, bs.sortMemory()/2)
 	sorter.Grow(bs.triples)
 	tk := &ticker{ctx: bs.ctx}
 	if err := bs.raw.Each(func(x rawRec) error {
@@ -246,8 +246,8 @@ func (bs *build) facts() error {
 			return cmp.Compare(a.r, b.r)
 		}
 		return cmp.Compare(a.s, b.s)
-	}, bs.opts.Memory/8)
-	pairs := spill.NewSorter(bs.dir, pairCodec, func(a, b pairRec) int { return cmp.Compare(a.pair, b.pair) }, bs.opts.Memory/8)
+	}, bs.sortMemory()/4)
+	pairs := spill.NewSorter(bs.dir, pairCodec, func(a, b pairRec) int { return cmp.Compare(a.pair, b.pair) }, bs.sortMemory()/4)
 	in.Grow(bs.triples)
 	pairs.Grow(bs.triples)
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -158,6 +159,7 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 		return err
 	}
 	defer b.Close()
+	defer setMemoryLimit(o.memory)()
 	// An interrupt removes the temporary files at once, not when the build
 	// next looks at ctx: sorting a run may take longer than the grace the
 	// process has after a signal.
@@ -193,6 +195,23 @@ func ingestSnapshot(ctx context.Context, e *env, o *ingestOptions) error {
 	fmt.Fprintf(e.stdout, "wrote %s: %d triples (%d duplicates dropped%s), %d entities\n", out, st.Triples, st.Duplicates, restrictedSummary(st.Restricted), st.Entities)
 	return nil
 }
+
+// setMemoryLimit makes the budget (at least minMemoryLimit) the Go
+// runtime's soft memory limit, unless GOMEMLIMIT set one, and returns the
+// function that puts the limit back. The builder keeps what it holds
+// within the budget; the limit keeps the garbage collector from letting
+// the heap grow to twice that before it collects.
+func setMemoryLimit(budget int64) func() {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	prev := debug.SetMemoryLimit(max(budget, minMemoryLimit))
+	return func() { debug.SetMemoryLimit(prev) }
+}
+
+// minMemoryLimit is the lowest memory limit setMemoryLimit sets: a few
+// kilobytes' budget (a test's) would have the collector run all the time.
+const minMemoryLimit = 256 << 20
 
 // aclSummary says, when any did, how many stored facts a Neo4j ingest
 // gave the access list of its files.

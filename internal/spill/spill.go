@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // Dir is a temporary directory for a build's files, made beside its
@@ -80,7 +81,8 @@ type Sorter[T any] struct {
 	dir     *Dir
 	codec   Codec[T]
 	compare func(a, b T) int
-	max     int
+	max     int // records held before a run is spilled
+	per     int64
 	buf     []T
 	runs    []*os.File
 	n       int
@@ -89,13 +91,34 @@ type Sorter[T any] struct {
 // NewSorter returns a sorter that holds at most memory bytes of records
 // (and at least 1024 records) before it spills a run.
 func NewSorter[T any](dir *Dir, codec Codec[T], compare func(a, b T) int, memory int64) *Sorter[T] {
-	per := int64(codec.Size) + 16 // the record in memory, roughly
-	return &Sorter[T]{dir: dir, codec: codec, compare: compare, max: int(max(1024, memory/per))}
+	s := &Sorter[T]{dir: dir, codec: codec, compare: compare, per: int64(unsafe.Sizeof(*new(T)))}
+	s.SetMemory(memory)
+	return s
 }
+
+// SetMemory changes the sorter's bound to memory bytes of records (at
+// least 1024 records): a buffer past a lowered bound is spilled at the
+// next Add, and the buffer that replaces it is held to the new bound.
+func (s *Sorter[T]) SetMemory(memory int64) { s.max = int(max(1024, memory/s.per)) }
+
+// Memory is the memory the sorter's buffer takes, in bytes.
+func (s *Sorter[T]) Memory() int64 { return int64(cap(s.buf)) * s.per }
 
 // Grow makes room for n more records without growing the buffer (up to
 // its bound).
-func (s *Sorter[T]) Grow(n int) { s.buf = slices.Grow(s.buf, min(n, s.max)) }
+func (s *Sorter[T]) Grow(n int) {
+	if want := min(len(s.buf)+n, s.max); want > cap(s.buf) {
+		s.resize(want)
+	}
+}
+
+// resize moves the buffer to one of capacity n (append's growth would
+// round it up past the bound).
+func (s *Sorter[T]) resize(n int) {
+	b := make([]T, len(s.buf), n)
+	copy(b, s.buf)
+	s.buf = b
+}
 
 // Len is the number of records added.
 func (s *Sorter[T]) Len() int { return s.n }
@@ -105,10 +128,14 @@ func (s *Sorter[T]) Spilled() int { return len(s.runs) }
 
 // Add adds a record, spilling a run when the buffer is full.
 func (s *Sorter[T]) Add(x T) error {
-	if len(s.buf) == s.max {
+	if len(s.buf) >= s.max {
 		if err := s.spill(); err != nil {
 			return err
 		}
+	}
+	if len(s.buf) == cap(s.buf) {
+		// Grow within the bound (append alone could pass it by a quarter).
+		s.resize(min(s.max, max(1024, 2*cap(s.buf))))
 	}
 	s.buf = append(s.buf, x)
 	s.n++
@@ -172,6 +199,9 @@ func (s *Sorter[T]) spill() error {
 	}
 	s.runs = append(s.runs, f)
 	s.buf = s.buf[:0]
+	if cap(s.buf) > s.max {
+		s.buf = nil // the bound was lowered: a smaller buffer replaces it
+	}
 	return nil
 }
 

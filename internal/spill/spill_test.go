@@ -69,3 +69,42 @@ func TestSorter(t *testing.T) {
 		t.Error("Create after Remove succeeded")
 	}
 }
+
+// A sorter's buffer stays within its bound, and within a lowered bound
+// from the run after it is lowered, and the records still come back in
+// order.
+func TestSorterKeepsToItsMemory(t *testing.T) {
+	dir, err := NewDir(t.TempDir(), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Remove()
+	bound := int64(64 << 10)
+	s := NewSorter(dir, u64, cmp.Compare[uint64], bound)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var all []uint64
+	lowered := false
+	for i := range 200000 {
+		if i == 100000 {
+			bound = 16 << 10
+			s.SetMemory(bound)
+			lowered = true
+		}
+		x := rng.Uint64()
+		all = append(all, x)
+		if err := s.Add(x); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Memory(); got > bound && !(lowered && i < 100000+8192) {
+			t.Fatalf("record %d: buffer of %d bytes past the bound of %d", i, got, bound)
+		}
+	}
+	var got []uint64
+	if err := s.Each(func(x uint64) error { got = append(got, x); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(all)
+	if !slices.Equal(got, all) {
+		t.Fatal("the records came back wrong")
+	}
+}
