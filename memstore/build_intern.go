@@ -37,8 +37,11 @@ func (t *nameTable) len() int { return len(t.refs) }
 
 // footprint is the memory the table takes, in bytes.
 func (t *nameTable) footprint() int64 {
-	n := int64(len(t.chunks)) * nameChunk
-	return n + 8*int64(cap(t.refs)) + 8*int64(len(t.tab))
+	n := 8*int64(cap(t.refs)) + 8*int64(len(t.tab)) + 24*int64(cap(t.chunks))
+	for _, c := range t.chunks {
+		n += int64(cap(c))
+	}
+	return n
 }
 
 // get returns the bytes of name id (in the arena: not to be changed).
@@ -79,8 +82,14 @@ func (t *nameTable) intern(name string) uint32 {
 		i = (i + 1) & mask
 	}
 	id := uint32(len(t.refs))
-	if len(t.chunks) == 0 || len(t.chunks[len(t.chunks)-1])+len(name) > nameChunk {
-		t.chunks = append(t.chunks, make([]byte, 0, nameChunk))
+	if len(t.chunks) == 0 || len(t.chunks[len(t.chunks)-1])+len(name) > cap(t.chunks[len(t.chunks)-1]) {
+		// Chunks double from 64 KB to nameChunk, so that a small graph's
+		// table is small.
+		size := 1 << 16
+		if len(t.chunks) > 0 {
+			size = min(nameChunk, 2*cap(t.chunks[len(t.chunks)-1]))
+		}
+		t.chunks = append(t.chunks, make([]byte, 0, size))
 	}
 	c := len(t.chunks) - 1
 	off := len(t.chunks[c])
