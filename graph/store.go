@@ -1,6 +1,9 @@
 package graph
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The request and result types of the store contract. The interfaces
 // themselves are declared where they are used (agent.Store for the agent,
@@ -126,3 +129,47 @@ var (
 	// MaxHops out of range, an invalid direction).
 	ErrBadRequest = errors.New("bad store request")
 )
+
+// ClosureRequest asks for the entities reachable from From in one to
+// MaxDepth hops, every hop along the relations named (all when none)
+// walked in Direction: a closure, counted in full and given a page at a
+// time, so that a store across a network answers it in one query rather
+// than a request a level.
+type ClosureRequest struct {
+	From      string
+	Relations []string
+	Direction Direction
+	// MaxDepth bounds the hops (1..MaxClosureDepth).
+	MaxDepth int
+	// Limit is the size of the page; 0 means DefaultLimit.
+	Limit int
+}
+
+// MaxClosureDepth is the deepest closure a ClosureRequest may ask for.
+const MaxClosureDepth = 32
+
+// Closure is a store's answer to a ClosureRequest.
+type Closure struct {
+	// Total is the number of entities reached (From itself not among
+	// them, even when a cycle leads back to it).
+	Total int `json:"total"`
+	// Entities are the first Limit of them by name, with their types.
+	Entities []Entity `json:"entities"`
+}
+
+// Normalize checks the request and fills in the default limit.
+func (r ClosureRequest) Normalize() (ClosureRequest, error) {
+	if r.MaxDepth < 1 || r.MaxDepth > MaxClosureDepth {
+		return r, fmt.Errorf("closure: %w: max depth %d (want 1 to %d)", ErrBadRequest, r.MaxDepth, MaxClosureDepth)
+	}
+	if !r.Direction.Valid() {
+		return r, fmt.Errorf("closure: %w: invalid direction %d (want out, in or both)", ErrBadRequest, r.Direction)
+	}
+	switch {
+	case r.Limit == 0:
+		r.Limit = DefaultLimit
+	case r.Limit < 0:
+		return r, fmt.Errorf("closure: %w: negative limit %d", ErrBadRequest, r.Limit)
+	}
+	return r, nil
+}

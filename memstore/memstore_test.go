@@ -52,6 +52,11 @@ func (c counting) Resolve(ctx context.Context, req graph.ResolveRequest) ([][]gr
 	return c.Store.Resolve(ctx, req)
 }
 
+func (c counting) Closure(ctx context.Context, req graph.ClosureRequest) (graph.Closure, error) {
+	c.n.Add(1)
+	return c.Store.Closure(ctx, req)
+}
+
 func (c counting) Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error) {
 	c.n.Add(1)
 	return c.Store.Expand(ctx, req)

@@ -160,6 +160,7 @@ var aclRequests = []string{
 	"expand 1 step both ways, limit 2", "expand out then in, limit 3",
 	"expand along ROTATES (only hidden facts)", "expand along CALLS from hidden names",
 	"paths web..vault-db", "paths web..payment-svc", "paths team-web..orders-db", "paths along ROTATES",
+	"closure from web both ways, page 3", "closure from vault-team out", "closure along ROTATES",
 }
 
 // aclBattery runs the requests of aclRequests on r and renders each
@@ -197,6 +198,18 @@ func aclBattery(ctx context.Context, r Reader) []string {
 	paths(graph.PathRequest{From: "web", To: "payment-svc", MaxHops: 4, Direction: graph.Out})
 	paths(graph.PathRequest{From: "team-web", To: "orders-db", MaxHops: 3, Direction: graph.Out})
 	paths(graph.PathRequest{From: "vault-team", To: "vault-db", MaxHops: 2, Relations: []string{"ROTATES"}, Direction: graph.Out})
+	closure := func(req graph.ClosureRequest) {
+		cs, ok := r.(closureStore)
+		if !ok {
+			out = append(out, fmt.Sprintf("%T has no Closure", r))
+			return
+		}
+		c, err := cs.Closure(ctx, req)
+		out = append(out, render(fmt.Sprintf("total %d: %v", c.Total, c.Entities), err))
+	}
+	closure(graph.ClosureRequest{From: "web", Direction: graph.Both, MaxDepth: 4, Limit: 3})
+	closure(graph.ClosureRequest{From: "vault-team", Direction: graph.Out, MaxDepth: 3})
+	closure(graph.ClosureRequest{From: "vault-team", Relations: []string{"ROTATES"}, Direction: graph.Out, MaxDepth: 3})
 	for i, s := range out {
 		out[i] = strings.TrimSpace(s)
 	}
