@@ -9,6 +9,7 @@ import (
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acltest"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/state"
 )
@@ -104,7 +105,7 @@ func TestNoLeaksAfterReingest(t *testing.T) {
 		}
 		want := 0
 		for i, tr := range edited.Triples {
-			if graph.ACLString(tr.ACL) != graph.ACLString(c.Triples[i].ACL) {
+			if groupname.String(tr.ACL) != groupname.String(c.Triples[i].ACL) {
 				want++
 			}
 		}

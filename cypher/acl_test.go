@@ -13,6 +13,7 @@ import (
 	"github.com/scgraph/scgraph/cypher"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acltest"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/lexicon"
 	"github.com/scgraph/scgraph/state"
 )
@@ -97,7 +98,7 @@ func TestNoLeaksAfterReingestNeo4j(t *testing.T) {
 		}
 		want := 0
 		for i, tr := range edited.Triples {
-			if graph.ACLString(tr.ACL) != graph.ACLString(c.Triples[i].ACL) {
+			if groupname.String(tr.ACL) != groupname.String(c.Triples[i].ACL) {
 				want++
 			}
 		}

@@ -42,7 +42,7 @@
 // Every query is a named constant (or a template, for the patterns that
 // carry relation types) next to the code that runs it. Values are always
 // parameters. Relation types and labels reach query text only after
-// graph.ValidIdentifier and, for relations a request names, the schema
+// text.ValidIdentifier and, for relations a request names, the schema
 // accept them, and always backtick-quoted. The agent's methods (Schema,
 // Resolve, Expand, Paths) run in read transactions, in read-mode sessions
 // (routed to readers on a cluster; the server refuses a write in them);

@@ -10,6 +10,7 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // relTypes checks the relations a request names against the schema (the
@@ -26,7 +27,7 @@ func (m *meta) relTypes(names []string, what string) (string, error) {
 	names = slices.Compact(names)
 	quoted := make([]string, len(names))
 	for i, name := range names {
-		if !graph.ValidIdentifier(name) {
+		if !text.ValidIdentifier(name) {
 			return "", fmt.Errorf("cypher: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, m.knownList())
 		}
 		if !m.known[name] {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -97,7 +98,7 @@ func WriteImportFiles(dir string, ts []graph.Triple, user *graph.Schema) (Import
 			if t.Source.Line != 0 {
 				line = strconv.Itoa(t.Source.Line)
 			}
-			acl, _ := graph.CheckACL(t.ACL) // checked above; sorted, as ingest stores it
+			acl, _ := groupname.Check(t.ACL) // checked above; sorted, as ingest stores it
 			if err := w.Write([]string{t.Subject, t.Object, t.Relation, t.Source.File, line, t.SubjectType, t.ObjectType, strings.Join(acl, ";")}); err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acl"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -621,7 +622,7 @@ func (w *writer) writeFacts(ctx context.Context, jobs []job, total int) (int, er
 // aclParam is a fact's access list as the acl property: its groups,
 // sorted, or null (no property: public). The list was checked.
 func aclParam(acl []string) any {
-	acl, _ = graph.CheckACL(acl)
+	acl, _ = groupname.Check(acl)
 	if len(acl) == 0 {
 		return nil
 	}

@@ -315,14 +315,14 @@ func setTypesQuery(old, new string) (string, error) {
 // typeLabel reports whether an entity type is also written as a label: it
 // must be an identifier and not one of the store's own labels.
 func typeLabel(t string) bool {
-	return t != "" && t != labelEntity && t != labelMeta && graph.ValidIdentifier(t)
+	return t != "" && t != labelEntity && t != labelMeta && text.ValidIdentifier(t)
 }
 
 // quote backtick-quotes a relation type or label for query text. Only
-// identifiers (graph.ValidIdentifier: letters, digits, _ and -) are
+// identifiers (text.ValidIdentifier: letters, digits, _ and -) are
 // accepted, so the result cannot close the quotes.
 func quote(name string) (string, error) {
-	if !graph.ValidIdentifier(name) {
+	if !text.ValidIdentifier(name) {
 		return "", fmt.Errorf("cypher: %q is not an identifier and cannot be a relation type or label", name)
 	}
 	return "`" + name + "`", nil

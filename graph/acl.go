@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/scgraph/scgraph/internal/groupname"
 )
 
 // Access control. A fact (Triple.ACL) may carry an access list: the names
@@ -12,46 +14,6 @@ import (
 // two share a group, and an entity exists for it only through a fact it
 // sees. Stores enforce this in their queries (memstore.Store.Scoped,
 // cypher.Store.Scoped).
-
-// maxGroupName is the longest group name accepted, in bytes.
-const maxGroupName = 128
-
-// validGroupName reports whether s can name a group: 1 to maxGroupName
-// bytes of ASCII letters, digits and "_", "-", ".", ":", "@", starting
-// with a letter, a digit or "_". Group names never hold white space, ","
-// or ";" (the separators of --groups and of the CSV column).
-func validGroupName(s string) bool {
-	if s == "" || len(s) > maxGroupName {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
-		case i > 0 && (c == '-' || c == '.' || c == ':' || c == '@'):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// CheckACL checks an access list and returns it sorted without
-// duplicates (nil for an empty one: public). The error names the bad
-// entry: `acl[1] "a b" is not a group name …`.
-func CheckACL(acl []string) ([]string, error) {
-	if len(acl) == 0 {
-		return nil, nil
-	}
-	for i, g := range acl {
-		if !validGroupName(g) {
-			return nil, fmt.Errorf("acl[%d] %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i, g, maxGroupName)
-		}
-	}
-	out := slices.Clone(acl)
-	slices.Sort(out)
-	return slices.Compact(out), nil
-}
 
 // Groups is the set of groups a caller belongs to, sorted and without
 // duplicates; make one with NewGroups or ParseGroups. The zero Groups
@@ -63,8 +25,8 @@ type Groups struct {
 // NewGroups checks the names and makes a caller's groups.
 func NewGroups(names ...string) (Groups, error) {
 	for i, g := range names {
-		if !validGroupName(g) {
-			return Groups{}, fmt.Errorf("group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i+1, g, maxGroupName)
+		if !groupname.Valid(g) {
+			return Groups{}, fmt.Errorf("group %d %q is not a group name (1 to %d of letters, digits, _, and after the first -, ., :, @)", i+1, g, groupname.MaxBytes)
 		}
 	}
 	out := slices.Clone(names)
@@ -119,14 +81,4 @@ type WriteStats struct {
 	// ACLChanged counts the facts stored before the batch whose access
 	// list the batch changed.
 	ACLChanged int
-}
-
-// ACLString renders an access list for messages: `public` or
-// `["eng","ops"]`, sorted.
-func ACLString(acl []string) string {
-	acl, _ = CheckACL(acl)
-	if len(acl) == 0 {
-		return "public"
-	}
-	return fmt.Sprintf("%q", acl)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -108,7 +109,7 @@ func (c *TripleChecker) Check(i int, t Triple) error {
 	if !utf8.ValidString(t.Source.File) {
 		return fmt.Errorf("triple %d%s: source file name is not valid UTF-8", i, at(t))
 	}
-	if _, err := CheckACL(t.ACL); err != nil {
+	if _, err := groupname.Check(t.ACL); err != nil {
 		return fmt.Errorf("triple %d%s: %w", i, at(t), err)
 	}
 	return nil
@@ -131,7 +132,7 @@ func (c *TripleChecker) ident(i int, t Triple, field, v string) error {
 // checkIdent checks a relation or type name: `relation "has genre" is not
 // an identifier: relation names must be identifiers (…)`.
 func checkIdent(field, v string) error {
-	if ValidIdentifier(v) {
+	if text.ValidIdentifier(v) {
 		return nil
 	}
 	what := "type"

@@ -5,6 +5,7 @@
 //
 // An entity is identified by its name: the same string in every store, so
 // that the embedded store and Neo4j return identical answers and paths.
-// Relation and type names are identifiers (see ValidIdentifier) so that they
-// can be checked before they ever reach query text.
+// Relation and type names are identifiers (a letter or _, then letters,
+// digits, _ or -), so that they can be checked before they ever reach
+// query text.
 package graph

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -131,15 +130,6 @@ type EntityDef struct {
 	Aliases []string `json:"aliases,omitempty"`
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,127}$`)
-
-// ValidIdentifier reports whether s may be used as a type or relation name:
-// a letter or underscore, then letters, digits, underscores and hyphens
-// (exports write header and key names so: "Superseded-By", "depends-on"),
-// at most 128 characters. Only such names are ever written into query
-// text, and always backtick-quoted there.
-func ValidIdentifier(s string) bool { return identRE.MatchString(s) }
-
 // Relation returns the relation named name, or nil.
 func (s *Schema) Relation(name string) *RelationDef {
 	for i := range s.Relations {
@@ -189,7 +179,7 @@ func (s *Schema) Validate() error {
 	types := make(map[string]bool)
 	for i, t := range s.Types {
 		switch {
-		case !ValidIdentifier(t.Name):
+		case !text.ValidIdentifier(t.Name):
 			errs = append(errs, fmt.Errorf("types[%d].name: %q is not an identifier (a letter or _, then letters, digits, _ or -)", i, t.Name))
 		case types[t.Name]:
 			errs = append(errs, fmt.Errorf("types[%d].name: duplicate type %q", i, t.Name))
@@ -199,7 +189,7 @@ func (s *Schema) Validate() error {
 	rels := make(map[string]bool)
 	for i, r := range s.Relations {
 		switch {
-		case !ValidIdentifier(r.Name):
+		case !text.ValidIdentifier(r.Name):
 			errs = append(errs, fmt.Errorf("relations[%d].name: %q is not an identifier (a letter or _, then letters, digits, _ or -)", i, r.Name))
 		case rels[r.Name]:
 			errs = append(errs, fmt.Errorf("relations[%d].name: duplicate relation %q", i, r.Name))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/spill"
 )
 
@@ -140,7 +141,7 @@ func (b *Builder) Add(t graph.Triple) error {
 	if uint64(i)+1 > maxTriples {
 		return errors.New("memstore: too many triples (at most 2^31-1)")
 	}
-	acl, _ := graph.CheckACL(t.ACL)
+	acl, _ := groupname.Check(t.ACL)
 	rec := rawRec{
 		s: b.names.intern(t.Subject), o: b.names.intern(t.Object),
 		r:    uint16(b.rels.intern(t.Relation)),

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/spill"
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -716,9 +717,9 @@ func ordered(names []string, ids []uint64, base uint64) []string {
 func (bs *build) aclConflict(first, later canonRec) error {
 	acl := func(x canonRec) string {
 		if x.acl == 0 {
-			return graph.ACLString(nil)
+			return groupname.String(nil)
 		}
-		return graph.ACLString(strings.Split(bs.acls.names[x.acl], ","))
+		return groupname.String(strings.Split(bs.acls.names[x.acl], ","))
 	}
 	src := func(x canonRec) string {
 		s := graph.Source{File: bs.files.names[x.file], Line: int(x.line)}

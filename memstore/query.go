@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // ErrSearchTooLarge is returned (wrapped) by Paths when a search would
@@ -41,7 +42,7 @@ func relFilter(f scope, typ *typing, user *graph.Schema, names []string, what st
 			}
 			continue
 		}
-		if !graph.ValidIdentifier(name) {
+		if !text.ValidIdentifier(name) {
 			return nil, fmt.Errorf("memstore: %s: %w %q: not an identifier (known relations: %s)", what, graph.ErrUnknownRelation, name, knownList(typ.known))
 		}
 		if user == nil || user.Relation(name) == nil {

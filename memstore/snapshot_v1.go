@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Snapshot format version 1, still read (and frozen on loading); this
@@ -123,13 +124,13 @@ func (s *draft) fillTables(files []string) error {
 		s.nameBytes += len(name)
 	}
 	for i, name := range s.rels {
-		if _, dup := s.relIDs[name]; dup || !graph.ValidIdentifier(name) {
+		if _, dup := s.relIDs[name]; dup || !text.ValidIdentifier(name) {
 			return fmt.Errorf("memstore: snapshot corrupt: relation %d: invalid or duplicate name %q", i, name)
 		}
 		s.relIDs[name] = uint16(i)
 	}
 	for i, name := range s.types {
-		if _, dup := s.typeIDs[name]; dup || !graph.ValidIdentifier(name) {
+		if _, dup := s.typeIDs[name]; dup || !text.ValidIdentifier(name) {
 			return fmt.Errorf("memstore: snapshot corrupt: type %d: invalid or duplicate name %q", i, name)
 		}
 		s.typeIDs[name] = uint16(i)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acl"
+	"github.com/scgraph/scgraph/internal/groupname"
 )
 
 // Limits of the compact representation.
@@ -209,7 +210,7 @@ func (s *Store) Write(ctx context.Context, ts []graph.Triple) (graph.WriteStats,
 	for _, t := range ts {
 		sid, oid, r := d.entity(t.Subject), d.entity(t.Object), d.relation(t.Relation)
 		k := tkey{s: sid, o: oid, r: uint32(r)}
-		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
+		acl, _ := groupname.Check(t.ACL) // checked by checkTriples
 		ref := d.aclRef(acl)
 		if i, dup := d.seen[k]; dup {
 			// Stored before, or earlier in this batch with the same
@@ -264,7 +265,7 @@ func (f *frozen) holdsAll(ts []graph.Triple) bool {
 		if !ok {
 			return false
 		}
-		acl, _ := graph.CheckACL(t.ACL) // checked by checkTriples
+		acl, _ := groupname.Check(t.ACL) // checked by checkTriples
 		if !slices.Equal(f.aclOf(i), acl) {
 			return false
 		}

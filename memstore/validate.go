@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // validate checks the invariants every query relies on for its indexing:
@@ -24,13 +25,13 @@ func (f *frozen) validate(fileAll uint64) error {
 		return fmt.Errorf("file %d out of range", fileAll)
 	}
 	for i, r := range f.rels {
-		if !graph.ValidIdentifier(r) || i > 0 && f.rels[i-1] >= r {
+		if !text.ValidIdentifier(r) || i > 0 && f.rels[i-1] >= r {
 			return fmt.Errorf("relation %d: invalid, duplicate or out of order name %q", i, r)
 		}
 	}
 	seen := make(map[string]bool)
 	for i, t := range f.types {
-		if seen[t] || !graph.ValidIdentifier(t) {
+		if seen[t] || !text.ValidIdentifier(t) {
 			return fmt.Errorf("type %d: invalid or duplicate name %q", i, t)
 		}
 		seen[t] = true
@@ -38,7 +39,7 @@ func (f *frozen) validate(fileAll uint64) error {
 	clear(seen)
 	for i, set := range f.aclSets[1:] {
 		key := fmt.Sprint(set)
-		if acl, err := graph.CheckACL(set); err != nil || !slices.Equal(acl, set) || seen[key] {
+		if acl, err := groupname.Check(set); err != nil || !slices.Equal(acl, set) || seen[key] {
 			return fmt.Errorf("access list %d: invalid, unsorted or duplicate %q", i+1, set)
 		}
 		seen[key] = true

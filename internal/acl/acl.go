@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
 )
 
 // Visible returns the triples a caller with groups g sees, in order.
@@ -50,7 +51,7 @@ func CheckConflicts(ts []graph.Triple) error {
 		if !ok {
 			continue
 		}
-		key := graph.ACLString(t.ACL)
+		key := groupname.String(t.ACL)
 		if seen.i < 0 {
 			restricted[f] = first{i: i, acl: key}
 			continue

@@ -17,6 +17,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/acl"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -84,7 +85,7 @@ func NewCase(seed uint64, n int) Case {
 			if rng.IntN(3) == 0 {
 				acl = append(acl, Groups[rng.IntN(len(Groups))])
 			}
-			t.ACL, _ = graph.CheckACL(acl)
+			t.ACL, _ = groupname.Check(acl)
 		}
 		c.Triples = append(c.Triples, t)
 	}
@@ -146,7 +147,7 @@ func randomACL(rng *rand.Rand) []string {
 	if rng.IntN(3) == 0 {
 		acl = append(acl, Groups[rng.IntN(len(Groups))])
 	}
-	acl, _ = graph.CheckACL(acl)
+	acl, _ = groupname.Check(acl)
 	return acl
 }
 

@@ -435,7 +435,7 @@ func newValidation(x *Extractor, c Chunk, blocks []block, spotted []ChunkMention
 // schemaType reports whether t is an entity type of the schema (not one of
 // the document graph's own).
 func (v *validation) schemaType(t string) bool {
-	if t == TypeDocument || t == TypeChunk || !graph.ValidIdentifier(t) {
+	if t == TypeDocument || t == TypeChunk || !text.ValidIdentifier(t) {
 		return false
 	}
 	return v.x.schema == nil || v.x.schema.Type(t) != nil || slices.ContainsFunc(v.x.spotters, func(s RegexSpotter) bool { return s.Type == t })
@@ -515,7 +515,7 @@ func (v *validation) relation(r llmRelation) {
 		v.dropped = append(v.dropped, LLMDrop{Chunk: v.chunk.ID, Subject: r.Subject, Relation: r.Relation, Object: r.Object, Confidence: conf, Reason: why})
 	}
 	rel := strings.TrimSpace(r.Relation)
-	if rel == RelPartOf || rel == RelMentions || !graph.ValidIdentifier(rel) || (v.x.schema != nil && v.x.schema.Relation(rel) == nil) {
+	if rel == RelPartOf || rel == RelMentions || !text.ValidIdentifier(rel) || (v.x.schema != nil && v.x.schema.Relation(rel) == nil) {
 		drop(DropUnknownRelation)
 		return
 	}

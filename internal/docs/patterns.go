@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // PatternConfidence is the confidence of a relation pattern's match; a
@@ -57,7 +58,7 @@ func normalizePhrase(s string) string {
 // NewPattern compiles a pattern. The phrase must hold {S} and {O} once
 // each, and some words besides; the relation must be an identifier.
 func NewPattern(relation, phrase, origin string) (Pattern, error) {
-	if !graph.ValidIdentifier(relation) {
+	if !text.ValidIdentifier(relation) {
 		return Pattern{}, fmt.Errorf("relation %q is not an identifier (a letter or _, then letters, digits, _ or -)", relation)
 	}
 	p := Pattern{Relation: relation, Phrase: phrase, Origin: origin}

@@ -281,7 +281,7 @@ func OpenSchema(ix *Index) *graph.Schema {
 		types[r.Type] = true
 	}
 	for _, t := range slices.Sorted(maps.Keys(types)) {
-		if s.Type(t) == nil && graph.ValidIdentifier(t) {
+		if s.Type(t) == nil && text.ValidIdentifier(t) {
 			desc := "Named in the documents with a kind noun that says so."
 			if t == TypeThing {
 				desc = "Named in the documents with no kind noun."

@@ -11,6 +11,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/devdata"
 	"github.com/scgraph/scgraph/internal/infer"
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/triplefile"
 )
 
@@ -85,7 +86,7 @@ rel written_by [DirectedBySubject] -> [WrittenByObject] 3 "" dep="" [] []
 		t.Errorf("types:\n%s\nwant:\n%s", got, wantTypes)
 	}
 	for _, typ := range s.Types {
-		if !graph.ValidIdentifier(typ.Name) {
+		if !text.ValidIdentifier(typ.Name) {
 			t.Errorf("type name %q is not an identifier", typ.Name)
 		}
 	}
@@ -170,7 +171,7 @@ func TestInferTypeNames(t *testing.T) {
 	var names []string
 	for _, typ := range s.Types {
 		names = append(names, typ.Name)
-		if !graph.ValidIdentifier(typ.Name) {
+		if !text.ValidIdentifier(typ.Name) {
 			t.Errorf("type name %q is not an identifier", typ.Name)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/infer"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // TestFixture checks the fixture against the counts the suite expects,
@@ -23,7 +24,7 @@ func TestFixture(t *testing.T) {
 		if tr.Source != (graph.Source{File: fixtureFile, Line: i + 1}) {
 			t.Errorf("fixture triple %d has source %v", i, tr.Source)
 		}
-		if !graph.ValidIdentifier(tr.Relation) {
+		if !text.ValidIdentifier(tr.Relation) {
 			t.Errorf("fixture triple %d has relation %q", i, tr.Relation)
 		}
 		relCount[tr.Relation]++

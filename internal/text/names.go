@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -69,3 +70,12 @@ func List(ss []string, conj string) string {
 	}
 	return strings.Join(ss[:len(ss)-1], ", ") + " " + conj + " " + ss[len(ss)-1]
 }
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,127}$`)
+
+// ValidIdentifier reports whether s may be used as a type or relation name:
+// a letter or underscore, then letters, digits, underscores and hyphens
+// (exports write header and key names so: "Superseded-By", "depends-on"),
+// at most 128 characters. Only such names are ever written into query
+// text, and always backtick-quoted there.
+func ValidIdentifier(s string) bool { return identRE.MatchString(s) }

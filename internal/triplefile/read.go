@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/groupname"
 	"github.com/scgraph/scgraph/internal/text"
 )
 
@@ -455,7 +456,7 @@ func (tr *Reader) ident(s, field string) (string, error) {
 	if s == "" {
 		return "", tr.lineErr(tr.line, fmt.Errorf("empty %s", field))
 	}
-	if !graph.ValidIdentifier(s) {
+	if !text.ValidIdentifier(s) {
 		what := "type"
 		if field == "relation" {
 			what = "relation"
@@ -693,7 +694,7 @@ func (tr *Reader) acl(groups []string, field string) ([]string, error) {
 	if _, err := graph.NewGroups(groups...); err != nil { // names the bad group
 		return nil, tr.lineErr(tr.line, fmt.Errorf("%s: %w", field, err))
 	}
-	out, err := graph.CheckACL(groups)
+	out, err := groupname.Check(groups)
 	if err != nil {
 		return nil, tr.lineErr(tr.line, fmt.Errorf("%s: %w", field, err))
 	}
