@@ -25,9 +25,27 @@ var updateOpen = flag.Bool("update-open", false, "rewrite testdata/open/*.txt fr
 // "q: ..." followed by what the reader makes of it. -update-open rewrites
 // the files; read the diff before committing it.
 func TestOpenReadings(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "open", "*.txt"))
+	runQuestionFiles(t, "open", *updateOpen, "TestOpenReadings -update-open", func(t *testing.T, p *Rules, q string) string {
+		s, _, err := p.readSchema(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lk, err := p.link(t.Context(), q, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return openReading(q, readerEntities(lk.ents), s)
+	})
+}
+
+// runQuestionFiles runs the files testdata/DIR/*.txt: each names a graph
+// ("graph: PATH", relative to the file) and questions ("q: ..."); read
+// writes what is made of each question, and the result must equal the
+// file, or (update) is written to it. rerun says how to rewrite them.
+func runQuestionFiles(t *testing.T, dir string, update bool, rerun string, read func(t *testing.T, p *Rules, q string) string) {
+	files, err := filepath.Glob(filepath.Join("testdata", dir, "*.txt"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/open/*.txt (%v)", err)
+		t.Fatalf("no testdata/%s/*.txt (%v)", dir, err)
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
@@ -37,28 +55,20 @@ func TestOpenReadings(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := New(st, nil, Options{})
-			s, _, err := p.readSchema(t.Context())
-			if err != nil {
-				t.Fatal(err)
-			}
 			var got strings.Builder
 			fmt.Fprintf(&got, "graph: %s\n", graphPath)
 			for _, q := range questions {
-				lk, err := p.link(t.Context(), q, s)
-				if err != nil {
-					t.Fatal(err)
-				}
 				got.WriteString("\nq: " + q + "\n")
-				got.WriteString(openReading(q, readerEntities(lk.ents), s))
+				got.WriteString(read(t, p, q))
 			}
-			if *updateOpen {
+			if update {
 				if err := os.WriteFile(file, []byte(got.String()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
 			if got.String() != want {
-				t.Errorf("%s: the open reader reads differently (go test ./internal/plan -run TestOpenReadings -update-open, then read the diff):\n%s", file, firstDiff(want, got.String()))
+				t.Errorf("%s: the readings differ (go test ./internal/plan -run %s, then read the diff):\n%s", file, rerun, firstDiff(want, got.String()))
 			}
 		})
 	}
