@@ -41,43 +41,42 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 		return
 	}
 	top := pl.Readings[0]
-	if left := unexplainedWords(q, ents, top.Because, top.Concept, pl.Chains[0].Relations(), s); len(left) > 0 {
+	toks := questionWords(q, ents)
+	if left := unexplainedWords(toks, top.Because, top.Concept, pl.Chains[0].Relations(), s); len(left) > 0 {
 		if len(left) > 5 {
 			left = append(left[:5], "…")
 		}
 		why := "words no part of the reading explains: " + strings.Join(left, ", ")
-		for i := range pl.Readings {
-			if pl.Readings[i].Confidence >= sureReading {
-				pl.Readings[i].Confidence = doubtedConfidence
-				pl.Readings[i].Guesses = append(pl.Readings[i].Guesses, why)
-				if i < len(pl.Chains) {
-					pl.Chains[i].Score = doubtedConfidence
-				}
-			}
-		}
+		doubtSure(pl, why)
 	}
 	if top.Extent == state.ExtentDirect && !top.ExtentSaid {
-		if w := closureWord(q, ents, top.Concept); w != "" {
+		if w := closureWord(toks, top.Concept); w != "" {
 			why := fmt.Sprintf("%q names every generation of the relation; the reading took one hop (say \"directly\" or \"at any depth\")", w)
-			for i := range pl.Readings {
-				if pl.Readings[i].Confidence >= sureReading {
-					pl.Readings[i].Confidence = doubtedConfidence
-					pl.Readings[i].Guesses = append(pl.Readings[i].Guesses, why)
-					if i < len(pl.Chains) {
-						pl.Chains[i].Score = doubtedConfidence
-					}
-				}
-			}
+			doubtSure(pl, why)
 		}
 	}
 	if !s.Inferred {
 		return
 	}
-	named := namedRelations(q, ents, s)
+	named := namedRelations(toks, s)
 	for i := range pl.Readings {
 		rd := &pl.Readings[i]
 		if i < len(pl.Chains) && !(rd.Extent == state.ExtentTransitive && rd.ExtentSaid) {
 			rd.NamedBeside = namedBeside(named, pl.Chains[i], s)
+		}
+	}
+}
+
+// doubtSure holds each sure reading of the plan at doubtedConfidence,
+// saying why in its guesses.
+func doubtSure(pl *state.Plan, why string) {
+	for i := range pl.Readings {
+		if pl.Readings[i].Confidence >= sureReading {
+			pl.Readings[i].Confidence = doubtedConfidence
+			pl.Readings[i].Guesses = append(pl.Readings[i].Guesses, why)
+			if i < len(pl.Chains) {
+				pl.Chains[i].Score = doubtedConfidence
+			}
 		}
 	}
 }
@@ -103,9 +102,9 @@ func questionWords(q string, ents []linked) []string {
 	return append(toks, split.Split(q[last:])...)
 }
 
-// unexplainedWords returns the question's words that no part of the
+// unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
-func unexplainedWords(q string, ents []linked, because []string, concept string, walked map[string]bool, s *graph.Schema) []string {
+func unexplainedWords(toks []string, because []string, concept string, walked map[string]bool, s *graph.Schema) []string {
 	explained := map[string]bool{}
 	explain := func(name string) {
 		for _, w := range text.Tokens(name) {
@@ -149,7 +148,6 @@ func unexplainedWords(q string, ents []linked, because []string, concept string,
 		}
 	}
 	function := func(w string) bool { return words.ClassOf(w) != 0 || words.IsCueWord(w) || words.IsKindWord(w) }
-	toks := questionWords(q, ents)
 	var out []string
 	for i, w := range toks {
 		switch {
@@ -180,15 +178,15 @@ func unexplainedWords(q string, ents []linked, because []string, concept string,
 	return out
 }
 
-// closureWord returns the question's word that names a closure of the
+// closureWord returns the question's word (of questionWords) that names a closure of the
 // reading's kind of relation ("descendants", "ancestors", "upstream"),
 // or "".
-func closureWord(q string, ents []linked, concept string) string {
+func closureWord(toks []string, concept string) string {
 	c, ok := words.ParseConcept(concept)
 	if !ok || c == words.None {
 		return ""
 	}
-	for _, t := range questionWords(q, ents) {
+	for _, t := range toks {
 		for _, p := range words.ConceptPhrases() {
 			if len(p.Words) != 1 || !words.SameWord(t, p.Words[0]) && text.Singular(t) != p.Words[0] {
 				continue
@@ -218,8 +216,7 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 // namedRelations returns the graph's relations the question names by
 // every content word of their own name ("depend" for depends_on, "source"
 // for source), outside the entities' mentions.
-func namedRelations(q string, ents []linked, s *graph.Schema) []string {
-	toks := questionWords(q, ents)
+func namedRelations(toks []string, s *graph.Schema) []string {
 	said := func(w string) bool {
 		return slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) })
 	}
