@@ -17,6 +17,18 @@ const (
 // Valid reports whether d is Out, In or Both.
 func (d Direction) Valid() bool { return d >= Out && d <= Both }
 
+// checkLimit returns a request's limit: def for 0, the limit itself when
+// positive; a negative one is an error of the operation op.
+func checkLimit(op string, limit, def int) (int, error) {
+	if limit < 0 {
+		return limit, fmt.Errorf("%s: %w: negative limit %d", op, ErrBadRequest, limit)
+	}
+	if limit == 0 {
+		return def, nil
+	}
+	return limit, nil
+}
+
 // Normalize checks an expansion request and fills its defaults: one to
 // MaxExpandSteps steps, each with a valid direction, and a Limit that is 0 (made
 // DefaultLimit) or positive. Errors wrap ErrBadRequest. Relation names are
@@ -25,11 +37,9 @@ func (r ExpandRequest) Normalize() (ExpandRequest, error) {
 	if n := len(r.Steps); n < 1 || n > MaxExpandSteps {
 		return r, fmt.Errorf("expand: %w: %d steps (want 1 to %d)", ErrBadRequest, n, MaxExpandSteps)
 	}
-	switch {
-	case r.Limit == 0:
-		r.Limit = DefaultLimit
-	case r.Limit < 0:
-		return r, fmt.Errorf("expand: %w: negative limit %d", ErrBadRequest, r.Limit)
+	var err error
+	if r.Limit, err = checkLimit("expand", r.Limit, DefaultLimit); err != nil {
+		return r, err
 	}
 	for i, st := range r.Steps {
 		if !st.Direction.Valid() {
@@ -49,11 +59,9 @@ func (r PathRequest) Normalize() (PathRequest, error) {
 	if !r.Direction.Valid() {
 		return r, fmt.Errorf("paths: %w: invalid direction %d (want out, in or both)", ErrBadRequest, r.Direction)
 	}
-	switch {
-	case r.Limit == 0:
-		r.Limit = defaultPathLimit
-	case r.Limit < 0:
-		return r, fmt.Errorf("paths: %w: negative limit %d", ErrBadRequest, r.Limit)
+	var err error
+	if r.Limit, err = checkLimit("paths", r.Limit, defaultPathLimit); err != nil {
+		return r, err
 	}
 	return r, nil
 }

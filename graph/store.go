@@ -165,11 +165,9 @@ func (r ClosureRequest) Normalize() (ClosureRequest, error) {
 	if !r.Direction.Valid() {
 		return r, fmt.Errorf("closure: %w: invalid direction %d (want out, in or both)", ErrBadRequest, r.Direction)
 	}
-	switch {
-	case r.Limit == 0:
-		r.Limit = DefaultLimit
-	case r.Limit < 0:
-		return r, fmt.Errorf("closure: %w: negative limit %d", ErrBadRequest, r.Limit)
+	var err error
+	if r.Limit, err = checkLimit("closure", r.Limit, DefaultLimit); err != nil {
+		return r, err
 	}
 	return r, nil
 }
