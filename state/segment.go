@@ -41,6 +41,12 @@ type segment interface {
 	Arcs(k int, fn func(from, arc int) bool)
 	// Hop is the hop of an arc Arcs gave.
 	Hop(arc int) graph.Hop
+	// Shallowest returns, for each position k, the first (in the order
+	// Arcs gives them) of the ways k was reached from a position of least
+	// depth: the walk index it was reached from and the arc, -1 and -1 for
+	// a position reached no way. reachedDepth is the depth of a position
+	// of Walk.Reached (a walk index below Base).
+	Shallowest(reachedDepth func(i int) int) (from, arc []int32)
 	// HasNode and NodeType report on the entities of the segment's
 	// positions; Nodes are those of them the subgraph did not hold before
 	// the segment, in the order they were retrieved, with provenance, and

@@ -537,19 +537,7 @@ func (s *AgentState) shallowestArc(j int) (inArc, int) {
 	if seg := w.seg; seg != nil && j >= seg.Base() && seg.Len() > 64 {
 		// Many positions: find every position's at once, once.
 		if w.firstArc == nil {
-			w.firstFrom, w.firstArc = make([]int32, seg.Len()), make([]int32, seg.Len())
-			from, arc, depth := -1, -1, -1
-			shallower := func(f, a int) bool {
-				if d := w.DepthAt(f); depth < 0 || d < depth {
-					from, arc, depth = f, a, d
-				}
-				return true
-			}
-			for k := range seg.Len() {
-				from, arc, depth = -1, -1, -1
-				seg.Arcs(k, shallower)
-				w.firstFrom[k], w.firstArc[k] = int32(from), int32(arc)
-			}
+			w.firstFrom, w.firstArc = seg.Shallowest(w.DepthAt)
 		}
 		k := j - seg.Base()
 		from := int(w.firstFrom[k])

@@ -378,3 +378,27 @@ func (s idSet) add(id int32) bool {
 	s[id>>6] |= 1 << (id & 63)
 	return true
 }
+
+// Shallowest makes one pass over the arcs in the order made: an arc into
+// k replaces k's choice only when its origin is strictly shallower, so
+// each position keeps the first of its shallowest ways, as a pass over
+// Arcs(k) would find it.
+func (g *segment) Shallowest(reachedDepth func(i int) int) (from, arc []int32) {
+	from, arc = make([]int32, len(g.pos)), make([]int32, len(g.pos))
+	best := make([]int32, len(g.pos))
+	for k := range from {
+		from[k], arc[k] = -1, -1
+	}
+	for a, ar := range g.arcs {
+		var d int32
+		if f := int(ar.from); f >= g.base {
+			d = g.pos[f-g.base].depth
+		} else {
+			d = int32(reachedDepth(f))
+		}
+		if k := ar.to; from[k] < 0 || d < best[k] {
+			from[k], arc[k], best[k] = ar.from, int32(a), d
+		}
+	}
+	return from, arc
+}
