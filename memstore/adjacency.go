@@ -76,10 +76,26 @@ func (a *adjacency) Edges(id int32, rels []uint16, dir graph.Direction, fn func(
 	}
 	if int(oHi-oLo+iHi-iLo) <= 4*len(rels)+16 {
 		// A small node: one pass over its edges (sorted by relation, as
-		// rels is), merging the two directions by relation.
+		// rels is), merging the two directions by relation. The incoming
+		// edges' relations are read first, into inRel, in a loop of
+		// independent loads (each is a triple's, anywhere in rel), so
+		// that the processor waits for them together rather than one at
+		// a time.
+		var inRel [64]uint16
+		if iHi-iLo <= uint32(len(inRel)) {
+			for j := iLo; j < iHi; j++ {
+				inRel[j-iLo] = f.rel[f.inTri[j]]
+			}
+		}
+		relIn := func(j uint32) uint16 {
+			if iHi-iLo <= uint32(len(inRel)) {
+				return inRel[j-iLo]
+			}
+			return f.rel[f.inTri[j]]
+		}
 		i, j, ri, rj := oLo, iLo, 0, 0
 		for i < oHi || j < iHi {
-			if j == iHi || i < oHi && f.rel[i] <= f.rel[f.inTri[j]] {
+			if j == iHi || i < oHi && f.rel[i] <= relIn(j) {
 				r := f.rel[i]
 				for ri < len(rels) && rels[ri] < r {
 					ri++
@@ -91,7 +107,7 @@ func (a *adjacency) Edges(id int32, rels []uint16, dir graph.Direction, fn func(
 				continue
 			}
 			t := f.inTri[j]
-			r := f.rel[t]
+			r := relIn(j)
 			for rj < len(rels) && rels[rj] < r {
 				rj++
 			}
