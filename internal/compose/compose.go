@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,18 +88,21 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 	if seg != nil {
 		segSim = seg.Similarity(goalKey)
 	}
+	// ranked is what the order compares, 32 bytes (sorting a million
+	// answers moves them often): the name itself, in names[k], is read
+	// only when two names share their first 16 bytes.
 	type ranked struct {
-		i       int
-		support int
+		support int32
+		k       int32 // the answer's place in idx and names
 		score   float64
-		name    string
 		// pfx is the name's first 16 bytes, big-endian: most names
 		// compare by them alone.
 		pfx [2]uint64
 	}
 	rs := make([]ranked, 0, len(idx))
+	names := make([]string, 0, len(idx))
 	maxSupport := 1
-	for _, i := range idx {
+	for k, i := range idx {
 		r := s.Walk.At(i)
 		var sim float64
 		if seg != nil && i >= seg.Base() {
@@ -108,7 +112,8 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 		}
 		score := walk.HybridSim(opts.Alpha, r.Depth, s.Plan.HopBudget+1, sim)
 		support := s.Walk.Support(i)
-		rs = append(rs, ranked{i: i, support: support, score: score, name: r.Node, pfx: namePrefix(r.Node)})
+		rs = append(rs, ranked{support: int32(min(support, math.MaxInt32)), k: int32(k), score: score, pfx: namePrefix(r.Node)})
+		names = append(names, r.Node)
 		maxSupport = max(maxSupport, support)
 	}
 	// The accepted positions are all at the end of the chain, so each
@@ -126,15 +131,16 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 		if c := cmp.Compare(x.pfx[1], y.pfx[1]); c != 0 {
 			return c
 		}
-		return strings.Compare(x.name, y.name)
+		return strings.Compare(names[x.k], names[y.k])
 	})
 	ans.Entities = make([]state.AnswerEntity, 0, len(rs))
 	ans.Positions = make([]int, 0, len(rs))
 	for k, r := range rs {
-		ans.Positions = append(ans.Positions, r.i)
+		i := idx[r.k]
+		ans.Positions = append(ans.Positions, i)
 		e := state.AnswerEntity{
-			Name:  r.name,
-			Type:  s.TypeAt(r.i),
+			Name:  names[r.k],
+			Type:  s.TypeAt(i),
 			Score: round3(0.5*float64(r.support)/float64(maxSupport) + 0.5*r.score),
 			Paths: []int{},
 		}
@@ -143,7 +149,7 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 			n = 3
 		}
 		if len(ans.Paths) < opts.MaxPaths {
-			for _, p := range s.PathsTo(r.i, n) {
+			for _, p := range s.PathsTo(i, n) {
 				e.Paths = append(e.Paths, len(ans.Paths))
 				ans.Paths = append(ans.Paths, p)
 			}
