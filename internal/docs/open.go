@@ -416,6 +416,19 @@ func notName(t otok) bool {
 	return openWords.is("verbs", lemma(w)) && w != lemma(w)
 }
 
+// commonNounStart reports whether the capitalised word at k, which starts a
+// sentence, is a common noun: a word for a share ("Most of the processes"),
+// a common noun of [nouns] or [request-nouns] ("Requests to other paths"),
+// or a plural before a plural verb ("Orders are placed in …"; a name is one
+// thing: "Kafka is").
+func commonNounStart(toks []otok, k int) bool {
+	t := toks[k]
+	if openWords.is("share-words", t.low) || openWords.is("nouns", t.low) || openWords.is("request-nouns", t.low) {
+		return true
+	}
+	return thirdPerson(t.low) && k+1 < len(toks) && openWords.is("plural-verbs", toks[k+1].low)
+}
+
 // nameStart reports whether token k may start or continue a name.
 func nameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
@@ -429,7 +442,7 @@ func nameToken(toks []otok, k int, first bool) bool {
 		return !badName(t) && !(first && versionRE.MatchString(t.text))
 	}
 	if isCapWord(t) {
-		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && notName(t) {
+		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) || commonNounStart(toks, k)) {
 			return false
 		}
 		if first && openWords.is("generic-words", t.low) && !namedAfterGeneric(toks, k) {
@@ -561,8 +574,13 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		for i > 0 && j-i < 3 && !used[i-1] && modifier(toks[i-1]) {
 			i--
 		}
-		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") {
-			i++ // "can modernize enterprise applications": the verb is no modifier
+		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) {
+			i++ // "processors that pull jobs": the relative clause's verb is no modifier
+		}
+		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
+			openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
+			!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
+			i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 		}
 		mods := toks[i:j]
 		for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
@@ -574,7 +592,13 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			}
 			continue
 		}
-		if i > 0 && (toks[i-1].low == "a" || toks[i-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
+		// The article may stand before capitalised words that modify the
+		// phrase too: "a Java monolith service".
+		a := i
+		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && !identifier(toks[a-1]) && !used[a-1] {
+			a--
+		}
+		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
 			continue // "a fully managed database service": a description, not a name
 		}
 		head := singular(t.low)
@@ -624,11 +648,30 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 	}
 	slices.SortFunc(out, func(a, b omention) int { return a.i - b.i })
+	// "the `cart` service": a code span the kind noun after it types.
+	for k, m := range out {
+		if m.ref || m.typ != "" || m.j-m.i != 1 || !toks[m.i].code || m.j >= len(toks) || toks[m.j].code || isCapWord(toks[m.j]) {
+			continue
+		}
+		typ := openWords.kind(toks[m.j].low)
+		if typ == "" || k+1 < len(out) && out[k+1].i <= m.j {
+			continue
+		}
+		out[k].j, out[k].typ = m.j+1, typ
+	}
 	// Drop overlaps (the first wins).
 	var kept []omention
 	end := 0
 	for _, m := range out {
 		if m.i < end {
+			continue
+		}
+		// "the `notify_tornado` RabbitMQ queue": a code span the words after
+		// it file under a kind is the name; they say what kind of thing it is.
+		if n := len(kept); n > 0 && kept[n-1].j == m.i && kept[n-1].typ == "" && !kept[n-1].ref && !m.ref && m.typ != "" &&
+			kept[n-1].j-kept[n-1].i == 1 && toks[kept[n-1].i].code && !toks[m.i].code && openWords.kind(toks[m.j-1].low) != "" {
+			kept[n-1].j, kept[n-1].typ = m.j, m.typ
+			end = m.j
 			continue
 		}
 		kept = append(kept, m)
@@ -961,7 +1004,7 @@ func groups(toks []otok, ms []omention) []group {
 			out[n-1].j = m.j
 			continue
 		}
-		if n := len(out); n > 0 && listGlue(toks[out[n-1].j:m.i]) {
+		if n := len(out); n > 0 && listGlue(toks[out[n-1].j:m.i]) && !newClause(toks, out[n-1], m) {
 			out[n-1].ms = append(out[n-1].ms, m)
 			out[n-1].j = m.j
 			continue
@@ -984,6 +1027,23 @@ func apposition(toks []otok, g group, m omention) bool {
 		return false
 	}
 	return m.j == len(toks) || toks[m.j].low == "," || openWords.is("clause-words", toks[m.j].low) || toks[m.j].low == "("
+}
+
+// newClause reports whether mention m, after list glue, starts a clause of
+// its own rather than ending a list of objects: a verb stands before the
+// group (it is an object) and one follows m ("written with React Native,
+// and Zulip Desktop is the desktop client").
+func newClause(toks []otok, g group, m omention) bool {
+	if m.j >= len(toks) {
+		return false
+	}
+	next := toks[m.j].low
+	if !openWords.is("be", next) && !(thirdPerson(next) && verbLike(next)) {
+		return false
+	}
+	return slices.ContainsFunc(toks[:g.i], func(t otok) bool {
+		return !t.punct && (openWords.is("be", t.low) || thirdPerson(t.low) && verbLike(t.low) || words.PastForm(t.low) && verbLike(t.low))
+	})
 }
 
 // listGlue reports whether the tokens between two mentions join them in a
@@ -1151,6 +1211,7 @@ type verbGroup struct {
 // "is the owner of". Negated and hedged groups, infinitives and groups
 // with no verb are not read.
 func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
+	ts = collapseCompounds(ts)
 	// "requires at least JDK 21": the quantifier is not the verb's.
 	for k := 0; k+1 < len(ts); k++ {
 		if ts[k].low == "at" && (ts[k+1].low == "least" || ts[k+1].low == "most") {
@@ -1161,6 +1222,11 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	// The object's article is not the verb group's: "from a Kafka topic".
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
+	}
+	// "placed in the Q queue to be consumed by Y": an infinitive passive
+	// with "by" after a mention says what Y does to it.
+	if vg, ok := infinitivePassive(ts); ok {
+		return vg, true
 	}
 	// "X does something using Y": X uses Y.
 	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
@@ -1216,6 +1282,15 @@ verb:
 	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
 		return verbGroup{}, false // "a service called X", "is known as X"
 	}
+	// "the Django app running via uWSGI", "a worker listening to the
+	// queue": a participle right after a mention is its verb.
+	if k == 0 && !be && strings.HasSuffix(v, "ing") {
+		base, ok := ingLemma(v)
+		if !ok {
+			return verbGroup{}, false
+		}
+		v = thirdForm(base)
+	}
 	byNext := k+1 < len(ts) && ts[k+1].low == "by"
 	passive := (be || byNext) && words.PastForm(v)
 	if !be && !byNext && words.PastForm(v) && !thirdPerson(v) {
@@ -1228,7 +1303,8 @@ verb:
 		return verbGroup{}, false // "is a", "are the": a copula
 	}
 	base := lemma(v)
-	if openWords.is("causative-verbs", base) {
+	isRequest := func(t otok) bool { return openWords.is("request-nouns", t.low) }
+	if openWords.is("causative-verbs", base) && !(openWords.is("request-verbs", base) && slices.ContainsFunc(ts[k+1:], isRequest)) {
 		return verbGroup{}, false // "lets X discover": X is the one who acts
 	}
 	rest := ts[k+1:]
@@ -1316,8 +1392,8 @@ verb:
 	if second != "" && !knownPhrase(withPreposition(base, prep)) {
 		base = second
 	}
-	// "sends requests to X": a call.
-	if base == "send" && prep == "to" && slices.ContainsFunc(rest, func(t otok) bool { return openWords.is("request-nouns", t.low) }) {
+	// "sends requests to X", "makes an HTTP request to X": a call.
+	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(rest, isRequest) {
 		return verbGroup{phrase: "send request to"}, true
 	}
 	// "uses values fetched from X": the participle before the preposition
@@ -1326,6 +1402,70 @@ verb:
 		base = lemma(rest[n-1].low)
 	}
 	return verbGroup{phrase: withPreposition(base, prep)}, true
+}
+
+// collapseCompounds writes each preposition of several words as the one it
+// reads as ("on top of" → "on", compound-prepositions in openwords.txt).
+func collapseCompounds(ts []otok) []otok {
+	var out []otok
+	for k := 0; k < len(ts); k++ {
+		matched := false
+		for n := 3; n >= 2 && !matched; n-- {
+			if k+n > len(ts) {
+				continue
+			}
+			var ws []string
+			for _, t := range ts[k : k+n] {
+				ws = append(ws, t.low)
+			}
+			if p, ok := openWords.compounds[strings.Join(ws, " ")]; ok {
+				out = append(out, otok{text: p, low: p, start: ts[k].start})
+				k += n - 1
+				matched = true
+			}
+		}
+		if !matched {
+			out = append(out, ts[k])
+		}
+	}
+	return out
+}
+
+// infinitivePassive reads "to be consumed by" (adverbs may stand before the
+// participle): the verb's relation, read from the second mention to the
+// first.
+func infinitivePassive(ts []otok) (verbGroup, bool) {
+	n := len(ts)
+	if n < 4 || ts[0].low != "to" || ts[1].low != "be" || ts[n-1].low != "by" {
+		return verbGroup{}, false
+	}
+	for _, t := range ts[2 : n-2] {
+		if !openWords.is("adverbs", t.low) {
+			return verbGroup{}, false
+		}
+	}
+	v := ts[n-2].low
+	if !words.PastForm(v) || !verbLike(v) || openWords.is("naming-verbs", lemma(v)) {
+		return verbGroup{}, false
+	}
+	return verbGroup{phrase: lemma(v), reversed: true}, true
+}
+
+// ingLemma is the base form of a present participle that is a verb:
+// "running" → "run", "using" → "use", "listening" → "listen".
+func ingLemma(w string) (string, bool) {
+	stem := strings.TrimSuffix(w, "ing")
+	var cands []string
+	if n := len(stem); n >= 2 && stem[n-1] == stem[n-2] && !strings.ContainsRune("lsz", rune(stem[n-1])) {
+		cands = append(cands, stem[:n-1])
+	}
+	cands = append(cands, stem, stem+"e")
+	for _, c := range cands {
+		if len(c) > 1 && verbLike(c) {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // withPreposition joins a verb and its preposition into a relation phrase.
@@ -1453,6 +1593,9 @@ func RelationName(phrase string) string {
 		return ""
 	}
 	if ws[0] != "part" && ws[0] != "member" && ws[0] != "on" {
+		if words.PastForm(ws[0]) && lemma(ws[0]) != ws[0] {
+			ws[0] = lemma(ws[0]) // "built on" → BUILDS_ON
+		}
 		ws[0] = thirdForm(ws[0])
 	}
 	var b strings.Builder
@@ -1486,7 +1629,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 1
+const openVersion = 2
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

@@ -14,6 +14,9 @@ var openWordsText string
 type wordLists struct {
 	sets  map[string]map[string]bool
 	kinds map[string]string
+	// compounds maps a preposition of several words to the one it reads
+	// as: "on top of" → "on".
+	compounds map[string]string
 }
 
 // openWords is openwords.txt, read once.
@@ -23,7 +26,7 @@ var openWords = parseWordLists(openWordsText)
 // section, or a kinds line that is not "noun Type", panics: the file is
 // part of the program and a test reads it.
 func parseWordLists(s string) wordLists {
-	w := wordLists{sets: map[string]map[string]bool{}, kinds: map[string]string{}}
+	w := wordLists{sets: map[string]map[string]bool{}, kinds: map[string]string{}, compounds: map[string]string{}}
 	section := ""
 	for i, line := range strings.Split(s, "\n") {
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -41,6 +44,14 @@ func parseWordLists(s string) wordLists {
 			continue
 		case section == "":
 			panic("openwords.txt:" + strconv.Itoa(i+1) + ": a word before any [section]")
+		case section == "compound-prepositions":
+			phrase, prep, ok := strings.Cut(line, "=")
+			phrase, prep = strings.Join(strings.Fields(phrase), " "), strings.TrimSpace(prep)
+			if !ok || phrase == "" || prep == "" || strings.ContainsAny(prep, " \t") {
+				panic("openwords.txt:" + strconv.Itoa(i+1) + ": want \"words = preposition\"")
+			}
+			w.compounds[phrase] = prep
+			continue
 		case section == "kinds":
 			f := strings.Fields(line)
 			if len(f) != 2 {
