@@ -266,9 +266,20 @@ type Reading struct {
 	// ExtentSaid is false when the question did not say how far and the
 	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).
-	ExtentSaid bool     `json:"extent_said"`
-	Because    []string `json:"because,omitempty"`
-	Guesses    []string `json:"guesses,omitempty"`
+	ExtentSaid bool `json:"extent_said"`
+	// ExtentByVerb is set on a closure taken where the question did not
+	// say how far and asks for a dependency by its verb ("What does X
+	// depend on?"); where the verb names the relations walked (depends_on),
+	// the planner reads it as one hop, with ClosureFair, and keeps the
+	// closure as the next reading.
+	ExtentByVerb bool `json:"extent_by_verb,omitempty"`
+	// ClosureFair is set on a one-hop reading of a dependency said by its
+	// verb without saying how far: the closure is as fair a reading, so
+	// the critic certifies no answers of it (a "none" that reached
+	// nothing holds under both).
+	ClosureFair bool     `json:"closure_fair,omitempty"`
+	Because     []string `json:"because,omitempty"`
+	Guesses     []string `json:"guesses,omitempty"`
 	// Concept is the kind of relation the reading follows, named as a
 	// schema names it (graph.RelationDef.Concept: "dependency",
 	// "ownership"); "" for a relation of no known kind.

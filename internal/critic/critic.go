@@ -799,6 +799,12 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 			doubts = append(doubts, fmt.Sprintf("the question did not say how far: transitively there are %d, directly %d (say \"directly\" or \"transitively\")", len(all), direct))
 		}
 	}
+	if rd.ClosureFair && s.Plan.Target.Kind != state.TargetEntity && (v.Outcome != state.NoChain || len(chainEnds(s, false)) > 0) {
+		// A one-hop "none" that reached nothing holds for the closure
+		// too; one that reached entities of other kinds does not.
+		conf = min(conf, 0.6)
+		doubts = append(doubts, fmt.Sprintf("the question did not say how far: read as one hop, %d answer(s); the closure may hold more (say \"directly\" or \"transitively\")", len(s.Accepted())))
+	}
 	ends := chainEnds(s, true)
 	named := 0
 	if w := s.Plan.Target.NameWord; w != "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/reading"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -59,12 +60,76 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 		return
 	}
 	named := namedRelations(toks, s)
+	var readings []state.Reading
+	var chains []state.Chain
 	for i := range pl.Readings {
-		rd := &pl.Readings[i]
-		if i < len(pl.Chains) && !(rd.Extent == state.ExtentTransitive && rd.ExtentSaid) {
-			rd.NamedBeside = namedBeside(named, pl.Chains[i], s)
+		rd := pl.Readings[i]
+		if i >= len(pl.Chains) {
+			readings = append(readings, rd)
+			continue
 		}
+		c := pl.Chains[i]
+		if !(rd.Extent == state.ExtentTransitive && rd.ExtentSaid) {
+			rd.NamedBeside = namedBeside(named, c, s)
+		}
+		if rd.NamedBeside != "" {
+			// The relation the question names, walked alone, is read
+			// first; the union after it, where the named one finds
+			// nothing.
+			alone, walked := namedAlone(named, c, s)
+			first := rd
+			first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(besideOf(c, alone), "and"))
+			first.Text = throughOnly(rd.Text, c, alone)
+			readings = append(readings, first)
+			chains = append(chains, alone)
+		}
+		readings = append(readings, rd)
+		chains = append(chains, c)
 	}
+	pl.Readings, pl.Chains = readings, append(chains, pl.Chains[min(len(pl.Chains), len(pl.Readings)):]...)
+}
+
+// oneHopByVerb reads a dependency asked by its verb, with no word for how
+// far, as one hop where the verb names every relation the first step
+// walks ("What does nginx depend on?" through depends_on, "What uses
+// X?" through uses): the relation's facts, as the verb is commonly meant.
+// The closure is as fair a reading (state.Reading.ClosureFair), so the
+// critic certifies none of the one-hop answers, and the closure is kept
+// as the next reading, walked where one hop reaches nothing of the asked
+// kind. A verb of dependency in general ("rely on" over calls and
+// reads_from) keeps the closure.
+func oneHopByVerb(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
+	named := namedRelations(questionWords(q, ents), s)
+	var readings []state.Reading
+	var chains []state.Chain
+	for i, rd := range pl.Readings {
+		if i >= len(pl.Chains) {
+			readings = append(readings, rd)
+			continue
+		}
+		c := pl.Chains[i]
+		if rd.ExtentByVerb && rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && len(c.Steps) > 0 && allNamed(named, c.Steps[0], s) {
+			one := rd
+			one.Extent, one.ClosureFair = state.ExtentDirect, true
+			one.Text = strings.Replace(rd.Text, reading.UnsaidClosure, "", 1)
+			hop := c
+			hop.Steps = slices.Clone(c.Steps)
+			hop.Steps[0].Repeat = false
+			readings = append(readings, one)
+			chains = append(chains, hop)
+		}
+		readings = append(readings, rd)
+		chains = append(chains, c)
+	}
+	pl.Readings, pl.Chains = readings, append(chains, pl.Chains[min(len(pl.Chains), len(pl.Readings)):]...)
+}
+
+// allNamed reports whether every relation a step walks is one of named
+// or the same relation as one (sameRelation).
+func allNamed(named []string, st state.ChainStep, s *graph.Schema) bool {
+	return len(st.Edges) > 0 && !slices.ContainsFunc(st.Edges, func(e state.RelDir) bool {
+		return !slices.ContainsFunc(named, func(n string) bool { return sameRelation(n, e.Relation, s) })
+	})
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -241,6 +306,44 @@ func namedRelations(toks []string, s *graph.Schema) []string {
 	return out
 }
 
+// sameRelation reports whether relation r is relation n under another
+// name: from its other end, in its passive, stored mirrored in the data,
+// or named for the same act of the same kind (owner beside owned_by).
+func sameRelation(n, r string, s *graph.Schema) bool {
+	if n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r) {
+		return true
+	}
+	if nd, rd := s.Relation(n), s.Relation(r); nd != nil && rd != nil && (slices.Contains(nd.Mirrors, r) || slices.Contains(rd.Mirrors, n)) {
+		return true
+	}
+	nm, rm := words.ReadName(n), words.ReadName(r)
+	if nm.Concept == words.None || nm.Concept != rm.Concept || !slices.Equal(nameRest(n, nm), nameRest(r, rm)) {
+		return false
+	}
+	return nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic == rm.Generic && !words.DifferentActs(nm.Phrase, rm.Phrase)
+}
+
+// nameRest returns the content words of a relation's name after the
+// phrase that named its kind: the object a verb names, as "secret" in
+// uses_secret, whose act is narrower than use's. Words before the phrase
+// modify it ("beneficial_owner", "whollyOwns") and keep the act.
+func nameRest(name string, m words.Meaning) []string {
+	phrase := strings.Fields(m.Phrase)
+	var out []string
+	seen := false
+	for _, w := range words.NameWords(name) {
+		inPhrase := slices.ContainsFunc(phrase, func(p string) bool { return words.SameWord(w, p) })
+		if inPhrase {
+			seen = true
+		}
+		if !seen || inPhrase || words.ClassOf(w) != 0 {
+			continue
+		}
+		out = append(out, text.Singular(w))
+	}
+	return out
+}
+
 // namedBeside says which relation a step of the chain walks beside one
 // the question names, or "" when no step does. A relation beside a named
 // one is no doubt when it is the same relation (from its other end, in
@@ -248,34 +351,91 @@ func namedRelations(toks []string, s *graph.Schema) []string {
 // the same kind of relation (owner beside owned_by); it is one when only
 // the graph's shape put it there.
 func namedBeside(named []string, c state.Chain, s *graph.Schema) string {
-	same := func(n, r string) bool {
-		if n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r) {
-			return true
-		}
-		if nd, rd := s.Relation(n), s.Relation(r); nd != nil && rd != nil && (slices.Contains(nd.Mirrors, r) || slices.Contains(rd.Mirrors, n)) {
-			return true
-		}
-		nm, rm := words.ReadName(n), words.ReadName(r)
-		if nm.Concept == words.None || nm.Concept != rm.Concept {
-			return false
-		}
-		return nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic == rm.Generic && !words.DifferentActs(nm.Phrase, rm.Phrase)
-	}
 	for _, st := range c.Steps {
-		var in []string
+		in := namedIn(named, st)
 		for _, e := range st.Edges {
-			if slices.Contains(named, e.Relation) {
-				in = append(in, e.Relation)
-			}
-		}
-		if len(in) == 0 {
-			continue
-		}
-		for _, e := range st.Edges {
-			if !slices.ContainsFunc(in, func(n string) bool { return same(n, e.Relation) }) {
+			if len(in) > 0 && !slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) }) {
 				return fmt.Sprintf("the question names %s; the reading walks %s beside it", text.List(in, "and"), e.Relation)
 			}
 		}
 	}
 	return ""
+}
+
+// namedIn returns the relations of named a step walks.
+func namedIn(named []string, st state.ChainStep) []string {
+	var in []string
+	for _, e := range st.Edges {
+		if slices.Contains(named, e.Relation) && !slices.Contains(in, e.Relation) {
+			in = append(in, e.Relation)
+		}
+	}
+	return in
+}
+
+// namedAlone returns the chain with each step that walks a named relation
+// cut down to the named relations and those that are the same relation
+// (sameRelation), and the named relations it walks.
+func namedAlone(named []string, c state.Chain, s *graph.Schema) (state.Chain, []string) {
+	out := c
+	out.Steps = make([]state.ChainStep, len(c.Steps))
+	var walked []string
+	for k, st := range c.Steps {
+		out.Steps[k] = st
+		in := namedIn(named, st)
+		if len(in) == 0 {
+			continue
+		}
+		out.Steps[k].Edges = nil
+		for _, e := range st.Edges {
+			if slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) }) {
+				out.Steps[k].Edges = append(out.Steps[k].Edges, e)
+			}
+		}
+		for _, n := range in {
+			if !slices.Contains(walked, n) {
+				walked = append(walked, n)
+			}
+		}
+	}
+	return out, walked
+}
+
+// besideOf returns the relations c walks that alone does not.
+func besideOf(c, alone state.Chain) []string {
+	kept := alone.Relations()
+	var out []string
+	for _, st := range c.Steps {
+		for _, e := range st.Edges {
+			if !kept[e.Relation] && !slices.Contains(out, e.Relation) {
+				out = append(out, e.Relation)
+			}
+		}
+	}
+	return out
+}
+
+// throughOnly rewrites the relations a reading's text names ("…, through
+// any of 6 relations, keeping the volumes") to those of the narrowed
+// chain alone, step for step.
+func throughOnly(t string, c, alone state.Chain) string {
+	for k := len(c.Steps); k > 0; k-- {
+		if was := reading.Through(relationsOf(c.Steps[:k])); strings.Contains(t, was) {
+			return strings.Replace(t, was, reading.Through(relationsOf(alone.Steps[:k])), 1)
+		}
+	}
+	return t
+}
+
+// relationsOf returns the relations the steps walk, in order.
+func relationsOf(steps []state.ChainStep) []string {
+	var rels []string
+	for _, st := range steps {
+		for _, e := range st.Edges {
+			if !slices.Contains(rels, e.Relation) {
+				rels = append(rels, e.Relation)
+			}
+		}
+	}
+	return rels
 }

@@ -10,7 +10,9 @@ import (
 var updateUnread = flag.Bool("update-unread", false, "rewrite testdata/unread/*.txt from the planner's readings")
 
 // TestUnreadChecks plans each question of testdata/unread/*.txt and
-// compares its top reading, confidence, guesses and named-beside doubt
+// compares its readings (the first, then those walked where it finds
+// nothing), their confidence, guesses, named-beside doubt and one-hop
+// verb reading
 // (which the critic weighs against the walk's outcome) with what the file
 // holds: a word no part of the reading explains, or a relation the
 // question names walked beside others, holds a sure reading below what a
@@ -26,13 +28,20 @@ func TestUnreadChecks(t *testing.T) {
 			return "  no reading\n"
 		}
 		var b strings.Builder
-		rd := pl.Readings[0]
-		fmt.Fprintf(&b, "  %.2f %s\n", rd.Confidence, rd.Text)
-		for _, g := range rd.Guesses {
-			b.WriteString("  guess: " + g + "\n")
-		}
-		if rd.NamedBeside != "" {
-			b.WriteString("  named beside: " + rd.NamedBeside + "\n")
+		for i, rd := range pl.Readings {
+			if i > 0 {
+				b.WriteString("  then:\n")
+			}
+			fmt.Fprintf(&b, "  %.2f %s\n", rd.Confidence, rd.Text)
+			for _, g := range rd.Guesses {
+				b.WriteString("  guess: " + g + "\n")
+			}
+			if rd.NamedBeside != "" {
+				b.WriteString("  named beside: " + rd.NamedBeside + "\n")
+			}
+			if rd.ClosureFair {
+				b.WriteString("  closure fair: one hop by the verb; the closure is as fair a reading\n")
+			}
 		}
 		return b.String()
 	})

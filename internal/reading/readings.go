@@ -63,8 +63,11 @@ func (r *reader) readings(c *claim) []Reading {
 		// Neither "directly" nor "transitively": a dependency question is
 		// read as the closure (what fails, what is needed to run); the
 		// critic compares with the one-hop answers, the close second
-		// reading, and does not certify where they differ.
+		// reading, and does not certify where they differ. Said by a
+		// verb, the planner reads it as one hop where the verb names the
+		// relation walked (state.Reading.ExtentByVerb).
 		base.Extent = state.ExtentTransitive
+		base.ExtentByVerb = c.steps[0].verb
 	}
 	if base.Extent == state.ExtentTransitive {
 		last.Repeat = true
@@ -807,6 +810,19 @@ func cloneChain(c state.Chain) state.Chain {
 	return out
 }
 
+// UnsaidClosure is what a reading's text says of a closure taken where
+// the question did not say how far.
+const UnsaidClosure = ", transitively (the question did not say how far)"
+
+// Through says the relations a reading walks, as its text does: " through
+// a, b and c", or " through any of 6 relations" for more than four.
+func Through(rels []string) string {
+	if len(rels) > 4 {
+		return fmt.Sprintf(" through any of %d relations", len(rels))
+	}
+	return " through " + joinAnd(rels)
+}
+
 // describe says a reading in words.
 func (r *reader) describe(c *claim, rd Reading) string {
 	anchor := r.entityList(rd.Anchor, rd.Also)
@@ -821,17 +837,14 @@ func (r *reader) describe(c *claim, rd Reading) string {
 			}
 		}
 	}
-	through := " through " + joinAnd(rels)
-	if len(rels) > 4 {
-		through = fmt.Sprintf(" through any of %d relations", len(rels))
-	}
+	through := Through(rels)
 	if len(mutual) > 0 {
 		through += fmt.Sprintf(" (both ways: %s holds both ways, by its name)", joinAnd(mutual))
 	}
 	how := ""
 	switch {
 	case rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && rd.Target < 0:
-		how = ", transitively (the question did not say how far)"
+		how = UnsaidClosure
 	case rd.Extent == state.ExtentTransitive:
 		how = ", transitively"
 	case rd.Extent == state.ExtentDirect && rd.ExtentSaid:
