@@ -17,7 +17,7 @@ import (
 // floors of testdata/open-floors.txt.
 func TestOpenDevFloors(t *testing.T) {
 	if testing.Short() {
-		t.Skip("reads three corpora")
+		t.Skip("reads the dev corpora")
 	}
 	f, err := os.Open("testdata/open-floors.txt")
 	if err != nil {

@@ -196,6 +196,10 @@ func resolveStatement(s Statement, res map[string]resolved) Statement {
 	if r, ok := res[s.Object]; ok {
 		s.Object, s.ObjectType = r.Name, r.Type
 	}
+	if s.Phrase != "" && callsService(s.Phrase, s.ObjectType) {
+		// "queries quote": the name is a service's across the documents.
+		s.Phrase, s.Relation = "call", RelationName(canonicalPhrase("call"))
+	}
 	return s
 }
 

@@ -260,10 +260,19 @@ func badName(t otok) bool {
 		return true
 	case strings.Count(w, "/") > 1:
 		return true
+	case commandPath(w):
+		return false // tools/provision: a command
 	case strings.Contains(w, "/") && openWords.is("path-starts", strings.ToLower(w[:strings.Index(w, "/")])):
 		return true // src/accounting: a path, not a name
 	}
 	return false
+}
+
+// commandPath reports whether a word is a path of one folder of commands and
+// a command's name: "tools/provision", "bin/migrate".
+func commandPath(w string) bool {
+	dir, name, ok := strings.Cut(w, "/")
+	return ok && openWords.is("command-dirs", strings.ToLower(dir)) && name != "" && !strings.ContainsAny(name, "/.") && hasLetter(name)
 }
 
 // verbLike reports whether a lower-case word may be a verb in the verb
@@ -333,6 +342,8 @@ func lemma(w string) string {
 		switch {
 		case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
 			return stem[:k-1] // stopped → stop
+		case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
+			return stem + "e" // handled → handle, enabled → enable
 		case strings.HasSuffix(stem, "e"):
 			return stem // freed
 		case strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut") || strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "yz") ||
@@ -434,6 +445,9 @@ func nameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
 	if t.punct {
 		return false
+	}
+	if k > 0 && toks[k-1].text == "/" && toks[k-1].start+1 == t.start {
+		return false // "/json/events": a path from the root, not a name
 	}
 	if t.code {
 		return !badName(t)
@@ -981,10 +995,30 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
-	if subject != nil {
+	switch {
+	case subject != nil:
 		last = subject
+	case unnamedSubject(toks, resolved):
+		// "Most of the processes … are queue processors; they are defined
+		// in …": "they" is the unnamed subject, not the one before it.
+		last = nil
 	}
 	return resolved, facts, last
+}
+
+// unnamedSubject reports whether a sentence's subject is a noun phrase that
+// names no entity: content words before its first verb, no mention among
+// them.
+func unnamedSubject(toks []otok, ms []omention) bool {
+	v := slices.IndexFunc(toks, func(t otok) bool {
+		return !t.punct && (openWords.is("auxiliaries", t.low) || thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low))
+	})
+	if v <= 0 || len(ms) > 0 && ms[0].i < v {
+		return false
+	}
+	return slices.ContainsFunc(toks[:v], func(t otok) bool {
+		return !t.punct && !openWords.function(t.low) && !openWords.is("adverbs", t.low) && !strings.HasSuffix(t.low, "ly")
+	})
 }
 
 // group is a list of mentions joined by commas and "and"/"or".
@@ -1087,10 +1121,11 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			outside = append(outside, m)
 		}
 	}
+	asides := passiveAsides(toks, ms)
 	ms = outside
 	gs := groups(toks, ms)
 	if len(gs) == 0 {
-		return nil, nil
+		return asides, nil
 	}
 	var subject *omention
 	// The clause's subject: the first group, when no verb comes before it.
@@ -1099,7 +1134,7 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		s := first.ms[0]
 		subject = &s
 	}
-	var facts []openFact
+	facts := asides
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		var between []otok
@@ -1141,6 +1176,10 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 		for _, s := range subj.ms {
 			for _, o := range gb.ms {
+				f := f
+				if !f.reversed && callsService(f.phrase, o.typ) {
+					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
+				}
 				if f.reversed {
 					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
 				} else {
@@ -1150,6 +1189,35 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// callsService reports whether a relation phrase, said of an object of the
+// type, is a call: a verb that reads a store but calls a service
+// ("queries the quote service").
+func callsService(phrase, objectType string) bool {
+	return objectType == "Service" && openWords.is("service-calling-verbs", phrase)
+}
+
+// passiveAsides reads a parenthesis right after a mention that holds a
+// passive participle with "by" and a mention: "`tools/init-db` (invoked by
+// `tools/provision`)" is a fact of the second about the first.
+func passiveAsides(toks []otok, ms []omention) []openFact {
+	var out []openFact
+	for a, m := range ms {
+		p := m.j
+		if p+4 >= len(toks) || toks[p].low != "(" || toks[p+2].low != "by" || a+1 >= len(ms) {
+			continue
+		}
+		v, b := toks[p+1].low, ms[a+1]
+		if !words.PastForm(v) || !verbLike(v) || openWords.is("naming-verbs", lemma(v)) || b.j >= len(toks) || toks[b.j].low != ")" {
+			continue
+		}
+		if slices.ContainsFunc(toks[p+3:b.i], func(t otok) bool { return !openWords.is("determiners", t.low) }) {
+			continue
+		}
+		out = append(out, openFact{subj: b, obj: m, phrase: lemma(v)})
+	}
+	return out
 }
 
 // madeWith reports whether the tokens between two mention groups are a lone

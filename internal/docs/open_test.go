@@ -78,12 +78,13 @@ func TestLemma(t *testing.T) {
 	for w, want := range map[string]string{
 		"queries": "query", "stores": "store", "stored": "store", "called": "call", "pushes": "push", "uses": "use",
 		"created": "create", "served": "serve", "routed": "route", "stopped": "stop", "depends": "depend", "relies": "rely",
+		"handled": "handle", "enabled": "enable", "installed": "install", "compiled": "compile",
 	} {
 		if got := lemma(w); got != want {
 			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
 		}
 	}
-	for p, want := range map[string]string{"depend on": "DEPENDS_ON", "query": "QUERIES", "part of": "PART_OF", "push to": "PUSHES_TO"} {
+	for p, want := range map[string]string{"depend on": "DEPENDS_ON", "query": "QUERIES", "part of": "PART_OF", "push to": "PUSHES_TO", "build on": "BUILDS_ON"} {
 		if got := RelationName(p); got != want {
 			t.Errorf("RelationName(%q) = %q, want %q", p, got, want)
 		}
