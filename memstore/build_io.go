@@ -12,49 +12,68 @@ import (
 
 // column is an array the builder writes to a temporary file a value at a
 // time, little-endian, and copies into the snapshot (or reads back) whole.
+// Values are appended to buf, written out when it holds columnBuffer
+// bytes (a value at a time through a bufio.Writer cost a call each, and
+// the builder writes hundreds of millions); the first write error is kept
+// and finish returns it.
 type column struct {
 	f     *os.File
-	w     *bufio.Writer
+	w     io.Writer
+	buf   []byte
+	err   error
 	width int
 	n     int64
-	b     [8]byte
 }
+
+const columnBuffer = 1 << 18
 
 func newColumn(dir *spill.Dir, what string, width int) (*column, error) {
 	f, err := dir.Create(what)
 	if err != nil {
 		return nil, err
 	}
-	return &column{f: f, w: bufio.NewWriterSize(f, 1<<18), width: width}, nil
+	return &column{f: f, w: f, buf: make([]byte, 0, columnBuffer), width: width}, nil
 }
 
 func (c *column) put(v uint64) {
 	switch c.width {
 	case 1:
-		c.w.WriteByte(byte(v))
+		c.buf = append(c.buf, byte(v))
 	case 2:
-		binary.LittleEndian.PutUint16(c.b[:], uint16(v))
-		c.w.Write(c.b[:2])
+		c.buf = binary.LittleEndian.AppendUint16(c.buf, uint16(v))
 	case 4:
-		binary.LittleEndian.PutUint32(c.b[:], uint32(v))
-		c.w.Write(c.b[:4])
+		c.buf = binary.LittleEndian.AppendUint32(c.buf, uint32(v))
 	default:
-		binary.LittleEndian.PutUint64(c.b[:], v)
-		c.w.Write(c.b[:8])
+		c.buf = binary.LittleEndian.AppendUint64(c.buf, v)
 	}
 	c.n++
+	if len(c.buf) >= columnBuffer {
+		c.flush()
+	}
 }
 
 // putBytes appends raw bytes (a byte column).
 func (c *column) putBytes(b []byte) {
-	c.w.Write(b)
+	c.buf = append(c.buf, b...)
 	c.n += int64(len(b))
+	if len(c.buf) >= columnBuffer {
+		c.flush()
+	}
+}
+
+// flush writes out what buf holds.
+func (c *column) flush() {
+	if c.err == nil && len(c.buf) > 0 {
+		_, c.err = c.w.Write(c.buf)
+	}
+	c.buf = c.buf[:0]
 }
 
 // finish flushes what is written; the column can then be read.
 func (c *column) finish() error {
-	if err := c.w.Flush(); err != nil {
-		return fmt.Errorf("memstore: writing a temporary file: %w", err)
+	c.flush()
+	if c.err != nil {
+		return fmt.Errorf("memstore: writing a temporary file: %w", c.err)
 	}
 	return nil
 }
@@ -64,7 +83,7 @@ func (c *column) reader() (*columnReader, error) {
 	if _, err := c.f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	return &columnReader{r: bufio.NewReaderSize(c.f, 1<<18), width: c.width}, nil
+	return &columnReader{r: c.f, buf: make([]byte, 0, columnBuffer), width: c.width}, nil
 }
 
 // copyTo copies the column's bytes to w, each value mapped by remap when
@@ -81,7 +100,7 @@ func (c *column) copyTo(w io.Writer, remap func(uint64) uint64) error {
 	if err != nil {
 		return err
 	}
-	out := column{w: bufio.NewWriterSize(w, 1<<18), width: c.width}
+	out := column{w: w, buf: make([]byte, 0, columnBuffer), width: c.width}
 	for range c.n {
 		v, err := r.next()
 		if err != nil {
@@ -89,7 +108,8 @@ func (c *column) copyTo(w io.Writer, remap func(uint64) uint64) error {
 		}
 		out.put(remap(v))
 	}
-	return out.w.Flush()
+	out.flush()
+	return out.err
 }
 
 func (c *column) close() {
@@ -98,17 +118,30 @@ func (c *column) close() {
 	os.Remove(name)
 }
 
+// columnReader reads a column's values from a buffer it fills a block at
+// a time (a value at a time through a bufio.Reader cost a call each).
 type columnReader struct {
-	r     *bufio.Reader
+	r     io.Reader
+	buf   []byte
+	i     int
 	width int
-	b     [8]byte
 }
 
 func (r *columnReader) next() (uint64, error) {
-	b := r.b[:r.width]
-	if _, err := io.ReadFull(r.r, b); err != nil {
-		return 0, fmt.Errorf("memstore: reading a temporary file: %w", err)
+	if r.i+r.width > len(r.buf) {
+		// Refill: keep the part of a value left, read at least the rest.
+		left := copy(r.buf[:cap(r.buf)], r.buf[r.i:])
+		n, err := io.ReadAtLeast(r.r, r.buf[left:cap(r.buf)], r.width-left)
+		if err != nil {
+			if err == io.EOF && left > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, fmt.Errorf("memstore: reading a temporary file: %w", err)
+		}
+		r.buf, r.i = r.buf[:left+n], 0
 	}
+	b := r.buf[r.i : r.i+r.width]
+	r.i += r.width
 	switch r.width {
 	case 1:
 		return uint64(b[0]), nil
