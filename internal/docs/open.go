@@ -344,6 +344,8 @@ func lemma(w string) string {
 			return stem[:k-1] // stopped → stop
 		case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
 			return stem + "e" // handled → handle, enabled → enable
+		case k >= 4 && (strings.HasSuffix(stem, "er") || strings.HasSuffix(stem, "en") || strings.HasSuffix(stem, "on") || strings.HasSuffix(stem, "el")):
+			return stem // powered → power, opened → open, mentioned → mention
 		case strings.HasSuffix(stem, "e"):
 			return stem // freed
 		case strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut") || strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "yz") ||
@@ -1406,6 +1408,9 @@ verb:
 		rest = rest[:len(rest)-1]
 	}
 	if passive && prep == "by" && len(rest) == 0 {
+		if openWords.is("dependency-passives", base) {
+			return verbGroup{phrase: "depend on"}, true // "X is backed by Y": X depends on Y
+		}
 		return verbGroup{phrase: base, reversed: true}, true
 	}
 	if openWords.is("channel-prepositions", prep) {

@@ -79,6 +79,7 @@ func TestLemma(t *testing.T) {
 		"queries": "query", "stores": "store", "stored": "store", "called": "call", "pushes": "push", "uses": "use",
 		"created": "create", "served": "serve", "routed": "route", "stopped": "stop", "depends": "depend", "relies": "rely",
 		"handled": "handle", "enabled": "enable", "installed": "install", "compiled": "compile",
+		"powered": "power", "rendered": "render", "opened": "open", "mentioned": "mention", "shared": "share", "compared": "compare",
 	} {
 		if got := lemma(w); got != want {
 			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
