@@ -196,9 +196,12 @@ func resolveStatement(s Statement, res map[string]resolved) Statement {
 	if r, ok := res[s.Object]; ok {
 		s.Object, s.ObjectType = r.Name, r.Type
 	}
-	if s.Phrase != "" && callsService(s.Phrase, s.ObjectType) {
+	switch {
+	case s.Phrase != "" && callsService(s.Phrase, s.ObjectType):
 		// "queries quote": the name is a service's across the documents.
 		s.Phrase, s.Relation = "call", RelationName(canonicalPhrase("call"))
+	case s.Phrase != "" && consumesQueue(s.Phrase, s.ObjectType):
+		s.Phrase, s.Relation = "consume", RelationName(canonicalPhrase("consume"))
 	}
 	return s
 }

@@ -1182,6 +1182,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				if !f.reversed && callsService(f.phrase, o.typ) {
 					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
 				}
+				if !f.reversed && consumesQueue(f.phrase, o.typ) {
+					f.phrase = "consume"
+				}
 				if f.reversed {
 					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
 				} else {
@@ -1198,6 +1201,13 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 // ("queries the quote service").
 func callsService(phrase, objectType string) bool {
 	return objectType == "Service" && openWords.is("service-calling-verbs", phrase)
+}
+
+// consumesQueue reports whether a relation phrase, said of an object of the
+// type, is consuming it: a read of a queue or a topic ("pulls events off the
+// jobs queue").
+func consumesQueue(phrase, objectType string) bool {
+	return openWords.is("consumed-kinds", objectType) && canonicalPhrase(phrase) == "read"
 }
 
 // passiveAsides reads a parenthesis right after a mention that holds a
