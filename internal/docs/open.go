@@ -1185,6 +1185,12 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				if !f.reversed && consumesQueue(f.phrase, o.typ) {
 					f.phrase = "consume"
 				}
+				if !f.reversed && openWords.is("hosting-verbs", f.phrase) && described(toks, o) {
+					// "Tornado runs the real-time push system": the part
+					// the words describe runs on the named thing.
+					facts = append(facts, openFact{subj: o, obj: s, phrase: "depend on"})
+					continue
+				}
 				if f.reversed {
 					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
 				} else {
@@ -1208,6 +1214,16 @@ func callsService(phrase, objectType string) bool {
 // jobs queue").
 func consumesQueue(phrase, objectType string) bool {
 	return openWords.is("consumed-kinds", objectType) && canonicalPhrase(phrase) == "read"
+}
+
+// described reports whether a mention is a description in plain words, not
+// a name: lower-case words headed by a kind noun ("the push system", "the
+// cleanup jobs"), none capitalised or code.
+func described(toks []otok, m omention) bool {
+	if m.ref || m.typ == "" || m.j-m.i < 2 {
+		return false
+	}
+	return !slices.ContainsFunc(toks[m.i:m.j], func(t otok) bool { return t.code || isCapWord(t) || identifier(t) })
 }
 
 // passiveAsides reads a parenthesis right after a mention that holds a
