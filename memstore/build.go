@@ -38,7 +38,18 @@ type Builder struct {
 
 	raw     *spill.Sorter[rawRec]
 	triples int
+
+	// pending are facts added whose names are not yet interned: they are
+	// interned a batch at a time (nameTable.internAll), then the facts
+	// go to raw, in the order added. pendingNames holds each one's
+	// subject and object.
+	pending      []rawRec
+	pendingNames []string
+	pendingIDs   []uint32
 }
+
+// pendingBatch is the number of facts whose names are interned together.
+const pendingBatch = 512
 
 // BuildOptions configure a Builder.
 type BuildOptions struct {
@@ -143,7 +154,6 @@ func (b *Builder) Add(t graph.Triple) error {
 	}
 	acl, _ := groupname.Check(t.ACL)
 	rec := rawRec{
-		s: b.names.intern(t.Subject), o: b.names.intern(t.Object),
 		r:    uint16(b.rels.intern(t.Relation)),
 		file: b.files.intern(t.Source.File), line: int32(t.Source.Line),
 		acl: b.acls.intern(strings.Join(acl, ",")), seq: uint32(i),
@@ -159,18 +169,45 @@ func (b *Builder) Add(t graph.Triple) error {
 		return fmt.Errorf("memstore: too many relations (%d; at most %d)", len(b.rels.names), maxRelations)
 	case len(b.types.names) > maxTypes-1:
 		return fmt.Errorf("memstore: too many types given in triples (%d; at most %d)", len(b.types.names), maxTypes-1)
+	}
+	b.pending = append(b.pending, rec)
+	b.pendingNames = append(b.pendingNames, t.Subject, t.Object)
+	b.triples++
+	if len(b.pending) == pendingBatch {
+		return b.flush()
+	}
+	return nil
+}
+
+// flush interns the pending facts' names and adds the facts to raw.
+func (b *Builder) flush() error {
+	if len(b.pending) == 0 {
+		return nil
+	}
+	if cap(b.pendingIDs) < len(b.pendingNames) {
+		b.pendingIDs = make([]uint32, len(b.pendingNames))
+	}
+	ids := b.pendingIDs[:len(b.pendingNames)]
+	b.names.internAll(b.pendingNames, ids)
+	clear(b.pendingNames) // drop the strings
+	b.pendingNames = b.pendingNames[:0]
+	pending := b.pending
+	b.pending = b.pending[:0]
+	switch {
 	case uint64(b.names.len()) > maxEntities:
 		return errors.New("memstore: too many entities (at most 2^31-1)")
 	case uint64(b.names.bytes) > maxNameBytes:
 		return errors.New("memstore: the entity names take more than 4 GiB")
 	}
-	if i&0xfff == 0 {
-		b.raw.SetMemory(b.sortMemory() / 2)
+	for k, rec := range pending {
+		rec.s, rec.o = ids[2*k], ids[2*k+1]
+		if rec.seq&0xfff == 0 {
+			b.raw.SetMemory(b.sortMemory() / 2)
+		}
+		if err := b.raw.Add(rec); err != nil {
+			return fmt.Errorf("memstore: %w", err)
+		}
 	}
-	if err := b.raw.Add(rec); err != nil {
-		return fmt.Errorf("memstore: %w", err)
-	}
-	b.triples++
 	return nil
 }
 
@@ -208,6 +245,9 @@ type BuildStats struct {
 // WriteSnapshot writes the snapshot of the triples added to w. It fails
 // when ctx ends, leaving w part written.
 func (b *Builder) WriteSnapshot(ctx context.Context, w io.Writer) (BuildStats, error) {
+	if err := b.flush(); err != nil {
+		return BuildStats{}, err
+	}
 	if b.triples == 0 {
 		st := New()
 		if err := st.SetSchema(ctx, b.opts.Schema); err != nil {

@@ -18,6 +18,9 @@ type nameTable struct {
 	refs   []uint64 // chunk<<40 | offset<<13 | length
 	tab    []uint64 // the upper half of the name's hash << 32 | id+1; 0 is empty
 	bytes  int
+
+	hashes []uint64 // internAll's
+	warm   uint64   // keeps internAll's reads ahead from being optimised away
 }
 
 const (
@@ -68,8 +71,44 @@ func (t *nameTable) lookup(name string) (uint32, bool) {
 
 // intern returns the id of name, adding it if it is new.
 func (t *nameTable) intern(name string) uint32 {
+	return t.internHash(name, maphash.String(t.seed, name))
+}
+
+// internAll interns names in order, setting ids[k] to the id of names[k],
+// as intern would one at a time. Most names are in the table already, and
+// finding one costs three reads anywhere in memory (its slot, its
+// reference, its bytes), each waiting for the one before; so the slots of
+// all the names are read first, then the references and bytes the slots
+// lead to, in loops of independent reads that the processor overlaps, and
+// the names are then interned from the cache.
+func (t *nameTable) internAll(names []string, ids []uint32) {
+	if cap(t.hashes) < len(names) {
+		t.hashes = make([]uint64, len(names))
+	}
+	hs := t.hashes[:len(names)]
 	mask := uint64(len(t.tab) - 1)
-	h := maphash.String(t.seed, name)
+	var sum uint64
+	for k, name := range names {
+		hs[k] = maphash.String(t.seed, name)
+		sum += t.tab[hs[k]&mask]
+	}
+	for _, h := range hs {
+		if e := t.tab[h&mask]; e != 0 && e>>32 == h>>32 {
+			ref := t.refs[uint32(e)-1]
+			if ref&nameLenMask > 0 {
+				sum += uint64(t.chunks[ref>>nameChunkPos][ref>>nameLenBits&nameOffMask])
+			}
+		}
+	}
+	t.warm = sum
+	for k, name := range names {
+		ids[k] = t.internHash(name, hs[k])
+	}
+}
+
+// internHash is intern with the name's hash.
+func (t *nameTable) internHash(name string, h uint64) uint32 {
+	mask := uint64(len(t.tab) - 1)
 	i := h & mask
 	for {
 		e := t.tab[i]
