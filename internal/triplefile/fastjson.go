@@ -7,8 +7,16 @@ import "bytes"
 // strings for acl) holding no escape, no control character and no byte
 // order mark, without encoding/json's reflection. On anything else it
 // reports false and the line goes to encoding/json, so that every line
-// means what encoding/json makes of it. (The line is valid UTF-8.)
-func fastJSON(line []byte) (jsonTriple, bool) {
+// means what encoding/json makes of it. (The line is valid UTF-8.) A
+// relation or type name found in known (the reader's names already
+// checked) is taken from it, not allocated again.
+func fastJSON(line []byte, known map[string]string) (jsonTriple, bool) {
+	ident := func(v []byte) string {
+		if s, ok := known[string(v)]; ok {
+			return s
+		}
+		return string(v)
+	}
 	var j jsonTriple
 	if bytes.Contains(line, utf8BOM) {
 		return j, false
@@ -77,13 +85,13 @@ func fastJSON(line []byte) (jsonTriple, bool) {
 			case colSubject:
 				j.Subject = string(v)
 			case colRelation:
-				j.Relation = string(v)
+				j.Relation = ident(v)
 			case colObject:
 				j.Object = string(v)
 			case colSubjectType:
-				j.SubjectType = string(v)
+				j.SubjectType = ident(v)
 			case colObjectType:
-				j.ObjectType = string(v)
+				j.ObjectType = ident(v)
 			}
 		}
 		p.space()

@@ -435,6 +435,19 @@ func trimBounds(b []byte, lo, hi int) (int, int) {
 // asciiSpace is the white space every reader trims around a field.
 const asciiSpace = " \t\r\n\v\f"
 
+// trimASCIISpace is strings.Trim(s, asciiSpace) without the set
+// strings.Trim makes of its cut set at every call (it ran for every field
+// of every line).
+func trimASCIISpace(s string) string {
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
@@ -571,7 +584,7 @@ func (tr *Reader) parseJSON(line []byte) (graph.Triple, error) {
 		i := invalidUTF8At(line)
 		return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("not valid UTF-8 (byte 0x%02X at column %d)", line[i], i+1))
 	}
-	j, fast := fastJSON(line)
+	j, fast := fastJSON(line, tr.idents)
 	if !fast {
 		var err error
 		if j, err = tr.decodeJSON(line); err != nil {
@@ -706,7 +719,7 @@ func (tr *Reader) acl(groups []string, field string) ([]string, error) {
 // build validates the fields (trimming them) and makes the triple.
 func (tr *Reader) build(f [numCols]string) (graph.Triple, error) {
 	for i := range f {
-		f[i] = strings.Trim(f[i], asciiSpace) // as the pipe and TSV readers trim
+		f[i] = trimASCIISpace(f[i]) // as the pipe and TSV readers trim
 	}
 	t := graph.Triple{Subject: f[colSubject], Object: f[colObject], Source: graph.Source{File: tr.name, Line: tr.line}}
 	if err := tr.checkNames(t); err != nil {
