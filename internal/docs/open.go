@@ -256,6 +256,8 @@ func badName(t otok) bool {
 		return true
 	case strings.ContainsAny(w, "=*{}<>$"):
 		return true
+	case openWords.is("abbreviations", strings.ToLower(strings.TrimSuffix(w, "."))):
+		return true // "e.g.", "i.e."
 	case fileExtRE.MatchString(w), envVarRE.MatchString(w), durationRE.MatchString(w):
 		return true
 	case strings.Count(w, "/") > 1:
@@ -611,11 +613,17 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		// The article may stand before capitalised words that modify the
 		// phrase too: "a Java monolith service".
 		a := i
-		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && !identifier(toks[a-1]) && !used[a-1] {
+		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && !identifier(toks[a-1]) && !used[a-1] && !toks[a-1].poss {
 			a--
 		}
 		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
 			continue // "a fully managed database service": a description, not a name
+		}
+		// "the Tornado push system": capitalised words after "the" begin
+		// the phrase; it names the system, not Tornado.
+		if a < i && a > 0 && (toks[a-1].low == "the" || toks[a-1].low == "our" || toks[a-1].low == "its") &&
+			!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
+			mods = append(slices.Clone(toks[a:i]), mods...)
 		}
 		head := singular(t.low)
 		if acronym {
@@ -797,6 +805,31 @@ type docContext struct {
 	// typed are the entities named with each type, by line: "this
 	// application" refers to the last one named before it.
 	typed map[string]map[int]omention
+}
+
+// describe reads "X is the main web application server": the description
+// in plain words, and its shorter ends ("application server"), name X
+// where the document writes them later.
+func (dc *docContext) describe(toks []otok, ms []omention) {
+	if len(ms) < 2 {
+		return
+	}
+	a, b := ms[0], ms[1]
+	if a.ref || b.ref || a.i != 0 && !toks[a.i-1].punct || a.j+2 > b.i || !openWords.is("be", toks[a.j].low) || toks[a.j+1].low != "the" || !described(toks, b) {
+		return
+	}
+	for _, t := range toks[a.j+2 : b.i] {
+		if !openWords.is("name-adjectives", t.low) {
+			return
+		}
+	}
+	ws := strings.Fields(b.name)
+	for n := 2; n <= len(ws); n++ {
+		k := text.Key(strings.Join(ws[len(ws)-n:], " "))
+		if _, ok := dc.names[k]; !ok {
+			dc.names[k] = omention{name: a.name, typ: cmp.Or(a.typ, b.typ)}
+		}
+	}
 }
 
 // named records that a line names an entity of a type.
@@ -993,6 +1026,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			ctx.named(m, u.line)
 		}
 	}
+	ctx.describe(toks, resolved)
 	if u.heading {
 		return resolved, nil, last
 	}
@@ -1004,6 +1038,11 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		// "Most of the processes … are queue processors; they are defined
 		// in …": "they" is the unnamed subject, not the one before it.
 		last = nil
+	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && len(resolved) > 0 && !resolved[0].ref:
+		// "We use RabbitMQ for queuing. It's also used for …": what the
+		// writers use is what "it" is next.
+		first := resolved[0]
+		last = &first
 	}
 	return resolved, facts, last
 }
@@ -1013,13 +1052,14 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 // them.
 func unnamedSubject(toks []otok, ms []omention) bool {
 	v := slices.IndexFunc(toks, func(t otok) bool {
-		return !t.punct && (openWords.is("auxiliaries", t.low) || thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low))
+		return !t.punct && (openWords.is("auxiliaries", t.low) || verbLike(t.low) && !openWords.is("nouns", t.low))
 	})
-	if v <= 0 || len(ms) > 0 && ms[0].i < v {
-		return false
+	if v <= 0 || len(ms) > 0 && ms[0].i < v || !openWords.is("auxiliaries", toks[v].low) && !thirdPerson(toks[v].low) {
+		return false // no verb, or the first is not a clause's: "sending emails that require …"
 	}
 	return slices.ContainsFunc(toks[:v], func(t otok) bool {
-		return !t.punct && !openWords.function(t.low) && !openWords.is("adverbs", t.low) && !strings.HasSuffix(t.low, "ly")
+		return !t.punct && !openWords.function(t.low) && !openWords.is("adverbs", t.low) && !strings.HasSuffix(t.low, "ly") &&
+			!strings.HasSuffix(t.low, "ing") // "sending emails …": a verb's phrase, no subject
 	})
 }
 
@@ -1172,6 +1212,16 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			continue
 		}
+		if madeInTool(between, gb) {
+			// "is implemented in the Django web framework": made in a
+			// framework, not a language, it uses it.
+			for _, s := range subj.ms {
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
+				}
+			}
+			continue
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -1246,6 +1296,31 @@ func passiveAsides(toks []otok, ms []omention) []openFact {
 		out = append(out, openFact{subj: b, obj: m, phrase: lemma(v)})
 	}
 	return out
+}
+
+// madeInTool reports whether the tokens between two mention groups are a
+// verb of making with "in" ("is primarily implemented in the") and every
+// mention of the second group a tool by its kind noun ([tool-kinds]: "the
+// Django web framework"): what a thing is made in is its language, unless
+// the text calls it a tool.
+func madeInTool(between []otok, g group) bool {
+	ts := between
+	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+		ts = ts[:len(ts)-1]
+	}
+	if len(ts) < 2 || ts[len(ts)-1].low != "in" {
+		return false
+	}
+	v := ts[len(ts)-2].low
+	if !words.PastForm(v) || !openWords.is("making-verbs", lemma(v)) {
+		return false
+	}
+	for _, t := range ts[:len(ts)-2] {
+		if !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) && !strings.HasSuffix(t.low, "ly") {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(g.ms, func(m omention) bool { return !openWords.is("tool-kinds", m.typ) })
 }
 
 // madeWith reports whether the tokens between two mention groups are a lone
@@ -1324,6 +1399,11 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	if vg, ok := infinitivePassive(ts); ok {
 		return vg, true
 	}
+	// "X is used for communication between A and B": A and B use X.
+	if n := len(ts); n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
+		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) }) {
+		return verbGroup{phrase: "use", reversed: true}, true
+	}
 	// "X does something using Y": X uses Y.
 	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
 		return openWords.is("clause-words", t.low) || openWords.is("negations", t.low) || openWords.is("hedges", t.low)
@@ -1344,7 +1424,8 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 			return vg, true
 		}
 	}
-	be, neg := false, false
+	// "it's used for": the contraction is "it is".
+	be, neg := before.j > 0 && all[before.j-1].poss && all[before.j-1].low == "it", false
 	for k < len(ts) {
 		t := ts[k]
 		switch {
