@@ -625,6 +625,12 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
 			mods = append(slices.Clone(toks[a:i]), mods...)
 		}
+		// "provides efficient readable cache of …": a phrase with no
+		// determiner right after a verb, in plain words, is a description.
+		if st := j - len(mods); st > 0 && thirdPerson(toks[st-1].low) && verbLike(toks[st-1].low) &&
+			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) && len(mods) >= 2 {
+			continue
+		}
 		head := singular(t.low)
 		if acronym {
 			head = strings.TrimSuffix(t.text, "s") // "APIs"
