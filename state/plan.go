@@ -267,14 +267,15 @@ type Reading struct {
 	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).
 	ExtentSaid bool `json:"extent_said"`
-	// ExtentByVerb is set on a closure taken where the question did not
-	// say how far and asks for a dependency by its verb ("What does X
-	// depend on?"); where the verb names the relations walked (depends_on),
-	// the planner reads it as one hop, with ClosureFair, and keeps the
-	// closure as the next reading.
-	ExtentByVerb bool `json:"extent_by_verb,omitempty"`
-	// ClosureFair is set on a one-hop reading of a dependency said by its
-	// verb without saying how far: the closure is as fair a reading, so
+	// ClosureByDefault is set on a closure taken where the question did
+	// not say how far and asks for a dependency in general; where its
+	// words name the relations walked ("What does X depend on?" over
+	// depends_on, "the compile dependencies of X" over compile), the
+	// planner reads it as one hop, with ClosureFair, and keeps the closure
+	// as the next reading.
+	ClosureByDefault bool `json:"closure_by_default,omitempty"`
+	// ClosureFair is set on a one-hop reading of a dependency asked for
+	// without saying how far: the closure is as fair a reading, so
 	// the critic certifies no answers of it (a "none" that reached
 	// nothing holds under both).
 	ClosureFair bool     `json:"closure_fair,omitempty"`

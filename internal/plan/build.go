@@ -109,8 +109,11 @@ func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan stat
 	base.Notes = slices.Clone(plan.Notes)
 	rules := p.readPlanRules(q, s, ents, base)
 	if !weakPlan(rules) {
+		if open, ok := p.explainsMore(q, s, ents, plan, rules); ok {
+			return open
+		}
 		doubtUnexplained(q, ents, s, &rules)
-		oneHopByVerb(q, ents, s, &rules)
+		oneHopByName(q, ents, s, &rules)
 		return rules
 	}
 	base.Notes = slices.Clone(plan.Notes)
@@ -127,6 +130,28 @@ func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan stat
 	}
 	open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
 	return open
+}
+
+// explainsMore returns the open reader's plan where the rule reader's
+// sure reading leaves words of the question unexplained and the open
+// reading, at least placeConfidence sure, explains every word ("Which
+// teams is X an alumnus of?" read as member_of leaves "alumnus"; the open
+// reader walks alumni_of). Its answers are given uncertain, as the open
+// reader's are.
+func (p *Rules) explainsMore(q string, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
+	toks := questionWords(q, ents)
+	left := planUnexplained(toks, s, rules)
+	if len(left) == 0 {
+		return state.Plan{}, false
+	}
+	base := plan
+	base.Notes = slices.Clone(plan.Notes)
+	open := p.readPlan(q, s, ents, base)
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || len(planUnexplained(toks, s, open)) > 0 {
+		return state.Plan{}, false
+	}
+	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")
+	return open, true
 }
 
 // weakPlan reports whether a plan's reading cannot be certified as it
@@ -225,7 +250,7 @@ func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan sta
 	for _, rd := range res.Readings {
 		out.chains = append(out.chains, rd.Chain)
 		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Extent: rd.Extent,
-			ExtentSaid: rd.ExtentSaid, ExtentByVerb: rd.ExtentByVerb, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
+			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 	}
 	return p.fromReadings(s, ents, plan, out)
 }

@@ -43,7 +43,7 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 	}
 	top := pl.Readings[0]
 	toks := questionWords(q, ents)
-	if left := unexplainedWords(toks, top.Because, top.Concept, pl.Chains[0].Relations(), s); len(left) > 0 {
+	if left := planUnexplained(toks, s, *pl); len(left) > 0 {
 		if len(left) > 5 {
 			left = append(left[:5], "…")
 		}
@@ -69,14 +69,16 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 			continue
 		}
 		c := pl.Chains[i]
-		if !(rd.Extent == state.ExtentTransitive && rd.ExtentSaid) {
-			rd.NamedBeside = namedBeside(named, c, s)
+		if rd.Extent == state.ExtentTransitive && rd.ExtentSaid {
+			readings = append(readings, rd)
+			chains = append(chains, c)
+			continue
 		}
-		if rd.NamedBeside != "" {
+		rd.NamedBeside = namedBeside(named, c, s)
+		if alone, walked := namedAlone(named, c, s); len(walked) > 0 && len(besideOf(c, alone)) > 0 {
 			// The relation the question names, walked alone, is read
 			// first; the union after it, where the named one finds
 			// nothing.
-			alone, walked := namedAlone(named, c, s)
 			first := rd
 			first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(besideOf(c, alone), "and"))
 			first.Text = throughOnly(rd.Text, c, alone)
@@ -89,16 +91,17 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 	pl.Readings, pl.Chains = readings, append(chains, pl.Chains[min(len(pl.Chains), len(pl.Readings)):]...)
 }
 
-// oneHopByVerb reads a dependency asked by its verb, with no word for how
-// far, as one hop where the verb names every relation the first step
-// walks ("What does nginx depend on?" through depends_on, "What uses
-// X?" through uses): the relation's facts, as the verb is commonly meant.
-// The closure is as fair a reading (state.Reading.ClosureFair), so the
-// critic certifies none of the one-hop answers, and the closure is kept
-// as the next reading, walked where one hop reaches nothing of the asked
-// kind. A verb of dependency in general ("rely on" over calls and
-// reads_from) keeps the closure.
-func oneHopByVerb(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
+// oneHopByName reads a dependency asked for with no word for how far as
+// one hop where the question's words name every relation the first step
+// walks ("What does nginx depend on?" through depends_on, "What uses X?"
+// through uses, "the compile dependencies of X" through compile): the
+// relation's facts, as the words are commonly meant. The closure is as
+// fair a reading (state.Reading.ClosureFair), so the critic certifies
+// none of the one-hop answers, and the closure is kept as the next
+// reading, walked where one hop reaches nothing of the asked kind.
+// Dependency in general ("what relies on X" over calls and reads_from,
+// "X's dependencies" over depends_on) keeps the closure.
+func oneHopByName(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
 	named := namedRelations(questionWords(q, ents), s)
 	var readings []state.Reading
 	var chains []state.Chain
@@ -108,7 +111,7 @@ func oneHopByVerb(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
 			continue
 		}
 		c := pl.Chains[i]
-		if rd.ExtentByVerb && rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && len(c.Steps) > 0 && allNamed(named, c.Steps[0], s) {
+		if rd.ClosureByDefault && rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && len(c.Steps) > 0 && allNamed(named, c.Steps[0], s) {
 			one := rd
 			one.Extent, one.ClosureFair = state.ExtentDirect, true
 			one.Text = strings.Replace(rd.Text, reading.UnsaidClosure, "", 1)
@@ -128,8 +131,18 @@ func oneHopByVerb(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
 // or the same relation as one (sameRelation).
 func allNamed(named []string, st state.ChainStep, s *graph.Schema) bool {
 	return len(st.Edges) > 0 && !slices.ContainsFunc(st.Edges, func(e state.RelDir) bool {
-		return !slices.ContainsFunc(named, func(n string) bool { return sameRelation(n, e.Relation, s) })
+		return !slices.ContainsFunc(named, func(n string) bool { return sameAct(n, e.Relation, s) })
 	})
+}
+
+// planUnexplained returns the words of the question (questionWords) its
+// plan's first reading leaves unexplained (unexplainedWords).
+func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
+	if len(pl.Readings) == 0 || len(pl.Chains) == 0 {
+		return nil
+	}
+	top := pl.Readings[0]
+	return unexplainedWords(toks, top.Because, top.Concept, pl.Chains[0].Relations(), s)
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -278,6 +291,13 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 	return j >= 0 && toks[j] != mentionMark && explained[toks[j]]
 }
 
+// grammarClasses are the classes of the words that name no relation
+// ("of", "has", "is"); a word of an open class ("compile", a purpose verb)
+// names one.
+const grammarClasses = words.Det | words.PossessiveDet | words.Quantifier | words.Wh | words.WhMany | words.RelPron |
+	words.Aux | words.Modal | words.Be | words.Have | words.Get | words.Prep | words.PlacePrep | words.Conj | words.As |
+	words.Sub | words.Pronoun | words.SelfPronoun | words.Neg
+
 // namedRelations returns the graph's relations the question names by
 // every content word of their own name ("depend" for depends_on, "source"
 // for source), outside the entities' mentions.
@@ -290,7 +310,7 @@ func namedRelations(toks []string, s *graph.Schema) []string {
 		content := 0
 		all := true
 		for _, w := range words.NameWords(r.Name) {
-			if words.ClassOf(w) != 0 {
+			if words.ClassOf(w).Has(grammarClasses) {
 				continue
 			}
 			content++
@@ -321,6 +341,19 @@ func sameRelation(n, r string, s *graph.Schema) bool {
 		return false
 	}
 	return nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic == rm.Generic && !words.DifferentActs(nm.Phrase, rm.Phrase)
+}
+
+// sameAct reports whether relation r is relation n under another name as
+// sameRelation does, save for two names of one kind of relation that no
+// word list relates ("compile" and "provided", two Maven scopes): a
+// question naming one is not read through the other.
+func sameAct(n, r string, s *graph.Schema) bool {
+	if !sameRelation(n, r, s) {
+		return false
+	}
+	nm, rm := words.ReadName(n), words.ReadName(r)
+	return nm.Concept == words.None || nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic && rm.Generic ||
+		n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r)
 }
 
 // nameRest returns the content words of a relation's name after the
@@ -388,7 +421,7 @@ func namedAlone(named []string, c state.Chain, s *graph.Schema) (state.Chain, []
 		}
 		out.Steps[k].Edges = nil
 		for _, e := range st.Edges {
-			if slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) }) {
+			if slices.ContainsFunc(in, func(n string) bool { return sameAct(n, e.Relation, s) }) {
 				out.Steps[k].Edges = append(out.Steps[k].Edges, e)
 			}
 		}

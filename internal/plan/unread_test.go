@@ -40,7 +40,7 @@ func TestUnreadChecks(t *testing.T) {
 				b.WriteString("  named beside: " + rd.NamedBeside + "\n")
 			}
 			if rd.ClosureFair {
-				b.WriteString("  closure fair: one hop by the verb; the closure is as fair a reading\n")
+				b.WriteString("  closure fair: one hop, the relation the words name; the closure is as fair a reading\n")
 			}
 		}
 		return b.String()

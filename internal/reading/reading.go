@@ -62,8 +62,8 @@ type Reading struct {
 	// question did not say and the default was taken.
 	Extent     state.Extent
 	ExtentSaid bool
-	// ExtentByVerb: see state.Reading.ExtentByVerb.
-	ExtentByVerb bool
+	// ClosureByDefault: see state.Reading.ClosureByDefault.
+	ClosureByDefault bool
 	// Confidence is how sure the reader is, in 0..1.
 	Confidence float64
 	// Because lists the words that decided the reading; Guesses what was

@@ -63,11 +63,11 @@ func (r *reader) readings(c *claim) []Reading {
 		// Neither "directly" nor "transitively": a dependency question is
 		// read as the closure (what fails, what is needed to run); the
 		// critic compares with the one-hop answers, the close second
-		// reading, and does not certify where they differ. Said by a
-		// verb, the planner reads it as one hop where the verb names the
-		// relation walked (state.Reading.ExtentByVerb).
+		// reading, and does not certify where they differ. The planner
+		// reads it as one hop where the question's words name the
+		// relations walked (state.Reading.ClosureByDefault).
 		base.Extent = state.ExtentTransitive
-		base.ExtentByVerb = c.steps[0].verb
+		base.ClosureByDefault = true
 	}
 	if base.Extent == state.ExtentTransitive {
 		last.Repeat = true
@@ -520,7 +520,7 @@ func (r *reader) widened(c *claim) *claim {
 // from the things inside it: tried when the whole itself reaches nothing,
 // and a guess (never certified). Failure readings walk parts already.
 func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
-	if len(rds) == 0 || c.target >= 0 || c.steps[0].failure || c.steps[0].concept == words.Containment {
+	if len(rds) == 0 || c.steps[0].failure || c.steps[0].concept == words.Containment {
 		return nil
 	}
 	anchor := r.ents[c.anchor]

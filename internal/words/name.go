@@ -216,8 +216,36 @@ func (nr *nameReader) nouns(c *compiled) {
 	}
 }
 
+// subPrefixed reads a name's word made of "sub" and a noun, before "of",
+// as "sub" ("subteam_of", "subproject_of", "subnet_of": a part of the
+// object, "sub of" in concepts.txt), where the word is no concept phrase
+// of its own ("subsidiary", "subclass").
+func subPrefixed(toks []string) []string {
+	for i := 0; i+1 < len(toks); i++ {
+		if t := toks[i]; toks[i+1] == "of" && len(t) > 5 && strings.HasPrefix(t, "sub") && !conceptWord(t) {
+			toks = slices.Clone(toks)
+			toks[i] = "sub"
+		}
+	}
+	return toks
+}
+
+// conceptWord reports whether w, or its singular, is a word of a concept
+// phrase.
+func conceptWord(w string) bool {
+	s := text.Singular(w)
+	for _, p := range ConceptPhrases() {
+		for _, pw := range p.Words {
+			if pw == w || pw == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func analyzeName(name string, skip Concept) Meaning {
-	nr := &nameReader{toks: NameWords(name)}
+	nr := &nameReader{toks: subPrefixed(NameWords(name))}
 	if len(nr.toks) == 0 {
 		return Meaning{}
 	}
