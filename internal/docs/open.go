@@ -1178,7 +1178,13 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	var subject *omention
 	// The clause's subject: the first group, when no verb comes before it.
 	first := gs[0]
-	if !slices.ContainsFunc(toks[:first.i], func(t otok) bool { return verbLike(t.low) && !t.punct }) {
+	// "For each connected client, the server maintains …": a phrase
+	// fronted before a comma is not the clause's verb.
+	opening := toks[:first.i]
+	if c := slices.IndexFunc(opening, func(t otok) bool { return t.low == "," }); c >= 0 && openWords.is("prepositions", opening[0].low) {
+		opening = opening[c+1:]
+	}
+	if !slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
 		s := first.ms[0]
 		subject = &s
 	}
