@@ -440,6 +440,53 @@ func passiveName(words []string) bool {
 	return n >= 2 && words[n-1] == "by"
 }
 
+// typesLink returns the last reading for a question whose first reading
+// the types rule out at the anchor (its relations never start from the
+// anchor's kind) and that asks for a kind of entity: the relations that
+// link the anchor's kind and the asked kind, one hop, the way they link
+// them ("Which seeds are loaded into the value_sets schema?": in_schema,
+// from the Schema back to the Seeds, where "load" read a dependency). It
+// is walked only where the readings before it find nothing, and is a
+// guess.
+func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
+	if len(readings) == 0 || cl.target >= 0 || len(readings[0].Chain.Steps) == 0 {
+		return Reading{}, false
+	}
+	first := readings[0]
+	at := r.ents[cl.anchor].Type
+	if at == "" || first.Asked.Type == "" || first.Asked.Type == at || r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) == "" {
+		return Reading{}, false
+	}
+	var edges []state.RelDir
+	for _, ri := range r.rels {
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if intersects(ri.starts(d), []string{at}) && intersects(ri.starts(d.Reverse()), []string{first.Asked.Type}) {
+				edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
+			}
+		}
+	}
+	if len(edges) == 0 || len(edges) > 2 {
+		return Reading{}, false
+	}
+	rels := relationNames(edges)
+	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: state.ExtentDirect, Confidence: 0.5,
+		Chain: state.Chain{Steps: []state.ChainStep{{Edges: edges}}, Score: 0.5}, Because: first.Because,
+		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never start from a %s: read as what links a %s and a %s (%s), as the types say", joinAnd(relationNames(first.Chain.Steps[0].Edges)), at, at, first.Asked.Type, joinAnd(rels)))}
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s, directly", first.Asked.Word, r.ents[cl.anchor].Name, joinAnd(rels))
+	return rd, true
+}
+
+// relationNames returns the relations of edges, each once.
+func relationNames(edges []state.RelDir) []string {
+	var out []string
+	for _, e := range edges {
+		if !slices.Contains(out, e.Relation) {
+			out = append(out, e.Relation)
+		}
+	}
+	return out
+}
+
 // read runs the reading.
 func (r *reader) read() Result {
 	r.readExtent()
@@ -477,6 +524,9 @@ func (r *reader) read() Result {
 	res.Readings = append(res.Readings, r.throughParts(cl, res.Readings)...)
 	for _, alt := range cl.alts {
 		res.Readings = append(res.Readings, r.readings(alt)...)
+	}
+	if rd, ok := r.typesLink(cl, res.Readings); ok {
+		res.Readings = append(res.Readings, rd)
 	}
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
