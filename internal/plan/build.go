@@ -94,7 +94,9 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 			return plan
 		}
 	}
-	return p.readPlanBoth(q, s, ents, plan)
+	pl := p.readPlanBoth(q, s, ents, plan)
+	namedFirst(q, ents, s, &pl)
+	return pl
 }
 
 // readPlanBoth reads the question with the rule reader and, where its

@@ -291,6 +291,88 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 	return j >= 0 && toks[j] != mentionMark && explained[toks[j]]
 }
 
+// namedFirst puts first, in a plan whose readings walk no relation the
+// question names by its own words and whose first reading is not sure
+// enough to be claimed, a reading of that relation: one hop
+// from the anchor, the way its types allow ("What image does X run?" names
+// runs_image; the reading was every relation around X). Only one relation
+// (and those that are the same relation) may be so named, its one end
+// the anchor's kind; the reading is a guess, never claimed, and the
+// plan's readings follow it where it finds nothing.
+func namedFirst(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
+	toks := questionWords(q, ents)
+	negated := slices.ContainsFunc(toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
+	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negated
+	if unplaced {
+		pl.Anchors = []state.Anchor{mainEntity(ents).anchor}
+	} else if len(pl.Chains) == 0 || len(pl.Readings) == 0 || len(pl.Anchors) == 0 || pl.Target.Kind == state.TargetEntity || pl.Readings[0].Confidence >= sureReading && !pl.Readings[0].Open ||
+		pl.Readings[0].Extent == state.ExtentTransitive && pl.Readings[0].ExtentSaid {
+		return
+	}
+	named := slices.DeleteFunc(namedRelations(toks, s), func(n string) bool { return askedKindOnly(toks, n) })
+	if len(named) == 0 || slices.ContainsFunc(named, func(n string) bool {
+		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return c.Relations()[n] })
+	}) {
+		return
+	}
+	for _, n := range named[1:] {
+		if !sameAct(named[0], n, s) {
+			return
+		}
+	}
+	at := pl.Anchors[0].Type
+	var edges []state.RelDir
+	for _, n := range named {
+		r := s.Relation(n)
+		if r == nil {
+			return
+		}
+		from, to := slices.Contains(r.From, at), slices.Contains(r.To, at)
+		switch {
+		case from && !to:
+			edges = append(edges, state.RelDir{Relation: n, Direction: graph.Out})
+		case to && !from:
+			edges = append(edges, state.RelDir{Relation: n, Direction: graph.In})
+		default:
+			return // both ends or neither: the types do not say which way
+		}
+	}
+	var top state.Reading
+	if len(pl.Readings) > 0 {
+		top = pl.Readings[0]
+	}
+	rd := state.Reading{Text: fmt.Sprintf("what %s is linked to by %s, directly", pl.Anchors[0].Entity, text.List(named, "and")), Confidence: doubtedConfidence,
+		Extent: state.ExtentDirect, Because: top.Because, Concept: top.Concept,
+		Guesses: []string{fmt.Sprintf("the question names %s, which the reading did not walk: read through it first", text.List(named, "and"))}}
+	if unplaced {
+		// The reader found no relation word; the graph's own name is one.
+		rd.Because = []string{text.List(named, "and") + ", named by the question"}
+		pl.Notes = append(pl.Notes, "read by the relation the question names: "+pl.Unanswerable)
+		pl.Unanswerable, pl.Target, pl.HopBudget = "", state.Target{Kind: state.TargetChain}, 1
+	}
+	pl.Readings = append([]state.Reading{rd}, pl.Readings...)
+	pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: edges}}, Score: doubtedConfidence}}, pl.Chains...)
+}
+
+// askedKindOnly reports whether every content word of relation n's name
+// stands in the question only as a kind: the asked kind, right after a
+// wh-word or a quantifier ("What jobs wait on X?" says jobs, the
+// relation, as the kind of the answers), or a mention's ("the release
+// job").
+func askedKindOnly(toks []string, n string) bool {
+	for _, w := range words.NameWords(n) {
+		if words.ClassOf(w).Has(grammarClasses) {
+			continue
+		}
+		for i, t := range toks {
+			if (words.SameWord(t, w) || text.Singular(t) == text.Singular(w)) && (i == 0 || toks[i-1] != mentionMark && !words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany|words.Quantifier)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // grammarClasses are the classes of the words that name no relation
 // ("of", "has", "is"); a word of an open class ("compile", a purpose verb)
 // names one.
