@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/reading"
@@ -180,18 +181,43 @@ func questionWords(q string, ents []linked) []string {
 	return append(toks, split.Split(q[last:])...)
 }
 
+// explainInto marks the words of name explained: each, its singular and
+// its lemmas.
+func explainInto(explained map[string]bool, name string) {
+	for _, w := range text.Tokens(name) {
+		explained[w], explained[text.Singular(w)] = true, true
+		for _, l := range words.Lemmas(w) {
+			explained[l] = true
+		}
+	}
+}
+
+// conceptWordSets holds, per concept, the words its phrases explain
+// (conceptExplains): fixed data, made once.
+var conceptWordSets sync.Map // words.Concept → map[string]bool
+
+// conceptExplains returns the words the phrases of concept c explain.
+func conceptExplains(c words.Concept) map[string]bool {
+	if v, ok := conceptWordSets.Load(c); ok {
+		return v.(map[string]bool)
+	}
+	set := map[string]bool{}
+	for _, p := range words.ConceptPhrases() {
+		if slices.ContainsFunc(p.Senses, func(s words.Sense) bool { return s.Concept == c }) {
+			for _, w := range p.Words {
+				explainInto(set, w)
+			}
+		}
+	}
+	v, _ := conceptWordSets.LoadOrStore(c, set)
+	return v.(map[string]bool)
+}
+
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
 func unexplainedWords(toks []string, because []string, concept string, walked map[string]bool, s *graph.Schema) []string {
 	explained := map[string]bool{}
-	explain := func(name string) {
-		for _, w := range text.Tokens(name) {
-			explained[w], explained[text.Singular(w)] = true, true
-			for _, l := range words.Lemmas(w) {
-				explained[l] = true
-			}
-		}
-	}
+	explain := func(name string) { explainInto(explained, name) }
 	for _, b := range because {
 		explain(b)
 	}
@@ -203,17 +229,15 @@ func unexplainedWords(toks []string, because []string, concept string, walked ma
 			concepts = append(concepts, rd.Concept)
 		}
 	}
+	var seen []words.Concept
 	for _, name := range concepts {
 		c, ok := words.ParseConcept(name)
-		if !ok || c == words.None {
+		if !ok || c == words.None || slices.Contains(seen, c) {
 			continue
 		}
-		for _, p := range words.ConceptPhrases() {
-			if slices.ContainsFunc(p.Senses, func(s words.Sense) bool { return s.Concept == c }) {
-				for _, w := range p.Words {
-					explain(w)
-				}
-			}
+		seen = append(seen, c)
+		for w := range conceptExplains(c) {
+			explained[w] = true
 		}
 	}
 	for r := range walked {
