@@ -35,12 +35,13 @@ func (r *reader) readings(c *claim) []Reading {
 			}
 		}
 		// At the anchor, a step the types rule out is a plain "none"
-		// ("what does mall-west feed") unless the step's relations were
-		// guessed, words were left unread, or another relation leads
+		// ("what does mall-west feed") unless the step's relations or the
+		// claim itself were guessed ("departments" read as the anchor's
+		// departments), words were left unread, or another relation leads
 		// from the anchor to where the step's relations start ("what
 		// allergens are in croque": croque uses ham, ham has allergens);
 		// further on, the reader's own composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at))) {
+		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at))) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
