@@ -179,11 +179,14 @@ func (r RelDir) String() string {
 	return "-" + r.Relation + "->"
 }
 
-// Relations returns the step's relation names.
+// Relations returns the step's relation names, each once, in the order
+// of its edges.
 func (s ChainStep) Relations() []string {
-	out := make([]string, len(s.Edges))
-	for i, e := range s.Edges {
-		out[i] = e.Relation
+	var out []string
+	for _, e := range s.Edges {
+		if !slices.Contains(out, e.Relation) {
+			out = append(out, e.Relation)
+		}
 	}
 	return out
 }
@@ -222,6 +225,20 @@ func (c Chain) Relations() map[string]bool {
 	for _, s := range c.Steps {
 		for _, e := range s.Edges {
 			out[e.Relation] = true
+		}
+	}
+	return out
+}
+
+// RelationNames returns the relations the chain's steps walk, each once,
+// in walking order.
+func (c Chain) RelationNames() []string {
+	var out []string
+	for _, s := range c.Steps {
+		for _, r := range s.Relations() {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+			}
 		}
 	}
 	return out

@@ -434,32 +434,42 @@ func namedRelations(toks []string, s *graph.Schema) []string {
 
 // sameRelation reports whether relation r is relation n under another
 // name: from its other end, in its passive, stored mirrored in the data,
-// or named for the same act of the same kind (owner beside owned_by).
-func sameRelation(n, r string, s *graph.Schema) bool {
-	if n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r) {
-		return true
-	}
-	if nd, rd := s.Relation(n), s.Relation(r); nd != nil && rd != nil && (slices.Contains(nd.Mirrors, r) || slices.Contains(rd.Mirrors, n)) {
-		return true
-	}
-	nm, rm := words.ReadName(n), words.ReadName(r)
-	if nm.Concept == words.None || nm.Concept != rm.Concept || !slices.Equal(nameRest(n, nm), nameRest(r, rm)) {
-		return false
-	}
-	return nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic == rm.Generic && !words.DifferentActs(nm.Phrase, rm.Phrase)
-}
+// or named for the same kind of relation (owner beside owned_by).
+func sameRelation(n, r string, s *graph.Schema) bool { return likenessOf(n, r, s) != unlike }
 
 // sameAct reports whether relation r is relation n under another name as
 // sameRelation does, save for two names of one kind of relation that no
 // word list relates ("compile" and "provided", two Maven scopes): a
 // question naming one is not read through the other.
-func sameAct(n, r string, s *graph.Schema) bool {
-	if !sameRelation(n, r, s) {
-		return false
+func sameAct(n, r string, s *graph.Schema) bool { return likenessOf(n, r, s) == oneAct }
+
+// likeness is how far two relations are one (likenessOf).
+type likeness int
+
+const (
+	unlike   likeness = iota
+	sameKind          // one kind of relation, by names no word list relates
+	oneAct            // one relation, or one act by its names
+)
+
+// likenessOf says how far relation r is relation n. Words of a name after
+// the act must agree (nameRest).
+func likenessOf(n, r string, s *graph.Schema) likeness {
+	if n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r) {
+		return oneAct
 	}
 	nm, rm := words.ReadName(n), words.ReadName(r)
-	return nm.Concept == words.None || nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic && rm.Generic ||
-		n == r || words.ConverseOf(n, r) || words.PassiveOf(n, r) || words.PassiveOf(r, n) || words.VerbFormsOf(n, r)
+	nd, rd := s.Relation(n), s.Relation(r)
+	mirrored := nd != nil && rd != nil && (slices.Contains(nd.Mirrors, r) || slices.Contains(rd.Mirrors, n))
+	kind := nm.Concept != words.None && nm.Concept == rm.Concept && slices.Equal(nameRest(n, nm), nameRest(r, rm)) &&
+		(nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic == rm.Generic && !words.DifferentActs(nm.Phrase, rm.Phrase))
+	switch {
+	case !mirrored && !kind:
+		return unlike
+	case nm.Concept == words.None || nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) || nm.Generic && rm.Generic:
+		return oneAct
+	}
+	return sameKind
 }
 
 // nameRest returns the content words of a relation's name after the
@@ -491,7 +501,7 @@ func nameRest(name string, m words.Meaning) []string {
 // the graph's shape put it there.
 func namedBeside(named []string, c state.Chain, s *graph.Schema) string {
 	for _, st := range c.Steps {
-		in := namedIn(named, st)
+		in := namedIn(named, st.Relations())
 		for _, e := range st.Edges {
 			if len(in) > 0 && !slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) }) {
 				return fmt.Sprintf("the question names %s; the reading walks %s beside it", text.List(in, "and"), e.Relation)
@@ -501,27 +511,20 @@ func namedBeside(named []string, c state.Chain, s *graph.Schema) string {
 	return ""
 }
 
-// namedIn returns the relations of named a step walks.
-func namedIn(named []string, st state.ChainStep) []string {
-	var in []string
-	for _, e := range st.Edges {
-		if slices.Contains(named, e.Relation) && !slices.Contains(in, e.Relation) {
-			in = append(in, e.Relation)
-		}
-	}
-	return in
+// namedIn returns the relations of named the relations walk, in order.
+func namedIn(named, walked []string) []string {
+	return slices.DeleteFunc(walked, func(r string) bool { return !slices.Contains(named, r) })
 }
 
 // namedAlone returns the chain with each step that walks a named relation
-// cut down to the named relations and those that are the same relation
-// (sameRelation), and the named relations it walks.
+// cut down to the named relations and those that are the same act
+// (sameAct), and the named relations it walks.
 func namedAlone(named []string, c state.Chain, s *graph.Schema) (state.Chain, []string) {
 	out := c
 	out.Steps = make([]state.ChainStep, len(c.Steps))
-	var walked []string
 	for k, st := range c.Steps {
 		out.Steps[k] = st
-		in := namedIn(named, st)
+		in := namedIn(named, st.Relations())
 		if len(in) == 0 {
 			continue
 		}
@@ -531,27 +534,14 @@ func namedAlone(named []string, c state.Chain, s *graph.Schema) (state.Chain, []
 				out.Steps[k].Edges = append(out.Steps[k].Edges, e)
 			}
 		}
-		for _, n := range in {
-			if !slices.Contains(walked, n) {
-				walked = append(walked, n)
-			}
-		}
 	}
-	return out, walked
+	return out, namedIn(named, c.RelationNames())
 }
 
 // besideOf returns the relations c walks that alone does not.
 func besideOf(c, alone state.Chain) []string {
 	kept := alone.Relations()
-	var out []string
-	for _, st := range c.Steps {
-		for _, e := range st.Edges {
-			if !kept[e.Relation] && !slices.Contains(out, e.Relation) {
-				out = append(out, e.Relation)
-			}
-		}
-	}
-	return out
+	return slices.DeleteFunc(c.RelationNames(), func(r string) bool { return kept[r] })
 }
 
 // throughOnly rewrites the relations a reading's text names ("…, through
@@ -559,22 +549,9 @@ func besideOf(c, alone state.Chain) []string {
 // chain alone, step for step.
 func throughOnly(t string, c, alone state.Chain) string {
 	for k := len(c.Steps); k > 0; k-- {
-		if was := reading.Through(relationsOf(c.Steps[:k])); strings.Contains(t, was) {
-			return strings.Replace(t, was, reading.Through(relationsOf(alone.Steps[:k])), 1)
+		if was := reading.Through(state.Chain{Steps: c.Steps[:k]}.RelationNames()); strings.Contains(t, was) {
+			return strings.Replace(t, was, reading.Through(state.Chain{Steps: alone.Steps[:k]}.RelationNames()), 1)
 		}
 	}
 	return t
-}
-
-// relationsOf returns the relations the steps walk, in order.
-func relationsOf(steps []state.ChainStep) []string {
-	var rels []string
-	for _, st := range steps {
-		for _, e := range st.Edges {
-			if !slices.Contains(rels, e.Relation) {
-				rels = append(rels, e.Relation)
-			}
-		}
-	}
-	return rels
 }

@@ -468,23 +468,12 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	if len(edges) == 0 || len(edges) > 2 {
 		return Reading{}, false
 	}
-	rels := relationNames(edges)
+	rels := state.ChainStep{Edges: edges}.Relations()
 	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: state.ExtentDirect, Confidence: 0.5,
 		Chain: state.Chain{Steps: []state.ChainStep{{Edges: edges}}, Score: 0.5}, Because: first.Because,
-		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never start from a %s: read as what links a %s and a %s (%s), as the types say", joinAnd(relationNames(first.Chain.Steps[0].Edges)), at, at, first.Asked.Type, joinAnd(rels)))}
+		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never start from a %s: read as what links a %s and a %s (%s), as the types say", joinAnd(first.Chain.Steps[0].Relations()), at, at, first.Asked.Type, joinAnd(rels)))}
 	rd.Text = fmt.Sprintf("the %s linked to %s by %s, directly", first.Asked.Word, r.ents[cl.anchor].Name, joinAnd(rels))
 	return rd, true
-}
-
-// relationNames returns the relations of edges, each once.
-func relationNames(edges []state.RelDir) []string {
-	var out []string
-	for _, e := range edges {
-		if !slices.Contains(out, e.Relation) {
-			out = append(out, e.Relation)
-		}
-	}
-	return out
 }
 
 // read runs the reading.
