@@ -94,8 +94,9 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 			return plan
 		}
 	}
-	pl := p.readPlanBoth(q, s, ents, plan)
-	namedFirst(q, ents, s, &pl)
+	qw := readQuestionWords(q, ents, s)
+	pl := p.readPlanBoth(q, qw, s, ents, plan)
+	namedFirst(qw, ents, s, &pl)
 	return pl
 }
 
@@ -106,16 +107,16 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 // reading is taken where it is not weak itself and surer, or where the
 // rule reader found no reading at all and the open one is at least
 // placeConfidence sure.
-func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	base := plan
 	base.Notes = slices.Clone(plan.Notes)
 	rules := p.readPlanRules(q, s, ents, base)
 	if !weakPlan(rules) {
-		if open, ok := p.explainsMore(q, s, ents, plan, rules); ok {
+		if open, ok := p.explainsMore(q, qw, s, ents, plan, rules); ok {
 			return open
 		}
-		doubtUnexplained(q, ents, s, &rules)
-		oneHopByName(q, ents, s, &rules)
+		doubtUnexplained(qw, s, &rules)
+		oneHopByName(qw, s, &rules)
 		return rules
 	}
 	base.Notes = slices.Clone(plan.Notes)
@@ -140,16 +141,15 @@ func (p *Rules) readPlanBoth(q string, s *graph.Schema, ents []linked, plan stat
 // teams is X an alumnus of?" read as member_of leaves "alumnus"; the open
 // reader walks alumni_of). Its answers are given uncertain, as the open
 // reader's are.
-func (p *Rules) explainsMore(q string, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
-	toks := questionWords(q, ents)
-	left := planUnexplained(toks, s, rules)
+func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
+	left := planUnexplained(qw.toks, s, rules)
 	if len(left) == 0 {
 		return state.Plan{}, false
 	}
 	base := plan
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
-	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || len(planUnexplained(toks, s, open)) > 0 {
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || len(planUnexplained(qw.toks, s, open)) > 0 {
 		return state.Plan{}, false
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")

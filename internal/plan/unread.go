@@ -38,13 +38,12 @@ const doubtedConfidence = 0.75
 // word of the question unexplained, and marks each reading that walks a
 // relation the question names beside others (state.Reading.NamedBeside),
 // for the critic to judge with the walk's outcome.
-func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
+func doubtUnexplained(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 	if len(pl.Readings) == 0 || len(pl.Chains) == 0 {
 		return
 	}
 	top := pl.Readings[0]
-	toks := questionWords(q, ents)
-	if left := planUnexplained(toks, s, *pl); len(left) > 0 {
+	if left := planUnexplained(qw.toks, s, *pl); len(left) > 0 {
 		if len(left) > 5 {
 			left = append(left[:5], "…")
 		}
@@ -52,7 +51,7 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 		doubtSure(pl, why)
 	}
 	if top.Extent == state.ExtentDirect && !top.ExtentSaid {
-		if w := closureWord(toks, top.Concept); w != "" {
+		if w := closureWord(qw.toks, top.Concept); w != "" {
 			why := fmt.Sprintf("%q names every generation of the relation; the reading took one hop (say \"directly\" or \"at any depth\")", w)
 			doubtSure(pl, why)
 		}
@@ -60,31 +59,40 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 	if !s.Inferred {
 		return
 	}
-	named := namedRelations(toks, s)
+	readFirst(pl, func(rd *state.Reading, c state.Chain) (state.Reading, state.Chain, bool) {
+		if rd.Extent == state.ExtentTransitive && rd.ExtentSaid {
+			return state.Reading{}, state.Chain{}, false
+		}
+		rd.NamedBeside = namedBeside(qw.named, c, s)
+		alone, walked := namedAlone(qw.named, c, s)
+		beside := besideOf(c, alone)
+		if len(walked) == 0 || len(beside) == 0 {
+			return state.Reading{}, state.Chain{}, false
+		}
+		// The relation the question names, walked alone, is read first;
+		// the union after it, where the named one finds nothing.
+		first := *rd
+		first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(beside, "and"))
+		first.Text = throughOnly(rd.Text, c, alone)
+		return first, alone, true
+	})
+}
+
+// readFirst lets each reading of the plan that has a chain put another
+// reading, with its chain, before it: f may also change the reading it is
+// given. Chains beyond the readings stay at the end.
+func readFirst(pl *state.Plan, f func(rd *state.Reading, c state.Chain) (state.Reading, state.Chain, bool)) {
 	var readings []state.Reading
 	var chains []state.Chain
-	for i := range pl.Readings {
-		rd := pl.Readings[i]
+	for i, rd := range pl.Readings {
 		if i >= len(pl.Chains) {
 			readings = append(readings, rd)
 			continue
 		}
 		c := pl.Chains[i]
-		if rd.Extent == state.ExtentTransitive && rd.ExtentSaid {
-			readings = append(readings, rd)
-			chains = append(chains, c)
-			continue
-		}
-		rd.NamedBeside = namedBeside(named, c, s)
-		if alone, walked := namedAlone(named, c, s); len(walked) > 0 && len(besideOf(c, alone)) > 0 {
-			// The relation the question names, walked alone, is read
-			// first; the union after it, where the named one finds
-			// nothing.
-			first := rd
-			first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(besideOf(c, alone), "and"))
-			first.Text = throughOnly(rd.Text, c, alone)
+		if first, fc, ok := f(&rd, c); ok {
 			readings = append(readings, first)
-			chains = append(chains, alone)
+			chains = append(chains, fc)
 		}
 		readings = append(readings, rd)
 		chains = append(chains, c)
@@ -102,30 +110,19 @@ func doubtUnexplained(q string, ents []linked, s *graph.Schema, pl *state.Plan) 
 // reading, walked where one hop reaches nothing of the asked kind.
 // Dependency in general ("what relies on X" over calls and reads_from,
 // "X's dependencies" over depends_on) keeps the closure.
-func oneHopByName(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
-	named := namedRelations(questionWords(q, ents), s)
-	var readings []state.Reading
-	var chains []state.Chain
-	for i, rd := range pl.Readings {
-		if i >= len(pl.Chains) {
-			readings = append(readings, rd)
-			continue
+func oneHopByName(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
+	readFirst(pl, func(rd *state.Reading, c state.Chain) (state.Reading, state.Chain, bool) {
+		if !rd.ClosureByDefault || rd.Extent != state.ExtentTransitive || rd.ExtentSaid || len(c.Steps) == 0 || !allNamed(qw.named, c.Steps[0], s) {
+			return state.Reading{}, state.Chain{}, false
 		}
-		c := pl.Chains[i]
-		if rd.ClosureByDefault && rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && len(c.Steps) > 0 && allNamed(named, c.Steps[0], s) {
-			one := rd
-			one.Extent, one.ClosureFair = state.ExtentDirect, true
-			one.Text = strings.Replace(rd.Text, reading.UnsaidClosure, "", 1)
-			hop := c
-			hop.Steps = slices.Clone(c.Steps)
-			hop.Steps[0].Repeat = false
-			readings = append(readings, one)
-			chains = append(chains, hop)
-		}
-		readings = append(readings, rd)
-		chains = append(chains, c)
-	}
-	pl.Readings, pl.Chains = readings, append(chains, pl.Chains[min(len(pl.Chains), len(pl.Readings)):]...)
+		one := *rd
+		one.Extent, one.ClosureFair = state.ExtentDirect, true
+		one.Text = strings.Replace(rd.Text, reading.UnsaidClosure, "", 1)
+		hop := c
+		hop.Steps = slices.Clone(c.Steps)
+		hop.Steps[0].Repeat = false
+		return one, hop, true
+	})
 }
 
 // allNamed reports whether every relation a step walks is one of named
@@ -162,6 +159,20 @@ func doubtSure(pl *state.Plan, why string) {
 
 // mentionMark stands for an entity's mention among a question's words.
 const mentionMark = "\x00"
+
+// questionWordsOf is a question's words (questionWords) and the graph's
+// relations they name (namedRelations), made once per plan for the
+// checks that read them.
+type questionWordsOf struct {
+	toks  []string
+	named []string
+}
+
+// readQuestionWords makes the questionWordsOf of question q.
+func readQuestionWords(q string, ents []linked, s *graph.Schema) questionWordsOf {
+	toks := questionWords(q, ents)
+	return questionWordsOf{toks: toks, named: namedRelations(toks, s)}
+}
 
 // questionWords splits the question into words (the one tokenizer, with
 // "X's" split at the apostrophe), each mention of ents one mentionMark,
@@ -323,9 +334,8 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 // (and those that are the same relation) may be so named, its one end
 // the anchor's kind; the reading is a guess, never claimed, and the
 // plan's readings follow it where it finds nothing.
-func namedFirst(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
-	toks := questionWords(q, ents)
-	negated := slices.ContainsFunc(toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
+func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Plan) {
+	negated := slices.ContainsFunc(qw.toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
 	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negated
 	if unplaced {
 		pl.Anchors = []state.Anchor{mainEntity(ents).anchor}
@@ -333,7 +343,7 @@ func namedFirst(q string, ents []linked, s *graph.Schema, pl *state.Plan) {
 		pl.Readings[0].Extent == state.ExtentTransitive && pl.Readings[0].ExtentSaid {
 		return
 	}
-	named := slices.DeleteFunc(namedRelations(toks, s), func(n string) bool { return askedKindOnly(toks, n) })
+	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool { return askedKindOnly(qw.toks, n) })
 	if len(named) == 0 || slices.ContainsFunc(named, func(n string) bool {
 		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return c.Relations()[n] })
 	}) {
