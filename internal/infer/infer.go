@@ -271,7 +271,7 @@ func (t *RoleTyper) Classify() {
 	// Name each class after its largest role (ties by role name).
 	roleName := make([]string, nroles)
 	for role := range roleName {
-		roleName[role] = roleTypeName(t.relNames[role/2], role%2)
+		roleName[role] = RoleTypeName(t.relNames[role/2], role%2 == sideObject)
 	}
 	members := make(map[int32][]int32) // root -> roles with members
 	for role := range nroles {
@@ -323,11 +323,12 @@ func (t *RoleTyper) Assign(rs []RoleCount) string {
 // Inferred returns the descriptions of the types Classify named.
 func (t *RoleTyper) Inferred() map[string]string { return t.inferred }
 
-// roleTypeName is the UpperCamel type name of a role: directed_by and
-// object give DirectedByObject. It is always a valid identifier.
-func roleTypeName(rel string, side int) string {
+// RoleTypeName is the UpperCamel type name inference gives the entities
+// at one end of relation rel (its objects when object is set): directed_by
+// and its objects give DirectedByObject. It is always a valid identifier.
+func RoleTypeName(rel string, object bool) string {
 	suffix := "Subject"
-	if side == sideObject {
+	if object {
 		suffix = "Object"
 	}
 	var b strings.Builder

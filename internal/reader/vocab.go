@@ -4,10 +4,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -471,35 +470,12 @@ func (v *vocab) newKind(t *graph.TypeDef) *kind {
 func (v *vocab) roleOf(typeName string) (*relation, End) {
 	for _, r := range v.rels {
 		for _, e := range []End{Subject, Object} {
-			if roleTypeName(r.name, e) == typeName {
+			if infer.RoleTypeName(r.name, e == Object) == typeName {
 				return r, e
 			}
 		}
 	}
 	return nil, 0
-}
-
-// roleTypeName is graph inference's name for the entities at end e of
-// relation rel: directed_by and Object give DirectedByObject.
-func roleTypeName(rel string, e End) string {
-	var b strings.Builder
-	for _, tok := range text.Tokens(rel) {
-		r, n := utf8.DecodeRuneInString(tok)
-		b.WriteRune(unicode.ToUpper(r))
-		b.WriteString(tok[n:])
-	}
-	camel := b.String()
-	if camel != "" && camel[0] >= '0' && camel[0] <= '9' {
-		camel = "R" + camel
-	}
-	suffix := "Subject"
-	if e == Object {
-		suffix = "Object"
-	}
-	if maxLen := 128 - len(suffix); len(camel) > maxLen {
-		camel = camel[:maxLen]
-	}
-	return camel + suffix
 }
 
 // typeWord reports whether w names a type of the graph.
