@@ -637,6 +637,13 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if w.named && text.Singular(nameToks[0]) == text.Singular(toks[0]) {
 		return true
 	}
+	if onlyTypeBeside(toks[0], nameToks, gw.typeToks[c.m.Entity.Type]) {
+		// "the frontend" for "Frontend service", a Service; not where an
+		// unknown word follows, which may be the type word misspelt
+		// ("the payment servis").
+		next := sp.j < len(ws) && ws[sp.j].plain && !ws[sp.j].stop && !known(ws[sp.j].tok, gw)
+		return !next
+	}
 	if nameToks[0] != toks[0] {
 		return false
 	}
@@ -646,6 +653,22 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		}
 	}
 	return true
+}
+
+// onlyTypeBeside reports whether a name is the word w and words of its
+// entity's type name (typeToks) beside it: "Frontend service" of type
+// Service is named by "frontend".
+func onlyTypeBeside(w string, name, typeToks []string) bool {
+	found := false
+	for _, t := range name {
+		switch {
+		case !found && text.Singular(t) == text.Singular(w):
+			found = true
+		case !slices.Contains(typeToks, text.Singular(t)):
+			return false
+		}
+	}
+	return found && len(name) > 1
 }
 
 // isRun reports whether a mention's words are a run of the name's

@@ -122,6 +122,64 @@ func (g gapPhrase) find(toks []string) [][2]int {
 	return out
 }
 
+// placePrepositions are the prepositions of place a "where" stands in
+// for: "Where does X run?" asks what X runs on.
+var placePrepositions = map[string]bool{"in": true, "on": true, "into": true, "to": true, "onto": true, "at": true}
+
+// withoutPlacePreposition returns the phrase without its final
+// preposition of place ("run" for "run on"), when it has one and more
+// words before it.
+func (p Phrase) withoutPlacePreposition() (Phrase, bool) {
+	n := len(p.words)
+	if n < 2 || !placePrepositions[p.words[n-1]] {
+		return Phrase{}, false
+	}
+	return Phrase{words: p.words[:n-1], forms: p.forms[:n-1]}, true
+}
+
+// whereStranded returns the hits of a verb whose phrase ends in a
+// preposition of place, said without it at the end of a "where" question
+// with "do": "where does X run" is "run on", "where does X store its
+// data" is "store in" (the verb's own object, up to maxGap plain words,
+// may follow it: Hit.Object). Each hit is like with its span set; the
+// question's "where" is the place. A passive ("where is X stored") is
+// left to the phrases that are participles themselves ("stored in").
+func whereStranded(verb Phrase, toks []string, like Hit) []Hit {
+	var out []Hit
+	for i := range toks {
+		if toks[i] != "where" {
+			continue
+		}
+		do := false
+		for j := i + 1; j < len(toks); j++ {
+			if doForms[toks[j]] {
+				do = true
+			}
+			if !do || !verb.MatchAt(toks, j) {
+				continue
+			}
+			end := j + verb.Len()
+			if rest := toks[end:]; len(rest) <= maxGap && allGapWords(rest) {
+				h := like
+				h.Start, h.End, h.Object = j, len(toks), rest
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+var doForms = map[string]bool{"do": true, "does": true, "did": true}
+
+func allGapWords(ws []string) bool {
+	for _, w := range ws {
+		if !gapWord(w) {
+			return false
+		}
+	}
+	return true
+}
+
 func (g gapPhrase) String() string { return g.verb.String() + " " + g.prep.String() }
 
 // gapWord reports whether w can be part of a gapPhrase's object: a word
@@ -273,6 +331,26 @@ func Lookup(toks []string) []Hit {
 		for _, p := range c.inverse {
 			for _, at := range p.Find(toks) {
 				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: Second, Phrase: p.String()})
+			}
+		}
+		for _, group := range []struct {
+			ps   []Phrase
+			role Role
+		}{{c.verbs, First}, {c.inverse, Second}} {
+			for _, p := range group.ps {
+				if verb, ok := p.withoutPlacePreposition(); ok {
+					all = append(all, whereStranded(verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Generic: c.generic[p.String()]})...)
+				}
+			}
+		}
+		for _, group := range []struct {
+			ps   []gapPhrase
+			role Role
+		}{{c.gapVerbs, First}, {c.gapInverse, Second}} {
+			for _, p := range group.ps {
+				if placePrepositions[p.prep.words[0]] {
+					all = append(all, whereStranded(p.verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String()})...)
+				}
 			}
 		}
 		for _, group := range []struct {
