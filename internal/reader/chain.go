@@ -1071,7 +1071,10 @@ func (b *builder) linkDoubts(rd *Reading, doubt func(Doubt)) {
 			continue
 		}
 		ent := b.f.ents[e]
-		mention := b.f.Q[ent.Start:ent.End]
+		mention := ent.Name // a mention dropped as words of another part
+		if ent.Start >= 0 && ent.End >= ent.Start {
+			mention = b.f.Q[ent.Start:ent.End]
+		}
 		if len(ent.Others) > 0 {
 			doubt(Doubt{Kind: DoubtAmbiguousEntity, Words: mention, Names: ent.Others, Factor: 0.5})
 		}
