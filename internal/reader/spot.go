@@ -253,52 +253,83 @@ func matchCue(toks []token, i int, ws []string) (int, bool) {
 // data. Mentions on the same words are merged; of overlapping ones the
 // longer wins, and on equal length the one grounded in a name.
 func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
-	var all []*relMention
-	add := func(m *relMention) {
-		for _, o := range all {
-			if o.start == m.start && o.end == m.end && o.form == m.form {
-				for _, c := range m.cands {
-					if !slices.ContainsFunc(o.cands, func(x relCand) bool { return x.rel == c.rel && x.end == c.end }) {
-						o.cands = append(o.cands, c)
-					}
-				}
-				o.closure = o.closure || m.closure
-				o.closureDefault = o.closureDefault || m.closureDefault
-				o.zero = o.zero && m.zero
-				o.flipsInFlow = o.flipsInFlow || m.flipsInFlow
-				o.former = o.former || m.former
-				o.generic = o.generic || m.generic
-				o.concepts = appendNew(o.concepts, m.concepts...)
-				return
-			}
+	var found mentionSet
+	found.spotNames(toks, v)
+	found.spotDerivedNouns(toks, v)
+	found.spotConcepts(toks, v, optional)
+	all := dropShadowedByForeign(found.all)
+	all, foreign := splitForeign(all)
+	kept := resolveOverlaps(all)
+	widenKeptNouns(kept, all)
+	return appendForeign(kept, foreign)
+}
+
+// mentionSet gathers the relation mentions of a question in the order
+// they are found; a mention on the same words in the same form as one
+// found before is merged into it.
+type mentionSet struct {
+	all []*relMention
+}
+
+// add keeps m, or merges it into the mention found before on the same
+// words in the same form.
+func (s *mentionSet) add(m *relMention) {
+	for _, o := range s.all {
+		if o.start == m.start && o.end == m.end && o.form == m.form {
+			o.merge(m)
+			return
 		}
-		all = append(all, m)
 	}
+	s.all = append(s.all, m)
+}
+
+// merge takes m's candidates and flags into o, which names the same words
+// in the same form: a candidate o has already is not repeated, and a
+// flag is set when either sets it, but for zero, which both must show.
+func (o *relMention) merge(m *relMention) {
+	for _, c := range m.cands {
+		if !slices.ContainsFunc(o.cands, func(x relCand) bool { return x.rel == c.rel && x.end == c.end }) {
+			o.cands = append(o.cands, c)
+		}
+	}
+	o.closure = o.closure || m.closure
+	o.closureDefault = o.closureDefault || m.closureDefault
+	o.zero = o.zero && m.zero
+	o.flipsInFlow = o.flipsInFlow || m.flipsInFlow
+	o.former = o.former || m.former
+	o.generic = o.generic || m.generic
+	o.concepts = appendNew(o.concepts, m.concepts...)
+}
+
+// spotNames finds the relations named by their own words ("depends on"
+// for depends_on, "owner" for owned_by): the whole name, or its verb or
+// its noun, but not function words alone.
+func (s *mentionSet) spotNames(toks []token, v *vocab) {
 	for _, h := range v.readingIndex.hits(toks) {
-		{
-			i := h.at
-			r, nr := v.readingAt(h.id)
-			{
-				end, ok := matchPhrase(toks, i, nr.words, false)
-				if !ok || onlyFunctionWords(toks[i:end]) {
-					continue
-				}
-				by := byNameWord
-				if nr.full {
-					by = byName
-				}
-				form := mVerb
-				if nr.form == formNoun {
-					form = mNoun
-				}
-				add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
-					cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive}}})
-			}
+		i := h.at
+		r, nr := v.readingAt(h.id)
+		end, ok := matchPhrase(toks, i, nr.words, false)
+		if !ok || onlyFunctionWords(toks[i:end]) {
+			continue
 		}
+		by := byNameWord
+		if nr.full {
+			by = byName
+		}
+		form := mVerb
+		if nr.form == formNoun {
+			form = mNoun
+		}
+		s.add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
+			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive}}})
 	}
-	// Nouns made from a relation's verb: "dependencies" of depends_on
-	// (what the subject depends on), "maintainers" of maintains (who
-	// maintains), "connections" of connects_to.
+}
+
+// spotDerivedNouns finds the nouns made from a relation's verb:
+// "dependencies" of depends_on (what the subject depends on),
+// "maintainers" of maintains (who maintains), "connections" of
+// connects_to.
+func (s *mentionSet) spotDerivedNouns(toks []token, v *vocab) {
 	for i, t := range toks {
 		if t.ent >= 0 || t.class != 0 {
 			continue
@@ -317,51 +348,69 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 					if !agent[k] {
 						end = nr.end.Other()
 					}
-					add(&relMention{start: i, end: i + 1, form: mNoun, text: t.low, former: r.former,
+					s.add(&relMention{start: i, end: i + 1, form: mNoun, text: t.low, former: r.former,
 						cands: []relCand{{rel: r, end: end, by: byNameWord}}})
 				}
 			}
 		}
 	}
+}
+
+// spotConcepts finds the concept phrases of the data ("rely on", "talk
+// to", "members"), each sense a mention of the graph's relations of its
+// concept, or a mention with no candidate where the graph has none.
+func (s *mentionSet) spotConcepts(toks []token, v *vocab, optional bool) {
 	_, conceptIndex := staticIndexes()
 	phrases := words.ConceptPhrases()
 	for _, h := range conceptIndex.hits(toks) {
-		{
-			i, cp := h.at, phrases[h.id]
-			end, ok := matchPhrase(toks, i, cp.Words, false)
-			if !ok {
-				continue
+		i, cp := h.at, phrases[h.id]
+		end, ok := matchPhrase(toks, i, cp.Words, false)
+		if !ok || anotherPhrasalVerb(toks, end, cp) {
+			continue
+		}
+		for _, sense := range cp.Senses {
+			if m := senseMention(toks, i, end, cp.Text, sense, v, optional); m != nil {
+				s.add(m)
 			}
-			// A verb followed by a particle not its own is another
-			// phrasal verb ("loaded into" is not "load", "feeds on" not
-			// "feeds"): its meaning is not the verb's.
-			if len(cp.Words) == 1 && end < len(toks) && !toks[end].brk && toks[end].ent < 0 && words.IsParticle(toks[end].low) && nominal(cp.Words[0]) != nounOnly &&
-				!toks[end].is("of", "for", "with", "on", "to", "from", "in", "by", "at") {
-				continue
-			}
-			for _, s := range cp.Senses {
-				if m := senseMention(toks, i, end, cp.Text, s, v, optional); m != nil {
-					add(m)
-				}
-				// "the references of X", "its imports": a one-word verb
-				// said as a noun names its object.
-				if len(cp.Words) == 1 && (s.Part == words.Verb || s.Part == words.InverseVerb) && !lexiconNoun(cp.Words[0]) {
-					zero := s
-					zero.Part = words.NounSecond
-					if s.Part == words.InverseVerb {
-						zero.Part = words.NounFirst
-					}
-					if m := senseMention(toks, i, end, cp.Text, zero, v, optional); m != nil {
-						m.zero = true
-						add(m)
-					}
+			if zero, ok := verbAsNoun(cp, sense); ok {
+				if m := senseMention(toks, i, end, cp.Text, zero, v, optional); m != nil {
+					m.zero = true
+					s.add(m)
 				}
 			}
 		}
 	}
-	// A phrase of a concept the graph lacks keeps a shorter phrase from
-	// naming the graph's relation by its name ("on call for" and CALLS);
-	// the concept's own shorter words still read as they do.
+}
+
+// anotherPhrasalVerb reports whether a one-word concept phrase ending at
+// token end is followed by a particle not its own, making another
+// phrasal verb ("loaded into" is not "load", "feeds on" not "feeds"):
+// its meaning is not the verb's.
+func anotherPhrasalVerb(toks []token, end int, cp words.ConceptPhrase) bool {
+	return len(cp.Words) == 1 && end < len(toks) && !toks[end].brk && toks[end].ent < 0 && words.IsParticle(toks[end].low) && nominal(cp.Words[0]) != nounOnly &&
+		!toks[end].is("of", "for", "with", "on", "to", "from", "in", "by", "at")
+}
+
+// verbAsNoun returns the sense of a one-word verb said as a noun, which
+// names its object ("the references of X", "its imports"), and whether
+// the phrase can be said so.
+func verbAsNoun(cp words.ConceptPhrase, s words.Sense) (words.Sense, bool) {
+	if len(cp.Words) != 1 || (s.Part != words.Verb && s.Part != words.InverseVerb) || lexiconNoun(cp.Words[0]) {
+		return s, false
+	}
+	zero := s
+	zero.Part = words.NounSecond
+	if s.Part == words.InverseVerb {
+		zero.Part = words.NounFirst
+	}
+	return zero, true
+}
+
+// dropShadowedByForeign drops the mentions inside a phrase of a concept
+// the graph lacks that name the graph's relation by its name: "on call
+// for" keeps "call" from naming CALLS. The concept's own shorter words
+// still read as they do.
+func dropShadowedByForeign(all []*relMention) []*relMention {
 	for _, m := range slices.Clone(all) {
 		if len(m.cands) > 0 {
 			continue
@@ -370,18 +419,26 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 			return o != m && len(o.cands) > 0 && o.start >= m.start && o.end <= m.end && o.best() <= byNameWord
 		})
 	}
-	var foreign []*relMention
-	all = slices.DeleteFunc(all, func(m *relMention) bool {
+	return all
+}
+
+// splitForeign separates the phrases of concepts the graph lacks (no
+// candidate) from the mentions of the graph's relations.
+func splitForeign(all []*relMention) (ours, foreign []*relMention) {
+	ours = slices.DeleteFunc(all, func(m *relMention) bool {
 		if len(m.cands) == 0 {
 			foreign = append(foreign, m)
 			return true
 		}
 		return false
 	})
-	kept := resolveOverlaps(all)
-	// A noun kept by its own name takes the concept's candidates of its
-	// head noun too ("members of": member_of by name, alumni_of by kind),
-	// for the question's other words to choose among.
+	return ours, foreign
+}
+
+// widenKeptNouns gives a noun kept by its own name the concept's
+// candidates of its head noun too ("members of": member_of by name,
+// alumni_of by kind), for the question's other words to choose among.
+func widenKeptNouns(kept, all []*relMention) {
 	for _, m := range kept {
 		for _, o := range all {
 			if o == m || o.form != m.form || o.start < m.start || o.end > m.end || slices.Contains(kept, o) {
@@ -398,7 +455,11 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 			m.concepts = appendNew(m.concepts, o.concepts...)
 		}
 	}
-	// The foreign phrases go last, for the frame to note.
+}
+
+// appendForeign puts the foreign phrases last, for the frame to note,
+// each that overlaps no kept mention.
+func appendForeign(kept, foreign []*relMention) []*relMention {
 	for _, m := range foreign {
 		if !slices.ContainsFunc(kept, func(o *relMention) bool { return o.start < m.end && m.start < o.end }) {
 			kept = append(kept, m)
