@@ -29,76 +29,14 @@ func (b *builder) reading() (Reading, bool) {
 	if target >= 0 {
 		rd.Target = f.Nodes[target].Ent
 	}
-	types := b.entTypes(an.Ent)
-	var steps []step
-	node := anchor
 	onPath := map[*Link]bool{}
 	for _, l := range path {
 		onPath[l] = true
 	}
-	for _, l := range path {
-		st := b.orient(l, node, types, false)
-		pre := b.preKind(l) != nil
-		if st.schemaDoubt && types != nil && !pre {
-			// "teams report to X" where teams are subteams: the same
-			// hop in another hierarchy's words.
-			if h := b.orient(l, node, types, true); h.hierarchy {
-				st = h
-			}
-		}
-		if st.schemaDoubt && types != nil {
-			// The question skipped a hop its types force ("X's team
-			// leads" from a person: X's teams first).
-			if hop, ok := b.repairHop(l, st, types); ok {
-				steps = append(steps, hop)
-				types = hop.ends
-				st = b.orient(l, node, types, false)
-			}
-		}
-		if st.schemaDoubt && types != nil {
-			// No relation the words name can start here: the relations
-			// the types allow toward the far phrase, which the words may
-			// have meant ("builds into chronic_conditions" from a schema).
-			if hop, ok := b.hopInto(types, b.farTypes(l, st.fromX), steps); ok {
-				hop.link, hop.fromX, hop.retyped = l, st.fromX, true
-				st = hop
-			}
-		}
-		steps = append(steps, st)
-		types = st.ends
-		node = l.X
-		if st.fromX {
-			node = l.Y
-		}
-	}
-	// The asked kind: a filter where the walk ends in it, one more step
-	// into it where it cannot.
+	steps, types := b.walkPath(path, anchor, b.entTypes(an.Ent))
 	asked := f.node(f.Asked)
 	if asked != nil && asked.Kinds != nil && rd.Target < 0 {
-		rd.Asked = Asked{Word: asked.Kinds.text}
-		switch {
-		case len(asked.Kinds.types) > 0 && (types == nil || intersects(types, asked.Kinds.types)):
-			if len(asked.Kinds.types) == 1 && (types == nil || !subset(types, asked.Kinds.types)) {
-				rd.Asked.Type = asked.Kinds.types[0]
-			}
-		case len(asked.Kinds.types) > 0:
-			if hop, ok := b.hopInto(types, asked.Kinds.types, steps); ok {
-				steps = append(steps, hop)
-				if len(asked.Kinds.types) == 1 && !subset(hop.ends, asked.Kinds.types) {
-					rd.Asked.Type = asked.Kinds.types[0]
-				}
-			}
-		}
-		if asked.Kinds.nameWord != "" {
-			// A kind said by a word of its entities' names ("dashboards"
-			// for dashboard_revenue) is that word, not the inferred
-			// type that happens to hold them with others.
-			rd.Asked.Type, rd.Asked.NameWord = "", asked.Kinds.nameWord
-		}
-		if len(asked.Kinds.types) == 0 && asked.Kinds.nameWord == "" && asked.Kinds.group == "" {
-			rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: asked.Kinds.text, Detail: "the answers are not checked to be of that kind", Factor: 0.7})
-			rd.Confidence *= 0.7
-		}
+		steps = b.askedKind(&rd, asked.Kinds, types, steps)
 	}
 	if len(steps) == 0 {
 		// No relation word: one step to the asked kind, or the entity's
@@ -123,6 +61,89 @@ func (b *builder) reading() (Reading, bool) {
 	rd.Rule = b.rules(path)
 	b.steps = steps
 	return rd, true
+}
+
+// walkPath makes the steps that cross the path's links in turn from the
+// anchor node, whose entity is of types; it returns them and the types
+// where the walk ends.
+func (b *builder) walkPath(path []*Link, node int, types []string) ([]step, []string) {
+	var steps []step
+	for _, l := range path {
+		steps = b.crossLink(l, node, types, steps)
+		st := steps[len(steps)-1]
+		types = st.ends
+		node = l.X
+		if st.fromX {
+			node = l.Y
+		}
+	}
+	return steps, types
+}
+
+// crossLink appends to steps the step that crosses link l from node at,
+// where the walk is at types; where no relation the words name can start
+// there, the repairs are tried in order: another hierarchy's words, a hop
+// the question skipped, the relations the types allow.
+func (b *builder) crossLink(l *Link, node int, types []string, steps []step) []step {
+	st := b.orient(l, node, types, false)
+	pre := b.preKind(l) != nil
+	if st.schemaDoubt && types != nil && !pre {
+		// "teams report to X" where teams are subteams: the same
+		// hop in another hierarchy's words.
+		if h := b.orient(l, node, types, true); h.hierarchy {
+			st = h
+		}
+	}
+	if st.schemaDoubt && types != nil {
+		// The question skipped a hop its types force ("X's team
+		// leads" from a person: X's teams first).
+		if hop, ok := b.repairHop(l, st, types); ok {
+			steps = append(steps, hop)
+			types = hop.ends
+			st = b.orient(l, node, types, false)
+		}
+	}
+	if st.schemaDoubt && types != nil {
+		// No relation the words name can start here: the relations
+		// the types allow toward the far phrase, which the words may
+		// have meant ("builds into chronic_conditions" from a schema).
+		if hop, ok := b.hopInto(types, b.farTypes(l, st.fromX), steps); ok {
+			hop.link, hop.fromX, hop.retyped = l, st.fromX, true
+			st = hop
+		}
+	}
+	return append(steps, st)
+}
+
+// askedKind reads the asked kind into the reading: a filter where the
+// walk ends in it, one more step into it where it cannot. It returns the
+// steps, with that step where one was added.
+func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, steps []step) []step {
+	rd.Asked = Asked{Word: kinds.text}
+	switch {
+	case len(kinds.types) > 0 && (types == nil || intersects(types, kinds.types)):
+		if len(kinds.types) == 1 && (types == nil || !subset(types, kinds.types)) {
+			rd.Asked.Type = kinds.types[0]
+		}
+	case len(kinds.types) > 0:
+		if hop, ok := b.hopInto(types, kinds.types, steps); ok {
+			steps = append(steps, hop)
+			if len(kinds.types) == 1 && !subset(hop.ends, kinds.types) {
+				rd.Asked.Type = kinds.types[0]
+			}
+		}
+	}
+	if kinds.nameWord != "" {
+		// A kind said by a word of its entities' names ("dashboards"
+		// for dashboard_revenue) is that word, not the inferred
+		// type that happens to hold them with others.
+		rd.Asked.Type, rd.Asked.NameWord = "", kinds.nameWord
+	}
+	if len(kinds.types) == 0 && kinds.nameWord == "" && kinds.group == "" {
+		rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: kinds.text, Detail: "the answers are not checked to be of that kind", Factor: 0.7})
+		rd.Confidence *= 0.7
+	}
+	return steps
 }
 
 // widened returns the reading with each step that walks the relations
@@ -384,7 +405,79 @@ func (b *builder) entTypes(e int) []string {
 // can start at those types (and end in the far phrase's kind).
 func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 	st := step{link: l, fromX: l.X == at}
-	farTypes := b.farTypes(l, st.fromX)
+	fit := typeFit{types: types, far: b.farTypes(l, st.fromX)}
+	tiers := b.candTiers(l, st.fromX)
+	// A structure the question names ("in the team hierarchy") keeps the
+	// relations it is made of, where the mention names those among others.
+	ctx, flow := b.contextConcepts()
+	if flow && l.M.flipsInFlow {
+		flipDependencies(tiers)
+	}
+	if len(ctx) > 0 {
+		keepConcepts(tiers, ctx)
+	}
+	closure := b.closureLink(l)
+	chosen, by := b.strongestFitting(l, tiers, fit, closure)
+	if chosen != nil {
+		st.by = by
+	}
+	if closure && l.M.generic && slices.ContainsFunc(chosen, func(e candEdge) bool {
+		return e.c.rel.concept == words.Dependency && e.c.rel.def.Inferred == ""
+	}) {
+		chosen = b.everyDeclaredDependency(l, st.fromX, chosen)
+	}
+	if chosen == nil && hierarchy {
+		// A hierarchy said in another hierarchy's words ("teams report to
+		// X" where teams are subteams of X): the relations of the other
+		// hierarchy concepts, for the same role, that fit.
+		for _, e := range b.otherHierarchy(l, st.fromX) {
+			if fit.fits(e, true) {
+				chosen = append(chosen, e)
+			}
+		}
+		if chosen != nil {
+			st.by, st.hierarchy = byConceptVerb, true
+		}
+	}
+	if chosen == nil {
+		// Nothing fits the types: the strongest grounding, doubted.
+		chosen, st.by = strongestTier(tiers)
+		st.schemaDoubt = len(chosen) > 0
+	}
+	b.walkChosen(&st, chosen, closure)
+	return st
+}
+
+// typeFit is where a step starts (types) and the kind of the phrase it
+// goes to (far), either nil where unknown.
+type typeFit struct {
+	types, far []string
+}
+
+// fits reports whether a candidate relation, walked one way, can start
+// where the walk is and, strictly, ends in the far phrase's kind; an end
+// whose types are unknown fits.
+func (t typeFit) fits(e candEdge, strict bool) bool {
+	if len(t.types) > 0 && len(e.starts()) > 0 && !intersects(e.starts(), t.types) {
+		return false
+	}
+	if strict && len(t.far) > 0 && len(e.finishes()) > 0 && !intersects(e.finishes(), t.far) {
+		return false
+	}
+	return true
+}
+
+// starts returns the types a walk of the candidate edge starts from.
+func (e candEdge) starts() []string { return endTypes(e.c.rel, e.e.Direction, true) }
+
+// finishes returns the types a walk of the candidate edge ends at.
+func (e candEdge) finishes() []string { return endTypes(e.c.rel, e.e.Direction, false) }
+
+// candTiers returns link l's candidate relations, each walked from the
+// end the link enters at (fromX) to the other, by grounding. A relation
+// of another tense than the question's is dropped where the graph has
+// its sibling of the question's tense (member_of beside alumni_of).
+func (b *builder) candTiers(l *Link, fromX bool) map[grounding][]candEdge {
 	tiers := map[grounding][]candEdge{}
 	former := b.f.Former || l.M.former
 	cands := l.M.cands
@@ -396,7 +489,7 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 	for _, c := range cands {
 		// Entering at the candidate's end walks to the other end.
 		start := l.xEnd(c)
-		if !st.fromX {
+		if !fromX {
 			start = start.Other()
 		}
 		d := start.from()
@@ -405,120 +498,129 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 		}
 		tiers[c.by] = append(tiers[c.by], candEdge{c, state.RelDir{Relation: c.rel.name, Direction: d}})
 	}
-	starts := func(e candEdge) []string { return endTypes(e.c.rel, e.e.Direction, true) }
-	finishes := func(e candEdge) []string { return endTypes(e.c.rel, e.e.Direction, false) }
-	fits := func(e candEdge, strict bool) bool {
-		if len(types) > 0 && len(starts(e)) > 0 && !intersects(starts(e), types) {
-			return false
-		}
-		if strict && len(farTypes) > 0 && len(finishes(e)) > 0 && !intersects(finishes(e), farTypes) {
-			return false
-		}
-		return true
-	}
-	// A structure the question names ("in the team hierarchy") keeps the
-	// relations it is made of, where the mention names those among others.
+	return tiers
+}
+
+// contextConcepts returns the concepts of the structures the question
+// names ("in the team hierarchy", "in the lineage") and whether one of
+// them flows downward.
+func (b *builder) contextConcepts() ([]words.Concept, bool) {
 	var ctx []words.Concept
 	flow := false
 	for _, w := range b.f.context {
 		cs, fl := words.ContextConcepts(w)
 		ctx, flow = appendNew(ctx, cs...), flow || fl
 	}
-	if flow && l.M.flipsInFlow {
-		for g, es := range tiers {
-			for k := range es {
-				if es[k].c.rel.concept == words.Dependency {
-					es[k].e.Direction = es[k].e.Direction.Reverse()
-				}
-			}
-			tiers[g] = es
-		}
-	}
-	if len(ctx) > 0 {
-		for g, es := range tiers {
-			kept := slices.DeleteFunc(slices.Clone(es), func(e candEdge) bool { return !slices.Contains(ctx, e.c.rel.concept) })
-			if len(kept) > 0 {
-				tiers[g] = kept
+	return ctx, flow
+}
+
+// flipDependencies turns the dependency candidates round, for a position
+// that says the other role in a structure that flows downward ("below X
+// in the lineage").
+func flipDependencies(tiers map[grounding][]candEdge) {
+	for g, es := range tiers {
+		for k := range es {
+			if es[k].c.rel.concept == words.Dependency {
+				es[k].e.Direction = es[k].e.Direction.Reverse()
 			}
 		}
+		tiers[g] = es
 	}
-	// The strongest grounding whose relations fit the types: those that
-	// start where the walk is (and, strictly, end in the far phrase's
-	// kind). A closure keeps all of that grounding's relations of the
-	// fitting ones' concepts: it passes through other kinds ("what
-	// breaks if the database goes down": reads_from, then calls).
-	closure := b.closureLink(l)
-	var chosen []candEdge
+}
+
+// keepConcepts keeps, of each grounding, the candidates of the concepts
+// ctx, where it has any.
+func keepConcepts(tiers map[grounding][]candEdge, ctx []words.Concept) {
+	for g, es := range tiers {
+		kept := slices.DeleteFunc(slices.Clone(es), func(e candEdge) bool { return !slices.Contains(ctx, e.c.rel.concept) })
+		if len(kept) > 0 {
+			tiers[g] = kept
+		}
+	}
+}
+
+// strongestFitting returns the candidates of the strongest grounding
+// whose relations fit the types, and that grounding: those that start
+// where the walk is and end in the far phrase's kind, else those that
+// only start there. Nil when none fits.
+func (b *builder) strongestFitting(l *Link, tiers map[grounding][]candEdge, fit typeFit, closure bool) ([]candEdge, grounding) {
 	for _, strict := range []bool{true, false} {
-		for g := byName; g <= byConceptVerb && chosen == nil; g++ {
-			var fitting []words.Concept
-			for _, e := range tiers[g] {
-				if fits(e, strict) {
-					chosen = append(chosen, e)
-					fitting = appendNew(fitting, e.c.rel.concept)
-				}
+		for g := byName; g <= byConceptVerb; g++ {
+			if chosen := b.fittingOf(l, tiers[g], fit, strict, closure); chosen != nil {
+				return chosen, g
 			}
-			// A relation named in full ("an optional dependency") is that
-			// relation, closure or not.
-			if chosen != nil && closure && !slices.ContainsFunc(chosen, func(e candEdge) bool {
-				return len(e.c.rel.words) > 1 && saysAll(l.M.text, e.c.rel.words)
-			}) {
-				for _, e := range tiers[g] {
-					if !slices.Contains(chosen, e) && slices.Contains(fitting, e.c.rel.concept) && b.repeatableRel(e.c.rel) {
-						chosen = append(chosen, e)
-					}
-				}
-			}
-			if chosen != nil {
-				st.by = g
-			}
-		}
-		if chosen != nil {
-			break
 		}
 	}
-	if closure && l.M.generic && slices.ContainsFunc(chosen, func(e candEdge) bool {
-		return e.c.rel.concept == words.Dependency && e.c.rel.def.Inferred == ""
+	return nil, 0
+}
+
+// fittingOf returns the candidates of one grounding that fit. A closure
+// keeps all of that grounding's relations of the fitting ones' concepts
+// that can repeat: it passes through other kinds ("what breaks if the
+// database goes down": reads_from, then calls).
+func (b *builder) fittingOf(l *Link, tier []candEdge, fit typeFit, strict, closure bool) []candEdge {
+	var chosen []candEdge
+	var fitting []words.Concept
+	for _, e := range tier {
+		if fit.fits(e, strict) {
+			chosen = append(chosen, e)
+			fitting = appendNew(fitting, e.c.rel.concept)
+		}
+	}
+	// A relation named in full ("an optional dependency") is that
+	// relation, closure or not.
+	if chosen != nil && closure && !slices.ContainsFunc(chosen, func(e candEdge) bool {
+		return len(e.c.rel.words) > 1 && saysAll(l.M.text, e.c.rel.words)
 	}) {
-		// A dependency the schema declares, asked in its kind's own words
-		// ("what does X depend on"): failure passes along every
-		// dependency the schema declares, each the same way round.
-		role := words.Second
-		if c := chosen[0].c; c.end == c.rel.roleEnd(words.First) {
-			role = words.First
-		}
-		for _, r := range b.v.conceptRels(words.Dependency, b.f.Optional) {
-			if r.def.Inferred != "" || slices.ContainsFunc(chosen, func(e candEdge) bool { return e.c.rel == r }) {
-				continue
-			}
-			c := relCand{rel: r, end: r.roleEnd(role), by: byConcept}
-			start := l.xEnd(c)
-			if !st.fromX {
-				start = start.Other()
-			}
-			chosen = append(chosen, candEdge{c, state.RelDir{Relation: r.name, Direction: start.from()}})
-		}
-	}
-	if chosen == nil && hierarchy {
-		// A hierarchy said in another hierarchy's words ("teams report to
-		// X" where teams are subteams of X): the relations of the other
-		// hierarchy concepts, for the same role, that fit.
-		for _, e := range b.otherHierarchy(l, st.fromX) {
-			if fits(e, true) {
+		for _, e := range tier {
+			if !slices.Contains(chosen, e) && slices.Contains(fitting, e.c.rel.concept) && b.repeatableRel(e.c.rel) {
 				chosen = append(chosen, e)
 			}
 		}
-		if chosen != nil {
-			st.by, st.hierarchy = byConceptVerb, true
-		}
 	}
-	if chosen == nil {
-		// Nothing fits the types: the strongest grounding, doubted.
-		for g := byName; g <= byConceptVerb && chosen == nil; g++ {
-			chosen, st.by = tiers[g], g
-		}
-		st.schemaDoubt = len(chosen) > 0
+	return chosen
+}
+
+// everyDeclaredDependency adds to chosen every other dependency the
+// schema declares, each the same way round: a dependency the schema
+// declares, asked in its kind's own words ("what does X depend on"),
+// says failure passes along every one of them.
+func (b *builder) everyDeclaredDependency(l *Link, fromX bool, chosen []candEdge) []candEdge {
+	role := words.Second
+	if c := chosen[0].c; c.end == c.rel.roleEnd(words.First) {
+		role = words.First
 	}
+	for _, r := range b.v.conceptRels(words.Dependency, b.f.Optional) {
+		if r.def.Inferred != "" || slices.ContainsFunc(chosen, func(e candEdge) bool { return e.c.rel == r }) {
+			continue
+		}
+		c := relCand{rel: r, end: r.roleEnd(role), by: byConcept}
+		start := l.xEnd(c)
+		if !fromX {
+			start = start.Other()
+		}
+		chosen = append(chosen, candEdge{c, state.RelDir{Relation: r.name, Direction: start.from()}})
+	}
+	return chosen
+}
+
+// strongestTier returns the candidates of the strongest grounding that
+// has any, fitting or not, and that grounding (byConceptVerb when none
+// has).
+func strongestTier(tiers map[grounding][]candEdge) ([]candEdge, grounding) {
+	var chosen []candEdge
+	var by grounding
+	for g := byName; g <= byConceptVerb && chosen == nil; g++ {
+		chosen, by = tiers[g], g
+	}
+	return chosen, by
+}
+
+// walkChosen makes st walk the chosen candidates: their relations and
+// directions, the types where they end (nil where one's are unknown),
+// and the concept they share or, for a mention of a kind, the concepts
+// the types do not settle.
+func (b *builder) walkChosen(st *step, chosen []candEdge, closure bool) {
 	var concepts []words.Concept
 	for _, e := range chosen {
 		if !slices.Contains(st.edges, e.e) {
@@ -533,7 +635,7 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 				st.edges = append(st.edges, t)
 			}
 		}
-		st.ends = appendNew(st.ends, finishes(e)...)
+		st.ends = appendNew(st.ends, e.finishes()...)
 		concepts = appendNew(concepts, e.c.rel.concept)
 	}
 	if len(concepts) == 1 {
@@ -542,10 +644,9 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 	if len(concepts) > 1 && st.by >= byConcept {
 		st.senses = concepts
 	}
-	if slices.ContainsFunc(chosen, func(e candEdge) bool { return len(finishes(e)) == 0 }) {
+	if slices.ContainsFunc(chosen, func(e candEdge) bool { return len(e.finishes()) == 0 }) {
 		st.ends = nil
 	}
-	return st
 }
 
 // sameMirrors returns the relations the data shows storing r's facts
@@ -864,20 +965,7 @@ func (b *builder) extent(rd *Reading, steps []step) {
 		if st.implicit || st.link == nil {
 			continue
 		}
-		closure := st.link.M.closure || st.link.M.closureDefault && (st.by >= byConcept || st.link.M.generic && b.declared(*st))
-		// Being inside is transitive: what is in Berlin is in Germany.
-		// A verb or a preposition of containment reads the closure unless
-		// the question says "directly".
-		if st.concept == words.Containment && (st.link.M.form == mPosition || b.f.prepMention(st.link.M)) {
-			closure = true
-		}
-		switch {
-		case f.Extent.said && !f.Extent.transitive:
-			closure = false
-		case f.Extent.said && f.Extent.transitive:
-			closure = closure || b.repeatable(*st) || len(steps) == 1
-		}
-		if closure && (b.repeatable(*st) || len(steps) == 1) {
+		if b.closes(*st, len(steps)) {
 			st.repeat = true
 			rd.Extent = state.ExtentTransitive
 			rd.ExtentSaid = rd.ExtentSaid || st.link.M.closure
@@ -895,6 +983,36 @@ func (b *builder) extent(rd *Reading, steps []step) {
 		last.repeat = true
 		rd.Extent = state.ExtentTransitive
 	}
+}
+
+// closes reports whether a step its words named, of a walk of n steps,
+// is a closure: its words mean one, unless the question's cue says how
+// far; and it can repeat, or is the walk's only step.
+func (b *builder) closes(st step, n int) bool {
+	closure := b.meansClosure(st)
+	switch {
+	case b.f.Extent.said && !b.f.Extent.transitive:
+		closure = false
+	case b.f.Extent.said && b.f.Extent.transitive:
+		closure = closure || b.repeatable(st) || n == 1
+	}
+	return closure && (b.repeatable(st) || n == 1)
+}
+
+// meansClosure reports whether a step's words mean the closure: a phrase
+// that does ("downstream"), one that does by default where a word of its
+// kind or the kind's own words over declared relations named the step,
+// or containment said by a position or a preposition.
+func (b *builder) meansClosure(st step) bool {
+	m := st.link.M
+	closure := m.closure || m.closureDefault && (st.by >= byConcept || m.generic && b.declared(st))
+	// Being inside is transitive: what is in Berlin is in Germany.
+	// A verb or a preposition of containment reads the closure unless
+	// the question says "directly".
+	if st.concept == words.Containment && (m.form == mPosition || b.f.prepMention(m)) {
+		closure = true
+	}
+	return closure
 }
 
 // declared reports whether every relation a step walks is declared by a
@@ -962,42 +1080,10 @@ func (b *builder) confidence(rd *Reading, steps []step) {
 		if i > 0 && backAgain(steps[i-1], st) {
 			doubt(Doubt{Kind: DoubtOrder, Words: relNames(st.edges)[0], Detail: "the reading walks a relation and back again", Factor: 0.5})
 		}
-		switch {
-		case st.implicit && st.link == nil && len(steps) == 1 && len(st.edges) > 0 && st.edges[0].Direction == graph.Both:
-			doubt(Doubt{Kind: DoubtNoRelationWord, Detail: "reading the entity's neighbourhood", Factor: 0.6})
-		case st.implicit && len(st.edges) > 1:
-			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the step into the asked kind is one of several relations", Factor: 0.6})
-		case st.implicit && implicit > 1:
-			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a second step no word names", Factor: 0.6})
-		case st.implicit && i > 0 && i == len(steps)-1:
-			// The last hop, after what the words named, into the kind
-			// they ask for ("which teams are affected"): the graph has
-			// one way in.
-			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the only relation into the asked kind", Factor: 0.85})
-		case st.implicit:
-			// A hop the words do not say, before or instead of what they
-			// name: a guess at what the question skipped.
-			doubt(Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a step no word names, the only relation that fits", Factor: 0.75})
-		case st.hierarchy:
-			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "its words name another kind of hierarchy", Factor: 0.85})
-		case st.retyped:
-			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "what it names cannot start here; the types chose", Factor: 0.6})
-		case st.schemaDoubt:
-			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "no relation it names starts where the walk is", Factor: 0.5})
-		case len(st.senses) > 1:
-			var cs []string
-			for _, c := range st.senses {
-				cs = append(cs, c.String())
-			}
-			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7})
-		case st.by == byConceptVerb:
-			doubt(Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9})
+		if d, ok := stepDoubt(st, i, len(steps), implicit); ok {
+			doubt(d)
 		}
-		for _, e := range st.edges {
-			if r := b.v.rel(e.Relation); r != nil && r.concept == words.Dependency && r.def.Inferred == graph.FromStructure {
-				doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: "a dependency from the shape of the data, its name does not say", Factor: 0.6})
-			}
-		}
+		b.structureDependencyDoubts(st, doubt)
 	}
 	b.linkDoubts(rd, doubt)
 	for _, w := range b.unread(rd) {
@@ -1020,6 +1106,65 @@ func (b *builder) confidence(rd *Reading, steps []step) {
 	}
 	rd.Confidence = round3(rd.Confidence)
 	rd.Chain.Score = rd.Confidence
+}
+
+// stepDoubt returns the doubt of step st, the i-th of n, the implicit-th
+// step no word names, if it has one: how it was chosen when its words
+// did not settle it, the first that applies.
+func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
+	if st.implicit {
+		return implicitStepDoubt(st, i, n, implicit), true
+	}
+	switch {
+	case st.hierarchy:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "its words name another kind of hierarchy", Factor: 0.85}, true
+	case st.retyped:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "what it names cannot start here; the types chose", Factor: 0.6}, true
+	case st.schemaDoubt:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "no relation it names starts where the walk is", Factor: 0.5}, true
+	case len(st.senses) > 1:
+		var cs []string
+		for _, c := range st.senses {
+			cs = append(cs, c.String())
+		}
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7}, true
+	case st.by == byConceptVerb:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9}, true
+	}
+	return Doubt{}, false
+}
+
+// implicitStepDoubt returns the doubt of a step no word names, the i-th
+// of n and the implicit-th such: the types chose it, more surely where
+// the graph has one way into the asked kind.
+func implicitStepDoubt(st step, i, n, implicit int) Doubt {
+	switch {
+	case st.link == nil && n == 1 && len(st.edges) > 0 && st.edges[0].Direction == graph.Both:
+		return Doubt{Kind: DoubtNoRelationWord, Detail: "reading the entity's neighbourhood", Factor: 0.6}
+	case len(st.edges) > 1:
+		return Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the step into the asked kind is one of several relations", Factor: 0.6}
+	case implicit > 1:
+		return Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a second step no word names", Factor: 0.6}
+	case i > 0 && i == n-1:
+		// The last hop, after what the words named, into the kind
+		// they ask for ("which teams are affected"): the graph has
+		// one way in.
+		return Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "the only relation into the asked kind", Factor: 0.85}
+	}
+	// A hop the words do not say, before or instead of what they
+	// name: a guess at what the question skipped.
+	return Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a step no word names, the only relation that fits", Factor: 0.75}
+}
+
+// structureDependencyDoubts doubts each dependency the step walks that
+// was inferred from the shape of the data: its name does not say it is
+// one.
+func (b *builder) structureDependencyDoubts(st step, doubt func(Doubt)) {
+	for _, e := range st.edges {
+		if r := b.v.rel(e.Relation); r != nil && r.concept == words.Dependency && r.def.Inferred == graph.FromStructure {
+			doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: "a dependency from the shape of the data, its name does not say", Factor: 0.6})
+		}
+	}
 }
 
 // followed reports whether link l is a step of the reading, or what one
