@@ -18,61 +18,114 @@ func (f *Frame) readFailure(v *vocab) {
 	if len(deps) == 0 {
 		return
 	}
-	failing, affected, causeTo := -1, -1, -1
-	text := ""
-	// A failure said in a condition ("if X fails") is the failing one; one
-	// said in the main clause beside it ("would Y break") is what it
-	// affects.
-	condFailing, mainFailing := -1, -1
+	p := failureParts{failing: -1, affected: -1, causeTo: -1, condFailing: -1, mainFailing: -1}
 	for _, c := range f.cues {
-		switch {
-		case c.cues.Has(words.FailureOf) && f.nodeAfter(c.end, 3) >= 0 && !(c.cues.Has(words.Fails) && words.PastForm(f.toks[c.start].low)):
-			failing, text = f.nodeAfter(c.end, 3), c.text
-			// A passive says the affected before it: "is X affected by
-			// Y", "which services are impacted by Y".
-			if affected < 0 && f.toks[c.end-1].is("by") {
-				affected = f.nodeBefore(c.start, 3)
-			}
-		case c.cues.Has(words.Fails) && f.nodeBefore(c.start, 4) >= 0 && !f.consequenceOf(c) && !f.hasObject(c):
-			n := f.nodeBefore(c.start, 4)
-			f.ownManner(c.end)
-			if f.conditional(c.start) {
-				condFailing, failing, text = n, n, c.text
-			} else {
-				mainFailing = n
-				if condFailing < 0 {
-					failing, text = n, c.text
-				}
-			}
-		case c.cues.Has(words.FailureNoun) && c.start > 0 && f.nodeEndingAt(c.start) >= 0:
-			failing, text = f.nodeEndingAt(c.start), c.text
-		case c.cues.Has(words.Cause) && f.nodeAfter(c.end, 3) >= 0 && !words.PastForm(f.toks[c.start].low):
-			// "what could take X down": what X depends on.
-			causeTo, text = f.nodeAfter(c.end, 3), c.text
-		default:
-			if c.cues.Has(words.Consequence|words.Fails) && affected < 0 {
-				affected = f.consequenceNode(c)
-			}
-			continue
+		if f.readFailureCue(c, &p) {
+			f.own(c.start, c.end, "failure")
 		}
-		f.own(c.start, c.end, "failure")
 	}
 	for _, c := range f.cues {
 		if c.cues.Has(words.Consequence | words.Fails | words.FailureOf | words.FailureNoun | words.Cause) {
 			f.own(c.start, c.end, "failure")
 		}
 	}
-	if condFailing >= 0 && mainFailing >= 0 && mainFailing != condFailing {
-		failing, affected = condFailing, mainFailing
+	if p.condFailing >= 0 && p.mainFailing >= 0 && p.mainFailing != p.condFailing {
+		p.failing, p.affected = p.condFailing, p.mainFailing
 	}
-	if failing < 0 && causeTo < 0 {
+	if p.failing < 0 && p.causeTo < 0 {
 		return
 	}
-	m := &relMention{start: -1, end: -1, form: mPosition, text: text, closure: true, concepts: []words.Concept{words.Dependency}}
-	x, y := affected, failing
-	if failing < 0 {
+	m, x, y := p.link(deps)
+	if x < 0 && f.Asked >= 0 || x >= 0 && y >= 0 {
+		// "which services get the new image if I bump it": the question
+		// says how the failure reaches the asked ones.
+		a := x
+		if a < 0 {
+			a = f.fronted()
+		}
+		if f.linkedTo(a, y) {
+			f.Failure = &failure{ent: -1, affected: a, target: -1, text: p.text}
+			return
+		}
+	}
+	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: "failure"})
+	f.Failure = &failure{ent: -1, affected: x, target: -1, cause: p.failing < 0, text: p.text}
+	if n := f.node(y); n != nil && n.Kind == NodeEntity {
+		f.Failure.ent, f.Failure.also = n.Ent, n.Also
+	}
+}
+
+// failureParts are the phrases a question's failure cues point at, each
+// a node or -1: the failing one, the affected ones, and the one a cause
+// cue reaches ("what could take X down"); text is the cue read last. A
+// failure said in a condition ("if X fails") is the failing one; one
+// said in the main clause beside it ("would Y break") is what it
+// affects.
+type failureParts struct {
+	failing, affected, causeTo int
+	text                       string
+	condFailing, mainFailing   int
+}
+
+// readFailureCue reads one cue into p, and reports whether the cue said
+// who fails or what a cause reaches (then its words are the failure's).
+func (f *Frame) readFailureCue(c cueMention, p *failureParts) bool {
+	switch {
+	case c.cues.Has(words.FailureOf) && f.nodeAfter(c.end, 3) >= 0 && !(c.cues.Has(words.Fails) && words.PastForm(f.toks[c.start].low)):
+		f.failureOfCue(c, p)
+	case c.cues.Has(words.Fails) && f.nodeBefore(c.start, 4) >= 0 && !f.consequenceOf(c) && !f.hasObject(c):
+		f.failsCue(c, p)
+	case c.cues.Has(words.FailureNoun) && c.start > 0 && f.nodeEndingAt(c.start) >= 0:
+		p.failing, p.text = f.nodeEndingAt(c.start), c.text
+	case c.cues.Has(words.Cause) && f.nodeAfter(c.end, 3) >= 0 && !words.PastForm(f.toks[c.start].low):
+		// "what could take X down": what X depends on.
+		p.causeTo, p.text = f.nodeAfter(c.end, 3), c.text
+	default:
+		if c.cues.Has(words.Consequence|words.Fails) && p.affected < 0 {
+			p.affected = f.consequenceNode(c)
+		}
+		return false
+	}
+	return true
+}
+
+// failureOfCue reads a cue that names the failure of the phrase after it
+// ("an outage of X", "affected by X").
+func (f *Frame) failureOfCue(c cueMention, p *failureParts) {
+	p.failing, p.text = f.nodeAfter(c.end, 3), c.text
+	// A passive says the affected before it: "is X affected by
+	// Y", "which services are impacted by Y".
+	if p.affected < 0 && f.toks[c.end-1].is("by") {
+		p.affected = f.nodeBefore(c.start, 3)
+	}
+}
+
+// failsCue reads a cue that says the phrase before it fails ("X goes
+// down"): the failing one where it is in a condition or no condition
+// said one, else, beside a condition's, what the failure affects.
+func (f *Frame) failsCue(c cueMention, p *failureParts) {
+	n := f.nodeBefore(c.start, 4)
+	f.ownManner(c.end)
+	if f.conditional(c.start) {
+		p.condFailing, p.failing, p.text = n, n, c.text
+	} else {
+		p.mainFailing = n
+		if p.condFailing < 0 {
+			p.failing, p.text = n, c.text
+		}
+	}
+}
+
+// link returns the failure's mention over the dependencies deps and the
+// nodes it links: the affected (x) depend on the failing (y); or, where
+// only a cause was said, x's answers are what y depends on. The same
+// node on both ends is no affected one.
+func (p failureParts) link(deps []*relation) (*relMention, int, int) {
+	m := &relMention{start: -1, end: -1, form: mPosition, text: p.text, closure: true, concepts: []words.Concept{words.Dependency}}
+	x, y := p.affected, p.failing
+	if p.failing < 0 {
 		// What could affect X: the answers are X's dependencies.
-		x, y = -1, causeTo
+		x, y = -1, p.causeTo
 		for _, r := range deps {
 			m.cands = append(m.cands, relCand{rel: r, end: r.roleEnd(words.Second), by: byConcept})
 		}
@@ -84,23 +137,7 @@ func (f *Frame) readFailure(v *vocab) {
 	if x == y {
 		x = -1
 	}
-	if x < 0 && f.Asked >= 0 || x >= 0 && y >= 0 {
-		// "which services get the new image if I bump it": the question
-		// says how the failure reaches the asked ones.
-		a := x
-		if a < 0 {
-			a = f.fronted()
-		}
-		if f.linkedTo(a, y) {
-			f.Failure = &failure{ent: -1, affected: a, target: -1, text: text}
-			return
-		}
-	}
-	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: "failure"})
-	f.Failure = &failure{ent: -1, affected: x, target: -1, cause: failing < 0, text: text}
-	if n := f.node(y); n != nil && n.Kind == NodeEntity {
-		f.Failure.ent, f.Failure.also = n.Ent, n.Also
-	}
+	return m, x, y
 }
 
 // ownManner marks the words after a failure verb that say how it fails
