@@ -72,73 +72,151 @@ func (f *Frame) possessiveKinds() {
 	}
 }
 
+// complementOf returns the phrase that completes noun phrase ni (the X
+// of "the members of X", "X's members", "X's team leads") and the rule
+// that found it; -1 and "noun" where the phrase has none. The words of a
+// structure noun after the noun are the closure's first; then the rules
+// of complementRules are tried in order, the first that applies wins.
 func (f *Frame) complementOf(ni int) (int, string) {
-	n := f.Nodes[ni]
-	// "the dependency tree of X", "the reverse dependency closure of X":
-	// a structure noun between the noun and its "of" asks for the
-	// closure.
+	j := f.ownStructureNouns(f.Nodes[ni])
+	for _, rule := range complementRules {
+		if k, name, ok := rule(f, ni, j); ok {
+			return k, name
+		}
+	}
+	return -1, "noun"
+}
+
+// ownStructureNouns takes the structure nouns between node n's noun and
+// its "of" ("the dependency tree of X", "the reverse dependency closure
+// of X"), which ask for the closure; it returns the token after them.
+func (f *Frame) ownStructureNouns(n *Node) int {
 	j := n.j
 	for j < len(f.toks) && f.toks[j].ent < 0 && !f.toks[j].brk && f.toks[j].class.Has(words.Transparent) {
 		f.own(j, j+1, "extent")
 		n.Noun.closure = true
 		j++
 	}
-	// "X as a dependency", "have X as a direct dependency": X plays what
-	// the noun names; the subject of the clause the other end.
+	return j
+}
+
+// complementRule is one way a noun phrase ni is completed, j the token
+// after it and its structure nouns: it returns the complement's node, the
+// rule's name, and whether it applies.
+type complementRule func(f *Frame, ni, j int) (int, string, bool)
+
+// complementRules are the ways a noun phrase is completed, in the order
+// they are tried.
+var complementRules = []complementRule{
+	roleAsComplement,
+	ownPrepComplement,
+	prepComplement,
+	amongComplement,
+	possessiveComplement,
+	insideComplement,
+	modifierComplement,
+	entityBeforeComplement,
+}
+
+// roleAsComplement: "X as a dependency", "have X as a direct dependency":
+// X plays what the noun names; the subject of the clause the other end.
+func roleAsComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if a := n.i - 1; a > 0 && f.toks[a].is("as") && f.toks[a-1].ent >= 0 {
 		f.own(a, a+1, "complement")
 		n.roleOf, n.hasRole = f.entityNode(f.toks[a-1].ent, a-1), true
 		if k := f.leftPhrase(a - 1); k >= 0 {
-			return k, "role-of"
+			return k, "role-of", true
 		}
 	}
-	// "the alumni of X": the mention's own last word is its preposition.
+	return -1, "", false
+}
+
+// ownPrepComplement: "the alumni of X": the mention's own last word is
+// its preposition.
+func ownPrepComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if m := n.Noun; m.end == n.j && slices.Contains(complementPreps, f.toks[m.end-1].low) && m.end-m.start > 1 {
 		if k := f.nodeStartingAt(n.j); k >= 0 && k != ni {
-			return k, "noun-of"
+			return k, "noun-of", true
 		}
 	}
-	// "members of X", "the lead for X".
+	return -1, "", false
+}
+
+// prepComplement: "members of X", "the lead for X".
+func prepComplement(f *Frame, _, j int) (int, string, bool) {
 	if j < len(f.toks) && !f.toks[j].brk && f.toks[j].ent < 0 && slices.Contains(complementPreps, f.toks[j].low) {
 		if k := f.nodeStartingAt(j + 1); k >= 0 {
 			f.own(j, j+1, "complement")
-			return k, "noun-of"
+			return k, "noun-of", true
 		}
 	}
-	// "list X among their dependencies": X is one of them.
+	return -1, "", false
+}
+
+// amongComplement: "list X among their dependencies": X is one of them.
+// It notes the role and leaves the complement to the rules after it.
+func amongComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if a := n.i - 1; a > 0 && f.toks[a].is("among") && f.toks[a-1].ent >= 0 {
 		f.own(a, a+1, "complement")
 		n.roleOf, n.hasRole = f.entityNode(f.toks[a-1].ent, a-1), true
 	}
-	// "X's members": the phrase before ends in a possessive.
+	return -1, "", false
+}
+
+// possessiveComplement: "X's members": the phrase before ends in a
+// possessive.
+func possessiveComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if k := f.nodeEndingAt(n.i); k >= 0 && f.toks[n.i-1].poss {
-		return k, "possessive"
+		return k, "possessive", true
 	}
+	return -1, "", false
+}
+
+// insideComplement: "X's team leads" or "sentry-cleanup image": an
+// entity inside the phrase, before the noun; but an entity that names a
+// class ("aws_iam_policy_document blocks") says what kind the things
+// are. A possessive determiner inside ("their dependencies") stands for
+// the complement.
+func insideComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	for i := n.i; i < n.j; i++ {
 		t := f.toks[i]
 		if t.ent >= 0 {
-			// "X's team leads" or "sentry-cleanup image": an entity
-			// inside the phrase, before the noun; but an entity that
-			// names a class ("aws_iam_policy_document blocks") says what
-			// kind the things are.
 			if f.classEntity(t.ent) && n.Noun.best() > byNameWord {
-				return -1, "class"
+				return -1, "class", true
 			}
-			return f.entityNode(t.ent, i), "compound"
+			return f.entityNode(t.ent, i), "compound", true
 		}
 		if t.class.Has(words.PossessiveDet) {
-			return f.pronounNode(i), "possessive-determiner"
+			return f.pronounNode(i), "possessive-determiner", true
 		}
 	}
+	return -1, "", false
+}
+
+// modifierComplement: an entity the phrase was found to modify with, but
+// for one that names a class.
+func modifierComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if len(n.Mods) > 0 && !(f.classEntity(n.Mods[0]) && n.Noun.best() > byNameWord) {
-		return f.entityNode(n.Mods[0], n.i), "compound"
+		return f.entityNode(n.Mods[0], n.i), "compound", true
 	}
-	// "project-const-generics leads?": the entity right before, with no
-	// determiner between ("X is a subteam of" is no compound).
+	return -1, "", false
+}
+
+// entityBeforeComplement: "project-const-generics leads?": the entity
+// right before, with no determiner between ("X is a subteam of" is no
+// compound).
+func entityBeforeComplement(f *Frame, ni, _ int) (int, string, bool) {
+	n := f.Nodes[ni]
 	if k := f.nodeEndingAt(n.i); k >= 0 && f.Nodes[k].Kind == NodeEntity && !f.toks[n.i].brk && !f.toks[n.i].class.Has(words.Det) {
-		return k, "compound"
+		return k, "compound", true
 	}
-	return -1, "noun"
+	return -1, "", false
 }
 
 // classEntity reports whether entity e names a class: its type is what a
@@ -316,17 +394,33 @@ func (f *Frame) rightPhrase(j int) int {
 func (f *Frame) bindVerb(m *relMention) {
 	left := f.leftPhrase(m.start)
 	right := f.rightPhrase(m.end)
-	// A phrase that says "by" itself ("led by" of reporting) is read as
-	// written; a verb followed by "by" is a passive.
-	// A verb said in the passive ("teams led by X", "volumes mounted into
-	// Y") is read the other way round from one stated as a participle
-	// ("born_in", "written_by", "built on"), and the active voice of a
-	// stated participle ("who wrote X" for written_by) too.
+	x, y, rule, said := f.verbSides(m, left, right, f.saidInPassive(m, left))
+	if x == y {
+		y = -1
+	}
+	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule, Passive: said})
+}
+
+// saidInPassive reports whether the verb is said in the passive, left
+// the phrase before it. A phrase that says "by" itself ("led by" of
+// reporting) is read as written; a verb followed by "by" is a passive.
+// A verb said in the passive ("teams led by X", "volumes mounted into
+// Y") is read the other way round from one stated as a participle
+// ("born_in", "written_by", "built on"), and the active voice of a
+// stated participle ("who wrote X" for written_by) too.
+func (f *Frame) saidInPassive(m *relMention, left int) bool {
 	byAgent := m.end < len(f.toks) && f.toks[m.end].is("by") && !lastWordIs(f.toks, m, "by")
-	said := words.PastForm(f.toks[m.start].low) && !f.prepMention(m) &&
+	return words.PastForm(f.toks[m.start].low) && !f.prepMention(m) &&
 		(byAgent || lastWordIs(f.toks, m, "by") || f.beBeforeVerb(m) || f.reducedRelative(m, left))
-	rule := "verb"
-	x, y := left, right
+}
+
+// verbSides returns the verb's subject (x) and object (y), the rule that
+// bound them and whether the verb is read in the passive, the phrases
+// before and after it being left and right: the first of the clause's
+// shapes that applies, else the phrase before and the one after.
+func (f *Frame) verbSides(m *relMention, left, right int, said bool) (x, y int, rule string, passive bool) {
+	rule = "verb"
+	x, y = left, right
 	if said {
 		// "teams led by X", "volumes mounted into the kafka service": the
 		// clause's subject is what the act is done to; each candidate
@@ -357,10 +451,7 @@ func (f *Frame) bindVerb(m *relMention) {
 		// "Repos maintained by X" without "by", "Storage attached to X".
 		x, y, rule = f.firstPhrase(), right, "fragment"
 	}
-	if x == y {
-		y = -1
-	}
-	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule, Passive: said})
+	return x, y, rule, said
 }
 
 // lastWordIs reports whether the mention's last word is w.
