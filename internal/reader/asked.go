@@ -9,61 +9,117 @@ import (
 // readAsked finds the phrase the question asks for: a wh-pronoun ("who",
 // "what"), the noun after "which", "what" or "how many", the phrase after
 // a request ("list the members of X"), or a fragment's first phrase that
-// is no entity ("former teams?", "direct dependencies of X").
+// is no entity ("former teams?", "direct dependencies of X"). The rules
+// of askedRules are tried in order, the first that finds it wins.
 func (f *Frame) readAsked() {
-	defer func() {
-		if f.Asked >= 0 {
-			f.Nodes[f.Asked].asked = true
-		}
-	}()
-	for k, n := range f.Nodes {
-		if n.asked {
+	for _, find := range askedRules {
+		if k, ok := find(f); ok {
 			f.Asked = k
-			return
+			break
 		}
 	}
+	if f.Asked >= 0 {
+		f.Nodes[f.Asked].asked = true
+	}
+}
+
+// askedRule is one way a question says what it asks for: it returns the
+// asked phrase's node and whether it found one.
+type askedRule func(f *Frame) (int, bool)
+
+// askedRules are the ways a question says what it asks for, in the order
+// they are tried.
+var askedRules = []askedRule{
+	(*Frame).markedAsked,
+	(*Frame).whAsked,
+	(*Frame).requestAsked,
+	(*Frame).fragmentAsked,
+	(*Frame).openSideAsked,
+}
+
+// markedAsked: a phrase already read as the asked one (a wh-pronoun,
+// "who", "what").
+func (f *Frame) markedAsked() (int, bool) {
+	for k, n := range f.Nodes {
+		if n.asked {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// whAsked: the phrase after "which", "what", "whose" or "how many",
+// past "of", "the", "these", "those" and collective nouns ("which of the
+// teams").
+func (f *Frame) whAsked() (int, bool) {
 	for i, t := range f.toks {
 		if t.ent >= 0 {
 			continue
 		}
 		asks := (t.class.Has(words.Wh) && t.is("which", "what", "whose") && !f.relativeAt(i)) ||
 			(t.class.Has(words.WhMany) && i > 0 && f.toks[i-1].is("how"))
-		if asks {
-			f.own(i, i+1, "asked")
-			j := i + 1
-			for j < len(f.toks) && f.toks[j].ent < 0 && (f.toks[j].is("of", "the", "these", "those") || f.toks[j].class.Has(words.Collective)) && f.nodeAt(j) < 0 {
-				f.own(j, j+1, "asked")
-				j++
-			}
-			if k := f.nodeAt(j); k >= 0 && f.Nodes[k].Kind != NodeEntity {
-				f.Asked = k
-				return
+		if !asks {
+			continue
+		}
+		f.own(i, i+1, "asked")
+		j := i + 1
+		for j < len(f.toks) && f.toks[j].ent < 0 && (f.toks[j].is("of", "the", "these", "those") || f.toks[j].class.Has(words.Collective)) && f.nodeAt(j) < 0 {
+			f.own(j, j+1, "asked")
+			j++
+		}
+		if k := f.nodeAt(j); k >= 0 && f.Nodes[k].Kind != NodeEntity {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// asksOpenly reports whether the question's form lets a request or its
+// first phrase say what it asks for: a request, a fragment or a
+// wh-question.
+func (f *Frame) asksOpenly() bool {
+	return f.Form == FormRequest || f.Form == FormFragment || f.Form == FormWh
+}
+
+// requestAsked: the phrase right after a request ("list the members of
+// X", "show X's dependencies").
+func (f *Frame) requestAsked() (int, bool) {
+	if !f.asksOpenly() {
+		return -1, false
+	}
+	for i, t := range f.toks {
+		if t.ent < 0 && t.class.Has(words.Request) {
+			f.own(i, i+1, "request")
+			if k := f.nodeAfter(i+1, 3); k >= 0 && f.Nodes[k].Kind != NodeEntity {
+				return k, true
 			}
 		}
 	}
-	if f.Form == FormRequest || f.Form == FormFragment || f.Form == FormWh {
-		for i, t := range f.toks {
-			if t.ent < 0 && t.class.Has(words.Request) {
-				f.own(i, i+1, "request")
-				if k := f.nodeAfter(i+1, 3); k >= 0 && f.Nodes[k].Kind != NodeEntity {
-					f.Asked = k
-					return
-				}
-			}
-		}
-		for k, n := range f.Nodes {
-			if n.Kind != NodeEntity && !n.inner && !f.pronoun(n) {
-				f.Asked = k
-				return
-			}
+	return -1, false
+}
+
+// fragmentAsked: the first phrase that is no entity, no phrase inside
+// another and no pronoun ("former teams?", "direct dependencies of X").
+func (f *Frame) fragmentAsked() (int, bool) {
+	if !f.asksOpenly() {
+		return -1, false
+	}
+	for k, n := range f.Nodes {
+		if n.Kind != NodeEntity && !n.inner && !f.pronoun(n) {
+			return k, true
 		}
 	}
-	// "Full upstream of X", "X's dependencies?": the answers are the open
-	// side of a relation; they get a phrase of their own.
+	return -1, false
+}
+
+// openSideAsked: "Full upstream of X", "X's dependencies?": the answers
+// are the open side of a relation; they get a phrase of their own.
+func (f *Frame) openSideAsked() (int, bool) {
 	if f.Form != FormYesNo && slices.ContainsFunc(f.Links, func(l *Link) bool { return l.X < 0 || l.Y < 0 }) {
 		f.Nodes = append(f.Nodes, &Node{Kind: NodeAsked, Ent: -1, outer: -1, i: len(f.toks), j: len(f.toks)})
-		f.Asked = len(f.Nodes) - 1
+		return len(f.Nodes) - 1, true
 	}
+	return -1, false
 }
 
 // pronoun reports whether a node is a personal pronoun standing for
