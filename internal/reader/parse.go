@@ -194,62 +194,92 @@ func (f *Frame) nodeAt(i int) int {
 // and an entity right before a kind noun modifies it ("feature-complete
 // services").
 func (f *Frame) chunk() {
-	n := len(f.toks)
-	start := -1 // where the pending phrase's determiners and modifiers start
-	var mods []int
-	flush := func() { start, mods = -1, nil }
-	for i := 0; i < n; i++ {
-		t := f.toks[i]
-		if t.brk {
-			flush()
-		}
-		if m := f.relAt(i); m != nil && m.form != mNoun {
-			// A verb or a position ends a phrase.
-			flush()
-			i = m.end - 1
-			continue
-		}
-		if c := f.cueAt(i); c != nil && !c.cues.Has(words.Transitive|words.Direct) && !(start >= 0 && f.adjectival(c)) {
-			flush()
-			i = c.end - 1
-			continue
-		}
-		head, end := f.headAt(i)
-		switch {
-		case head != nil:
-			if start < 0 {
-				start = i
-			}
-			head.i, head.j = start, end
-			if head.Kind != NodeEntity {
-				head.Mods = append(head.Mods, mods...)
-			}
-			f.Nodes = append(f.Nodes, head)
-			f.own(start, end, "phrase")
-			flush()
-			i = end - 1
-		case t.ent >= 0 && !t.poss && i+1 < n && f.headStarts(i+1) && !f.toks[i+1].class.Has(words.Det) && !f.apposition(i):
-			// An entity right before a kind noun or a relation noun: a
-			// modifier, or the noun's complement ("sentry-cleanup image").
-			if start < 0 {
-				start = i
-			}
-			mods = append(mods, t.ent)
-		case t.class.Has(words.Det|words.PossessiveDet|words.Quantifier) && !t.class.Has(words.Wh) && t.ent < 0 && !f.relativeAt(i):
-			if start < 0 {
-				start = i
-			}
-		case t.ent < 0 && t.class == 0 && start >= 0 && f.relAt(i) == nil && !t.brk:
-			// An adjective between a determiner and its noun ("the
-			// current members").
-		case f.cueAt(i) != nil && start >= 0:
-			// "the direct subteams", "its whole dependency tree".
-			i = f.cueAt(i).end - 1
-		default:
-			flush()
-		}
+	p := pendingPhrase{start: -1}
+	for i := 0; i < len(f.toks); i++ {
+		i = f.chunkAt(i, &p)
 	}
 	f.coordinate()
+}
+
+// pendingPhrase is the phrase chunk is reading before its head: where
+// its determiners and modifiers start (-1: none yet) and the entities
+// that modify it.
+type pendingPhrase struct {
+	start int
+	mods  []int
+}
+
+// flush drops the pending phrase: what was read is no phrase's.
+func (p *pendingPhrase) flush() { p.start, p.mods = -1, nil }
+
+// open starts the pending phrase at token i, unless it has started.
+func (p *pendingPhrase) open(i int) {
+	if p.start < 0 {
+		p.start = i
+	}
+}
+
+// chunkAt reads token i into the pending phrase p and returns the last
+// token it read: a verb, a position or a cue ends the phrase; a head
+// closes it as a node.
+func (f *Frame) chunkAt(i int, p *pendingPhrase) int {
+	if f.toks[i].brk {
+		p.flush()
+	}
+	if m := f.relAt(i); m != nil && m.form != mNoun {
+		// A verb or a position ends a phrase.
+		p.flush()
+		return m.end - 1
+	}
+	if c := f.cueAt(i); c != nil && !c.cues.Has(words.Transitive|words.Direct) && !(p.start >= 0 && f.adjectival(c)) {
+		p.flush()
+		return c.end - 1
+	}
+	if head, end := f.headAt(i); head != nil {
+		p.open(i)
+		head.i, head.j = p.start, end
+		if head.Kind != NodeEntity {
+			head.Mods = append(head.Mods, p.mods...)
+		}
+		f.Nodes = append(f.Nodes, head)
+		f.own(p.start, end, "phrase")
+		p.flush()
+		return end - 1
+	}
+	return f.beforeHead(i, p)
+}
+
+// beforeHead reads token i, which is no head, as a word before the
+// pending phrase's head, or ends the phrase; it returns the last token
+// it read.
+func (f *Frame) beforeHead(i int, p *pendingPhrase) int {
+	t := f.toks[i]
+	switch {
+	case f.modifierEntity(i):
+		// An entity right before a kind noun or a relation noun: a
+		// modifier, or the noun's complement ("sentry-cleanup image").
+		p.open(i)
+		p.mods = append(p.mods, t.ent)
+	case t.class.Has(words.Det|words.PossessiveDet|words.Quantifier) && !t.class.Has(words.Wh) && t.ent < 0 && !f.relativeAt(i):
+		p.open(i)
+	case t.ent < 0 && t.class == 0 && p.start >= 0 && f.relAt(i) == nil && !t.brk:
+		// An adjective between a determiner and its noun ("the
+		// current members").
+	case f.cueAt(i) != nil && p.start >= 0:
+		// "the direct subteams", "its whole dependency tree".
+		return f.cueAt(i).end - 1
+	default:
+		p.flush()
+	}
+	return i
+}
+
+// modifierEntity reports whether the entity at token i stands right
+// before a head it modifies, with no possessive, determiner or
+// apposition between.
+func (f *Frame) modifierEntity(i int) bool {
+	t := f.toks[i]
+	return t.ent >= 0 && !t.poss && i+1 < len(f.toks) && f.headStarts(i+1) && !f.toks[i+1].class.Has(words.Det) && !f.apposition(i)
 }
 
 // headStarts reports whether a phrase head (a kind noun or a relation
@@ -348,28 +378,7 @@ func (n *Node) brkIn(f *Frame) bool { return n.i < len(f.toks) && f.toks[n.i].br
 func (f *Frame) resolveForms() {
 	var out []*relMention
 	for _, m := range f.rels {
-		// "member of", "child of", "part of": a noun and its "of", though
-		// the concepts list them as predicates ("X is a member of Y").
-		if m.form == mVerb && m.end-m.start >= 2 && f.toks[m.end-1].is("of") && nominal(f.toks[m.start].low) == nounOnly {
-			m.form = mNoun
-		}
-		// "an optional dependency of X", "the dev dependencies of X": a
-		// relation's name said as a noun names its far end.
-		if m.form == mVerb && m.start > 0 && f.toks[m.start-1].class.Has(words.Det) && m.end < len(f.toks) && f.toks[m.end].is("of") &&
-			slices.ContainsFunc(m.cands, func(c relCand) bool { return c.by == byName }) && nominal(f.toks[m.end-1].low) != verbOnly {
-			m.form = mNoun
-			for k := range m.cands {
-				m.cands[k].end = m.cands[k].end.Other()
-			}
-		}
-		// "the depends_on list of X": a relation named as a list's name.
-		if m.form == mVerb && m.start > 0 && f.toks[m.start-1].class.Has(words.Det) && m.end < len(f.toks) && f.toks[m.end].class.Has(words.Collective) {
-			m.form = mNoun
-			for k := range m.cands {
-				m.cands[k].end = m.cands[k].end.Other()
-			}
-			f.own(m.end, m.end+1, "phrase")
-		}
+		f.nounByShape(m)
 		twin := slices.IndexFunc(f.rels, func(o *relMention) bool {
 			return o != m && o.start == m.start && o.end == m.end && o.form != m.form
 		})
@@ -390,48 +399,55 @@ func (f *Frame) resolveForms() {
 	f.rels = out
 }
 
+// nounByShape makes a verb mention a noun where its words and those
+// around it are a noun's shape.
+func (f *Frame) nounByShape(m *relMention) {
+	// "member of", "child of", "part of": a noun and its "of", though
+	// the concepts list them as predicates ("X is a member of Y").
+	if m.form == mVerb && m.end-m.start >= 2 && f.toks[m.end-1].is("of") && nominal(f.toks[m.start].low) == nounOnly {
+		m.form = mNoun
+	}
+	afterDet := m.form == mVerb && m.start > 0 && f.toks[m.start-1].class.Has(words.Det) && m.end < len(f.toks)
+	// "an optional dependency of X", "the dev dependencies of X": a
+	// relation's name said as a noun names its far end.
+	if afterDet && f.toks[m.end].is("of") &&
+		slices.ContainsFunc(m.cands, func(c relCand) bool { return c.by == byName }) && nominal(f.toks[m.end-1].low) != verbOnly {
+		m.form = mNoun
+		turnCands(m)
+	}
+	// "the depends_on list of X": a relation named as a list's name.
+	if m.form == mVerb && afterDet && f.toks[m.end].class.Has(words.Collective) {
+		m.form = mNoun
+		turnCands(m)
+		f.own(m.end, m.end+1, "phrase")
+	}
+}
+
+// turnCands makes each of a mention's candidates name the other end: a
+// verb's name said as a noun names its far end.
+func turnCands(m *relMention) {
+	for k := range m.cands {
+		m.cands[k].end = m.cands[k].end.Other()
+	}
+}
+
 // nounContext reports whether the words before a mention make it a noun.
 func (f *Frame) nounContext(m *relMention) bool {
 	if m.start == 0 || f.toks[m.start].brk {
 		return m.end < len(f.toks) && f.toks[m.end].is("of", "for")
 	}
 	p := f.toks[m.start-1]
-	if m.zero {
-		// A verb said as a noun needs a determiner, a possessive or its
-		// "of": "the imports of X", "its references"; after a relative
-		// pronoun it is the verb ("the teams that maintain X").
-		if p.class.Has(words.RelPron) && f.relativeAt(m.start-1) {
-			return false
-		}
-		return p.poss || p.class.Has(words.Det|words.PossessiveDet|words.Quantifier) || m.end < len(f.toks) && f.toks[m.end].is("of")
-	}
-	if p.poss {
+	switch {
+	case m.zero:
+		return f.zeroNounContext(m)
+	case p.poss:
 		return true
-	}
-	if p.ent >= 0 {
-		if m.zero {
-			return false // "X loads", "X references": a verb
-		}
-		// "project-const-generics leads?" is a noun; "does X lead" a
-		// verb.
-		for k := m.start - 2; k >= 0 && !f.toks[k+1].brk; k-- {
-			if f.toks[k].ent < 0 && f.toks[k].class.Has(words.Aux|words.Modal|words.Be|words.Have) {
-				return false
-			}
-		}
-		return !f.toks[m.start].is("of")
-	}
-	if p.class.Has(words.Det | words.PossessiveDet | words.Quantifier | words.Former | words.WhMany) {
+	case p.ent >= 0:
+		return f.afterEntityNoun(m)
+	case p.class.Has(words.Det | words.PossessiveDet | words.Quantifier | words.Former | words.WhMany):
 		return true
-	}
-	if p.is("which", "what", "whose") {
-		// "which hosts does X connect to": a noun, then the clause's
-		// verb; "what references X": a verb and its object.
-		if m.end >= len(f.toks) {
-			return false
-		}
-		n := f.toks[m.end]
-		return n.ent < 0 && (n.class.Has(words.Aux|words.Modal|words.Be|words.Have|words.Get) || f.relAt(m.end) != nil && f.relAt(m.end).form != mNoun)
+	case p.is("which", "what", "whose"):
+		return f.afterWhNoun(m)
 	}
 	// "the team lead": a singular kind noun before; "teams report to" and
 	// "which job calls X" are a subject and its verb.
@@ -443,6 +459,43 @@ func (f *Frame) nounContext(m *relMention) bool {
 		return true
 	}
 	return false
+}
+
+// zeroNounContext: a verb said as a noun needs a determiner, a
+// possessive or its "of": "the imports of X", "its references"; after a
+// relative pronoun it is the verb ("the teams that maintain X").
+func (f *Frame) zeroNounContext(m *relMention) bool {
+	p := f.toks[m.start-1]
+	if p.class.Has(words.RelPron) && f.relativeAt(m.start-1) {
+		return false
+	}
+	return p.poss || p.class.Has(words.Det|words.PossessiveDet|words.Quantifier) || m.end < len(f.toks) && f.toks[m.end].is("of")
+}
+
+// afterEntityNoun: after an entity, "project-const-generics leads?" is a
+// noun; "does X lead" a verb, an auxiliary before the entity in its
+// clause.
+func (f *Frame) afterEntityNoun(m *relMention) bool {
+	if m.zero {
+		return false // "X loads", "X references": a verb
+	}
+	for k := m.start - 2; k >= 0 && !f.toks[k+1].brk; k-- {
+		if f.toks[k].ent < 0 && f.toks[k].class.Has(words.Aux|words.Modal|words.Be|words.Have) {
+			return false
+		}
+	}
+	return !f.toks[m.start].is("of")
+}
+
+// afterWhNoun: after "which", "what" or "whose", "which hosts does X
+// connect to" is a noun, then the clause's verb; "what references X" a
+// verb and its object.
+func (f *Frame) afterWhNoun(m *relMention) bool {
+	if m.end >= len(f.toks) {
+		return false
+	}
+	n := f.toks[m.end]
+	return n.ent < 0 && (n.class.Has(words.Aux|words.Modal|words.Be|words.Have|words.Get) || f.relAt(m.end) != nil && f.relAt(m.end).form != mNoun)
 }
 
 // readFormer reads a question about a past relation: a word of the
@@ -535,6 +588,33 @@ type nounPart struct {
 // team); a kind noun after a relation noun says what the relation noun's
 // things are ("the parent team": a parent, a team).
 func (f *Frame) compound(i int) (*Node, int) {
+	parts := f.nounParts(i)
+	if len(parts) == 0 {
+		return nil, 0
+	}
+	head := parts[len(parts)-1]
+	nd := &Node{Kind: NodeKindOf, Ent: -1, outer: -1, Kinds: head.kind}
+	switch {
+	case head.noun != nil && head.kind == nil:
+		nd.Kind, nd.Noun = NodeNoun, head.noun
+		if len(parts) > 1 {
+			nd.pre = parts[len(parts)-2].kind
+		}
+	case head.noun != nil && len(parts) == 1:
+		// A noun that names a kind too ("teams", "image") is that kind,
+		// unless a complement makes it relational ("the teams of X",
+		// "X's image"): bindNouns decides.
+		nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
+	default:
+		kindHeaded(nd, parts)
+	}
+	return nd, head.end
+}
+
+// nounParts returns the run of kind and relation nouns starting at
+// token i, up to a break, an entity, a word that is neither, or a
+// possessive ("manager's manager": two phrases).
+func (f *Frame) nounParts(i int) []nounPart {
 	var parts []nounPart
 	for j := i; j < len(f.toks) && f.toks[j].ent < 0 && (j == i || !f.toks[j].brk); {
 		p := nounPart{kind: f.kindAt(j)}
@@ -557,40 +637,26 @@ func (f *Frame) compound(i int) (*Node, int) {
 			break // "manager's manager": two phrases
 		}
 	}
-	if len(parts) == 0 {
-		return nil, 0
-	}
+	return parts
+}
+
+// kindHeaded reads a compound headed by a kind noun into nd: "the parent
+// team", "seed files": the relation noun before the head, if any, names
+// the things; the most specific kind is kept.
+func kindHeaded(nd *Node, parts []nounPart) {
 	head := parts[len(parts)-1]
-	end := head.end
-	nd := &Node{Kind: NodeKindOf, Ent: -1, outer: -1, Kinds: head.kind}
-	switch {
-	case head.noun != nil && head.kind == nil:
-		nd.Kind, nd.Noun = NodeNoun, head.noun
-		if len(parts) > 1 {
-			nd.pre = parts[len(parts)-2].kind
+	for k := len(parts) - 2; k >= 0; k-- {
+		if parts[k].noun != nil && (parts[k].kind == nil || head.kind == nil || len(parts[k].kind.types) == 0) {
+			nd.Kind, nd.Noun = NodeNoun, parts[k].noun
+			break
 		}
-	case head.noun != nil && len(parts) == 1:
-		// A noun that names a kind too ("teams", "image") is that kind,
-		// unless a complement makes it relational ("the teams of X",
-		// "X's image"): bindNouns decides.
-		nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
-	default:
-		// "the parent team", "seed files": the relation noun before the
-		// head, if any, names the things; the most specific kind is kept.
-		for k := len(parts) - 2; k >= 0; k-- {
-			if parts[k].noun != nil && (parts[k].kind == nil || head.kind == nil || len(parts[k].kind.types) == 0) {
-				nd.Kind, nd.Noun = NodeNoun, parts[k].noun
-				break
-			}
-			if head.kind != nil && len(head.kind.types) == 0 && parts[k].kind != nil && len(parts[k].kind.types) > 0 {
-				nd.Kinds = parts[k].kind
-			}
-		}
-		if nd.Kind == NodeKindOf && head.noun != nil && len(parts) == 1 {
-			nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
+		if head.kind != nil && len(head.kind.types) == 0 && parts[k].kind != nil && len(parts[k].kind.types) > 0 {
+			nd.Kinds = parts[k].kind
 		}
 	}
-	return nd, end
+	if nd.Kind == NodeKindOf && head.noun != nil && len(parts) == 1 {
+		nd.Kind, nd.Noun, nd.maybeKind = NodeNoun, head.noun, true
+	}
 }
 
 // objectAfter reports whether an entity follows token i, past
