@@ -27,17 +27,42 @@ type kindMention struct {
 // first), then the words the names of a type carry, then generic kind
 // nouns.
 func spotKinds(toks []token, v *vocab) []*kindMention {
-	var out []*kindMention
-	taken := make([]bool, len(toks))
-	claim := func(i, end int) bool {
-		if slices.Contains(taken[i:end], true) {
-			return false
+	taken := make(claims, len(toks))
+	out := typeKinds(toks, v, taken)
+	for i, t := range toks {
+		if taken[i] || t.ent >= 0 {
+			continue
 		}
-		for k := i; k < end; k++ {
-			taken[k] = true
+		if km := nameWordKind(i, t, v); km != nil && taken.claim(i, i+1) {
+			out = append(out, km)
+			continue
 		}
-		return true
+		if g, ok := words.KindGroup(t.low); ok && taken.claim(i, i+1) {
+			out = append(out, groupKind(i, t, g, v))
+		}
 	}
+	slices.SortFunc(out, func(a, b *kindMention) int { return a.start - b.start })
+	return out
+}
+
+// claims marks the tokens a kind mention has taken.
+type claims []bool
+
+// claim takes tokens [i, end) and reports whether none was taken before;
+// it takes none where one was.
+func (c claims) claim(i, end int) bool {
+	if slices.Contains(c[i:end], true) {
+		return false
+	}
+	for k := i; k < end; k++ {
+		c[k] = true
+	}
+	return true
+}
+
+// typeKinds finds the types' own words, longest first: a phrase the
+// words of several types name is a mention of all of them.
+func typeKinds(toks []token, v *vocab, taken claims) []*kindMention {
 	type cand struct {
 		i, end int
 		t      string
@@ -56,51 +81,53 @@ func spotKinds(toks []token, v *vocab) []*kindMention {
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return (b.end - b.i) - (a.end - a.i) })
+	var out []*kindMention
 	for _, c := range cands {
 		for _, m := range out {
 			if m.start == c.i && m.end == c.end && !slices.Contains(m.types, c.t) {
 				m.types = append(m.types, c.t)
 			}
 		}
-		if claim(c.i, c.end) {
+		if taken.claim(c.i, c.end) {
 			out = append(out, &kindMention{start: c.i, end: c.end, types: []string{c.t}, text: span(toks, c.i, c.end)})
 		}
 	}
-	for i, t := range toks {
-		if taken[i] || t.ent >= 0 {
-			continue
-		}
-		var types []string
-		word := ""
-		for _, k := range v.kinds {
-			for _, nw := range k.def.NameWords {
-				if matchWord(t, nw) {
-					types, word = append(types, k.def.Name), nw
-				}
+	return out
+}
+
+// nameWordKind returns the mention of token t at i as a word the names
+// of a type carry ("team" for team-web), or nil.
+func nameWordKind(i int, t token, v *vocab) *kindMention {
+	var types []string
+	word := ""
+	for _, k := range v.kinds {
+		for _, nw := range k.def.NameWords {
+			if matchWord(t, nw) {
+				types, word = append(types, k.def.Name), nw
 			}
-		}
-		if len(types) > 0 && claim(i, i+1) {
-			out = append(out, &kindMention{start: i, end: i + 1, nameWord: word, types: types, text: t.low})
-			continue
-		}
-		if g, ok := words.KindGroup(t.low); ok && claim(i, i+1) {
-			km := &kindMention{start: i, end: i + 1, group: g, text: t.low}
-			// A type whose words are of the same group ("containers"
-			// for Service).
-			for _, k := range v.kinds {
-				for _, ws := range k.words {
-					if len(ws) == 1 {
-						if kg, ok := words.KindGroup(ws[0]); ok && kg == g {
-							km.types = appendNew(km.types, k.def.Name)
-						}
-					}
-				}
-			}
-			out = append(out, km)
 		}
 	}
-	slices.SortFunc(out, func(a, b *kindMention) int { return a.start - b.start })
-	return out
+	if len(types) == 0 {
+		return nil
+	}
+	return &kindMention{start: i, end: i + 1, nameWord: word, types: types, text: t.low}
+}
+
+// groupKind returns the mention of token t at i as a generic kind noun of
+// group g, with the types whose words are of the same group
+// ("containers" for Service).
+func groupKind(i int, t token, g string, v *vocab) *kindMention {
+	km := &kindMention{start: i, end: i + 1, group: g, text: t.low}
+	for _, k := range v.kinds {
+		for _, ws := range k.words {
+			if len(ws) == 1 {
+				if kg, ok := words.KindGroup(ws[0]); ok && kg == g {
+					km.types = appendNew(km.types, k.def.Name)
+				}
+			}
+		}
+	}
+	return km
 }
 
 // singular undoes a regular English plural ("dashboards", "policies").
