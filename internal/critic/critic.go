@@ -51,124 +51,181 @@ func New(g Store) *Topological { return &Topological{g: g, MaxDeadEnds: 2000} }
 func (c *Topological) Critique(ctx context.Context, s *state.AgentState) (state.Verdict, state.Cost, error) {
 	v := state.Verdict{Iteration: s.Iteration, By: state.ByRules}
 	var cost state.Cost
-	chain := s.Chain()
-	steps := len(chain.Steps)
-	var frontier, boundary []int
+	w := readWalk(s)
+	var err error
+	switch {
+	case s.Plan.Target.Kind == state.TargetEntity:
+		v, err = c.entityVerdict(ctx, s, w, v, &cost)
+	case len(w.frontier) > 0:
+		v = c.insufficient(s, v, w.frontier, "the chain is not complete")
+	case len(w.answers) > 0:
+		v, err = c.answersVerdict(ctx, s, w, v, &cost)
+	default:
+		v, err = c.deadEndVerdict(ctx, s, w, v, &cost)
+	}
+	return v, cost, err
+}
+
+// walkState is what the critic reads off the walk before it judges: the
+// chain walked, the unexpanded positions that can still move on it
+// within the hop budget (frontier) and at it (boundary), the accepted
+// answers, and whether fan-out cuts left neighbours out.
+type walkState struct {
+	chain              state.Chain
+	frontier, boundary []int
+	answers            []int
+	cut                bool
+}
+
+// readWalk reads the walk's state for a verdict.
+func readWalk(s *state.AgentState) walkState {
+	w := walkState{chain: s.Chain()}
 	for i, r := range s.Walk.All() {
-		if r.Expanded || !walk.CanMove(chain, r.Steps) {
+		if r.Expanded || !walk.CanMove(w.chain, r.Steps) {
 			continue
 		}
 		if r.Depth < s.Plan.HopBudget {
-			frontier = append(frontier, i)
+			w.frontier = append(w.frontier, i)
 		} else {
-			boundary = append(boundary, i)
+			w.boundary = append(w.boundary, i)
 		}
 	}
-	answers := s.Accepted()
-	cut := len(s.Cuts) > 0
+	w.answers = s.Accepted()
+	w.cut = len(s.Cuts) > 0
+	return w
+}
 
-	if s.Plan.Target.Kind == state.TargetEntity {
-		for _, i := range answers {
-			if s.Walk.At(i).Node == s.Plan.Target.Entity {
-				v.Outcome = state.Sufficient
-				v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), s.Plan.Target.Entity, s.Walk.At(i).Depth)
-				err := c.certify(ctx, s, &v, &cost)
-				return v, cost, err
-			}
+// entityVerdict judges a walk toward an asked entity (a yes or no):
+// sufficient once it is reached; else the frontier to expand; else
+// exhausted at the hop budget or by fan-out cuts that hid a chain the
+// store has; else the next reading's chain; else no chain, certified.
+func (c *Topological) entityVerdict(ctx context.Context, s *state.AgentState, w walkState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+	target := s.Plan.Target.Entity
+	for _, i := range w.answers {
+		if s.Walk.At(i).Node == target {
+			v.Outcome = state.Sufficient
+			v.Reason = fmt.Sprintf("%s reaches %s through a complete chain of %d hop(s)", s.AnchorNames(), target, s.Walk.At(i).Depth)
+			err := c.certify(ctx, s, &v, cost)
+			return v, err
 		}
-		if len(frontier) > 0 {
-			return c.insufficient(s, v, frontier, fmt.Sprintf("%s not reached yet", s.Plan.Target.Entity)), cost, nil
-		}
-		if len(boundary) > 0 {
-			v.Outcome = state.Exhausted
-			v.Reason = fmt.Sprintf("%s not reached within the hop budget of %d; %d position(s) at the limit were not expanded", s.Plan.Target.Entity, s.Plan.HopBudget, len(boundary))
-			return v, cost, nil
-		}
-		if cut && len(s.Plan.Anchors) > 0 {
-			// Fan-out cuts may have hidden the chain: ask the store directly.
-			ok, err := c.pathExists(ctx, s, chain)
-			cost.StoreCalls++
-			if err != nil {
-				return v, cost, err
-			}
-			if ok {
-				v.Outcome = state.Exhausted
-				v.Reason = fmt.Sprintf("a chain to %s exists but fan-out cuts kept it out of the walk", s.Plan.Target.Entity)
-				return v, cost, nil
-			}
-		}
-		if next := nextChain(s); next >= 0 && len(s.Plan.Readings) > next {
-			// Another reading of the question may connect them: a "no"
-			// is claimed only once every reading has been walked.
-			why := fmt.Sprintf("no %s chain from %s to %s; reading it as %s", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.Readings[next].Text)
-			return c.switchChain(s, v, next, 0, why), cost, nil
-		}
-		v.Outcome = state.NoChain
-		v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), s.Plan.Target.Entity, s.Plan.HopBudget)
-		err := c.certify(ctx, s, &v, &cost)
-		return v, cost, err
 	}
+	if len(w.frontier) > 0 {
+		return c.insufficient(s, v, w.frontier, fmt.Sprintf("%s not reached yet", target)), nil
+	}
+	if len(w.boundary) > 0 {
+		v.Outcome = state.Exhausted
+		v.Reason = fmt.Sprintf("%s not reached within the hop budget of %d; %d position(s) at the limit were not expanded", target, s.Plan.HopBudget, len(w.boundary))
+		return v, nil
+	}
+	if w.cut && len(s.Plan.Anchors) > 0 {
+		// Fan-out cuts may have hidden the chain: ask the store directly.
+		ok, err := c.pathExists(ctx, s, w.chain)
+		cost.StoreCalls++
+		if err != nil {
+			return v, err
+		}
+		if ok {
+			v.Outcome = state.Exhausted
+			v.Reason = fmt.Sprintf("a chain to %s exists but fan-out cuts kept it out of the walk", target)
+			return v, nil
+		}
+	}
+	if next := nextChain(s); next >= 0 && len(s.Plan.Readings) > next {
+		// Another reading of the question may connect them: a "no"
+		// is claimed only once every reading has been walked.
+		why := fmt.Sprintf("no %s chain from %s to %s; reading it as %s", chainWords(s), s.AnchorNames(), target, s.Plan.Readings[next].Text)
+		return c.switchChain(s, v, next, 0, why), nil
+	}
+	v.Outcome = state.NoChain
+	v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), target, s.Plan.HopBudget)
+	err := c.certify(ctx, s, &v, cost)
+	return v, err
+}
 
-	if len(frontier) > 0 {
-		return c.insufficient(s, v, frontier, "the chain is not complete"), cost, nil
+// answersVerdict judges a complete chain that found answers: exhausted
+// where positions at the hop budget or fan-out cuts may hide more, else
+// sufficient, certified.
+func (c *Topological) answersVerdict(ctx context.Context, s *state.AgentState, w walkState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+	v.Outcome = state.Sufficient
+	v.Reason = fmt.Sprintf("%d answer(s) at the end of a complete chain %s", len(w.answers), w.chain)
+	if len(w.boundary) > 0 {
+		v.Outcome = state.Exhausted
+		v.Reason += fmt.Sprintf("; %d position(s) at the hop budget of %d were not expanded", len(w.boundary), s.Plan.HopBudget)
+		return v, nil
 	}
-	if len(answers) > 0 {
-		v.Outcome = state.Sufficient
-		v.Reason = fmt.Sprintf("%d answer(s) at the end of a complete chain %s", len(answers), chain)
-		if len(boundary) > 0 {
-			v.Outcome = state.Exhausted
-			v.Reason += fmt.Sprintf("; %d position(s) at the hop budget of %d were not expanded", len(boundary), s.Plan.HopBudget)
-			return v, cost, nil
-		}
-		if cut {
-			v.Outcome = state.Exhausted
-			v.Reason += "; " + cutWords(s)
-			return v, cost, nil
-		}
-		err := c.certify(ctx, s, &v, &cost)
-		return v, cost, err
+	if w.cut {
+		v.Outcome = state.Exhausted
+		v.Reason += "; " + cutWords(s)
+		return v, nil
 	}
-	// The chain dead-ended: find the deepest state reached.
+	err := c.certify(ctx, s, &v, cost)
+	return v, err
+}
+
+// deadEndVerdict judges a complete chain that found nothing: walked
+// again through the anchors where only they may complete it; else the
+// next reading's chain; else no chain, exhausted where fan-out cuts may
+// hide one, certified otherwise.
+func (c *Topological) deadEndVerdict(ctx context.Context, s *state.AgentState, w walkState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+	chain := w.chain
+	deepest := deepestStep(s)
+	if len(s.Plan.Readings) == 0 && !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
+		return reenter(s, chain, v), nil
+	}
+	if next := nextChain(s); next >= 0 {
+		return c.switchChain(s, v, next, deepest, switchWhy(s, chain, deepest, next)), nil
+	}
+	v.Outcome = state.NoChain
+	if steps := len(chain.Steps); steps > 0 && deepest < steps {
+		v.Reason = fmt.Sprintf("chain %s dead-ends after %d step(s): no %s from %s", chain, deepest, stepWords(chain, deepest), deadNames(s, deepest))
+	} else {
+		v.Reason = fmt.Sprintf("chain %s reaches nothing of the kind asked", chain)
+	}
+	if w.cut {
+		v.Outcome = state.Exhausted
+		v.Reason += "; " + cutWords(s)
+		return v, nil
+	}
+	err := c.certify(ctx, s, &v, cost)
+	return v, err
+}
+
+// deepestStep returns the most steps of the chain any position reached.
+func deepestStep(s *state.AgentState) int {
 	deepest := 0
 	for _, r := range s.Walk.All() {
 		if r.Steps > deepest {
 			deepest = r.Steps
 		}
 	}
-	if len(s.Plan.Readings) == 0 && !s.Walk.Reentry && !chain.Reentry && chain.Fixed() && deepest > 0 {
-		// The chain may only be completable through an anchor ("the wife
-		// of X's husband"): walk it again, allowed through the anchors.
-		v.Outcome = state.Insufficient
-		v.Reentry = true
-		for _, a := range s.Plan.Anchors {
-			v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: state.Pos{Node: a.Entity}, Missing: chain.Steps[0].Edges})
+	return deepest
+}
+
+// reenter makes v walk chain again, allowed through the anchors: the
+// chain may only be completable through an anchor ("the wife of X's
+// husband").
+func reenter(s *state.AgentState, chain state.Chain, v state.Verdict) state.Verdict {
+	v.Outcome = state.Insufficient
+	v.Reentry = true
+	for _, a := range s.Plan.Anchors {
+		v.DeadEnds = append(v.DeadEnds, state.DeadEnd{Pos: state.Pos{Node: a.Entity}, Missing: chain.Steps[0].Edges})
+	}
+	v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, s.AnchorNames())
+	return v
+}
+
+// switchWhy says why a chain that dead-ended after deepest steps gives
+// way to chain next: where it dead-ends, or, for the reader's readings,
+// that it found nothing the question asks for.
+func switchWhy(s *state.AgentState, chain state.Chain, deepest, next int) string {
+	why := fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest))
+	if len(s.Plan.Readings) > 0 {
+		why = fmt.Sprintf("the reading finds nothing the question asks for (%s); reading it as %s", askedWords(s), s.Plan.Readings[next].Text)
+		if n := len(chainEnds(s, false)); n > 0 {
+			why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), n, s.Plan.Readings[next].Text)
 		}
-		v.Reason = fmt.Sprintf("chain %s reaches nothing without passing through %s again: walking it again through the anchors", chain, s.AnchorNames())
-		return v, cost, nil
 	}
-	if next := nextChain(s); next >= 0 {
-		why := fmt.Sprintf("chain %s dead-ends after %d step(s) (no %s)", chain, deepest, stepWords(chain, deepest))
-		if len(s.Plan.Readings) > 0 {
-			why = fmt.Sprintf("the reading finds nothing the question asks for (%s); reading it as %s", askedWords(s), s.Plan.Readings[next].Text)
-			if n := len(chainEnds(s, false)); n > 0 {
-				why = fmt.Sprintf("the reading does not fit the question: it asks for %s, and the %d entities the walk reached are none of them; reading it as %s", askedWords(s), n, s.Plan.Readings[next].Text)
-			}
-		}
-		return c.switchChain(s, v, next, deepest, why), cost, nil
-	}
-	v.Outcome = state.NoChain
-	if steps > 0 && deepest < steps {
-		v.Reason = fmt.Sprintf("chain %s dead-ends after %d step(s): no %s from %s", chain, deepest, stepWords(chain, deepest), deadNames(s, deepest))
-	} else {
-		v.Reason = fmt.Sprintf("chain %s reaches nothing of the kind asked", chain)
-	}
-	if cut {
-		v.Outcome = state.Exhausted
-		v.Reason += "; " + cutWords(s)
-		return v, cost, nil
-	}
-	err := c.certify(ctx, s, &v, &cost)
-	return v, cost, err
+	return why
 }
 
 // switchChain ends the current chain, which reached nothing the question
@@ -360,35 +417,7 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 		return nil // the chain found proves the yes
 	}
 	closure := rd.Extent == state.ExtentTransitive
-	var checks []doubt
-	// The walked relation itself stored the other way round says most
-	// about a none: checked first.
-	if len(rd.Unoriented) > 0 && v.Outcome == state.NoChain {
-		checks = append(checks, c.unorientedDoubt)
-	}
-	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || v.Outcome == state.NoChain) ||
-		len(rd.UnreadFirst) > 0 && v.Outcome == state.NoChain {
-		checks = append(checks, c.unreadDoubt)
-	}
-	// A direct answer, or a none, is checked too, against the relations
-	// of its kind whose act may be the one asked (the reader leaves out
-	// those known to be another: "what does X call" is not answered by
-	// what it reads).
-	if len(rd.Wider) > 0 {
-		checks = append(checks, c.widerDoubt)
-	}
-	// A direct answer found names the relation as it is written ("what
-	// uses X directly"); the other way matters where failure spreads, and
-	// where nothing was found.
-	if len(rd.Delivered) > 0 && (closure || v.Outcome == state.NoChain) {
-		checks = append(checks, c.deliveredDoubt)
-	}
-	if len(rd.Mirrored) > 0 {
-		checks = append(checks, c.mirroredDoubt)
-	}
-	if len(rd.Alike) > 0 {
-		checks = append(checks, c.alikeDoubt)
-	}
+	checks := c.claimChecks(rd, v.Outcome, closure)
 	if len(checks) == 0 {
 		return nil
 	}
@@ -406,6 +435,42 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 		}
 	}
 	return nil
+}
+
+// claimChecks returns the store checks a claim of outcome over reading
+// rd needs, in the order they are asked; closure says the reading walks
+// a closure.
+func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, closure bool) []doubt {
+	var checks []doubt
+	// The walked relation itself stored the other way round says most
+	// about a none: checked first.
+	if len(rd.Unoriented) > 0 && outcome == state.NoChain {
+		checks = append(checks, c.unorientedDoubt)
+	}
+	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || outcome == state.NoChain) ||
+		len(rd.UnreadFirst) > 0 && outcome == state.NoChain {
+		checks = append(checks, c.unreadDoubt)
+	}
+	// A direct answer, or a none, is checked too, against the relations
+	// of its kind whose act may be the one asked (the reader leaves out
+	// those known to be another: "what does X call" is not answered by
+	// what it reads).
+	if len(rd.Wider) > 0 {
+		checks = append(checks, c.widerDoubt)
+	}
+	// A direct answer found names the relation as it is written ("what
+	// uses X directly"); the other way matters where failure spreads, and
+	// where nothing was found.
+	if len(rd.Delivered) > 0 && (closure || outcome == state.NoChain) {
+		checks = append(checks, c.deliveredDoubt)
+	}
+	if len(rd.Mirrored) > 0 {
+		checks = append(checks, c.mirroredDoubt)
+	}
+	if len(rd.Alike) > 0 {
+		checks = append(checks, c.alikeDoubt)
+	}
+	return checks
 }
 
 // OpenReaderDoubt is why no claim is certified on a reading of the open
@@ -758,34 +823,90 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 	conf := rd.Confidence
 	doubts := append([]string(nil), rd.Guesses...)
 	if v.Outcome == state.NoChain {
-		// Every reading walked found nothing: the negative holds under
-		// each, so it is as sure as the surest of them that the schema
-		// allows.
-		best := -1.0
-		for _, i := range triedChains(s) {
-			if i >= len(s.Plan.Readings) {
-				continue
-			}
-			r := s.Plan.Readings[i]
-			c, ds := r.Confidence, r.Guesses
-			if r.SchemaDoubt != "" {
-				c, ds = min(c, 0.5), append(slices.Clone(ds), r.SchemaDoubt)
-			}
-			if c > best {
-				best, conf, doubts = c, c, ds
-			}
+		if c, ds, ok := negativeSurety(s); ok {
+			conf, doubts = c, ds
 		}
 	}
-	if rd.NamedBeside != "" && v.Outcome != state.NoChain {
-		conf = min(conf, 0.75)
-		doubts = append(doubts, rd.NamedBeside)
+	for _, rule := range readingDoubts {
+		if most, why, ok := rule(s, v, rd); ok {
+			conf = min(conf, most)
+			doubts = append(doubts, why)
+		}
 	}
+	if conf >= claimConfidence {
+		return
+	}
+	v.Outcome = state.Uncertain
+	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
+	v.Doubt = strings.Join(doubts, "; ")
+}
+
+// negativeSurety returns how sure a negative is, and the doubts of the
+// reading that says so, and whether a reading walked was found: every
+// reading walked found nothing, so the negative holds under each, and it
+// is as sure as the surest of them that the schema allows.
+func negativeSurety(s *state.AgentState) (float64, []string, bool) {
+	best := -1.0
+	var conf float64
+	var doubts []string
+	found := false
+	for _, i := range triedChains(s) {
+		if i >= len(s.Plan.Readings) {
+			continue
+		}
+		r := s.Plan.Readings[i]
+		c, ds := r.Confidence, r.Guesses
+		if r.SchemaDoubt != "" {
+			c, ds = min(c, 0.5), append(slices.Clone(ds), r.SchemaDoubt)
+		}
+		if c > best {
+			best, conf, doubts, found = c, c, ds, true
+		}
+	}
+	return conf, doubts, found
+}
+
+// readingDoubt is one doubt a verdict's reading may carry: it returns
+// the most the reading's confidence can be under it, why, and whether it
+// applies.
+type readingDoubt func(s *state.AgentState, v *state.Verdict, rd *state.Reading) (float64, string, bool)
+
+// readingDoubts are the doubts of a reading, in the order its verdict
+// says them.
+var readingDoubts = []readingDoubt{
+	namedBesideDoubt,
+	farTargetDoubt,
+	farAnswersDoubt,
+	closureFairDoubt,
+	nameWordDoubt,
+}
+
+// namedBesideDoubt: a step walks a relation the question names beside
+// others only the graph's shape put there (state.Reading.NamedBeside):
+// the union's answers are not certified; a union that finds nothing
+// proves that the named relation finds nothing too.
+func namedBesideDoubt(_ *state.AgentState, v *state.Verdict, rd *state.Reading) (float64, string, bool) {
+	if rd.NamedBeside != "" && v.Outcome != state.NoChain {
+		return 0.75, rd.NamedBeside, true
+	}
+	return 0, "", false
+}
+
+// farTargetDoubt: a yes found by a closure the question did not ask for
+// reaches the asked entity in more than one hop: read as one hop, the
+// answer is no.
+func farTargetDoubt(s *state.AgentState, v *state.Verdict, rd *state.Reading) (float64, string, bool) {
 	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind == state.TargetEntity && v.Outcome == state.Sufficient {
 		if d := targetDepth(s); d > 1 {
-			conf = min(conf, 0.6)
-			doubts = append(doubts, fmt.Sprintf("the question did not say how far: %s reaches %s in %d hops, not directly (say \"directly\" or \"transitively\")", s.AnchorNames(), s.Plan.Target.Entity, d))
+			return 0.6, fmt.Sprintf("the question did not say how far: %s reaches %s in %d hops, not directly (say \"directly\" or \"transitively\")", s.AnchorNames(), s.Plan.Target.Entity, d), true
 		}
 	}
+	return 0, "", false
+}
+
+// farAnswersDoubt: answers found by a closure the question did not ask
+// for are not all one hop away: read as one hop, there are fewer.
+func farAnswersDoubt(s *state.AgentState, _ *state.Verdict, rd *state.Reading) (float64, string, bool) {
 	if rd.Extent == state.ExtentTransitive && !rd.ExtentSaid && s.Plan.Target.Kind != state.TargetEntity {
 		all := s.Accepted()
 		direct := 0
@@ -795,16 +916,27 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 			}
 		}
 		if direct != len(all) {
-			conf = min(conf, 0.6)
-			doubts = append(doubts, fmt.Sprintf("the question did not say how far: transitively there are %d, directly %d (say \"directly\" or \"transitively\")", len(all), direct))
+			return 0.6, fmt.Sprintf("the question did not say how far: transitively there are %d, directly %d (say \"directly\" or \"transitively\")", len(all), direct), true
 		}
 	}
+	return 0, "", false
+}
+
+// closureFairDoubt: one hop read where the closure may hold more
+// (state.Reading.ClosureFair). A one-hop "none" that reached nothing
+// holds for the closure too; one that reached entities of other kinds
+// does not.
+func closureFairDoubt(s *state.AgentState, v *state.Verdict, rd *state.Reading) (float64, string, bool) {
 	if rd.ClosureFair && s.Plan.Target.Kind != state.TargetEntity && (v.Outcome != state.NoChain || len(chainEnds(s, false)) > 0) {
-		// A one-hop "none" that reached nothing holds for the closure
-		// too; one that reached entities of other kinds does not.
-		conf = min(conf, 0.6)
-		doubts = append(doubts, fmt.Sprintf("the question did not say how far: read as one hop, %d answer(s); the closure may hold more (say \"directly\" or \"transitively\")", len(s.Accepted())))
+		return 0.6, fmt.Sprintf("the question did not say how far: read as one hop, %d answer(s); the closure may hold more (say \"directly\" or \"transitively\")", len(s.Accepted())), true
 	}
+	return 0, "", false
+}
+
+// nameWordDoubt: the asked kind is a word of names, not a type: no
+// answer is named like one, or the filter left out entities the walk
+// reached.
+func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (float64, string, bool) {
 	ends := chainEnds(s, true)
 	named := 0
 	if w := s.Plan.Target.NameWord; w != "" {
@@ -815,20 +947,13 @@ func judgeReading(s *state.AgentState, v *state.Verdict) {
 		}
 	}
 	if w := s.Plan.Target.NameWord; w != "" && named == 0 && len(ends) > 0 {
-		conf = min(conf, 0.7)
-		doubts = append(doubts, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w))
+		return 0.7, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w), true
 	} else if w != "" {
 		if all, kept := len(ends), len(s.Accepted()); all != kept {
-			conf = min(conf, 0.7)
-			doubts = append(doubts, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w))
+			return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
 		}
 	}
-	if conf >= claimConfidence {
-		return
-	}
-	v.Outcome = state.Uncertain
-	v.Reason += fmt.Sprintf("; not certified (confidence %.2f): %s", conf, strings.Join(doubts, "; "))
-	v.Doubt = strings.Join(doubts, "; ")
+	return 0, "", false
 }
 
 // targetDepth returns the fewest hops in which the walk reached the
