@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/scgraph/scgraph/internal/walk"
 )
 
 // Defaults.
@@ -13,6 +15,10 @@ const (
 	DefaultMaxStoreCalls    = 200
 	DefaultMaxNodesExpanded = 20000
 )
+
+// NoFanoutCap as Options.Fanout keeps every neighbour of every expanded
+// position: the walk cuts nothing.
+const NoFanoutCap = walk.NoFanoutCap
 
 // Option is a function that configures an agent (see Options).
 type Option = func(*Options)
@@ -56,7 +62,8 @@ type Options struct {
 	// plan does not fix it (default 6).
 	HopBudget int
 	// Fanout caps the neighbours kept per expanded position; the rest are
-	// cut, ranked by the hybrid score, and recorded (default 300).
+	// cut, ranked by the hybrid score, and recorded (default 300;
+	// NoFanoutCap keeps them all).
 	Fanout int
 	// Alpha weighs graph proximity against similarity in the hybrid score
 	// α·(1 − d/maxD) + (1 − α)·similarity, for fan-out cuts and for

@@ -40,7 +40,7 @@ type agentFlags struct {
 func (a *agentFlags) register(fs *flag.FlagSet) {
 	intFlag(fs, &a.maxIter, "max-iter", agent.DefaultMaxIterations, 1, 1000, "", "iteration cap: `N` critique rounds on each reading of the question before answering with the best so far")
 	durationVar(fs, &a.timeout, "timeout", agent.DefaultTimeout, "", "time limit per question, and for connecting to Neo4j (`duration`: 30s, 2m)")
-	intFlag(fs, &a.fanout, "fanout", 0, 1, 1_000_000, "the default, 300", "`N` neighbours kept per expanded node, ranked by the hybrid score when cut (default 300)")
+	fs.Var(fanoutValue{&a.fanout}, "fanout", "`N` neighbours kept per expanded node, ranked by the hybrid score when cut (default 300; all: no cap)")
 	intFlag(fs, &a.hops, "hops", 0, 1, 100, "the default, 6", "hop budget `N` for open-ended questions such as 'everything affected' (default 6)")
 	floatFlag(fs, &a.alpha, "alpha", 0, 0.01, 1, "the default, 0.5", "α of the hybrid score α·proximity + (1−α)·similarity, from 0 to 1 (default 0.5)")
 	intFlag(fs, &a.maxCalls, "max-store-calls", agent.DefaultMaxStoreCalls, 1, maxInt, "", "store calls allowed per question (`N`)")

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/scgraph/scgraph/agent"
 )
 
 // Numeric flags refuse values they cannot mean when they are parsed, so
@@ -50,6 +52,34 @@ const maxInt = int(^uint(0) >> 1)
 func intFlag(fs *flag.FlagSet, p *int, name string, def, min, max int, zero, usage string) {
 	*p = def
 	fs.Var(intRange{p: p, min: min, max: max, zero: zero}, name, withArgName(usage, "N"))
+}
+
+// fanoutValue is --fanout: a positive number of neighbours, 0 for the
+// default, or "all" for no cap (agent.NoFanoutCap).
+type fanoutValue struct{ p *int }
+
+func (v fanoutValue) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	if *v.p < 0 {
+		return "all"
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v fanoutValue) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if s == "all" {
+		*v.p = agent.NoFanoutCap
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want a whole number, 1 or more, or 0 for the default, 300, or all for no cap")
+	}
+	*v.p = n
+	return nil
 }
 
 // floatRange is a float64 flag that takes values from min to max.

@@ -46,7 +46,8 @@ func TestFlagValuesValidated(t *testing.T) {
 	}{
 		{[]string{"ask", "--hops", "-3", "x"}, `--hops -3: want a whole number from 1 to 100, or 0 for the default, 6`},
 		{[]string{"ask", "--hops", "three", "x"}, `--hops three: want a whole number`},
-		{[]string{"ask", "--fanout", "-1", "x"}, `--fanout -1: want a whole number from 1 to 1000000, or 0 for the default, 300`},
+		{[]string{"ask", "--fanout", "-1", "x"}, `--fanout -1: want a whole number, 1 or more, or 0 for the default, 300, or all for no cap`},
+		{[]string{"ask", "--fanout", "some", "x"}, `--fanout some: want a whole number, 1 or more, or 0 for the default, 300, or all for no cap`},
 		{[]string{"ask", "--max-iter", "0", "x"}, `--max-iter 0: want a whole number from 1 to 1000`},
 		{[]string{"ask", "--timeout", "-1s", "x"}, `--timeout -1s: want a positive duration such as 30s or 2m`},
 		{[]string{"ask", "--timeout", "0", "x"}, `--timeout 0: want a positive duration`},
@@ -68,6 +69,9 @@ func TestFlagValuesValidated(t *testing.T) {
 	code, _, errs := invoke(t, "", "ask", "--hops", "0", "--fanout", "0", "--alpha", "0", "--timeout", "1m", "Who owns the payment service?")
 	if code != exitOK {
 		t.Errorf("defaults given as 0: exit %d, %s", code, errs)
+	}
+	if code, _, errs := invoke(t, "", "ask", "--fanout", "all", "Who owns the payment service?"); code != exitOK {
+		t.Errorf("--fanout all: exit %d, %s", code, errs)
 	}
 }
 

@@ -62,8 +62,11 @@ type candidate struct {
 // by the hybrid score), and returns them as a state.Bulk: a segment
 // holding the walk's segment and the positions reached, and the moves into
 // Walk.Reached. pending are start positions not yet in the walk (the
-// retriever's anchors, at depth 0), which the delta adds as Starts.
-func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentState, c state.Chain, start, pending []state.Pos, hops int, reentry bool, ph state.Phase) (d state.Delta, moves int, err error) {
+// retriever's anchors, at depth 0), which the delta adds as Starts. With
+// whole, the walk also starts from every other position of the walk that
+// could move and was not expanded (after start, in the walk's order);
+// started is the number of positions it started from.
+func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentState, c state.Chain, start, pending []state.Pos, hops int, reentry, whole bool, ph state.Phase) (d state.Delta, moves, started int, err error) {
 	// One store call: the walk reads the store's arrays (fetched with the
 	// walk's first segment) as it goes.
 	d.Cost.StoreCalls = 1
@@ -73,7 +76,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	} else {
 		adj, err := bs.Adjacency(ctx)
 		if err != nil {
-			return d, 0, fmt.Errorf("walk %s: %w", c, err)
+			return d, 0, 0, fmt.Errorf("walk %s: %w", c, err)
 		}
 		g = newSegment(adj, s, c, pending)
 	}
@@ -85,7 +88,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	// state takes.
 	groups, byState, err := moveGroups(adj, c)
 	if err != nil {
-		return d, 0, err
+		return d, 0, 0, err
 	}
 
 	// Stored depths of Reached positions as this delta's moves change them.
@@ -119,7 +122,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	// depth as the delta began.
 	firstNew := len(g.pos)
 	var local []int32
-	startDepth := make(map[int]int32) // walk depths of starts, as the delta began
+	startDepth := make([]int32, g.base+firstNew) // walk depths of starts, as the delta began
 	walkDepth := func(i int) int32 {
 		if k := i - g.base; k >= firstNew {
 			return local[k-firstNew]
@@ -173,7 +176,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	var made map[arcKey]bool
 
 	var frontier []int
-	seen := map[int]bool{}
+	seen := make([]bool, g.base+firstNew)
 	for _, p := range start {
 		i := s.Walk.Lookup(p)
 		if i < 0 {
@@ -201,6 +204,17 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 		}
 		return uint8(pending[i-len(s.Walk.Reached)].Steps)
 	}
+	if whole {
+		for i := range g.base + len(g.pos) {
+			if seen[i] || expandedAt(i) || !CanMove(c, int(stateOf(i))) || int(depthOf(i)) >= budget {
+				continue
+			}
+			seen[i] = true
+			startDepth[i] = depthOf(i)
+			frontier = append(frontier, i)
+		}
+	}
+	started = len(frontier)
 
 	type member struct {
 		node int32
@@ -223,7 +237,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	)
 	for level := 0; level < hops && len(frontier) > 0; level++ {
 		if err := ctx.Err(); err != nil {
-			return d, moves, err
+			return d, moves, started, err
 		}
 		// Each position's candidates, gathered group by group in key
 		// order; order lists the positions as they first got one.
@@ -287,7 +301,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 				}
 				m = end
 				if checked++; checked&0x3fff == 0 && ctx.Err() != nil {
-					return d, moves, ctx.Err()
+					return d, moves, started, ctx.Err()
 				}
 			}
 		}
@@ -434,7 +448,7 @@ func (w walker) expandBulk(ctx context.Context, bs bulkStore, s *state.AgentStat
 	}
 	g.deltas = append(g.deltas, delta)
 	d.Bulk.Segment = g
-	return d, moves, nil
+	return d, moves, started, nil
 }
 
 // newSegment starts a segment for the walk of s: the positions of

@@ -61,7 +61,7 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 				pending = append(pending, p)
 			}
 		}
-		d, moves, err = r.w.expandBulk(ctx, bs, s, c, starts, pending, hops, c.Reentry, state.PhaseRetrieve)
+		d, moves, _, err = r.w.expandBulk(ctx, bs, s, c, starts, pending, hops, c.Reentry, false, state.PhaseRetrieve)
 	} else {
 		d, err = r.w.expand(ctx, s, c, starts, known, hops, c.Reentry)
 		moves = len(d.Arcs)
@@ -181,23 +181,52 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 	}
 	c := s.Chain()
 	hops := r.w.opts.RefineHops
-	if s.Plan.Target.Kind != state.TargetEntity && !c.Fixed() {
-		// The closure is the answer: nothing short of all of it lets the
-		// critic conclude, so walk it to the end (within the hop budget).
+	// The closure is the answer: nothing short of all of it lets the
+	// critic conclude, so walk it to the end (within the hop budget), from
+	// every position not expanded yet, not only the dead ends the critic
+	// named (it names a round's worth: a walk a level deep may leave a
+	// million, and most of them may lead nowhere).
+	whole := s.Plan.Target.Kind != state.TargetEntity && !c.Fixed()
+	if whole {
 		hops = s.Plan.HopBudget
 	}
 	var d state.Delta
-	var moves int
+	var moves, started int
 	var err error
 	if bs, ok := r.w.bulkChain(s, c); ok {
-		d, moves, err = r.w.expandBulk(ctx, bs, s, c, from, nil, hops, s.Walk.Reentry || c.Reentry, state.PhaseRefine)
+		d, moves, started, err = r.w.expandBulk(ctx, bs, s, c, from, nil, hops, s.Walk.Reentry || c.Reentry, whole, state.PhaseRefine)
 	} else {
+		if whole {
+			from = append(from, unexpanded(s, c, from)...)
+		}
+		started = len(from)
 		d, err = r.w.expand(ctx, s, c, from, walkKnown(s), hops, s.Walk.Reentry || c.Reentry)
 		moves = len(d.Arcs)
 	}
 	if err != nil {
 		return d, err
 	}
-	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", len(from), hops, c, moves)
+	named := len(s.Frontier)
+	d.Summary = fmt.Sprintf("expanded %d dead end(s) up to %d hop(s) along %s: %d move(s)", named, hops, c, moves)
+	if started > named {
+		d.Summary = fmt.Sprintf("expanded %d dead end(s) and the walk's %d other unexpanded position(s) up to %d hop(s) along %s: %d move(s)", named, started-named, hops, c, moves)
+	}
 	return d, nil
+}
+
+// unexpanded returns the positions of the walk, in its order, that chain c
+// could move on from within the hop budget and that were not expanded,
+// except those in named.
+func unexpanded(s *state.AgentState, c state.Chain, named []state.Pos) []state.Pos {
+	skip := make(map[state.Pos]bool, len(named))
+	for _, p := range named {
+		skip[p] = true
+	}
+	var out []state.Pos
+	for _, r := range s.Walk.All() {
+		if !r.Expanded && !skip[r.Pos] && CanMove(c, r.Steps) && r.Depth < s.Plan.HopBudget {
+			out = append(out, r.Pos)
+		}
+	}
+	return out
 }

@@ -169,15 +169,17 @@ func TestRefinerNeverExpandsAVisitedPosition(t *testing.T) {
 	g := phasetest.Services(t)
 	s := phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "web"), walk.Options{})
 	r := walk.NewRefiner(g, walk.Options{})
-	// The anchor was expanded by the retriever: naming it again does nothing.
+	// The anchor was expanded by the retriever: naming it again does
+	// nothing (the closure is walked from the other dead end and the
+	// walk's other unexpanded position, cart).
 	phasetest.SetFrontier(s, phasetest.Pos("web", 0), phasetest.Pos("search", 1))
 	g.ExpandCalls = nil
 	d, err := r.Refine(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"search@1"})
-	phasetest.WantStrings(t, "expand frontiers", g.ExpandedFrom(), []string{"search"})
+	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"search@1", "cart@1", "pay@1", "ledger@1", "db@1"})
+	phasetest.WantStrings(t, "expand frontiers", g.ExpandedFrom(), []string{"cart,search", "ledger"})
 	s.Apply(d, state.PhaseRefine)
 	// The same dead ends again: all visited, no store call.
 	g.ExpandCalls = nil
@@ -271,12 +273,14 @@ func TestRefinerRespectsHopBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1"})
+	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1", "search@1"})
 	phasetest.WantStrings(t, "arcs", phasetest.Arcs(d), []string{"cart@1 cart -CALLS-> pay pay@1"})
 }
 
 // For a closure, nothing short of all of it lets the critic conclude: the
-// refiner walks it from the named dead ends to its end in one refinement.
+// refiner walks it to its end in one refinement, from the named dead ends
+// and every other position the walk has not expanded (the critic names a
+// round's worth; search is not named here).
 func TestRefinerWalksAClosureToItsEnd(t *testing.T) {
 	g := phasetest.Services(t)
 	s := phasetest.Retrieved(t, g, phasetest.NewState("what does web depend on", state.Target{Kind: state.TargetClosure}, 6, phasetest.Dependencies(), "web"), walk.Options{})
@@ -286,7 +290,10 @@ func TestRefinerWalksAClosureToItsEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1", "pay@1", "ledger@1", "db@1"})
+	phasetest.WantStrings(t, "expanded", phasetest.Positions(d.Expanded), []string{"cart@1", "search@1", "pay@1", "ledger@1", "db@1"})
+	if want := "expanded 1 dead end(s) and the walk's 1 other unexpanded position(s) up to 6 hop(s) along (-CALLS->|-READS_FROM->)+: 3 move(s)"; d.Summary != want {
+		t.Errorf("summary %q, want %q", d.Summary, want)
+	}
 	phasetest.WantStrings(t, "arcs", phasetest.Arcs(d), []string{
 		"cart@1 cart -CALLS-> pay pay@1",
 		"pay@1 pay -CALLS-> ledger ledger@1",

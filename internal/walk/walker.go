@@ -3,6 +3,7 @@ package walk
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -17,7 +18,8 @@ import (
 type Options struct {
 	// Fanout caps the hops kept per expanded position. When a position has
 	// more, its neighbours are ranked by the hybrid score and the rest are
-	// cut (and recorded). Default 300.
+	// cut (and recorded). Default 300; NoFanoutCap (any negative value)
+	// keeps them all, and lifts StoreLimit with it.
 	Fanout int
 	// StoreLimit caps the hops a store returns per node and step, so that
 	// super-nodes do not drag thousands of rows back. Default 1000.
@@ -33,8 +35,19 @@ type Options struct {
 	RefineHops int
 }
 
+// NoFanoutCap as Options.Fanout keeps every neighbour of every expanded
+// position: nothing is cut.
+const NoFanoutCap = -1
+
+// uncapped is the fan-out and store limit of NoFanoutCap: more edges
+// than any node has.
+const uncapped = math.MaxInt32
+
 func (o Options) withDefaults() Options {
-	if o.Fanout <= 0 {
+	if o.Fanout < 0 {
+		o.Fanout, o.StoreLimit = uncapped, uncapped
+	}
+	if o.Fanout == 0 {
 		o.Fanout = 300
 	}
 	if o.StoreLimit <= 0 {
