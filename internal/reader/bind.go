@@ -74,9 +74,10 @@ func (f *Frame) possessiveKinds() {
 
 // complementOf returns the phrase that completes noun phrase ni (the X
 // of "the members of X", "X's members", "X's team leads") and the rule
-// that found it; -1 and "noun" where the phrase has none. The words of a
-// structure noun after the noun are the closure's first; then the rules
-// of complementRules are tried in order, the first that applies wins.
+// that found it; -1 and "noun" where the phrase has none. The structure
+// nouns after the noun are taken first (ownStructureNouns); then the
+// rules of complementRules are tried in order, the first that applies
+// wins.
 func (f *Frame) complementOf(ni int) (int, string) {
 	j := f.ownStructureNouns(f.Nodes[ni])
 	for _, rule := range complementRules {
@@ -198,8 +199,9 @@ func insideComplement(f *Frame, ni, _ int) (int, string, bool) {
 	return -1, "", false
 }
 
-// modifierComplement: an entity the phrase was found to modify with, but
-// for one that names a class.
+// modifierComplement: an entity chunk found right before the phrase's
+// head, modifying it ("sentry-cleanup image"), but for one that names a
+// class.
 func modifierComplement(f *Frame, ni, _ int) (int, string, bool) {
 	n := f.Nodes[ni]
 	if len(n.Mods) > 0 && !(f.classEntity(n.Mods[0]) && n.Noun.best() > byNameWord) {

@@ -274,9 +274,9 @@ func (f *Frame) beforeHead(i int, p *pendingPhrase) int {
 	return i
 }
 
-// modifierEntity reports whether the entity at token i stands right
-// before a head it modifies, with no possessive, determiner or
-// apposition between.
+// modifierEntity reports whether the entity at token i modifies the
+// head right after it: it is no possessive, no determiner stands
+// between, and the head is not the entity's own kind (apposition).
 func (f *Frame) modifierEntity(i int) bool {
 	t := f.toks[i]
 	return t.ent >= 0 && !t.poss && i+1 < len(f.toks) && f.headStarts(i+1) && !f.toks[i+1].class.Has(words.Det) && !f.apposition(i)
