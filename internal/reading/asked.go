@@ -178,8 +178,8 @@ func phraseMatches(words []string, i int, phrase string) bool {
 	if len(p) == 0 || i+len(p) > len(words) {
 		return false
 	}
-	for k, set := range p {
-		if !set[words[i+k]] {
+	for k, m := range p {
+		if !m.forms[words[i+k]] {
 			return false
 		}
 	}

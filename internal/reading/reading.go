@@ -329,6 +329,9 @@ func (r *reader) findRelationNames() {
 	type cand struct {
 		relHit
 		n int
+		// stemmed: found only by a word's stem (words.Stem), not its
+		// forms.
+		stemmed bool
 	}
 	var all []cand
 	for _, ri := range r.rels {
@@ -340,14 +343,19 @@ func (r *reader) findRelationNames() {
 				if len(p) == 0 {
 					continue
 				}
+				exact := p.findForms(r.st.words)
 				for _, at := range p.find(r.st.words) {
-					all = append(all, cand{relHit{at, at + len(p), ri, group.inv, false}, len(p)})
+					// "Who chairs X?" for Chairman: the name says who
+					// acts, so the verb's subject is the relation's
+					// object.
+					inv := group.inv != p.actsForAgent(r.st.words, at)
+					all = append(all, cand{relHit{at, at + len(p), ri, inv, false}, len(p), !slices.Contains(exact, at)})
 				}
 				// "Where does X run?": "where" stands for the place
 				// preposition of "runs_on", "hosted_in", "located_at".
 				if n := len(p) - 1; n > 0 && r.asksWhere() && placePrepositions[lastWord(p)] {
 					for _, at := range p[:n].find(r.st.words) {
-						all = append(all, cand{relHit{at, at + n, ri, group.inv, true}, n})
+						all = append(all, cand{relHit{at, at + n, ri, group.inv, true}, n, false})
 					}
 				}
 			}
@@ -357,7 +365,19 @@ func (r *reader) findRelationNames() {
 	for _, c := range all {
 		clash := false
 		for _, h := range r.hits {
-			if c.start < h.End && h.Start < c.end && h.End-h.Start > c.n && h.Concept != c.rel.concept {
+			// A longer phrase of another concept wins, unless the name
+			// is its head word and the graph has no relation of its
+			// concept ("connected to" names connections where the graph
+			// has no dependency; "on call for" is not "calls").
+			headOnly := c.start == h.Start && !r.hasConcept(h.Concept)
+			if c.start < h.End && h.Start < c.end && h.End-h.Start > c.n && h.Concept != c.rel.concept && !headOnly {
+				clash = true
+			}
+			// A name found by its stem alone names no relation inside a
+			// phrase of a concept the graph has: the concept's reading
+			// says it ("depend on" is no mention of a relation named
+			// dependency).
+			if c.stemmed && c.start < h.End && h.Start < c.end && r.hasConcept(h.Concept) {
 				clash = true
 			}
 		}
@@ -389,7 +409,7 @@ func (r *reader) asksWhere() bool {
 // lastWord returns a word of the phrase's last position (its base form
 // when the word does not inflect, as prepositions do not).
 func lastWord(p phraseMatcher) string {
-	for w := range p[len(p)-1] {
+	for w := range p[len(p)-1].forms {
 		if placePrepositions[w] {
 			return w
 		}
@@ -397,25 +417,72 @@ func lastWord(p phraseMatcher) string {
 	return ""
 }
 
-// phraseMatcher matches a phrase in any inflection of each word.
-type phraseMatcher []map[string]bool
+// phraseMatcher matches a phrase in any inflection of each word, or in
+// another form of the same stem (words.Stem: "connected" for the name
+// "connections", "chairs" for "Chairman").
+type phraseMatcher []wordMatcher
+
+type wordMatcher struct {
+	forms map[string]bool
+	stem  string // "" where the word is too short to match by its stem
+	// agent: the name's word is a noun for who acts ("Chairman").
+	agent bool
+}
+
+// matches reports whether question word w is the name's word: in one of
+// its forms, or of the same stem unless w names who acts and the name's
+// word the act ("maintainer" is no match for maintains: the reader would
+// read the act's object as asked).
+func (m wordMatcher) matches(w string) bool {
+	if m.forms[w] {
+		return true
+	}
+	return m.stem != "" && words.Stem(w) == m.stem && (m.agent || !words.NamesAgent(w))
+}
 
 func newPhraseMatcher(s string) phraseMatcher {
 	var p phraseMatcher
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		for _, part := range nameWords(w) {
-			p = append(p, words.LemmaForms(part))
+			p = append(p, wordMatcher{forms: words.LemmaForms(part), stem: words.Stem(part), agent: words.NamesAgent(part)})
 		}
 	}
 	return p
+}
+
+// actsForAgent reports whether the phrase found at i matched a name's
+// word for who acts ("Chairman", "advisor") by a word for the act itself
+// ("chairs", "advise").
+func (p phraseMatcher) actsForAgent(ws []string, i int) bool {
+	for k, m := range p {
+		if w := ws[i+k]; m.agent && !m.forms[w] && !words.NamesAgent(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// findForms is find by the words' forms alone.
+func (p phraseMatcher) findForms(words []string) []int {
+	var at []int
+outer:
+	for i := 0; i+len(p) <= len(words); i++ {
+		for k, m := range p {
+			if !m.forms[words[i+k]] {
+				continue outer
+			}
+		}
+		at = append(at, i)
+	}
+	return at
 }
 
 func (p phraseMatcher) find(words []string) []int {
 	var at []int
 outer:
 	for i := 0; i+len(p) <= len(words); i++ {
-		for k, set := range p {
-			if !set[words[i+k]] {
+		for k, m := range p {
+			if !m.matches(words[i+k]) {
 				continue outer
 			}
 		}

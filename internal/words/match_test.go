@@ -31,3 +31,29 @@ func TestLookupWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestStem: words of one stem in another form match; short stems and
+// agent nouns are told apart.
+func TestStem(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		same  bool
+		agent bool // b names who acts
+	}{
+		{"connected", "connections", true, false},
+		{"chairs", "Chairman", true, true},
+		{"depends", "dependencies", true, false},
+		{"supply", "supplier", true, true},
+		{"maintains", "maintainer", true, true},
+		{"state", "station", false, false}, // stems too short to match
+		{"members", "membership", false, false},
+	} {
+		sa, sb := Stem(c.a), Stem(c.b)
+		if got := sa != "" && sa == sb; got != c.same {
+			t.Errorf("Stem(%q) = %q, Stem(%q) = %q: same %t, want %t", c.a, sa, c.b, sb, got, c.same)
+		}
+		if got := NamesAgent(c.b); got != c.agent {
+			t.Errorf("NamesAgent(%q) = %t, want %t", c.b, got, c.agent)
+		}
+	}
+}

@@ -324,7 +324,7 @@ func IsOptionalWord(w string) bool { return optionalWords()[w] }
 // ways (see Meaning.Mutual).
 var (
 	mutualAssociations = []string{"conflict", "incompatible", "similar", "related", "relate", "duplicate", "same",
-		"equivalent", "compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent"}
+		"equivalent", "compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent", "connection", "connected"}
 	associationWords = sync.OnceValue(func() map[string]bool {
 		return FormSet(append([]string{"break", "see", "mention", "document", "describe", "tag", "label",
 			"annotate", "replace", "supersede", "obsolete", "compare", "resemble"}, mutualAssociations...)...)

@@ -66,6 +66,8 @@ type knowledge struct {
 	abbrev   map[string][]string       // short form -> long form's words
 	byFirst  map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads    map[string]bool
+	// derivations are derivations.txt's suffixes, longest first.
+	derivations []derivation
 }
 
 var (
@@ -106,6 +108,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.abbrev, err = parseAbbreviations(); err != nil {
+		return nil, err
+	}
+	if kn.derivations, err = parseDerivations(); err != nil {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
