@@ -107,7 +107,9 @@ func writeFile(t *testing.T, name, content string) string {
 // the command (never the forced exit), with status 130 and the old
 // snapshot byte for byte, or, when the snapshot was already in place, with
 // status 0 and the new one whole; no temporary file is ever left (issue
-// 30: interrupts left .NAME.tmp-* files and ended only by the forced exit).
+// 30: interrupts left .NAME.tmp-* files and ended only by the forced exit),
+// nor the directory of sorted runs a small --memory makes the build spill
+// beside the output (.NAME.build-*, issue 34).
 func TestSignalDuringIngest(t *testing.T) {
 	dir := t.TempDir()
 	var b strings.Builder
@@ -124,14 +126,20 @@ func TestSignalDuringIngest(t *testing.T) {
 	for _, c := range []struct {
 		after   time.Duration
 		signals int
+		memory  string
 	}{
-		{50 * time.Millisecond, 1}, {300 * time.Millisecond, 1}, {700 * time.Millisecond, 1}, {1200 * time.Millisecond, 1},
-		{2 * time.Second, 1}, {3 * time.Second, 1}, {300 * time.Millisecond, 2}, {1200 * time.Millisecond, 2},
+		{50 * time.Millisecond, 1, ""}, {300 * time.Millisecond, 1, ""}, {700 * time.Millisecond, 1, ""}, {1200 * time.Millisecond, 1, ""},
+		{2 * time.Second, 1, ""}, {3 * time.Second, 1, ""}, {300 * time.Millisecond, 2, ""}, {1200 * time.Millisecond, 2, ""},
+		{300 * time.Millisecond, 1, "256KB"}, {1200 * time.Millisecond, 1, "256KB"}, {2 * time.Second, 1, "256KB"}, {3 * time.Second, 1, "256KB"},
 	} {
 		if err := os.WriteFile(snap, []byte(old), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd, stderr := scgraph(t, "", "ingest", "--quiet", "-o", snap, big)
+		args := []string{"ingest", "--quiet"}
+		if c.memory != "" {
+			args = append(args, "--memory", c.memory)
+		}
+		cmd, stderr := scgraph(t, "", append(args, "-o", snap, big)...)
 		var stdout bytes.Buffer
 		cmd.Stdout = &stdout
 		time.Sleep(c.after)
@@ -171,12 +179,12 @@ func TestSignalDuringIngest(t *testing.T) {
 		}
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			if strings.Contains(e.Name(), ".tmp-") {
-				t.Errorf("SIGINT×%d after %v: %s left behind", c.signals, c.after, e.Name())
-				os.Remove(filepath.Join(dir, e.Name()))
+			if strings.HasPrefix(e.Name(), ".") {
+				t.Errorf("SIGINT×%d after %v (--memory %q): %s left behind", c.signals, c.after, c.memory, e.Name())
+				os.RemoveAll(filepath.Join(dir, e.Name()))
 			}
 		}
-		t.Logf("SIGINT×%d after %v: exit %d after %v: %s", c.signals, c.after, code, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+		t.Logf("SIGINT×%d after %v (--memory %q): exit %d after %v: %s", c.signals, c.after, c.memory, code, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 	}
 	if interrupted == 0 {
 		t.Error("no signal came while the ingest ran: the input is too small to test anything")
