@@ -79,7 +79,7 @@ func BenchmarkClosure(b *testing.B) {
 	for _, c := range []struct {
 		name   string
 		fanout int
-	}{{"default", 0}, {"uncapped", 1 << 30}} {
+	}{{"default", 0}, {"uncapped", agent.NoFanoutCap}} {
 		b.Run(c.name, func(b *testing.B) {
 			a := agent.New(st, func(o *agent.Options) {
 				o.Fanout = c.fanout
