@@ -937,21 +937,22 @@ func closureFairDoubt(s *state.AgentState, v *state.Verdict, rd *state.Reading) 
 // answer is named like one, or the filter left out entities the walk
 // reached.
 func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (float64, string, bool) {
+	w := s.Plan.Target.NameWord
+	if w == "" {
+		return 0, "", false // the walk's ends are not read (a closure's may be a million)
+	}
 	ends := chainEnds(s, true)
 	named := 0
-	if w := s.Plan.Target.NameWord; w != "" {
-		for _, i := range ends {
-			if text.NameHas(s.Walk.At(i).Node, w) {
-				named++
-			}
+	for _, i := range ends {
+		if text.NameHas(s.Walk.At(i).Node, w) {
+			named++
 		}
 	}
-	if w := s.Plan.Target.NameWord; w != "" && named == 0 && len(ends) > 0 {
+	if named == 0 && len(ends) > 0 {
 		return 0.7, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w), true
-	} else if w != "" {
-		if all, kept := len(ends), len(s.Accepted()); all != kept {
-			return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
-		}
+	}
+	if all, kept := len(ends), len(s.Accepted()); all != kept {
+		return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
 	}
 	return 0, "", false
 }
