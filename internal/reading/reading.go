@@ -351,6 +351,11 @@ func (r *reader) findRelationNames() {
 					inv := group.inv != p.actsForAgent(r.st.words, at)
 					all = append(all, cand{relHit{at, at + len(p), ri, inv, false}, len(p), !slices.Contains(exact, at)})
 				}
+				// "have the quality" for has_quality: determiners
+				// between the name's words.
+				for _, sp := range p.findAcrossDeterminers(r.st.words) {
+					all = append(all, cand{relHit{sp[0], sp[1], ri, group.inv, false}, len(p), false})
+				}
 				// "Where does X run?": "where" stands for the place
 				// preposition of "runs_on", "hosted_in", "located_at".
 				if n := len(p) - 1; n > 0 && r.asksWhere() && placePrepositions[lastWord(p)] {
@@ -460,6 +465,40 @@ func (p phraseMatcher) actsForAgent(ws []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// nameDeterminers may stand between a relation name's words in a
+// question ("has the quality", "is a member of", "runs the image").
+var nameDeterminers = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true}
+
+// findAcrossDeterminers returns the spans where a phrase of two words or
+// more occurs with determiners between its words (at least one: the
+// phrase said whole is find's).
+func (p phraseMatcher) findAcrossDeterminers(ws []string) [][2]int {
+	if len(p) < 2 {
+		return nil
+	}
+	var out [][2]int
+	for i := range ws {
+		j, skipped := i, false
+		for k, m := range p {
+			if k > 0 {
+				for j < len(ws) && nameDeterminers[ws[j]] {
+					j++
+					skipped = true
+				}
+			}
+			if j >= len(ws) || !m.matches(ws[j]) {
+				j = -1
+				break
+			}
+			j++
+		}
+		if j >= 0 && skipped {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
 }
 
 // findForms is find by the words' forms alone.

@@ -14,6 +14,7 @@ const minStem = 5
 type derivation struct {
 	suffix string
 	agent  bool // the word names who does the act
+	e      bool // the verb may end in an e the suffix took
 }
 
 // parseDerivations reads derivations.txt, longest suffix first.
@@ -29,12 +30,16 @@ func parseDerivations() ([]derivation, error) {
 			return nil, fmt.Errorf("derivations.txt:%d: %q is listed twice", e.line, e.key)
 		}
 		seen[e.key] = true
-		switch e.value {
+		f := strings.Fields(e.value)
+		if len(f) == 0 || len(f) > 2 || len(f) == 2 && f[1] != "e" {
+			return nil, fmt.Errorf("derivations.txt:%d: %q: want \"kind\" or \"kind e\", got %q", e.line, e.key, e.value)
+		}
+		switch f[0] {
 		case "act", "state", "agent":
 		default:
-			return nil, fmt.Errorf("derivations.txt:%d: %q: kind %q (want act, state or agent)", e.line, e.key, e.value)
+			return nil, fmt.Errorf("derivations.txt:%d: %q: kind %q (want act, state or agent)", e.line, e.key, f[0])
 		}
-		out = append(out, derivation{suffix: e.key, agent: e.value == "agent"})
+		out = append(out, derivation{suffix: e.key, agent: f[0] == "agent", e: len(f) == 2})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].suffix) > len(out[j].suffix) })
 	return out, nil

@@ -183,43 +183,33 @@ func PastForm(w string) bool {
 	return false
 }
 
-// derivations are the suffixes English makes nouns of verbs with, and
-// whether the noun names the verb's doer ("owner", "dependent") or what
-// the act is about ("dependency", "connection").
-var derivations = []struct {
-	suffix, add string
-	agent       bool
-}{
-	{"encies", "", false}, {"ency", "", false}, {"ences", "", false}, {"ence", "", false},
-	{"ancies", "", false}, {"ancy", "", false}, {"ances", "", false}, {"ance", "", false},
-	{"ents", "", true}, {"ent", "", true}, {"ants", "", true}, {"ant", "", true},
-	{"ers", "", true}, {"er", "", true}, {"ers", "e", true}, {"er", "e", true},
-	{"ors", "", true}, {"or", "", true}, {"ors", "e", true}, {"or", "e", true},
-	{"ions", "", false}, {"ion", "", false}, {"ions", "e", false}, {"ion", "e", false},
-	{"ments", "", false}, {"ment", "", false},
-}
-
 // Derived returns the verbs a noun may be made from, each with whether the
 // noun names the doer: "dependency" gives "depend" (not the doer),
 // "maintainer" gives "maintain" (the doer), "connections" gives
 // "connect". It over-generates; callers match the verbs against words they
 // know.
 func Derived(noun string) (verbs []string, agent []bool) {
-	for _, d := range derivations {
+	for _, d := range k().derivations {
 		stem, ok := strings.CutSuffix(noun, d.suffix)
 		if !ok || len(stem) < 3 {
 			continue
 		}
-		v := stem + d.add
-		// "reliance" of "rely", "supplier" of "supply".
-		if strings.HasSuffix(v, "i") {
-			v = v[:len(v)-1] + "y"
+		adds := []string{""}
+		if d.e {
+			adds = append(adds, "e")
 		}
-		// A doubled consonant: "controller" of "control".
-		if n := len(v); d.add == "" && n > 3 && v[n-1] == v[n-2] && !isVowel(v[n-1]) {
-			verbs, agent = append(verbs, v[:n-1]), append(agent, d.agent)
+		for _, add := range adds {
+			v := stem + add
+			// "reliance" of "rely", "supplier" of "supply".
+			if strings.HasSuffix(v, "i") {
+				v = v[:len(v)-1] + "y"
+			}
+			// A doubled consonant: "controller" of "control".
+			if n := len(v); add == "" && n > 3 && v[n-1] == v[n-2] && !isVowel(v[n-1]) {
+				verbs, agent = append(verbs, v[:n-1]), append(agent, d.agent)
+			}
+			verbs, agent = append(verbs, v), append(agent, d.agent)
 		}
-		verbs, agent = append(verbs, v), append(agent, d.agent)
 	}
 	return verbs, agent
 }
