@@ -175,3 +175,36 @@ func TestGlobalQuestionWithSummaries(t *testing.T) {
 		t.Fatalf("answer %+v", ans)
 	}
 }
+
+// With the hashed embedder, which reads only words, a lookup's passages
+// are the keyword ranking first, and the fused ranking only fills the
+// places left.
+func TestLookupWithLexicalEmbedderRanksByWordsFirst(t *testing.T) {
+	a, _, _ := demoAsker(t)
+	if !a.Passages.LexicalEmbedder() {
+		t.Fatal("the default (hashed) embedder should read as lexical")
+	}
+	ctx := context.Background()
+	for _, question := range []string{
+		"Where is the db-v2 cutover runbook?",
+		// shares no word with most chunks: the fused ranking fills in
+		"What are the biggest risks in our infrastructure?",
+	} {
+		ans, err := a.Ask(ctx, question)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words, err := a.Passages.Search(ctx, hybrid.Query{Question: question, Signals: hybrid.Keyword, K: hybrid.DefaultK})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Passages) == 0 {
+			t.Fatalf("%q: no passages", question)
+		}
+		for i, p := range ans.Passages {
+			if i < len(words) && p.Chunk != words[i].Chunk {
+				t.Errorf("%q: passage %d is %s, the keyword ranking's is %s", question, i, p.Chunk, words[i].Chunk)
+			}
+		}
+	}
+}

@@ -24,6 +24,13 @@ type Hashed struct {
 // NewHashed returns a Hashed embedder of DefaultHashedDims dimensions.
 func NewHashed() Hashed { return Hashed{Dims: DefaultHashedDims} }
 
+// Lexical reports that Hashed's vectors are made of words and word
+// fragments only: texts are close when they share them, which is what a
+// keyword search already measures (package hybrid leaves such a ranking
+// out of a lookup's fusion, where it only repeated the keyword ranking
+// with more noise).
+func (Hashed) Lexical() bool { return true }
+
 // EmbedDocuments returns a vector for each text.
 func (h Hashed) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))

@@ -189,6 +189,15 @@ func New(ctx context.Context, ix *docs.Index, cfg Config) (*Index, error) {
 	return x, nil
 }
 
+// LexicalEmbedder reports whether the index's embedder reads only words
+// and word fragments (it has a Lexical method that says so, as
+// embed.Hashed does): its similarity is then no evidence of meaning
+// beside the keyword signal's.
+func (x *Index) LexicalEmbedder() bool {
+	l, ok := x.embedder.(interface{ Lexical() bool })
+	return ok && l.Lexical()
+}
+
 // Len is the number of chunks indexed.
 func (x *Index) Len() int { return len(x.chunks) }
 
