@@ -209,7 +209,11 @@ func renderDocAnswer(w io.Writer, o *askOptions, ans *docqa.Answer) {
 				}
 			}
 		}
-		renderPassages(w, "Passages (semantic, keyword and graph proximity fused):", ans.Passages, nil)
+		head := "Passages (semantic and keyword fused):"
+		if ans.WordsFirst {
+			head = "Passages (keyword ranking first, the hashed embedder reading only words; then semantic and keyword fused):"
+		}
+		renderPassages(w, head, ans.Passages, nil)
 	}
 	fmt.Fprintf(w, "\nRoute: %s — %s\n", ans.Route.Route, ans.Route.Reason)
 	if o.trace {

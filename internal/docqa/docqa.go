@@ -88,6 +88,10 @@ type Answer struct {
 	// Note says what stood in for a missing part ("no community summaries
 	// are configured ...").
 	Note string `json:"note,omitempty"`
+	// WordsFirst: the passage search's keyword ranking came first, the
+	// fused one filling the places left (an embedder that reads only
+	// words; see Ask).
+	WordsFirst bool `json:"-"`
 }
 
 // ErrNoSummaries is what a GlobalAnswerer returns (wrapped) when the graph
@@ -184,6 +188,7 @@ func (a *Asker) Ask(ctx context.Context, question string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
+	ans.WordsFirst = wordsFirst
 	if k := cmp.Or(a.K, hybrid.DefaultK); wordsFirst && len(ps) < k {
 		q.Signals |= hybrid.Semantic
 		fused, err := a.Passages.Search(ctx, q)
