@@ -45,7 +45,7 @@ func BenchmarkIngest(b *testing.B) {
 // with the facts resolved across documents: documents and bytes a second.
 func BenchmarkOpenIngest(b *testing.B) {
 	ctx := context.Background()
-	for _, c := range []string{"boutique", "otel-demo", "anthos", "zulip", "thanos"} {
+	for _, c := range []string{"boutique", "otel-demo", "anthos", "zulip", "argocd", "thanos"} {
 		root := "../../testdata/docs/" + c
 		b.Run(c, func(b *testing.B) {
 			x := docs.NewExtractor(nil, nil, nil)

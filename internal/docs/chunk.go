@@ -228,6 +228,9 @@ func (b block) sentences() []sentence {
 		}
 	}
 	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {
+		if m[0] < len(inCode) && inCode[m[0]] {
+			continue // "`content-type: application/grpc`": code, not a sentence's end
+		}
 		emit(m[0])
 		from = m[1]
 	}

@@ -53,6 +53,7 @@ type unit struct {
 	heading bool
 	code    []string // the code spans of the sentence
 	row     bool     // the first sentence of a table row
+	seq     int      // the sentence's place in its block
 }
 
 var (
@@ -68,7 +69,8 @@ var (
 	// abstractNounRE ends the words that name a topic rather than a thing.
 	abstractNounRE = regexp.MustCompile(`(ship|tion|sion|ment|ity|ness|ance|ence|ing|ure|ics|ogy|ism)$`)
 	// specBulletRE is a bullet that starts with a short label and a colon.
-	specBulletRE = regexp.MustCompile(`^\s*[-*+]\s+[^:.]{1,40}:\s+\S`)
+	definitionItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\*\*([^*]{1,40})\*\*\s*:`)
+	specBulletRE     = regexp.MustCompile(`^\s*[-*+]\s+[^:.]{1,40}:\s+\S`)
 )
 
 // cleanMarkdown drops images, URLs and HTML from a sentence and keeps a
@@ -409,6 +411,16 @@ func singular(w string) string {
 // two capitalised words follow it, neither generic nor a function word
 // ("Json Web Tokens", unlike "the REST API" or "an HTTP Server").
 func namedAfterGeneric(toks []otok, k int) bool {
+	// "the API Server", "the gRPC Server": a kind noun written in title
+	// case right after the generic word, ending the phrase, makes a name
+	// ("an HTTP server", "the REST API" do not).
+	if k+1 < len(toks) {
+		n := toks[k+1]
+		if !n.punct && !n.code && openWords.kind(n.low) != "" && len(n.text) > 1 && unicode.IsUpper(firstRune(n.text)) &&
+			strings.ToLower(n.text[1:]) == n.text[1:] && (k+2 == len(toks) || !isCapWord(toks[k+2])) {
+			return true
+		}
+	}
 	if k+2 >= len(toks) {
 		return false
 	}
@@ -664,7 +676,11 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		if t.punct || used[k] {
 			continue
 		}
-		subjectPosition := k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low)
+		subjectPosition := k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low) ||
+			// "If the version is `http1.x` it will delegate": a pronoun a
+			// verb follows is a subject.
+			k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
+				(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
 		if !subjectPosition {
 			continue // "retrieves it": an object pronoun's antecedent is not known
 		}
@@ -811,6 +827,11 @@ type docContext struct {
 	// typed are the entities named with each type, by line: "this
 	// application" refers to the last one named before it.
 	typed map[string]map[int]omention
+	// heads are the entities named, by the last word of their name
+	// (singular) and place (sentencePlace): "the controller" refers to the
+	// last one whose name ends in "controller"
+	// ("argocd-application-controller").
+	heads map[string]map[int]omention
 }
 
 // describe reads "X is the main web application server": the description
@@ -846,6 +867,52 @@ func (dc *docContext) named(m omention, line int) {
 	if _, ok := dc.typed[m.typ][line]; !ok {
 		dc.typed[m.typ][line] = m
 	}
+}
+
+// headWord is the last word of a name, singular: what "the <noun>" may
+// name it by.
+func headWord(name string) string {
+	ws := text.KeyTokens(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	return singular(ws[len(ws)-1])
+}
+
+// sentencePlace orders the sentences of a document: by line, then by
+// place in the block (a paragraph written on one line has several).
+func sentencePlace(u unit) int { return u.line<<8 | min(u.seq, 255) }
+
+// namedHead records that a sentence names an entity whose name ends in a
+// word.
+func (dc *docContext) namedHead(m omention, place int) {
+	h := headWord(m.name)
+	if h == "" {
+		return
+	}
+	if dc.heads[h] == nil {
+		dc.heads[h] = map[int]omention{}
+	}
+	if _, ok := dc.heads[h][place]; !ok {
+		dc.heads[h][place] = m
+	}
+}
+
+// lastWithHead is the last entity named before the sentence whose name
+// ends in the word and is longer than the word alone (chunks overlap, so
+// a block is read more than once: order is by place, not by reading).
+func (dc *docContext) lastWithHead(head string, place int) *omention {
+	best := -1
+	for p, m := range dc.heads[head] {
+		if p < place && p > best && len(text.KeyTokens(m.name)) > 1 {
+			best = p
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	m := dc.heads[head][best]
+	return &m
 }
 
 // lastBefore is the last entity of the type named before the line (chunks
@@ -887,7 +954,7 @@ func copulaType(toks []otok, m omention) string {
 // newDocContext reads what the open extractor needs to know of a whole
 // document before its sentences: the title's entity and the names it gives.
 func newDocContext(doc string) *docContext {
-	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}}
+	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	add := func(name, typ string) {
 		k := text.Key(name)
@@ -1004,7 +1071,18 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			continue
 		}
 		var to *omention
+		head := ""
+		if m.typ != "" {
+			head = singular(toks[m.j-1].low)
+		}
 		switch {
+		case head != "" && last != nil && headWord(last.name) == head:
+			to = last // "The `x-controller` uses Redis. The controller polls Git."
+		case head != "" && ctx.lastWithHead(head, sentencePlace(u)) != nil:
+			// "The controller polls Git": the last entity whose name ends in
+			// the noun ("the application controller"), before the last
+			// one merely of its type.
+			to = ctx.lastWithHead(head, sentencePlace(u))
 		case last != nil && (m.typ == "" || last.typ == m.typ):
 			to = last
 		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
@@ -1032,6 +1110,15 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			ctx.named(m, u.line)
 		}
 	}
+	defer func() {
+		// Recorded after the sentence is read: its own mentions are no
+		// antecedents of its "the <noun>".
+		for _, m := range resolved {
+			if !m.ref {
+				ctx.namedHead(m, sentencePlace(u))
+			}
+		}
+	}()
 	ctx.describe(toks, resolved)
 	if u.heading {
 		return resolved, nil, last
@@ -1163,6 +1250,21 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			d--
 		}
 	}
+	// "If the version is `http1.x`, it delegates to X": a subordinate
+	// clause opening the sentence is an aside too, up to its comma or the
+	// main clause's subject pronoun.
+	if len(toks) > 0 && openWords.is("subordinators", toks[0].low) {
+		end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+		if end < 0 {
+			end = slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 })
+			if end >= 0 {
+				end = ms[end].i
+			}
+		}
+		for k := 0; k < end; k++ {
+			depth[k]++
+		}
+	}
 	var outside []omention
 	for _, m := range ms {
 		if depth[m.i] == 0 {
@@ -1170,10 +1272,26 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	asides := passiveAsides(toks, ms)
-	ms = outside
+	// "exposes the API consumed by Y": the interface is the words of the
+	// relation, not a party to it.
+	ms = slices.DeleteFunc(outside, func(m omention) bool {
+		return m.i > 0 && m.j+1 < len(toks) && openWords.is("interface-nouns", singular(toks[m.j-1].low)) &&
+			(m.ref || m.j-m.i <= 2 && openWords.is("determiners", toks[m.i].low)) &&
+			openWords.is("interface-use-verbs", lemma(toks[m.j].low)) && words.PastForm(toks[m.j].low) && toks[m.j+1].low == "by"
+	})
 	gs := groups(toks, ms)
 	if len(gs) == 0 {
 		return asides, nil
+	}
+	// "X is an internal service which maintains Y": the phrase after the
+	// copula describes X, and what the relative clause says it does, X
+	// does.
+	for a := 0; a+1 < len(gs); a++ {
+		ga, gb := gs[a], gs[a+1]
+		if len(ga.ms) == 1 && len(gb.ms) == 1 && !ga.ms[0].ref && copulaDescription(toks[ga.j:gb.i]) && gb.j < len(toks) &&
+			(toks[gb.j].low == "which" || toks[gb.j].low == "that" || toks[gb.j].low == "who") {
+			gs[a+1].ms = []omention{ga.ms[0]}
+		}
 	}
 	var subject *omention
 	// The clause's subject: the first group, when no verb comes before it.
@@ -1262,6 +1380,12 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// copulaDescription reports whether the words between two mentions are a
+// copula and an article: "is a", "is an", "is the".
+func copulaDescription(ts []otok) bool {
+	return len(ts) == 2 && openWords.is("be", ts[0].low) && (ts[1].low == "a" || ts[1].low == "an" || ts[1].low == "the")
 }
 
 // callsService reports whether a relation phrase, said of an object of the
@@ -1406,6 +1530,10 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
 	}
+	// "exposes an API consumed by Y": Y calls what exposes it.
+	if interfaceUsedBy(ts) {
+		return verbGroup{phrase: "call", reversed: true}, true
+	}
 	// "placed in the Q queue to be consumed by Y": an infinitive passive
 	// with "by" after a mention says what Y does to it.
 	if vg, ok := infinitivePassive(ts); ok {
@@ -1436,6 +1564,18 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 			return vg, true
 		}
 	}
+	// "The OTel Collector's `prometheus/ad` receiver scrapes X": the owner
+	// acts through its part, a few words with no verb among them.
+	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && all[before.j-1].low != "it" && k < len(ts) {
+		n := k
+		for n < len(ts) && n-k < 3 && !ts[n].punct && !openWords.function(ts[n].low) && !openWords.is("auxiliaries", ts[n].low) &&
+			!(thirdPerson(ts[n].low) && verbLike(ts[n].low)) {
+			n++
+		}
+		if n > k && n < len(ts) && thirdPerson(ts[n].low) && verbLike(ts[n].low) && !openWords.is("be", ts[n].low) {
+			k = n
+		}
+	}
 	// "it's used for": the contraction is "it is".
 	be, neg := before.j > 0 && all[before.j-1].poss && all[before.j-1].low == "it", false
 	for k < len(ts) {
@@ -1457,6 +1597,26 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 verb:
 	if neg || k >= len(ts) || ts[k].punct || ts[k].low == "to" {
 		return verbGroup{}, false
+	}
+	// "is responsible for invoking X": the duty's verb is the relation.
+	if be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
+		if base, ok := ingLemma(ts[k+2].low); ok {
+			v := thirdForm(base)
+			ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
+			be = false
+		}
+	}
+	// "is a tracing backend which stores traces in X": the description
+	// the subject is named by, then what it does.
+	if be && openWords.is("determiners", ts[k].low) {
+		for r := k + 1; r < len(ts) && r <= k+6; r++ {
+			if ts[r].punct || openWords.is("prepositions", ts[r].low) {
+				break
+			}
+			if r > k+1 && (ts[r].low == "which" || ts[r].low == "that" || ts[r].low == "who") {
+				return readVerbGroup(ts[r:], all, before)
+			}
+		}
 	}
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
 	if be {
@@ -1594,6 +1754,26 @@ verb:
 		base = lemma(rest[n-1].low)
 	}
 	return verbGroup{phrase: withPreposition(base, prep)}, true
+}
+
+// interfaceUsedBy reports whether the words between two mentions say that
+// the first exposes an interface the second uses: a verb of exposing, an
+// interface noun, a participle of use and "by" ("which exposes the API
+// consumed by", "provides a REST endpoint used by").
+func interfaceUsedBy(ts []otok) bool {
+	k := 0
+	for k < len(ts) && (ts[k].low == "," || ts[k].low == "which" || ts[k].low == "that") {
+		k++
+	}
+	n := len(ts)
+	if n-k < 4 || n-k > 8 || ts[n-1].low != "by" || !openWords.is("expose-verbs", lemma(ts[k].low)) || !thirdPerson(ts[k].low) {
+		return false
+	}
+	part := ts[n-2].low
+	if !words.PastForm(part) || !openWords.is("interface-use-verbs", lemma(part)) || !openWords.is("interface-nouns", singular(ts[n-3].low)) {
+		return false
+	}
+	return !slices.ContainsFunc(ts[k+1:n-3], func(t otok) bool { return t.punct && t.low != "/" || verbLike(t.low) && !openWords.is("nouns", t.low) })
 }
 
 // collapseCompounds writes each preposition of several words as the one it
@@ -1821,7 +2001,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 2
+const openVersion = 3
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -1836,6 +2016,7 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		}
 		item := listItemRE.MatchString(b.lines[0])
 		for ui, u := range blockUnits(b) {
+			u.seq = ui
 			if u.row {
 				last = nil
 			} else if !u.heading && !item && ui == 0 {
@@ -1882,19 +2063,47 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 	return mentions, stmts
 }
 
+// definitionStatement reports whether a line is a definition item whose
+// description starts with a verb: "- **Gateway**: Routes requests to X" is
+// a statement of the gateway, not a specification.
+func definitionStatement(line string) bool {
+	m := definitionItemRE.FindStringIndex(line)
+	if m == nil {
+		return false
+	}
+	fs := strings.Fields(line[m[1]:])
+	return len(fs) > 1 && isVerbStart(fs[0])
+}
+
 // blockUnits are the sentences of a block's prose; a table's rows are read
 // with the row's first cell as the subject of its description ("| cartservice
 // | C# | Stores the items … in Redis |").
 func blockUnits(b block) []unit {
 	p := b.prose()
 	heading := len(p.lines) == 1 && headingRE.MatchString(p.lines[0])
-	if specBulletRE.MatchString(p.lines[0]) && len(strings.Fields(p.lines[0])) <= 14 {
+	if specBulletRE.MatchString(p.lines[0]) && len(strings.Fields(p.lines[0])) <= 14 && !definitionStatement(p.lines[0]) {
 		return nil // "- Runtime: Python 3.14": a specification, not a statement
 	}
 	if !b.table() {
+		// "1. **Cmux**: Uses the cmux library …": a definition item's
+		// term is the subject of its description's first sentence.
+		term := ""
+		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
+			term = strings.TrimSpace(cleanMarkdown(m[1]))
+		}
 		var out []unit
-		for _, s := range p.sentences() {
-			out = append(out, unit{text: s.text, line: s.line, heading: heading, code: s.code})
+		for si, s := range p.sentences() {
+			u := unit{text: s.text, line: s.line, heading: heading, code: s.code}
+			if term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term {
+				u.heading = true // the term alone: a name, no statement
+			} else if term != "" && si == 1 {
+				fs := strings.Fields(s.text)
+				if first := strings.ToLower(fs[0]); isVerbStart(fs[0]) || openWords.is("be", first) && len(fs) > 1 {
+					u.text = term + " " + first + s.text[len(fs[0])+strings.Index(s.text, fs[0]):]
+					u.code = append(slices.Clone(s.code), term)
+				}
+			}
+			out = append(out, u)
 		}
 		return out
 	}
