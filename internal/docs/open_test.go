@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"slices"
@@ -92,5 +93,49 @@ func TestLemma(t *testing.T) {
 		if back := PhraseOf(want); back != p {
 			t.Errorf("PhraseOf(%q) = %q, want %q", want, back, p)
 		}
+	}
+}
+
+// TestProjectPrefixMerges checks that a name made of the project's name and
+// another name of the documents is that other name ("argo-repo-server" is
+// the Repo Server of Argo), and that a prefix which is no name of the
+// documents, or a remainder of one word, joins nothing.
+func TestProjectPrefixMerges(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.md": "# Components\n\nArgo uses Redis. The Repo Server reads from Git. The Application Controller uses the Repo Server.\n",
+		"b.md": "# Scaling\n\nThe `argo-repo-server` clones the Git repository. The `argo-application-controller` uses `argo-repo-server`. The `argo-server` serves the UI. The `web-cache-proxy` calls the Cache Proxy.\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(dir+"/"+name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix, _, err := Ingest(context.Background(), dir, nil, NewExtractor(nil, nil, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := map[string][]string{}
+	for _, m := range ix.Merged() {
+		joined[m.Entity] = m.Names
+	}
+	has := func(names ...string) bool {
+		for _, ns := range joined {
+			if slices.Contains(ns, names[0]) {
+				for _, n := range names[1:] {
+					if !slices.Contains(ns, n) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return false
+	}
+	if !has("argo-repo-server", "Repo Server") || !has("argo-application-controller", "Application Controller") {
+		t.Errorf("prefixed names not joined: %v", joined)
+	}
+	if has("argo-server", "Server") || has("web-cache-proxy", "Cache Proxy") {
+		t.Errorf("joined a one-word remainder or a prefix that is no name: %v", joined)
 	}
 }

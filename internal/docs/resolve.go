@@ -100,6 +100,25 @@ func (ix *Index) resolution() map[string]resolved {
 			union(k, text.Key(short))
 		}
 	}
+	// A project's prefix on its components' names: "argocd-repo-server"
+	// is the "Repo Server" of the documents about Argo CD. The prefix is
+	// the key of a name of the index and starts three names or more; what
+	// follows it is two words or more and a name of its own.
+	firsts := map[string]int{}
+	for n := range names {
+		if ts := text.KeyTokens(n); len(ts) >= 2 {
+			firsts[ts[0]]++
+		}
+	}
+	for n := range names {
+		ts := text.KeyTokens(n)
+		if len(ts) < 3 || firsts[ts[0]] < 3 || !keys[ts[0]] {
+			continue
+		}
+		if rest := strings.Join(ts[1:], ""); keys[rest] {
+			union(text.Key(n), rest)
+		}
+	}
 	groups := map[string][]string{}
 	for n := range names {
 		r := find(text.Key(n))
