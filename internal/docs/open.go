@@ -1071,6 +1071,15 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			continue
 		}
 		var to *omention
+		// "Repo Server plays a role as it is responsible for …": a
+		// pronoun inside a sentence whose subject is a name refers to it.
+		if first := ms[0]; m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
+			(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low) {
+			r := first
+			r.i, r.j, r.ref = m.i, m.j, true
+			resolved = append(resolved, r)
+			continue
+		}
 		head := ""
 		if m.typ != "" {
 			head = singular(toks[m.j-1].low)
@@ -1307,6 +1316,7 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		subject = &s
 	}
 	facts := asides
+	var prev *openFact // the last pair's verb, for a second object
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		var between []otok
@@ -1352,9 +1362,23 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			continue
 		}
+		if gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i) {
+			continue // "how Argo CD is configured it may …": the pronoun is the next clause's subject
+		}
+		if prev != nil && secondObject(between) {
+			// "uses A to get X and B to get Y": B is the verb's object too.
+			for _, o := range gb.ms {
+				facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: prev.phrase})
+			}
+			continue
+		}
+		prev = nil
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
+		}
+		if !f.reversed && len(subj.ms) == 1 {
+			prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
 		}
 		for _, s := range subj.ms {
 			for _, o := range gb.ms {
@@ -1380,6 +1404,32 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// subjectPronoun reports whether the token at k is "it" or "they" with a
+// verb, an auxiliary or a modal after it: a clause's subject.
+func subjectPronoun(toks []otok, k int) bool {
+	if k+1 >= len(toks) || toks[k].low != "it" && toks[k].low != "they" {
+		return false
+	}
+	n := toks[k+1].low
+	return openWords.is("auxiliaries", n) || openWords.is("hedges", n) || thirdPerson(n) && verbLike(n)
+}
+
+// secondObject reports whether the words between two mentions end an
+// infinitive of purpose and join a second object of the verb before it:
+// "to get generated manifests and".
+func secondObject(ts []otok) bool {
+	n := len(ts)
+	for n > 0 && openWords.is("determiners", ts[n-1].low) {
+		n--
+	}
+	if n < 3 || ts[0].low != "to" || ts[n-1].low != "and" || n > 7 || !verbLike(ts[1].low) && ts[1].low != "get" && ts[1].low != "do" {
+		return false
+	}
+	return !slices.ContainsFunc(ts[2:n-1], func(t otok) bool {
+		return t.punct || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low)
+	})
 }
 
 // copulaDescription reports whether the words between two mentions are a
@@ -1543,6 +1593,16 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	if n := len(ts); n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
 		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) }) {
 		return verbGroup{phrase: "use", reversed: true}, true
+	}
+	// "using templating tools such as Y": the examples are what is used.
+	if n := len(ts); n >= 3 && ts[n-2].low == "such" && ts[n-1].low == "as" {
+		k := n - 2
+		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !openWords.is("prepositions", ts[k-1].low) && !verbLike(ts[k-1].low) {
+			k--
+		}
+		if k < n-2 && k > 0 && ts[k-1].low == "using" {
+			ts = ts[:k]
+		}
 	}
 	// "X does something using Y": X uses Y.
 	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
