@@ -973,6 +973,10 @@ func newDocContext(doc string) *docContext {
 	}
 	for _, b := range splitBlocks(doc) {
 		p := b.prose()
+		if name, typ := headingName(p); name != "" {
+			add(name, typ)
+			continue
+		}
 		if b.table() {
 			for k, row := range p.lines {
 				cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
@@ -991,6 +995,30 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	return dc
+}
+
+// headingName is the name a section heading below the title gives: two to
+// four capitalised words whose last is a kind noun ("### API Server", "##
+// Application Controller"), with the type the noun gives; "" for another
+// heading ("## Scaling Up", "## Components").
+func headingName(b block) (string, string) {
+	if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) || strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
+		return "", ""
+	}
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) < 2 || len(ws) > 4 {
+		return "", ""
+	}
+	for _, w := range ws {
+		if !unicode.IsUpper(firstRune(w)) || !hasLetter(w) {
+			return "", ""
+		}
+	}
+	typ := openWords.kind(strings.ToLower(ws[len(ws)-1]))
+	if typ == "" {
+		return "", ""
+	}
+	return strings.Join(ws, " "), typ
 }
 
 var titleParenRE = regexp.MustCompile(`\s*\(([^)]*)\)\s*`)

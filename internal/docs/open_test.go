@@ -96,14 +96,15 @@ func TestLemma(t *testing.T) {
 	}
 }
 
-// TestProjectPrefixMerges checks that a name made of the project's name and
-// another name of the documents is that other name ("argo-repo-server" is
-// the Repo Server of Argo), and that a prefix which is no name of the
-// documents, or a remainder of one word, joins nothing.
+// TestProjectPrefixMerges checks that an identifier made of the project's
+// name and another name of the documents is that other name
+// ("argo-repo-server" is the Repo Server of Argo), and that a prefix which
+// is no name of the documents, a remainder of one word, or a name written
+// with spaces joins nothing; and that "the Git repository" is Git.
 func TestProjectPrefixMerges(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"a.md": "# Components\n\nArgo uses Redis. The Repo Server reads from Git. The Application Controller uses the Repo Server.\n",
+		"a.md": "# Components\n\nArgo uses Redis. The Repo Server reads from Git. The Application Controller uses the Repo Server. The Argo Cache Proxy calls the Cache Proxy.\n",
 		"b.md": "# Scaling\n\nThe `argo-repo-server` clones the Git repository. The `argo-application-controller` uses `argo-repo-server`. The `argo-server` serves the UI. The `web-cache-proxy` calls the Cache Proxy.\n",
 	}
 	for name, body := range files {
@@ -135,7 +136,10 @@ func TestProjectPrefixMerges(t *testing.T) {
 	if !has("argo-repo-server", "Repo Server") || !has("argo-application-controller", "Application Controller") {
 		t.Errorf("prefixed names not joined: %v", joined)
 	}
-	if has("argo-server", "Server") || has("web-cache-proxy", "Cache Proxy") {
-		t.Errorf("joined a one-word remainder or a prefix that is no name: %v", joined)
+	if has("argo-server", "Server") || has("web-cache-proxy", "Cache Proxy") || has("Argo Cache Proxy", "Cache Proxy") {
+		t.Errorf("joined a one-word remainder, a prefix that is no name, or a name with spaces: %v", joined)
+	}
+	if !has("Git repository", "Git") {
+		t.Errorf("a repository not joined with its name: %v", joined)
 	}
 }

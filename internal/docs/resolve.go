@@ -96,14 +96,15 @@ func (ix *Index) resolution() map[string]resolved {
 	for n := range names {
 		k := text.Key(n)
 		find(k)
-		if short := dropKind(n); short != "" && keys[text.Key(short)] {
+		if short := dropKind(n); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
 			union(k, text.Key(short))
 		}
 	}
 	// A project's prefix on its components' names: "argocd-repo-server"
-	// is the "Repo Server" of the documents about Argo CD. The prefix is
-	// the key of a name of the index and starts three names or more; what
-	// follows it is two words or more and a name of its own.
+	// is the "Repo Server" of the documents about Argo CD. The name is an
+	// identifier (no spaces); its prefix is the key of a name of the index
+	// and starts three names or more; what follows it is two words or more
+	// and a name of its own.
 	firsts := map[string]int{}
 	for n := range names {
 		if ts := text.KeyTokens(n); len(ts) >= 2 {
@@ -112,8 +113,8 @@ func (ix *Index) resolution() map[string]resolved {
 	}
 	for n := range names {
 		ts := text.KeyTokens(n)
-		if len(ts) < 3 || firsts[ts[0]] < 3 || !keys[ts[0]] {
-			continue
+		if len(ts) < 3 || firsts[ts[0]] < 3 || !keys[ts[0]] || strings.ContainsAny(n, " \t") {
+			continue // "Kubernetes API server" is no component of Kubernetes's name: only identifiers are prefixed
 		}
 		if rest := strings.Join(ts[1:], ""); keys[rest] {
 			union(text.Key(n), rest)
