@@ -977,6 +977,18 @@ func newDocContext(doc string) *docContext {
 			add(name, typ)
 			continue
 		}
+		// "1. **Service Method**: …": the term of a definition item is a
+		// name, in the plural too ("Service methods are …").
+		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
+			if term := strings.TrimSpace(cleanMarkdown(m[1])); len(strings.Fields(term)) <= 4 {
+				add(term, "")
+				if k := text.Key(term + "s"); dc.names[k].name == "" && text.Key(term) != "" {
+					if d, ok := dc.names[text.Key(term)]; ok {
+						dc.names[k] = d
+					}
+				}
+			}
+		}
 		if b.table() {
 			for k, row := range p.lines {
 				cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
