@@ -266,7 +266,7 @@ func unexplainedWords(toks []string, because []string, concept string, walked ma
 		switch {
 		case w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9':
 			continue
-		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany),
+		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun),
 			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep)):
 			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")"
 		case i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark:
