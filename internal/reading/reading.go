@@ -401,6 +401,18 @@ func (r *reader) findRelationNames() {
 // placePrepositions end relation names that "where" can ask about.
 var placePrepositions = map[string]bool{"on": true, "in": true, "at": true}
 
+// asksHowMany reports whether the question asks "how many" or "how
+// much".
+func (r *reader) asksHowMany() bool {
+	ws := r.st.words
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "how" && (ws[i+1] == "many" || ws[i+1] == "much") {
+			return true
+		}
+	}
+	return false
+}
+
 // asksWhere reports whether the question asks "where".
 func (r *reader) asksWhere() bool {
 	for _, w := range r.st.words {
@@ -639,6 +651,11 @@ func (r *reader) read() Result {
 			// answers another question ("does X depend on Y and Z"
 			// checked for Y).
 			rd.doubt(0.7, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
+		}
+		if rd.Target >= 0 && r.asksHowMany() {
+			// "How many kinds of RNA are subtypes of ncRNA?" asks for a
+			// count, not whether one entity reaches the other.
+			rd.doubt(0.5, "the question asks \"how many\" and names two entities: read as whether one reaches the other")
 		}
 		if unknown != "" {
 			// "Is X claimed by Greece?" where no entity is Greece: a

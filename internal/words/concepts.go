@@ -77,11 +77,12 @@ const (
 	PositionFirst                  // the answers to "<word> X" play First: "downstream of X"
 	PositionSecond                 // the answers play Second: "upstream of X"
 	Context                        // a structure made of the concept's relations: "the team hierarchy", "the DAG"
+	NameOnly                       // read in relation names only, its subject First: "is_a" (a question's "is a" is a copula)
 )
 
 var partNames = map[string]Part{"verb": Verb, "inverse": InverseVerb, "gap": GapVerb, "gap-inverse": GapInverse,
 	"noun-first": NounFirst, "noun-second": NounSecond, "position-first": PositionFirst, "position-second": PositionSecond,
-	"context": Context}
+	"context": Context, "name": NameOnly}
 
 // Sense is one meaning of a concept phrase.
 type Sense struct {
@@ -105,6 +106,10 @@ type Sense struct {
 	// Flow: a structure that flows from its sources downward (a lineage,
 	// a DAG, a pipeline).
 	Flow bool
+	// NounHeaded: the phrase begins with a noun: it says the relation
+	// only after "a", "an" or a quantifier ("X is a kind of Y"), not in
+	// "What kind of region is X?" or "the type of X".
+	NounHeaded bool
 	// Acts name the groups of phrases that say one act ("call" and
 	// "invoke"): a question naming one means the others.
 	Acts []string
@@ -138,6 +143,7 @@ var flagNames = map[string]func(*Sense){
 	"former":        func(s *Sense) { s.Former = true },
 	"flips-in-flow": func(s *Sense) { s.FlipsInFlow = true },
 	"flow":          func(s *Sense) { s.Flow = true },
+	"noun-headed":   func(s *Sense) { s.NounHeaded = true },
 }
 
 func parseConcepts() ([]ConceptPhrase, error) {

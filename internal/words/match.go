@@ -169,6 +169,19 @@ func whereStranded(verb Phrase, toks []string, like Hit) []Hit {
 	return out
 }
 
+// indefiniteBefore reports whether an indefinite determiner or a
+// quantifier stands before toks[at]: a noun-headed phrase is the relation
+// there ("X is a kind of Y", "every kind of Y"), where after "what", "the"
+// or nothing its noun is the kind asked or a relation's name ("what kind
+// of region", "the type of X").
+func indefiniteBefore(toks []string, at int) bool {
+	if at == 0 {
+		return false
+	}
+	w := toks[at-1]
+	return w == "a" || w == "an" || ClassOf(w).Has(Quantifier)
+}
+
 var doForms = map[string]bool{"do": true, "does": true, "did": true}
 
 func allGapWords(ws []string) bool {
@@ -203,8 +216,12 @@ var clauseWords = map[string]bool{"what": true, "which": true, "who": true, "who
 
 // compiled is one concept's phrases, by part, in file order.
 type compiled struct {
-	concept                 Concept
-	verbs, inverse          []Phrase
+	concept        Concept
+	verbs, inverse []Phrase
+	// nameVerbs are read in relation names only (part "name").
+	nameVerbs []Phrase
+	// nounHeaded are the verb phrases flagged noun-headed.
+	nounHeaded              map[string]bool
 	gapVerbs, gapInverse    []gapPhrase
 	generic                 map[string]bool
 	inverseWords            map[string]bool
@@ -232,11 +249,11 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}}
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}}
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
-		for _, part := range []Part{Verb, InverseVerb, GapVerb, GapInverse, NounFirst, NounSecond, PositionFirst, PositionSecond} {
+		for _, part := range []Part{Verb, InverseVerb, GapVerb, GapInverse, NounFirst, NounSecond, PositionFirst, PositionSecond, NameOnly} {
 			for _, cp := range ConceptPhrases() {
 				for _, s := range cp.Senses {
 					if s.Part != part {
@@ -246,12 +263,17 @@ func table() []compiled {
 					switch part {
 					case Verb:
 						c.verbs = append(c.verbs, NewPhrase(cp.Text))
+						if s.NounHeaded {
+							c.nounHeaded[cp.Text] = true
+						}
 						if s.Generic {
 							c.generic[cp.Text] = true
 						}
 					case InverseVerb:
 						c.inverse = append(c.inverse, NewPhrase(cp.Text))
 						c.inverseWords[cp.Text] = true
+					case NameOnly:
+						c.nameVerbs = append(c.nameVerbs, NewPhrase(cp.Text))
 					case GapVerb:
 						c.gapVerbs = append(c.gapVerbs, newGapPhrase(cp.Text))
 					case GapInverse:
@@ -325,6 +347,9 @@ func Lookup(toks []string) []Hit {
 	for _, c := range table() {
 		for _, p := range c.verbs {
 			for _, at := range p.Find(toks) {
+				if c.nounHeaded[p.String()] && !indefiniteBefore(toks, at) {
+					continue // "what kind of region", "the type of X": a noun
+				}
 				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()]})
 			}
 		}

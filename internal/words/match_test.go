@@ -57,3 +57,31 @@ func TestStem(t *testing.T) {
 		}
 	}
 }
+
+// TestKindOf: "a kind of" says the kind relation, "what kind of" asks a
+// kind; "is_a" is read as a name only.
+func TestKindOf(t *testing.T) {
+	has := func(q string) bool {
+		for _, h := range Lookup(strings.Fields(q)) {
+			if h.Phrase == "kind of" {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("is trna a kind of ncrna") || !has("list every kind of sncrna") {
+		t.Error(`"a kind of" and "every kind of" should name the kind relation`)
+	}
+	if has("what kind of region is exon") || has("the kind of exon") {
+		t.Error(`"what kind of" and "the kind of" ask a kind, not the relation`)
+	}
+	if has("is a member of x") || len(Lookup(strings.Fields("is a"))) > 0 {
+		t.Error(`"is a" in a question is no relation phrase`)
+	}
+	if m := ReadName("is_a"); m.Concept != Containment {
+		t.Errorf("ReadName(is_a) = %+v, want containment", m)
+	}
+	if m := ReadName("message_type"); m.Concept == Containment {
+		t.Errorf("ReadName(message_type) = %+v: a noun-headed phrase's noun alone is no name of it", m)
+	}
+}

@@ -177,11 +177,25 @@ func (nr *nameReader) verbs(c *compiled) {
 		// replace it with another ("published_in" a venue is not
 		// "publish to"), nor drop it where the bare verb reads the
 		// other way ("generates" is not "generated from").
-		if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] && !c.inverseWords[h.String()] {
+		// Nor a noun-headed phrase's noun alone ("message_type" is not
+		// "type of").
+		if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] && !c.inverseWords[h.String()] && !c.nounHeaded[p.String()] {
 			for _, at := range h.Find(nr.toks) {
 				if end := at + h.Len(); nr.next(end) != "by" && !particles[nr.next(end)] && !nr.modifier(end) {
 					nr.consider(nameMatch{m: Meaning{Concept: c.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: h.Len(), dropped: true, started: at})
 				}
+			}
+		}
+	}
+}
+
+// nameVerbs reads the phrases that say a relation only as a name ("is_a":
+// containment, the subject the kind).
+func (nr *nameReader) nameVerbs(c *compiled) {
+	for _, p := range c.nameVerbs {
+		for _, at := range p.Find(nr.toks) {
+			if end := at + p.Len(); end == len(nr.toks) && at == 0 {
+				nr.consider(nameMatch{m: Meaning{Concept: c.concept, Phrase: p.String()}, length: p.Len(), started: at, bare: true})
 			}
 		}
 	}
@@ -255,6 +269,7 @@ func analyzeName(name string, skip Concept) Meaning {
 			continue
 		}
 		nr.verbs(c)
+		nr.nameVerbs(c)
 		nr.inverseVerbs(c)
 		nr.nouns(c)
 	}
