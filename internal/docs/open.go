@@ -687,6 +687,12 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		switch t.low {
 		case "it", "they":
 			out = append(out, omention{i: k, j: k + 1, ref: true})
+		case "we":
+			// "We use Transifex": the writers' project, where the title
+			// names one (readUnit).
+			if k+1 < len(toks) && !openWords.is("auxiliaries", toks[k+1].low) && !openWords.is("hedges", toks[k+1].low) && verbLike(toks[k+1].low) {
+				out = append(out, omention{i: k, j: k + 1, ref: true})
+			}
 		case "this":
 			if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
 				out = append(out, omention{i: k, j: k + 1, ref: true})
@@ -832,6 +838,9 @@ type docContext struct {
 	// last one whose name ends in "controller"
 	// ("argocd-application-controller").
 	heads map[string]map[int]omention
+	// project is the project a title such as "# Zulip architectural
+	// overview" names: "we" in its sentences ("We use Transifex") is it.
+	project *omention
 }
 
 // describe reads "X is the main web application server": the description
@@ -956,6 +965,7 @@ func copulaType(toks []otok, m omention) string {
 func newDocContext(doc string) *docContext {
 	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
+	dc.project = titleProject(doc)
 	add := func(name, typ string) {
 		k := text.Key(name)
 		if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
@@ -1031,6 +1041,34 @@ func headingName(b block) (string, string) {
 		return "", ""
 	}
 	return strings.Join(ws, " "), typ
+}
+
+// titleProject is the project a document's title names before words of
+// another kind: the capitalised words that start a title whose other words
+// are plain ("# Zulip architectural overview" → Zulip); nil for a title
+// that is a name as a whole ("# Email Service": the document is about a
+// component, and "we" are its writers) or starts with no name.
+func titleProject(doc string) *omention {
+	for _, l := range strings.Split(doc, "\n") {
+		if !strings.HasPrefix(l, "# ") {
+			continue
+		}
+		toks := tokenize(cleanMarkdown(l[2:]))
+		n := 0
+		for n < len(toks) && !toks[n].punct && isCapWord(toks[n]) && !openWords.function(toks[n].low) && !openWords.is("not-names", toks[n].low) {
+			n++
+		}
+		if n == 0 || n > 2 || n == len(toks) || openWords.kind(toks[n-1].low) != "" {
+			return nil
+		}
+		for _, t := range toks[n:] {
+			if t.punct || isCapWord(t) || t.code {
+				return nil
+			}
+		}
+		return &omention{name: mentionName(toks[:n])}
+	}
+	return nil
 }
 
 var titleParenRE = regexp.MustCompile(`\s*\(([^)]*)\)\s*`)
@@ -1110,6 +1148,14 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			resolved = append(resolved, m)
 			continue
 		}
+		if toks[m.i].low == "we" {
+			if ctx.project != nil {
+				r := *ctx.project
+				r.i, r.j, r.ref = m.i, m.j, true
+				resolved = append(resolved, r)
+			}
+			continue
+		}
 		var to *omention
 		// "Repo Server plays a role as it is responsible for …": a
 		// pronoun inside a sentence whose subject is a name refers to it.
@@ -1173,18 +1219,20 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
 	switch {
+	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
+		// "We use RabbitMQ for queuing. It's also used for …": what the
+		// writers use is what "it" is next, even where "we" is the
+		// project.
+		first := resolved[named]
+		last = &first
 	case subject != nil:
 		last = subject
 	case unnamedSubject(toks, resolved):
 		// "Most of the processes … are queue processors; they are defined
 		// in …": "they" is the unnamed subject, not the one before it.
 		last = nil
-	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && len(resolved) > 0 && !resolved[0].ref:
-		// "We use RabbitMQ for queuing. It's also used for …": what the
-		// writers use is what "it" is next.
-		first := resolved[0]
-		last = &first
 	}
 	return resolved, facts, last
 }
@@ -1446,10 +1494,10 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	return facts, subject
 }
 
-// subjectPronoun reports whether the token at k is "it" or "they" with a
+// subjectPronoun reports whether the token at k is "it", "they" or "we" with a
 // verb, an auxiliary or a modal after it: a clause's subject.
 func subjectPronoun(toks []otok, k int) bool {
-	if k+1 >= len(toks) || toks[k].low != "it" && toks[k].low != "they" {
+	if k+1 >= len(toks) || toks[k].low != "it" && toks[k].low != "they" && toks[k].low != "we" {
 		return false
 	}
 	n := toks[k+1].low
