@@ -41,7 +41,7 @@ func (r *reader) readings(c *claim) []Reading {
 		// from the anchor to where the step's relations start ("what
 		// allergens are in croque": croque uses ham, ham has allergens);
 		// further on, the reader's own composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at))) {
+		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at)) || k == 0 && walksOut(edges) && !r.startsAny(at)) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
@@ -151,6 +151,26 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		where = fmt.Sprintf("step %d arrives at %s", k, strings.Join(at, " or "))
 	}
 	return fmt.Sprintf("%s, and %s never starts from one", where, joinAnd(rels))
+}
+
+// startsAny reports whether a relation of the graph starts from one of
+// the types at (or at is not known): an entity of a kind no relation
+// starts from ("./relay", only ever mounted) is no subject of any fact the
+// graph stores, and a "none" walked from it as one may have the question's
+// direction wrong ("Which services have ./relay mounted?").
+func (r *reader) startsAny(at []string) bool {
+	if len(at) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool {
+		return len(ri.def.From) == 0 || intersects(ri.def.From, at)
+	})
+}
+
+// walksOut reports whether a step walks each of its relations from its
+// subject.
+func walksOut(edges []state.RelDir) bool {
+	return len(edges) > 0 && !slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Direction != graph.Out })
 }
 
 // starts returns the types a walk of ri in direction d starts from.
