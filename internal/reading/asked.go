@@ -174,14 +174,5 @@ func (r *reader) roleType(c words.Concept, role words.Role) string {
 }
 
 func phraseMatches(words []string, i int, phrase string) bool {
-	p := newPhraseMatcher(phrase)
-	if len(p) == 0 || i+len(p) > len(words) {
-		return false
-	}
-	for k, m := range p {
-		if !m.forms[words[i+k]] {
-			return false
-		}
-	}
-	return true
+	return newPhraseMatcher(phrase).matchesAt(words, i, wordMatcher.isForm)
 }

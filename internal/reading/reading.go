@@ -446,12 +446,15 @@ type wordMatcher struct {
 	agent bool
 }
 
+// isForm reports whether question word w is one of the name word's forms.
+func (m wordMatcher) isForm(w string) bool { return m.forms[w] }
+
 // matches reports whether question word w is the name's word: in one of
 // its forms, or of the same stem unless w names who acts and the name's
 // word the act ("maintainer" is no match for maintains: the reader would
 // read the act's object as asked).
 func (m wordMatcher) matches(w string) bool {
-	if m.forms[w] {
+	if m.isForm(w) {
 		return true
 	}
 	return m.stem != "" && words.Stem(w) == m.stem && (m.agent || !words.NamesAgent(w))
@@ -515,31 +518,36 @@ func (p phraseMatcher) findAcrossDeterminers(ws []string) [][2]int {
 
 // findForms is find by the words' forms alone.
 func (p phraseMatcher) findForms(words []string) []int {
+	return p.findBy(words, wordMatcher.isForm)
+}
+
+func (p phraseMatcher) find(words []string) []int {
+	return p.findBy(words, wordMatcher.matches)
+}
+
+// findBy returns the offsets where each of the phrase's words matches the
+// word in its place, as match says.
+func (p phraseMatcher) findBy(words []string, match func(wordMatcher, string) bool) []int {
 	var at []int
-outer:
 	for i := 0; i+len(p) <= len(words); i++ {
-		for k, m := range p {
-			if !m.forms[words[i+k]] {
-				continue outer
-			}
+		if p.matchesAt(words, i, match) {
+			at = append(at, i)
 		}
-		at = append(at, i)
 	}
 	return at
 }
 
-func (p phraseMatcher) find(words []string) []int {
-	var at []int
-outer:
-	for i := 0; i+len(p) <= len(words); i++ {
-		for k, m := range p {
-			if !m.matches(words[i+k]) {
-				continue outer
-			}
-		}
-		at = append(at, i)
+// matchesAt reports whether the phrase occurs at words[i], as match says.
+func (p phraseMatcher) matchesAt(words []string, i int, match func(wordMatcher, string) bool) bool {
+	if len(p) == 0 || i < 0 || i+len(p) > len(words) {
+		return false
 	}
-	return at
+	for k, m := range p {
+		if !match(m, words[i+k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // nameWords splits an identifier into lower-case words ("DEPENDS_ON" →
