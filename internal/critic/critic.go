@@ -153,6 +153,12 @@ func (c *Topological) answersVerdict(ctx context.Context, s *state.AgentState, w
 		v.Reason += fmt.Sprintf("; %d position(s) at the hop budget of %d were not expanded", len(w.boundary), s.Plan.HopBudget)
 		return v, nil
 	}
+	return c.certifyUncut(ctx, s, w, v, cost)
+}
+
+// certifyUncut certifies a verdict, unless fan-out cuts may have kept
+// what it is about out of the walk: then it is exhausted, saying so.
+func (c *Topological) certifyUncut(ctx context.Context, s *state.AgentState, w walkState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
 	if w.cut {
 		v.Outcome = state.Exhausted
 		v.Reason += "; " + cutWords(s)
@@ -181,13 +187,7 @@ func (c *Topological) deadEndVerdict(ctx context.Context, s *state.AgentState, w
 	} else {
 		v.Reason = fmt.Sprintf("chain %s reaches nothing of the kind asked", chain)
 	}
-	if w.cut {
-		v.Outcome = state.Exhausted
-		v.Reason += "; " + cutWords(s)
-		return v, nil
-	}
-	err := c.certify(ctx, s, &v, cost)
-	return v, err
+	return c.certifyUncut(ctx, s, w, v, cost)
 }
 
 // deepestStep returns the most steps of the chain any position reached.
