@@ -11,6 +11,21 @@ import (
 	"github.com/scgraph/scgraph/memstore"
 )
 
+// openBeside opens the graph NAME.kb.* in the folder of file, the one
+// graph the cases of that file are asked of.
+func openBeside(t *testing.T, file, name string) *memstore.Store {
+	t.Helper()
+	kbs, _ := filepath.Glob(filepath.Join(filepath.Dir(file), name+".kb.*"))
+	if len(kbs) != 1 {
+		t.Fatalf("want one %s.kb.* beside %s, got %v", name, file, kbs)
+	}
+	st, err := memstore.Open(context.Background(), kbs[0], memstore.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 // TestLinkCases links the questions of testdata/link/*.cases.txt over the
 // graph beside each (NAME.kb.*) and compares the mentions found, the
 // entities tied and the names suggested with the file's.
@@ -23,15 +38,7 @@ func TestLinkCases(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".cases.txt")
 		t.Run(name, func(t *testing.T) {
-			kbs, _ := filepath.Glob(filepath.Join("testdata", "link", name+".kb.*"))
-			if len(kbs) != 1 {
-				t.Fatalf("want one %s.kb.* beside %s, got %v", name, file, kbs)
-			}
-			st, err := memstore.Open(ctx, kbs[0], memstore.OpenOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := New(st, nil, Options{})
+			p := New(openBeside(t, file, name), nil, Options{})
 			sch, err := p.Schema(ctx)
 			if err != nil {
 				t.Fatal(err)

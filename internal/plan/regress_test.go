@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/scgraph/scgraph/memstore"
 )
 
 // TestPlanRegressions plans each question of testdata/regress/X.questions.txt
@@ -22,15 +20,7 @@ func TestPlanRegressions(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".questions.txt")
 		t.Run(name, func(t *testing.T) {
-			kbs, _ := filepath.Glob(filepath.Join("testdata", "regress", name+".kb.*"))
-			if len(kbs) != 1 {
-				t.Fatalf("want one %s.kb.* beside %s, got %v", name, file, kbs)
-			}
-			st, err := memstore.Open(ctx, kbs[0], memstore.OpenOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := New(st, nil, Options{})
+			p := New(openBeside(t, file, name), nil, Options{})
 			data, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
