@@ -336,7 +336,10 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 // plan's readings follow it where it finds nothing.
 func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Plan) {
 	negated := slices.ContainsFunc(qw.toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
-	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negated
+	// A yes or no is asked of two entities: one relation from one of them
+	// answers something else.
+	yesNo := len(qw.toks) > 0 && words.ClassOf(qw.toks[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
+	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negated && !yesNo
 	if unplaced {
 		pl.Anchors = []state.Anchor{mainEntity(ents).anchor}
 	} else if len(pl.Chains) == 0 || len(pl.Readings) == 0 || len(pl.Anchors) == 0 || pl.Target.Kind == state.TargetEntity || pl.Readings[0].Confidence >= sureReading && !pl.Readings[0].Open ||
@@ -344,7 +347,12 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 		return
 	}
 	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool { return askedKindOnly(qw.toks, n) })
-	if len(named) == 0 || slices.ContainsFunc(named, func(n string) bool {
+	// A reading of no relation word (the entity's neighbourhood) walks
+	// every relation, the named one only by chance (one entity: between
+	// two, the neighbourhood is what links them).
+	neighbourhood := len(pl.Chains) > 0 && len(pl.Chains[0].Steps) == 1 && len(pl.Chains[0].Relations()) == len(s.Relations) &&
+		len(ents) == 1 && !yesNo
+	if len(named) == 0 || !neighbourhood && slices.ContainsFunc(named, func(n string) bool {
 		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return c.Relations()[n] })
 	}) {
 		return
@@ -399,12 +407,25 @@ func askedKindOnly(toks []string, n string) bool {
 			continue
 		}
 		for i, t := range toks {
-			if (words.SameWord(t, w) || text.Singular(t) == text.Singular(w)) && (i == 0 || toks[i-1] != mentionMark && !words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany|words.Quantifier)) {
+			if (words.SameWord(t, w) || text.Singular(t) == text.Singular(w)) && !kindAt(toks, i) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// kindAt reports whether toks[i] stands as a kind: right after a wh-word
+// or a quantifier ("What jobs ..."), or a noun right after a mention ("the
+// release job"; not the verb in "What image does X run?").
+func kindAt(toks []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	if toks[i-1] == mentionMark {
+		return words.IsHeadNoun(toks[i]) || words.IsKindWord(toks[i])
+	}
+	return words.ClassOf(toks[i-1]).Has(words.Wh | words.WhMany | words.Quantifier)
 }
 
 // grammarClasses are the classes of the words that name no relation
