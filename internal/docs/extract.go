@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // MinStatementConfidence is the default floor under which an extracted
@@ -116,7 +117,7 @@ func (x *Extractor) Fingerprint() string {
 	}
 	fmt.Fprintln(h, "chunk", x.chunkWords(), "min", x.minConfidence())
 	if x.open {
-		fmt.Fprintln(h, "open", openVersion, openWordsText, readingsText)
+		fmt.Fprintln(h, "open", openVersion, openWordsText, words.Readings())
 	}
 	if x.llm != nil {
 		fmt.Fprintln(h, x.llm.fingerprint())

@@ -2005,7 +2005,7 @@ func withPreposition(verb, prep string) string {
 }
 
 // knownPhrase reports whether a phrase is a relation verb of the relation
-// concepts (package words) or of readings.txt.
+// concepts or of the readings (package words).
 func knownPhrase(p string) bool {
 	if v, ok := phraseMemo.Load(p); ok {
 		return v.(bool)

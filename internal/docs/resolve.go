@@ -199,28 +199,12 @@ func (ix *Index) Merged() []Merge {
 	return out
 }
 
-//go:embed readings.txt
-var readingsText string
-
 // readingGroups maps a relation phrase to its group's own phrase
-// (readings.txt).
+// (package words' readings.txt, which the question reader reads too).
 var readingGroups = func() map[string]string {
 	out := map[string]string{}
-	for _, line := range strings.Split(readingsText, "\n") {
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = line[:k]
-		}
-		head, rest, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
-		head = strings.TrimSpace(head)
-		out[head] = head
-		for _, p := range strings.Split(rest, ",") {
-			if p = strings.Join(strings.Fields(p), " "); p != "" {
-				out[p] = head
-			}
-		}
+	for _, r := range words.Readings() {
+		out[r.Phrase] = r.Group
 	}
 	return out
 }()
@@ -229,7 +213,7 @@ var readingGroups = func() map[string]string {
 // concept's own phrase for a verb that names a concept as a whole ("rely
 // on", "need" and "require" are "depend on"; "maintain" is "own"); for a phrase of an act of package words ("consume", "fetch
 // from" and "query" are the act read), the act's own phrase; else its
-// readings.txt group's; else the phrase itself.
+// readings group (package words); else the phrase itself.
 func canonicalPhrase(p string) string {
 	if c, ok := genericConcept(p); ok {
 		return conceptPhrase[c]

@@ -365,7 +365,7 @@ func (s *mentionSet) spotConcepts(toks []token, v *vocab, optional bool) {
 	for _, h := range conceptIndex.hits(toks) {
 		i, cp := h.at, phrases[h.id]
 		end, ok := matchPhrase(toks, i, cp.Words, false)
-		if !ok || anotherPhrasalVerb(toks, end, cp) {
+		if !ok || anotherPhrasalVerb(toks, end, cp) || cp.Reading && s.named(i, end) {
 			continue
 		}
 		for _, sense := range cp.Senses {
@@ -380,6 +380,14 @@ func (s *mentionSet) spotConcepts(toks []token, v *vocab, optional bool) {
 			}
 		}
 	}
+}
+
+// named reports whether a mention found before (by a relation's own
+// name) overlaps tokens [i, end): a phrase of the documents' readings
+// yields to a relation the graph names with its words ("delegated to" a
+// zone's name servers is delegated_to, not a call).
+func (s *mentionSet) named(i, end int) bool {
+	return slices.ContainsFunc(s.all, func(m *relMention) bool { return m.start < end && i < m.end })
 }
 
 // anotherPhrasalVerb reports whether a one-word concept phrase ending at

@@ -319,6 +319,7 @@ func (r *reader) scan() {
 	r.used = make([]bool, len(r.st.words))
 	r.hits = words.Lookup(r.st.words)
 	r.findRelationNames()
+	r.dropNamedReadings()
 	r.askedAt = r.askedPos()
 }
 
@@ -396,6 +397,15 @@ func (r *reader) findRelationNames() {
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// dropNamedReadings drops the hits of the documents' readings (package
+// words' readings.txt) on words that name a relation of the graph: "is
+// the zone delegated to" names delegated_to, not a call.
+func (r *reader) dropNamedReadings() {
+	r.hits = slices.DeleteFunc(r.hits, func(h words.Hit) bool {
+		return h.Reading && slices.ContainsFunc(r.rhits, func(rh relHit) bool { return rh.start < h.End && h.Start < rh.end })
+	})
 }
 
 // placePrepositions end relation names that "where" can ask about.

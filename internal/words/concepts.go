@@ -130,6 +130,11 @@ type ConceptPhrase struct {
 	Text   string
 	Words  []string
 	Senses []Sense
+	// Reading: a phrase of readings.txt the question reader reads with
+	// its group's senses; relation names are not read with it (a graph
+	// may name another relation so: "delegated_to" a name server,
+	// "interacts_with" a drug).
+	Reading bool
 }
 
 // ConceptPhrases returns the concept phrases, in file order.

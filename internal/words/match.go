@@ -221,7 +221,10 @@ type compiled struct {
 	// nameVerbs are read in relation names only (part "name").
 	nameVerbs []Phrase
 	// nounHeaded are the verb phrases flagged noun-headed.
-	nounHeaded              map[string]bool
+	nounHeaded map[string]bool
+	// readings are the verb phrases of readings.txt, read in questions
+	// only, not in relation names.
+	readings                map[string]bool
 	gapVerbs, gapInverse    []gapPhrase
 	generic                 map[string]bool
 	inverseWords            map[string]bool
@@ -249,7 +252,7 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}}
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
@@ -263,6 +266,9 @@ func table() []compiled {
 					switch part {
 					case Verb:
 						c.verbs = append(c.verbs, NewPhrase(cp.Text))
+						if cp.Reading {
+							c.readings[cp.Text] = true
+						}
 						if s.NounHeaded {
 							c.nounHeaded[cp.Text] = true
 						}
@@ -332,6 +338,9 @@ type Hit struct {
 	Phrase string
 	// Generic: the phrase names the concept as a whole.
 	Generic bool
+	// Reading: the phrase is one of readings.txt's, which yields to a
+	// relation the graph names with its words.
+	Reading bool
 	// Object holds the words between a gapped verb and its preposition
 	// ("its power" in "gets its power from").
 	Object []string
@@ -350,7 +359,7 @@ func Lookup(toks []string) []Hit {
 				if c.nounHeaded[p.String()] && !indefiniteBefore(toks, at) {
 					continue // "what kind of region", "the type of X": a noun
 				}
-				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()]})
+				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})
 			}
 		}
 		for _, p := range c.inverse {
@@ -364,7 +373,7 @@ func Lookup(toks []string) []Hit {
 		}{{c.verbs, First}, {c.inverse, Second}} {
 			for _, p := range group.ps {
 				if verb, ok := p.withoutPlacePreposition(); ok {
-					all = append(all, whereStranded(verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Generic: c.generic[p.String()]})...)
+					all = append(all, whereStranded(verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})...)
 				}
 			}
 		}

@@ -163,6 +163,9 @@ func (nr *nameReader) otherParticle(p Phrase, end int) bool {
 
 func (nr *nameReader) verbs(c *compiled) {
 	for _, p := range c.verbs {
+		if c.readings[p.String()] {
+			continue // the documents' phrases name no relation
+		}
 		for _, at := range p.Find(nr.toks) {
 			end := at + p.Len()
 			if nr.modifier(end) || nr.otherParticle(p, end) {
@@ -249,6 +252,9 @@ func subPrefixed(toks []string) []string {
 func conceptWord(w string) bool {
 	s := text.Singular(w)
 	for _, p := range ConceptPhrases() {
+		if p.Reading {
+			continue
+		}
 		for _, pw := range p.Words {
 			if pw == w || pw == s {
 				return true

@@ -2,7 +2,8 @@
 // function word belongs to (classes.txt), the phrases that say how far a
 // question goes or that something fails (cues.txt), the phrases people use
 // for each kind of relation and the part each plays (concepts.txt), the
-// irregular forms of words (forms.txt), the generic nouns for what a graph
+// phrases documents use for a relation, shared with the document extractor
+// (readings.txt), the irregular forms of words (forms.txt), the generic nouns for what a graph
 // holds (kinds.txt), the nouns people put beside a name to say what kind of
 // thing it names (headnouns.txt) and the short forms people write for
 // words (abbreviations.txt). The files are embedded; the package parses
@@ -62,6 +63,9 @@ type knowledge struct {
 	nouns    map[string]bool     // bases whose irregular forms are a noun's plurals
 	cues     []CuePhrase
 	concepts []ConceptPhrase
+	// readings are readings.txt's phrases; those the question reader
+	// did not know are also in concepts, after concepts.txt's.
+	readings []Reading
 	kinds    map[string]string
 	abbrev   map[string][]string       // short form -> long form's words
 	byFirst  map[string][]abbreviation // first word of a long form -> its abbreviations
@@ -104,6 +108,10 @@ func load() (*knowledge, error) {
 	if kn.concepts, err = parseConcepts(); err != nil {
 		return nil, err
 	}
+	if kn.readings, err = parseReadings(kn.concepts); err != nil {
+		return nil, err
+	}
+	kn.concepts = append(kn.concepts, readingConcepts(kn, kn.readings)...)
 	if kn.kinds, err = parseKinds(); err != nil {
 		return nil, err
 	}

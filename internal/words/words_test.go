@@ -140,3 +140,58 @@ func TestReadName(t *testing.T) {
 		}
 	}
 }
+
+// TestReadings checks readings.txt as both readers take it: every phrase
+// names its group; a phrase of a group that names one act reads in a
+// question as that act, unless the question reader knows it otherwise;
+// the phrases of "depend on" are the documents' only; no relation name is
+// read with a reading.
+func TestReadings(t *testing.T) {
+	group := map[string]string{}
+	for _, r := range Readings() {
+		group[r.Phrase] = r.Group
+	}
+	for p, want := range map[string]string{"delegate to": "call", "poll": "read", "interact with": "depend on", "employ": "depend on"} {
+		if group[p] != want {
+			t.Errorf("readings.txt: %q is in group %q, want %q", p, group[p], want)
+		}
+	}
+	verbHit := func(q string) (Hit, bool) {
+		ws := strings.Fields(q)
+		for _, h := range Lookup(ws) {
+			if h.Kind == HitVerb && h.Start == 0 && h.End == len(ws) {
+				return h, true
+			}
+		}
+		return Hit{}, false
+	}
+	for _, tc := range []struct {
+		phrase  string
+		reading bool // read as its group's act, marked a reading
+		act     string
+	}{
+		{"delegate to", true, "call"},
+		{"delegates to", true, "call"},
+		{"poll", true, "read"},
+		{"scrape", true, "read"},
+		{"interact with", false, ""}, // "depend on" names no act
+		{"employ", false, ""},        // concepts.txt: reporting
+		{"reach", false, ""},         // classes.txt: a path verb
+	} {
+		h, ok := verbHit(tc.phrase)
+		if tc.reading {
+			if !ok || !h.Reading || h.Concept != Dependency || !SameAct(h.Phrase, tc.act) {
+				t.Errorf("%q: got %+v (found %v), want a reading of act %s", tc.phrase, h, ok, tc.act)
+			}
+			continue
+		}
+		if ok && h.Reading {
+			t.Errorf("%q: read in questions as a reading (%+v)", tc.phrase, h)
+		}
+	}
+	for _, name := range []string{"delegated_to", "polls", "scrapes_from"} {
+		if m := ReadName(name); m.Concept != None {
+			t.Errorf("ReadName(%q) = %+v: relation names are not read with the readings", name, m)
+		}
+	}
+}
