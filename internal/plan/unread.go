@@ -347,6 +347,9 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 		return
 	}
 	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool { return askedKindOnly(qw.toks, n) })
+	if len(named) == 0 && unplaced {
+		named = partlyNamed(qw.toks, s)
+	}
 	// A reading of no relation word (the entity's neighbourhood) walks
 	// every relation, the named one only by chance (one entity: between
 	// two, the neighbourhood is what links them).
@@ -585,4 +588,42 @@ func throughOnly(t string, c, alone state.Chain) string {
 		}
 	}
 	return t
+}
+
+// partlyNamed returns the one relation (with those that are the same act)
+// whose name ends in a word the question says and no other relation's
+// name ends in ("secret" for uses_secret, "image" for runs_image,
+// "profile" for in_profile), where the question names none by every
+// word. The last content word of a name is its head ("runs image" is
+// about an image); its other words may be the question's in another
+// sense ("must be running before").
+func partlyNamed(toks []string, s *graph.Schema) []string {
+	said := func(w string) bool {
+		return slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) })
+	}
+	heads := map[string][]string{}
+	for _, r := range s.Relations {
+		var head string
+		for _, w := range words.NameWords(r.Name) {
+			if !words.ClassOf(w).Has(grammarClasses) {
+				head = text.Singular(w)
+			}
+		}
+		if head != "" {
+			heads[head] = append(heads[head], r.Name)
+		}
+	}
+	var out []string
+	for w, rs := range heads {
+		if len(rs) == 1 && said(w) {
+			out = append(out, rs[0])
+		}
+	}
+	slices.Sort(out)
+	for _, n := range out[min(1, len(out)):] {
+		if !sameAct(out[0], n, s) {
+			return nil
+		}
+	}
+	return out
 }
