@@ -120,6 +120,15 @@ func (b *builder) crossLink(l *Link, node int, types []string, steps []step) []s
 // steps, with that step where one was added.
 func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, steps []step) []step {
 	rd.Asked = Asked{Word: kinds.text}
+	if b.v.schema.OpenWorld && wholeGroupWord(kinds.text) {
+		// Over a graph read from documents a type is the kind noun a
+		// name carried ("the API Server"), and most names carry none:
+		// the word that names a whole kind group ("components",
+		// "things") keeps every answer.
+		rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: kinds.text, Detail: "the answers are not checked to be of that kind: the documents give most things no kind", Factor: 0.7})
+		rd.Confidence *= 0.7
+		return steps
+	}
 	switch {
 	case len(kinds.types) > 0 && (types == nil || intersects(types, kinds.types)):
 		if len(kinds.types) == 1 && (types == nil || !subset(types, kinds.types)) {
@@ -144,6 +153,14 @@ func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, ste
 		rd.Confidence *= 0.7
 	}
 	return steps
+}
+
+// wholeGroupWord reports whether w is a kind noun that names its whole
+// kind group (kinds.txt: "component", "thing", "software"), not one kind of
+// it ("service", "database").
+func wholeGroupWord(w string) bool {
+	g, ok := words.KindGroup(w)
+	return ok && slices.Contains(words.Lemmas(w), g)
 }
 
 // widened returns the reading with each step that walks the relations

@@ -90,6 +90,13 @@ func (r *reader) asked() Asked {
 	}
 	w := r.st.words[i]
 	a := Asked{Word: w}
+	if r.s.OpenWorld && wholeGroupWord(w) {
+		// Over a graph read from documents a type is the kind noun a
+		// name carried ("the API Server"), and most names carry none:
+		// the word that names a whole kind group ("components",
+		// "things") keeps every answer.
+		return a
+	}
 	for _, t := range r.s.Types {
 		if phraseMatches(r.st.words, i, strings.Join(text.Tokens(t.Name), " ")) {
 			a.Type = t.Name
@@ -134,6 +141,14 @@ func (r *reader) asked() Asked {
 	// it, if the walk reaches any (the critic checks).
 	a.NameWord = singular(w)
 	return a
+}
+
+// wholeGroupWord reports whether w is a kind noun that names its whole
+// kind group (kinds.txt: "component", "thing", "software"), not one kind of
+// it ("service", "database").
+func wholeGroupWord(w string) bool {
+	g, ok := words.KindGroup(w)
+	return ok && slices.Contains(words.Lemmas(w), g)
 }
 
 // singular undoes a regular English plural ("dashboards", "policies").
