@@ -594,10 +594,16 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if asked {
 		return false
 	}
-	if last := ws[sp.j-1]; last.plain && last.tok != "" && text.Singular(last.tok) != last.tok {
-		return false // "fuel pumps", "IAM role policy attachments": a plural names a kind
-	}
 	nameToks := tc.of(c.m.Entity.Name)
+	if last := ws[sp.j-1]; last.plain && last.tok != "" && text.Singular(last.tok) != last.tok {
+		// "fuel pumps", "IAM role policy attachments": a plural names a
+		// kind; but the entity's whole name, a word before the last
+		// written as a name, with its last word in the plural names it
+		// ("the HTTP handlers" for HTTP Handler, one entity for a kind of
+		// part, as documents name them; not "the working groups").
+		named := slices.ContainsFunc(ws[sp.i:sp.j-1], func(w qword) bool { return w.named })
+		return named && pluralOfName(tc.of(c.form), nameToks)
+	}
 	m, ok := text.MatchWords(tc.of(c.form), nameToks)
 	if !ok || !gw.partsAreWords(m.Parts) {
 		return false
@@ -653,6 +659,17 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		}
 	}
 	return true
+}
+
+// pluralOfName reports whether mention is name with its last word in the
+// plural ("http handlers" of "http handler").
+func pluralOfName(mention, name []string) bool {
+	n := len(name)
+	if n < 2 || len(mention) != n || !slices.Equal(mention[:n-1], name[:n-1]) {
+		return false
+	}
+	last := mention[n-1]
+	return last != name[n-1] && text.Singular(last) == name[n-1]
 }
 
 // onlyTypeBeside reports whether a name is the word w and words of its
