@@ -719,9 +719,27 @@ func (r *reader) read() Result {
 			rd.doubt(0.5, fmt.Sprintf("the question says %s, which this reading does not read as one extent", r.extentBoth))
 		}
 	}
+	if unknown != "" && r.asksYesNo() {
+		// "Does the CLI depend on Redis?" where no entity is the CLI:
+		// a reading without it lists what depends on Redis, which
+		// answers no yes or no.
+		res.Readings = slices.DeleteFunc(res.Readings, func(rd Reading) bool { return rd.Target < 0 })
+		if len(res.Readings) == 0 {
+			res.Unread = fmt.Sprintf("the question asks a yes or no about %q, which is not in the graph", unknown)
+		}
+	}
 	res.Notes = r.entityNotes(cl)
 	return res
 }
+
+// asksYesNo reports whether the question opens with an auxiliary, as a
+// yes or no does ("Does X call Y?", "Is X affected if Y fails?").
+func (r *reader) asksYesNo() bool {
+	return len(r.st.words) > 0 && yesNoOpeners[r.st.words[0]]
+}
+
+var yesNoOpeners = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
+	"can": true, "could": true, "will": true, "would": true, "should": true, "has": true, "have": true, "had": true, "might": true, "may": true, "must": true}
 
 // relationWordEntity returns the entity found in part (a link less sure
 // than an exact name) whose mention's words, but for determiners, are all
@@ -809,10 +827,18 @@ func (r *reader) unreadBeforePossessive() string {
 
 // unknownName returns a word written as a name ("Greece", "F-99":
 // capitalised past the first word) that is no entity's mention and that
-// no part of the reading accounts for, however short, or "".
+// no part of the reading accounts for, however short, with the words so
+// written that follow it ("Stephen King"), or "".
 func (r *reader) unknownName() string {
 	for i := range r.st.words {
 		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) {
+			for j := i + 1; j < len(r.st.words) && r.st.at[j] > r.st.at[j-1]; j++ {
+				next := r.toks[r.st.at[j]].name
+				if next == "" || next == r.toks[r.st.at[j-1]].name || r.accounted(j) {
+					break // "F-99" is one word of two parts
+				}
+				name += " " + next
+			}
 			return name
 		}
 	}

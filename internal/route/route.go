@@ -146,6 +146,8 @@ func Decide(question string, pl state.Plan) Decision {
 	d.Route = Lookup
 	d.Cues = find(ws, lookupCues)
 	switch {
+	case len(d.Entities) > 0 && pl.Unanswerable != "":
+		d.Reason = "names " + strings.Join(d.Entities, ", ") + ", but " + pl.Unanswerable + ": a passage search around it"
 	case len(d.Entities) > 0:
 		d.Reason = "names " + strings.Join(d.Entities, ", ") + " but no relation of the graph to walk: a passage search around it"
 	case len(d.Cues) > 0:
