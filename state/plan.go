@@ -295,9 +295,13 @@ type Reading struct {
 	// without saying how far: the closure is as fair a reading, so
 	// the critic certifies no answers of it (a "none" that reached
 	// nothing holds under both).
-	ClosureFair bool     `json:"closure_fair,omitempty"`
-	Because     []string `json:"because,omitempty"`
-	Guesses     []string `json:"guesses,omitempty"`
+	ClosureFair bool `json:"closure_fair,omitempty"`
+	// Failure is set on a reading of what a failure affects or spares
+	// ("what breaks if X goes down"): the question's failure words are
+	// read by it, and by no other reading.
+	Failure bool     `json:"failure,omitempty"`
+	Because []string `json:"because,omitempty"`
+	Guesses []string `json:"guesses,omitempty"`
 	// Concept is the kind of relation the reading follows, named as a
 	// schema names it (graph.RelationDef.Concept: "dependency",
 	// "ownership"); "" for a relation of no known kind.

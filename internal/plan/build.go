@@ -252,7 +252,7 @@ func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan sta
 	for _, rd := range res.Readings {
 		out.chains = append(out.chains, rd.Chain)
 		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Extent: rd.Extent,
-			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
+			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Failure: rd.Failure, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 	}
 	return p.fromReadings(s, ents, plan, out)
 }

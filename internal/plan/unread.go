@@ -140,7 +140,7 @@ func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
 		return nil
 	}
 	top := pl.Readings[0]
-	return unexplainedWords(toks, top.Because, top.Concept, pl.Chains[0].Relations(), s)
+	return unexplainedWords(toks, top, pl.Chains[0].Relations(), s)
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -226,15 +226,15 @@ func conceptExplains(c words.Concept) map[string]bool {
 
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
-func unexplainedWords(toks []string, because []string, concept string, walked map[string]bool, s *graph.Schema) []string {
+func unexplainedWords(toks []string, rd state.Reading, walked map[string]bool, s *graph.Schema) []string {
 	explained := map[string]bool{}
 	explain := func(name string) { explainInto(explained, name) }
-	for _, b := range because {
+	for _, b := range rd.Because {
 		explain(b)
 	}
 	// The phrases of the kinds of relation read ("get paged for" of an
 	// on-call relation walked, "downstream" of a dependency reading).
-	concepts := []string{concept}
+	concepts := []string{rd.Concept}
 	for r := range walked {
 		if rd := s.Relation(r); rd != nil {
 			concepts = append(concepts, rd.Concept)
@@ -260,7 +260,10 @@ func unexplainedWords(toks []string, because []string, concept string, walked ma
 			explain(a)
 		}
 	}
-	function := func(w string) bool { return words.ClassOf(w) != 0 || words.IsCueWord(w) || words.IsKindWord(w) }
+	// A failure's words ("stop", "break", "goes down") are read only by a
+	// reading of what it affects: "one stop from S" is no failure.
+	cue := func(w string) bool { return words.CueKindsOf(w).Has(words.ExtentCues) || rd.Failure && words.IsCueWord(w) }
+	function := func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
 	var out []string
 	for i, w := range toks {
 		switch {
@@ -279,6 +282,14 @@ func unexplainedWords(toks []string, because []string, concept string, walked ma
 			continue // a cue's modifier: "high latency"
 		case gapObject(toks, i, explained):
 			continue // a verb's object before its preposition: "received money from"
+		case words.ClassOf(w).Has(words.Aspect) && i > 0 && (words.ClassOf(toks[i-1]).Has(words.Det|words.PossessiveDet|words.Quantifier|words.Number) || toks[i-1][0] >= '0' && toks[i-1][0] <= '9') && !explained[w]:
+			// "start", "stop" are grammar before a gerund ("stop
+			// running"); after a determiner or a number they are nouns
+			// ("one stop from S"), words of their own.
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+			continue
 		}
 		known := explained[w] || explained[text.Singular(w)] || function(w)
 		for _, l := range words.Lemmas(w) {

@@ -36,6 +36,17 @@ type claim struct {
 	alts []*claim
 }
 
+// failed reports whether the claim reads a failure's reach (a step of
+// it does).
+func (c *claim) failed() bool {
+	for _, st := range c.steps {
+		if st.failure {
+			return true
+		}
+	}
+	return false
+}
+
 // stepClaim is one step: a concept (all its relations in the graph) or
 // explicit relations, walked so that the answers play role answers.
 type stepClaim struct {

@@ -64,6 +64,8 @@ type Reading struct {
 	ExtentSaid bool
 	// ClosureByDefault: see state.Reading.ClosureByDefault.
 	ClosureByDefault bool
+	// Failure: see state.Reading.Failure.
+	Failure bool
 	// Confidence is how sure the reader is, in 0..1.
 	Confidence float64
 	// Because lists the words that decided the reading; Guesses what was

@@ -13,7 +13,7 @@ import (
 
 // readings turns the claim into walkable readings, best first.
 func (r *reader) readings(c *claim) []Reading {
-	base := Reading{Anchor: c.anchor, Also: c.also, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid,
+	base := Reading{Anchor: c.anchor, Also: c.also, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid, Failure: c.impact || c.failed(),
 		Confidence: c.conf, Because: c.why, Guesses: append([]string(nil), c.guess...)}
 	r.linkGuesses(&base, c.anchor)
 	if c.target >= 0 {

@@ -30,8 +30,10 @@ var cueNames = map[string]Cue{
 	"optional": Optional,
 }
 
-// extentCues match as written: "direct" must not match "directed".
-const extentCues = Transitive | Direct | Optional
+// ExtentCues are the kinds that say how far the question goes, or
+// which dependencies it asks for; they match as written: "direct" must
+// not match "directed".
+const ExtentCues = Transitive | Direct | Optional
 
 // Has reports whether c has any kind of x.
 func (c Cue) Has(x Cue) bool { return c&x != 0 }
@@ -58,7 +60,7 @@ type CuePhrase struct {
 // a cue of kind x: extent and optional cues are ("direct" must not match
 // "directed"); the others match their first word in any form ("goes
 // down", "went down").
-func (p CuePhrase) AsWritten(x Cue) bool { return x&extentCues != 0 }
+func (p CuePhrase) AsWritten(x Cue) bool { return x&ExtentCues != 0 }
 
 // Cues returns the cue phrases, in file order.
 func Cues() []CuePhrase { return k().cues }
@@ -96,13 +98,16 @@ func parseCues() ([]CuePhrase, error) {
 
 // IsCueWord reports whether a lower-case word is a word of some cue
 // phrase ("depth", "down", "outage"): read by the cues, not a relation.
-func IsCueWord(w string) bool { return cueWords()[w] }
+func IsCueWord(w string) bool { return cueWords()[w] != 0 }
 
-var cueWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
+// CueKindsOf returns the kinds of the cue phrases word w is part of.
+func CueKindsOf(w string) Cue { return cueWords()[w] }
+
+var cueWords = sync.OnceValue(func() map[string]Cue {
+	m := map[string]Cue{}
 	for _, c := range Cues() {
 		for _, w := range c.Words {
-			m[w] = true
+			m[w] |= c.Cues
 		}
 	}
 	return m
