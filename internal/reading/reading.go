@@ -224,6 +224,7 @@ type relHit struct {
 func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 	r := &reader{q: q, ents: ents, s: s}
 	r.toks = tokenize(q, ents)
+	qwords := text.Tokens(q)
 	for i := range r.s.Relations {
 		d := &r.s.Relations[i]
 		c, _ := words.ParseConcept(d.Concept)
@@ -241,6 +242,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// directed X" asks for the relation's objects.
 			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:len(words)-1], " ")))
 		}
+		if len(words) == 1 {
+			for _, ph := range compoundSpellings(words[0], qwords) {
+				ri.names = append(ri.names, newPhraseMatcher(ph))
+			}
+		}
 		for _, a := range d.Aliases {
 			ri.names = append(ri.names, newPhraseMatcher(a))
 		}
@@ -251,6 +257,26 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 	}
 	r.pairPassives()
 	return r
+}
+
+// compoundSpellings returns the two words of the question that spell a
+// relation's one-word name as a compound ("code owners" for codeowner,
+// "sub team" for subteam), each as the phrase "a b" with b singular.
+func compoundSpellings(name string, qwords []string) []string {
+	if len(name) < 6 {
+		return nil
+	}
+	var out []string
+	for i := 0; i+1 < len(qwords); i++ {
+		a, b := qwords[i], text.Singular(qwords[i+1])
+		if len(a) < 2 || len(b) < 2 || a+b != name && a+qwords[i+1] != name {
+			continue
+		}
+		if ph := a + " " + b; !slices.Contains(out, ph) {
+			out = append(out, ph)
+		}
+	}
+	return out
 }
 
 // pairPassives makes each relation of no known concept named in the
