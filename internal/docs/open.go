@@ -279,6 +279,60 @@ func commandPath(w string) bool {
 	return ok && openWords.is("command-dirs", strings.ToLower(dir)) && name != "" && !strings.ContainsAny(name, "/.") && hasLetter(name)
 }
 
+// complementSubject reports whether group g, after the verb that ends
+// between, follows "that" (in the group or right before it, maybe with
+// an article) and has a verb after it: "X ensures that repository is
+// clean", "X ensures that the Y is warm" ("that" opens the verb's
+// object, a clause, whose subject g is), not "X reads that repository".
+func complementSubject(between, toks []otok, g group) bool {
+	n := len(between)
+	for n > 0 && openWords.is("determiners", between[n-1].low) && between[n-1].low != "that" {
+		n-- // "ensures that the Cache Service is warm"
+	}
+	opens := g.i < len(toks) && toks[g.i].low == "that"
+	if n > 0 && between[n-1].low == "that" {
+		opens, n = true, n-1
+	}
+	if n == 0 || !opens || g.j >= len(toks) || !verbLike(between[n-1].low) ||
+		!(thirdPerson(between[n-1].low) || words.PastForm(between[n-1].low)) {
+		return false
+	}
+	next := toks[g.j].low
+	return openWords.is("be", next) || openWords.is("auxiliaries", next) || thirdPerson(next) && verbLike(next)
+}
+
+// endsInUsing reports whether tokens end in "using", maybe with a few
+// words and "such as" after it ("using config management tools such
+// as"), and hold no clause word, negation or hedge.
+func endsInUsing(ts []otok) bool {
+	n := len(ts)
+	if n >= 3 && ts[n-2].low == "such" && ts[n-1].low == "as" {
+		k := n - 2
+		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !verbLike(ts[k-1].low) {
+			k--
+		}
+		n = k
+	}
+	if n == 0 || ts[n-1].low != "using" {
+		return false
+	}
+	return !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
+		return openWords.is("clause-words", t.low) || openWords.is("negations", t.low) || openWords.is("hedges", t.low)
+	})
+}
+
+// clauseIn reports whether ts hold a clause word that opens a clause of
+// another subject: "which", "who", "that" after a noun; not "that" right
+// after a verb, which opens the verb's object ("ensures that ...").
+func clauseIn(ts []otok) bool {
+	for k, t := range ts {
+		if openWords.is("clause-words", t.low) && !(t.low == "that" && k > 0 && thirdPerson(ts[k-1].low) && verbLike(ts[k-1].low)) {
+			return true
+		}
+	}
+	return false
+}
+
 // verbLike reports whether a lower-case word may be a verb in the verb
 // position of a clause: a known relation verb in any form, or a word with
 // the form of a third person or a past participle.
@@ -1405,6 +1459,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	}
 	facts := asides
 	var prev *openFact // the last pair's verb, for a second object
+	// complementOf is the subject of a verb whose object is the clause
+	// the last pair began ("X ensures that repository is clean").
+	var complementOf *group
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		var between []otok
@@ -1461,6 +1518,23 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			continue
 		}
 		prev = nil
+		if complementSubject(between, toks, gb) {
+			// "X ensures that repository is clean": no object of
+			// "ensures"; "... using Y" after the clause is X's.
+			complementOf = &gs[a]
+			continue
+		}
+		if c := complementOf; c != nil {
+			complementOf = nil
+			if endsInUsing(between) {
+				for _, s := range c.ms {
+					for _, o := range gb.ms {
+						facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
+					}
+				}
+				continue
+			}
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -1664,6 +1738,15 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 			break
 		}
 	}
+	// "X ensures that the Y is warm": "that" right after the verb opens
+	// its object, a clause; Y is that clause's subject, not the verb's
+	// object.
+	for k := 1; k < len(ts); k++ {
+		if ts[k].low == "that" && verbLike(ts[k-1].low) && (thirdPerson(ts[k-1].low) || words.PastForm(ts[k-1].low)) &&
+			!slices.ContainsFunc(ts[k+1:], func(t otok) bool { return !openWords.is("determiners", t.low) }) {
+			return verbGroup{}, false
+		}
+	}
 	// The object's article is not the verb group's: "from a Kafka topic".
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
@@ -1692,10 +1775,13 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 			ts = ts[:k]
 		}
 	}
-	// "X does something using Y": X uses Y.
+	// "X does something using Y": X uses Y; also across a clause that
+	// completes X's verb and names nothing ("X ensures that the
+	// repository is clean using Y": "that" right after the verb).
 	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
-		return openWords.is("clause-words", t.low) || openWords.is("negations", t.low) || openWords.is("hedges", t.low)
-	}) && slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) }) {
+		return openWords.is("negations", t.low) || openWords.is("hedges", t.low)
+	}) && !clauseIn(ts[:n-1]) &&
+		slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) }) {
 		return verbGroup{phrase: "use"}, true
 	}
 	k := 0
@@ -2149,7 +2235,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 3
+const openVersion = 4
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
