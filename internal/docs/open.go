@@ -2,6 +2,7 @@ package docs
 
 import (
 	"cmp"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -978,6 +979,53 @@ func (dc *docContext) lastWithHead(head string, place int) *omention {
 	return &m
 }
 
+// allWithHead are the entities named before the sentence whose names end
+// in the word and are longer than the word alone, in the order first
+// named, when there are two or more; else none.
+func (dc *docContext) allWithHead(head string, place int) []omention {
+	var places []int
+	for p, m := range dc.heads[head] {
+		if p < place && len(text.KeyTokens(m.name)) > 1 {
+			places = append(places, p)
+		}
+	}
+	slices.Sort(places)
+	var out []omention
+	for _, p := range places {
+		m := dc.heads[head][p]
+		if !slices.ContainsFunc(out, func(o omention) bool { return o.name == m.name }) {
+			out = append(out, m)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// partsOfNamed returns, for a mention made of a name the document gave
+// before and a kind noun in the plural ("Argo CD controllers", "Acme
+// workers"), the entities named before whose names end in that noun, when
+// there are two or more (allWithHead); else nil.
+func (dc *docContext) partsOfNamed(toks []otok, m omention, place int) []omention {
+	if m.ref || m.j-m.i < 2 {
+		return nil
+	}
+	last := toks[m.j-1].low
+	head := singular(last)
+	if head == last || openWords.kind(last) == "" {
+		return nil
+	}
+	owner := mentionName(toks[m.i : m.j-1])
+	k := text.Key(owner)
+	if owner == "" || k == "" || !slices.ContainsFunc(slices.Collect(maps.Values(dc.heads[headWord(owner)])), func(o omention) bool {
+		return text.Key(o.name) == k
+	}) {
+		return nil
+	}
+	return dc.allWithHead(head, place)
+}
+
 // lastBefore is the last entity of the type named before the line (chunks
 // overlap, so lines are read more than once: order is by line).
 func (dc *docContext) lastBefore(typ string, line int) *omention {
@@ -1198,6 +1246,15 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	// Resolve references.
 	var resolved []omention
 	for _, m := range ms {
+		if parts := ctx.partsOfNamed(toks, m, sentencePlace(u)); parts != nil {
+			// "Argo CD controllers connect to X": the controllers named
+			// before, each.
+			for _, w := range parts {
+				w.i, w.j, w.ref = m.i, m.j, true
+				resolved = append(resolved, w)
+			}
+			continue
+		}
 		if !m.ref {
 			resolved = append(resolved, m)
 			continue
@@ -1223,6 +1280,16 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		head := ""
 		if m.typ != "" {
 			head = singular(toks[m.j-1].low)
+		}
+		if head != "" && head != toks[m.j-1].low {
+			// "The controllers connect to X": every entity named before
+			// whose name ends in the noun, when there are several; a
+			// plural names no one of them.
+			for _, w := range ctx.allWithHead(head, sentencePlace(u)) {
+				w.i, w.j, w.ref = m.i, m.j, true
+				resolved = append(resolved, w)
+			}
+			continue
 		}
 		switch {
 		case head != "" && last != nil && headWord(last.name) == head:
@@ -1263,7 +1330,10 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		// Recorded after the sentence is read: its own mentions are no
 		// antecedents of its "the <noun>".
 		for _, m := range resolved {
-			if !m.ref {
+			// A name written in the plural names a kind ("different
+			// Kubernetes controllers"), no antecedent of "the
+			// controller(s)".
+			if last := toks[m.j-1].low; !m.ref && singular(last) == last {
 				ctx.namedHead(m, sentencePlace(u))
 			}
 		}
@@ -1316,6 +1386,11 @@ type group struct {
 func groups(toks []otok, ms []omention) []group {
 	var out []group
 	for _, m := range ms {
+		if n := len(out); n > 0 && out[n-1].j == m.j && out[n-1].ms[len(out[n-1].ms)-1].i == m.i {
+			// "the controllers": a plural that names several, one list.
+			out[n-1].ms = append(out[n-1].ms, m)
+			continue
+		}
 		if n := len(out); n > 0 && apposition(toks, out[n-1], m) {
 			// "a custom k6 extension, xk6-otel, which …": one entity, named.
 			prev := out[n-1].ms[len(out[n-1].ms)-1]
