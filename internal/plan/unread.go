@@ -140,7 +140,7 @@ func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
 		return nil
 	}
 	top := pl.Readings[0]
-	return unexplainedWords(toks, top, pl.Chains[0].Relations(), s)
+	return unexplainedWords(toks, top, pl.Target, pl.Chains[0].Relations(), s)
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -226,7 +226,7 @@ func conceptExplains(c words.Concept) map[string]bool {
 
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
-func unexplainedWords(toks []string, rd state.Reading, walked map[string]bool, s *graph.Schema) []string {
+func unexplainedWords(toks []string, rd state.Reading, target state.Target, walked map[string]bool, s *graph.Schema) []string {
 	explained := map[string]bool{}
 	explain := func(name string) { explainInto(explained, name) }
 	for _, b := range rd.Because {
@@ -269,9 +269,18 @@ func unexplainedWords(toks []string, rd state.Reading, walked map[string]bool, s
 		switch {
 		case w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9':
 			continue
-		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun),
-			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep)):
-			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")"
+		case (i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun) ||
+			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep))) &&
+			!unkeptKind(toks, i, target, explained, s):
+			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")
+		case unkeptKind(toks, i, target, explained, s):
+			// "Which workloads can list nodes?" read as what lists
+			// nodes: the answers are kept of no kind, and none of
+			// the walk's types is a workload.
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+			continue
 		case i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark:
 			continue // a mention's kind: "the search team", "the dialysis tag"
 		case i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron):
@@ -300,6 +309,30 @@ func unexplainedWords(toks []string, rd state.Reading, walked map[string]bool, s
 		}
 	}
 	return out
+}
+
+// unkeptKind reports whether toks[i], the kind asked after "which"
+// ("which workloads"), is one the answers are not kept of (the plan's
+// target has no type or name word) and that no type or relation walked
+// names, in a graph read from data that types every entity (where
+// types are guessed from roles, the kind is often all the answers are:
+// "which packages"; a schema file's types say the kinds the reader
+// knows).
+func unkeptKind(toks []string, i int, target state.Target, explained map[string]bool, s *graph.Schema) bool {
+	w := toks[i]
+	if !s.Inferred || slices.ContainsFunc(s.Types, func(t graph.TypeDef) bool { return t.Inferred }) || i == 0 || !words.ClassOf(toks[i-1]).Has(words.RelPron) || target.Type != "" || target.NameWord != "" ||
+		words.ClassOf(w) != 0 || i+1 < len(toks) && toks[i+1] == "of" {
+		return false
+	}
+	if explained[w] || explained[text.Singular(w)] {
+		return false
+	}
+	for _, l := range words.Lemmas(w) {
+		if explained[l] {
+			return false
+		}
+	}
+	return true
 }
 
 // closureWord returns the question's word (of questionWords) that names a closure of the
