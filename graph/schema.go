@@ -33,6 +33,14 @@ type Schema struct {
 	OpenWorld bool `json:"open_world,omitempty"`
 }
 
+// TypedByData reports whether a schema derived from the data has every
+// entity typed by the data itself (no type guessed from the roles
+// entities play): the types a relation links are then all it ever links,
+// and a kind no type names is no kind of the graph.
+func (s *Schema) TypedByData() bool {
+	return s.Inferred && len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
+}
+
 // TypeDef is a node type.
 type TypeDef struct {
 	Name        string   `json:"name"`

@@ -320,7 +320,7 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 // knows).
 func unkeptKind(toks []string, i int, target state.Target, explained map[string]bool, s *graph.Schema) bool {
 	w := toks[i]
-	if !s.Inferred || slices.ContainsFunc(s.Types, func(t graph.TypeDef) bool { return t.Inferred }) || i == 0 || !words.ClassOf(toks[i-1]).Has(words.RelPron) || target.Type != "" || target.NameWord != "" ||
+	if !s.TypedByData() || i == 0 || !words.ClassOf(toks[i-1]).Has(words.RelPron) || target.Type != "" || target.NameWord != "" ||
 		words.ClassOf(w) != 0 || i+1 < len(toks) && toks[i+1] == "of" {
 		return false
 	}

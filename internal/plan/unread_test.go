@@ -11,7 +11,7 @@ var updateUnread = flag.Bool("update-unread", false, "rewrite testdata/unread/*.
 
 // TestUnreadChecks plans each question of testdata/unread/*.txt and
 // compares its readings (the first, then those walked where it finds
-// nothing), their confidence, guesses, named-beside doubt and one-hop
+// nothing), their confidence, guesses, schema doubt, named-beside doubt and one-hop
 // verb reading
 // (which the critic weighs against the walk's outcome) with what the file
 // holds: a word no part of the reading explains, or a relation the
@@ -35,6 +35,9 @@ func TestUnreadChecks(t *testing.T) {
 			fmt.Fprintf(&b, "  %.2f %s\n", rd.Confidence, rd.Text)
 			for _, g := range rd.Guesses {
 				b.WriteString("  guess: " + g + "\n")
+			}
+			if rd.SchemaDoubt != "" {
+				b.WriteString("  schema doubt: " + rd.SchemaDoubt + "\n")
 			}
 			if rd.NamedBeside != "" {
 				b.WriteString("  named beside: " + rd.NamedBeside + "\n")

@@ -41,7 +41,7 @@ func (r *reader) readings(c *claim) []Reading {
 		// from the anchor to where the step's relations start ("what
 		// allergens are in croque": croque uses ham, ham has allergens);
 		// further on, the reader's own composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at)) || k == 0 && walksOut(edges) && !r.startsAny(at)) {
+		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at)) || k == 0 && walksOut(edges) && (!r.startsAny(at) || r.s.TypedByData())) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
