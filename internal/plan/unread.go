@@ -262,7 +262,9 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 	}
 	// A failure's words ("stop", "break", "goes down") are read only by a
 	// reading of what it affects: "one stop from S" is no failure.
-	cue := func(w string) bool { return words.CueKindsOf(w).Has(words.ExtentCues) || rd.Failure && words.IsCueWord(w) }
+	cue := func(w string) bool {
+		return words.CueKindsOf(w).Has(words.ExtentCues) || rd.Failure && words.IsCueWord(w)
+	}
 	function := func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
 	var out []string
 	for i, w := range toks {
