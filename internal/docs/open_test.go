@@ -143,3 +143,32 @@ func TestProjectPrefixMerges(t *testing.T) {
 		t.Errorf("a repository not joined with its name: %v", joined)
 	}
 }
+
+// TestAbbreviationMerges checks that names equal once their short forms
+// are written out (package words' abbreviations) are one entity:
+// "k8s-api" is the Kubernetes API ("svc" and "db" are folded by
+// text.Key already); "k8s-operator" is not the Kubernetes API.
+func TestAbbreviationMerges(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.md": "# Deploys\n\nThe Deploy Bot calls the Kubernetes API.\n",
+		"b.md": "# Operations\n\nThe `audit-bot` watches `k8s-api`. The `k8s-operator` restarts pods.\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(dir+"/"+name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix, _, err := Ingest(context.Background(), dir, nil, NewExtractor(nil, nil, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := ix.resolution()
+	same := func(a, b string) bool { return res[a].Name != "" && res[a].Name == res[b].Name }
+	if !same("k8s-api", "Kubernetes API") {
+		t.Errorf("short forms not joined: %v", ix.Merged())
+	}
+	if same("k8s-operator", "Kubernetes API") {
+		t.Errorf("another name joined: %v", ix.Merged())
+	}
+}

@@ -100,6 +100,26 @@ func (ix *Index) resolution() map[string]resolved {
 			union(k, text.Key(short))
 		}
 	}
+	// Names equal once their short forms are written out (package words'
+	// abbreviations: "payment-svc" and "the payment service", "k8s" and
+	// "Kubernetes"), the kind noun maybe dropped.
+	byLong := map[string]string{}
+	for _, n := range slices.Sorted(maps.Keys(names)) {
+		if l := longKey(n); l != "" {
+			if k, ok := byLong[l]; ok {
+				union(k, text.Key(n))
+			} else {
+				byLong[l] = text.Key(n)
+			}
+		}
+	}
+	for n := range names {
+		if short := dropKind(n); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
+			if k, ok := byLong[longKey(short)]; ok && longKey(short) != "" {
+				union(text.Key(n), k)
+			}
+		}
+	}
 	// A project's prefix on its components' names: "argocd-repo-server"
 	// is the "Repo Server" of the documents about Argo CD. The name is an
 	// identifier (no spaces); its prefix is the key of a name of the index
@@ -157,6 +177,20 @@ func (ix *Index) resolution() map[string]resolved {
 		}
 	}
 	return out
+}
+
+// longKey is a name's key (text.Key) with each short form written out
+// ("k8s-api" → "kubernetesapi"), "" for a name of no words.
+func longKey(name string) string {
+	var out []string
+	for _, t := range text.KeyTokens(name) {
+		if l, ok := words.LongForm(t); ok {
+			out = append(out, l...)
+			continue
+		}
+		out = append(out, t)
+	}
+	return strings.Join(out, "")
 }
 
 // dropKind returns a name without its last word when that word is a
