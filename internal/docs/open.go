@@ -203,6 +203,9 @@ type omention struct {
 	// ref: a pronoun or a bare kind noun ("this service"): it refers to
 	// an earlier entity (of type typ when typ is set).
 	ref bool
+	// served: "this endpoint", an interface noun after "this": it refers
+	// to what serves the interface, the entity the document is about.
+	served bool
 }
 
 func isCapWord(t otok) bool {
@@ -320,6 +323,26 @@ func endsInUsing(ts []otok) bool {
 	return !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
 		return openWords.is("clause-words", t.low) || openWords.is("negations", t.low) || openWords.is("hedges", t.low)
 	})
+}
+
+// usedToLink reports whether tokens say "is used ... to connect": a
+// passive of "use", an infinitive of a link verb (openwords.txt
+// [link-verbs]) at the end, and no other verb between them ("is used as a
+// message queue to connect"); and whether a kind noun of things consumed
+// (a queue, a topic) stands between them: the link then flows from the
+// first to the second.
+func usedToLink(ts []otok) (link, flow bool) {
+	n := len(ts)
+	if n < 4 || !openWords.is("be", ts[0].low) || ts[1].low != "used" || ts[n-2].low != "to" || !openWords.is("link-verbs", ts[n-1].low) {
+		return false, false
+	}
+	mid := ts[2 : n-2]
+	if slices.ContainsFunc(mid, func(t otok) bool {
+		return t.punct || openWords.is("negations", t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) && openWords.kind(t.low) == ""
+	}) {
+		return false, false
+	}
+	return true, slices.ContainsFunc(mid, func(t otok) bool { return openWords.is("consumed-kinds", openWords.kind(t.low)) })
 }
 
 // clauseIn reports whether ts hold a clause word that opens a clause of
@@ -725,6 +748,13 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		out = append(out, omention{i: k, j: k + 1, name: t.text})
 		used[k] = true
+	}
+	// "this endpoint", "this API": the interface of the document's entity.
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k].low == "this" && !used[k] && !used[k+1] && openWords.is("interface-nouns", toks[k+1].low) {
+			out = append(out, omention{i: k, j: k + 2, ref: true, served: true})
+			used[k], used[k+1] = true, true
+		}
 	}
 	// Pronouns: "it", "they", and "this" before a verb.
 	for k, t := range toks {
@@ -1267,6 +1297,16 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			}
 			continue
 		}
+		if m.served {
+			// "X scrapes this endpoint" in the README of "# Ad Service":
+			// the endpoint is the service's.
+			if ctx.title != nil {
+				r := *ctx.title
+				r.i, r.j, r.ref = m.i, m.j, true
+				resolved = append(resolved, r)
+			}
+			continue
+		}
 		var to *omention
 		// "Repo Server plays a role as it is responsible for …": a
 		// pronoun inside a sentence whose subject is a name refers to it.
@@ -1534,6 +1574,10 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	}
 	facts := asides
 	var prev *openFact // the last pair's verb, for a second object
+	// linked is what "is used to connect A with B" says A uses: B, after
+	// "with", uses it too.
+	var linked *omention
+	linkFlows := false
 	// complementOf is the subject of a verb whose object is the clause
 	// the last pair began ("X ensures that repository is clean").
 	var complementOf *group
@@ -1592,6 +1636,23 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			continue
 		}
+		if l := linked; l != nil {
+			linked = nil
+			glue := between
+			for len(glue) > 1 && openWords.is("determiners", glue[len(glue)-1].low) {
+				glue = glue[:len(glue)-1] // "with the"
+			}
+			if len(glue) == 1 && (glue[0].low == "with" || glue[0].low == "to" || glue[0].low == "and") {
+				phrase := "use"
+				if linkFlows {
+					phrase = "consume"
+				}
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: o, obj: *l, phrase: phrase})
+				}
+				continue
+			}
+		}
 		prev = nil
 		if complementSubject(between, toks, gb) {
 			// "X ensures that repository is clean": no object of
@@ -1616,6 +1677,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 		if !f.reversed && len(subj.ms) == 1 {
 			prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
+		}
+		if f.links && len(subj.ms) == 1 {
+			linked, linkFlows = &subj.ms[0], f.flows
 		}
 		for _, s := range subj.ms {
 			for _, o := range gb.ms {
@@ -1798,6 +1862,12 @@ type verbGroup struct {
 	// reversed: the phrase reads from the second mention to the first
 	// (a passive with "by", a possessive role: "X's owner is Y").
 	reversed bool
+	// links: "X is used to connect A with B": the mention after the next
+	// "with" uses X too, or, where X is used as a queue, consumes it.
+	links bool
+	// flows: "X is used as a message queue to connect A with B": A sends
+	// into X, B consumes it.
+	flows bool
 }
 
 // readVerbGroup reads the tokens between two mention groups as a verb
@@ -1834,6 +1904,13 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	// with "by" after a mention says what Y does to it.
 	if vg, ok := infinitivePassive(ts); ok {
 		return vg, true
+	}
+	// "X is used to connect A with B": A (and B) use X; "used as a
+	// message queue to connect A with B": A sends into X, B consumes it.
+	if link, flow := usedToLink(ts); link && flow {
+		return verbGroup{phrase: "send to", reversed: true, links: true, flows: true}, true
+	} else if link {
+		return verbGroup{phrase: "use", reversed: true, links: true}, true
 	}
 	// "X is used for communication between A and B": A and B use X.
 	if n := len(ts); n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
