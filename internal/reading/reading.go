@@ -685,6 +685,17 @@ func (r *reader) read() Result {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
 	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
+	// A relation the question names and the reading does not walk, one
+	// hop on from where it ends as the types allow, is read first
+	// ("Who chairs the subcommittees of X?": X's subcommittees, then their
+	// Chairman), a guess the critic does not certify.
+	if len(res.Readings) > 0 && len(un) == 0 {
+		if h, ok := r.unfollowedName(res.Readings[0].Chain); ok && r.hopWord(h) {
+			if rd, ok := r.composedThrough(res.Readings[0], h); ok {
+				res.Readings = append([]Reading{rd}, res.Readings...)
+			}
+		}
+	}
 	before := r.unreadBeforePossessive()
 	relWord, relName := r.relationWordEntity()
 	op, opKind := r.unreadOperator()
@@ -991,26 +1002,8 @@ var selfNouns = map[string]bool{"data": true, "content": true, "contents": true,
 func (r *reader) unfollowed(chain state.Chain) string {
 	walked := chain.Relations()
 	concepts := r.kindsOf(walked)
-	unused := func(start, end int) bool {
-		for p := start; p < end; p++ {
-			if r.used[p] || r.entAt[p] >= 0 {
-				return false
-			}
-		}
-		return true
-	}
-	said := map[string]int{} // times the question names each relation
-	for _, h := range r.rhits {
-		said[h.rel.def.Name]++
-	}
-	for _, h := range r.rhits {
-		name := h.rel.def.Name
-		// Named twice and walked once, by a fixed chain ("who reports to
-		// the person frank reports to"): the other naming is another hop.
-		twice := said[name] > 1 && chain.Fixed() && stepsThrough(chain, name) < said[name]
-		if (!walked[name] || twice) && unused(h.start, h.end) {
-			return strings.Join(r.st.words[h.start:h.end], " ")
-		}
+	if h, ok := r.unfollowedName(chain); ok {
+		return strings.Join(r.st.words[h.start:h.end], " ")
 	}
 	asked := r.askedAt
 	for _, h := range r.hits {
@@ -1020,17 +1013,113 @@ func (r *reader) unfollowed(chain state.Chain) string {
 		// asked one ("which owners of ...").
 		relational := h.Kind == words.HitNoun && h.End < len(r.st.words) && r.st.words[h.End] == "of" && (asked < h.Start || asked >= h.End)
 		named := h.Kind == words.HitVerb || relational
-		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && unused(h.Start, h.End) {
+		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && r.unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 		// A verb of the walked kind that no step read, beside a chain of
 		// one fixed step that another word made: another hop ("who
 		// reports to ann's manager" read as ann's manager).
-		if h.Kind == words.HitVerb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && unused(h.Start, h.End) {
+		if h.Kind == words.HitVerb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && r.unused(h.Start, h.End) {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}
 	return ""
+}
+
+// unused reports whether no word of start..end is read by a part of the
+// reading or an entity's mention.
+func (r *reader) unused(start, end int) bool {
+	for p := start; p < end; p++ {
+		if r.used[p] || r.entAt[p] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unfollowedName returns the first phrase naming a relation of the graph
+// that the chain does not walk and no part of the reading read; or one
+// named twice and walked once by a fixed chain ("who reports to the
+// person frank reports to": the other naming is another hop).
+func (r *reader) unfollowedName(chain state.Chain) (relHit, bool) {
+	walked := chain.Relations()
+	said := map[string]int{} // times the question names each relation
+	for _, h := range r.rhits {
+		said[h.rel.def.Name]++
+	}
+	for _, h := range r.rhits {
+		name := h.rel.def.Name
+		twice := said[name] > 1 && chain.Fixed() && stepsThrough(chain, name) < said[name]
+		if (!walked[name] || twice) && r.unused(h.start, h.end) {
+			return h, true
+		}
+	}
+	return relHit{}, false
+}
+
+// hopWord reports whether the phrase h, naming a relation no part of the
+// reading read, may be a hop of its own: not the asked kind ("Which jobs
+// ... its needs" over jobs), nor a role said with "as" ("use X as their
+// carrier").
+func (r *reader) hopWord(h relHit) bool {
+	if r.askedAt >= h.start && r.askedAt < h.end {
+		return false
+	}
+	if a := r.asked(); a.Word != "" && slices.ContainsFunc(r.st.words[h.start:h.end], func(w string) bool { return singular(w) == singular(a.Word) }) {
+		return false
+	}
+	for k := max(0, h.start-2); k < h.start; k++ {
+		if words.ClassOf(r.st.words[k]).Has(words.As) {
+			return false
+		}
+	}
+	return true
+}
+
+// composedThrough returns rd with one more step through the relation h
+// names, where the types say which way it leaves the chain's last
+// step ("Who chairs the subcommittees of X?" read as X's subcommittees
+// leaves "chairs": then their Chairman). A guess: the words did not
+// say where the hop goes.
+func (r *reader) composedThrough(rd Reading, h relHit) (Reading, bool) {
+	if len(rd.Chain.Steps) == 0 || rd.Target >= 0 {
+		return Reading{}, false
+	}
+	var ends []string
+	for _, e := range rd.Chain.Steps[len(rd.Chain.Steps)-1].Edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil {
+			return Reading{}, false
+		}
+		switch e.Direction {
+		case graph.Out:
+			ends = append(ends, ri.def.To...)
+		case graph.In:
+			ends = append(ends, ri.def.From...)
+		default:
+			return Reading{}, false
+		}
+	}
+	from, to := intersects(h.rel.def.From, ends), intersects(h.rel.def.To, ends)
+	var d graph.Direction
+	switch {
+	case from && !to:
+		d = graph.Out
+	case to && !from:
+		d = graph.In
+	default:
+		return Reading{}, false // both ends or neither: the types do not say which way
+	}
+	out := rd
+	out.Chain = cloneChain(rd.Chain)
+	out.Chain.Steps[len(out.Chain.Steps)-1].Repeat = false
+	out.Chain.Steps = append(out.Chain.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: h.rel.def.Name, Direction: d}}})
+	word := strings.Join(r.st.words[h.start:h.end], " ")
+	out.Because = append(slices.Clip(rd.Because), fmt.Sprintf("%q one hop further", word))
+	out.Text = fmt.Sprintf("%s, then what them %s, through %s", rd.Text, word, h.rel.def.Name)
+	out.Confidence = min(rd.Confidence, 1) * 0.75
+	out.Guesses = append(slices.Clip(rd.Guesses), fmt.Sprintf("%q read as one hop from where the reading ends, through %s, as the types allow", word, h.rel.def.Name))
+	return out, true
 }
 
 // readExtent finds how far the question asks to go: transitive cues first
