@@ -775,7 +775,11 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		case "we":
 			// "We use Transifex": the writers' project, where the title
 			// names one (readUnit).
-			if k+1 < len(toks) && !openWords.is("auxiliaries", toks[k+1].low) && !openWords.is("hedges", toks[k+1].low) && verbLike(toks[k+1].low) {
+			n := k + 1
+			for n < len(toks) && openWords.is("adverbs", toks[n].low) {
+				n++ // "We also make use of X"
+			}
+			if n < len(toks) && !openWords.is("auxiliaries", toks[n].low) && !openWords.is("hedges", toks[n].low) && verbLike(toks[n].low) {
 				out = append(out, omention{i: k, j: k + 1, ref: true})
 			}
 		case "this":
@@ -2038,6 +2042,16 @@ verb:
 		return verbGroup{}, false // "is a", "are the": a copula
 	}
 	base := lemma(v)
+	// A phrase of the readings with a noun inside ("makes use of X").
+	if n := len(ts) - k - 1; !passive && n >= 2 && n <= 3 && openWords.is("prepositions", ts[len(ts)-1].low) {
+		ws := []string{base}
+		for _, t := range ts[k+1:] {
+			ws = append(ws, t.low)
+		}
+		if p := strings.Join(ws, " "); readingGroups[p] != "" {
+			return verbGroup{phrase: p}, true
+		}
+	}
 	isRequest := func(t otok) bool { return openWords.is("request-nouns", t.low) }
 	if openWords.is("causative-verbs", base) && !(openWords.is("request-verbs", base) && slices.ContainsFunc(ts[k+1:], isRequest)) {
 		return verbGroup{}, false // "lets X discover": X is the one who acts
