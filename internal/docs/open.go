@@ -325,6 +325,31 @@ func endsInUsing(ts []otok) bool {
 	})
 }
 
+// usedFor reports whether tokens say "is used for" right before the next
+// mention, or "is used for" a few plain words, a comma and adverbs ("is
+// used for a few short-term data stores, primarily our"): what follows is
+// what uses the subject.
+func usedFor(ts []otok) bool {
+	if len(ts) < 3 || !openWords.is("be", ts[0].low) || ts[1].low != "used" || ts[2].low != "for" {
+		return false
+	}
+	rest := ts[3:]
+	if c := slices.IndexFunc(rest, func(t otok) bool { return t.low == "," }); c >= 0 {
+		if c > 8 || slices.ContainsFunc(rest[:c], func(t otok) bool {
+			return t.punct || openWords.is("be", t.low) || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) || openWords.is("prepositions", t.low)
+		}) {
+			return false
+		}
+		rest = rest[c+1:]
+		if len(rest) == 0 || !openWords.is("adverbs", rest[0].low) {
+			return false // "used for A, B and C": a list, read as one
+		}
+	}
+	return !slices.ContainsFunc(rest, func(t otok) bool {
+		return !openWords.is("determiners", t.low) && !openWords.is("adverbs", t.low) && !openWords.is("personal-pronouns", t.low) && t.low != "our"
+	})
+}
+
 // usedToLink reports whether tokens say "is used ... to connect": a
 // passive of "use", an infinitive of a link verb (openwords.txt
 // [link-verbs]) at the end, and no other verb between them ("is used as a
@@ -1909,7 +1934,12 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	if vg, ok := infinitivePassive(ts); ok {
 		return vg, true
 	}
-	// "X is used to connect A with B": A (and B) use X; "used as a
+	// "X is used for Y", "is used for a few stores, primarily our Y": Y
+	// uses X.
+	if usedFor(ts) {
+		return verbGroup{phrase: "use", reversed: true}, true
+	}
+	// "X is used to connect A with B": A (and B) use X; "used as a"
 	// message queue to connect A with B": A sends into X, B consumes it.
 	if link, flow := usedToLink(ts); link && flow {
 		return verbGroup{phrase: "send to", reversed: true, links: true, flows: true}, true
