@@ -325,6 +325,61 @@ func endsInUsing(ts []otok) bool {
 	})
 }
 
+// requiresPlacedIn reports whether tokens say that the subject needs
+// something placed in the next mention: a verb that names dependency as a
+// whole ("requires", "needs"), maybe "that", a few words naming what, then
+// "(to) be" and a participle with "in", "on", "into" or "from" at the end
+// ("requires that the desired state to be provided in a").
+func requiresPlacedIn(ts []otok) bool {
+	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+		ts = ts[:len(ts)-1]
+	}
+	n := len(ts)
+	if n < 5 || !thirdPerson(ts[0].low) || canonicalPhrase(lemma(ts[0].low)) != "depend on" {
+		return false
+	}
+	switch ts[n-1].low {
+	case "in", "on", "into", "from":
+	default:
+		return false
+	}
+	if !words.PastForm(ts[n-2].low) || ts[n-3].low != "be" {
+		return false
+	}
+	what := ts[1 : n-3]
+	if len(what) > 0 && what[0].low == "that" {
+		what = what[1:]
+	}
+	if len(what) > 0 && what[len(what)-1].low == "to" {
+		what = what[:len(what)-1]
+	}
+	return len(what) > 0 && len(what) <= 8 && !slices.ContainsFunc(what, func(t otok) bool {
+		return t.punct || openWords.is("be", t.low) || openWords.is("auxiliaries", t.low) || openWords.is("negations", t.low) ||
+			openWords.is("clause-words", t.low) || thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low) && what[0].low != t.low
+	})
+}
+
+// relativeAfterAgent returns the position of a passive participle whose
+// agent is group g when a relative clause ("that", "which", maybe after a
+// comma) follows g ("exposed by the X that powers Y"), else -1.
+func relativeAfterAgent(toks []otok, g group, between []otok) int {
+	k := 0
+	if k < len(between) && between[k].low == "," {
+		k++
+	}
+	if k >= len(between) || between[k].low != "that" && between[k].low != "which" {
+		return -1
+	}
+	p := g.i - 1
+	for p >= 0 && openWords.is("determiners", toks[p].low) {
+		p--
+	}
+	if p < 1 || toks[p].low != "by" || !words.PastForm(toks[p-1].low) || thirdPerson(toks[p-1].low) {
+		return -1
+	}
+	return p - 1
+}
+
 // usedFor reports whether tokens say "is used for" right before the next
 // mention, or "is used for" a few plain words, a comma and adverbs ("is
 // used for a few short-term data stores, primarily our"): what follows is
@@ -1619,6 +1674,15 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 		}
 		subj := ga
+		if part := relativeAfterAgent(toks, ga, between); part >= 0 {
+			// "the API exposed by X that powers Y": the clause says what
+			// the API does, not X; the mention right before the
+			// participle, if any, is its subject.
+			if a == 0 || gs[a-1].j != part {
+				continue
+			}
+			subj = gs[a-1]
+		}
 		// A coordinated verb phrase ("uses X to render Y and forwards
 		// messages to Z"): the clause's subject is its subject.
 		if k := lastCoordinatedVerb(between); k >= 0 {
@@ -1933,6 +1997,11 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	// with "by" after a mention says what Y does to it.
 	if vg, ok := infinitivePassive(ts); ok {
 		return vg, true
+	}
+	// "X requires that the state be provided in Y", "needs its charts to
+	// be stored in Y": X depends on Y.
+	if requiresPlacedIn(ts) {
+		return verbGroup{phrase: "depend on"}, true
 	}
 	// "X is used for Y", "is used for a few stores, primarily our Y": Y
 	// uses X.
