@@ -425,6 +425,12 @@ func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]g
 	// the reader reads them), nor those after it when they are not
 	// needed.
 	mi, mj := sp.i, sp.j
+	// Nor a preposition before it that the name does not start with:
+	// "sit on the Senate Budget Committee" for Senate Committee on the
+	// Budget leaves the verb its particle.
+	if first := tc.of(top.m.Entity.Name); mj-mi > 1 && words.ClassOf(text.Key(ws[mi].tok)).Has(words.Prep) && (len(first) == 0 || first[0] != text.Key(ws[mi].tok)) {
+		mi++
+	}
 	if top.content {
 		// A kind word before the name stays when the name has a word
 		// for it besides those the form names ("the image png
