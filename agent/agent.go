@@ -81,7 +81,7 @@ func New(store Store, configure ...Option) *Agent {
 	walkOpts := walk.Options{Fanout: o.Fanout, Alpha: o.Alpha}
 	var rules *plan.Rules
 	if c.planner == nil {
-		po := plan.Options{HopBudget: o.HopBudget}
+		po := plan.Options{HopBudget: o.HopBudget, Relate: o.Relate}
 		var scorer plan.Scorer
 		if o.Lexicon != nil {
 			scorer = o.Lexicon

@@ -5,6 +5,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/walk"
 )
 
@@ -44,6 +45,10 @@ type Options struct {
 	// *lexicon.Model, or lexicon.Shipped() to use a shipped lexicon when
 	// the graph's relations match one.
 	Lexicon ChainScorer
+	// Relate relates a question's word that names no relation of the
+	// graph to the graph's relations by similarity, for the rule planner
+	// (plan.Options.Relate); nil: such a question ends no_relation.
+	Relate plan.Relator
 
 	// MaxIterations caps the critique rounds of each reading the critic
 	// walks (default 5; a run walks at most as many readings as its plan

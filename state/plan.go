@@ -255,6 +255,21 @@ func (c Chain) Fixed() bool {
 	return true
 }
 
+// Likened says which relations a question's word was taken for by
+// similarity of words (see Reading.Likened), and how near each was.
+type Likened struct {
+	// Word is the question's word ("sits").
+	Word string `json:"word"`
+	// Relations are the relations taken, nearest first: one, or two too
+	// near each other to choose (both walked), with their similarities.
+	Relations    []string  `json:"relations"`
+	Similarities []float64 `json:"similarities"`
+	// Next is the nearest relation not taken, and its similarity ("" when
+	// the graph has no other).
+	Next           string  `json:"next,omitempty"`
+	NextSimilarity float64 `json:"next_similarity,omitempty"`
+}
+
 // Extent says how far a reading walks.
 type Extent string
 
@@ -302,6 +317,11 @@ type Reading struct {
 	Failure bool     `json:"failure,omitempty"`
 	Because []string `json:"because,omitempty"`
 	Guesses []string `json:"guesses,omitempty"`
+	// Likened is set on a reading of a word that neither the graph's
+	// relation names nor the word lexicon relate to a relation, taken for
+	// one (or two) by similarity of words: its Confidence stays below what
+	// a claim needs, so the critic certifies none of its answers.
+	Likened *Likened `json:"likened,omitempty"`
 	// Concept is the kind of relation the reading follows, named as a
 	// schema names it (graph.RelationDef.Concept: "dependency",
 	// "ownership"); "" for a relation of no known kind.

@@ -35,6 +35,8 @@ type agentFlags struct {
 	alpha    float64
 	verbose  bool
 	maxCalls int
+	// relate is --relate (see relator).
+	relate string
 }
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
@@ -45,10 +47,15 @@ func (a *agentFlags) register(fs *flag.FlagSet) {
 	floatFlag(fs, &a.alpha, "alpha", 0, 0.01, 1, "the default, 0.5", "α of the hybrid score α·proximity + (1−α)·similarity, from 0 to 1 (default 0.5)")
 	intFlag(fs, &a.maxCalls, "max-store-calls", agent.DefaultMaxStoreCalls, 1, maxInt, "", "store calls allowed per question (`N`)")
 	fs.BoolVar(&a.verbose, "v", false, "log every transition to stderr")
+	fs.StringVar(&a.relate, "relate", relateAuto, "`mode` for a word of the question that names no relation of the graph: auto takes the relation its meaning is clearly nearest (all-MiniLM-L6-v2, where scripts/embed-model installed it), answering uncertain; none ends such a question no_relation")
 }
 
 // options turns the flags into agent options (the lexicon is added by the caller).
-func (a *agentFlags) options(e *env) []agent.Option {
+func (a *agentFlags) options(e *env) ([]agent.Option, error) {
+	rel, err := relator(a.relate, e)
+	if err != nil {
+		return nil, err
+	}
 	opts := []agent.Option{
 		func(o *agent.Options) { o.MaxIterations = a.maxIter },
 		func(o *agent.Options) { o.Timeout = a.timeout },
@@ -59,6 +66,9 @@ func (a *agentFlags) options(e *env) []agent.Option {
 		func(o *agent.Options) { o.HopBudget = a.hops },
 		func(o *agent.Options) {},
 	}
+	if rel != nil {
+		opts = append(opts, func(o *agent.Options) { o.Relate = rel })
+	}
 	if a.verbose {
 		cfg := zap.NewDevelopmentConfig()
 		cfg.OutputPaths = []string{"stderr"}
@@ -66,7 +76,7 @@ func (a *agentFlags) options(e *env) []agent.Option {
 			opts = append(opts, func(o *agent.Options) { o.Logger = l })
 		}
 	}
-	return opts
+	return opts, nil
 }
 
 type askOptions struct {
@@ -382,7 +392,10 @@ func (o *askOptions) questionTimeout() time.Duration {
 
 // agentOptions builds the agent's options from the flags.
 func agentOptions(g graphFlags, a agentFlags, e *env) ([]agent.Option, error) {
-	opts := a.options(e)
+	opts, err := a.options(e)
+	if err != nil {
+		return nil, err
+	}
 	lex, err := lexiconAgentOptions(g.lexicon)
 	if err != nil {
 		return nil, err

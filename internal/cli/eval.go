@@ -248,7 +248,10 @@ func evaluate(ctx context.Context, e *env, o *evalOptions) error {
 // splits, and figures on the questions a lexicon learned from are not
 // honest.
 func evalAgentOptions(o *evalOptions, e *env) ([]agent.Option, string, error) {
-	opts := o.agent.options(e)
+	opts, err := o.agent.options(e)
+	if err != nil {
+		return nil, "", err
+	}
 	switch lex := o.graph.lexicon; {
 	case o.cv > 1:
 		return opts, fmt.Sprintf("learned per fold (%d-fold cross-validation)", o.cv), nil

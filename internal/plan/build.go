@@ -235,11 +235,7 @@ func readerEntities(ents []linked) []reader.Entity {
 // readPlanRules makes the plan from the rule reader's readings
 // (internal/reading).
 func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
-	re := make([]reading.Entity, len(ents))
-	for i, e := range ents {
-		re[i] = reading.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence, Others: otherNames(e)}
-	}
-	res := reading.Read(q, re, s)
+	res := reading.Read(q, readingEntities(ents), s)
 	plan.Notes = append(plan.Notes, res.Notes...)
 	var out readOut
 	out.unread = res.Unread
@@ -255,6 +251,15 @@ func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan sta
 			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Failure: rd.Failure, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 	}
 	return p.fromReadings(s, ents, plan, out)
+}
+
+// readingEntities hands the linked entities to the rule reader.
+func readingEntities(ents []linked) []reading.Entity {
+	re := make([]reading.Entity, len(ents))
+	for i, e := range ents {
+		re[i] = reading.Entity{Start: e.start, End: e.end, Name: e.anchor.Entity, Type: e.anchor.Type, Confidence: e.anchor.Confidence, Others: otherNames(e)}
+	}
+	return re
 }
 
 // otherNames are the names a linked mention may also mean.

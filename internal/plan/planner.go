@@ -36,6 +36,10 @@ type Options struct {
 	// (ErrQuestionTooLong) rather than read for many seconds. Default
 	// DefaultMaxWords.
 	MaxWords int
+	// Relate, when set, relates a word of the question that names no
+	// relation of the graph to the graph's relations by similarity, as the
+	// last resort before the plan says no relation matches (see relate).
+	Relate Relator
 }
 
 // DefaultMaxWords is the default of Options.MaxWords: far beyond any
@@ -157,6 +161,15 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		return state.Plan{}, cost, err
 	}
 	plan := p.build(question, s, lk.ents)
+	if plan.Unanswerable != "" && p.opts.Relate != nil {
+		pl, ok, err := p.relate(ctx, question, s, lk.ents)
+		switch {
+		case err != nil:
+			plan.Notes = append(plan.Notes, "words were not compared: "+err.Error())
+		case ok:
+			plan = pl
+		}
+	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil

@@ -70,27 +70,28 @@ type stepClaim struct {
 	failure bool
 }
 
-// claim finds the skeleton by the question's patterns, strongest first.
-func (r *reader) claim() (*claim, string) {
+// claim finds the skeleton by the question's patterns, strongest first;
+// with none, the word no relation of the graph matches.
+func (r *reader) claim() (*claim, *Unmatched) {
 	for _, find := range []func() *claim{r.path, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
 			}
 			c.why = append(c.why, r.because...)
-			return c, ""
+			return c, nil
 		}
 	}
 	// Nothing names a relation: a word the graph has no relation for, or
 	// a plain question about the entity.
 	if w := r.unexplained(); w != "" {
-		return nil, fmt.Sprintf("no relation of this graph matches %q", w)
+		return nil, &Unmatched{Word: w, Concept: r.unexplainedConcept()}
 	}
 	if c := r.typeOnly(); c != nil {
-		return c, ""
+		return c, nil
 	}
 	return &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
-		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, ""
+		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, nil
 }
 
 // Path questions ask how two entities are connected, whatever the
@@ -1445,6 +1446,18 @@ func (r *reader) typeOnly() *claim {
 
 // unexplained returns a word of the question that no cue, entity, type or
 // function word explains: it may name a relation the graph lacks.
+// unexplainedConcept returns the concept of the phrase unexplained
+// returns, where it is a phrase of a concept the graph has no relation
+// of; None where it is a word the word lexicon does not relate.
+func (r *reader) unexplainedConcept() words.Concept {
+	for _, h := range r.hits {
+		if !r.hasConcept(h.Concept) && h.Kind != words.HitPosition {
+			return h.Concept
+		}
+	}
+	return words.None
+}
+
 func (r *reader) unexplained() string {
 	for _, h := range r.hits {
 		// A concept phrase the graph has no relation for.

@@ -99,6 +99,16 @@ type Reading struct {
 	SchemaDoubt string
 }
 
+// Unmatched is a word of the question no relation of the graph matches.
+type Unmatched struct {
+	// Word is the question's word or phrase ("sits", "on call for").
+	Word string
+	// Concept is the kind of relation the word lexicon reads the phrase
+	// as, of which the graph has no relation ("on call for"); None for a
+	// word the lexicon does not relate to a relation ("sits").
+	Concept words.Concept
+}
+
 // Asked is what kind of thing the question asks for.
 type Asked struct {
 	// Word is the question's word ("teams").
@@ -121,6 +131,9 @@ type Result struct {
 	// graph (it asks about a relation the graph does not have); empty
 	// when there are readings or no entity.
 	Unread string
+	// Unmatched is the question's word no relation of the graph matches,
+	// where that is why it could not be read; nil otherwise.
+	Unmatched *Unmatched
 	// Notes are remarks for the plan (which entities were used, ...).
 	Notes []string
 }
@@ -654,9 +667,9 @@ func (r *reader) read() Result {
 		res.Unread = fmt.Sprintf("the question asks what keeps working (%q); scgraph answers what a failure affects: ask for that, and the rest is your answer", w)
 		return res
 	}
-	cl, why := r.claim()
+	cl, unmatched := r.claim()
 	if cl == nil {
-		res.Unread = why
+		res.Unread, res.Unmatched = fmt.Sprintf("no relation of this graph matches %q", unmatched.Word), unmatched
 		return res
 	}
 	res.Readings = r.readings(cl)

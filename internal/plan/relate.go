@@ -1,0 +1,176 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/reading"
+	"github.com/scgraph/scgraph/internal/relsim"
+	"github.com/scgraph/scgraph/internal/words"
+	"github.com/scgraph/scgraph/state"
+)
+
+// Relator relates a question's word that no relation name of the graph
+// and no lexicon entry explains to the graph's relations by similarity
+// (relsim.Scorer over all-MiniLM-L6-v2 is the one the CLI gives).
+type Relator interface {
+	Relate(ctx context.Context, word, question string, rels []string) (relsim.Pick, error)
+}
+
+// likenedConfidence is the most a reading by similarity is trusted: below
+// sureReading, so the critic certifies none of its answers.
+const likenedConfidence = 0.6
+
+// relate is the last resort for a question no reader could place because
+// a word of it names no relation of the graph ("Who sits on X?" over
+// members): the word is taken for the relation its similarity picks
+// (Options.Relate), read as that relation's name from either end, and the
+// plan's readings say so and stay uncertain. Two relations too near each
+// other to choose are both walked. It returns false where the reader's
+// failure is of another kind, the word is one the lexicon reads as a kind
+// of relation the graph has none of, the word is near no relation, or the
+// word taken for the relation still gives no reading.
+func (p *Rules) relate(ctx context.Context, q string, s *graph.Schema, ents []linked) (state.Plan, bool, error) {
+	res := reading.Read(q, readingEntities(ents), s)
+	// A phrase the lexicon reads as a kind of relation the graph has
+	// none of ("on call for" where nothing is on call) is not another
+	// relation by similarity.
+	if res.Unmatched == nil || res.Unmatched.Concept != words.None || len(res.Readings) > 0 {
+		return state.Plan{}, false, nil
+	}
+	var names []string
+	for _, r := range s.Relations {
+		names = append(names, r.Name)
+	}
+	pick, err := p.opts.Relate.Relate(ctx, res.Unmatched.Word, q, names)
+	if err != nil || pick.Outcome == relsim.Unrelated {
+		return state.Plan{}, false, err
+	}
+	var plans []state.Plan
+	for _, c := range pick.Taken {
+		pl, ok := p.readAs(q, s, ents, pick.Word, c.Relation)
+		if !ok {
+			return state.Plan{}, false, nil
+		}
+		plans = append(plans, pl)
+	}
+	pl := plans[0]
+	if len(plans) == 2 {
+		pl = walkBoth(pl, plans[1])
+	}
+	lk := likened(pick)
+	for i := range pl.Readings {
+		rd := &pl.Readings[i]
+		rd.Confidence = min(rd.Confidence, likenedConfidence)
+		rd.Likened = lk
+		rd.Guesses = append(slices.Clone(rd.Guesses), pick.String())
+	}
+	pl.Notes = append(pl.Notes, pick.String())
+	return pl, true, nil
+}
+
+// readAs plans the question with word taken for a name of relation rel:
+// read from the relation's subject ("X sits on Y" for "X members Y") and
+// from its object, the readings of both in that order (the critic walks
+// the second where the first reaches nothing the question asks for).
+func (p *Rules) readAs(q string, s *graph.Schema, ents []linked, word, rel string) (state.Plan, bool) {
+	var out state.Plan
+	found := false
+	for _, inverse := range []bool{false, true} {
+		named := withAlias(s, rel, word, inverse)
+		pl := p.build(q, named, ents)
+		if pl.Unanswerable != "" || len(pl.Chains) == 0 || !walks(pl, rel) {
+			continue
+		}
+		if !found {
+			out, found = pl, true
+			continue
+		}
+		for i, c := range pl.Chains {
+			if !slices.ContainsFunc(out.Chains, func(x state.Chain) bool { return x.String() == c.String() }) {
+				out.Chains = append(out.Chains, c)
+				out.Readings = append(out.Readings, pl.Readings[i])
+				out.HopBudget = max(out.HopBudget, pl.HopBudget)
+			}
+		}
+	}
+	return out, found
+}
+
+// walks reports whether the plan's first chain walks relation rel: the
+// word was read as its name, not read around.
+func walks(pl state.Plan, rel string) bool {
+	for _, st := range pl.Chains[0].Steps {
+		for _, e := range st.Edges {
+			if e.Relation == rel {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withAlias returns a copy of s in which word names relation rel, read
+// from its subject (an alias) or from its object (an inverse alias).
+func withAlias(s *graph.Schema, rel, word string, inverse bool) *graph.Schema {
+	c := *s
+	c.Relations = slices.Clone(s.Relations)
+	for i := range c.Relations {
+		r := &c.Relations[i]
+		if r.Name != rel {
+			continue
+		}
+		if inverse {
+			r.InverseAliases = append(slices.Clone(r.InverseAliases), word)
+		} else {
+			r.Aliases = append(slices.Clone(r.Aliases), word)
+		}
+	}
+	return &c
+}
+
+// walkBoth joins the plans of two relations too near to choose: each
+// chain of a walks, at each step, the edges of b's chain of the same
+// length too.
+func walkBoth(a, b state.Plan) state.Plan {
+	out := a
+	out.Chains = slices.Clone(a.Chains)
+	out.Readings = slices.Clone(a.Readings)
+	for i, c := range out.Chains {
+		k := slices.IndexFunc(b.Chains, func(x state.Chain) bool { return len(x.Steps) == len(c.Steps) })
+		if k < 0 {
+			continue
+		}
+		c.Steps = slices.Clone(c.Steps)
+		for j := range c.Steps {
+			st := c.Steps[j]
+			st.Edges = slices.Clone(st.Edges)
+			for _, e := range b.Chains[k].Steps[j].Edges {
+				if !slices.Contains(st.Edges, e) {
+					st.Edges = append(st.Edges, e)
+				}
+			}
+			c.Steps[j] = st
+		}
+		out.Chains[i] = c
+		out.Readings[i].Text = fmt.Sprintf("%s; or, as its other near reading, %s", a.Readings[i].Text, b.Readings[k].Text)
+	}
+	for _, r := range b.RelationHints {
+		if !slices.Contains(out.RelationHints, r) {
+			out.RelationHints = append(out.RelationHints, r)
+		}
+	}
+	return out
+}
+
+// likened is the pick as the readings carry it.
+func likened(p relsim.Pick) *state.Likened {
+	l := &state.Likened{Word: p.Word, Next: p.Next.Relation, NextSimilarity: round3(p.Next.Similarity)}
+	for _, c := range p.Taken {
+		l.Relations = append(l.Relations, c.Relation)
+		l.Similarities = append(l.Similarities, round3(c.Similarity))
+	}
+	return l
+}
