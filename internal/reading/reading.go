@@ -703,10 +703,8 @@ func (r *reader) read() Result {
 	// ("Who chairs the subcommittees of X?": X's subcommittees, then their
 	// Chairman), a guess the critic does not certify.
 	if len(res.Readings) > 0 && len(un) == 0 {
-		if h, ok := r.unfollowedName(res.Readings[0].Chain); ok && r.hopWord(h) {
-			if rd, ok := r.composedThrough(res.Readings[0], h); ok {
-				res.Readings = append([]Reading{rd}, res.Readings...)
-			}
+		if rd, ok := r.composedFirst(res.Readings[0]); ok {
+			res.Readings = append([]Reading{rd}, res.Readings...)
 		}
 	}
 	before := r.unreadBeforePossessive()
@@ -1013,11 +1011,20 @@ var selfNouns = map[string]bool{"data": true, "content": true, "contents": true,
 // relation of this graph (by its name, or by a concept the graph has) which
 // chain does not follow, or "".
 func (r *reader) unfollowed(chain state.Chain) string {
-	walked := chain.Relations()
-	concepts := r.kindsOf(walked)
 	if h, ok := r.unfollowedName(chain); ok {
 		return strings.Join(r.st.words[h.start:h.end], " ")
 	}
+	if h, ok := r.unfollowedWord(chain); ok {
+		return strings.Join(r.st.words[h.Start:h.End], " ")
+	}
+	return ""
+}
+
+// unfollowedWord returns the first verb (or relational noun) of a concept
+// the graph has that the chain does not walk and no part of the reading
+// read.
+func (r *reader) unfollowedWord(chain state.Chain) (words.Hit, bool) {
+	concepts := r.kindsOf(chain.Relations())
 	asked := r.askedAt
 	for _, h := range r.hits {
 		// A noun of a concept names a relation where "of" follows it
@@ -1027,16 +1034,16 @@ func (r *reader) unfollowed(chain state.Chain) string {
 		relational := h.Kind == words.HitNoun && h.End < len(r.st.words) && r.st.words[h.End] == "of" && (asked < h.Start || asked >= h.End)
 		named := h.Kind == words.HitVerb || relational
 		if named && r.hasConcept(h.Concept) && !concepts[h.Concept] && r.unused(h.Start, h.End) {
-			return strings.Join(r.st.words[h.Start:h.End], " ")
+			return h, true
 		}
 		// A verb of the walked kind that no step read, beside a chain of
 		// one fixed step that another word made: another hop ("who
 		// reports to ann's manager" read as ann's manager).
 		if h.Kind == words.HitVerb && concepts[h.Concept] && len(chain.Steps) == 1 && chain.Fixed() && r.unused(h.Start, h.End) {
-			return strings.Join(r.st.words[h.Start:h.End], " ")
+			return h, true
 		}
 	}
-	return ""
+	return words.Hit{}, false
 }
 
 // unused reports whether no word of start..end is read by a part of the
@@ -1089,12 +1096,39 @@ func (r *reader) hopWord(h relHit) bool {
 	return true
 }
 
+// composedFirst returns rd composed with one more step through what the
+// question names and rd leaves unwalked: a relation by its own name, else
+// the one relation of the concept of a verb ("maintains") the types let
+// leave where rd ends.
+func (r *reader) composedFirst(rd Reading) (Reading, bool) {
+	if h, ok := r.unfollowedName(rd.Chain); ok {
+		if !r.hopWord(h) {
+			return Reading{}, false
+		}
+		return r.composedThrough(rd, h.rel, strings.Join(r.st.words[h.start:h.end], " "))
+	}
+	h, ok := r.unfollowedWord(rd.Chain)
+	if !ok {
+		return Reading{}, false
+	}
+	var found []Reading
+	for _, ri := range r.conceptRels(h.Concept) {
+		if out, ok := r.composedThrough(rd, ri, strings.Join(r.st.words[h.Start:h.End], " ")); ok {
+			found = append(found, out)
+		}
+	}
+	if len(found) != 1 {
+		return Reading{}, false
+	}
+	return found[0], true
+}
+
 // composedThrough returns rd with one more step through the relation h
 // names, where the types say which way it leaves the chain's last
 // step ("Who chairs the subcommittees of X?" read as X's subcommittees
 // leaves "chairs": then their Chairman). A guess: the words did not
 // say where the hop goes.
-func (r *reader) composedThrough(rd Reading, h relHit) (Reading, bool) {
+func (r *reader) composedThrough(rd Reading, rel *relInfo, word string) (Reading, bool) {
 	if len(rd.Chain.Steps) == 0 || rd.Target >= 0 {
 		return Reading{}, false
 	}
@@ -1113,7 +1147,7 @@ func (r *reader) composedThrough(rd Reading, h relHit) (Reading, bool) {
 			return Reading{}, false
 		}
 	}
-	from, to := intersects(h.rel.def.From, ends), intersects(h.rel.def.To, ends)
+	from, to := intersects(rel.def.From, ends), intersects(rel.def.To, ends)
 	var d graph.Direction
 	switch {
 	case from && !to:
@@ -1126,12 +1160,11 @@ func (r *reader) composedThrough(rd Reading, h relHit) (Reading, bool) {
 	out := rd
 	out.Chain = cloneChain(rd.Chain)
 	out.Chain.Steps[len(out.Chain.Steps)-1].Repeat = false
-	out.Chain.Steps = append(out.Chain.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: h.rel.def.Name, Direction: d}}})
-	word := strings.Join(r.st.words[h.start:h.end], " ")
+	out.Chain.Steps = append(out.Chain.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: rel.def.Name, Direction: d}}})
 	out.Because = append(slices.Clip(rd.Because), fmt.Sprintf("%q one hop further", word))
-	out.Text = fmt.Sprintf("%s, then what them %s, through %s", rd.Text, word, h.rel.def.Name)
+	out.Text = fmt.Sprintf("%s, then what them %s, through %s", rd.Text, word, rel.def.Name)
 	out.Confidence = min(rd.Confidence, 1) * 0.75
-	out.Guesses = append(slices.Clip(rd.Guesses), fmt.Sprintf("%q read as one hop from where the reading ends, through %s, as the types allow", word, h.rel.def.Name))
+	out.Guesses = append(slices.Clip(rd.Guesses), fmt.Sprintf("%q read as one hop from where the reading ends, through %s, as the types allow", word, rel.def.Name))
 	return out, true
 }
 
