@@ -44,34 +44,34 @@ func committees(t *testing.T) *memstore.Store {
 
 func TestRelateTakesTheNearRelation(t *testing.T) {
 	st := committees(t)
-	q := "Who sits on the Budget Committee?"
+	q := "Who populates the Budget Committee?"
 	// Without a relator, or with one that finds no near relation, the
-	// question ends as before: no relation matches "sits".
+	// question ends as before: no relation matches "populates".
 	before := planFor(t, st, plan.Options{}, q)
-	if !strings.Contains(before.Unanswerable, `"sits"`) {
-		t.Fatalf("without a relator: unanswerable %q, want no relation matching \"sits\"", before.Unanswerable)
+	if !strings.Contains(before.Unanswerable, `"populates"`) {
+		t.Fatalf("without a relator: unanswerable %q, want no relation matching \"populates\"", before.Unanswerable)
 	}
 	far := &fakeRelator{}
 	if p := planFor(t, st, plan.Options{Relate: far}, q); p.Unanswerable != before.Unanswerable || len(p.Chains) != 0 {
 		t.Errorf("no near relation: unanswerable %q, chains %v; want the plan without a relator", p.Unanswerable, chainsOf(p))
 	}
-	if !slices.Equal(far.asked, []string{"sits"}) {
-		t.Errorf("the relator was asked about %q, want only \"sits\"", far.asked)
+	if !slices.Equal(far.asked, []string{"populates"}) {
+		t.Errorf("the relator was asked about %q, want only \"populates\"", far.asked)
 	}
 
-	near := &fakeRelator{picks: map[string][]relsim.Candidate{"sits": {{Relation: "members", Similarity: 0.62}}}}
+	near := &fakeRelator{picks: map[string][]relsim.Candidate{"populates": {{Relation: "members", Similarity: 0.62}}}}
 	p := planFor(t, st, plan.Options{Relate: near}, q)
 	if p.Unanswerable != "" || len(p.Chains) == 0 {
-		t.Fatalf("with members taken for \"sits\": unanswerable %q, no chain", p.Unanswerable)
+		t.Fatalf("with members taken for \"populates\": unanswerable %q, no chain", p.Unanswerable)
 	}
 	// Read from both ends: the walk switches to the second where the
 	// first reaches nothing.
 	phasetest.WantStrings(t, "chains", chainsOf(p), []string{"<-members-", "-members->"})
 	for i, rd := range p.Readings {
-		if rd.Confidence > 0.6 || rd.Likened == nil || rd.Likened.Word != "sits" || !slices.Equal(rd.Likened.Relations, []string{"members"}) {
-			t.Errorf("reading %d: confidence %.2f, likened %+v; want at most 0.6 and \"sits\" taken for members", i, rd.Confidence, rd.Likened)
+		if rd.Confidence > 0.6 || rd.Likened == nil || rd.Likened.Word != "populates" || !slices.Equal(rd.Likened.Relations, []string{"members"}) {
+			t.Errorf("reading %d: confidence %.2f, likened %+v; want at most 0.6 and \"populates\" taken for members", i, rd.Confidence, rd.Likened)
 		}
-		if !slices.ContainsFunc(rd.Guesses, func(g string) bool { return strings.Contains(g, `taking "sits" as members`) }) {
+		if !slices.ContainsFunc(rd.Guesses, func(g string) bool { return strings.Contains(g, `taking "populates" as members`) }) {
 			t.Errorf("reading %d: guesses %q do not say which word was taken for which relation", i, rd.Guesses)
 		}
 	}
@@ -79,8 +79,8 @@ func TestRelateTakesTheNearRelation(t *testing.T) {
 
 func TestRelateWalksTwoCloseRelations(t *testing.T) {
 	st := committees(t)
-	r := &fakeRelator{picks: map[string][]relsim.Candidate{"sits": {{Relation: "members", Similarity: 0.5}, {Relation: "Chairman", Similarity: 0.48}}}}
-	p := planFor(t, st, plan.Options{Relate: r}, "Who sits on the Budget Committee?")
+	r := &fakeRelator{picks: map[string][]relsim.Candidate{"populates": {{Relation: "members", Similarity: 0.5}, {Relation: "Chairman", Similarity: 0.48}}}}
+	p := planFor(t, st, plan.Options{Relate: r}, "Who populates the Budget Committee?")
 	if len(p.Chains) == 0 {
 		t.Fatalf("no chain: %q", p.Unanswerable)
 	}
