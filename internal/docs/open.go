@@ -2264,15 +2264,29 @@ func interfaceUsedBy(ts []otok) bool {
 	for k < len(ts) && (ts[k].low == "," || ts[k].low == "which" || ts[k].low == "that") {
 		k++
 	}
+	for k < len(ts) && openWords.is("adverbs", ts[k].low) {
+		k++ // "X also exposes"
+	}
 	n := len(ts)
-	if n-k < 4 || n-k > 8 || ts[n-1].low != "by" || !openWords.is("expose-verbs", lemma(ts[k].low)) || !thirdPerson(ts[k].low) {
+	if n-k < 4 || n-k > 10 || !openWords.is("expose-verbs", lemma(ts[k].low)) || !thirdPerson(ts[k].low) {
 		return false
 	}
+	// "an API consumed by Y", "a UI that is routed through Y".
 	part := ts[n-2].low
-	if !words.PastForm(part) || !openWords.is("interface-use-verbs", lemma(part)) || !openWords.is("interface-nouns", singular(ts[n-3].low)) {
+	switch {
+	case ts[n-1].low == "by" && words.PastForm(part) && openWords.is("interface-use-verbs", lemma(part)):
+	case (ts[n-1].low == "through" || ts[n-1].low == "via") && words.PastForm(part) && openWords.is("interface-route-verbs", lemma(part)):
+	default:
 		return false
 	}
-	return !slices.ContainsFunc(ts[k+1:n-3], func(t otok) bool { return t.punct && t.low != "/" || verbLike(t.low) && !openWords.is("nouns", t.low) })
+	noun := n - 3
+	if noun-2 > k && (ts[noun].low == "is" || ts[noun].low == "are") && (ts[noun-1].low == "that" || ts[noun-1].low == "which") {
+		noun -= 2 // "a UI that is routed through Y"
+	}
+	if !openWords.is("interface-nouns", singular(ts[noun].low)) {
+		return false
+	}
+	return noun-k <= 6 && !slices.ContainsFunc(ts[k+1:noun], func(t otok) bool { return t.punct && t.low != "/" || verbLike(t.low) && !openWords.is("nouns", t.low) })
 }
 
 // collapseCompounds writes each preposition of several words as the one it
