@@ -380,6 +380,42 @@ func relativeAfterAgent(toks []otok, g group, between []otok) int {
 	return p - 1
 }
 
+// containerImage returns the thing a sentence says the document's
+// container is an image of: "The container (base) is a standard X image"
+// (openwords.txt [container-nouns] for the subject's words), X written as
+// a name or code.
+func containerImage(toks []otok) (omention, bool) {
+	if len(toks) < 6 || toks[0].low != "the" {
+		return omention{}, false
+	}
+	k := 1
+	for k < len(toks) && openWords.is("container-nouns", toks[k].low) {
+		k++
+	}
+	if k == 1 || k+1 >= len(toks) || !openWords.is("be", toks[k].low) || toks[k+1].low != "a" && toks[k+1].low != "an" {
+		return omention{}, false
+	}
+	img := slices.IndexFunc(toks[k+2:], func(t otok) bool { return t.low == "image" })
+	if img < 0 {
+		return omention{}, false
+	}
+	img += k + 2
+	i := img
+	for i > k+2 && (isCapWord(toks[i-1]) || toks[i-1].code) && !openWords.is("generic-words", toks[i-1].low) {
+		i--
+	}
+	if i == img || img-i > 3 {
+		return omention{}, false
+	}
+	for _, t := range toks[k+2 : i] {
+		if t.punct || verbLike(t.low) || openWords.function(t.low) || isCapWord(t) {
+			return omention{}, false
+		}
+	}
+	name := mentionName(toks[i:img])
+	return omention{i: i, j: img, name: name}, name != ""
+}
+
 // usedFor reports whether tokens say "is used for" right before the next
 // mention, or "is used for" a few plain words, a comma and adverbs ("is
 // used for a few short-term data stores, primarily our"): what follows is
@@ -1467,6 +1503,11 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
+		// "The container is a standard PostgreSQL image" in the README
+		// of "# Accounts Database Service": the service is built on it.
+		facts = append(facts, openFact{subj: *ctx.title, obj: m, phrase: "use"})
+	}
 	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
 	switch {
 	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
