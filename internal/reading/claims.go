@@ -64,6 +64,9 @@ type stepClaim struct {
 	// wide: walk every relation of the concept even where some are named
 	// like specific (the reading tried when those reach nothing).
 	wide bool
+	// closure: the step was named by a noun of every generation
+	// ("descendants").
+	closure bool
 	// failure: a failure's reach ("what breaks if X goes down", "is Y
 	// affected if X fails"): a whole that fails takes its parts down, so
 	// containment is walked with dependency, from the whole to its parts.
@@ -270,7 +273,7 @@ func (r *reader) possessiveChain() *claim {
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
 		if h.Kind == words.HitNoun {
-			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " ")}, h.End, true
+			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure}, h.End, true
 		}
 	}
 	for _, rh := range r.rhits {
@@ -304,6 +307,11 @@ func (r *reader) setExtent(c *claim) {
 	}
 	if len(c.steps) > 1 {
 		c.extent, c.extentSaid = state.ExtentFixed, true
+		return
+	}
+	if len(c.steps) == 1 && c.steps[0].closure {
+		// "the descendants of X": the noun says every generation.
+		c.extent, c.extentSaid = state.ExtentTransitive, true
 		return
 	}
 	c.extent = state.ExtentDirect

@@ -224,9 +224,11 @@ type compiled struct {
 	nounHeaded map[string]bool
 	// readings are the verb phrases of readings.txt, read in questions
 	// only, not in relation names.
-	readings                map[string]bool
-	gapVerbs, gapInverse    []gapPhrase
-	generic                 map[string]bool
+	readings             map[string]bool
+	gapVerbs, gapInverse []gapPhrase
+	generic              map[string]bool
+	// closure are the nouns that name every generation ("descendant").
+	closure                 map[string]bool
 	inverseWords            map[string]bool
 	firstNouns, secondNouns []Phrase
 	positions               []compiledPosition
@@ -252,7 +254,7 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
@@ -292,6 +294,9 @@ func table() []compiled {
 							c.secondNouns = append(c.secondNouns, p)
 						}
 						c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
+						if s.Closure {
+							c.closure[cp.Text] = true
+						}
 					case PositionFirst, PositionSecond:
 						c.positions = append(c.positions, compiledPosition{NewPhrase(cp.Text), s.Role(), s.Names})
 					}
@@ -341,6 +346,9 @@ type Hit struct {
 	// Reading: the phrase is one of readings.txt's, which yields to a
 	// relation the graph names with its words.
 	Reading bool
+	// Closure: a noun that names every generation of the relation
+	// ("descendants", "ancestors").
+	Closure bool
 	// Object holds the words between a gapped verb and its preposition
 	// ("its power" in "gets its power from").
 	Object []string
@@ -404,7 +412,7 @@ func Lookup(toks []string) []Hit {
 		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
 			for _, p := range group.ps {
 				for _, at := range p.Find(toks) {
-					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true})
+					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()]})
 				}
 			}
 		}
