@@ -730,6 +730,11 @@ func (r *reader) read() Result {
 			// reading without the name answers "what is X claimed by".
 			rd.doubt(0.5, fmt.Sprintf("the question names %q, which is not in the graph", unknown))
 		}
+		if sib, walked := r.compoundSibling(rd.Chain); sib != "" {
+			// "Components owned by @martgras" read through
+			// platform_owner, where codeowner names an owner too.
+			rd.doubt(0.75, fmt.Sprintf("%s is named for a %s too, and the question does not say which", sib, walked))
+		}
 		if w := r.unfollowed(rd.Chain); w != "" {
 			// A reading that leaves out a relation the question names is
 			// a guess at best ("who maintains the nodes that X runs on"
@@ -1044,6 +1049,37 @@ func (r *reader) unfollowedWord(chain state.Chain) (words.Hit, bool) {
 		}
 	}
 	return words.Hit{}, false
+}
+
+// compoundSibling returns a relation the chain does not walk whose
+// one-word name ends in the head noun of a name of several words the
+// chain walks ("codeowner" beside platform_owner: both name an owner),
+// and that word; or "".
+func (r *reader) compoundSibling(chain state.Chain) (string, string) {
+	walked := chain.Relations()
+	for name := range walked {
+		ws := nameWords(name)
+		if len(ws) < 2 || slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.rel.def.Name == name }) {
+			// A name of one word is a verb as often ("activates",
+			// "transactivates"); a name the question says is the one
+			// it asks for ("the platform owners of X").
+			continue
+		}
+		head := singular(ws[len(ws)-1])
+		if len(head) < 4 {
+			continue
+		}
+		for _, ri := range r.rels {
+			other := nameWords(ri.def.Name)
+			if walked[ri.def.Name] || len(other) != 1 || len(other[0]) < len(head)+3 {
+				continue
+			}
+			if w := singular(other[0]); strings.HasSuffix(w, head) {
+				return ri.def.Name, head
+			}
+		}
+	}
+	return "", ""
 }
 
 // unused reports whether no word of start..end is read by a part of the
