@@ -1,12 +1,12 @@
 package relsim
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,42 +28,16 @@ type devCase struct {
 
 func readCases(t testing.TB, name string) []devCase {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []devCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 5 {
-			t.Fatalf("%s:%d: want 5 tab-separated fields (graph, word, relation, relations, question), got %d", path, n, len(f))
-		}
-		c := devCase{where: fmt.Sprintf("%s:%d", path, n), graph: f[0], word: f[1], right: f[2], rels: strings.Fields(f[3]), question: f[4]}
-		if c.right != "-" && !contains(c.rels, c.right) {
+	rows, where := lines(t, name, 5)
+	out := make([]devCase, len(rows))
+	for i, f := range rows {
+		c := devCase{where: where[i], graph: f[0], word: f[1], right: f[2], rels: strings.Fields(f[3]), question: f[4]}
+		if c.right != "-" && !slices.Contains(c.rels, c.right) {
 			t.Fatalf("%s: relation %q is not among the graph's %v", c.where, c.right, c.rels)
 		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		out[i] = c
 	}
 	return out
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // miniLM loads the installed all-MiniLM-L6-v2, or skips (fails under
@@ -111,7 +85,7 @@ func (k *tally) add(c devCase, cs []Candidate, t Thresholds) {
 			k.clearWrong++
 		}
 	case Close:
-		if contains(p.Relations(), c.right) {
+		if slices.Contains(p.Relations(), c.right) {
 			k.closeRight++
 		} else {
 			k.closeWrong++
@@ -250,7 +224,7 @@ func measureVariants(t *testing.T, s *Scorer) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cs = append(cs, Candidate{r, cosine(vs[0], vs[1])})
+				cs = append(cs, Candidate{r, embed.Cosine(vs[0], vs[1])})
 			}
 			byVariant["substituted"] = append(byVariant["substituted"], scored{c, cs})
 		}

@@ -17,11 +17,11 @@ package relsim
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -202,7 +202,7 @@ func (s *Scorer) cosines(ctx context.Context, text string, rels []string) ([]Can
 	}
 	out := make([]Candidate, len(rels))
 	for i, r := range rels {
-		out[i] = Candidate{Relation: r, Similarity: cosine(vs[0], vs[i+1])}
+		out[i] = Candidate{Relation: r, Similarity: embed.Cosine(vs[0], vs[i+1])}
 	}
 	return out, nil
 }
@@ -254,21 +254,4 @@ func (s *Scorer) vectors(ctx context.Context, texts []string) ([][]float32, erro
 		}
 	}
 	return out, nil
-}
-
-// cosine of two vectors (0 when either is zero or their lengths differ).
-func cosine(a, b []float32) float64 {
-	if len(a) != len(b) {
-		return 0
-	}
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / (math.Sqrt(na) * math.Sqrt(nb))
 }

@@ -38,7 +38,7 @@ func checkPick(t *testing.T, where string, p Pick, want string) {
 
 // lines returns the non-comment lines of a testdata file, each split at
 // tabs into n fields, with where each is.
-func lines(t *testing.T, name string, n int) (rows [][]string, where []string) {
+func lines(t testing.TB, name string, n int) (rows [][]string, where []string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	f, err := os.Open(path)
