@@ -102,20 +102,10 @@ func TestLemma(t *testing.T) {
 // is no name of the documents, a remainder of one word, or a name written
 // with spaces joins nothing; and that "the Git repository" is Git.
 func TestProjectPrefixMerges(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	ix := ingestFiles(t, map[string]string{
 		"a.md": "# Components\n\nArgo uses Redis. The Repo Server reads from Git. The Application Controller uses the Repo Server. The Argo Cache Proxy calls the Cache Proxy.\n",
 		"b.md": "# Scaling\n\nThe `argo-repo-server` clones the Git repository. The `argo-application-controller` uses `argo-repo-server`. The `argo-server` serves the UI. The `web-cache-proxy` calls the Cache Proxy.\n",
-	}
-	for name, body := range files {
-		if err := os.WriteFile(dir+"/"+name, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ix, _, err := Ingest(context.Background(), dir, nil, NewExtractor(nil, nil, nil), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	joined := map[string][]string{}
 	for _, m := range ix.Merged() {
 		joined[m.Entity] = m.Names
@@ -149,11 +139,25 @@ func TestProjectPrefixMerges(t *testing.T) {
 // "k8s-api" is the Kubernetes API ("svc" and "db" are folded by
 // text.Key already); "k8s-operator" is not the Kubernetes API.
 func TestAbbreviationMerges(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	ix := ingestFiles(t, map[string]string{
 		"a.md": "# Deploys\n\nThe Deploy Bot calls the Kubernetes API.\n",
 		"b.md": "# Operations\n\nThe `audit-bot` watches `k8s-api`. The `k8s-operator` restarts pods.\n",
+	})
+	res := ix.resolution()
+	same := func(a, b string) bool { return res[a].Name != "" && res[a].Name == res[b].Name }
+	if !same("k8s-api", "Kubernetes API") {
+		t.Errorf("short forms not joined: %v", ix.Merged())
 	}
+	if same("k8s-operator", "Kubernetes API") {
+		t.Errorf("another name joined: %v", ix.Merged())
+	}
+}
+
+// ingestFiles writes files (name -> Markdown) into a new folder and
+// ingests it with the open extractor, no dictionary and no schema.
+func ingestFiles(t *testing.T, files map[string]string) *Index {
+	t.Helper()
+	dir := t.TempDir()
 	for name, body := range files {
 		if err := os.WriteFile(dir+"/"+name, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -163,12 +167,5 @@ func TestAbbreviationMerges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := ix.resolution()
-	same := func(a, b string) bool { return res[a].Name != "" && res[a].Name == res[b].Name }
-	if !same("k8s-api", "Kubernetes API") {
-		t.Errorf("short forms not joined: %v", ix.Merged())
-	}
-	if same("k8s-operator", "Kubernetes API") {
-		t.Errorf("another name joined: %v", ix.Merged())
-	}
+	return ix
 }
