@@ -268,21 +268,18 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 	function := func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
 	var out []string
 	for i, w := range toks {
+		var left bool
 		switch {
 		case w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9':
 			continue
-		case (i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun) ||
-			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep))) &&
-			!unkeptKind(toks, i, target, explained, s):
-			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")
 		case unkeptKind(toks, i, target, explained, s):
 			// "Which workloads can list nodes?" read as what lists
 			// nodes: the answers are kept of no kind, and none of
 			// the walk's types is a workload.
-			if !slices.Contains(out, w) {
-				out = append(out, w)
-			}
-			continue
+			left = true
+		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun),
+			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep)):
+			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")
 		case i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark:
 			continue // a mention's kind: "the search team", "the dialysis tag"
 		case i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron):
@@ -293,20 +290,15 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 			continue // a cue's modifier: "high latency"
 		case gapObject(toks, i, explained):
 			continue // a verb's object before its preposition: "received money from"
-		case words.ClassOf(w).Has(words.Aspect) && i > 0 && (words.ClassOf(toks[i-1]).Has(words.Det|words.PossessiveDet|words.Quantifier|words.Number) || toks[i-1][0] >= '0' && toks[i-1][0] <= '9') && !explained[w]:
+		case aspectNoun(toks, i) && !explained[w]:
 			// "start", "stop" are grammar before a gerund ("stop
 			// running"); after a determiner or a number they are nouns
 			// ("one stop from S"), words of their own.
-			if !slices.Contains(out, w) {
-				out = append(out, w)
-			}
-			continue
+			left = true
+		default:
+			left = !explainedWord(explained, w) && !function(w) && !slices.ContainsFunc(words.Lemmas(w), function)
 		}
-		known := explained[w] || explained[text.Singular(w)] || function(w)
-		for _, l := range words.Lemmas(w) {
-			known = known || explained[l] || function(l)
-		}
-		if !known && !slices.Contains(out, w) {
+		if left && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -321,20 +313,24 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 // "which packages"; a schema file's types say the kinds the reader
 // knows).
 func unkeptKind(toks []string, i int, target state.Target, explained map[string]bool, s *graph.Schema) bool {
-	w := toks[i]
-	if !s.TypedByData() || i == 0 || !words.ClassOf(toks[i-1]).Has(words.RelPron) || target.Type != "" || target.NameWord != "" ||
-		words.ClassOf(w) != 0 || i+1 < len(toks) && toks[i+1] == "of" {
+	if i == 0 || !words.ClassOf(toks[i-1]).Has(words.RelPron) || target.Type != "" || target.NameWord != "" ||
+		words.ClassOf(toks[i]) != 0 || i+1 < len(toks) && toks[i+1] == "of" {
 		return false
 	}
-	if explained[w] || explained[text.Singular(w)] {
-		return false
-	}
-	for _, l := range words.Lemmas(w) {
-		if explained[l] {
-			return false
-		}
-	}
-	return true
+	return !explainedWord(explained, toks[i]) && s.TypedByData()
+}
+
+// explainedWord reports whether w, its singular or one of its lemmas is
+// among the explained words.
+func explainedWord(explained map[string]bool, w string) bool {
+	return explained[w] || explained[text.Singular(w)] || slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return explained[l] })
+}
+
+// aspectNoun reports whether toks[i] is "start" or "stop" after a
+// determiner or a number ("one stop from S"), a noun.
+func aspectNoun(toks []string, i int) bool {
+	return i > 0 && words.ClassOf(toks[i]).Has(words.Aspect) &&
+		(words.ClassOf(toks[i-1]).Has(words.Det|words.PossessiveDet|words.Quantifier|words.Number) || toks[i-1][0] >= '0' && toks[i-1][0] <= '9')
 }
 
 // closureWord returns the question's word (of questionWords) that names a closure of the
@@ -456,12 +452,21 @@ func askedKindOnly(toks []string, n string) bool {
 			continue
 		}
 		for i, t := range toks {
-			if (words.SameWord(t, w) || text.Singular(t) == text.Singular(w)) && !kindAt(toks, i) {
+			if sameWord(t, w) && !kindAt(toks, i) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// sameWord reports whether question word t is w in another form (its
+// inflections, or the plural).
+func sameWord(t, w string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) }
+
+// says reports whether the question's words say w, in any form.
+func says(toks []string, w string) bool {
+	return slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) })
 }
 
 // kindAt reports whether toks[i] stands as a kind: right after a wh-word
@@ -488,9 +493,6 @@ const grammarClasses = words.Det | words.PossessiveDet | words.Quantifier | word
 // every content word of their own name ("depend" for depends_on, "source"
 // for source), outside the entities' mentions.
 func namedRelations(toks []string, s *graph.Schema) []string {
-	said := func(w string) bool {
-		return slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) })
-	}
 	var out []string
 	for _, r := range s.Relations {
 		content := 0
@@ -500,7 +502,7 @@ func namedRelations(toks []string, s *graph.Schema) []string {
 				continue
 			}
 			content++
-			if !said(w) {
+			if !says(toks, w) {
 				all = false
 				break
 			}
@@ -644,9 +646,6 @@ func throughOnly(t string, c, alone state.Chain) string {
 // about an image); its other words may be the question's in another
 // sense ("must be running before").
 func partlyNamed(toks []string, s *graph.Schema) []string {
-	said := func(w string) bool {
-		return slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) })
-	}
 	heads := map[string][]string{}
 	for _, r := range s.Relations {
 		var head string
@@ -661,7 +660,7 @@ func partlyNamed(toks []string, s *graph.Schema) []string {
 	}
 	var out []string
 	for w, rs := range heads {
-		if len(rs) == 1 && said(w) {
+		if len(rs) == 1 && says(toks, w) {
 			out = append(out, rs[0])
 		}
 	}
