@@ -1057,7 +1057,7 @@ func (r *reader) unfollowedWord(chain state.Chain) (words.Hit, bool) {
 // and that word; or "".
 func (r *reader) compoundSibling(chain state.Chain) (string, string) {
 	walked := chain.Relations()
-	for name := range walked {
+	for _, name := range chain.RelationNames() { // in walking order: the same doubt every time
 		ws := nameWords(name)
 		if len(ws) < 2 || slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.rel.def.Name == name }) {
 			// A name of one word is a verb as often ("activates",
@@ -1171,17 +1171,10 @@ func (r *reader) composedThrough(rd Reading, rel *relInfo, word string) (Reading
 	var ends []string
 	for _, e := range rd.Chain.Steps[len(rd.Chain.Steps)-1].Edges {
 		ri := r.relNamed(e.Relation)
-		if ri == nil {
+		if ri == nil || e.Direction != graph.Out && e.Direction != graph.In {
 			return Reading{}, false
 		}
-		switch e.Direction {
-		case graph.Out:
-			ends = append(ends, ri.def.To...)
-		case graph.In:
-			ends = append(ends, ri.def.From...)
-		default:
-			return Reading{}, false
-		}
+		ends = append(ends, ri.starts(e.Direction.Reverse())...)
 	}
 	from, to := intersects(rel.def.From, ends), intersects(rel.def.To, ends)
 	var d graph.Direction
