@@ -425,10 +425,11 @@ func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]g
 	// the reader reads them), nor those after it when they are not
 	// needed.
 	mi, mj := sp.i, sp.j
+	nameToks := tc.of(top.m.Entity.Name)
 	// Nor a preposition before it that the name does not start with:
 	// "sit on the Senate Budget Committee" for Senate Committee on the
 	// Budget leaves the verb its particle.
-	if first := tc.of(top.m.Entity.Name); mj-mi > 1 && words.ClassOf(text.Key(ws[mi].tok)).Has(words.Prep) && (len(first) == 0 || first[0] != text.Key(ws[mi].tok)) {
+	if mj-mi > 1 && words.ClassOf(text.Key(ws[mi].tok)).Has(words.Prep) && (len(nameToks) == 0 || nameToks[0] != text.Key(ws[mi].tok)) {
 		mi++
 	}
 	if top.content {
@@ -436,7 +437,6 @@ func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]g
 		// for it besides those the form names ("the image png
 		// package" for image/png, not "every service
 		// ts-travel-service").
-		nameToks := tc.of(top.m.Entity.Name)
 		inName := func(k string) bool {
 			_, ok := text.MatchWords(append(tc.of(top.form), k), nameToks)
 			return ok
