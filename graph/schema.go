@@ -41,6 +41,22 @@ func (s *Schema) TypedByData() bool {
 	return s.Inferred && len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
 }
 
+// Leaving returns the way relation r is walked from an entity of one of
+// types: Out where only its subjects are of them, In where only its
+// objects are; false where both ends or neither are, and the types do not
+// say which way.
+func (r *RelationDef) Leaving(types []string) (Direction, bool) {
+	from := slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(types, t) })
+	to := slices.ContainsFunc(r.To, func(t string) bool { return slices.Contains(types, t) })
+	switch {
+	case from && !to:
+		return Out, true
+	case to && !from:
+		return In, true
+	}
+	return 0, false
+}
+
 // TypeDef is a node type.
 type TypeDef struct {
 	Name        string   `json:"name"`

@@ -414,15 +414,11 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 		if r == nil {
 			return
 		}
-		from, to := slices.Contains(r.From, at), slices.Contains(r.To, at)
-		switch {
-		case from && !to:
-			edges = append(edges, state.RelDir{Relation: n, Direction: graph.Out})
-		case to && !from:
-			edges = append(edges, state.RelDir{Relation: n, Direction: graph.In})
-		default:
+		d, ok := r.Leaving([]string{at})
+		if !ok {
 			return // both ends or neither: the types do not say which way
 		}
+		edges = append(edges, state.RelDir{Relation: n, Direction: d})
 	}
 	var top state.Reading
 	if len(pl.Readings) > 0 {

@@ -1176,14 +1176,8 @@ func (r *reader) composedThrough(rd Reading, rel *relInfo, word string) (Reading
 		}
 		ends = append(ends, ri.starts(e.Direction.Reverse())...)
 	}
-	from, to := intersects(rel.def.From, ends), intersects(rel.def.To, ends)
-	var d graph.Direction
-	switch {
-	case from && !to:
-		d = graph.Out
-	case to && !from:
-		d = graph.In
-	default:
+	d, ok := rel.def.Leaving(ends)
+	if !ok {
 		return Reading{}, false // both ends or neither: the types do not say which way
 	}
 	out := rd

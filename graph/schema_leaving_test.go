@@ -1,0 +1,24 @@
+package graph
+
+import "testing"
+
+func TestRelationLeaving(t *testing.T) {
+	r := RelationDef{Name: "Chairman", From: []string{"Committee"}, To: []string{"Senator"}}
+	self := RelationDef{Name: "subteam_of", From: []string{"Team"}, To: []string{"Team"}}
+	for _, c := range []struct {
+		r     RelationDef
+		types []string
+		want  Direction
+		ok    bool
+	}{
+		{r, []string{"Committee"}, Out, true},
+		{r, []string{"Senator", "State"}, In, true},
+		{r, []string{"Committee", "Senator"}, 0, false},
+		{r, []string{"State"}, 0, false},
+		{self, []string{"Team"}, 0, false},
+	} {
+		if d, ok := c.r.Leaving(c.types); d != c.want || ok != c.ok {
+			t.Errorf("%s leaving %v: got %v %v, want %v %v", c.r.Name, c.types, d, ok, c.want, c.ok)
+		}
+	}
+}
