@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/vector"
 )
 
 // DefaultHashedDims is the number of dimensions of NewHashed.
@@ -91,19 +92,6 @@ func Normalize(v []float32) {
 }
 
 // Cosine is the cosine similarity of two vectors of the same length (0 if
-// either is zero or the lengths differ).
-func Cosine(a, b []float32) float64 {
-	if len(a) != len(b) {
-		return 0
-	}
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
-}
+// either is zero or the lengths differ): vector.Cosine, for the callers
+// of this package.
+func Cosine(a, b []float32) float64 { return vector.Cosine(a, b) }

@@ -21,7 +21,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/vector"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -202,7 +202,7 @@ func (s *Scorer) cosines(ctx context.Context, text string, rels []string) ([]Can
 	}
 	out := make([]Candidate, len(rels))
 	for i, r := range rels {
-		out[i] = Candidate{Relation: r, Similarity: embed.Cosine(vs[0], vs[i+1])}
+		out[i] = Candidate{Relation: r, Similarity: vector.Cosine(vs[0], vs[i+1])}
 	}
 	return out, nil
 }
