@@ -377,6 +377,11 @@ func relativeAfterAgent(toks []otok, g group, between []otok) int {
 	if p < 1 || toks[p].low != "by" || !words.PastForm(toks[p-1].low) || thirdPerson(toks[p-1].low) {
 		return -1
 	}
+	if k == 1 && p >= 2 && openWords.is("be", toks[p-2].low) {
+		// "Requests are received by X, which routes them to Y": after a
+		// clause's passive, a comma and "which" add to the agent.
+		return -1
+	}
 	return p - 1
 }
 
@@ -770,7 +775,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		m := omention{i: i, j: j, typ: kindHead}
 		if kindHead == "" {
-			m.typ = openWords.kind(toks[j-1].low)
+			m.typ = cmp.Or(openWords.kind(toks[j-1].low), openWords.kind(camelHead(toks[j-1].text)))
 		}
 		m.name = mentionName(toks[i:j])
 		if m.name != "" {
@@ -1004,7 +1009,9 @@ func modifier(t otok) bool {
 // mentionName writes a mention's words as a name: single spaces, the
 // leading adjectives and a plural kind head's s dropped.
 func mentionName(ts []otok) string {
-	for len(ts) > 1 && openWords.is("name-adjectives", ts[0].low) {
+	// "Remote Sampling protocol", "Internal Workers Service": a
+	// capitalised adjective before a capitalised word is the name's own.
+	for len(ts) > 1 && openWords.is("name-adjectives", ts[0].low) && !(isCapWord(ts[0]) && isCapWord(ts[1])) {
 		ts = ts[1:]
 	}
 	var parts []string
@@ -1551,6 +1558,22 @@ type group struct {
 func groups(toks []otok, ms []omention) []group {
 	var out []group
 	for _, m := range ms {
+		if n := len(out); n > 0 && possessive(toks, out[n-1], m) {
+			if afterVerb(toks, out[n-1].i) {
+				// "supports Jaeger's Remote Sampling protocol": the
+				// possessor names whose thing it is; the thing named
+				// after it is what the verb acts on.
+				out[n-1].ms[len(out[n-1].ms)-1] = m
+				out[n-1].j = m.j
+				continue
+			}
+			if !isCapWord(toks[m.i]) {
+				// "The OTel Collector's `prometheus/ad` receiver scrapes
+				// X": the owner acts through a part it does not name.
+				out[n-1].j = m.j
+				continue
+			}
+		}
 		if n := len(out); n > 0 && out[n-1].j == m.j && out[n-1].ms[len(out[n-1].ms)-1].i == m.i {
 			// "the controllers": a plural that names several, one list.
 			out[n-1].ms = append(out[n-1].ms, m)
@@ -1572,6 +1595,62 @@ func groups(toks []otok, ms []omention) []group {
 		out = append(out, group{ms: []omention{m}, i: m.i, j: m.j})
 	}
 	return out
+}
+
+// requestsFrom reports whether words end in a request noun and "from"
+// ("handles RPCs originating from", "requests from the"): what comes next
+// sends the requests. A participle may stand between the noun and "from"
+// ("coming", "originating", "sent").
+func requestsFrom(ts []otok) bool {
+	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+		ts = ts[:len(ts)-1]
+	}
+	n := len(ts)
+	if n < 2 || ts[n-1].low != "from" {
+		return false
+	}
+	k := n - 2
+	if k > 0 && (strings.HasSuffix(ts[k].low, "ing") || words.PastForm(ts[k].low)) && !openWords.is("request-nouns", ts[k].low) {
+		k--
+	}
+	return openWords.is("request-nouns", ts[k].low)
+}
+
+// possessive reports whether mention m is named right after the last
+// mention of g written in the possessive ("Jaeger's Remote Sampling
+// protocol", "Thanos' Store API"): m is the thing, the possessor its
+// owner. Not "it's", which is "it is".
+func possessive(toks []otok, g group, m omention) bool {
+	prev := g.ms[len(g.ms)-1]
+	return len(g.ms) == 1 && prev.j == m.i && prev.j > 0 && toks[prev.j-1].poss && !prev.ref && !m.ref && toks[prev.j-1].low != "it"
+}
+
+// afterVerb reports whether a verb stands before token i of a sentence.
+func afterVerb(toks []otok, i int) bool {
+	return slices.ContainsFunc(toks[:i], func(t otok) bool { return !t.punct && verbLike(t.low) })
+}
+
+// camelHead is the last part of a word written in camel case, in lower
+// case: "api" of "StoreAPI", "queue" of "PriorityQueue"; "" for a word of
+// one part. The last part heads the compound, as a kind noun heads a
+// phrase.
+func camelHead(w string) string {
+	rs := []rune(w)
+	for k := len(rs) - 1; k > 0; k-- {
+		if !unicode.IsLetter(rs[k]) {
+			return ""
+		}
+		switch {
+		case unicode.IsUpper(rs[k]) && unicode.IsLower(rs[k-1]):
+			// "StoreAPI", "PriorityQueue": a capital after a lower-case
+			// letter starts the last part.
+			return strings.ToLower(string(rs[k:]))
+		case unicode.IsUpper(rs[k]) && k+1 < len(rs) && unicode.IsLower(rs[k+1]) && unicode.IsUpper(rs[k-1]):
+			// "HTTPServer": the last capital before lower case starts it.
+			return strings.ToLower(string(rs[k:]))
+		}
+	}
+	return ""
 }
 
 // apposition reports whether mention m renames the last mention of g: a
@@ -1805,8 +1884,28 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				continue
 			}
 		}
+		if requestsFrom(between) && len(subj.ms) > 0 && !subj.ms[0].ref {
+			// "Y handles RPCs originating from X", "Y receives requests
+			// from X": X calls Y.
+			for _, s := range subj.ms {
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: o, obj: s, phrase: "call"})
+				}
+			}
+			continue
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
+			continue
+		}
+		if f.reversed && requestsFrom(toks[:ga.i]) && !slices.ContainsFunc(toks[:ga.i], func(t otok) bool { return verbLike(t.low) && !openWords.is("request-nouns", t.low) && !t.punct }) {
+			// "Requests from X are received by Y": the requests are the
+			// subject, X sends them: X calls Y.
+			for _, s := range ga.ms {
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: s, obj: o, phrase: "call"})
+				}
+			}
 			continue
 		}
 		if !f.reversed && len(subj.ms) == 1 {
@@ -1823,6 +1922,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				}
 				if !f.reversed && consumesQueue(f.phrase, o.typ) {
 					f.phrase = "consume"
+				}
+				if !f.reversed && o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
+					f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
 				}
 				if !f.reversed && openWords.is("hosting-verbs", f.phrase) && described(toks, o) {
 					// "Tornado runs the real-time push system": the part
@@ -2291,7 +2393,22 @@ verb:
 	// "uses values fetched from X": the participle before the preposition
 	// is the relation ("fetch from").
 	if n := len(rest); n > 0 && prep != "" && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low) {
-		base = lemma(rest[n-1].low)
+		part := lemma(rest[n-1].low)
+		// "reads the manifests stored in X": the participle says where
+		// the verb's object is kept, not what the subject does to X; the
+		// subject reads from X, writes to it, or (any other verb) acts on
+		// what X holds: it depends on X.
+		if canonicalPhrase(withPreposition(part, prep)) == "write to" {
+			switch canonicalPhrase(withPreposition(base, "from")) {
+			case "read":
+				return verbGroup{phrase: "read from"}, true
+			}
+			if canonicalPhrase(withPreposition(base, "to")) == "write to" {
+				return verbGroup{phrase: "write to"}, true
+			}
+			return verbGroup{phrase: "depend on"}, true
+		}
+		base = part
 	}
 	return verbGroup{phrase: withPreposition(base, prep)}, true
 }
