@@ -388,7 +388,20 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 		pl.Readings[0].Extent == state.ExtentTransitive && pl.Readings[0].ExtentSaid {
 		return
 	}
-	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool { return askedKindOnly(qw.toks, n) })
+	// A relation named only as the asked kind is read where no type the
+	// graph states has that name, toward the end its name names ("What
+	// glass is a Daiquiri served in?", glass a relation and no type, from
+	// the drink to its glass; "How many editions does X have?", from X to
+	// the subjects of edition_of; not "What jobs wait on
+	// release/announce?", where the anchor is one of the jobs).
+	asKind := map[string]bool{}
+	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool {
+		if !askedKindOnly(qw.toks, n) {
+			return false
+		}
+		asKind[n] = true
+		return kindStated(qw.toks, n, s)
+	})
 	if len(named) == 0 && unplaced {
 		named = partlyNamed(qw.toks, s)
 	}
@@ -415,7 +428,7 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 			return
 		}
 		d, ok := r.Leaving([]string{at})
-		if !ok {
+		if !ok || asKind[n] && d != kindEnd(n) {
 			return // both ends or neither: the types do not say which way
 		}
 		edges = append(edges, state.RelDir{Relation: n, Direction: d})
@@ -454,6 +467,27 @@ func askedKindOnly(toks []string, n string) bool {
 		}
 	}
 	return true
+}
+
+// kindEnd returns the way relation n is walked toward the entities its
+// name names: its subjects for a name ending in "of" (edition_of), else
+// its objects (glass, jobs).
+func kindEnd(n string) graph.Direction {
+	if ws := words.NameWords(n); len(ws) > 1 && ws[len(ws)-1] == "of" {
+		return graph.In
+	}
+	return graph.Out
+}
+
+// kindStated reports whether a word of relation n's name that the
+// question says names a type the graph states (by a schema or by the
+// data; not one scgraph inferred from the relations).
+func kindStated(toks []string, n string, s *graph.Schema) bool {
+	return slices.ContainsFunc(words.NameWords(n), func(w string) bool {
+		return says(toks, w) && slices.ContainsFunc(s.Types, func(t graph.TypeDef) bool {
+			return !t.Inferred && slices.ContainsFunc(words.NameWords(t.Name), func(tw string) bool { return sameWord(w, tw) })
+		})
+	})
 }
 
 // sameWord reports whether question word t is w in another form (its

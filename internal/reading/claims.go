@@ -1517,6 +1517,17 @@ func cueWord(cs []cue, w string) bool {
 	return false
 }
 
+// typeNamed returns the type whose one-word name is w in some form
+// ("teams": Team), or "".
+func (r *reader) typeNamed(w string) string {
+	for _, t := range r.s.Types {
+		if tw := text.Tokens(t.Name); len(tw) == 1 && w != "" && words.FormSet(tw[0])[w] {
+			return t.Name
+		}
+	}
+	return ""
+}
+
 func (r *reader) isTypeWord(w string) bool {
 	for _, t := range r.s.Types {
 		for _, tw := range text.Tokens(t.Name) {

@@ -13,26 +13,18 @@ type cue struct {
 	text  string
 }
 
-func cues(ss ...string) []cue { return makeCues(true, ss) }
-
-// exactCues are matched as written: "direct" must not match "directed".
-func exactCues(ss ...string) []cue { return makeCues(false, ss) }
-
-func makeCues(inflect bool, ss []string) []cue {
-	out := make([]cue, 0, len(ss))
-	for _, s := range ss {
-		ws := strings.Fields(s)
-		c := cue{text: s}
-		for i, w := range ws {
-			if i == 0 && inflect {
-				c.words = append(c.words, words.FormSet(w))
-			} else {
-				c.words = append(c.words, map[string]bool{w: true})
-			}
+// newCue makes the cue of one phrase; inflect matches its first word in
+// any inflection.
+func newCue(text string, inflect bool) cue {
+	c := cue{text: text}
+	for i, w := range strings.Fields(text) {
+		if i == 0 && inflect {
+			c.words = append(c.words, words.FormSet(w))
+		} else {
+			c.words = append(c.words, map[string]bool{w: true})
 		}
-		out = append(out, c)
 	}
-	return out
+	return c
 }
 
 // find returns the token offsets where the cue occurs in toks (their
@@ -51,70 +43,45 @@ outer:
 	return at
 }
 
-// Extent cues: how far the question asks to go.
+// The cue lists are read from words' cues.txt, the one place a cue
+// phrase is written: extent and optional cues match as written ("direct"
+// must not match "directed"), the others in any inflection of their
+// first word ("goes down", "went down").
 var (
-	transitiveCues = exactCues("directly or indirectly", "directly or transitively", "direct or transitive", "directly and transitively",
-		"transitively or directly", "indirectly or directly", "directly and indirectly or", "direct or indirect", "direct and indirect", "directly and indirectly",
-		"including indirect", "including transitive", "transitively", "transitive", "indirectly", "indirect", "all the way down", "all the way up", "all the way back", "all the way",
-		"whole", "entire", "full", "recursively", "recursive", "ultimately", "eventually", "at any depth", "any depth",
-		"at any level", "any level", "all levels", "every level", "down the line", "down the chain", "somewhere",
-		"tree", "chain", "closure", "cascade", "cascading", "knock on", "ripple", "everyone", "everybody",
-		"trace", "traces", "tracing", "lineage", "end to end")
-	directCues = exactCues("directly", "direct", "immediate", "immediately", "first level", "one hop", "one level",
-		"single hop", "first hop", "first order", "first degree", "one step", "single step", "1 hop", "1 level", "itself", "themselves", "not transitively", "without indirect", "excluding indirect", "excluding transitive")
-)
-
-// Failure cues: the question asks what a failure affects (or what could
-// cause one). Each cue says which role the entity next to it plays.
-var (
+	// Extent cues: how far the question asks to go.
+	transitiveCues = cuesOf(words.Transitive)
+	directCues     = cuesOf(words.Direct)
 	// The entity before the cue is failing: "if X goes down", "X is
 	// compromised", "when X breaks".
-	failsCues = cues("go down", "fail", "break", "crash", "die", "disappear", "vanish", "go away", "go offline",
-		"stop working", "misbehave", "degrade", "slow down", "time out", "go missing", "get removed", "get compromised",
-		"become unavailable", "have a bug", "have an outage", "have a vulnerability", "have a security vulnerability",
-		"be down", "unavailable", "compromised", "removed", "deleted", "deprecated", "corrupted", "hacked", "breached",
-		"broken", "offline", "degraded", "retired", "decommissioned", "yanked", "unpublished", "missing", "vulnerable",
-		"buggy", "experience latency", "experience an outage", "taken down", "turned off", "shut down", "disabled",
-		"experience", "error out", "change", "be updated", "be upgraded", "be modified", "be patched", "get updated",
-		"get upgraded", "be bumped", "be rewritten", "be replaced", "be migrated", "be refactored",
-		"slip", "be delayed", "get delayed", "delayed", "be late", "run late", "overrun", "stall", "stalled",
-		"be disconnected", "disconnected", "get disconnected", "go dark", "lose power", "trip", "tripped", "be unplugged",
-		"unplugged", "be powered off", "powered off", "be switched off", "switched off", "go out", "be isolated",
-		"isolated", "be interrupted", "interrupted", "be severed", "severed", "overloaded", "be overloaded", "flooded",
-		"catch fire", "burn down", "be lost", "be gone", "disappear", "go bankrupt", "close down", "be closed", "closed", "leave", "quit",
-		"be sanctioned", "run out", "be exhausted", "be revoked", "revoked", "expire", "expired",
-		"stop", "halt", "hang", "freeze", "fall over", "go stale", "be stale", "stale", "be paused", "paused")
+	failsCues = cuesOf(words.Fails)
 	// The entity after the cue is failing: "an outage of X", "a bug in
 	// X", "affected by X", "removing X", "without X".
-	failureOfCues = cues("outage of", "outage in", "failure of", "failure in", "bug in", "bug of", "vulnerability in",
-		"vulnerability of", "security issue in", "incident in", "incident on", "loss of", "removal of", "deletion of",
-		"deprecation of", "downtime of", "downtime in", "crash of", "crash in", "breach of", "compromise of",
-		"regression in", "cve in", "blast radius of", "impact of", "problem in", "problems with", "issue in",
-		"issues with", "affected by", "impacted by", "hit by", "broken by", "at risk from", "exposed to",
-		"endangered by", "threatened by", "remove", "delete", "drop", "lose", "without", "kill", "shut down",
-		"turn off", "take down", "uninstall", "retire", "decommission", "deprecate", "yank", "unpublish",
-		"disconnection of", "interruption of", "shutdown of", "outage at", "failure at", "fire at", "fire in",
-		"flood at", "flood in", "disconnect", "unplug", "switch off", "power off", "cut off", "cut power to",
-		"bankruptcy of", "departure of", "expiry of", "revocation of")
+	failureOfCues = cuesOf(words.FailureOf)
 	// Nouns after the failing entity: "the X outage", "X's failure".
-	failureNouns = cues("outage", "failure", "bug", "vulnerability", "incident", "downtime", "crash", "breach",
-		"blast radius", "regression", "latency", "errors")
+	failureNouns = cuesOf(words.FailureNoun)
 	// Active causal verbs: the entity before is the cause, the one after
 	// is affected ("X affects Y", "what would take X down").
-	causeCues = cues("affect", "impact", "take down", "knock out", "hurt", "endanger", "threaten", "jeopardize", "put at risk")
+	causeCues = cuesOf(words.Cause)
 	// Consequence words frame the question as impact without naming a
 	// role.
-	consequenceCues = cues("affected", "impacted", "at risk", "exposed", "feel", "notice", "suffer", "stop working",
-		"break", "fail", "impact", "go down", "blast radius", "would be hit", "be hit", "cascade", "rebuild", "be rebuilt",
-		"retest", "be retested", "recompile", "be recompiled", "redeploy", "be redeployed", "need to be rebuilt",
-		"be cut off", "cut off", "go dark", "lose power", "lose service", "lose access", "be left without",
-		"left without", "be disrupted", "disrupted", "be interrupted", "be stranded", "stranded",
-		"be alerted", "alerted", "be notified", "notified", "be warned", "be told", "be informed", "get stale", "go stale")
+	consequenceCues = cuesOf(words.Consequence)
+	// survivalCues ask what a failure leaves working: the complement of
+	// what it affects.
+	survivalCues = cuesOf(words.Survival)
+	// optionalCues ask for optional dependencies to be included.
+	optionalCues = cuesOf(words.Optional)
 )
 
-// optionalCues ask for optional dependencies to be included.
-var optionalCues = exactCues("optional", "optionally", "extra", "extras", "dev", "development", "peer", "test",
-	"including optional", "suggested", "recommended", "recommends", "suggests", "weak", "soft")
+// cuesOf returns the cue phrases of kind x, in cues.txt's order.
+func cuesOf(x words.Cue) []cue {
+	var out []cue
+	for _, p := range words.Cues() {
+		if p.Cues.Has(x) {
+			out = append(out, newCue(p.Text, !p.AsWritten(x)))
+		}
+	}
+	return out
+}
 
 // whWords start a question or name what is asked ("many": "how many
 // ports ...").

@@ -618,12 +618,24 @@ func passiveName(words []string) bool {
 }
 
 // typesLink returns the last reading for a question whose first reading
-// the types rule out at the anchor (its relations never start from the
-// anchor's kind) and that asks for a kind of entity: the relations that
-// link the anchor's kind and the asked kind, one hop, the way they link
-// them ("Which seeds are loaded into the value_sets schema?": in_schema,
-// from the Schema back to the Seeds, where "load" read a dependency). It
-// is walked only where the readings before it find nothing, and is a
+// the types rule out at the anchor (its first step's relations never start
+// from the anchor's kind), read as the types allow, one step from the
+// anchor:
+//   - the same relations the other way round, where they start from the
+//     anchor's kind ("What is @flip1995 the lead of?" read "what leads
+//     flip1995", and leads starts from a Person);
+//   - else, for a question asking for a kind of entity, the relations that
+//     link the anchor's kind and the asked kind ("Which seeds are loaded
+//     into the value_sets schema?": in_schema, from the Schema back to the
+//     Seeds, where "load" read a dependency). Where the two kinds are one
+//     ("Which teams report to lang-docs?", and reporting's relation leads
+//     never starts from a Team), each relation is walked toward the role
+//     the answers play in the first reading (subteam_of, toward the part).
+//
+// Both need the reader to doubt the first reading already, and types the
+// graph states (a kind inferred from the relations an entity has says
+// little of the relations it lacks); a failure's reach is never read the
+// other way round. It is walked only where the readings before it find nothing, and is a
 // guess.
 func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	if len(readings) == 0 || cl.target >= 0 || len(readings[0].Chain.Steps) == 0 {
@@ -631,26 +643,141 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	}
 	first := readings[0]
 	at := r.ents[cl.anchor].Type
-	if at == "" || first.Asked.Type == "" || first.Asked.Type == at || r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) == "" {
+	if at == "" || r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) == "" {
 		return Reading{}, false
 	}
+	walked := first.Chain.Steps[0].Relations()
+	asked := first.Asked.Type
+	if asked == "" {
+		asked = r.typeNamed(first.Asked.Word)
+	}
+	// The first reading is no plain "none" ("what does mall-west feed",
+	// where feeds never starts from a store) where the reader doubts it
+	// already; a failure's reach is not read the other way round.
+	doubted := first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.typesStated()
 	var edges []state.RelDir
-	for _, ri := range r.rels {
-		for _, d := range []graph.Direction{graph.Out, graph.In} {
-			if intersects(ri.starts(d), []string{at}) && intersects(ri.starts(d.Reverse()), []string{first.Asked.Type}) {
-				edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
-			}
-		}
+	how := "read the other way round"
+	if doubted && cl.steps[0].concept != words.Dependency {
+		// A dependency's direction is the verb's ("what depends on
+		// city-rentals"): nothing is a plain "none".
+		edges = r.reversedFrom(first, at, asked)
+	}
+	if len(edges) == 0 && (doubted || asked != at) {
+		edges = r.linking(at, asked, cl.steps[0].answers)
+		how = fmt.Sprintf("read as what links a %s and a %s (%s)", at, asked, joinAnd(state.ChainStep{Edges: edges}.Relations()))
 	}
 	if len(edges) == 0 || len(edges) > 2 {
 		return Reading{}, false
 	}
+	extent := state.ExtentDirect
+	if cl.extentSaid {
+		extent = first.Extent
+	}
 	rels := state.ChainStep{Edges: edges}.Relations()
-	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: state.ExtentDirect, Confidence: 0.5,
+	never := "starts"
+	if len(walked) > 1 {
+		never = "start"
+	}
+	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: extent, Confidence: 0.5,
 		Chain: state.Chain{Steps: []state.ChainStep{{Edges: edges}}, Score: 0.5}, Because: first.Because,
-		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never start from a %s: read as what links a %s and a %s (%s), as the types say", joinAnd(first.Chain.Steps[0].Relations()), at, at, first.Asked.Type, joinAnd(rels)))}
-	rd.Text = fmt.Sprintf("the %s linked to %s by %s, directly", first.Asked.Word, r.ents[cl.anchor].Name, joinAnd(rels))
+		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never %s from a %s: %s, as the types say", joinAnd(walked), never, at, how))}
+	what := first.Asked.Word
+	if what == "" {
+		what = "entities"
+	}
+	far := "directly"
+	if extent == state.ExtentTransitive {
+		far = "at any depth"
+	}
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s, %s", what, r.ents[cl.anchor].Name, joinAnd(rels), far)
 	return rd, true
+}
+
+// otherWay returns the last reading for a question whose first reading
+// walks, one step, only relations of unknown meaning one way round: the
+// same step the other way, where the question's word order may not be the
+// way the graph stores them ("What is Mojito garnished with?" read as what
+// has Mojito as its garnish, and garnish runs from the drink). It is
+// walked only where the readings before it find nothing, and is a guess;
+// a failure's reach and a dependency are read as their verbs say.
+func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
+	if len(readings) == 0 || cl.target >= 0 || cl.failed() || cl.impact {
+		return Reading{}, false
+	}
+	first := readings[0]
+	if len(first.Chain.Steps) != 1 || first.Concept == words.Dependency || len(first.Unoriented) != len(first.Chain.Steps[0].Edges) {
+		return Reading{}, false
+	}
+	rels := state.ChainStep{Edges: first.Unoriented}.Relations()
+	names := "its name does"
+	if len(rels) > 1 {
+		names = "their names do"
+	}
+	// The doubts of the first reading are this one's too: the relations
+	// named alike, those left unread, and the first way round, now the
+	// other way.
+	rd := first
+	rd.Confidence *= 0.5
+	rd.Chain = state.Chain{Steps: []state.ChainStep{{Edges: first.Unoriented, Repeat: first.Chain.Steps[0].Repeat}}}
+	rd.Unoriented = slices.Clone(first.Chain.Steps[0].Edges)
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s read the other way round: %s not say which way the question's words run", joinAnd(rels), names))
+	rd.Chain.Score = rd.Confidence
+	what := first.Asked.Word
+	if what == "" {
+		what = "entities"
+	}
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s, the other way round", what, r.ents[cl.anchor].Name, joinAnd(rels))
+	return rd, true
+}
+
+// typesStated reports whether the graph's types are stated, by a schema
+// or by the data, not inferred from the relations entities have.
+func (r *reader) typesStated() bool {
+	return len(r.s.Types) > 0 && !slices.ContainsFunc(r.s.Types, func(t graph.TypeDef) bool { return t.Inferred })
+}
+
+// reversedFrom returns the one-step reading first's edges the other way
+// round, those of them that start from the kind at and end at the kind
+// asked (if one is).
+func (r *reader) reversedFrom(first Reading, at, asked string) []state.RelDir {
+	if len(first.Chain.Steps) != 1 {
+		return nil
+	}
+	var out []state.RelDir
+	for _, e := range first.Chain.Steps[0].Edges {
+		ri, d := r.relNamed(e.Relation), e.Direction.Reverse()
+		if ri == nil || e.Direction == graph.Both || !slices.Contains(ri.starts(d), at) {
+			continue
+		}
+		if asked != "" && !slices.Contains(ri.starts(d.Reverse()), asked) {
+			continue
+		}
+		out = append(out, state.RelDir{Relation: e.Relation, Direction: d})
+	}
+	return out
+}
+
+// linking returns the relations that link the kinds at and asked, in the
+// direction that walks from at to asked; where a relation links entities
+// of one kind (at is asked), in the direction toward the entities playing
+// answers in its concept, or none for a relation of no known concept.
+func (r *reader) linking(at, asked string, answers words.Role) []state.RelDir {
+	if asked == "" {
+		return nil
+	}
+	var out []state.RelDir
+	for _, ri := range r.rels {
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if !slices.Contains(ri.starts(d), at) || !slices.Contains(ri.starts(d.Reverse()), asked) {
+				continue
+			}
+			if at == asked && (ri.concept == words.None || d != ri.toward(answers)) {
+				continue
+			}
+			out = append(out, state.RelDir{Relation: ri.def.Name, Direction: d})
+		}
+	}
+	return out
 }
 
 // read runs the reading.
@@ -692,6 +819,8 @@ func (r *reader) read() Result {
 		res.Readings = append(res.Readings, r.readings(alt)...)
 	}
 	if rd, ok := r.typesLink(cl, res.Readings); ok {
+		res.Readings = append(res.Readings, rd)
+	} else if rd, ok := r.otherWay(cl, res.Readings); ok {
 		res.Readings = append(res.Readings, rd)
 	}
 	if len(res.Readings) == 0 {
@@ -1375,13 +1504,6 @@ func (r *reader) survival() string {
 	}
 	return ""
 }
-
-// survivalCues ask what a failure leaves working: the complement of what
-// it affects.
-var survivalCues = cues("keep running", "keep working", "keep going", "keep functioning", "keep serving",
-	"still work", "still run", "still function", "still serve", "continue to work", "continue working",
-	"continue running", "continue to run", "continue to function", "survive", "stay up", "stay online",
-	"stay available", "remain available", "remain up", "remain online", "be fine", "be ok", "be okay", "be safe")
 
 // complementWords ask for the complement by themselves.
 var (
