@@ -70,7 +70,8 @@ var (
 	// abstractNounRE ends the words that name a topic rather than a thing.
 	abstractNounRE = regexp.MustCompile(`(ship|tion|sion|ment|ity|ness|ance|ence|ing|ure|ics|ogy|ism)$`)
 	// specBulletRE is a bullet that starts with a short label and a colon.
-	definitionItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\*\*([^*]{1,40})\*\*\s*:`)
+	definitionItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*([^*]{1,40})\*\*\s*:|\[([^\]]{1,40})\]\([^)\s]*\)\s*(?:-|–|—|:)\s)`)
+	linkTermRE       = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[[^\]]{1,40}\]\([^)\s]*\)\s*(?:-|–|—|:)\s+`)
 	specBulletRE     = regexp.MustCompile(`^\s*[-*+]\s+[^:.]{1,40}:\s+\S`)
 )
 
@@ -171,14 +172,22 @@ func firstRune(s string) rune {
 // markCode marks the tokens of each code span.
 func markCode(toks []otok, spans []string) {
 	for _, sp := range spans {
-		if strings.ContainsAny(strings.TrimSpace(sp), " \t") || badName(otok{text: strings.TrimSpace(sp)}) {
-			continue // a command line, a path, a flag: not a name
+		// A command line, a path, a flag: not a name; but a program and
+		// its subcommand, with a command noun after them, name one ("the
+		// `thanos sidecar` command").
+		words := strings.Fields(sp)
+		program := len(words) > 1 && len(words) <= 3 && !slices.ContainsFunc(words, func(w string) bool { return badName(otok{text: w}) || !hasLetter(w) })
+		if len(words) > 1 && !program || len(words) == 1 && badName(otok{text: words[0]}) {
+			continue
 		}
 		st := tokenize(cleanMarkdown(sp))
 		if len(st) == 0 {
 			continue
 		}
 		for i := 0; i+len(st) <= len(toks); i++ {
+			if len(words) > 1 && (i+len(st) == len(toks) || !openWords.is("command-nouns", toks[i+len(st)].low)) {
+				continue
+			}
 			ok := true
 			for k := range st {
 				if toks[i+k].text != st[k].text {
@@ -713,6 +722,9 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			if !ok || n == 1 && isCapWord(toks[i]) && i > 0 {
 				continue
 			}
+			if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
+				continue // "# Querier/Query": "evaluates the query" is a query, not Query
+			}
 			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
 				continue // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
 			}
@@ -753,7 +765,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) {
 			kindHead = openWords.kind(toks[j].low)
 			j++
-		} else if j < len(toks) && !toks[j-1].poss && modifies(toks[j]) {
+		} else if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.is("command-nouns", toks[j].low) && !slices.ContainsFunc(toks[i:j], func(t otok) bool { return !t.code }) {
+			// "the `thanos sidecar` command": the code names the program
+			// the sentence is about; the noun says what it is.
+			if name := mentionName(toks[i:j]); name != "" {
+				out = append(out, omention{i: i, j: j + 1, name: name, typ: "Component"})
+				for k := i; k <= j; k++ {
+					used[k] = true
+				}
+			}
+			i = j
+			continue
+		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) {
 			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 			// modify a common noun, which heads the phrase.
 			i = j - 1
@@ -1616,6 +1639,24 @@ func requestsFrom(ts []otok) bool {
 	return openWords.is("request-nouns", ts[k].low)
 }
 
+// objectNoun reports whether the word after the name toks[i:j] is a plural
+// noun the name modifies, not a verb: the name follows a verb, as its
+// object does ("uploads TSDB blocks to", "reads Kafka messages"), and a
+// verb in the third person cannot follow an object.
+func objectNoun(toks []otok, i, j int) bool {
+	if i == 0 || j >= len(toks) || toks[j].punct || !thirdPerson(toks[j].low) || isCapWord(toks[j]) {
+		return false
+	}
+	v := toks[i-1]
+	return !v.punct && verbLike(v.low) && (thirdPerson(v.low) || words.PastForm(v.low)) && !openWords.is("be", v.low) && !openWords.is("auxiliaries", v.low)
+}
+
+// pluralKind reports whether a token is a kind noun in the plural
+// ("controllers").
+func pluralKind(t otok) bool {
+	return openWords.kind(t.low) != "" && singular(t.low) != t.low
+}
+
 // possessive reports whether mention m is named right after the last
 // mention of g written in the possessive ("Jaeger's Remote Sampling
 // protocol", "Thanos' Store API"): m is the thing, the possessor its
@@ -1894,6 +1935,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			continue
 		}
+		if n := len(between); n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1]) {
+			continue // "runs different Kubernetes controllers": a kind, described, none named
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -2128,9 +2172,16 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 			return verbGroup{}, false
 		}
 	}
-	// The object's article is not the verb group's: "from a Kafka topic".
+	// The object's article and adjectives are not the verb group's: "from
+	// a Kafka topic", "on top of existing Prometheus TSDB".
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
+	}
+	// With no article before them, adjectives before a name are the
+	// name's: "on top of existing Prometheus TSDB" ("the same metrics
+	// pipeline" is a description, its adjective kept).
+	if n := len(ts); n > 1 && openWords.is("name-adjectives", ts[n-1].low) && !openWords.is("be", ts[n-2].low) && !openWords.is("determiners", ts[n-2].low) {
+		ts = ts[:n-1]
 	}
 	// "exposes an API consumed by Y": Y calls what exposes it.
 	if interfaceUsedBy(ts) {
@@ -2374,8 +2425,11 @@ verb:
 				}
 				continue
 			}
+			// "uploads TSDB blocks to X": a plural after a name is the
+			// noun the name modifies, not a verb.
+			namedNoun := k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1]))
 			if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
-				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) {
+				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !namedNoun {
 				return verbGroup{}, false
 			}
 		}
@@ -2636,7 +2690,7 @@ func RelationName(phrase string) string {
 		return ""
 	}
 	if ws[0] != "part" && ws[0] != "member" && ws[0] != "on" {
-		if words.PastForm(ws[0]) && lemma(ws[0]) != ws[0] {
+		if words.PastForm(ws[0]) && lemma(ws[0]) != ws[0] && !openWords.is("ed-verbs", ws[0]) {
 			ws[0] = lemma(ws[0]) // "built on" → BUILDS_ON
 		}
 		ws[0] = thirdForm(ws[0])
@@ -2743,6 +2797,11 @@ func definitionStatement(line string) bool {
 		return false
 	}
 	fs := strings.Fields(line[m[1]:])
+	if len(fs) > 2 && (strings.EqualFold(fs[0], "a") || strings.EqualFold(fs[0], "an")) {
+		// "**agent**: A sidecar that forwards data to X": a description
+		// with a clause of its own, not a specification.
+		return slices.ContainsFunc(fs, func(w string) bool { return w == "that" || w == "which" })
+	}
 	return len(fs) > 1 && isVerbStart(fs[0])
 }
 
@@ -2758,19 +2817,38 @@ func blockUnits(b block) []unit {
 	if !b.table() {
 		// "1. **Cmux**: Uses the cmux library …": a definition item's
 		// term is the subject of its description's first sentence.
-		term := ""
+		term, linked := "", false
 		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
-			term = strings.TrimSpace(cleanMarkdown(m[1]))
+			// "**Term**: …", or "[Term](link) - …" as lists of
+			// components write it.
+			term, linked = strings.TrimSpace(cleanMarkdown(m[1]+m[2])), m[2] != ""
 		}
 		var out []unit
 		for si, s := range p.sentences() {
 			u := unit{text: s.text, line: s.line, heading: heading, code: s.code}
-			if term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term {
+			desc := ""
+			switch {
+			case term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term:
 				u.heading = true // the term alone: a name, no statement
-			} else if term != "" && si == 1 {
-				fs := strings.Fields(s.text)
-				if first := strings.ToLower(fs[0]); isVerbStart(fs[0]) || openWords.is("be", first) && len(fs) > 1 {
-					u.text = term + " " + first + s.text[len(fs[0])+strings.Index(s.text, fs[0]):]
+			case linked && si == 0:
+				// "Term - Writes spans to …": the text after the dash.
+				if loc := linkTermRE.FindStringIndex(s.text); loc != nil {
+					desc = s.text[loc[1]:]
+				}
+			case term != "" && !linked && si == 1:
+				desc = s.text
+			}
+			if fs := strings.Fields(desc); len(fs) > 1 {
+				first := strings.ToLower(fs[0])
+				rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
+				switch {
+				case isVerbStart(fs[0]) || openWords.is("be", first):
+					u.text = term + " " + first + rest
+					u.code = append(slices.Clone(s.code), term)
+				case (first == "a" || first == "an") && len(fs) > 2:
+					// "**agent**: A sidecar that forwards data to X": the
+					// description says what the term is.
+					u.text = term + " is " + first + rest
 					u.code = append(slices.Clone(s.code), term)
 				}
 			}
