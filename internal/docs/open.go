@@ -661,6 +661,15 @@ func commonNounStart(toks []otok, k int) bool {
 	if openWords.is("share-words", t.low) || openWords.is("nouns", t.low) || openWords.is("request-nouns", t.low) {
 		return true
 	}
+	// "Ownership is coordinated by …", "Replication requires …": a word
+	// of one of the endings of abstract nouns, alone, starts the sentence.
+	if k+1 >= len(toks) || !isCapWord(toks[k+1]) {
+		for e := range openWords.sets["abstract-endings"] {
+			if strings.HasSuffix(t.low, e) && len(t.low) > len(e)+2 {
+				return true
+			}
+		}
+	}
 	return thirdPerson(t.low) && k+1 < len(toks) && openWords.is("plural-verbs", toks[k+1].low)
 }
 
@@ -676,6 +685,9 @@ func nameToken(toks []otok, k int, first bool) bool {
 	if t.code {
 		return !badName(t)
 	}
+	if k > 0 && toks[k-1].text == "-" && toks[k-1].start+1 == t.start {
+		return false // "--tsdb.max-exemplars": a flag, not a name
+	}
 	if identifier(t) {
 		return !badName(t) && !(first && versionRE.MatchString(t.text))
 	}
@@ -683,7 +695,7 @@ func nameToken(toks []otok, k int, first bool) bool {
 		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) || commonNounStart(toks, k)) {
 			return false
 		}
-		if first && openWords.is("generic-words", t.low) && !namedAfterGeneric(toks, k) {
+		if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
 			return false // "an HTTP server", "the REST API": no name
 		}
 		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
@@ -843,6 +855,9 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 				out = append(out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
 			}
 			continue
+		}
+		if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
+			continue // "provides two components": a count of a kind, none named
 		}
 		// The article may stand before capitalised words that modify the
 		// phrase too: "a Java monolith service".
@@ -2575,6 +2590,9 @@ func withPreposition(verb, prep string) string {
 		return verb
 	}
 	phrase := verb + " " + prep
+	if prep == "into" && !knownPhrase(phrase) && knownPhrase(verb+" to") {
+		return verb + " to" // "exports trace data into a Kafka topic": into is to, and in
+	}
 	if knownPhrase(phrase) || !knownPhrase(verb) {
 		return phrase
 	}
