@@ -1504,6 +1504,10 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			// the noun ("the application controller"), before the last
 			// one merely of its type.
 			to = ctx.lastWithHead(head, sentencePlace(u))
+		case head != "" && !strings.EqualFold(head, m.typ):
+			// "The worker processes communicate with X": a noun more
+			// particular than its type ("worker", a Service) refers to a
+			// thing whose name ends in it, not to any service.
 		case last != nil && (m.typ == "" || last.typ == m.typ):
 			to = last
 		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
@@ -1672,6 +1676,27 @@ func pluralKind(t otok) bool {
 	return openWords.kind(t.low) != "" && singular(t.low) != t.low
 }
 
+// purposeTo returns where the verb of an infinitive of purpose begins in
+// the words between an object and the next mention ("as a gRPC client to
+// communicate with", "to talk to"), or -1: "to" and a verb, after at most
+// "as" and a few words that are no verb.
+func purposeTo(ts []otok) int {
+	k := 0
+	if len(ts) > 0 && ts[0].low == "as" {
+		k = 1
+		for k < len(ts) && k <= 5 && ts[k].low != "to" {
+			if ts[k].punct || verbLike(ts[k].low) && !openWords.is("nouns", ts[k].low) {
+				return -1
+			}
+			k++
+		}
+	}
+	if k+1 >= len(ts) || ts[k].low != "to" || !verbLike(ts[k+1].low) || openWords.function(ts[k+1].low) || thirdPerson(ts[k+1].low) {
+		return -1
+	}
+	return k + 1
+}
+
 // possessive reports whether mention m is named right after the last
 // mention of g written in the possessive ("Jaeger's Remote Sampling
 // protocol", "Thanos' Store API"): m is the thing, the possessor its
@@ -1785,6 +1810,8 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			end = slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 })
 			if end >= 0 {
 				end = ms[end].i
+			} else {
+				end = len(toks) // "If X is running access its UI from Y": no main clause to tell apart
 			}
 		}
 		for k := 0; k < end; k++ {
@@ -1898,6 +1925,19 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		if gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i) {
 			continue // "how Argo CD is configured it may …": the pronoun is the next clause's subject
 		}
+		if prev != nil && openWords.is("use-verbs", prev.phrase) {
+			if k := purposeTo(between); k >= 0 {
+				// "uses one of the SDKs as a client to communicate with
+				// X": what the subject uses something for, it does.
+				if f, ok := readVerbGroup(between[k:], toks, ga); ok && !f.reversed {
+					for _, o := range gb.ms {
+						facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: f.phrase})
+					}
+					prev = nil
+					continue
+				}
+			}
+		}
 		if prev != nil && secondObject(between) {
 			// "uses A to get X and B to get Y": B is the verb's object too.
 			for _, o := range gb.ms {
@@ -1976,7 +2016,7 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		for _, s := range subj.ms {
 			for _, o := range gb.ms {
 				f := f
-				if !f.reversed && callsService(f.phrase, o.typ) {
+				if !f.reversed && (callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service")) {
 					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
 				}
 				if !f.reversed && consumesQueue(f.phrase, o.typ) {
@@ -2037,6 +2077,18 @@ func copulaDescription(ts []otok) bool {
 // callsService reports whether a relation phrase, said of an object of the
 // type, is a call: a verb that reads a store but calls a service
 // ("queries the quote service").
+// agentNoun reports whether a name ends in a word that names an actor
+// ("Thanos Querier", "Indexer"): a word of the -er or -or ending that is no
+// kind noun. What one queries by such a name is a program, not a store.
+func agentNoun(name string) bool {
+	fs := strings.Fields(name)
+	if len(fs) == 0 {
+		return false
+	}
+	w := strings.ToLower(fs[len(fs)-1])
+	return len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or")) && openWords.kind(w) == "" && unicode.IsUpper(firstRune(fs[len(fs)-1]))
+}
+
 func callsService(phrase, objectType string) bool {
 	return objectType == "Service" && openWords.is("service-calling-verbs", phrase)
 }
@@ -2192,6 +2244,14 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
 	}
+	// "uses one of the Temporal SDKs": the quantifier and "of" are the
+	// object's.
+	if n := len(ts); n >= 2 && ts[n-1].low == "of" && (openWords.is("number-words", ts[n-2].low) || ts[n-2].low == "some" || ts[n-2].low == "each" || ts[n-2].low == "any" || ts[n-2].low == "all") {
+		ts = ts[:n-2]
+		for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+			ts = ts[:len(ts)-1]
+		}
+	}
 	// With no article before them, adjectives before a name are the
 	// name's: "on top of existing Prometheus TSDB" ("the same metrics
 	// pipeline" is a description, its adjective kept).
@@ -2320,6 +2380,27 @@ verb:
 	if be {
 		if vg, ok := copulaRole(ts[k:]); ok {
 			return vg, true
+		}
+	}
+	// "are configured to continuously write metrics to X", "is able to
+	// ping X": the infinitive is what the subject does.
+	if be && k+1 < len(ts) && openWords.is("enabling-words", lemma(ts[k].low)) && ts[k+1].low == "to" {
+		r := k + 2
+		for r < len(ts) && (openWords.is("adverbs", ts[r].low) || strings.HasSuffix(ts[r].low, "ly") && len(ts[r].low) > 4) {
+			r++
+		}
+		if r < len(ts) && verbLike(ts[r].low) && !openWords.function(ts[r].low) {
+			v := thirdForm(lemma(ts[r].low))
+			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[r+1:]...), all, before)
+		}
+	}
+	// "Ruler is querying X": the progressive is the verb.
+	if be && strings.HasSuffix(ts[k].low, "ing") && (k+1 >= len(ts) || !verbLike(ts[k+1].low) || openWords.function(ts[k+1].low) || openWords.is("prepositions", ts[k+1].low)) {
+		// ("If X is running access its UI": a verb after the participle
+		// starts another clause.)
+		if base, ok := ingLemma(ts[k].low); ok && verbLike(base) {
+			v := thirdForm(base)
+			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[k+1:]...), all, before)
 		}
 	}
 	v := ts[k].low
