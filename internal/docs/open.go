@@ -866,6 +866,16 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			a--
 		}
 		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
+			// "an object storage bucket": a thing of a kind named by a
+			// mass noun phrase, which takes no article, is in it; the
+			// phrase names the storage.
+			if n := len(mods); n >= 2 && a == i && openWords.is("mass-kinds", mods[n-1].low) && openWords.is("droppable-kinds", t.low) {
+				start := j - n
+				out = append(out, omention{i: start, j: j + 1, typ: openWords.kind(mods[n-1].low), name: mentionName(mods)})
+				for k := start; k <= j; k++ {
+					used[k] = true
+				}
+			}
 			continue // "a fully managed database service": a description, not a name
 		}
 		// "the Tornado push system": capitalised words after "the" begin
@@ -1758,6 +1768,13 @@ func newClause(toks []otok, g group, m omention) bool {
 		return false
 	}
 	next := toks[m.j].low
+	if next == "to" && m.j+1 < len(toks) && verbLike(toks[m.j+1].low) && !thirdPerson(toks[m.j+1].low) && !openWords.function(toks[m.j+1].low) &&
+		slices.ContainsFunc(toks[g.j:m.i], func(t otok) bool { return t.low == "well" }) {
+		// "acts as the collector that exports data into a Kafka topic as
+		// well as the ingester to read from Kafka": an infinitive after m
+		// says what m does; m parallels an earlier phrase.
+		return true
+	}
 	if !openWords.is("be", next) && !(thirdPerson(next) && verbLike(next)) {
 		return false
 	}
@@ -2559,6 +2576,9 @@ verb:
 			return verbGroup{phrase: "depend on"}, true
 		}
 		base = part
+	}
+	if prep == "on" && openWords.is("foundation-verbs", base) {
+		return verbGroup{phrase: "use"}, true // "is built on top of Y": Y is its base, which it uses
 	}
 	return verbGroup{phrase: withPreposition(base, prep)}, true
 }
