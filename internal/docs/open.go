@@ -1997,7 +1997,7 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				continue
 			}
 		}
-		if requestsFrom(between) && len(subj.ms) > 0 && !subj.ms[0].ref {
+		if requestsFrom(between) && len(subj.ms) > 0 {
 			// "Y handles RPCs originating from X", "Y receives requests
 			// from X": X calls Y.
 			for _, s := range subj.ms {
