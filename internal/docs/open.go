@@ -800,7 +800,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			continue
 		}
 		// "any Kubernetes cluster": every thing of a kind, none named.
-		if i > 0 && openWords.is("generic-determiners", toks[i-1].low) && !toks[i].code {
+		if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
 			i = j - 1
 			continue
 		}
@@ -858,6 +858,10 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
 			continue // "provides two components": a count of a kind, none named
+		}
+		if st := j - len(mods); singular(t.low) != t.low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
+			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) {
+			continue // "receives data from traced applications": a bare plural is the kind, none named
 		}
 		// The article may stand before capitalised words that modify the
 		// phrase too: "a Java monolith service".
