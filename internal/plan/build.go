@@ -122,7 +122,11 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
 	if weakPlan(open) {
-		if unplaced(rules) && len(open.Chains) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence >= placeConfidence {
+		// Where the rule reader found no reading, or only the entity's
+		// neighbourhood (no relation word), an open reading through
+		// relations its words name is taken, uncertain.
+		named := len(open.Readings) > 0 && len(open.Readings[0].Because) > 0
+		if (unplaced(rules) || noRelationWord(rules) && named) && len(open.Chains) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence >= placeConfidence {
 			open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
 			return open
 		}
@@ -170,6 +174,12 @@ const sureReading = 0.8
 // unplaced reports whether the rule reader found no reading at all.
 func unplaced(pl state.Plan) bool {
 	return pl.Unanswerable != "" || len(pl.Readings) == 0
+}
+
+// noRelationWord reports whether the rule reader's reading is the
+// entity's neighbourhood: no word of the question named a relation.
+func noRelationWord(pl state.Plan) bool {
+	return len(pl.Readings) > 0 && len(pl.Readings[0].Because) == 0
 }
 
 // placeConfidence is the least confidence at which an open reading too

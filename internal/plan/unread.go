@@ -394,13 +394,16 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	// the drink to its glass; "How many editions does X have?", from X to
 	// the subjects of edition_of; not "What jobs wait on
 	// release/announce?", where the anchor is one of the jobs).
-	asKind := map[string]bool{}
 	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool {
 		if !askedKindOnly(qw.toks, n) {
 			return false
 		}
-		asKind[n] = true
-		return kindStated(qw.toks, n, s)
+		r := s.Relation(n)
+		if r == nil || kindStated(qw.toks, n, s) {
+			return true
+		}
+		d, ok := r.Leaving([]string{pl.Anchors[0].Type})
+		return !ok || d != kindEnd(n)
 	})
 	if len(named) == 0 && unplaced {
 		named = partlyNamed(qw.toks, s)
@@ -428,7 +431,7 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 			return
 		}
 		d, ok := r.Leaving([]string{at})
-		if !ok || asKind[n] && d != kindEnd(n) {
+		if !ok {
 			return // both ends or neither: the types do not say which way
 		}
 		edges = append(edges, state.RelDir{Relation: n, Direction: d})

@@ -883,7 +883,7 @@ func kindConcepts(word string) []words.Concept {
 		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], word) && !words.IsForm(word, cp.Words[0]) {
 			continue
 		}
-		for _, s := range cp.Senses {
+		for _, s := range cp.Firm() {
 			if s.Part == words.NounFirst || s.Part == words.NounSecond {
 				out = appendNew(out, s.Concept)
 			}

@@ -368,7 +368,7 @@ func (s *mentionSet) spotConcepts(toks []token, v *vocab, optional bool) {
 		if !ok || anotherPhrasalVerb(toks, end, cp) || cp.Reading && s.named(i, end) {
 			continue
 		}
-		for _, sense := range cp.Senses {
+		for _, sense := range cp.Firm() {
 			if m := senseMention(toks, i, end, cp.Text, sense, v, optional); m != nil {
 				s.add(m)
 			}

@@ -242,7 +242,7 @@ func formerNameWord(w string) bool {
 		return true
 	}
 	for _, cp := range words.ConceptPhrases() {
-		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Senses, func(s words.Sense) bool { return s.Former }) && words.IsForm(w, cp.Words[0]) {
+		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Firm(), func(s words.Sense) bool { return s.Former }) && words.IsForm(w, cp.Words[0]) {
 			return true
 		}
 	}
@@ -349,7 +349,7 @@ func lexiconNoun(w string) bool {
 		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], w) && !slices.Contains(words.Lemmas(w), cp.Words[0]) {
 			continue
 		}
-		for _, s := range cp.Senses {
+		for _, s := range cp.Firm() {
 			if s.Part == words.NounFirst || s.Part == words.NounSecond {
 				return true
 			}
@@ -378,7 +378,7 @@ func nominal(w string) partOfSpeech {
 		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], w) && !slices.Contains(words.Lemmas(w), cp.Words[0]) {
 			continue
 		}
-		for _, s := range cp.Senses {
+		for _, s := range cp.Firm() {
 			switch s.Part {
 			case words.NounFirst, words.NounSecond:
 				noun = true

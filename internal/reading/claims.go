@@ -1468,8 +1468,11 @@ func (r *reader) unexplainedConcept() words.Concept {
 
 func (r *reader) unexplained() string {
 	for _, h := range r.hits {
-		// A concept phrase the graph has no relation for.
-		if !r.hasConcept(h.Concept) && h.Kind != words.HitPosition {
+		// A concept phrase the graph has no relation for; a noun of one
+		// that is the asked kind only says the kind ("Which containers
+		// ...", where nothing contains anything).
+		asked := h.Kind == words.HitNoun && h.Start <= r.askedAt && r.askedAt < h.End
+		if !r.hasConcept(h.Concept) && h.Kind != words.HitPosition && !asked {
 			return strings.Join(r.st.words[h.Start:h.End], " ")
 		}
 	}

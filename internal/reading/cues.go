@@ -108,4 +108,8 @@ func init() {
 		would've could've graph overall total totally altogether together`) {
 		functionWords[w] = true
 	}
+	// The fillers of classes.txt carry nothing a graph answers either.
+	for _, w := range words.WordsOf(words.Filler) {
+		functionWords[w] = true
+	}
 }

@@ -358,7 +358,7 @@ func (r *reader) scan() {
 		r.entAt[i] = r.toks[at].entity
 	}
 	r.used = make([]bool, len(r.st.words))
-	r.hits = words.Lookup(r.st.words)
+	r.hits = r.withoutFallbacks(words.Lookup(r.st.words))
 	r.findRelationNames()
 	r.dropNamedReadings()
 	r.askedAt = r.askedPos()
@@ -438,6 +438,16 @@ func (r *reader) findRelationNames() {
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// withoutFallbacks drops the fallback senses (words.Sense.Fallback) of the
+// hits whose span has a hit of a concept the graph has.
+func (r *reader) withoutFallbacks(hits []words.Hit) []words.Hit {
+	return slices.DeleteFunc(hits, func(h words.Hit) bool {
+		return h.Fallback && slices.ContainsFunc(hits, func(o words.Hit) bool {
+			return !o.Fallback && o.Start == h.Start && o.End == h.End && r.hasConcept(o.Concept)
+		})
+	})
 }
 
 // dropNamedReadings drops the hits of the documents' readings (package

@@ -101,6 +101,17 @@ func (c Class) String() string {
 // does not list: an open-class word).
 func ClassOf(w string) Class { return k().classes[w] }
 
+// WordsOf returns the words of class c (classes.txt), sorted.
+func WordsOf(c Class) []string {
+	var out []string
+	for w, x := range k().classes {
+		if x.Has(c) {
+			out = append(out, w)
+		}
+	}
+	return sortStrings(out)
+}
+
 func parseClasses() (map[string]Class, error) {
 	es, err := readFile("classes.txt")
 	if err != nil {

@@ -95,6 +95,10 @@ type Sense struct {
 	Names bool
 	// Closure: read as the whole closure unless the question says how far.
 	Closure bool
+	// Fallback: read only where the graph has no relation of the
+	// phrase's other senses ("parent": containment, else dependency, the
+	// upstream of a DAG), and never in relation names.
+	Fallback bool
 	// Delivers: the subject sends into the object what others read from it.
 	Delivers bool
 	// Former: the relation held in the past ("alumnus", "former member").
@@ -137,6 +141,13 @@ type ConceptPhrase struct {
 	Reading bool
 }
 
+// Firm returns the phrase's senses but the fallback ones
+// (Sense.Fallback), for a reader that does not weigh them against the
+// graph's relations.
+func (cp ConceptPhrase) Firm() []Sense {
+	return slices.DeleteFunc(slices.Clone(cp.Senses), func(s Sense) bool { return s.Fallback })
+}
+
 // ConceptPhrases returns the concept phrases, in file order.
 func ConceptPhrases() []ConceptPhrase { return k().concepts }
 
@@ -144,6 +155,7 @@ var flagNames = map[string]func(*Sense){
 	"generic":       func(s *Sense) { s.Generic = true },
 	"names":         func(s *Sense) { s.Names = true },
 	"closure":       func(s *Sense) { s.Closure = true },
+	"fallback":      func(s *Sense) { s.Fallback = true },
 	"delivers":      func(s *Sense) { s.Delivers = true },
 	"former":        func(s *Sense) { s.Former = true },
 	"flips-in-flow": func(s *Sense) { s.FlipsInFlow = true },

@@ -227,8 +227,13 @@ type compiled struct {
 	readings             map[string]bool
 	gapVerbs, gapInverse []gapPhrase
 	generic              map[string]bool
-	// closure are the nouns that name every generation ("descendant").
-	closure                 map[string]bool
+	// closure are the nouns that name every generation ("descendant");
+	// fallback those read only where the graph has none of their other
+	// senses (Sense.Fallback).
+	closure, fallback map[string]bool
+	// fallbackVerbs are the verbs of fallback senses, with the role
+	// their subject plays.
+	fallbackVerbs           []roleVerb
 	inverseWords            map[string]bool
 	firstNouns, secondNouns []Phrase
 	positions               []compiledPosition
@@ -254,7 +259,7 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, fallback: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
@@ -265,6 +270,11 @@ func table() []compiled {
 						continue
 					}
 					c := &byConcept[s.Concept]
+					if s.Fallback && (part == Verb || part == InverseVerb) {
+						// Read in questions only, never in relation names.
+						c.fallbackVerbs = append(c.fallbackVerbs, roleVerb{NewPhrase(cp.Text), s.Role()})
+						continue
+					}
 					switch part {
 					case Verb:
 						c.verbs = append(c.verbs, NewPhrase(cp.Text))
@@ -293,7 +303,11 @@ func table() []compiled {
 						} else {
 							c.secondNouns = append(c.secondNouns, p)
 						}
-						c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
+						if s.Fallback {
+							c.fallback[cp.Text] = true
+						} else {
+							c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
+						}
 						if s.Closure {
 							c.closure[cp.Text] = true
 						}
@@ -333,6 +347,12 @@ const (
 	HitPosition
 )
 
+// roleVerb is a verb phrase and the role its subject plays.
+type roleVerb struct {
+	p       Phrase
+	subject Role
+}
+
 // Hit is a concept phrase found in a token sequence: tokens [Start, End).
 type Hit struct {
 	Start, End int
@@ -349,6 +369,9 @@ type Hit struct {
 	// Closure: a noun that names every generation of the relation
 	// ("descendants", "ancestors").
 	Closure bool
+	// Fallback: a sense read only where the graph has none of the
+	// phrase's other senses (Sense.Fallback).
+	Fallback bool
 	// Object holds the words between a gapped verb and its preposition
 	// ("its power" in "gets its power from").
 	Object []string
@@ -373,6 +396,11 @@ func Lookup(toks []string) []Hit {
 		for _, p := range c.inverse {
 			for _, at := range p.Find(toks) {
 				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: Second, Phrase: p.String()})
+			}
+		}
+		for _, v := range c.fallbackVerbs {
+			for _, at := range v.p.Find(toks) {
+				all = append(all, Hit{Start: at, End: at + v.p.Len(), Concept: c.concept, Kind: HitVerb, Role: v.subject, Phrase: v.p.String(), Fallback: true})
 			}
 		}
 		for _, group := range []struct {
@@ -412,7 +440,7 @@ func Lookup(toks []string) []Hit {
 		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
 			for _, p := range group.ps {
 				for _, at := range p.Find(toks) {
-					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()]})
+					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()], Fallback: c.fallback[p.String()]})
 				}
 			}
 		}
