@@ -125,6 +125,22 @@ func oneHopByName(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 	})
 }
 
+// everythingFair marks as ClosureFair a one-hop reading of a dependency
+// that asks for everything and does not say how far ("Everything X is
+// derived from"): every generation is as fair a reading, and the critic
+// certifies none of the one hop's answers.
+func everythingFair(qw questionWordsOf, pl *state.Plan) {
+	if !slices.ContainsFunc(qw.toks, func(t string) bool { return t == "everything" || t == "anything" }) {
+		return
+	}
+	for i := range pl.Readings {
+		rd := &pl.Readings[i]
+		if rd.Concept == words.Dependency.String() && rd.Extent == state.ExtentDirect && !rd.ExtentSaid {
+			rd.ClosureFair = true
+		}
+	}
+}
+
 // allNamed reports whether every relation a step walks is one of named
 // or the same relation as one (sameRelation).
 func allNamed(named []string, st state.ChainStep, s *graph.Schema) bool {

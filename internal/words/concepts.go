@@ -148,6 +148,17 @@ func (cp ConceptPhrase) Firm() []Sense {
 	return slices.DeleteFunc(slices.Clone(cp.Senses), func(s Sense) bool { return s.Fallback })
 }
 
+// Generic reports whether phrase names concept c as a whole ("depend
+// on"), not one kind of it ("call").
+func Generic(c Concept, phrase string) bool {
+	for _, cp := range ConceptPhrases() {
+		if cp.Text == phrase && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Generic }) {
+			return true
+		}
+	}
+	return false
+}
+
 // ConceptPhrases returns the concept phrases, in file order.
 func ConceptPhrases() []ConceptPhrase { return k().concepts }
 
