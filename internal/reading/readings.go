@@ -231,12 +231,12 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 		}
 	}
 	var out []string
-	// A reading of only the relations named by their kind's own word
-	// (depends_on) walks what the graph calls that kind: the relations of
-	// unknown meaning beside them are not of it.
+	// A reading of only the relations named by their kind's own name
+	// (depends_on: words.Canonical) walks what the graph calls that kind:
+	// the relations of unknown meaning beside them are not of it.
 	if len(edges) > 0 && !slices.ContainsFunc(edges, func(e state.RelDir) bool {
 		ri := r.relNamed(e.Relation)
-		return ri == nil || ri.concept == words.None || !words.Generic(ri.concept, ri.phrase)
+		return ri == nil || ri.concept == words.None || !words.Canonical(ri.concept, ri.phrase)
 	}) {
 		return nil
 	}

@@ -95,6 +95,9 @@ type Sense struct {
 	Names bool
 	// Closure: read as the whole closure unless the question says how far.
 	Closure bool
+	// Canonical: the concept's own name ("depend on"): a relation so
+	// named is what the graph calls the concept.
+	Canonical bool
 	// Fallback: read only where the graph has no relation of the
 	// phrase's other senses ("parent": containment, else dependency, the
 	// upstream of a DAG), and never in relation names.
@@ -148,11 +151,11 @@ func (cp ConceptPhrase) Firm() []Sense {
 	return slices.DeleteFunc(slices.Clone(cp.Senses), func(s Sense) bool { return s.Fallback })
 }
 
-// Generic reports whether phrase names concept c as a whole ("depend
-// on"), not one kind of it ("call").
-func Generic(c Concept, phrase string) bool {
+// Canonical reports whether phrase is concept c's own name ("depend on"
+// for dependency): a relation so named is what the graph calls c.
+func Canonical(c Concept, phrase string) bool {
 	for _, cp := range ConceptPhrases() {
-		if cp.Text == phrase && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Generic }) {
+		if cp.Text == phrase && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Canonical }) {
 			return true
 		}
 	}
@@ -167,6 +170,7 @@ var flagNames = map[string]func(*Sense){
 	"names":         func(s *Sense) { s.Names = true },
 	"closure":       func(s *Sense) { s.Closure = true },
 	"fallback":      func(s *Sense) { s.Fallback = true },
+	"canonical":     func(s *Sense) { s.Canonical = true },
 	"delivers":      func(s *Sense) { s.Delivers = true },
 	"former":        func(s *Sense) { s.Former = true },
 	"flips-in-flow": func(s *Sense) { s.FlipsInFlow = true },
