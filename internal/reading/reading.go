@@ -97,6 +97,9 @@ type Reading struct {
 	// SchemaDoubt says where the types make the reading unlikely (see
 	// state.Reading.SchemaDoubt).
 	SchemaDoubt string
+	// AskedUnreached: no relation leads from where the walk ends to the
+	// asked kind, which the reading keeps all the same.
+	AskedUnreached bool
 }
 
 // Unmatched is a word of the question no relation of the graph matches.
@@ -653,7 +656,8 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	}
 	first := readings[0]
 	at := r.ents[cl.anchor].Type
-	if at == "" || r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) == "" {
+	ruledOut := r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) != ""
+	if at == "" || !ruledOut && !(first.AskedUnreached && r.typesStated()) {
 		return Reading{}, false
 	}
 	walked := first.Chain.Steps[0].Relations()
@@ -664,7 +668,7 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	// The first reading is no plain "none" ("what does mall-west feed",
 	// where feeds never starts from a store) where the reader doubts it
 	// already; a failure's reach is not read the other way round.
-	doubted := first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.typesStated()
+	doubted := ruledOut && first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.typesStated()
 	var edges []state.RelDir
 	how := "read the other way round"
 	if doubted && cl.steps[0].concept != words.Dependency {
@@ -673,10 +677,16 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 		edges = r.reversedFrom(first, at, asked)
 	}
 	if len(edges) == 0 && (doubted || asked != at) {
-		edges = r.linking(at, asked, cl.steps[0].answers)
+		// The first step's way from the anchor says the question's
+		// grammar, unless the types ruled that step out.
+		var way []state.RelDir
+		if !ruledOut {
+			way = first.Chain.Steps[0].Edges
+		}
+		edges = r.linking(at, asked, cl.steps[0].answers, way)
 		how = fmt.Sprintf("read as what links a %s and a %s (%s)", at, asked, joinAnd(state.ChainStep{Edges: edges}.Relations()))
 	}
-	if len(edges) == 0 || len(edges) > 2 {
+	if len(edges) == 0 || families(edges) > 2 {
 		return Reading{}, false
 	}
 	extent := state.ExtentDirect
@@ -684,13 +694,17 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 		extent = first.Extent
 	}
 	rels := state.ChainStep{Edges: edges}.Relations()
-	never := "starts"
-	if len(walked) > 1 {
-		never = "start"
+	why := how + ", as the types say" // no relation leads to the asked kind: a guess says so already
+	if ruledOut {
+		never := "starts"
+		if len(walked) > 1 {
+			never = "start"
+		}
+		why = fmt.Sprintf("%s never %s from a %s: %s", joinAnd(walked), never, at, why)
 	}
 	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: extent, Confidence: 0.5,
 		Chain: state.Chain{Steps: []state.ChainStep{{Edges: edges}}, Score: 0.5}, Because: first.Because,
-		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("%s never %s from a %s: %s, as the types say", joinAnd(walked), never, at, how))}
+		Guesses: append(slices.Clone(first.Guesses), why)}
 	what := first.Asked.Word
 	if what == "" {
 		what = "entities"
@@ -770,10 +784,21 @@ func (r *reader) reversedFrom(first Reading, at, asked string) []state.RelDir {
 // linking returns the relations that link the kinds at and asked, in the
 // direction that walks from at to asked; where a relation links entities
 // of one kind (at is asked), in the direction toward the entities playing
-// answers in its concept, or none for a relation of no known concept.
-func (r *reader) linking(at, asked string, answers words.Role) []state.RelDir {
+// answers in its concept, or none for a relation of no known concept. A
+// relation of no known concept is walked the way the steps firstStep went
+// from the anchor, where they went one way (from the subject in "Which
+// services does the checkout deployment call?").
+func (r *reader) linking(at, asked string, answers words.Role, firstStep []state.RelDir) []state.RelDir {
 	if asked == "" {
 		return nil
+	}
+	way := graph.Both
+	for i, e := range firstStep {
+		if i == 0 {
+			way = e.Direction
+		} else if e.Direction != way {
+			way = graph.Both
+		}
 	}
 	var out []state.RelDir
 	for _, ri := range r.rels {
@@ -784,10 +809,29 @@ func (r *reader) linking(at, asked string, answers words.Role) []state.RelDir {
 			if at == asked && (ri.concept == words.None || d != ri.toward(answers)) {
 				continue
 			}
+			if ri.concept == words.None && way != graph.Both && d != way {
+				continue
+			}
 			out = append(out, state.RelDir{Relation: ri.def.Name, Direction: d})
 		}
 	}
 	return out
+}
+
+// families counts the kinds of relation among edges: relations whose names
+// end in the same word, walked the same way, are one kind
+// (PRODUCT_CATALOG_SERVICE_ADDR and CART_SERVICE_ADDR).
+func families(edges []state.RelDir) int {
+	seen := map[string]bool{}
+	for _, e := range edges {
+		ws := nameWords(e.Relation)
+		last := e.Relation
+		if len(ws) > 0 {
+			last = ws[len(ws)-1]
+		}
+		seen[fmt.Sprint(last, e.Direction)] = true
+	}
+	return len(seen)
 }
 
 // read runs the reading.

@@ -737,6 +737,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		return []Reading{composed}
 	}
 	base.Confidence *= 0.7
+	base.AskedUnreached = true
 	base.Guesses = append(base.Guesses, fmt.Sprintf("no relation leads to %s from where the walk ends", a.Word))
 	return []Reading{base}
 }
