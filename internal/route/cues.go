@@ -147,3 +147,39 @@ func asksWhereWritten(ws []word) []string {
 	}
 	return nil
 }
+
+// procedureCues ask how to do something, in what manner, or how long or how
+// often: a procedure, a manner or a measure, which the passages state and no
+// relation of the graph does ("how do I build X", "how can X be recreated",
+// "how long does X wait between polls to Y"). "How many" and "how much"
+// count and "how is X connected to Y" asks for a path: not among them.
+var procedureCues = cueList("how long", "how often", "how frequently", "how soon", "how to", "how can", "how could",
+	"how should", "how would", "how might", "how must", "how may", "how do i", "how do we", "how do you",
+	"how does one", "how did i", "how did we", "how did you")
+
+// mannerWords open a question about the ways something is done ("in what
+// two ways do X and Y communicate"): one word may stand before the noun.
+var mannerWords, mannerNouns = cueList("in what", "in which"), cueList("way", "ways")
+
+// asksProcedure returns the cue when the question asks for a procedure, a
+// manner or a measure of time.
+func asksProcedure(ws []word) []string {
+	if cues := find(ws, procedureCues); len(cues) > 0 {
+		return cues[:1]
+	}
+	for i := range ws {
+		for _, m := range mannerWords {
+			if !m.at(ws, i) {
+				continue
+			}
+			for j := i + len(m); j <= i+len(m)+1 && j < len(ws); j++ {
+				for _, n := range mannerNouns {
+					if n.at(ws, j) {
+						return []string{said(ws[i : j+len(n)])}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}

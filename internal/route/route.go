@@ -95,7 +95,13 @@ func (r *Router) Route(ctx context.Context, question string) (Decision, error) {
 // Decide routes a question given the rule planner's plan for it:
 //
 //  1. a question that asks where something is written ("where is X
-//     documented", "where are the details written down") is a Lookup;
+//     documented", "where are the details written down") is a Lookup, and
+//     so is one that asks how to do something, in what ways or how long or
+//     how often ("how do I build X", "in what two ways do X and Y
+//     communicate", "how long does X wait between polls to Y"), whatever
+//     relation its words also name: a procedure, a manner or a measure is
+//     in the passages, not in the graph ("how many" counts and "how is X
+//     connected to Y" asks for a path: neither is one);
 //  2. a question whose plan walks a relation its words name, from an
 //     entity of the graph, with nothing guessed, or through the document
 //     graph itself ("which documents mention X" walks MENTIONS and PART_OF
@@ -117,6 +123,11 @@ func Decide(question string, pl state.Plan) Decision {
 	if cues := asksWhereWritten(ws); len(cues) > 0 {
 		d.Route, d.Cues = Lookup, cues
 		d.Reason = "asks where something is written (" + quoteAll(cues) + ")"
+		return d
+	}
+	if cues := asksProcedure(ws); len(cues) > 0 {
+		d.Route, d.Cues = Lookup, cues
+		d.Reason = "asks for a procedure, a manner or a measure (" + quoteAll(cues) + "), which passages state and no relation of the graph does"
 		return d
 	}
 	reading, rel := relational(pl)

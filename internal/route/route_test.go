@@ -159,6 +159,29 @@ func TestParaphrasesInOtherDomains(t *testing.T) {
 	)
 }
 
+// A question asking how to do something, in what ways, or how long or how
+// often is a lookup even where its words name a relation the reader reads
+// ("polls" reads, "depends"): the passages state a procedure, a manner or a
+// measure, the graph does not. Counts and paths asked with "how" stay
+// relation questions.
+func TestProcedureQuestionsAreLookups(t *testing.T) {
+	r := demoRouter(t)
+	checkRoutes(t, r, route.Lookup,
+		"How do I deploy the api gateway without the payment service?",
+		"How can I change how often the orders service reads from the orders queue?",
+		"How long does the orders service wait between reads from the orders queue?",
+		"How often does the api gateway call the payment service?",
+		"In what two ways does the api gateway call the payment service?",
+		"How can the orders service be made to read from the orders queue?",
+		"how to roll back the api gateway",
+	)
+	checkRoutes(t, r, route.Relation,
+		"How many services depend on the payments database?",
+		"How is the api gateway connected to the payments database?",
+		"Which services does the api gateway call?",
+	)
+}
+
 func TestRouteJSON(t *testing.T) {
 	for _, r := range []route.Route{route.Lookup, route.Relation, route.Global} {
 		b, err := json.Marshal(r)
