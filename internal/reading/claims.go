@@ -67,6 +67,9 @@ type stepClaim struct {
 	// closure: the step was named by a noun of every generation
 	// ("descendants").
 	closure bool
+	// twice: the step was named by a noun of two steps ("grandparents"):
+	// a claim walks it twice (stepsOf).
+	twice bool
 	// failure: a failure's reach ("what breaks if X goes down", "is Y
 	// affected if X fails"): a whole that fails takes its parts down, so
 	// containment is walked with dependency, from the whole to its parts.
@@ -244,7 +247,7 @@ func (r *reader) possessiveChain() *claim {
 			for range levels - 1 {
 				c.steps = append(c.steps, step)
 			}
-			c.steps = append(c.steps, step)
+			c.steps = append(c.steps, stepsOf(step)...)
 			for k := j; k < end; k++ {
 				r.used[k] = true
 			}
@@ -268,12 +271,24 @@ func (r *reader) possessiveChain() *claim {
 	return nil
 }
 
+// stepsOf returns the steps a noun's step stands for: two for a noun of two
+// steps ("grandparents": the parents' parents), else the step.
+func stepsOf(st stepClaim) []stepClaim {
+	if st.twice {
+		st.twice = false
+		second := st
+		second.word = "" // the noun says both steps: "X's grandparents"
+		return []stepClaim{st, second}
+	}
+	return []stepClaim{st}
+}
+
 // nounStep reads a role noun at stream position j: a concept noun or a
 // relation named as a noun ("spouse", "genre").
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
 		if h.Kind == words.HitNoun {
-			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure}, h.End, true
+			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure, twice: h.Twice}, h.End, true
 		}
 	}
 	for _, rh := range r.rhits {
@@ -349,7 +364,7 @@ func (r *reader) nounOf() *claim {
 			// are those that have it.
 			step.answers = step.answers.Other()
 		}
-		c.steps = []stepClaim{step}
+		c.steps = stepsOf(step)
 		if transitive {
 			c.extent, c.extentSaid = state.ExtentTransitive, true
 		}
@@ -1432,7 +1447,7 @@ func (r *reader) askedRole() *claim {
 	if step.rels == nil && !r.hasConcept(step.concept) {
 		return nil
 	}
-	c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: []stepClaim{step},
+	c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: stepsOf(step),
 		guess: []string{fmt.Sprintf("%q read as the entity's %s", step.word, step.word)}}
 	c.why = append(c.why, fmt.Sprintf("which %s", step.word))
 	r.used[i] = true

@@ -1486,7 +1486,9 @@ func (r *reader) entityNotes(c *claim) []string {
 func stepWords(steps []stepClaim) string {
 	var ws []string
 	for _, s := range steps {
-		ws = append(ws, s.word)
+		if s.word != "" {
+			ws = append(ws, s.word)
+		}
 	}
 	return strings.Join(ws, "'s ")
 }

@@ -95,6 +95,9 @@ type Sense struct {
 	Names bool
 	// Closure: read as the whole closure unless the question says how far.
 	Closure bool
+	// Twice: the noun names two steps of the relation ("grandparent": a
+	// parent's parent).
+	Twice bool
 	// Canonical: the concept's own name ("depend on"): a relation so
 	// named is what the graph calls the concept.
 	Canonical bool
@@ -171,6 +174,7 @@ var flagNames = map[string]func(*Sense){
 	"closure":       func(s *Sense) { s.Closure = true },
 	"fallback":      func(s *Sense) { s.Fallback = true },
 	"canonical":     func(s *Sense) { s.Canonical = true },
+	"twice":         func(s *Sense) { s.Twice = true },
 	"delivers":      func(s *Sense) { s.Delivers = true },
 	"former":        func(s *Sense) { s.Former = true },
 	"flips-in-flow": func(s *Sense) { s.FlipsInFlow = true },

@@ -229,8 +229,8 @@ type compiled struct {
 	generic              map[string]bool
 	// closure are the nouns that name every generation ("descendant");
 	// fallback those read only where the graph has none of their other
-	// senses (Sense.Fallback).
-	closure, fallback map[string]bool
+	// senses (Sense.Fallback); twice those of two steps ("grandparent").
+	closure, fallback, twice map[string]bool
 	// fallbackVerbs are the verbs of fallback senses, with the role
 	// their subject plays.
 	fallbackVerbs           []roleVerb
@@ -259,7 +259,7 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, fallback: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
+			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, fallback: map[string]bool{}, twice: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
@@ -310,6 +310,9 @@ func table() []compiled {
 						}
 						if s.Closure {
 							c.closure[cp.Text] = true
+						}
+						if s.Twice {
+							c.twice[cp.Text] = true
 						}
 					case PositionFirst, PositionSecond:
 						c.positions = append(c.positions, compiledPosition{NewPhrase(cp.Text), s.Role(), s.Names})
@@ -372,6 +375,8 @@ type Hit struct {
 	// Fallback: a sense read only where the graph has none of the
 	// phrase's other senses (Sense.Fallback).
 	Fallback bool
+	// Twice: a noun of two steps ("grandparents").
+	Twice bool
 	// Object holds the words between a gapped verb and its preposition
 	// ("its power" in "gets its power from").
 	Object []string
@@ -440,7 +445,7 @@ func Lookup(toks []string) []Hit {
 		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
 			for _, p := range group.ps {
 				for _, at := range p.Find(toks) {
-					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()], Fallback: c.fallback[p.String()]})
+					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()], Fallback: c.fallback[p.String()], Twice: c.twice[p.String()]})
 				}
 			}
 		}
