@@ -34,10 +34,11 @@ const likenedConfidence = 0.6
 // word taken for the relation still gives no reading.
 func (p *Rules) relate(ctx context.Context, q string, s *graph.Schema, ents []linked) (state.Plan, bool, error) {
 	res := reading.Read(q, readingEntities(ents), s)
-	// A phrase the lexicon reads as a kind of relation the graph has
-	// none of ("on call for" where nothing is on call) is not another
-	// relation by similarity.
-	if res.Unmatched == nil || res.Unmatched.Concept != words.None || len(res.Readings) > 0 {
+	// A phrase the lexicon reads as being on call, where nothing is on
+	// call, is not another relation by similarity; a verb of a broad kind
+	// ("contain", "use") the graph names otherwise may be ("Which
+	// cocktails contain mint?" over ingredient).
+	if res.Unmatched == nil || res.Unmatched.Concept == words.OnCall || len(res.Readings) > 0 {
 		return state.Plan{}, false, nil
 	}
 	var names []string
