@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 	"github.com/scgraph/scgraph/internal/evals"
 )
 
@@ -19,26 +16,8 @@ func TestDevLookupFloors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the dev corpora")
 	}
-	f, err := os.Open("testdata/lookup-floors.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		if len(fs) != 3 {
-			t.Fatalf("testdata/lookup-floors.txt:%d: want corpus, recall@3, routed", line)
-		}
-		minRecall, errR := strconv.ParseFloat(fs[1], 64)
-		minRouted, errT := strconv.ParseFloat(fs[2], 64)
-		if errR != nil || errT != nil {
-			t.Fatalf("testdata/lookup-floors.txt:%d: recall@3 and routed are numbers", line)
-		}
-		corpus := fs[0]
+	for _, fl := range docstest.ReadFloors(t, "testdata/lookup-floors.txt", "recall@3", "routed") {
+		corpus, minRecall, minRouted := fl.Corpus, fl.First, fl.Second
 		t.Run(corpus, func(t *testing.T) {
 			root := "../../testdata/docs/" + corpus
 			code, out, errs := runCLI(t, "eval", "--docs", root, "--questions", root+"-lookups.jsonl", "--json")
@@ -69,8 +48,5 @@ func TestDevLookupFloors(t *testing.T) {
 				t.Errorf("recall@3 %.3f, routed %.3f: below the floors %.3f, %.3f", recall, set.RouteAccuracy, minRecall, minRouted)
 			}
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 }

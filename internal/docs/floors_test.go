@@ -1,14 +1,11 @@
 package docs_test
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/docs"
+	"github.com/scgraph/scgraph/internal/docs/docstest"
 )
 
 // TestOpenDevFloors ingests each dev corpus of testdata/docs with no schema
@@ -19,26 +16,8 @@ func TestOpenDevFloors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the dev corpora")
 	}
-	f, err := os.Open("testdata/open-floors.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		if len(fs) != 3 {
-			t.Fatalf("testdata/open-floors.txt:%d: want corpus, precision, recall", line)
-		}
-		minP, errP := strconv.ParseFloat(fs[1], 64)
-		minR, errR := strconv.ParseFloat(fs[2], 64)
-		if errP != nil || errR != nil {
-			t.Fatalf("testdata/open-floors.txt:%d: precision and recall are numbers", line)
-		}
-		corpus := fs[0]
+	for _, fl := range docstest.ReadFloors(t, "testdata/open-floors.txt", "precision", "recall") {
+		corpus, minP, minR := fl.Corpus, fl.First, fl.Second
 		t.Run(corpus, func(t *testing.T) {
 			root := "../../testdata/docs/" + corpus
 			ix, _, err := docs.Ingest(context.Background(), root, nil, docs.NewExtractor(nil, nil, nil), docs.Options{})
@@ -59,8 +38,5 @@ func TestOpenDevFloors(t *testing.T) {
 				t.Errorf("precision %.3f, recall %.3f: below the floors %.3f, %.3f", s.Precision, s.Recall, minP, minR)
 			}
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 }

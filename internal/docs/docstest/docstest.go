@@ -1,12 +1,16 @@
 // Package docstest holds what the tests of document ingestion share: a
-// copy of the demo corpus (testdata/docs/demo) to change, and the change
-// the re-ingest tests of both stores make to it.
+// copy of the demo corpus (testdata/docs/demo) to change, the change the
+// re-ingest tests of both stores make to it, and the floors files that
+// keep a corpus's figures from falling.
 package docstest
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -60,4 +64,44 @@ func EditDemo(t testing.TB, dir string) Edit {
 	}
 	write(e.Added[0], "# Pricing\n\nThe checkout service calls the pricing service.\n")
 	return e
+}
+
+// Floor is one line of a floors file: a corpus of testdata/docs and the two
+// figures it must not fall below.
+type Floor struct {
+	Corpus        string
+	First, Second float64
+}
+
+// ReadFloors reads a floors file: one "corpus first second" per line, "#"
+// comments and blank lines skipped. first and second name the figures in
+// the message that fails t on a malformed line.
+func ReadFloors(t testing.TB, path, first, second string) []Floor {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []Floor
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		if len(fs) != 3 {
+			t.Fatalf("%s:%d: want corpus, %s, %s", path, line, first, second)
+		}
+		a, errA := strconv.ParseFloat(fs[1], 64)
+		b, errB := strconv.ParseFloat(fs[2], 64)
+		if errA != nil || errB != nil {
+			t.Fatalf("%s:%d: %s and %s are numbers", path, line, first, second)
+		}
+		out = append(out, Floor{Corpus: fs[0], First: a, Second: b})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
