@@ -38,7 +38,13 @@ type Schema struct {
 // entities play): the types a relation links are then all it ever links,
 // and a kind no type names is no kind of the graph.
 func (s *Schema) TypedByData() bool {
-	return s.Inferred && len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
+	return s.Inferred && s.TypesStated()
+}
+
+// TypesStated reports whether the schema's types are stated, by a schema
+// file or by the data, none inferred from the roles entities play.
+func (s *Schema) TypesStated() bool {
+	return len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
 }
 
 // Leaving returns the way relation r is walked from an entity of one of

@@ -123,6 +123,14 @@ type Asked struct {
 	NameWord string
 }
 
+// said is the question's word for what it asks, or "entities".
+func (a Asked) said() string {
+	if a.Word == "" {
+		return "entities"
+	}
+	return a.Word
+}
+
 // IsZero reports whether nothing was asked for by kind.
 func (a Asked) IsZero() bool { return a.Type == "" && a.NameWord == "" }
 
@@ -657,7 +665,7 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	first := readings[0]
 	at := r.ents[cl.anchor].Type
 	ruledOut := r.schemaDoubt(first.Chain.Steps[0].Edges, []string{at}, 0, cl) != ""
-	if at == "" || !ruledOut && !(first.AskedUnreached && r.typesStated()) {
+	if at == "" || !ruledOut && !(first.AskedUnreached && r.s.TypesStated()) {
 		return Reading{}, false
 	}
 	walked := first.Chain.Steps[0].Relations()
@@ -668,7 +676,7 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	// The first reading is no plain "none" ("what does mall-west feed",
 	// where feeds never starts from a store) where the reader doubts it
 	// already; a failure's reach is not read the other way round.
-	doubted := ruledOut && first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.typesStated()
+	doubted := ruledOut && first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.s.TypesStated()
 	var edges []state.RelDir
 	how := "read the other way round"
 	if doubted && cl.steps[0].concept != words.Dependency {
@@ -705,15 +713,11 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: extent, Confidence: 0.5,
 		Chain: state.Chain{Steps: []state.ChainStep{{Edges: edges}}, Score: 0.5}, Because: first.Because,
 		Guesses: append(slices.Clone(first.Guesses), why)}
-	what := first.Asked.Word
-	if what == "" {
-		what = "entities"
-	}
 	far := "directly"
 	if extent == state.ExtentTransitive {
 		far = "at any depth"
 	}
-	rd.Text = fmt.Sprintf("the %s linked to %s by %s, %s", what, r.ents[cl.anchor].Name, joinAnd(rels), far)
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s, %s", first.Asked.said(), r.ents[cl.anchor].Name, joinAnd(rels), far)
 	return rd, true
 }
 
@@ -746,18 +750,8 @@ func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
 	rd.Unoriented = slices.Clone(first.Chain.Steps[0].Edges)
 	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s read the other way round: %s not say which way the question's words run", joinAnd(rels), names))
 	rd.Chain.Score = rd.Confidence
-	what := first.Asked.Word
-	if what == "" {
-		what = "entities"
-	}
-	rd.Text = fmt.Sprintf("the %s linked to %s by %s, the other way round", what, r.ents[cl.anchor].Name, joinAnd(rels))
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s, the other way round", first.Asked.said(), r.ents[cl.anchor].Name, joinAnd(rels))
 	return rd, true
-}
-
-// typesStated reports whether the graph's types are stated, by a schema
-// or by the data, not inferred from the relations entities have.
-func (r *reader) typesStated() bool {
-	return len(r.s.Types) > 0 && !slices.ContainsFunc(r.s.Types, func(t graph.TypeDef) bool { return t.Inferred })
 }
 
 // reversedFrom returns the one-step reading first's edges the other way
