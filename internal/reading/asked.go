@@ -16,7 +16,7 @@ func (r *reader) askedPos() int {
 			continue
 		}
 		j := r.skip(i + 1)
-		for j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "are" || r.st.words[j] == "is" || collective[r.st.words[j]]) {
+		for j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "are" || r.st.words[j] == "is" || words.ClassOf(r.st.words[j]).Has(words.Collective)) {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
 		}
@@ -34,9 +34,6 @@ func (r *reader) askedPos() int {
 	}
 	return -1
 }
-
-// collective nouns stand before the asked noun: "the set of packages".
-var collective = map[string]bool{"set": true, "list": true, "number": true, "group": true, "collection": true, "kind": true, "kinds": true, "sort": true, "sorts": true, "type": true, "types": true, "range": true}
 
 // verbAt reports whether a verb starts at stream position j: an
 // auxiliary, a concept or relation verb, or a failure word ("what models

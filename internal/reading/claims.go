@@ -108,8 +108,6 @@ func (r *reader) claim() (*claim, *Unmatched) {
 var (
 	pathNouns = map[string]bool{"path": true, "paths": true, "route": true, "routes": true, "chain": true,
 		"connection": true, "connections": true, "relationship": true, "link": true, "links": true}
-	pathVerbs = map[string]bool{"connected": true, "connects": true, "connect": true, "linked": true, "links": true,
-		"related": true, "reach": true, "reaches": true}
 )
 
 // path: two entities and words asking how they are connected (see
@@ -136,7 +134,7 @@ func (r *reader) path() *claim {
 	for i := range r.toks {
 		x, next := word(i), word(i+1)
 		if pathNouns[x] && (next == "from" || next == "between") ||
-			pathVerbs[x] && (word(0) == "how" || word(0) == "what") {
+			words.ClassOf(x).Has(words.PathVerb) && (word(0) == "how" || word(0) == "what") {
 			w = x
 			break
 		}
@@ -728,10 +726,6 @@ func (r *reader) auxiliaryVerb(at int) bool {
 	return false
 }
 
-// purposeVerbs end a purpose clause "for X to work".
-var purposeVerbs = map[string]bool{"work": true, "run": true, "function": true, "build": true, "start": true,
-	"compile": true, "operate": true, "install": true, "boot": true, "load": true, "deploy": true}
-
 // purpose: "which packages must be present for X to work?", "what is
 // needed for X to run": what X depends on. The words around the clause
 // ("present", "installed", "needed") say only that.
@@ -748,7 +742,7 @@ func (r *reader) purpose() *claim {
 		for k < len(w) && r.entAt[k] == r.entAt[i+1] {
 			k++
 		}
-		if k+1 >= len(w) || w[k] != "to" || !purposeVerbs[w[k+1]] {
+		if k+1 >= len(w) || w[k] != "to" || !words.ClassOf(w[k+1]).Has(words.PurposeVerb) {
 			continue
 		}
 		e := r.entAt[i+1]
@@ -779,7 +773,7 @@ func (r *reader) cannotWithout() *claim {
 	}
 	w := r.st.words
 	for j := 2; j < len(w); j++ {
-		if w[j] != "without" || !(purposeVerbs[w[j-1]] || lifeVerbs[w[j-1]]) || !negations[w[j-2]] {
+		if w[j] != "without" || !(words.ClassOf(w[j-1]).Has(words.PurposeVerb) || words.ClassOf(w[j-1]).Has(words.LifeVerb)) || !words.ClassOf(w[j-2]).Has(words.Neg) {
 			continue
 		}
 		e := -1
@@ -799,7 +793,7 @@ func (r *reader) cannotWithout() *claim {
 			r.used[p] = true
 		}
 		for p := j - 6; p < j-2; p++ {
-			if p >= 0 && (negations[w[p]] || modals[w[p]]) {
+			if p >= 0 && (words.ClassOf(w[p]).Has(words.Neg) || modals[w[p]]) {
 				r.used[p] = true
 			}
 		}
@@ -808,24 +802,18 @@ func (r *reader) cannotWithout() *claim {
 	return nil
 }
 
-// lifeVerbs and negations make "can't live without"; modals stand before
-// "not" ("can", "could"). The tokenizer keeps a contraction as one word
-// without its apostrophe ("doesnt"): contracted lists those, which may
-// stand before the subject ("what doesn't X call").
-var (
-	lifeVerbs  = map[string]bool{"live": true, "survive": true, "do": true, "cope": true, "exist": true, "manage": true, "go": true}
-	contracted = map[string]bool{"cant": true, "cannot": true, "wont": true, "doesnt": true, "dont": true, "didnt": true,
-		"isnt": true, "arent": true, "wasnt": true, "werent": true, "couldnt": true, "wouldnt": true, "shouldnt": true,
-		"hasnt": true, "havent": true, "mustnt": true}
-	negations = func() map[string]bool {
-		m := map[string]bool{"not": true, "never": true}
-		for w := range contracted {
-			m[w] = true
-		}
-		return m
-	}()
-	modals = map[string]bool{"can": true, "could": true, "will": true, "would": true, "does": true, "do": true, "did": true, "should": true, "must": true}
-)
+// Life verbs (words.LifeVerb) and negations (words.Neg: "not", "never" and
+// the contractions the tokenizer keeps as one word without their
+// apostrophe, "doesnt") make "can't live without"; modals stand before
+// "not" ("can", "could"). A contraction may stand before the subject
+// ("what doesn't X call"): contracted tells those.
+var modals = map[string]bool{"can": true, "could": true, "will": true, "would": true, "does": true, "do": true, "did": true, "should": true, "must": true}
+
+// contracted reports whether w is a negation the tokenizer kept as one
+// word ("doesnt"), not "not" or "never".
+func contracted(w string) bool {
+	return words.ClassOf(w).Has(words.Neg) && w != "not" && w != "never"
+}
 
 // purposeWords say that something is needed, around a purpose clause.
 var purposeWords = map[string]bool{"present": true, "installed": true, "available": true, "needed": true, "required": true,

@@ -5,60 +5,26 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/scgraph/scgraph/internal/words"
 )
 
 // Operator words change what a question asks without naming a relation:
 // "only", "other than", "the fastest", "last year", "twice", "both". A
 // reading that passes over one answers another question ("Who borrowed
 // Dune last?" read as "who borrowed Dune"), so no answer of it is a
-// claim. Each class is closed; a word a rule reads (an extent cue, a
-// relation's name, a word a pattern used) is not an operator there.
-var (
-	// exclusives restrict or exclude: "only", "besides ana", "who else".
-	// ("what else breaks" is not one: an answer is never the anchor.)
-	exclusives = wordSet("only", "solely", "exclusively", "sole", "except", "excluding", "besides", "apart", "aside", "instead")
-	// negators turn the question around where no verb is negated ("is it
-	// false that", "is there no book", "without X").
-	negators = wordSet("false", "untrue", "incorrect", "no", "none", "nobody", "nothing", "noone", "neither", "nor", "without")
-	// timeWords ask about a time, an order or a frequency, which a graph
-	// of facts does not hold. (Nouns of time are not among them: "which
-	// year" asks for a year; "last year" and "2 years ago" are read by
-	// "last" and "ago".)
-	timeWords = wordSet("last", "first", "next", "previous", "previously", "prior", "earlier", "later", "latest", "earliest",
-		"recent", "recently", "originally", "formerly", "former", "yesterday", "today", "tomorrow", "tonight", "now", "ago",
-		"since", "until", "till", "during", "before", "after", "twice", "thrice", "times", "often", "frequently", "usually", "always",
-		"sometimes", "occasionally", "again", "anymore")
-	// degreeWords compare or rank: superlatives, "than", counts.
-	degreeWords = wordSet("most", "least", "fewest", "than", "best", "worst", "top", "maximum", "minimum", "max", "min",
-		"fastest", "slowest", "largest", "biggest", "smallest", "highest", "lowest", "cheapest", "newest", "oldest",
-		"youngest", "longest", "shortest", "nearest", "closest", "farthest", "furthest", "greatest", "heaviest",
-		"lightest", "busiest", "strongest", "weakest", "quickest", "safest", "riskiest", "deepest", "exactly", "precisely",
-		"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "dozen")
-	// setWords ask for an intersection or a choice: "what do A and B
-	// both use".
-	setWords = wordSet("both", "either", "common", "shared")
-	// boundWords bound a walk in a way no extent cue reads ("within two
-	// hops").
-	boundWords = wordSet("within", "beyond", "hop", "hops", "step", "steps", "degree", "degrees")
-	// keepWords ask what a failure spares, in a conditional question
-	// ("would carbonara still be made if Rossi Farms fails").
-	keepWords = wordSet("still", "safe", "intact", "spared", "unscathed")
-	// cueLead are words that belong to the extent cue after them
-	// ("within one hop", "either directly or transitively").
-	cueLead = wordSet("within", "either", "both")
-	// aspectVerbs before a gerund say a change over time ("stop shipping").
-	aspectVerbs = wordSet("start", "starts", "started", "begin", "begins", "began", "stop", "stops", "stopped",
-		"cease", "ceased", "quit", "resume", "resumed", "finish", "finished")
-	// notAdverbs end in "ly" and are no adverbs.
-	notAdverbs = wordSet("family", "supply", "apply", "reply", "assembly", "rely", "comply", "ally", "multiply",
-		"italy", "july", "fly", "anomaly", "monopoly", "butterfly", "jelly", "belly", "bully", "rally", "tally",
-		"lily", "holly", "poly", "imply", "underbelly", "reapply", "resupply")
-	// conditionals make a question conditional: the subordinators, which
-	// open the clause a failure claim reads as the supposed event, and
-	// "unless", "should" and "without", which open a condition too, one
-	// no failure claim reads.
-	conditionals = union(subordinators, wordSet("unless", "should", "without"))
-)
+// claim. Each class is closed and listed in the word classes
+// (words.Exclusive, Negator, Time, Degree, SetOp, Bound, Keep, with
+// CueLead for the words that belong to the extent cue after them, Aspect
+// for the verbs of a change over time and NotAdverb for the words in -ly
+// that are no adverbs); a word a rule reads (an extent cue, a relation's
+// name, a word a pattern used) is not an operator there.
+
+// conditionals make a question conditional: the subordinators, which open
+// the clause a failure claim reads as the supposed event, and "unless",
+// "should" and "without", which open a condition too, one no failure claim
+// reads.
+var conditionals = union(subordinators, wordSet("unless", "should", "without"))
 
 // union returns a new set of the words of a and b.
 func union(a, b map[string]bool) map[string]bool {
@@ -83,31 +49,31 @@ func (r *reader) unreadOperator() (word, kind string) {
 		conditional = conditional || (t.entity < 0 && conditionals[t.text])
 	}
 	for i, t := range r.toks {
-		if t.entity < 0 && aspectVerbs[t.text] && !conditional && i+1 < len(r.toks) && strings.HasSuffix(r.toks[i+1].text, "ing") {
+		if t.entity < 0 && words.ClassOf(t.text).Has(words.Aspect) && !conditional && i+1 < len(r.toks) && strings.HasSuffix(r.toks[i+1].text, "ing") {
 			// "did hub stop shipping to store": a change over time,
 			// though "if X stops working" names a failure.
 			return t.text + " " + r.toks[i+1].text, "a change over time"
 		}
-		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (cueLead[t.text] && i+1 < len(r.toks) && r.extentTok[i+1]) {
+		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (words.ClassOf(t.text).Has(words.CueLead) && i+1 < len(r.toks) && r.extentTok[i+1]) {
 			continue
 		}
 		w := t.text
 		switch {
-		case exclusives[w]:
+		case words.ClassOf(w).Has(words.Exclusive):
 			return w, "an exclusion"
-		case negators[w]:
+		case words.ClassOf(w).Has(words.Negator):
 			return w, "a negation"
-		case timeWords[w] || year(w):
+		case words.ClassOf(w).Has(words.Time) || year(w):
 			return w, "a time, an order or a frequency"
 		case w == "than" && i > 0:
 			return r.toks[i-1].text + " than", "a comparison"
-		case degreeWords[w] || isDigits(w):
+		case words.ClassOf(w).Has(words.Degree) || isDigits(w):
 			return w, "a comparison or a count"
-		case setWords[w]:
+		case words.ClassOf(w).Has(words.SetOp):
 			return w, "a set of answers in common"
-		case boundWords[w]:
+		case words.ClassOf(w).Has(words.Bound):
 			return w, "a bound on the walk"
-		case keepWords[w] && conditional:
+		case words.ClassOf(w).Has(words.Keep) && conditional:
 			return w, "what a failure leaves working"
 		case mannerAdverb(w) && !t.adverb:
 			return w, "a manner or a frequency"
@@ -138,7 +104,7 @@ func (r *reader) namesRelation(p int) bool {
 // mannerAdverb reports whether w is an adverb in -ly ("weekly",
 // "cheaply", "rarely"): how or how often, which no relation's fact says.
 func mannerAdverb(w string) bool {
-	return len(w) > 4 && strings.HasSuffix(w, "ly") && !notAdverbs[w]
+	return len(w) > 4 && strings.HasSuffix(w, "ly") && !words.ClassOf(w).Has(words.NotAdverb)
 }
 
 // asksHowOrWhen reports whether the question opens with "when", "why" or

@@ -411,7 +411,7 @@ func (r *reader) findRelationNames() {
 				}
 				// "Where does X run?": "where" stands for the place
 				// preposition of "runs_on", "hosted_in", "located_at".
-				if n := len(p) - 1; n > 0 && r.asksWhere() && placePrepositions[lastWord(p)] {
+				if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {
 					for _, at := range p[:n].find(r.st.words) {
 						all = append(all, cand{relHit{at, at + n, ri, group.inv, true}, n, false})
 					}
@@ -470,9 +470,6 @@ func (r *reader) dropNamedReadings() {
 	})
 }
 
-// placePrepositions end relation names that "where" can ask about.
-var placePrepositions = map[string]bool{"on": true, "in": true, "at": true}
-
 // asksHowMany reports whether the question asks "how many" or "how
 // much".
 func (r *reader) asksHowMany() bool {
@@ -499,7 +496,7 @@ func (r *reader) asksWhere() bool {
 // when the word does not inflect, as prepositions do not).
 func lastWord(p phraseMatcher) string {
 	for w := range p[len(p)-1].forms {
-		if placePrepositions[w] {
+		if words.ClassOf(w).Has(words.PlacePrep) {
 			return w
 		}
 	}
@@ -1024,7 +1021,7 @@ func (r *reader) unreadPossessed() string {
 			continue
 		}
 		j := i + 1
-		if j >= len(r.st.words) || r.used[j] || r.entAt[j] >= 0 || selfNouns[r.st.words[j]] || r.isCueWord(r.st.words[j]) {
+		if j >= len(r.st.words) || r.used[j] || r.entAt[j] >= 0 || words.ClassOf(r.st.words[j]).Has(words.SelfNoun) || r.isCueWord(r.st.words[j]) {
 			continue
 		}
 		if w := r.st.words[j]; functionWords[w] && !words.IsKindWord(w) {
@@ -1138,7 +1135,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 			slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
 	}
 	for i := 1; i < len(r.st.words); i++ {
-		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronouns[w]) && !r.explained(i) && !carried(i) && !skippable[w] && !collective[w] {
+		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronouns[w]) && !r.explained(i) && !carried(i) && !skippable[w] && !words.ClassOf(w).Has(words.Collective) {
 			return w
 		}
 	}
@@ -1183,11 +1180,6 @@ func (r *reader) kindsOf(rels map[string]bool) map[words.Concept]bool {
 	}
 	return out
 }
-
-// selfNouns stand for an entity's own substance: "where does X's data
-// come from" asks about X.
-var selfNouns = map[string]bool{"data": true, "content": true, "contents": true, "code": true, "records": true,
-	"rows": true, "information": true, "info": true}
 
 // unfollowed returns the first phrase of the question that names a
 // relation of this graph (by its name, or by a concept the graph has) which
@@ -1389,7 +1381,7 @@ func (r *reader) readExtent() {
 				taken[k] = true
 			}
 			switch {
-			case at > 0 && negations[r.toks[at-1].text] && r.extentBoth == "":
+			case at > 0 && words.ClassOf(r.toks[at-1].text).Has(words.Neg) && r.extentBoth == "":
 				// "but not directly": what is reached only the other
 				// way, which no one extent reads.
 				r.extentBoth = fmt.Sprintf("%q", "not "+ec.c.text)
@@ -1495,15 +1487,15 @@ func stepWords(steps []stepClaim) string {
 func (r *reader) negated() string {
 	w := r.st.words
 	for i, word := range w {
-		if complementWords[word] {
+		if words.ClassOf(word).Has(words.Complement) {
 			return word
 		}
-		if !negations[word] {
+		if !words.ClassOf(word).Has(words.Neg) {
 			continue
 		}
 		// "what doesn't X call": the subject stands between a
 		// contracted auxiliary and its verb.
-		subject := contracted[word]
+		subject := contracted(word)
 		for j := i + 1; j < len(w) && j <= i+4; j++ {
 			if k := r.skip(j); k != j {
 				j = k
@@ -1540,7 +1532,7 @@ func (r *reader) negated() string {
 // survival returns the words of a survival cue ("would X keep running if
 // Y failed") that name no relation of the graph, or "".
 func (r *reader) survival() string {
-	if w := r.st.words; len(w) > 0 && modals[w[0]] && slices.Contains(w, "without") && !slices.ContainsFunc(w, func(s string) bool { return negations[s] }) {
+	if w := r.st.words; len(w) > 0 && modals[w[0]] && slices.Contains(w, "without") && !slices.ContainsFunc(w, func(s string) bool { return words.ClassOf(s).Has(words.Neg) }) {
 		// "Can tiramisu be made without Dairy Valley?", "does X run
 		// without Y": whether X survives Y's loss.
 		return "without"
@@ -1555,8 +1547,5 @@ func (r *reader) survival() string {
 	return ""
 }
 
-// complementWords ask for the complement by themselves.
-var (
-	complementWords = map[string]bool{"unaffected": true, "unimpacted": true, "untouched": true, "unharmed": true}
-	fillerWords     = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
-)
+// fillerWords are passed over between the parts of a complement question.
+var fillerWords = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
