@@ -556,7 +556,7 @@ func (r *reader) failure() *claim {
 		// "be" names the entity before it.
 		{failureOfCues, func(at, n int) bool {
 			w := r.toks[at].text
-			return r.entityAfter(at+n) >= 0 && !(n == 1 && at > 0 && beForms[r.toks[at-1].text] && w != "without")
+			return r.entityAfter(at+n) >= 0 && !(n == 1 && at > 0 && words.ClassOf(r.toks[at-1].text).Has(words.Be|words.Get) && w != "without")
 		}, func(at, n int) {
 			if e := r.entityAfter(at + n); e >= 0 {
 				role[e]++
@@ -1261,7 +1261,7 @@ func (r *reader) roleOfAnchor(start, end int) bool {
 	if k < 2 || w[k] != "as" || r.entAt[k-1] < 0 || r.entAt[k-2] >= 0 {
 		return false
 	}
-	return !beVerbs[w[k-2]] // a verb: "have", "list", "declare"; not "is X as ..."
+	return !words.ClassOf(w[k-2]).Has(words.Be) // a verb: "have", "list", "declare"; not "is X as ..."
 }
 
 // verbHit is a verb of the question naming a relation or a concept.
@@ -1317,19 +1317,12 @@ func (r *reader) relativeVerb(vs []verbHit, pos int) (verbHit, bool) {
 // cache hosted").
 func (r *reader) beBefore(i int) bool {
 	for b := i - 1; b >= 0 && b >= i-4; b-- {
-		if beForms[r.st.words[b]] {
+		if words.ClassOf(r.st.words[b]).Has(words.Be | words.Get) {
 			return true
 		}
 	}
 	return false
 }
-
-var (
-	// beVerbs are the forms of "be" that stand before a complement.
-	beVerbs = wordSet("is", "are", "was", "were", "be", "been")
-	// beForms make a passive: beVerbs, "being", and "get".
-	beForms = union(beVerbs, wordSet("being", "get", "gets", "got"))
-)
 
 // plural reports whether word is the regular plural of the noun phrase
 // ("dependencies" of "dependency", "deps" of "dep"; see singular).

@@ -1146,11 +1146,8 @@ func (r *reader) unreadClause(chain state.Chain) string {
 // clause describes: no function word, but for the request verbs that are
 // nouns after the start ("the SHOW directed by X", "the LIST").
 func nounLike(w string) bool {
-	return !functionWords[w] || requestNouns[w]
+	return !functionWords[w] || words.ClassOf(w).Has(words.Request)
 }
-
-// requestNouns open requests ("show me ...") and are nouns elsewhere.
-var requestNouns = map[string]bool{"show": true, "list": true, "name": true, "display": true, "print": true, "return": true, "find": true}
 
 // placeTimeWords open questions about where, when and how, whose main
 // clause is read as a wh-word's is.
