@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -219,7 +220,7 @@ func (b *builder) widenStep(st step) (step, bool) {
 				!sameKinds(endTypes(r, e.Direction, false), endTypes(o, oe.Direction, false)) {
 				continue
 			}
-			if !slices.Contains(out.edges, oe) && !hasRelation(out.edges, o.name) {
+			if !slices.Contains(out.edges, oe) && !readcheck.HasRelation(out.edges, o.name) {
 				out.edges = append(out.edges, oe)
 				out.ends = appendNew(out.ends, endTypes(o, oe.Direction, false)...)
 			}

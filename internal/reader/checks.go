@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -27,15 +28,15 @@ func (b *builder) checks(rd Reading, steps []step) Checks {
 		c.UnreadFirst = unread
 	}
 	if rd.Concept == words.Dependency && len(steps) == 1 {
-		c.Delivered = b.delivered(first)
+		c.Delivered = b.v.checks.Delivered(first)
 	}
 	c.Wider = b.wider(steps[0])
 	for _, st := range steps {
 		c.Unoriented = appendNew(c.Unoriented, b.unoriented(st)...)
 	}
-	c.Mirrored = b.mirrored(first)
+	c.Mirrored = b.v.checks.Mirrored(first)
 	if len(steps) == 1 {
-		c.Alike = b.alike(first, c)
+		c.Alike = b.v.checks.Alike(first, c.Mirrored, c.Wider)
 	}
 	for k, st := range steps {
 		if st.schemaDoubt && c.SchemaDoubt == "" {
@@ -65,7 +66,7 @@ func (b *builder) unreadNear(edges []state.RelDir, anchorType string, wide bool)
 	}
 	var out []string
 	for _, r := range b.v.rels {
-		if r.def.Inferred != graph.Unread || hasRelation(edges, r.name) || b.attribute(r, types) || !wide && !b.couldReplace(r, edges) {
+		if r.def.Inferred != graph.Unread || readcheck.HasRelation(edges, r.name) || b.attribute(r, types) || !wide && !b.couldReplace(r, edges) {
 			continue
 		}
 		from, to := r.def.From, r.def.To
@@ -120,21 +121,6 @@ func (b *builder) couldReplace(r *relation, edges []state.RelDir) bool {
 		}
 	}
 	return false
-}
-
-// delivered returns the edges whose relation delivers into its object,
-// each turned the way the reading does not walk it.
-func (b *builder) delivered(edges []state.RelDir) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		if e.Direction == graph.Both {
-			continue
-		}
-		if r := b.v.rel(e.Relation); r != nil && r.def.Delivers {
-			out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
-		}
-	}
-	return out
 }
 
 // wider returns, for a step that walks the relations a mention names by
@@ -235,75 +221,6 @@ func saysAll(mention string, name []string) bool {
 		}
 	}
 	return true
-}
-
-// mirrored returns the mirrors of the relations of edges that the edges
-// do not walk and whose names read another kind than theirs, or none,
-// each turned to walk the same facts.
-func (b *builder) mirrored(edges []state.RelDir) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		r := b.v.rel(e.Relation)
-		if r == nil || r.def.Inferred == "" {
-			continue
-		}
-		for _, m := range r.def.Mirrors {
-			mr := b.v.rel(m)
-			if mr == nil || mr.def.Inferred == "" || (mr.concept == r.concept && mr.concept != words.None) ||
-				(r.act != "" && mr.act == r.act) || hasRelation(edges, m) {
-				continue
-			}
-			t := state.RelDir{Relation: m, Direction: e.Direction.Reverse()}
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// alike returns the relations between the same two kinds of entity as a
-// walked edge, where one of the two is of no known concept, each turned
-// to walk from the kind the edge walks from.
-func (b *builder) alike(edges []state.RelDir, c Checks) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		r := b.v.rel(e.Relation)
-		if r == nil || e.Direction == graph.Both {
-			continue
-		}
-		typed := len(r.def.From) > 0 && len(r.def.To) > 0 && !intersects(r.def.From, r.def.To)
-		for _, o := range b.v.rels {
-			if o == r || (o.concept != words.None && r.concept != words.None) || hasRelation(edges, o.name) {
-				continue
-			}
-			var t state.RelDir
-			switch {
-			case typed && intersects(o.def.From, r.def.To) && intersects(o.def.To, r.def.From):
-				t = state.RelDir{Relation: o.name, Direction: e.Direction.Reverse()}
-			case otherParticle(o.spelled, r.spelled) && intersects(o.def.From, r.def.From) && intersects(o.def.To, r.def.To):
-				t = state.RelDir{Relation: o.name, Direction: e.Direction}
-			default:
-				continue
-			}
-			if !slices.Contains(out, t) && !slices.Contains(c.Mirrored, t) && !slices.Contains(c.Wider, t) {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// hasRelation reports whether edges walk relation name.
-func hasRelation(edges []state.RelDir, name string) bool {
-	return slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == name })
-}
-
-// otherParticle reports whether two relation names of two words or more
-// start with one word and differ after it ("docked with", "docked to").
-func otherParticle(a, b string) bool {
-	wa, wb := strings.Fields(a), strings.Fields(b)
-	return len(wa) > 1 && len(wb) > 1 && wa[0] == wb[0] && a != b
 }
 
 // describe says a reading in words.

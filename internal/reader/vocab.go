@@ -7,6 +7,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/infer"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -151,6 +152,9 @@ type vocab struct {
 	rels   []*relation
 	byName map[string]*relation
 	kinds  []*kind
+	// checks are the relations as the checks of a reading see them
+	// (internal/readcheck).
+	checks readcheck.Relations
 	// readingIndex indexes the relations' name readings by first word;
 	// readingAt numbers them relation by relation.
 	readingIndex firstWords
@@ -193,6 +197,11 @@ func newVocab(s *graph.Schema) *vocab {
 		v.byName[r.name] = r
 	}
 	v.pairActs()
+	rels := make([]readcheck.Relation, len(v.rels))
+	for i, r := range v.rels {
+		rels[i] = readcheck.Relation{Def: r.def, Concept: r.concept, Act: r.act, Spelled: r.spelled}
+	}
+	v.checks = readcheck.New(rels)
 	v.readingIndex = firstWords{}
 	for ri, r := range v.rels {
 		for k, nr := range r.readings {

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -1160,7 +1161,7 @@ var relativePronouns = map[string]bool{"that": true, "which": true, "who": true,
 func stepsThrough(chain state.Chain, name string) int {
 	n := 0
 	for _, st := range chain.Steps {
-		if hasRelation(st.Edges, name) {
+		if readcheck.HasRelation(st.Edges, name) {
 			n++
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -94,13 +95,14 @@ func (r *reader) readings(c *claim) []Reading {
 	} else {
 		base.UnreadFirst = unread
 	}
+	checks := r.checkRels()
 	if dependency {
-		base.Delivered = r.delivered(steps[0].Edges)
+		base.Delivered = checks.Delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
-	base.Mirrored = r.mirrored(steps[0].Edges)
+	base.Mirrored = checks.Mirrored(steps[0].Edges)
 	if len(c.steps) == 1 {
-		base.Alike = r.alike(steps[0].Edges, base)
+		base.Alike = checks.Alike(steps[0].Edges, base.Mirrored, base.Wider)
 	}
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
@@ -241,28 +243,12 @@ func (r *reader) unreadNear(edges []state.RelDir, anchorType string) []string {
 		return nil
 	}
 	for _, ri := range r.rels {
-		if ri.def.Inferred != graph.Unread || hasRelation(edges, ri.def.Name) {
+		if ri.def.Inferred != graph.Unread || readcheck.HasRelation(edges, ri.def.Name) {
 			continue
 		}
 		from, to := ri.def.From, ri.def.To
 		if len(types) == 0 || len(from) == 0 || len(to) == 0 || intersects(from, types) || intersects(to, types) {
 			out = append(out, ri.def.Name)
-		}
-	}
-	return out
-}
-
-// delivered returns the edges whose relation delivers into its object
-// (graph.RelationDef.Delivers), each turned the way the reading does not
-// walk it.
-func (r *reader) delivered(edges []state.RelDir) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		if e.Direction == graph.Both {
-			continue
-		}
-		if ri := r.relNamed(e.Relation); ri != nil && ri.def.Delivers {
-			out = append(out, state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()})
 		}
 	}
 	return out
@@ -290,84 +276,14 @@ func (r *reader) unoriented(steps []state.ChainStep) []state.RelDir {
 	return out
 }
 
-// mirrored returns the mirrors (graph.RelationDef.Mirrors) of the
-// relations of edges that the edges do not walk and whose names read
-// another kind than theirs, or none, each turned to walk the same facts:
-// "group subsidiary_of apex" stored beside "apex parent_of group" says
-// the two are one act, though one name reads ownership and the other
-// containment. A schema file's declarations are taken as they are, and
-// two relations read as one kind are one act or a cycle of the data.
-func (r *reader) mirrored(edges []state.RelDir) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		ri := r.relNamed(e.Relation)
-		if ri == nil || ri.def.Inferred == "" {
-			continue
-		}
-		for _, m := range ri.def.Mirrors {
-			mi := r.relNamed(m)
-			if mi == nil || mi.def.Inferred == "" || (mi.concept == ri.concept && mi.concept != words.None) ||
-				(ri.act != "" && mi.act == ri.act) || hasRelation(edges, m) {
-				continue
-			}
-			t := state.RelDir{Relation: m, Direction: e.Direction.Reverse()}
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
+// checkRels returns the graph's relations as the checks of a reading
+// (internal/readcheck) see them.
+func (r *reader) checkRels() readcheck.Relations {
+	rels := make([]readcheck.Relation, len(r.rels))
+	for i, ri := range r.rels {
+		rels[i] = readcheck.Relation{Def: ri.def, Concept: ri.concept, Act: ri.act, Spelled: ri.spelled}
 	}
-	return out
-}
-
-// alike returns the relations between the same two kinds of entity as a
-// walked edge, where one of the two is of no known concept, each turned to
-// walk from the kind the edge walks from (see state.Reading.Alike); those
-// the reading already checks otherwise (Mirrored, Wider) are left out.
-func (r *reader) alike(edges []state.RelDir, rd Reading) []state.RelDir {
-	var out []state.RelDir
-	for _, e := range edges {
-		ri := r.relNamed(e.Relation)
-		if ri == nil || e.Direction == graph.Both {
-			continue
-		}
-		typed := len(ri.def.From) > 0 && len(ri.def.To) > 0 && !intersects(ri.def.From, ri.def.To)
-		for _, o := range r.rels {
-			if o == ri || (o.concept != words.None && ri.concept != words.None) ||
-				hasRelation(edges, o.def.Name) {
-				continue
-			}
-			var t state.RelDir
-			switch {
-			case typed && intersects(o.def.From, ri.def.To) && intersects(o.def.To, ri.def.From):
-				// The other way round between the same two kinds.
-				t = state.RelDir{Relation: o.def.Name, Direction: e.Direction.Reverse()}
-			case otherParticle(o.spelled, ri.spelled) && intersects(o.def.From, ri.def.From) && intersects(o.def.To, ri.def.To):
-				// The same verb with another particle between the same
-				// kinds ("docked_with", "DOCKED_TO"; not "crafted_at" a
-				// station beside "crafted_from" an ingredient).
-				t = state.RelDir{Relation: o.def.Name, Direction: e.Direction}
-			default:
-				continue
-			}
-			if !slices.Contains(out, t) && !slices.Contains(rd.Mirrored, t) && !slices.Contains(rd.Wider, t) {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// hasRelation reports whether edges walk relation name.
-func hasRelation(edges []state.RelDir, name string) bool {
-	return slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == name })
-}
-
-// otherParticle reports whether two relation names of two words or more,
-// spelled as relInfo.spelled, start with one word and differ after it
-// ("docked with", "docked to").
-func otherParticle(a, b string) bool {
-	wa, wb := strings.Fields(a), strings.Fields(b)
-	return len(wa) > 1 && len(wb) > 1 && wa[0] == wb[0] && a != b
+	return readcheck.New(rels)
 }
 
 // relNamed returns the graph's relation named name, or nil.
