@@ -1566,6 +1566,12 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	for k, f := range facts {
+		if wholeVerb(f.phrase) {
+			// "X consists of A and B", "X includes A": A is part of X.
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
+		}
+	}
 	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
 		// "The container is a standard PostgreSQL image" in the README
 		// of "# Accounts Database Service": the service is built on it.
@@ -1587,6 +1593,13 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		last = nil
 	}
 	return resolved, facts, last
+}
+
+// wholeVerb reports whether a relation phrase says its subject is a whole
+// and its object one of its parts: "include", "consist of", "divide into".
+func wholeVerb(phrase string) bool {
+	fs := strings.Fields(phrase)
+	return len(fs) > 0 && len(fs) <= 2 && openWords.is("whole-verbs", fs[0])
 }
 
 // unnamedSubject reports whether a sentence's subject is a noun phrase that
@@ -2769,8 +2782,8 @@ func copulaRole(ts []otok) (verbGroup, bool) {
 	if len(ws) == 0 || len(ws) > 3 {
 		return verbGroup{}, false
 	}
-	if strings.Join(ws, " ") == "part" {
-		return verbGroup{phrase: "part of"}, true
+	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) {
+		return verbGroup{phrase: "part of"}, true // "a component of Y"
 	}
 	return roleRelation(ws, false)
 }
@@ -2968,10 +2981,25 @@ func blockUnits(b block) []unit {
 				case isVerbStart(fs[0]) || openWords.is("be", first):
 					u.text = term + " " + first + rest
 					u.code = append(slices.Clone(s.code), term)
-				case (first == "a" || first == "an") && len(fs) > 2:
+				case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
 					// "**agent**: A sidecar that forwards data to X": the
 					// description says what the term is.
 					u.text = term + " is " + first + rest
+					u.code = append(slices.Clone(s.code), term)
+					if of, clause, ok := partOfClause(fs); ok {
+						// "**Agent**: A component of X that executes …": the
+						// clause says what the term does, not what X does.
+						u.text = term + " is " + strings.Join(of, " ") + "."
+						out = append(out, u)
+						u.text = term + " " + strings.Join(clause, " ")
+					}
+				}
+			}
+			if term != "" && si > 1 && len(strings.Fields(s.text)) > 2 {
+				// "**Agent**: … . It connects to the server": a pronoun
+				// starting a later sentence of a definition is the term.
+				if fs := strings.Fields(s.text); fs[0] == "It" || fs[0] == "They" {
+					u.text = term + s.text[strings.Index(s.text, fs[0])+len(fs[0]):]
 					u.code = append(slices.Clone(s.code), term)
 				}
 			}
@@ -3005,6 +3033,28 @@ func blockUnits(b block) []unit {
 		}
 	}
 	return out
+}
+
+// partOfClause splits a description "a component of X that executes …"
+// into its noun phrase ("a component of X") and the clause after "that",
+// when the noun is one of a part (part-nouns) and X a few words: the
+// clause's subject is the part, not X.
+func partOfClause(fs []string) (of, clause []string, ok bool) {
+	if len(fs) < 5 || !openWords.is("part-nouns", strings.ToLower(fs[1])) || !strings.EqualFold(fs[2], "of") {
+		return nil, nil, false
+	}
+	for k := 4; k < len(fs) && k <= 7; k++ {
+		if w := strings.ToLower(fs[k]); w == "that" || w == "which" {
+			if k+1 < len(fs) {
+				return fs[:k], fs[k+1:], true
+			}
+			return nil, nil, false
+		}
+		if strings.ContainsAny(fs[k-1], ",;") {
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
 
 // withTitleSubject gives a paragraph's first sentence, when it has no
