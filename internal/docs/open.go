@@ -55,6 +55,9 @@ type unit struct {
 	code    []string // the code spans of the sentence
 	row     bool     // the first sentence of a table row
 	seq     int      // the sentence's place in its block
+	// listFrom > 0: a sentence made of a list's introduction and an
+	// item's name, whose facts are those of the tokens from listFrom on.
+	listFrom int
 }
 
 var (
@@ -1105,6 +1108,11 @@ type docContext struct {
 	// project is the project a title such as "# Zulip architectural
 	// overview" names: "we" in its sentences ("We use Transifex") is it.
 	project *omention
+	// listed are the list items that follow a sentence introducing them
+	// ("Broker includes the following sub-modules.", "X consists of:"),
+	// by the item's line: the introduction's words up to its object,
+	// which the item names ("Broker includes").
+	listed map[int]string
 }
 
 // describe reads "X is the main web application server": the description
@@ -1292,7 +1300,9 @@ func newDocContext(doc string) *docContext {
 			add(a, dc.title.typ)
 		}
 	}
-	for _, b := range splitBlocks(doc) {
+	bs := splitBlocks(doc)
+	dc.listed = listIntroductions(bs)
+	for _, b := range bs {
 		p := b.prose()
 		if name, typ := headingName(p); name != "" {
 			add(name, typ)
@@ -1329,6 +1339,160 @@ func newDocContext(doc string) *docContext {
 	}
 	return dc
 }
+
+// listIntroductions finds the lists a sentence introduces: a paragraph (or
+// a list item with items under it) whose last sentence ends in a colon or
+// speaks of "the following" things, with the items right after it, at one
+// indentation. Each item's line maps to the introduction's words before
+// its object ("The RocketMQ architecture is divided into" of "… is divided
+// into four parts, as shown in the figure above:").
+func listIntroductions(bs []block) map[int]string {
+	out := map[int]string{}
+	for k := 0; k+1 < len(bs); k++ {
+		b := bs[k].prose()
+		next := bs[k+1]
+		if b.table() || len(b.lines) == 0 || !listItemRE.MatchString(next.lines[0]) || headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		ss := b.sentences()
+		if len(ss) == 0 {
+			continue
+		}
+		colon := strings.HasSuffix(strings.TrimSpace(b.lines[len(b.lines)-1]), ":")
+		prefix := introPrefix(ss[len(ss)-1].text, colon)
+		if prefix == "" {
+			continue
+		}
+		indent := leadingSpaces(next.lines[0])
+		if listItemRE.MatchString(b.lines[0]) && indent < leadingSpaces(b.lines[0]) {
+			continue
+		}
+		numbered := numberedItem(next.lines[0])
+		if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
+			continue // the next item of the same list, not items under this one
+		}
+		for _, it := range bs[k+1:] {
+			in := leadingSpaces(it.lines[0])
+			if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
+				break // the list ends, or another list starts
+			}
+			if in == indent {
+				out[it.line] = prefix
+			}
+		}
+	}
+	return out
+}
+
+// numberedItem reports whether a list item is numbered ("1. …") rather
+// than bulleted: a numbered list right after a bulleted item is that item's
+// own list, as RocketMQ's "- BrokerServer: … sub-modules. / 1. Remoting
+// Module: …" writes it.
+func numberedItem(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && t[0] >= '0' && t[0] <= '9'
+}
+
+func leadingSpaces(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+
+// introPrefix is a sentence's words before the object a list gives it:
+// before "the following …", before a count ("four parts"), or the whole
+// sentence when it ends in a colon with nothing after its verb ("X
+// includes:"); "" when the sentence introduces no list.
+func introPrefix(sentence string, colon bool) string {
+	fs := strings.Fields(cleanMarkdown(sentence))
+	if len(fs) < 2 {
+		return ""
+	}
+	for k, w := range fs {
+		l := strings.ToLower(strings.Trim(w, ",.:;()"))
+		if k == 0 || !(l == "following" || openWords.is("number-words", l) || isNumber(l)) {
+			continue
+		}
+		end := k
+		if l == "following" && strings.EqualFold(fs[k-1], "the") {
+			end = k - 1
+		}
+		// "four parts, as shown …:", "the following important
+		// sub-modules.": a few words of a kind, then the sentence ends or
+		// an aside starts.
+		rest := 0
+		for j := k + 1; j < len(fs); j++ {
+			rest++
+			if strings.ContainsAny(fs[j], ",:.;(") {
+				break
+			}
+		}
+		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) {
+			return ""
+		}
+		return strings.Join(fs[:end], " ")
+	}
+	if colon && len(fs) >= 2 {
+		if verbBefore(fs) {
+			return strings.Join(fs, " ") // "X includes:", "X consists of:"
+		}
+	}
+	return ""
+}
+
+// verbBefore reports whether words end in a verb of [verbs] and the
+// prepositions and adverbs after it ("is divided into", "includes the",
+// "consists of"): the list to come is the verb's object. "emits custom
+// metrics in" ends in a noun's phrase: the list says how, not what.
+func verbBefore(fs []string) bool {
+	for k := len(fs) - 1; k >= 0; k-- {
+		w := strings.ToLower(strings.Trim(fs[k], ",.:;"))
+		switch {
+		case openWords.is("prepositions", w) || openWords.is("particles", w) || openWords.is("adverbs", w) || openWords.is("determiners", w) || strings.HasSuffix(w, "ly"):
+			continue
+		}
+		return openWords.is("verbs", lemma(w))
+	}
+	return false
+}
+
+// itemObject is what a list item names as the object of the sentence that
+// introduced it: a definition item's term ("**Agent**: …", "Producer: …",
+// "1. Remoting Module: …"), a link the item starts with ("[Registry
+// extension](…) to get …"), or the names after "such as" in an item that
+// speaks of kinds ("Upstream components, such as A, B and C"); "" for an
+// item that names nothing.
+func itemObject(b block) string {
+	p := b.prose()
+	line := p.lines[0]
+	if m := definitionItemRE.FindStringSubmatch(line); m != nil {
+		return strings.TrimSpace(cleanMarkdown(m[1] + m[2]))
+	}
+	body := line[listItemRE.FindStringIndex(line)[1]:]
+	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
+		return strings.TrimSpace(cleanMarkdown(m[1]))
+	}
+	if m := itemTermRE.FindStringSubmatch(body); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	text := cleanMarkdown(strings.Join(p.lines, " "))
+	if k := strings.Index(text, "such as "); k >= 0 {
+		rest := text[k+len("such as "):]
+		if e := strings.IndexAny(rest, ";:"); e >= 0 {
+			rest = rest[:e]
+		}
+		if e := strings.Index(rest, ". "); e >= 0 {
+			rest = rest[:e]
+		}
+		rest = strings.TrimSuffix(strings.TrimSpace(rest), ".")
+		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
+	}
+	return ""
+}
+
+var (
+	// "[Registry extension](./x.md) to get …": a link starting the item.
+	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\([^)\s]*\)`)
+	// "Producer: The role of …", "Remoting Module: The entire …": one to
+	// four capitalised words before a colon.
+	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
+)
 
 // headingName is the name a section heading below the title gives: two to
 // four capitalised words whose last is a kind noun ("### API Server", "##
@@ -1566,6 +1730,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	facts = slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) })
 	for k, f := range facts {
 		if wholeVerb(f.phrase) {
 			// "X consists of A and B", "X includes A": A is part of X.
@@ -2876,7 +3041,16 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 			dc.intro = false
 		}
 		item := listItemRE.MatchString(b.lines[0])
-		for ui, u := range blockUnits(b) {
+		units := blockUnits(b)
+		if prefix, ok := dc.listed[b.line]; ok {
+			if obj := itemObject(b); obj != "" {
+				// "Broker includes the following sub-modules. / 1. Remoting
+				// Module: …": the introduction said of the item's name.
+				from := len(tokenize(cleanMarkdown(prefix)))
+				units = append(units, unit{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from})
+			}
+		}
+		for ui, u := range units {
 			u.seq = ui
 			if u.row {
 				last = nil
@@ -2884,7 +3058,12 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 				u = dc.withTitleSubject(u)
 			}
 			ms, facts, l := readUnit(u, dc, last)
-			last = l
+			if u.listFrom > 0 {
+				facts = slices.DeleteFunc(facts, func(f openFact) bool { return f.subj.i < u.listFrom && f.obj.i < u.listFrom })
+				ms = nil // the item's own sentences mention it
+			} else {
+				last = l
+			}
 			for _, m := range ms {
 				// A reference ("this service", "it") mentions its entity
 				// too: the line names it.

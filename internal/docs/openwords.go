@@ -52,6 +52,9 @@ func parseWordLists(s string) wordLists {
 			}
 			w.compounds[phrase] = prep
 			continue
+		case section == "idle-phrases":
+			w.sets[section][strings.Join(strings.Fields(line), " ")] = true // a phrase a line
+			continue
 		case section == "kinds":
 			f := strings.Fields(line)
 			if len(f) != 2 {
