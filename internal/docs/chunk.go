@@ -231,9 +231,21 @@ func (b block) sentences() []sentence {
 		if m[0] < len(inCode) && inCode[m[0]] {
 			continue // "`content-type: application/grpc`": code, not a sentence's end
 		}
+		if joined[m[0]] == '.' && midAbbreviation(joined[:m[0]]) {
+			continue // "a backend (e.g. Docker, Kubernetes)": no sentence's end
+		}
 		emit(m[0])
 		from = m[1]
 	}
 	emit(len(joined))
 	return out
+}
+
+// midAbbreviation reports whether text ends in an abbreviation that a
+// sentence goes on after ("e.g", "i.e", "cf", "vs" of [abbreviations];
+// "etc." may end one).
+func midAbbreviation(text string) bool {
+	k := strings.LastIndexAny(text, " \t(")
+	w := strings.ToLower(text[k+1:])
+	return w != "etc" && openWords.is("abbreviations", w)
 }

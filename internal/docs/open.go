@@ -1340,6 +1340,73 @@ func newDocContext(doc string) *docContext {
 	return dc
 }
 
+// kindWithNamesRE is a lower-case noun with a parenthesis after it:
+// "components (`server` and `agent`)", "backend (e.g. Docker, Kubernetes,
+// local)".
+var kindWithNamesRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*)\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such as|like|for example,?)?\s*([^()]{1,100})\)`)
+
+// namesForKinds puts the names a parenthesis gives in place of the plain
+// noun phrase before it (the noun, up to two modifiers and a determiner or
+// count before them): "Woodpecker consists of essential components
+// (`server` and `agent`)" says Woodpecker consists of server and agent. The
+// parenthesis must be a list of short items, most of them names (capitalised
+// or code spans of the sentence); "pipelines (specifically one or more
+// workflows)" stays.
+func namesForKinds(s string, code []string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range kindWithNamesRE.FindAllStringSubmatchIndex(s, -1) {
+		noun, inner := s[m[2]:m[3]], s[m[4]:m[5]]
+		if slices.Contains(code, noun) || openWords.function(noun) || !namesList(inner, code) {
+			continue
+		}
+		// Walk back over the noun's modifiers: lower-case words that are
+		// no function words or verbs, and one determiner or count.
+		from := m[2]
+		for n := 0; n < 3; n++ {
+			k := strings.LastIndexAny(strings.TrimRight(s[last:from], " \t"), " \t")
+			w := strings.TrimSpace(s[last:from])
+			if k >= 0 {
+				w = strings.TrimSpace(strings.TrimRight(s[last:from], " \t")[k:])
+			}
+			l := strings.ToLower(w)
+			if w == "" || w != l || strings.ContainsAny(w, ",.;:()`") {
+				break
+			}
+			if openWords.is("determiners", l) || openWords.is("number-words", l) {
+				from = last + strings.LastIndex(s[last:from], w)
+				break
+			}
+			if openWords.function(l) || openWords.is("prepositions", l) || verbLike(l) && !openWords.is("name-adjectives", l) {
+				break
+			}
+			from = last + strings.LastIndex(s[last:from], w)
+		}
+		b.WriteString(s[last:from])
+		b.WriteString(strings.TrimSpace(inner))
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// namesList reports whether a parenthesis is a list of short items, most of
+// them names: capitalised, or code spans of the sentence.
+func namesList(inner string, code []string) bool {
+	items := strings.FieldsFunc(strings.NewReplacer(" and ", ",", " or ", ",").Replace(" "+inner+" "), func(r rune) bool { return r == ',' })
+	named := 0
+	for _, it := range items {
+		fs := strings.Fields(it)
+		if len(fs) == 0 || len(fs) > 3 {
+			return false
+		}
+		if r := firstRune(fs[0]); unicode.IsUpper(r) || slices.Contains(code, strings.Trim(strings.TrimSpace(it), "`")) {
+			named++
+		}
+	}
+	return named > 0 && 2*named >= len(items)
+}
+
 // listIntroductions finds the lists a sentence introduces: a paragraph (or
 // a list item with items under it) whose last sentence ends in a colon or
 // speaks of "the following" things, with the items right after it, at one
@@ -1613,7 +1680,7 @@ type openFact struct {
 // facts between them. It returns the mentions, the facts and the
 // sentence's subject (for the next sentence's "it").
 func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, *omention) {
-	toks := tokenize(cleanMarkdown(u.text))
+	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
 	ms := findMentions(toks, u.heading, ctx.names)
 	// Resolve references.
@@ -3281,7 +3348,7 @@ func toksText(u unit, m omention) string {
 	if !m.ref {
 		return m.name
 	}
-	toks := tokenize(cleanMarkdown(u.text))
+	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	if m.i < 0 || m.j > len(toks) || m.i >= m.j {
 		return m.name
 	}
