@@ -1797,6 +1797,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) })
 	for k, f := range facts {
 		if wholeVerb(f.phrase) {
@@ -1825,6 +1826,38 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		last = nil
 	}
 	return resolved, facts, last
+}
+
+// frontedUse reads a sentence opening with a participle of use before a
+// comma: "Using DLedger, a DLedger controller … is constructed", "Using
+// Redis, the Cart Service stores sessions": the main clause's subject (the
+// first name after the comma) uses what the opening names.
+func frontedUse(toks []otok, ms []omention) []openFact {
+	if len(toks) == 0 || !openWords.is("fronted-use", toks[0].low) {
+		return nil
+	}
+	c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	if c < 2 {
+		return nil
+	}
+	var used []omention
+	var subj *omention
+	for k, m := range ms {
+		switch {
+		case m.j <= c:
+			used = append(used, m)
+		case subj == nil && m.i > c && m.i <= c+2 && !m.ref:
+			subj = &ms[k] // right after the comma, a determiner at most between
+		}
+	}
+	if subj == nil {
+		return nil
+	}
+	var out []openFact
+	for _, u := range used {
+		out = append(out, openFact{subj: *subj, obj: u, phrase: "use"})
+	}
+	return out
 }
 
 // wholeVerb reports whether a relation phrase says its subject is a whole
