@@ -1683,6 +1683,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
 	ms := findMentions(toks, u.heading, ctx.names)
+	sharedModifiers(toks, ms)
 	// Resolve references.
 	var resolved []omention
 	for _, m := range ms {
@@ -1826,6 +1827,31 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		last = nil
 	}
 	return resolved, facts, last
+}
+
+// sharedModifiers reads coordination ellipsis: "Kafka Exporter and
+// Receiver" names Kafka's exporter and Kafka's receiver. A name that is one
+// capitalised kind noun right after "and" or a comma following a name of
+// several words ending in a kind noun of the same type takes that name's
+// other words, when none of them is a kind noun itself.
+func sharedModifiers(toks []otok, ms []omention) {
+	for k := 1; k < len(ms); k++ {
+		a, b := ms[k-1], ms[k]
+		if a.ref || b.ref || b.j-b.i != 1 || a.j-a.i < 2 || b.i != a.j+1 || (toks[a.j].low != "and" && toks[a.j].low != "or") {
+			continue
+		}
+		h1, h2 := toks[a.j-1], toks[b.i]
+		t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
+		if t1 == "" || t1 != t2 || !isCapWord(h1) || !isCapWord(h2) || h1.low == h2.low {
+			continue
+		}
+		words := strings.Fields(a.name)
+		if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) ||
+			slices.ContainsFunc(words[:len(words)-1], func(w string) bool { return openWords.kind(strings.ToLower(w)) != "" }) {
+			continue // "the API Server and Scheduler": a kind shared by no one
+		}
+		ms[k].name = strings.Join(words[:len(words)-1], " ") + " " + h2.text
+	}
 }
 
 // frontedUse reads a sentence opening with a participle of use before a
