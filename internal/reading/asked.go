@@ -127,6 +127,13 @@ func (r *reader) asked() Asked {
 			return a
 		}
 	}
+	// A noun the names of relations end in, where their objects are one
+	// type role inference named and no type's names carry the word: the
+	// objects of runs_image are images.
+	if t := r.namedEndType(singular(w)); t != "" && nameWord == "" {
+		a.Type, a.byRelation = t, true
+		return a
+	}
 	if words.IsKindWord(w) {
 		return a
 	}
@@ -138,6 +145,46 @@ func (r *reader) asked() Asked {
 	// it, if the walk reaches any (the critic checks).
 	a.NameWord = singular(w)
 	return a
+}
+
+// namedEndType returns the one type, named by role inference, that the
+// names of the graph's relations say is noun's kind (kindNoun), or "".
+func (r *reader) namedEndType(noun string) string {
+	typ := ""
+	for _, ri := range r.rels {
+		if kindNoun(ri.def.Name) != noun {
+			continue
+		}
+		if len(ri.def.To) != 1 || (typ != "" && typ != ri.def.To[0]) {
+			return ""
+		}
+		if t := r.s.Type(ri.def.To[0]); t == nil || !t.Inferred {
+			return ""
+		}
+		typ = ri.def.To[0]
+	}
+	return typ
+}
+
+// kindNoun returns the noun a relation's name ends in, which says what
+// its objects are ("runs_image", "official_language", "region"), or "": a
+// name that ends in a verb form (in -s, -ed or -ing, or a past
+// participle) or a word of grammar says no kind ("depends_on", "mounts",
+// "built_from"). The word before a closing preposition ("parent_of") says
+// what the subjects are, but role inference groups those with the ends of
+// other relations: it is not read.
+func kindNoun(name string) string {
+	toks := text.Tokens(name)
+	if len(toks) == 0 {
+		return ""
+	}
+	last := toks[len(toks)-1]
+	if len(last) < 3 || words.ClassOf(last) != 0 || strings.IndexFunc(last, func(c rune) bool { return c < 'a' || c > 'z' }) >= 0 ||
+		strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") || strings.HasSuffix(last, "ed") || strings.HasSuffix(last, "ing") ||
+		words.PastForm(last) {
+		return ""
+	}
+	return last
 }
 
 // wholeGroupWord reports whether w is a kind noun that names its whole

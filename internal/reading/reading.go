@@ -122,6 +122,10 @@ type Asked struct {
 	// NameWord, when no type is named, restricts answers to entities
 	// whose names carry this word ("team" for shipping-team).
 	NameWord string
+	// byRelation: Type was read from a relation's name (the objects of
+	// runs_image for "images"), a type role inference named: the kind's
+	// other members may be of other types.
+	byRelation bool
 }
 
 // said is the question's word for what it asks, or "entities".

@@ -599,6 +599,12 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		base.Asked = Asked{Word: a.Word}
 		return []Reading{base}
 	}
+	if a.byRelation && slices.Contains(ends, a.Type) {
+		// Where the walk can end in the type a relation's name says the
+		// kind is, the kind's members of other types would be left out:
+		// the answers named like it are kept, as for any other noun.
+		a = Asked{Word: a.Word, NameWord: singular(a.Word)}
+	}
 	base.Asked = a
 	classes := []string{a.Type}
 	if a.Type == "" {
@@ -617,7 +623,14 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 			reachable = true
 		}
 	}
-	hop := r.hopInto(c, ends, classes)
+	// Back along the last step's own relations only from what a failure
+	// reaches ("the images of the services that go down with redis"), and
+	// only where the walk cannot end in the asked kind.
+	var back []state.RelDir
+	if !reachable && (c.impact || c.failed()) {
+		back = base.Chain.Steps[len(base.Chain.Steps)-1].Edges
+	}
+	hop := r.hopInto(c, ends, classes, back)
 	composed := base
 	composed.Chain = cloneChain(base.Chain)
 	if len(hop) > 0 {
@@ -628,6 +641,12 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		}
 		composed.Chain.Steps = append(composed.Chain.Steps, state.ChainStep{Edges: hop})
 		composed.Because = append(append([]string(nil), base.Because...), fmt.Sprintf("%q reached one hop further", a.Word))
+		if slices.ContainsFunc(hop, func(e state.RelDir) bool { return readcheck.HasRelation(back, e.Relation) }) {
+			// Back along a relation the walk took: the question may ask
+			// for the walk's own ends, of another kind than the graph's.
+			composed.Confidence *= doubtedKind
+			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("%q reached back along %s, which the walk took the other way", a.Word, joinAnd(relationsOf(hop))))
+		}
 	}
 	if a.Type == "" {
 		base.Guesses = append(base.Guesses, fmt.Sprintf("%q read as the entities whose names say %q", a.Word, a.NameWord))
@@ -643,6 +662,11 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 			composed.Confidence *= 0.7
 			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("the walk's answers are not named %q: reached one hop further, which the question does not say", a.NameWord))
 		}
+	}
+	if a.byRelation && composed.SchemaDoubt == "" {
+		// Reached one hop further, answers prove the hop, and none proves
+		// nothing: things of the kind may be of other types too.
+		composed.SchemaDoubt = fmt.Sprintf("%q read as %s, a type scgraph named after a relation: things of that kind may be of other types too", a.Word, a.Type)
 	}
 	switch {
 	case reachable && len(hop) > 0:
@@ -681,9 +705,28 @@ func (r *reader) usedAsRole(a Asked) bool {
 	return i >= 0 && r.used[i]
 }
 
+// doubtedKind is what a reading's confidence is multiplied by where the
+// asked kind is reached back along a relation the walk took: below what a
+// claim needs.
+const doubtedKind = 0.75
+
+// relationsOf returns the relations of edges, each once.
+func relationsOf(edges []state.RelDir) []string {
+	var out []string
+	for _, e := range edges {
+		if !slices.Contains(out, e.Relation) {
+			out = append(out, e.Relation)
+		}
+	}
+	return out
+}
+
 // hopInto returns the edges from the types in ends into one of classes:
 // the relations of a concept the question names first ("own"), else any.
-func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
+// The relations of the claim's own steps are no hop, except the other way
+// from how the last step walks them, given as back: the images of the
+// services a failure reaches are a runs_image hop back from them.
+func (r *reader) hopInto(c *claim, ends, classes []string, back []state.RelDir) []state.RelDir {
 	named := map[words.Concept]bool{}
 	for _, h := range r.hits {
 		if h.Kind == words.HitVerb || h.Kind == words.HitNoun {
@@ -703,7 +746,7 @@ func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
 	}
 	var preferred, any []state.RelDir
 	for _, ri := range r.rels {
-		if own[ri.def.Name] {
+		if own[ri.def.Name] && !slices.ContainsFunc(back, func(e state.RelDir) bool { return e.Relation == ri.def.Name && e.Direction != graph.Both }) {
 			continue
 		}
 		for _, t := range classes {
@@ -717,7 +760,7 @@ func (r *reader) hopInto(c *claim, ends, classes []string) []state.RelDir {
 				continue
 			}
 			e := state.RelDir{Relation: ri.def.Name, Direction: d}
-			if slices.Contains(any, e) {
+			if slices.Contains(any, e) || slices.Contains(back, e) {
 				continue
 			}
 			any = append(any, e)
