@@ -1179,6 +1179,39 @@ func (dc *docContext) namedHead(m omention, place int) {
 	}
 }
 
+// plainNames finds a one-word name written as a plain word: "the
+// consumer" (or "consumers") where the document named "Consumer" before,
+// as a name of its own. Each is a reference to that entity.
+func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omention {
+	var out []omention
+	for k, t := range toks {
+		if t.punct || isCapWord(t) || t.code || !hasLetter(t.low) || slices.ContainsFunc(ms, func(m omention) bool { return m.i <= k && k < m.j }) {
+			continue
+		}
+		w := singular(t.low)
+		if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
+			continue // "the consumer group": a noun the word modifies
+		}
+		best := -1
+		for p, m := range dc.heads[w] {
+			if p < place && p > best && text.Key(m.name) == w {
+				best = p
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		r := dc.heads[w][best]
+		from := k
+		if k > 0 && toks[k-1].low == "the" {
+			from = k - 1
+		}
+		r.i, r.j, r.ref = from, k+1, true
+		out = append(out, r)
+	}
+	return out
+}
+
 // lastWithHead is the last entity named before the sentence whose name
 // ends in the word and is longer than the word alone (chunks overlap, so
 // a block is read more than once: order is by place, not by reading).
@@ -1770,6 +1803,8 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		r.i, r.j, r.ref = m.i, m.j, true
 		resolved = append(resolved, r)
 	}
+	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
+	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
 	// "X is a cloud-first demo application": the kind noun types X.
 	for k := range resolved {
 		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
@@ -1804,6 +1839,11 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		if wholeVerb(f.phrase) {
 			// "X consists of A and B", "X includes A": A is part of X.
 			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
+		}
+		if fs := strings.Fields(f.phrase); len(fs) == 2 && fs[1] == "from" && openWords.is("sent-from-verbs", fs[0]) {
+			// "receives messages sent from producers": the producers send
+			// to the receiver.
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: fs[0] + " to"}
 		}
 	}
 	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
@@ -2171,6 +2211,20 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			gs[a+1].ms = []omention{ga.ms[0]}
 		}
 	}
+	if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > 0 && openWords.is("prepositions", toks[0].low) &&
+		gs[0].i < c && c < gs[0].j {
+		// "In RocketMQ, the broker server …": the fronted phrase's name
+		// and the subject after its comma are no list.
+		var after []omention
+		for _, m := range gs[0].ms {
+			if m.i > c {
+				after = append(after, m)
+			}
+		}
+		if len(after) > 0 {
+			gs[0].ms, gs[0].i = after, after[0].i
+		}
+	}
 	var subject *omention
 	// The clause's subject: the first group, when no verb comes before it.
 	first := gs[0]
@@ -2179,6 +2233,13 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	opening := toks[:first.i]
 	if c := slices.IndexFunc(opening, func(t otok) bool { return t.low == "," }); c >= 0 && openWords.is("prepositions", opening[0].low) {
 		opening = opening[c+1:]
+	} else if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > first.i && first.i > 0 && openWords.is("prepositions", toks[0].low) {
+		// "In RocketMQ, the broker server is …": the name inside the
+		// fronted phrase is not the clause's subject; the first after
+		// its comma is.
+		if g := slices.IndexFunc(gs, func(g group) bool { return g.i > c }); g >= 0 {
+			first, opening = gs[g], toks[c+1:gs[g].i]
+		}
 	}
 	if !slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
 		s := first.ms[0]
