@@ -291,8 +291,11 @@ func nameReadings(ws []string) []nameReading {
 		if len(ws) == 0 {
 			return
 		}
+		// A name of one word in the past ("killed", "completed") states
+		// the act done, as "A killed B" says it: only a participle with
+		// its preposition ("located_in", "written_by") is passive.
 		out = append(out, nameReading{form: form, words: ws, end: end, full: full,
-			passive: form == formVerb && words.PastForm(ws[0])})
+			passive: form == formVerb && words.PastForm(ws[0]) && n > 1})
 	}
 	switch {
 	case n >= 2 && ws[n-1] == "by":

@@ -81,6 +81,12 @@ type stepClaim struct {
 func (r *reader) claim() (*claim, *Unmatched) {
 	for _, find := range []func() *claim{r.path, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
+			if w := r.relationNotFailure; w != "" {
+				// "Who killed X": the relation killed, or what fails
+				// with X; the first is read, and not claimed.
+				c.conf *= 0.75
+				c.guess = append(c.guess, fmt.Sprintf("%q read as the graph's relation of that name, not as a failure", w))
+			}
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
 			}
@@ -523,7 +529,7 @@ func (r *reader) failure() *claim {
 	// The entities a failure verb follows in a conditional clause ("if X
 	// slips") and in the main clause ("would Y be delayed").
 	condition, consequence := map[int]bool{}, map[int]bool{}
-	found := false
+	found, cued := false, false
 	// Each token serves one cue: the extent cues took theirs ("all the
 	// way down" is not a failure), and the groups below go in order, so
 	// that "affected by X" is not also read as "<cause> affects X".
@@ -599,11 +605,19 @@ func (r *reader) failure() *claim {
 				}
 				if take(at, len(c.words)) {
 					group.vote(at, len(c.words))
+					if !r.relationWordAt(at) {
+						cued = true
+					}
 				}
 			}
 		}
 	}
-	if !found {
+	// Where every cue is a word of a relation's name ("who killed X"
+	// where the graph has killed), the question asks for that relation.
+	if found && !cued {
+		r.relationNotFailure = r.toks[firstTaken(claimed, r.extentTok)].text
+	}
+	if !found || !cued {
 		return nil
 	}
 	if !r.hasConcept(words.Dependency) {
@@ -828,6 +842,27 @@ func (r *reader) streamPos(tok int) int {
 		}
 	}
 	return -1
+}
+
+// firstTaken returns the first token claimed by a cue that no extent cue
+// took.
+func firstTaken(claimed, extent []bool) int {
+	for k := range claimed {
+		if claimed[k] && !extent[k] {
+			return k
+		}
+	}
+	return 0
+}
+
+// relationWordAt reports whether token tok is a word of a phrase that
+// names one of the graph's relations of no known kind ("killed" where the
+// graph has a relation killed): there it is that relation's verb, not a
+// cue of failure. A relation whose name reads a dependency ("breaks",
+// "affects") is the failure's own.
+func (r *reader) relationWordAt(tok int) bool {
+	p := r.streamPos(tok)
+	return p >= 0 && slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= p && p < h.end && h.rel.concept == words.None })
 }
 
 // entityBefore returns the entity of the nearest token before tok, within
