@@ -102,7 +102,7 @@ func init() {
 		nodes item items other others else exactly currently now today also still just only really actually about into
 		onto upon out up down over under above below between among within without via per across around after before
 		s everything anything something nothing everyone anyone someone many much more most few several both either
-		neither kind kinds type types sort sorts there's what's who's directly indirectly transitively immediately
+		neither there's what's who's directly indirectly transitively immediately
 		ultimately eventually recursively whole entire full complete any level levels depth way line chain tree hop
 		hops first last level single all-the-way including include includes included excluding exclude currently
 		would've could've graph overall total totally altogether together`) {
