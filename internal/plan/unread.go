@@ -513,9 +513,22 @@ func kindStated(toks []string, n string, s *graph.Schema) bool {
 // inflections, or the plural).
 func sameWord(t, w string) bool { return words.SameWord(t, w) || text.Singular(t) == text.Singular(w) }
 
-// says reports whether the question's words say w, in any form.
+// says reports whether the question's words say w, in any form, or as a
+// noun made from it ("dependencies" says "depends").
 func says(toks []string, w string) bool {
-	return slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) })
+	return slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) || madeFrom(t, w) })
+}
+
+// madeFrom reports whether noun t is made from the verb w, not naming its
+// doer ("dependencies" from "depend"; not "maintainer" from "maintain").
+func madeFrom(t, w string) bool {
+	verbs, agent := words.Derived(text.Singular(t))
+	for i, v := range verbs {
+		if !agent[i] && words.SameWord(v, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // kindAt reports whether toks[i] stands as a kind: right after a wh-word
