@@ -30,6 +30,9 @@ type claim struct {
 	guess  []string
 	// also are entities coordinated with the anchor, walked from too.
 	also []int
+	// shared: the second step walks the first back ("the same group as
+	// X": X's group, then what else is in it).
+	shared bool
 	// alts are the same skeleton read through another concept the
 	// question's verb can also name ("belong to": membership, containment,
 	// ownership), tried in order when the first reaches nothing.
@@ -79,7 +82,7 @@ type stepClaim struct {
 // claim finds the skeleton by the question's patterns, strongest first;
 // with none, the word no relation of the graph matches.
 func (r *reader) claim() (*claim, *Unmatched) {
-	for _, find := range []func() *claim{r.path, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := r.relationNotFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -377,6 +380,53 @@ func (r *reader) nounOf() *claim {
 		}
 		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
 		r.setExtent(c)
+		return c
+	}
+	return nil
+}
+
+// sameAs: "the elements in the same group as Oxygen", "who is on the
+// same team as ana", "what shares a duct with F-23": what shares with the
+// entity the thing the noun after "same" (or "share a") names. The walk takes the entity's group (the noun's step), then
+// what else is in it (the step back); the entity itself is no answer.
+func (r *reader) sameAs() *claim {
+	w := r.st.words
+	for i := 0; i+3 < len(w); i++ {
+		// "the same N as E", or "share(s) a N with E".
+		at, link := i+1, "as"
+		switch {
+		case w[i] == "same":
+		case words.IsForm(w[i], "share"):
+			at, link = r.skip(i+1), "with"
+		default:
+			continue
+		}
+		step, end, ok := r.nounStep(at)
+		if !ok || end >= len(w) || w[end] != link || step.concept == words.None && step.rels == nil {
+			continue
+		}
+		k := r.skip(end + 1)
+		if k >= len(w) || r.entAt[k] < 0 {
+			continue
+		}
+		e := r.entAt[k]
+		back := step
+		back.answers = step.answers.Other()
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step, back}, shared: true}
+		if r.asksYesNo() {
+			// "Is alice in the same team as gina?": whether alice is
+			// among them.
+			for o := range r.ents {
+				if o != e {
+					c.target = o
+					break
+				}
+			}
+		}
+		for p := i; p <= k; p++ {
+			r.used[p] = true
+		}
+		c.why = append(c.why, fmt.Sprintf("the same %s as %s", step.word, r.ents[e].Name))
 		return c
 	}
 	return nil

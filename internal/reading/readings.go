@@ -846,6 +846,8 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
 	} else if len(c.steps) == 1 {
 		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor) + how + through
+	} else if c.shared {
+		s = fmt.Sprintf("what else has %s's %s%s", anchor, c.steps[0].word, through)
 	} else if c.steps[0].verb {
 		// "what X runs on, then what maintains them"
 		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor)
