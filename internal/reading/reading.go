@@ -291,6 +291,13 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 	return r
 }
 
+// roleNounAt reports whether the words from i to j stand as a role of an
+// entity: right after it ("PROJ-6 blockers") or before "of" or "for"
+// ("the killers of X").
+func (r *reader) roleNounAt(i, j int) bool {
+	return i > 0 && r.entAt[i-1] >= 0 || j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "for")
+}
+
 // compoundSpellings returns the two words of the question that spell a
 // relation's one-word name as a compound ("code owners" for codeowner,
 // "sub team" for subteam), each as the phrase "a b" with b singular.
@@ -409,7 +416,14 @@ func (r *reader) findRelationNames() {
 					// "Who chairs X?" for Chairman: the name says who
 					// acts, so the verb's subject is the relation's
 					// object.
-					inv := group.inv != p.actsForAgent(r.st.words, at)
+					agentWord := p.actsForAgent(r.st.words, at)
+					if p.agentForAct(r.st.words, at) && !r.roleNounAt(at, at+len(p)) {
+						// "the feeder that serves X": a noun for who acts
+						// names the relation only as a role of an entity
+						// ("the killers of X", "X's killers").
+						continue
+					}
+					inv := group.inv != agentWord
 					all = append(all, cand{relHit{at, at + len(p), ri, inv, false}, len(p), !slices.Contains(exact, at)})
 				}
 				// "have the quality" for has_quality: determiners
@@ -527,14 +541,23 @@ type wordMatcher struct {
 func (m wordMatcher) isForm(w string) bool { return m.forms[w] }
 
 // matches reports whether question word w is the name's word: in one of
-// its forms, or of the same stem unless w names who acts and the name's
-// word the act ("maintainer" is no match for maintains: the reader would
-// read the act's object as asked).
+// its forms, or of the same stem ("maintainer" for maintains, who acts
+// for the act: see actsForAgent).
 func (m wordMatcher) matches(w string) bool {
 	if m.isForm(w) {
 		return true
 	}
-	return m.stem != "" && words.Stem(w) == m.stem && (m.agent || !words.NamesAgent(w))
+	if m.stem != "" && words.Stem(w) == m.stem {
+		return true
+	}
+	// A word too short to match by its stem: "killers" for killed.
+	verbs, agent := words.Derived(text.Singular(w))
+	for i, v := range verbs {
+		if agent[i] && m.forms[v] {
+			return true
+		}
+	}
+	return false
 }
 
 func newPhraseMatcher(s string) phraseMatcher {
@@ -549,10 +572,23 @@ func newPhraseMatcher(s string) phraseMatcher {
 
 // actsForAgent reports whether the phrase found at i matched a name's
 // word for who acts ("Chairman", "advisor") by a word for the act itself
-// ("chairs", "advise").
+// ("chairs", "advise"), or a name's word for the act ("killed",
+// "maintains") by a word for who acts ("killers", "maintainer"): the
+// question's subject is then the relation's other end.
 func (p phraseMatcher) actsForAgent(ws []string, i int) bool {
 	for k, m := range p {
-		if w := ws[i+k]; m.agent && !m.forms[w] && !words.NamesAgent(w) {
+		if w := ws[i+k]; !m.forms[w] && m.agent != words.NamesAgent(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentForAct reports whether the phrase found at i matched a name's word
+// for the act ("killed") by a word for who acts ("killers").
+func (p phraseMatcher) agentForAct(ws []string, i int) bool {
+	for k, m := range p {
+		if w := ws[i+k]; !m.forms[w] && !m.agent && words.NamesAgent(w) {
 			return true
 		}
 	}
