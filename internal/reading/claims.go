@@ -105,8 +105,14 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	if c := r.typeOnly(); c != nil {
 		return c, nil
 	}
-	return &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
-		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}, nil
+	c := &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
+		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}
+	if r.asksYesNo() && len(r.ents) == 2 {
+		// "Is Neon a noble gas?": whether the two are linked, by any
+		// relation.
+		c.target = 1 - c.anchor
+	}
+	return c, nil
 }
 
 // Path questions ask how two entities are connected, whatever the
