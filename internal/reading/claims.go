@@ -586,6 +586,7 @@ func (r *reader) failure() *claim {
 	// slips") and in the main clause ("would Y be delayed").
 	condition, consequence := map[int]bool{}, map[int]bool{}
 	found, cued := false, false
+	usedBefore := slices.Clone(r.used)
 	// Each token serves one cue: the extent cues took theirs ("all the
 	// way down" is not a failure), and the groups below go in order, so
 	// that "affected by X" is not also read as "<cause> affects X".
@@ -671,7 +672,9 @@ func (r *reader) failure() *claim {
 	// Where every cue is a word of a relation's name ("who killed X"
 	// where the graph has killed), the question asks for that relation.
 	if found && !cued {
+		// The relation's word is left for the readings to walk.
 		r.relationNotFailure = r.toks[firstTaken(claimed, r.extentTok)].text
+		copy(r.used, usedBefore)
 	}
 	if !found || !cued {
 		return nil

@@ -1351,7 +1351,7 @@ func (r *reader) composedFirst(rd Reading) (Reading, bool) {
 		if !r.hopWord(h) {
 			return Reading{}, false
 		}
-		return r.composedThrough(rd, h.rel, strings.Join(r.st.words[h.start:h.end], " "))
+		return r.composedThrough(rd, h.rel, strings.Join(r.st.words[h.start:h.end], " "), r.grammarWay(rd, h))
 	}
 	h, ok := r.unfollowedWord(rd.Chain)
 	if !ok {
@@ -1359,7 +1359,7 @@ func (r *reader) composedFirst(rd Reading) (Reading, bool) {
 	}
 	var found []Reading
 	for _, ri := range r.conceptRels(h.Concept) {
-		if out, ok := r.composedThrough(rd, ri, strings.Join(r.st.words[h.Start:h.End], " ")); ok {
+		if out, ok := r.composedThrough(rd, ri, strings.Join(r.st.words[h.Start:h.End], " "), 0); ok {
 			found = append(found, out)
 		}
 	}
@@ -1369,12 +1369,33 @@ func (r *reader) composedFirst(rd Reading) (Reading, bool) {
 	return found[0], true
 }
 
+// grammarWay returns the way a relation of no known kind, named by its
+// own verb at h, leaves what the reading reached, by the verb's place:
+// before the anchor's phrase, the phrase is its object ("who killed
+// members of House Stark": In, to who killed them); after it, its subject
+// ("who did members of House Lannister kill": Out). 0 where the words do
+// not say (a relation of a known kind, a passive, an inverse name).
+func (r *reader) grammarWay(rd Reading, h relHit) graph.Direction {
+	if h.rel.concept != words.None || h.inverse || h.rel.act != "" || r.beBefore(h.start) || rd.Anchor < 0 {
+		return 0
+	}
+	at := r.entityPos(rd.Anchor, len(r.st.words))
+	switch {
+	case at < 0:
+		return 0
+	case h.end <= at:
+		return graph.In
+	}
+	return graph.Out
+}
+
 // composedThrough returns rd with one more step through the relation h
 // names, where the types say which way it leaves the chain's last
 // step ("Who chairs the subcommittees of X?" read as X's subcommittees
-// leaves "chairs": then their Chairman). A guess: the words did not
-// say where the hop goes.
-func (r *reader) composedThrough(rd Reading, rel *relInfo, word string) (Reading, bool) {
+// leaves "chairs": then their Chairman), or else way, the way the words
+// say (grammarWay; 0: none). A guess: the words did not say where the hop
+// goes.
+func (r *reader) composedThrough(rd Reading, rel *relInfo, word string, way graph.Direction) (Reading, bool) {
 	if len(rd.Chain.Steps) == 0 || rd.Target >= 0 {
 		return Reading{}, false
 	}
@@ -1387,6 +1408,12 @@ func (r *reader) composedThrough(rd Reading, rel *relInfo, word string) (Reading
 		ends = append(ends, ri.starts(e.Direction.Reverse())...)
 	}
 	d, ok := rel.def.Leaving(ends)
+	if !ok && way != 0 && slices.ContainsFunc(ends, func(t string) bool {
+		return slices.Contains(rel.def.From, t) && slices.Contains(rel.def.To, t)
+	}) {
+		// Both ends: the words say which way.
+		d, ok = way, true
+	}
 	if !ok {
 		return Reading{}, false // both ends or neither: the types do not say which way
 	}
