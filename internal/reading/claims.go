@@ -385,10 +385,46 @@ func (r *reader) nounOf() *claim {
 			r.used[p] = true
 		}
 		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
-		r.setExtent(c)
+		if then, ok := r.verbAfterSubject(k+1, step); ok && len(c.steps) == 1 && !transitive {
+			// "What do the dependencies of X depend on?": the
+			// dependencies' own, one step each.
+			c.steps = append(c.steps, then)
+			c.extent, c.extentSaid = state.ExtentFixed, true
+			c.why = append(c.why, fmt.Sprintf("then what they %s", then.word))
+		} else {
+			r.setExtent(c)
+		}
 		return c
 	}
 	return nil
+}
+
+// verbAfterSubject returns the step of a verb of the noun step's own
+// concept that follows the phrase ending before stream position from, the
+// phrase being its subject ("What do the dependencies of X depend on?",
+// "Which packages do the dependencies of X need?"), where no extent cue
+// says how far.
+func (r *reader) verbAfterSubject(from int, noun stepClaim) (stepClaim, bool) {
+	if r.extentSaid || r.askedAt >= 0 && r.namesRelation(r.askedAt) {
+		// "Which language did the source of X come from": the asked
+		// word names a relation of its own, the verb's hop.
+		return stepClaim{}, false
+	}
+	for _, h := range r.hits {
+		if h.Kind != words.HitVerb || h.Start < from || h.Concept != noun.concept || h.Concept == words.None || !r.unused(h.Start, h.End) {
+			continue
+		}
+		// The verb's subject is the phrase: its answers play the other
+		// role, as the noun's do.
+		if h.Role.Other() != noun.answers {
+			continue
+		}
+		for p := h.Start; p < h.End; p++ {
+			r.used[p] = true
+		}
+		return stepClaim{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase, verb: true}, true
+	}
+	return stepClaim{}, false
 }
 
 // sameAs: "the elements in the same group as Oxygen", "who is on the

@@ -846,6 +846,9 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
 	} else if len(c.steps) == 1 {
 		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor) + how + through
+	} else if len(c.steps) == 2 && !c.steps[0].verb && c.steps[1].verb {
+		// "X's dependencies, then what they depend on"
+		s = fmt.Sprintf("%s's %s, then what they %s%s", anchor, c.steps[0].word, c.steps[1].word, through)
 	} else if c.shared {
 		s = fmt.Sprintf("what else has %s's %s%s", anchor, c.steps[0].word, through)
 	} else if c.steps[0].verb {
