@@ -1376,7 +1376,9 @@ func (r *reader) composedFirst(rd Reading) (Reading, bool) {
 // ("who did members of House Lannister kill": Out). 0 where the words do
 // not say (a relation of a known kind, a passive, an inverse name).
 func (r *reader) grammarWay(rd Reading, h relHit) graph.Direction {
-	if h.rel.concept != words.None || h.inverse || h.rel.act != "" || r.beBefore(h.start) || rd.Anchor < 0 {
+	if h.rel.concept != words.None || h.inverse || h.rel.act != "" || r.beBefore(h.start) || rd.Anchor < 0 ||
+		r.askedAt >= 0 && (h.start == r.askedAt || h.start == r.askedAt+1) {
+		// Not a word of the asked phrase ("which netty modules").
 		return 0
 	}
 	at := r.entityPos(rd.Anchor, len(r.st.words))
