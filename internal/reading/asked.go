@@ -106,6 +106,19 @@ func (r *reader) asked() Asked {
 			}
 		}
 	}
+	// "What kind of element is bismuth?": the graph's own classification,
+	// where it has one.
+	if words.IsClassifier(w) {
+		if t := r.classificationType(); t != "" {
+			// A type role inference named is what a relation's name
+			// says, as namedEndType's are.
+			a.Type = t
+			if td := r.s.Type(t); td != nil && td.Inferred {
+				a.byRelation = true
+			}
+			return a
+		}
+	}
 	// The word the names of some type carry ("team" in team-platform).
 	nameWord, named := "", []string(nil)
 	for _, t := range r.s.Types {
@@ -145,6 +158,39 @@ func (r *reader) asked() Asked {
 	// it, if the walk reaches any (the critic checks).
 	a.NameWord = singular(w)
 	return a
+}
+
+// classificationType returns the type that holds the graph's
+// classification: the one type named by a classifier noun ("category",
+// words.IsClassifier), else the one type the relations named by one
+// ("category", "genre") lead to; or "".
+func (r *reader) classificationType() string {
+	var types []string
+	for _, t := range r.s.Types {
+		if ws := text.Tokens(t.Name); len(ws) == 1 && words.IsClassifier(ws[0]) {
+			types = append(types, t.Name)
+		}
+	}
+	if len(types) == 1 {
+		return types[0]
+	}
+	if len(types) > 1 {
+		return ""
+	}
+	for _, ri := range r.rels {
+		if n := kindNoun(ri.def.Name); n == "" || !words.IsClassifier(n) {
+			continue
+		}
+		for _, t := range ri.def.To {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+	}
+	if len(types) == 1 {
+		return types[0]
+	}
+	return ""
 }
 
 // namedEndType returns the one type, named by role inference, that the

@@ -599,7 +599,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		base.Asked = Asked{Word: a.Word}
 		return []Reading{base}
 	}
-	if a.byRelation && slices.Contains(ends, a.Type) {
+	if a.byRelation && !words.IsClassifier(a.Word) && slices.Contains(ends, a.Type) {
 		// Where the walk can end in the type a relation's name says the
 		// kind is, the kind's members of other types would be left out:
 		// the answers named like it are kept, as for any other noun.

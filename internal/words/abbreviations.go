@@ -61,6 +61,32 @@ func parseHeadNouns() (map[string]bool, error) {
 	return out, nil
 }
 
+// parseClassifiers reads classifiers.txt: one noun a line.
+func parseClassifiers() (map[string]bool, error) {
+	es, err := readLines("classifiers.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(es))
+	for _, e := range es {
+		if out[e.key] {
+			return nil, fmt.Errorf("classifiers.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		if strings.ContainsAny(e.key, " \t:") {
+			return nil, fmt.Errorf("classifiers.txt:%d: %q: one noun a line", e.line, e.key)
+		}
+		out[e.key] = true
+	}
+	return out, nil
+}
+
+// IsClassifier reports whether w, or its singular, is a classifier noun
+// (classifiers.txt): a noun that asks for a thing's kind ("what kind of
+// element") or that names a graph's classification ("category").
+func IsClassifier(w string) bool {
+	return k().classifiers[w] || k().classifiers[text.Singular(w)]
+}
+
 // readLines returns the lines of data file name that are not blank or a
 // comment, as entries with no value.
 func readLines(name string) ([]entry, error) {

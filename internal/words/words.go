@@ -70,6 +70,8 @@ type knowledge struct {
 	abbrev   map[string][]string       // short form -> long form's words
 	byFirst  map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads    map[string]bool
+	// classifiers are classifiers.txt's nouns.
+	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
 	derivations []derivation
 }
@@ -123,6 +125,9 @@ func load() (*knowledge, error) {
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
 	if kn.heads, err = parseHeadNouns(); err != nil {
+		return nil, err
+	}
+	if kn.classifiers, err = parseClassifiers(); err != nil {
 		return nil, err
 	}
 	return kn, nil
