@@ -446,10 +446,21 @@ func (s *AgentState) PathsTo(i, limit int) []graph.Path {
 // pathsSearched is the first path the search of PathsTo finds.
 func (s *AgentState) pathsSearched(i int) []graph.Path { return s.pathsSearch(i, 1) }
 
-// pathsSearch is PathsTo's search: depth first, the shallowest ways first.
+// pathSearchArcs bounds the arcs PathsTo's search follows for one
+// position. The simple paths through a walk grow as the factorial of its
+// size where positions reach each other (a repeated step over a dense
+// graph), and most of them may be dead ends, ways back to a position on
+// the path: evidence needs a few shallow paths, so past the bound the
+// search returns those it found. A count, not a clock, so that the same
+// walk gives the same paths.
+const pathSearchArcs = 20000
+
+// pathsSearch is PathsTo's search: depth first, the shallowest ways first,
+// following at most pathSearchArcs arcs.
 func (s *AgentState) pathsSearch(i, limit int) []graph.Path {
 	var out []graph.Path
 	var rev []graph.Hop
+	followed := 0
 	// A path never visits the same position twice. (The walk itself never
 	// re-enters an anchor unless reentry is on, so paths do not pass back
 	// through the question's entity; any other node may recur in another
@@ -484,6 +495,9 @@ func (s *AgentState) pathsSearch(i, limit int) []graph.Path {
 		for _, v := range vias {
 			if onPath[v.arc.from] {
 				continue
+			}
+			if followed++; followed > pathSearchArcs {
+				break
 			}
 			rev = append(rev, s.hop(v.arc))
 			walk(v.arc.from)

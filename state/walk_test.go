@@ -2,6 +2,7 @@ package state
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -201,5 +202,48 @@ func TestStateJSONRoundTrip(t *testing.T) {
 	}
 	if got := back.Plan.Chains[0].String(); got != "-R-> -S-+" {
 		t.Errorf("chain = %q", got)
+	}
+}
+
+// A position on the one path from the anchor, with a clique of positions
+// hanging off it that reach it back: every simple path through the clique
+// is a dead end (the way out is the position itself), and there are 12!
+// of them. PathsTo asked for more paths than exist returns the one path
+// after a bounded search instead of following them all.
+func TestPathsToBoundsItsSearch(t *testing.T) {
+	s := New("t", "q", 5, Budget{})
+	s.Apply(Delta{
+		Starts:   []Pos{{"a", 0}},
+		Arcs:     []Arc{{From: Pos{"a", 0}, Hop: hop("a", "R", "b", graph.Out), To: Pos{"b", 1}}},
+		Expanded: []Pos{{"a", 0}},
+	}, PhaseRetrieve)
+	s.Apply(Delta{
+		Arcs:     []Arc{{From: Pos{"b", 1}, Hop: hop("b", "R", "x", graph.Out), To: Pos{"x", 2}}},
+		Expanded: []Pos{{"b", 1}},
+	}, PhaseRetrieve)
+	const n = 12
+	var arcs []Arc
+	var expanded []Pos
+	for i := range n {
+		c := fmt.Sprintf("c%d", i)
+		arcs = append(arcs, Arc{From: Pos{"x", 2}, Hop: hop("x", "R", c, graph.Out), To: Pos{c, 3}})
+	}
+	s.Apply(Delta{Arcs: arcs, Expanded: []Pos{{"x", 2}}}, PhaseRetrieve)
+	arcs = nil
+	for i := range n {
+		c := fmt.Sprintf("c%d", i)
+		arcs = append(arcs, Arc{From: Pos{c, 3}, Hop: hop(c, "R", "x", graph.Out), To: Pos{"x", 2}})
+		for j := range n {
+			if j != i {
+				d := fmt.Sprintf("c%d", j)
+				arcs = append(arcs, Arc{From: Pos{c, 3}, Hop: hop(c, "R", d, graph.Out), To: Pos{d, 3}})
+			}
+		}
+		expanded = append(expanded, Pos{c, 3})
+	}
+	s.Apply(Delta{Arcs: arcs, Expanded: expanded}, PhaseRefine)
+	ps := s.PathsTo(s.Walk.Lookup(Pos{"x", 2}), 3)
+	if len(ps) != 1 || ps[0].String() != "a -R-> b -R-> x" {
+		t.Errorf("paths to x@2 = %v, want [a -R-> b -R-> x]", ps)
 	}
 }
