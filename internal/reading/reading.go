@@ -202,8 +202,11 @@ type reader struct {
 	q    string
 	ents []Entity
 	s    *graph.Schema
-	toks []token
-	st   stream
+	// checks are the relations, read and paired, as the checks of a
+	// reading see them (internal/readcheck), made once.
+	checks readcheck.Relations
+	toks   []token
+	st     stream
 	// entAt[i] is the entity at stream position i, or -1.
 	entAt []int
 	hits  []words.Hit
@@ -288,6 +291,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		r.rels = append(r.rels, ri)
 	}
 	r.pairPassives()
+	r.checks = r.checkRels()
 	return r
 }
 

@@ -95,14 +95,13 @@ func (r *reader) readings(c *claim) []Reading {
 	} else {
 		base.UnreadFirst = unread
 	}
-	checks := r.checkRels()
 	if dependency {
-		base.Delivered = checks.Delivered(steps[0].Edges)
+		base.Delivered = r.checks.Delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
-	base.Mirrored = checks.Mirrored(steps[0].Edges)
+	base.Mirrored = r.checks.Mirrored(steps[0].Edges)
 	if len(c.steps) == 1 {
-		base.Alike = checks.Alike(steps[0].Edges, base.Mirrored, base.Wider)
+		base.Alike = r.checks.Alike(steps[0].Edges, base.Mirrored, base.Wider)
 	}
 	readings := r.withAsked(c, base, lastEnds)
 	for i := range readings {
