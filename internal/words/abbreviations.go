@@ -42,38 +42,20 @@ func parseAbbreviations() (map[string][]string, error) {
 	return out, nil
 }
 
-// parseHeadNouns reads headnouns.txt.
-func parseHeadNouns() (map[string]bool, error) {
-	es, err := readLines("headnouns.txt")
+// parseNounList reads a data file of one noun a line (headnouns.txt,
+// classifiers.txt), none listed twice.
+func parseNounList(name string) (map[string]bool, error) {
+	es, err := readLines(name)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]bool, len(es))
 	for _, e := range es {
 		if out[e.key] {
-			return nil, fmt.Errorf("headnouns.txt:%d: %q is listed twice", e.line, e.key)
+			return nil, fmt.Errorf("%s:%d: %q is listed twice", name, e.line, e.key)
 		}
 		if strings.ContainsAny(e.key, " \t:") {
-			return nil, fmt.Errorf("headnouns.txt:%d: %q: one noun a line", e.line, e.key)
-		}
-		out[e.key] = true
-	}
-	return out, nil
-}
-
-// parseClassifiers reads classifiers.txt: one noun a line.
-func parseClassifiers() (map[string]bool, error) {
-	es, err := readLines("classifiers.txt")
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]bool, len(es))
-	for _, e := range es {
-		if out[e.key] {
-			return nil, fmt.Errorf("classifiers.txt:%d: %q is listed twice", e.line, e.key)
-		}
-		if strings.ContainsAny(e.key, " \t:") {
-			return nil, fmt.Errorf("classifiers.txt:%d: %q: one noun a line", e.line, e.key)
+			return nil, fmt.Errorf("%s:%d: %q: one noun a line", name, e.line, e.key)
 		}
 		out[e.key] = true
 	}

@@ -124,10 +124,10 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
-	if kn.heads, err = parseHeadNouns(); err != nil {
+	if kn.heads, err = parseNounList("headnouns.txt"); err != nil {
 		return nil, err
 	}
-	if kn.classifiers, err = parseClassifiers(); err != nil {
+	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {
 		return nil, err
 	}
 	return kn, nil
