@@ -644,7 +644,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 			// Back along a relation the walk took: the question may ask
 			// for the walk's own ends, of another kind than the graph's.
 			composed.Confidence *= doubtedKind
-			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("%q reached back along %s, which the walk took the other way", a.Word, joinAnd(relationsOf(hop))))
+			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("%q reached back along %s, which the walk took the other way", a.Word, joinAnd(state.ChainStep{Edges: hop}.Relations())))
 		}
 	}
 	if a.Type == "" {
@@ -708,17 +708,6 @@ func (r *reader) usedAsRole(a Asked) bool {
 // asked kind is reached back along a relation the walk took: below what a
 // claim needs.
 const doubtedKind = 0.75
-
-// relationsOf returns the relations of edges, each once.
-func relationsOf(edges []state.RelDir) []string {
-	var out []string
-	for _, e := range edges {
-		if !slices.Contains(out, e.Relation) {
-			out = append(out, e.Relation)
-		}
-	}
-	return out
-}
 
 // hopInto returns the edges from the types in ends into one of classes:
 // the relations of a concept the question names first ("own"), else any.
