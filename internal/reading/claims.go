@@ -1007,8 +1007,55 @@ func (r *reader) namedByObject(c words.Concept, object []string) []*relInfo {
 }
 
 // verb: "which packages depend on X", "what does X use", "who reports to
-// bob", "what is required by X", "does X depend on Y".
+// bob", "what is required by X", "does X depend on Y". The first verb hit,
+// by position, with an entity before or after it that its concept can
+// start from makes the claim.
 func (r *reader) verb() *claim {
+	vs := r.verbHits()
+	for _, v := range vs {
+		passive := r.passiveVerb(v)
+		before, after := r.entitiesAround(v, passive)
+		if after < 0 && before < 0 {
+			continue
+		}
+		// Of the concepts the same words can name, one whose relations
+		// can start at the entity first ("who manages X": ownership for a
+		// dataset, reporting for a person).
+		from := before
+		if from < 0 || (after >= 0 && before == after) {
+			from = after
+		}
+		if !r.conceptTouches(v.step.concept, from) && r.sameSpanTouches(vs, v, from) {
+			continue
+		}
+		c := r.verbClaim(v, before, after, passive)
+		if c.target < 0 {
+			// "what depends on X or Y": either's.
+			if co := r.coordinated(c.anchor); len(co) > 0 {
+				c.also = co
+				r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
+			}
+		}
+		if v.guess != "" {
+			c.conf = min(c.conf, 0.7)
+			c.guess = append(c.guess, v.guess)
+		}
+		r.markUsed(v.start, v.end)
+		if c.target < 0 {
+			r.relativeClause(c, vs, v, before, after)
+		}
+		r.setExtent(c)
+		r.otherMeanings(c, vs, v)
+		return c
+	}
+	return nil
+}
+
+// verbHits returns the verbs of the question, from the concept phrases
+// and the graph's relation names, by position; on the same words, the
+// concept they name as a whole ("belong to" is membership first) before
+// the others.
+func (r *reader) verbHits() []verbHit {
 	var vs []verbHit
 	for _, h := range r.hits {
 		if h.Kind != words.HitVerb || !r.hasConcept(h.Concept) || r.nounUse(h) {
@@ -1024,182 +1071,180 @@ func (r *reader) verb() *claim {
 		vs = append(vs, verbHit{h.Start, h.End, st, h.Role, ""})
 	}
 	for _, rh := range r.rhits {
+		if slices.ContainsFunc(vs, func(v verbHit) bool { return v.start == rh.start && v.end == rh.end }) {
+			continue
+		}
 		subj := rh.rel.subject
 		if rh.inverse {
 			subj = subj.Other()
 		}
-		dup := false
-		for _, v := range vs {
-			if v.start == rh.start && v.end == rh.end {
-				dup = true
-			}
+		word := strings.Join(r.st.words[rh.start:rh.end], " ")
+		vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), word: word}, subj, ""}
+		if rh.elided {
+			vh.guess = fmt.Sprintf("\"where ... %s\" read as %s", word, rh.rel.def.Name)
 		}
-		if !dup {
-			word := strings.Join(r.st.words[rh.start:rh.end], " ")
-			vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), word: word}, subj, ""}
-			if rh.elided {
-				vh.guess = fmt.Sprintf("\"where ... %s\" read as %s", word, rh.rel.def.Name)
-			}
-			vs = append(vs, vh)
-		}
+		vs = append(vs, vh)
 	}
-	// By position; on the same words, the concept they name as a whole
-	// ("belong to" is membership first) before the others.
 	sort.SliceStable(vs, func(i, j int) bool {
 		if vs[i].start != vs[j].start {
 			return vs[i].start < vs[j].start
 		}
 		return vs[i].step.specific == "" && vs[j].step.specific != ""
 	})
-	for _, v := range vs {
-		passive := v.end < len(r.st.words) && (r.st.words[v.end] == "by" ||
-			// "needed for X", "required for X": X needs them.
-			(r.st.words[v.end] == "for" && participle(r.st.words[v.end-1]))) ||
-			// "where is X hosted", "what is X used": a one-word
-			// participle after a form of "be".
-			(v.end == v.start+1 && participle(r.st.words[v.start]) && r.beBefore(v.start)) ||
-			r.roleOfAnchor(v.start, v.end)
-		after := -1
-		k := v.end
-		if passive {
-			k++
-		}
-		if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
-			after = r.entAt[k]
-		} else if k+1 < len(r.st.words) && prepositionWords[r.st.words[k]] && r.entAt[r.skip(k+1)] >= 0 {
-			// "conflict with X" for a relation named "conflicts",
-			// "depends on X" for "depends".
-			after = r.entAt[r.skip(k+1)]
-		}
-		before := -1
-		for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {
-			if r.entAt[b] >= 0 {
-				before = r.entAt[b]
-				break
-			}
-		}
-		if after < 0 && before < 0 {
-			continue
-		}
-		// Of the concepts the same words can name, one whose relations
-		// can start at the entity first ("who manages X": ownership for a
-		// dataset, reporting for a person).
-		from := before
-		if from < 0 || (after >= 0 && before == after) {
-			from = after
-		}
-		if !r.conceptTouches(v.step.concept, from) && r.sameSpanTouches(vs, v, from) {
-			continue
-		}
-		subjRole, objRole := v.subject, v.subject.Other()
-		if passive {
-			// "X is used by Y": Y is the subject of "use".
-			subjRole, objRole = objRole, subjRole
-		}
-		c := &claim{target: -1, conf: 1}
-		st := v.step
-		st.verb = true
-		switch {
-		case before >= 0 && after >= 0 && before != after:
-			// "Does X depend on Y?": is Y reached from X?
-			c.anchor, c.target = before, after
-			st.answers = objRole
-			c.extent, c.extentSaid = state.ExtentTransitive, true
-			if r.extentSaid {
-				// "Does pizza use flour directly?": how far is said.
-				c.extent = r.extent
-			} else if st.concept == words.None {
-				// "Is A peered with B", "does A cite B": a relation of no
-				// known kind, named by its verb, is one hop unless the
-				// question says how far (a kind's own words, "contain",
-				// "depend on", "own", ask for the closure). The closure
-				// is walked all the same, since a no through it is a no
-				// directly too; a yes found only further than one hop
-				// is not certified.
-				c.extentSaid = false
-			}
-			c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[before].Name, st.word, r.ents[after].Name))
-			if len(r.st.words) > 0 && whWords[r.st.words[0]] {
-				// "Which tickets in epic-login block PROJ-3?" asks for a
-				// list that both entities narrow, not for a yes or no.
-				c.conf = min(c.conf, 0.5)
-				c.guess = append(c.guess, fmt.Sprintf("the question asks %q and names both %s and %s: read as whether one reaches the other", r.st.words[0], r.ents[before].Name, r.ents[after].Name))
-			}
-		case after >= 0:
-			c.anchor = after
-			st.answers = subjRole
-			c.why = append(c.why, fmt.Sprintf("what %s %s", st.word, r.ents[after].Name))
-		case r.roleOfAnchor(v.start, v.end):
-			c.anchor = before
-			st.answers = objRole
-			c.why = append(c.why, fmt.Sprintf("what %s is the %s of", r.ents[before].Name, st.word))
-		default:
-			c.anchor = before
-			st.answers = objRole
-			c.why = append(c.why, fmt.Sprintf("what %s %s", r.ents[before].Name, st.word))
-		}
-		c.steps = []stepClaim{st}
-		if c.target < 0 {
-			// "what depends on X or Y": either's.
-			if co := r.coordinated(c.anchor); len(co) > 0 {
-				c.also = co
-				r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
-			}
-		}
-		if v.guess != "" {
-			c.conf = min(c.conf, 0.7)
-			c.guess = append(c.guess, v.guess)
-		}
-		for p := v.start; p < v.end; p++ {
-			r.used[p] = true
-		}
-		if c.target < 0 {
-			// A relative clause: "who maintains the nodes that X runs on"
-			// is what X runs on, then who maintains that; "what calls the
-			// services that use X" what uses X, then what calls that.
-			from := v.start
-			if after < 0 {
-				from = r.entityPos(before, v.start)
-			}
-			if outer, ok := r.relativeVerb(vs, from); ok {
-				o := outer.step
-				o.answers, o.verb = outer.subject, true
-				c.steps = append(c.steps, o)
-				c.extent, c.extentSaid = state.ExtentFixed, true
-				c.why = append(c.why, fmt.Sprintf("then what %s them", o.word))
-				for p := outer.start; p < outer.end; p++ {
-					r.used[p] = true
-				}
-			}
-		}
-		r.setExtent(c)
-		// The same words may name another concept the graph has: each is
-		// a reading too, and none is certain.
-		meanings := []string{st.concept.String()}
-		for _, o := range vs {
-			if o.start != v.start || o.end != v.end || o.step.concept == st.concept || o.step.rels != nil || !r.conceptTouches(o.step.concept, c.anchor) {
-				continue
-			}
-			alt := *c
-			alt.steps = []stepClaim{o.step}
-			alt.steps[0].answers = st.answers
-			if o.subject != v.subject {
-				alt.steps[0].answers = st.answers.Other()
-			}
-			c.alts = append(c.alts, &alt)
-			meanings = append(meanings, o.step.concept.String())
-		}
-		if len(c.alts) > 0 {
-			doubt := fmt.Sprintf("%q can mean %s", st.word, text.List(meanings, "or"))
-			c.conf = min(c.conf, 0.7)
-			c.guess = append(c.guess, doubt)
-			for _, a := range c.alts {
-				a.conf, a.guess = c.conf, append([]string(nil), c.guess...)
-			}
-		}
-		return c
+	return vs
+}
+
+// passiveVerb reports whether verb v is read in the passive: "used by X",
+// "needed for X" (X needs them), "where is X hosted" (a one-word
+// participle after a form of "be"), or a role of the anchor ("X's
+// maintainers").
+func (r *reader) passiveVerb(v verbHit) bool {
+	w := r.st.words
+	if v.end < len(w) && (w[v.end] == "by" || (w[v.end] == "for" && participle(w[v.end-1]))) {
+		return true
 	}
-	return nil
+	return (v.end == v.start+1 && participle(w[v.start]) && r.beBefore(v.start)) || r.roleOfAnchor(v.start, v.end)
+}
+
+// entitiesAround returns the entity just after verb v (past "by" in the
+// passive, or past a preposition: "conflict with X" for a relation named
+// "conflicts") and the nearest one at most four words before it, -1
+// where there is none.
+func (r *reader) entitiesAround(v verbHit, passive bool) (before, after int) {
+	after = -1
+	k := v.end
+	if passive {
+		k++
+	}
+	if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
+		after = r.entAt[k]
+	} else if k+1 < len(r.st.words) && prepositionWords[r.st.words[k]] && r.entAt[r.skip(k+1)] >= 0 {
+		after = r.entAt[r.skip(k+1)]
+	}
+	before = -1
+	for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {
+		if r.entAt[b] >= 0 {
+			before = r.entAt[b]
+			break
+		}
+	}
+	return before, after
+}
+
+// verbClaim makes the claim of verb v between the entities before and
+// after it: whether one reaches the other where both are there, else
+// what the verb relates the entity to.
+func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
+	subjRole, objRole := v.subject, v.subject.Other()
+	if passive {
+		// "X is used by Y": Y is the subject of "use".
+		subjRole, objRole = objRole, subjRole
+	}
+	c := &claim{target: -1, conf: 1}
+	st := v.step
+	st.verb = true
+	switch {
+	case before >= 0 && after >= 0 && before != after:
+		st.answers = objRole
+		r.reachClaim(c, st, before, after)
+	case after >= 0:
+		c.anchor = after
+		st.answers = subjRole
+		c.why = append(c.why, fmt.Sprintf("what %s %s", st.word, r.ents[after].Name))
+	case r.roleOfAnchor(v.start, v.end):
+		c.anchor = before
+		st.answers = objRole
+		c.why = append(c.why, fmt.Sprintf("what %s is the %s of", r.ents[before].Name, st.word))
+	default:
+		c.anchor = before
+		st.answers = objRole
+		c.why = append(c.why, fmt.Sprintf("what %s %s", r.ents[before].Name, st.word))
+	}
+	c.steps = []stepClaim{st}
+	return c
+}
+
+// reachClaim reads "Does X depend on Y?" into c: is Y reached from X?
+func (r *reader) reachClaim(c *claim, st stepClaim, from, to int) {
+	c.anchor, c.target = from, to
+	c.extent, c.extentSaid = state.ExtentTransitive, true
+	if r.extentSaid {
+		// "Does pizza use flour directly?": how far is said.
+		c.extent = r.extent
+	} else if st.concept == words.None {
+		// "Is A peered with B", "does A cite B": a relation of no known
+		// kind, named by its verb, is one hop unless the question says
+		// how far (a kind's own words, "contain", "depend on", "own", ask
+		// for the closure). The closure is walked all the same, since a
+		// no through it is a no directly too; a yes found only further
+		// than one hop is not certified.
+		c.extentSaid = false
+	}
+	c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[from].Name, st.word, r.ents[to].Name))
+	if len(r.st.words) > 0 && whWords[r.st.words[0]] {
+		// "Which tickets in epic-login block PROJ-3?" asks for a list
+		// that both entities narrow, not for a yes or no.
+		c.conf = min(c.conf, 0.5)
+		c.guess = append(c.guess, fmt.Sprintf("the question asks %q and names both %s and %s: read as whether one reaches the other", r.st.words[0], r.ents[from].Name, r.ents[to].Name))
+	}
+}
+
+// markUsed marks the stream positions start..end-1 as read.
+func (r *reader) markUsed(start, end int) {
+	for p := start; p < end; p++ {
+		r.used[p] = true
+	}
+}
+
+// relativeClause adds to c the step of a main clause whose object a
+// relative clause describes: "who maintains the nodes that X runs on" is
+// what X runs on, then who maintains that; "what calls the services that
+// use X" what uses X, then what calls that.
+func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after int) {
+	from := v.start
+	if after < 0 {
+		from = r.entityPos(before, v.start)
+	}
+	outer, ok := r.relativeVerb(vs, from)
+	if !ok {
+		return
+	}
+	o := outer.step
+	o.answers, o.verb = outer.subject, true
+	c.steps = append(c.steps, o)
+	c.extent, c.extentSaid = state.ExtentFixed, true
+	c.why = append(c.why, fmt.Sprintf("then what %s them", o.word))
+	r.markUsed(outer.start, outer.end)
+}
+
+// otherMeanings adds to c, as alternatives, the readings of the other
+// concepts the graph has that v's words can name: each is a reading too,
+// and none is certain.
+func (r *reader) otherMeanings(c *claim, vs []verbHit, v verbHit) {
+	st := c.steps[0]
+	meanings := []string{st.concept.String()}
+	for _, o := range vs {
+		if o.start != v.start || o.end != v.end || o.step.concept == st.concept || o.step.rels != nil || !r.conceptTouches(o.step.concept, c.anchor) {
+			continue
+		}
+		alt := *c
+		alt.steps = []stepClaim{o.step}
+		alt.steps[0].answers = st.answers
+		if o.subject != v.subject {
+			alt.steps[0].answers = st.answers.Other()
+		}
+		c.alts = append(c.alts, &alt)
+		meanings = append(meanings, o.step.concept.String())
+	}
+	if len(c.alts) == 0 {
+		return
+	}
+	doubt := fmt.Sprintf("%q can mean %s", st.word, text.List(meanings, "or"))
+	c.conf = min(c.conf, 0.7)
+	c.guess = append(c.guess, doubt)
+	for _, a := range c.alts {
+		a.conf, a.guess = c.conf, append([]string(nil), c.guess...)
+	}
 }
 
 // nounUse reports whether the one word of a verb hit is used as a noun:
