@@ -82,9 +82,17 @@ type stepClaim struct {
 // claim finds the skeleton by the question's patterns, strongest first;
 // with none, the word no relation of the graph matches.
 func (r *reader) claim() (*claim, *Unmatched) {
-	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, r.failure, r.purpose, r.verb, r.apposition, r.askedRole} {
+	// notFailure is the failure word a relation of that name took
+	// ("killed"), read as the relation, not the failure.
+	notFailure := ""
+	failure := func() *claim {
+		c, w := r.failure()
+		notFailure = w
+		return c
+	}
+	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
-			if w := r.relationNotFailure; w != "" {
+			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
 				// with X; the first is read, and not claimed.
 				c.conf *= 0.75
@@ -615,40 +623,94 @@ func (r *reader) namedRels(c words.Concept, specific string) []*relInfo {
 }
 
 // failure: "what breaks if X goes down", "an outage of X", "affected by
-// X", "what affects X".
-func (r *reader) failure() *claim {
-	role := map[int]int{} // entity -> +1 cause, -1 affected (votes)
-	// The entities a failure verb follows in a conditional clause ("if X
-	// slips") and in the main clause ("would Y be delayed").
-	condition, consequence := map[int]bool{}, map[int]bool{}
-	found, cued := false, false
+// X", "what affects X". Where the only failure word names a relation of
+// the graph ("who killed X"), it makes no claim and returns that word.
+func (r *reader) failure() (*claim, string) {
 	usedBefore := slices.Clone(r.used)
-	// Each token serves one cue: the extent cues took theirs ("all the
-	// way down" is not a failure), and the groups below go in order, so
-	// that "affected by X" is not also read as "<cause> affects X".
-	claimed := append([]bool(nil), r.extentTok...)
-	take := func(at, n int) bool {
-		for k := at; k < at+n; k++ {
-			if claimed[k] {
-				return false
-			}
-		}
-		for k := at; k < at+n; k++ {
-			claimed[k] = true
-			if p := r.streamPos(k); p >= 0 {
-				r.used[p] = true
-			}
-		}
-		found = true
-		return true
+	v := r.failureCues()
+	// Where every cue is a word of a relation's name ("who killed X"
+	// where the graph has killed), the question asks for that relation:
+	// its word is left for the readings to walk, and returned.
+	if v.found && !v.cued {
+		copy(r.used, usedBefore)
+		return nil, r.toks[firstTaken(v.claimed, r.extentTok)].text
 	}
-	for _, group := range []struct {
-		cs []cue
-		// fits says whether the cue of n words found at token at plays
-		// this group's part there (nil: always).
-		fits func(at, n int) bool
-		vote func(at, n int)
-	}{
+	if !v.found || !r.hasConcept(words.Dependency) {
+		return nil, ""
+	}
+	cause, affected := v.causeAndAffected(len(r.ents))
+	return r.failureClaim(cause, affected), ""
+}
+
+// failureVotes are what the failure cues of a question say: each entity's
+// votes (+1 for each cue naming it the cause, -1 the affected), the
+// entities a failure verb follows in a conditional clause ("if X slips")
+// and in the main clause ("would Y be delayed"), the tokens the cues
+// took, whether any was found, and whether any is no word of a relation's
+// name.
+type failureVotes struct {
+	role                   map[int]int
+	condition, consequence map[int]bool
+	claimed                []bool
+	found, cued            bool
+}
+
+// failureCue is a group of failure cues, the test of whether a cue of n
+// words at token at plays the group's part there (nil: always), and the
+// votes it casts.
+type failureCue struct {
+	cs   []cue
+	fits func(at, n int) bool
+	vote func(at, n int)
+}
+
+// failureCues finds the failure cues of the question and their votes.
+// Each token serves one cue: the extent cues took theirs ("all the way
+// down" is not a failure), and the groups go in order, so that "affected
+// by X" is not also read as "<cause> affects X".
+func (r *reader) failureCues() *failureVotes {
+	v := &failureVotes{role: map[int]int{}, condition: map[int]bool{}, consequence: map[int]bool{},
+		claimed: append([]bool(nil), r.extentTok...)}
+	for _, group := range r.failureCueGroups(v) {
+		cs := append([]cue(nil), group.cs...)
+		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
+		for _, c := range cs {
+			for _, at := range c.find(r.toks) {
+				if group.fits != nil && !group.fits(at, len(c.words)) {
+					continue
+				}
+				if r.takeCue(v, at, len(c.words)) {
+					group.vote(at, len(c.words))
+					if !r.relationWordAt(at) {
+						v.cued = true
+					}
+				}
+			}
+		}
+	}
+	return v
+}
+
+// takeCue claims the n tokens at at for a cue and marks them read, or
+// reports false where another cue took one of them.
+func (r *reader) takeCue(v *failureVotes, at, n int) bool {
+	if slices.Contains(v.claimed[at:at+n], true) {
+		return false
+	}
+	for k := at; k < at+n; k++ {
+		v.claimed[k] = true
+		if p := r.streamPos(k); p >= 0 {
+			r.used[p] = true
+		}
+	}
+	v.found = true
+	return true
+}
+
+// failureCueGroups returns the groups of failure cues, in the order they
+// are read, each voting into v.
+func (r *reader) failureCueGroups(v *failureVotes) []failureCue {
+	return []failureCue{
 		// "removing X" — but not "if X is removed", where no entity
 		// follows: a later group reads the word.
 		// Nor "if db were lost (is gone), would web break": a verb after
@@ -658,84 +720,66 @@ func (r *reader) failure() *claim {
 			return r.entityAfter(at+n) >= 0 && !(n == 1 && at > 0 && words.ClassOf(r.toks[at-1].text).Has(words.Be|words.Get) && w != "without")
 		}, func(at, n int) {
 			if e := r.entityAfter(at + n); e >= 0 {
-				role[e]++
+				v.role[e]++
 			}
 		}},
 		// "if X breaks" — but not "what does X break" where the graph has
 		// a relation of that name: there the word is the relation's verb.
 		{failsCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
-				role[e]++
+				v.role[e]++
 				if r.conditional(at) {
-					condition[e] = true
+					v.condition[e] = true
 				} else {
-					consequence[e] = true
+					v.consequence[e] = true
 				}
 			}
 		}},
 		// A failure noun names the failing entity right before it.
 		{failureNouns, func(at, _ int) bool { return at > 0 && r.toks[at-1].entity >= 0 }, func(at, n int) {
-			role[r.toks[at-1].entity]++
+			v.role[r.toks[at-1].entity]++
 		}},
 		// An active causal verb: "X affects Y". Its participle is not
 		// active ("is Y affected if X goes down"): a consequence word.
 		{causeCues, func(at, _ int) bool { return !participle(r.toks[at].text) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
-				role[e]++
+				v.role[e]++
 			}
 			if e := r.entityAfter(at + n); e >= 0 {
-				role[e]--
+				v.role[e]--
 			}
 		}},
 		{consequenceCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(int, int) {}},
-	} {
-		cs := append([]cue(nil), group.cs...)
-		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })
-		for _, c := range cs {
-			for _, at := range c.find(r.toks) {
-				if group.fits != nil && !group.fits(at, len(c.words)) {
-					continue
-				}
-				if take(at, len(c.words)) {
-					group.vote(at, len(c.words))
-					if !r.relationWordAt(at) {
-						cued = true
-					}
-				}
+	}
+}
+
+// causeAndAffected returns, of n entities, the one the votes name the
+// cause (the most votes) and the first they name affected, -1 where
+// none. "Would Y be delayed if X slipped?": X fails in the condition, Y
+// in the consequence.
+func (v *failureVotes) causeAndAffected(n int) (cause, affected int) {
+	if len(v.condition) > 0 {
+		for e := range v.consequence {
+			if !v.condition[e] {
+				v.role[e] -= 2
 			}
 		}
 	}
-	// Where every cue is a word of a relation's name ("who killed X"
-	// where the graph has killed), the question asks for that relation.
-	if found && !cued {
-		// The relation's word is left for the readings to walk.
-		r.relationNotFailure = r.toks[firstTaken(claimed, r.extentTok)].text
-		copy(r.used, usedBefore)
-	}
-	if !found || !cued {
-		return nil
-	}
-	if !r.hasConcept(words.Dependency) {
-		return nil
-	}
-	if len(condition) > 0 {
-		// "Would Y be delayed if X slipped?": X fails in the condition,
-		// Y in the consequence.
-		for e := range consequence {
-			if !condition[e] {
-				role[e] -= 2
-			}
-		}
-	}
-	cause, affected := -1, -1
-	for e := range r.ents {
-		switch v := role[e]; {
-		case v > 0 && (cause < 0 || v > role[cause]):
+	cause, affected = -1, -1
+	for e := range n {
+		switch votes := v.role[e]; {
+		case votes > 0 && (cause < 0 || votes > v.role[cause]):
 			cause = e
-		case v < 0 && affected < 0:
+		case votes < 0 && affected < 0:
 			affected = e
 		}
 	}
+	return cause, affected
+}
+
+// failureClaim makes the claim of a failure of cause (-1: not named) that
+// affects affected (-1: not named).
+func (r *reader) failureClaim(cause, affected int) *claim {
 	c := &claim{target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true}
 	if r.extentSaid {
 		c.extent = r.extent
@@ -756,11 +800,9 @@ func (r *reader) failure() *claim {
 		// what it needs until the cause is reached.
 		other := affected
 		if other < 0 {
-			for e := range r.ents {
-				if e != cause {
-					other = e
-					break
-				}
+			other = 0 // the first entity that is not the cause
+			if cause == 0 {
+				other = 1
 			}
 		}
 		c.anchor, c.target = other, cause

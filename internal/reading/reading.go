@@ -227,9 +227,6 @@ type reader struct {
 	// directly"), or a negated one ("but not directly"), which no one
 	// extent reads; "" when there are none.
 	extentBoth string
-	// relationNotFailure is the failure word a relation of that name took
-	// ("killed"), read as the relation, not the failure.
-	relationNotFailure string
 }
 
 // qualifiers returns the words of a relation's name beside the phrase
