@@ -875,135 +875,244 @@ func (r *reader) read() Result {
 	r.readExtent()
 	r.scan()
 	r.optional = r.anyCue(optionalCues)
+	if res, refused := r.refused(); refused {
+		return res
+	}
 	var res Result
-	if w := r.negated(); w != "" {
-		res.Unread = fmt.Sprintf("the question asks for what is not connected (it negates %q); scgraph answers what the graph connects: ask for that, and the rest is your answer", w)
-		return res
-	}
-	if w := r.survival(); w != "" {
-		res.Unread = fmt.Sprintf("the question asks what keeps working (%q); scgraph answers what a failure affects: ask for that, and the rest is your answer", w)
-		return res
-	}
 	cl, unmatched := r.claim()
 	if cl == nil {
 		res.Unread, res.Unmatched = fmt.Sprintf("no relation of this graph matches %q", unmatched.Word), unmatched
 		return res
 	}
-	res.Readings = r.readings(cl)
-	if w := r.widened(cl); w != nil {
-		wide := r.readings(w)
-		if len(wide) > 0 {
-			for i := range res.Readings {
-				res.Readings[i].Wider = r.widerEdges(res.Readings[i], wide[0], w)
-			}
-		}
-		res.Readings = append(res.Readings, wide...)
-	}
-	if len(cl.steps) == 1 && cl.steps[0].concept == words.Containment {
-		for i := range res.Readings {
-			res.Readings[i].Wider = append(res.Readings[i].Wider, r.madeOf(cl.steps[0], res.Readings[i])...)
-		}
-	}
-	res.Readings = append(res.Readings, r.throughParts(cl, res.Readings)...)
-	for _, alt := range cl.alts {
-		res.Readings = append(res.Readings, r.readings(alt)...)
-	}
-	if rd, ok := r.typesLink(cl, res.Readings); ok {
-		res.Readings = append(res.Readings, rd)
-	} else if rd, ok := r.otherWay(cl, res.Readings); ok {
-		res.Readings = append(res.Readings, rd)
-	}
+	res.Readings = r.claimReadings(cl)
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
-	un, possessed, unknown := r.unusedEntities(cl), r.unreadPossessed(), r.unknownName()
+	d := r.questionDoubts(cl)
 	// A relation the question names and the reading does not walk, one
 	// hop on from where it ends as the types allow, is read first
 	// ("Who chairs the subcommittees of X?": X's subcommittees, then their
 	// Chairman), a guess the critic does not certify.
-	if len(res.Readings) > 0 && len(un) == 0 {
+	if len(res.Readings) > 0 && len(d.unused) == 0 {
 		if rd, ok := r.composedFirst(res.Readings[0]); ok {
 			res.Readings = append([]Reading{rd}, res.Readings...)
 		}
 	}
-	before := r.unreadBeforePossessive()
-	relWord, relName := r.relationWordEntity()
-	op, opKind := r.unreadOperator()
-	how := r.asksHowOrWhen()
 	for i := range res.Readings {
-		rd := &res.Readings[i]
-		clauseWord := r.unreadClause(rd.Chain)
-		if len(un) > 0 {
-			// A reading that leaves out an entity the question names
-			// answers another question ("does X depend on Y and Z"
-			// checked for Y).
-			rd.doubt(0.7, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(un)))
-		}
-		if rd.Target >= 0 && r.asksHowMany() {
-			// "How many kinds of RNA are subtypes of ncRNA?" asks for a
-			// count, not whether one entity reaches the other.
-			rd.doubt(0.5, "the question asks \"how many\" and names two entities: read as whether one reaches the other")
-		}
-		if unknown != "" {
-			// "Is X claimed by Greece?" where no entity is Greece: a
-			// reading without the name answers "what is X claimed by".
-			rd.doubt(0.5, fmt.Sprintf("the question names %q, which is not in the graph", unknown))
-		}
-		if sib, walked := r.compoundSibling(rd.Chain); sib != "" {
-			// "Components owned by @martgras" read through
-			// platform_owner, where codeowner names an owner too.
-			rd.doubt(0.75, fmt.Sprintf("%s is named for a %s too, and the question does not say which", sib, walked))
-		}
-		if w := r.unfollowed(rd.Chain); w != "" {
-			// A reading that leaves out a relation the question names is
-			// a guess at best ("who maintains the nodes that X runs on"
-			// read as "what X runs on"): never a claim.
-			rd.doubt(0.5, fmt.Sprintf("the question also says %q, which this reading does not follow", w))
-		}
-		if clauseWord != "" {
-			// "who makes the parts that X applies to" read as "what X
-			// applies to": an answer to the relative clause alone.
-			rd.doubt(0.7, fmt.Sprintf("the question also says %q, which this reading does not explain", clauseWord))
-		}
-		if possessed != "" {
-			// "who owns dave's role" read as "who owns dave": an answer
-			// about the owner, not about what it owns.
-			rd.doubt(0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", possessed))
-		}
-		if before != "" {
-			// "Who is in bob's team?" read as bob's team.
-			rd.doubt(0.5, fmt.Sprintf("the question says %q, a hop this reading does not take", before))
-		}
-		if op != "" {
-			// "Who borrowed Dune last?" read as "who borrowed Dune":
-			// an answer to the question without the word.
-			rd.doubt(0.5, fmt.Sprintf("the question says %q (%s), which this reading does not read", op, opKind))
-		}
-		if e := relWord; e >= 0 && (rd.Anchor == e || rd.Target == e || slices.Contains(rd.Also, e)) {
-			// "Which mission is S a crew member of?" with "crew"
-			// found in part as Crew-7: the word names crew_member.
-			rd.doubt(0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", r.ents[e].Name, r.q[r.ents[e].Start:r.ents[e].End], relName))
-		}
-		if how != "" && rd.Target >= 0 {
-			// "When did hub ship to store?" is no yes or no.
-			rd.doubt(0.5, fmt.Sprintf("the question asks %q, which whether %s reaches %s does not answer", how, r.ents[rd.Anchor].Name, r.ents[rd.Target].Name))
-		}
-		if r.extentBoth != "" {
-			// "indirectly but not directly": no one extent.
-			rd.doubt(0.5, fmt.Sprintf("the question says %s, which this reading does not read as one extent", r.extentBoth))
-		}
+		d.apply(&res.Readings[i])
 	}
-	if unknown != "" && r.asksYesNo() {
+	if d.unknown != "" && r.asksYesNo() {
 		// "Does the CLI depend on Redis?" where no entity is the CLI:
 		// a reading without it lists what depends on Redis, which
 		// answers no yes or no.
 		res.Readings = slices.DeleteFunc(res.Readings, func(rd Reading) bool { return rd.Target < 0 })
 		if len(res.Readings) == 0 {
-			res.Unread = fmt.Sprintf("the question asks a yes or no about %q, which is not in the graph", unknown)
+			res.Unread = fmt.Sprintf("the question asks a yes or no about %q, which is not in the graph", d.unknown)
 		}
 	}
 	res.Notes = r.entityNotes(cl)
 	return res
+}
+
+// refused returns the result of a question scgraph does not answer as
+// asked: one that negates ("what does not depend on X") or asks what
+// keeps working.
+func (r *reader) refused() (Result, bool) {
+	var res Result
+	if w := r.negated(); w != "" {
+		res.Unread = fmt.Sprintf("the question asks for what is not connected (it negates %q); scgraph answers what the graph connects: ask for that, and the rest is your answer", w)
+		return res, true
+	}
+	if w := r.survival(); w != "" {
+		res.Unread = fmt.Sprintf("the question asks what keeps working (%q); scgraph answers what a failure affects: ask for that, and the rest is your answer", w)
+		return res, true
+	}
+	return res, false
+}
+
+// claimReadings returns the readings of claim cl: its own, the widened
+// claim's, those walked through a whole's parts, its alternatives', and
+// one linking the types or walked the other way.
+func (r *reader) claimReadings(cl *claim) []Reading {
+	rds := r.readings(cl)
+	if w := r.widened(cl); w != nil {
+		wide := r.readings(w)
+		if len(wide) > 0 {
+			for i := range rds {
+				rds[i].Wider = r.widerEdges(rds[i], wide[0], w)
+			}
+		}
+		rds = append(rds, wide...)
+	}
+	if len(cl.steps) == 1 && cl.steps[0].concept == words.Containment {
+		for i := range rds {
+			rds[i].Wider = append(rds[i].Wider, r.madeOf(cl.steps[0], rds[i])...)
+		}
+	}
+	rds = append(rds, r.throughParts(cl, rds)...)
+	for _, alt := range cl.alts {
+		rds = append(rds, r.readings(alt)...)
+	}
+	if rd, ok := r.typesLink(cl, rds); ok {
+		rds = append(rds, rd)
+	} else if rd, ok := r.otherWay(cl, rds); ok {
+		rds = append(rds, rd)
+	}
+	return rds
+}
+
+// readingDoubts are the words and entities of a question that a reading
+// may leave unread, found once per question; apply lowers each reading's
+// confidence for those it does leave, and says why.
+type readingDoubts struct {
+	r *reader
+	// unused are the entities the claim does not use; possessed "X's
+	// <noun>" with the noun unread; unknown a name not in the graph;
+	// before a word before a possessive; op and opKind an operator word
+	// and its kind ("last", order); how "how" or "when".
+	unused                                 []string
+	possessed, unknown, before, op, opKind string
+	how                                    string
+	// relWord is the entity found in part whose words name relation
+	// relName (-1: none).
+	relWord int
+	relName string
+}
+
+// questionDoubts finds what of the question a reading of claim cl may
+// leave unread.
+func (r *reader) questionDoubts(cl *claim) *readingDoubts {
+	d := &readingDoubts{r: r, unused: r.unusedEntities(cl), possessed: r.unreadPossessed(), unknown: r.unknownName()}
+	d.before = r.unreadBeforePossessive()
+	d.relWord, d.relName = r.relationWordEntity()
+	d.op, d.opKind = r.unreadOperator()
+	d.how = r.asksHowOrWhen()
+	return d
+}
+
+// apply doubts rd for each thing of the question it leaves unread, in a
+// fixed order.
+func (d *readingDoubts) apply(rd *Reading) {
+	clauseWord := d.r.unreadClause(rd.Chain)
+	for _, check := range []func(*Reading) (float64, string){
+		d.unusedEntity, d.howMany, d.unknownName, d.compoundSibling, d.unfollowed,
+		func(*Reading) (float64, string) { return d.clause(clauseWord) },
+		d.unreadPossessed, d.beforePossessive, d.operator, d.relationWord, d.howOrWhen, d.extentBoth,
+	} {
+		if factor, why := check(rd); why != "" {
+			rd.doubt(factor, why)
+		}
+	}
+}
+
+// unusedEntity: a reading that leaves out an entity the question names
+// answers another question ("does X depend on Y and Z" checked for Y).
+func (d *readingDoubts) unusedEntity(*Reading) (float64, string) {
+	if len(d.unused) == 0 {
+		return 0, ""
+	}
+	return 0.7, fmt.Sprintf("the question also names %s, which this reading does not use", joinAnd(d.unused))
+}
+
+// howMany: "How many kinds of RNA are subtypes of ncRNA?" asks for a
+// count, not whether one entity reaches the other.
+func (d *readingDoubts) howMany(rd *Reading) (float64, string) {
+	if rd.Target < 0 || !d.r.asksHowMany() {
+		return 0, ""
+	}
+	return 0.5, "the question asks \"how many\" and names two entities: read as whether one reaches the other"
+}
+
+// unknownName: "Is X claimed by Greece?" where no entity is Greece: a
+// reading without the name answers "what is X claimed by".
+func (d *readingDoubts) unknownName(*Reading) (float64, string) {
+	if d.unknown == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question names %q, which is not in the graph", d.unknown)
+}
+
+// compoundSibling: "Components owned by @martgras" read through
+// platform_owner, where codeowner names an owner too.
+func (d *readingDoubts) compoundSibling(rd *Reading) (float64, string) {
+	sib, walked := d.r.compoundSibling(rd.Chain)
+	if sib == "" {
+		return 0, ""
+	}
+	return 0.75, fmt.Sprintf("%s is named for a %s too, and the question does not say which", sib, walked)
+}
+
+// unfollowed: a reading that leaves out a relation the question names is
+// a guess at best ("who maintains the nodes that X runs on" read as "what
+// X runs on"): never a claim.
+func (d *readingDoubts) unfollowed(rd *Reading) (float64, string) {
+	w := d.r.unfollowed(rd.Chain)
+	if w == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question also says %q, which this reading does not follow", w)
+}
+
+// clause: "who makes the parts that X applies to" read as "what X applies
+// to": an answer to the relative clause alone.
+func (d *readingDoubts) clause(word string) (float64, string) {
+	if word == "" {
+		return 0, ""
+	}
+	return 0.7, fmt.Sprintf("the question also says %q, which this reading does not explain", word)
+}
+
+// unreadPossessed: "who owns dave's role" read as "who owns dave": an
+// answer about the owner, not about what it owns.
+func (d *readingDoubts) unreadPossessed(*Reading) (float64, string) {
+	if d.possessed == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question asks about %s, which this reading does not reach", d.possessed)
+}
+
+// beforePossessive: "Who is in bob's team?" read as bob's team.
+func (d *readingDoubts) beforePossessive(*Reading) (float64, string) {
+	if d.before == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question says %q, a hop this reading does not take", d.before)
+}
+
+// operator: "Who borrowed Dune last?" read as "who borrowed Dune": an
+// answer to the question without the word.
+func (d *readingDoubts) operator(*Reading) (float64, string) {
+	if d.op == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question says %q (%s), which this reading does not read", d.op, d.opKind)
+}
+
+// relationWord: "Which mission is S a crew member of?" with "crew" found
+// in part as Crew-7: the word names crew_member.
+func (d *readingDoubts) relationWord(rd *Reading) (float64, string) {
+	e := d.relWord
+	if e < 0 || !(rd.Anchor == e || rd.Target == e || slices.Contains(rd.Also, e)) {
+		return 0, ""
+	}
+	ent := d.r.ents[e]
+	return 0.5, fmt.Sprintf("%s was found from %q in part, and its words name a relation (%s)", ent.Name, d.r.q[ent.Start:ent.End], d.relName)
+}
+
+// howOrWhen: "When did hub ship to store?" is no yes or no.
+func (d *readingDoubts) howOrWhen(rd *Reading) (float64, string) {
+	if d.how == "" || rd.Target < 0 {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question asks %q, which whether %s reaches %s does not answer", d.how, d.r.ents[rd.Anchor].Name, d.r.ents[rd.Target].Name)
+}
+
+// extentBoth: "indirectly but not directly": no one extent.
+func (d *readingDoubts) extentBoth(*Reading) (float64, string) {
+	if d.r.extentBoth == "" {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question says %s, which this reading does not read as one extent", d.r.extentBoth)
 }
 
 // asksYesNo reports whether the question opens with an auxiliary, as a
