@@ -1246,37 +1246,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 		// before the pronoun.
 		return ""
 	}
-	described := -1
-	for p := 2; p < len(r.st.words); p++ {
-		if relativePronouns[r.st.words[p]] && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
-			// The noun before the pronoun is the one described: the
-			// reading's answers or its middle; the pronoun stands for
-			// it. ("I'd like to know which teams ...": no noun
-			// described.)
-			described = p - 1
-			break
-		}
-	}
-	for p := 3; p+1 < len(r.st.words) && described < 0; p++ {
-		// Else a clause with no pronoun: a noun, then an entity and a
-		// verb the reading took ("who makes the drug BOB TAKES").
-		v := p + 1
-		for v+1 < len(r.st.words) && auxiliaries[r.st.words[v]] {
-			v++ // "the production X IS cast in"
-		}
-		if r.entAt[p] >= 0 && r.used[v] && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && !r.used[p-1] {
-			described = p - 1
-		}
-	}
-	for p := 3; p < len(r.st.words) && described < 0; p++ {
-		// Else a participle the reading took for a relation, after a
-		// noun that is not the asked one ("who made the transformers
-		// LOCATED at X", but not "which court DECIDED X"): the clause
-		// of that noun.
-		if r.used[p] && words.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && p-1 != r.askedAt {
-			described = p - 1
-		}
-	}
+	described := r.describedNoun()
 	if described < 0 {
 		return ""
 	}
@@ -1294,6 +1264,55 @@ func (r *reader) unreadClause(chain state.Chain) string {
 		}
 	}
 	return ""
+}
+
+// describedNoun returns the stream position of the noun a relative
+// clause describes, or -1: the noun before a relative pronoun, else
+// before an entity and a verb the reading took, else before a participle
+// the reading took.
+func (r *reader) describedNoun() int {
+	for p := 2; p < len(r.st.words); p++ {
+		if relativePronouns[r.st.words[p]] && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
+			// The noun before the pronoun is the one described: the
+			// reading's answers or its middle; the pronoun stands for
+			// it. ("I'd like to know which teams ...": no noun
+			// described.)
+			return p - 1
+		}
+	}
+	if d := r.nounBeforeClause(); d >= 0 {
+		return d
+	}
+	return r.nounBeforeParticiple()
+}
+
+// nounBeforeClause returns the first noun the reading left unread that
+// comes before an entity and a verb the reading took, a clause with no
+// pronoun ("who makes the drug BOB TAKES"), or -1.
+func (r *reader) nounBeforeClause() int {
+	for p := 3; p+1 < len(r.st.words); p++ {
+		v := p + 1
+		for v+1 < len(r.st.words) && auxiliaries[r.st.words[v]] {
+			v++ // "the production X IS cast in"
+		}
+		if r.entAt[p] >= 0 && r.used[v] && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && !r.used[p-1] {
+			return p - 1
+		}
+	}
+	return -1
+}
+
+// nounBeforeParticiple returns the first noun, not the asked one, before
+// a participle the reading took for a relation ("who made the
+// transformers LOCATED at X", but not "which court DECIDED X"): the
+// clause of that noun; or -1.
+func (r *reader) nounBeforeParticiple() int {
+	for p := 3; p < len(r.st.words); p++ {
+		if r.used[p] && words.PastForm(r.st.words[p]) && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && p-1 != r.askedAt {
+			return p - 1
+		}
+	}
+	return -1
 }
 
 // nounLike reports whether a word inside a question may be the noun a
