@@ -20,29 +20,43 @@ func (r *reader) readings(c *claim) []Reading {
 	if c.target >= 0 {
 		r.linkGuesses(&base, c.target)
 	}
+	steps, lastEnds := r.claimSteps(c, &base)
+	if steps == nil {
+		return nil
+	}
+	r.readExtentOf(c, &base, steps)
+	base.Chain = state.Chain{Steps: steps, Score: base.Confidence}
+	if c.target >= 0 && !(c.extent == state.ExtentDirect && c.extentSaid) {
+		// "Does X depend on Y?" walks on until it reaches Y; "directly"
+		// takes one step.
+		base.Chain.Steps[len(steps)-1].Repeat = true
+	}
+	r.readChecks(c, &base, steps)
+	readings := r.withAsked(c, base, lastEnds)
+	for i := range readings {
+		readings[i].Text = r.describe(c, readings[i])
+		readings[i].Chain.Score = readings[i].Confidence
+	}
+	return readings
+}
+
+// claimSteps returns the chain steps of claim c and the types where the
+// last one ends, nil where a step has no edges; it adds the steps'
+// guesses, confidence, concept and schema doubt to base.
+func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []string) {
 	var steps []state.ChainStep
 	var lastEnds []string
 	for k, sc := range c.steps {
 		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0)
 		if len(edges) == 0 {
-			return nil
+			return nil, nil
 		}
 		edges = r.bothWaysMutual(edges)
 		at := lastEnds
 		if k == 0 {
-			at = nil
-			if t := r.ents[c.anchor].Type; t != "" {
-				at = []string{t}
-			}
+			at = r.anchorTypes(c)
 		}
-		// At the anchor, a step the types rule out is a plain "none"
-		// ("what does mall-west feed") unless the step's relations or the
-		// claim itself were guessed ("departments" read as the anchor's
-		// departments), words were left unread, or another relation leads
-		// from the anchor to where the step's relations start ("what
-		// allergens are in croque": croque uses ham, ham has allergens);
-		// further on, the reader's own composition cannot be walked.
-		if base.SchemaDoubt == "" && (k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || (c.extent != state.ExtentTransitive && r.throughOther(edges, at)) || k == 0 && walksOut(edges) && (!r.startsAny(at) || r.s.TypedByData())) {
+		if base.SchemaDoubt == "" && r.typesMayRuleOut(c, k, edges, at, guesses) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
 		base.Guesses = append(base.Guesses, guesses...)
@@ -53,7 +67,40 @@ func (r *reader) readings(c *claim) []Reading {
 			base.Concept = sc.concept
 		}
 	}
-	last := &steps[len(steps)-1]
+	return steps, lastEnds
+}
+
+// anchorTypes returns the type of c's anchor as a list, empty where it is
+// not known.
+func (r *reader) anchorTypes(c *claim) []string {
+	if t := r.ents[c.anchor].Type; t != "" {
+		return []string{t}
+	}
+	return nil
+}
+
+// typesMayRuleOut reports whether step k of claim c, walking edges from
+// the types at, is doubted where the types rule it out. At the anchor, a
+// step the types rule out is a plain "none" ("what does mall-west feed")
+// unless the step's relations or the claim itself were guessed
+// ("departments" read as the anchor's departments), words were left
+// unread, or another relation leads from the anchor to where the step's
+// relations start ("what allergens are in croque": croque uses ham, ham
+// has allergens); further on, the reader's own composition cannot be
+// walked.
+func (r *reader) typesMayRuleOut(c *claim, k int, edges []state.RelDir, at, guesses []string) bool {
+	if k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" {
+		return true
+	}
+	if c.extent != state.ExtentTransitive && r.throughOther(edges, at) {
+		return true
+	}
+	return walksOut(edges) && (!r.startsAny(at) || r.s.TypedByData())
+}
+
+// readExtentOf sets base's extent and direction from claim c and makes
+// the last step repeat for a closure.
+func (r *reader) readExtentOf(c *claim, base *Reading, steps []state.ChainStep) {
 	dependency := len(c.steps) == 1 && c.steps[0].concept == words.Dependency
 	// A relation named by its own words ("who owns X" where OWNS carries
 	// dependency), or by a verb of one act ("what does X call", "what
@@ -72,7 +119,7 @@ func (r *reader) readings(c *claim) []Reading {
 		base.ClosureByDefault = true
 	}
 	if base.Extent == state.ExtentTransitive {
-		last.Repeat = true
+		steps[len(steps)-1].Repeat = true
 	}
 	if dependency {
 		base.Direction = state.IntentDependents
@@ -80,12 +127,12 @@ func (r *reader) readings(c *claim) []Reading {
 			base.Direction = state.IntentDependencies
 		}
 	}
-	base.Chain = state.Chain{Steps: steps, Score: base.Confidence}
-	if c.target >= 0 && !(c.extent == state.ExtentDirect && c.extentSaid) {
-		// "Does X depend on Y?" walks on until it reaches Y; "directly"
-		// takes one step.
-		base.Chain.Steps[len(steps)-1].Repeat = true
-	}
+}
+
+// readChecks sets what the critic checks of base: the relations near
+// the walk it leaves unread, what the dependency's relations deliver,
+// and the relations read without an orientation, mirrored or alike.
+func (r *reader) readChecks(c *claim, base *Reading, steps []state.ChainStep) {
 	// A one-step reading walks the relations whose names say its kind,
 	// or the one it names; one whose name says nothing may carry the
 	// asked act too (see state.Reading.Unread for what the critic does
@@ -95,7 +142,7 @@ func (r *reader) readings(c *claim) []Reading {
 	} else {
 		base.UnreadFirst = unread
 	}
-	if dependency {
+	if len(c.steps) == 1 && c.steps[0].concept == words.Dependency {
 		base.Delivered = r.checks.Delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
@@ -103,12 +150,6 @@ func (r *reader) readings(c *claim) []Reading {
 	if len(c.steps) == 1 {
 		base.Alike = r.checks.Alike(steps[0].Edges, base.Mirrored, base.Wider)
 	}
-	readings := r.withAsked(c, base, lastEnds)
-	for i := range readings {
-		readings[i].Text = r.describe(c, readings[i])
-		readings[i].Chain.Score = readings[i].Confidence
-	}
-	return readings
 }
 
 // bothWaysMutual turns the edges of relations that hold both ways
