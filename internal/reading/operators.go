@@ -44,10 +44,7 @@ func wordSet(ws ...string) map[string]bool {
 // unreadOperator returns the first operator word of the question that no
 // rule read, with what kind of operator it is, or "", "".
 func (r *reader) unreadOperator() (word, kind string) {
-	conditional := false
-	for _, t := range r.toks {
-		conditional = conditional || (t.entity < 0 && conditionals[t.text])
-	}
+	conditional := slices.ContainsFunc(r.toks, func(t token) bool { return t.entity < 0 && conditionals[t.text] })
 	for i, t := range r.toks {
 		if t.entity < 0 && words.ClassOf(t.text).Has(words.Aspect) && !conditional && i+1 < len(r.toks) && strings.HasSuffix(r.toks[i+1].text, "ing") {
 			// "did hub stop shipping to store": a change over time,
@@ -57,30 +54,42 @@ func (r *reader) unreadOperator() (word, kind string) {
 		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (words.ClassOf(t.text).Has(words.CueLead) && i+1 < len(r.toks) && r.extentTok[i+1]) {
 			continue
 		}
-		w := t.text
-		switch {
-		case words.ClassOf(w).Has(words.Exclusive):
-			return w, "an exclusion"
-		case words.ClassOf(w).Has(words.Negator):
-			return w, "a negation"
-		case words.ClassOf(w).Has(words.Time) || year(w):
-			return w, "a time, an order or a frequency"
-		case w == "than" && i > 0:
-			return r.toks[i-1].text + " than", "a comparison"
-		case words.ClassOf(w).Has(words.Degree) || isDigits(w):
-			return w, "a comparison or a count"
-		case words.ClassOf(w).Has(words.SetOp):
-			return w, "a set of answers in common"
-		case words.ClassOf(w).Has(words.Bound):
-			return w, "a bound on the walk"
-		case words.ClassOf(w).Has(words.Keep) && conditional:
-			return w, "what a failure leaves working"
-		case mannerAdverb(w) && !t.adverb:
-			return w, "a manner or a frequency"
-		case w == "and" && i+1 < len(r.toks) && (whWords[r.toks[i+1].text] || placeTimeWords[r.toks[i+1].text]) && r.toks[i+1].text != "many":
-			// "what does X read, and where does it write"
-			return "and " + r.toks[i+1].text, "a second question"
+		if word, kind := r.operatorAt(i, conditional); word != "" {
+			return word, kind
 		}
+	}
+	return "", ""
+}
+
+// operatorAt returns the operator word at token i, and its kind, or ""
+// where the word is none; conditional says whether the question has a
+// condition clause.
+func (r *reader) operatorAt(i int, conditional bool) (word, kind string) {
+	t := r.toks[i]
+	w := t.text
+	class := words.ClassOf(w)
+	switch {
+	case class.Has(words.Exclusive):
+		return w, "an exclusion"
+	case class.Has(words.Negator):
+		return w, "a negation"
+	case class.Has(words.Time) || year(w):
+		return w, "a time, an order or a frequency"
+	case w == "than" && i > 0:
+		return r.toks[i-1].text + " than", "a comparison"
+	case class.Has(words.Degree) || isDigits(w):
+		return w, "a comparison or a count"
+	case class.Has(words.SetOp):
+		return w, "a set of answers in common"
+	case class.Has(words.Bound):
+		return w, "a bound on the walk"
+	case class.Has(words.Keep) && conditional:
+		return w, "what a failure leaves working"
+	case mannerAdverb(w) && !t.adverb:
+		return w, "a manner or a frequency"
+	case w == "and" && i+1 < len(r.toks) && (whWords[r.toks[i+1].text] || placeTimeWords[r.toks[i+1].text]) && r.toks[i+1].text != "many":
+		// "what does X read, and where does it write"
+		return "and " + r.toks[i+1].text, "a second question"
 	}
 	return "", ""
 }
