@@ -1559,74 +1559,96 @@ func (r *reader) apposition() *claim {
 		if e < 0 {
 			continue
 		}
-		// "that have X as a direct dependency", "list X among their
-		// dependencies": X plays the noun's role.
-		if k := i + 1; k < len(r.st.words) && (r.st.words[k] == "as" || r.st.words[k] == "among") {
-			j := r.skip(k + 1)
-			for j < len(r.st.words) && (r.st.words[j] == "their" || r.st.words[j] == "its" || r.st.words[j] == "one") {
-				j = r.skip(j + 1)
-			}
-			if step, _, ok := r.nounStep(j); ok && step.concept != words.None && r.hasConcept(step.concept) {
-				step.answers = step.answers.Other()
-				c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{step}}
-				c.why = append(c.why, fmt.Sprintf("%s %s a %s", r.ents[e].Name, r.st.words[k], step.word))
-				for p := k; p <= j; p++ {
-					r.used[p] = true
-				}
-				r.setExtent(c)
+		for _, find := range []func(i, e int) *claim{r.asRole, r.besideNoun, r.onNamedGroup} {
+			if c := find(i, e); c != nil {
 				return c
 			}
 		}
-		for _, j := range []int{i + 1, i - 1} {
-			if j < 0 || j >= len(r.st.words) {
+	}
+	return nil
+}
+
+// asRole: "that have X as a direct dependency", "list X among their
+// dependencies": entity e, at stream position i, plays the noun's role.
+func (r *reader) asRole(i, e int) *claim {
+	k := i + 1
+	if k >= len(r.st.words) || (r.st.words[k] != "as" && r.st.words[k] != "among") {
+		return nil
+	}
+	j := r.skip(k + 1)
+	for j < len(r.st.words) && (r.st.words[j] == "their" || r.st.words[j] == "its" || r.st.words[j] == "one") {
+		j = r.skip(j + 1)
+	}
+	step, _, ok := r.nounStep(j)
+	if !ok || step.concept == words.None || !r.hasConcept(step.concept) {
+		return nil
+	}
+	step.answers = step.answers.Other()
+	c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{step}}
+	c.why = append(c.why, fmt.Sprintf("%s %s a %s", r.ents[e].Name, r.st.words[k], step.word))
+	r.markUsed(k, j+1)
+	r.setExtent(c)
+	return c
+}
+
+// besideNoun: a one-word relation noun just after entity e, at stream
+// position i, or just before it: "web-app dependencies" (its own), "the
+// X maintainer" (X read as what the noun names).
+func (r *reader) besideNoun(i, e int) *claim {
+	for _, j := range []int{i + 1, i - 1} {
+		if j < 0 || j >= len(r.st.words) {
+			continue
+		}
+		for _, h := range r.hitsAt(j) {
+			if h.Kind != words.HitNoun || h.End-h.Start != 1 || !r.hasConcept(h.Concept) {
 				continue
 			}
-			for _, h := range r.hitsAt(j) {
-				if h.Kind != words.HitNoun || h.End-h.Start != 1 || !r.hasConcept(h.Concept) {
-					continue
-				}
-				if j == i-1 && r.toks[r.st.at[j]].possessive {
-					continue
-				}
-				if j == i+1 && plural(r.st.words[j], h.Phrase) {
-					// "web-app dependencies": one entity is not several
-					// dependencies; they are its own, the answers.
-					c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
-					c.why = append(c.why, fmt.Sprintf("the %s of %s", r.st.words[j], r.ents[e].Name))
-					r.used[j] = true
-					r.setExtent(c)
-					return c
-				}
-				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}},
-					guess: []string{fmt.Sprintf("%s read as a %s", r.ents[e].Name, h.Phrase)}}
-				c.why = append(c.why, fmt.Sprintf("the %s %s", r.ents[e].Name, h.Phrase))
-				r.used[j] = true
+			if j == i-1 && r.toks[r.st.at[j]].possessive {
+				continue
+			}
+			r.used[j] = true
+			if j == i+1 && plural(r.st.words[j], h.Phrase) {
+				// "web-app dependencies": one entity is not several
+				// dependencies; they are its own, the answers.
+				c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
+				c.why = append(c.why, fmt.Sprintf("the %s of %s", r.st.words[j], r.ents[e].Name))
 				r.setExtent(c)
 				return c
 			}
+			c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}},
+				guess: []string{fmt.Sprintf("%s read as a %s", r.ents[e].Name, h.Phrase)}}
+			c.why = append(c.why, fmt.Sprintf("the %s %s", r.ents[e].Name, h.Phrase))
+			r.setExtent(c)
+			return c
 		}
-		// "Who is on team-web?": the entity's own name holds the role noun
-		// and a preposition of place puts someone in it.
-		if b := i - 1; b >= 0 && (r.st.words[b] == "on" || r.st.words[b] == "in") {
-			for _, h := range words.Lookup(text.Tokens(r.ents[e].Name)) {
-				if h.Kind != words.HitNoun || h.Role != words.Second || !r.hasConcept(h.Concept) {
-					continue
-				}
-				c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: words.First, word: h.Phrase}},
-					guess: []string{fmt.Sprintf("%s read as a %s (its name says so)", r.ents[e].Name, h.Phrase)}}
-				c.why = append(c.why, fmt.Sprintf("%s %s", r.st.words[b], r.ents[e].Name))
-				r.used[b] = true
-				r.setExtent(c)
-				// "in" may also put a part in a whole: the next reading.
-				if h.Concept != words.Containment && r.hasConcept(words.Containment) && r.conceptTouches(words.Containment, e) {
-					alt := *c
-					alt.steps = []stepClaim{{concept: words.Containment, answers: words.First, word: r.st.words[b]}}
-					alt.guess = nil
-					c.alts = append(c.alts, &alt)
-				}
-				return c
-			}
+	}
+	return nil
+}
+
+// onNamedGroup: "Who is on team-web?": the entity's own name holds the
+// role noun and a preposition of place puts someone in it. "in" may also
+// put a part in a whole: the claim's alternative.
+func (r *reader) onNamedGroup(i, e int) *claim {
+	b := i - 1
+	if b < 0 || (r.st.words[b] != "on" && r.st.words[b] != "in") {
+		return nil
+	}
+	for _, h := range words.Lookup(text.Tokens(r.ents[e].Name)) {
+		if h.Kind != words.HitNoun || h.Role != words.Second || !r.hasConcept(h.Concept) {
+			continue
 		}
+		c := &claim{anchor: e, target: -1, conf: 0.9, steps: []stepClaim{{concept: h.Concept, answers: words.First, word: h.Phrase}},
+			guess: []string{fmt.Sprintf("%s read as a %s (its name says so)", r.ents[e].Name, h.Phrase)}}
+		c.why = append(c.why, fmt.Sprintf("%s %s", r.st.words[b], r.ents[e].Name))
+		r.used[b] = true
+		r.setExtent(c)
+		if h.Concept != words.Containment && r.hasConcept(words.Containment) && r.conceptTouches(words.Containment, e) {
+			alt := *c
+			alt.steps = []stepClaim{{concept: words.Containment, answers: words.First, word: r.st.words[b]}}
+			alt.guess = nil
+			c.alts = append(c.alts, &alt)
+		}
+		return c
 	}
 	return nil
 }
