@@ -715,6 +715,13 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	if asked == "" {
 		asked = r.typeNamed(first.Asked.Word)
 	}
+	if asked == "" && first.Asked.Word == "" && len(cl.steps) == 1 {
+		// The word that named the relation may name a kind too ("What is
+		// Chewbacca's species?", where species runs from a film to a
+		// species, and a species lists its people): the answers are of
+		// that kind.
+		asked = r.typeNamed(cl.steps[0].word)
+	}
 	// The first reading is no plain "none" ("what does mall-west feed",
 	// where feeds never starts from a store) where the reader doubts it
 	// already; a failure's reach is not read the other way round.

@@ -48,6 +48,10 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 	var lastEnds []string
 	for k, sc := range c.steps {
 		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0)
+		if c.shared && k == 1 {
+			// "the same N as X": back the way the first step went.
+			edges, ends, guesses, conf = reversed(steps[0].Edges), r.anchorTypes(c), nil, 1
+		}
 		if len(edges) == 0 {
 			return nil, nil
 		}
@@ -68,6 +72,15 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		}
 	}
 	return steps, lastEnds
+}
+
+// reversed returns edges, each walked the other way.
+func reversed(edges []state.RelDir) []state.RelDir {
+	out := make([]state.RelDir, len(edges))
+	for i, e := range edges {
+		out[i] = state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}
+	}
+	return out
 }
 
 // anchorTypes returns the type of c's anchor as a list, empty where it is
@@ -435,9 +448,42 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
 		}
 	}
-	_ = from
-	_ = first
+	at := from
+	if first {
+		at = r.anchorTypes(c)
+	}
+	if kind, linked, linkedEnds := r.kindOfWord(sc, at, edges); len(linked) > 0 {
+		guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s): %s never %s from one", sc.word, kind, strings.Join(at, " or "),
+			joinAnd(state.ChainStep{Edges: linked}.Relations()), joinAnd(relNames(rels)), map[bool]string{true: "starts", false: "start"}[len(rels) == 1]))
+		return linked, linkedEnds, guesses, conf * 0.75
+	}
 	return edges, ends, guesses, conf
+}
+
+// kindOfWord returns, for a step named by a word that names both a
+// relation and a kind of the graph ("Chewbacca's species", where species
+// runs from a film to a species, and a species lists its people), whose
+// relations never start from the types at where the walk is, that kind
+// and the relations that link the types at to it; nothing where the
+// types are not stated or the relations start from at.
+func (r *reader) kindOfWord(sc stepClaim, at []string, edges []state.RelDir) (string, []state.RelDir, []string) {
+	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
+		return "", nil, nil
+	}
+	for _, e := range edges {
+		if ri := r.relNamed(e.Relation); ri == nil || slices.Contains(ri.starts(e.Direction), at[0]) {
+			return "", nil, nil
+		}
+	}
+	kind := r.typeNamed(sc.word)
+	if kind == "" || kind == at[0] {
+		return "", nil, nil
+	}
+	linked := r.linking(at[0], kind, sc.answers, nil)
+	if len(linked) == 0 || families(linked) > 2 {
+		return "", nil, nil
+	}
+	return kind, linked, []string{kind}
 }
 
 // unknownNamed returns the relations of no known kind that the
