@@ -28,6 +28,10 @@ type OpenOptions struct {
 	// Progress, when set, is called as a triples file is read (see
 	// triplefile.Options) and once when loading is done.
 	Progress func(bytesRead, totalBytes int64)
+	// Renamed, when set, is called with the relation and type names of a
+	// triples file written in words that were read as identifiers, each
+	// to its identifier (see triplefile.Options).
+	Renamed func(renamed map[string]string)
 }
 
 // Open loads a store from a snapshot (recognised by its header) or from a
@@ -107,7 +111,7 @@ func load(ctx context.Context, path string, opts OpenOptions) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts, err := triplefile.Read(path, format, triplefile.Options{Progress: opts.Progress})
+	ts, err := triplefile.Read(path, format, triplefile.Options{Progress: opts.Progress, Renamed: opts.Renamed})
 	if err != nil {
 		return nil, fmt.Errorf("memstore: %w", err)
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/agent"
@@ -193,7 +196,7 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 	if strings.Contains(g.graph, ",") {
 		return g.openMany(ctx, e, format)
 	}
-	opts := memstore.OpenOptions{Format: string(format), SchemaPath: g.schema}
+	opts := memstore.OpenOptions{Format: string(format), SchemaPath: g.schema, Renamed: renamedNote(e, g.graph)}
 	var bar *progress.Bar
 	if !g.quiet {
 		if fi, err := os.Stat(g.graph); err == nil && fi.Size() > 4<<20 {
@@ -212,12 +215,23 @@ func (g *graphFlags) openMemory(ctx context.Context, e *env) (*memstore.Store, s
 	return st, g.graph, nil
 }
 
+// renamedNote returns the function that tells, on stderr, which relation
+// and type names of file written in words were read as identifiers.
+func renamedNote(e *env, file string) func(map[string]string) {
+	return func(renamed map[string]string) {
+		for _, from := range slices.Sorted(maps.Keys(renamed)) {
+			fmt.Fprintf(e.stderr, "note: %s: %q read as %s (relation and type names are identifiers)\n", filepath.Base(file), from, renamed[from])
+		}
+	}
+}
+
 // openMany loads several triple files (--graph a.tsv,b.tsv) into one
 // embedded store; every file is read and checked before any is added.
 func (g *graphFlags) openMany(ctx context.Context, e *env, format triplefile.Format) (*memstore.Store, string, error) {
 	var all []graph.Triple
 	for _, f := range strings.Split(g.graph, ",") {
-		ts, err := triplefile.Read(strings.TrimSpace(f), format, triplefile.Options{})
+		f = strings.TrimSpace(f)
+		ts, err := triplefile.Read(f, format, triplefile.Options{Renamed: renamedNote(e, f)})
 		if err != nil {
 			return nil, "", err
 		}

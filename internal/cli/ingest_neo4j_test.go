@@ -41,7 +41,7 @@ func closedNeo4j(t *testing.T) map[string]string {
 func TestIngestNeo4jChecksEveryFileFirst(t *testing.T) {
 	vars := closedNeo4j(t)
 	good := writeTemp(t, "good.txt", "a|CALLS|b\nb|CALLS|c\n")
-	bad := writeTemp(t, "bad.txt", "a|CALLS|b\nc|DEPENDS ON|d\n")
+	bad := writeTemp(t, "bad.txt", "a|CALLS|b\nc|DEPENDS <ON>|d\n")
 	code, stdout, stderr := runNeo4jCLI(t, vars, "ingest", "--store", "neo4j", "--quiet", good, bad)
 	if code != exitError || !strings.Contains(stderr, "bad.txt:2:") || stdout != "" {
 		t.Errorf("malformed file: exit %d, stdout %q, stderr %q; want 1 and the file:line", code, stdout, stderr)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -79,3 +80,35 @@ var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,127}$`)
 // at most 128 characters. Only such names are ever written into query
 // text, and always backtick-quoted there.
 func ValidIdentifier(s string) bool { return identRE.MatchString(s) }
+
+// AsIdentifier returns the identifier a name written in words stands for
+// ("Data Component" -> "Data_Component", "part of" -> "part_of",
+// "C++ library" -> "C_library"): each run of spaces and punctuation
+// between letters and digits becomes one "_". It reports false where the
+// name is an identifier already, or where it is no such name: it holds a
+// character that is neither a letter, a digit, a space nor common
+// punctuation (a backtick, a bracket, a quote, a control character), it
+// does not start with a letter, or what is left is no identifier.
+func AsIdentifier(s string) (string, bool) {
+	if ValidIdentifier(s) || s == "" || !unicode.IsLetter(rune(s[0])) {
+		return "", false
+	}
+	var b strings.Builder
+	gap := false
+	for _, c := range s {
+		switch {
+		case c < utf8.RuneSelf && (unicode.IsLetter(c) || unicode.IsDigit(c) || c == '_' || c == '-'):
+			if gap && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			gap = false
+			b.WriteRune(c)
+		case c == ' ' || strings.ContainsRune(".,:;/&+()'", c):
+			gap = true
+		default:
+			return "", false
+		}
+	}
+	out := b.String()
+	return out, ValidIdentifier(out)
+}

@@ -43,3 +43,26 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+func TestAsIdentifier(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"Data Component", "Data_Component", true},
+		{"part of", "part_of", true},
+		{"C++ library", "C_library", true},
+		{"Course (required)", "Course_required", true},
+		{"already_one", "", false},
+		{"2 Bad Type", "", false},
+		{"`r`]->() DETACH DELETE n //", "", false},
+		{"x <y>", "", false},
+		{"caf\u00e9 type", "", false},
+		{"", "", false},
+	} {
+		got, ok := text.AsIdentifier(c.in)
+		if got != c.want || ok != c.ok {
+			t.Errorf("AsIdentifier(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

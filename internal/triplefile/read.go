@@ -137,6 +137,11 @@ type Options struct {
 	// Progress, when set, is called about every 64 KiB read and once at the
 	// end, with the bytes read so far and the file size.
 	Progress func(bytesRead, totalBytes int64)
+	// Renamed, when set, is called once at the end with the relation and
+	// type names written in words that were read as identifiers, each to
+	// its identifier ("Data Component" -> "Data_Component"); not called
+	// when there are none.
+	Renamed func(renamed map[string]string)
 }
 
 // Read reads a whole triple file. With format "" or FormatAuto the
@@ -185,6 +190,9 @@ func ReadContext(ctx context.Context, path string, format Format, opts Options) 
 	}
 	if opts.Progress != nil {
 		opts.Progress(tr.BytesRead(), size)
+	}
+	if opts.Renamed != nil && len(tr.renamed) > 0 {
+		opts.Renamed(tr.renamed)
 	}
 	return ts, nil
 }
@@ -253,7 +261,15 @@ type Reader struct {
 	// idents interns the relation and type names already validated, so
 	// that each distinct name is checked and allocated once.
 	idents map[string]string
+	// renamed maps each relation or type name written in words to the
+	// identifier read for it ("Data Component" -> "Data_Component").
+	renamed map[string]string
 }
+
+// Renamed returns the relation and type names written in words that the
+// reader read as identifiers, each to its identifier ("Data Component" ->
+// "Data_Component"), so far.
+func (tr *Reader) Renamed() map[string]string { return tr.renamed }
 
 // NewReader returns a reader of triples in the given format from r.
 // name (a path or a base name) is used for graph.Source.File and in errors; an
@@ -468,6 +484,16 @@ func (tr *Reader) ident(s, field string) (string, error) {
 	}
 	if s == "" {
 		return "", tr.lineErr(tr.line, fmt.Errorf("empty %s", field))
+	}
+	if id, ok := text.AsIdentifier(s); ok {
+		// "Data Component", "part of": a name in words stands for the
+		// identifier made of its words.
+		tr.idents[s] = id
+		if tr.renamed == nil {
+			tr.renamed = map[string]string{}
+		}
+		tr.renamed[s] = id
+		return id, nil
 	}
 	if !text.ValidIdentifier(s) {
 		what := "type"

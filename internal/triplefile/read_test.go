@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -199,6 +200,26 @@ func TestReadACL(t *testing.T) {
 	}
 }
 
+// A relation or type name written in words ("Data Component", "part of",
+// as exports write them) is read as the identifier of its words, and the
+// reader says which names it read so.
+func TestReadNamesInWords(t *testing.T) {
+	var renamed map[string]string
+	ts, err := triplefile.Read(writeFile(t, "kb.csv", "subject,relation,object,subject_type,object_type\n"+
+		"Process Monitoring,detects,T1,Data Component,Technique\nT1,sub-technique of,T0,Technique,Technique\n"), "",
+		triplefile.Options{Renamed: func(m map[string]string) { renamed = m }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts[0].SubjectType != "Data_Component" || ts[1].Relation != "sub-technique_of" {
+		t.Errorf("read %+v and %+v: want subject_type Data_Component, relation sub-technique_of", ts[0], ts[1])
+	}
+	want := map[string]string{"Data Component": "Data_Component", "sub-technique of": "sub-technique_of"}
+	if !maps.Equal(renamed, want) {
+		t.Errorf("renamed %v, want %v", renamed, want)
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	cases := []struct {
 		name, content string
@@ -209,7 +230,7 @@ func TestReadErrors(t *testing.T) {
 		{"kb.txt", "a|r|b\n\na|r|b|c\n", triplefile.FormatPipe, `kb.txt:3: expected 3 fields separated by "|", got 4`},
 		{"kb.txt", " |r|b\n", triplefile.FormatPipe, `kb.txt:1: empty subject`},
 		{"kb.txt", "a|r| \n", triplefile.FormatPipe, `kb.txt:1: empty object`},
-		{"kb.txt", "a|r|b\na|directed by|b\n", triplefile.FormatPipe, `kb.txt:2: relation "directed by" is not an identifier: relation names must be identifiers`},
+		{"kb.txt", "a|r|b\na|directed [by]|b\n", triplefile.FormatPipe, `kb.txt:2: relation "directed [by]" is not an identifier: relation names must be identifiers`},
 		{"kb.txt", "a|`r`]->() DETACH DELETE n //|b\n", triplefile.FormatPipe, "kb.txt:1: relation \"`r`]->() DETACH DELETE n //\" is not an identifier"},
 		{"kb.tsv", "a\tr\tb\na\tr b\n", "", `kb.tsv:2: expected 3 fields separated by "\t", got 2`},
 		{"kb.tsv", "a\t1r\tb\n", "", `kb.tsv:1: relation "1r" is not an identifier`},
@@ -217,14 +238,15 @@ func TestReadErrors(t *testing.T) {
 		{"kb.csv", "subject,object\n", "", `kb.csv:1: CSV header: missing column "relation"`},
 		{"kb.csv", "subject,relation,object\na,r,b\n\n\"x,r,b\n", "", `kb.csv:4: extraneous or missing " in quoted-field`},
 		{"kb.csv", "subject,relation,object\na,r,b\na,r\n", "", `kb.csv:3: expected 3 fields (as in the header), got 2`},
-		{"kb.csv", "subject,relation,object,subject_type\na,r,b,Bad Type\n", "", `kb.csv:2: subject_type "Bad Type" is not an identifier: type names must be identifiers`},
+		{"kb.csv", "subject,relation,object,subject_type\na,r,b,Bad\"Type\n", "", `kb.csv:2: bare " in non-quoted-field`},
+		{"kb.csv", "subject,relation,object,subject_type\na,r,b,2 Bad Type\n", "", `kb.csv:2: subject_type "2 Bad Type" is not an identifier: type names must be identifiers`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"weight\":1}\n", "", `kb.jsonl:1: json: unknown field "weight"`},
 		{"kb.jsonl", "\n{\"subject\":\"a\",\"relation\":\"r\",\"object\":3}\n", "", `kb.jsonl:2: json: cannot unmarshal number into Go struct field jsonTriple.object of type string`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\"", "", `kb.jsonl:1: unexpected EOF`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\"} {}\n", "", `kb.jsonl:1: more than one JSON value on the line`},
 		{"kb.jsonl", "[1,2]\n", "", `kb.jsonl:1: expected a JSON object`},
 		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\"}\n", "", `kb.jsonl:1: empty object`},
-		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x y\"}\n", "", `kb.jsonl:1: object_type "x y" is not an identifier`},
+		{"kb.jsonl", "{\"subject\":\"a\",\"relation\":\"r\",\"object\":\"b\",\"object_type\":\"x <y>\"}\n", "", `kb.jsonl:1: object_type "x <y>" is not an identifier`},
 		{"kb.tsv", "a\t-r\tb\n", "", `kb.tsv:1: relation "-r" is not an identifier`},
 		{"kb.csv", "subject,relation,object,acl\na,r,b,ops\na,r,c,ops;bad group\n", "", `kb.csv:3: acl: group 2 "bad group" is not a group name`},
 		{"kb.csv", "subject,relation,object,acl\na,r,b,ops;;eng\n", "", `kb.csv:2: acl: group 2 "" is not a group name`},
