@@ -259,78 +259,105 @@ func table() []compiled {
 	tableOnce.Do(func() {
 		byConcept := make([]compiled, concept.Count)
 		for c := range byConcept {
-			byConcept[c] = compiled{concept: Concept(c), generic: map[string]bool{}, closure: map[string]bool{}, fallback: map[string]bool{}, twice: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
+			byConcept[c] = newCompiled(Concept(c))
 		}
 		// Parts in the order each list was read: verbs, inverse verbs,
 		// gap verbs, first nouns, second nouns, positions.
 		for _, part := range []Part{Verb, InverseVerb, GapVerb, GapInverse, NounFirst, NounSecond, PositionFirst, PositionSecond, NameOnly} {
 			for _, cp := range ConceptPhrases() {
 				for _, s := range cp.Senses {
-					if s.Part != part {
-						continue
-					}
-					c := &byConcept[s.Concept]
-					if s.Fallback && (part == Verb || part == InverseVerb) {
-						// Read in questions only, never in relation names.
-						c.fallbackVerbs = append(c.fallbackVerbs, roleVerb{NewPhrase(cp.Text), s.Role()})
-						continue
-					}
-					switch part {
-					case Verb:
-						c.verbs = append(c.verbs, NewPhrase(cp.Text))
-						if cp.Reading {
-							c.readings[cp.Text] = true
-						}
-						if s.NounHeaded {
-							c.nounHeaded[cp.Text] = true
-						}
-						if s.Generic {
-							c.generic[cp.Text] = true
-						}
-					case InverseVerb:
-						c.inverse = append(c.inverse, NewPhrase(cp.Text))
-						c.inverseWords[cp.Text] = true
-					case NameOnly:
-						c.nameVerbs = append(c.nameVerbs, NewPhrase(cp.Text))
-					case GapVerb:
-						c.gapVerbs = append(c.gapVerbs, newGapPhrase(cp.Text))
-					case GapInverse:
-						c.gapInverse = append(c.gapInverse, newGapPhrase(cp.Text))
-					case NounFirst, NounSecond:
-						p := NewPhrase(cp.Text)
-						if part == NounFirst {
-							c.firstNouns = append(c.firstNouns, p)
-						} else {
-							c.secondNouns = append(c.secondNouns, p)
-						}
-						if s.Fallback {
-							c.fallback[cp.Text] = true
-						} else {
-							c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
-						}
-						if s.Closure {
-							c.closure[cp.Text] = true
-						}
-						if s.Twice {
-							c.twice[cp.Text] = true
-						}
-					case PositionFirst, PositionSecond:
-						c.positions = append(c.positions, compiledPosition{NewPhrase(cp.Text), s.Role(), s.Names})
+					if s.Part == part {
+						byConcept[s.Concept].add(cp, s)
 					}
 				}
 			}
 		}
 		for i := range byConcept {
-			c := &byConcept[i]
-			for _, pos := range c.positions {
-				if pos.names {
-					c.nameNouns = append(c.nameNouns, roleNoun{pos.p, pos.answers})
-				}
-			}
+			byConcept[i].addNamingPositions()
 		}
 		compiledTable = byConcept[1:]
 	})
 	return compiledTable
+}
+
+// newCompiled returns concept c's table with no phrases yet.
+func newCompiled(c Concept) compiled {
+	return compiled{concept: c, generic: map[string]bool{}, closure: map[string]bool{}, fallback: map[string]bool{}, twice: map[string]bool{}, inverseWords: map[string]bool{}, nounHeaded: map[string]bool{}, readings: map[string]bool{}}
+}
+
+// add files phrase cp under the list its sense s's part reads it with.
+func (c *compiled) add(cp ConceptPhrase, s Sense) {
+	if s.Fallback && (s.Part == Verb || s.Part == InverseVerb) {
+		// Read in questions only, never in relation names.
+		c.fallbackVerbs = append(c.fallbackVerbs, roleVerb{NewPhrase(cp.Text), s.Role()})
+		return
+	}
+	switch s.Part {
+	case Verb:
+		c.addVerb(cp, s)
+	case InverseVerb:
+		c.inverse = append(c.inverse, NewPhrase(cp.Text))
+		c.inverseWords[cp.Text] = true
+	case NameOnly:
+		c.nameVerbs = append(c.nameVerbs, NewPhrase(cp.Text))
+	case GapVerb:
+		c.gapVerbs = append(c.gapVerbs, newGapPhrase(cp.Text))
+	case GapInverse:
+		c.gapInverse = append(c.gapInverse, newGapPhrase(cp.Text))
+	case NounFirst, NounSecond:
+		c.addNoun(cp, s)
+	case PositionFirst, PositionSecond:
+		c.positions = append(c.positions, compiledPosition{NewPhrase(cp.Text), s.Role(), s.Names})
+	}
+}
+
+// addVerb files a verb phrase (part Verb) and the flags its sense s
+// carries: a phrase of readings.txt, noun-headed, generic.
+func (c *compiled) addVerb(cp ConceptPhrase, s Sense) {
+	c.verbs = append(c.verbs, NewPhrase(cp.Text))
+	if cp.Reading {
+		c.readings[cp.Text] = true
+	}
+	if s.NounHeaded {
+		c.nounHeaded[cp.Text] = true
+	}
+	if s.Generic {
+		c.generic[cp.Text] = true
+	}
+}
+
+// addNoun files a role noun (part NounFirst or NounSecond) and the flags
+// its sense s carries; a noun that is no fallback also reads relation
+// names (nameNouns).
+func (c *compiled) addNoun(cp ConceptPhrase, s Sense) {
+	p := NewPhrase(cp.Text)
+	if s.Part == NounFirst {
+		c.firstNouns = append(c.firstNouns, p)
+	} else {
+		c.secondNouns = append(c.secondNouns, p)
+	}
+	if s.Fallback {
+		c.fallback[cp.Text] = true
+	} else {
+		c.nameNouns = append(c.nameNouns, roleNoun{p, s.Role()})
+	}
+	if s.Closure {
+		c.closure[cp.Text] = true
+	}
+	if s.Twice {
+		c.twice[cp.Text] = true
+	}
+}
+
+// addNamingPositions adds the positions that also name relations
+// ("upstream_of") to the nouns relation names are read with, after the
+// concept's own nouns.
+func (c *compiled) addNamingPositions() {
+	for _, pos := range c.positions {
+		if pos.names {
+			c.nameNouns = append(c.nameNouns, roleNoun{pos.p, pos.answers})
+		}
+	}
 }
 
 // HitKind says how a phrase of the question names a concept.
@@ -390,71 +417,161 @@ type Hit struct {
 func Lookup(toks []string) []Hit {
 	var all []Hit
 	for _, c := range table() {
-		for _, p := range c.verbs {
-			for _, at := range p.Find(toks) {
-				if c.nounHeaded[p.String()] && !indefiniteBefore(toks, at) {
-					continue // "what kind of region", "the type of X": a noun
-				}
-				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})
+		all = append(all, c.hits(toks)...)
+	}
+	sortLongestFirst(all)
+	kept := withoutPartialOverlaps(all)
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
+	return kept
+}
+
+// hits returns every occurrence in toks of the concept's phrases, part by
+// part: verbs, inverse verbs, fallback verbs, verbs stranded by "where",
+// gapped verbs, nouns, positions.
+func (c compiled) hits(toks []string) []Hit {
+	var all []Hit
+	all = append(all, c.verbHits(toks)...)
+	all = append(all, c.inverseHits(toks)...)
+	all = append(all, c.fallbackVerbHits(toks)...)
+	all = append(all, c.strandedVerbHits(toks)...)
+	all = append(all, c.strandedGapHits(toks)...)
+	all = append(all, c.gapHits(toks)...)
+	all = append(all, c.nounHits(toks)...)
+	all = append(all, c.positionHits(toks)...)
+	return all
+}
+
+// verbHits are the concept's verbs in toks, their subject First; a
+// noun-headed verb phrase counts only after an indefinite determiner.
+func (c compiled) verbHits(toks []string) []Hit {
+	var all []Hit
+	for _, p := range c.verbs {
+		for _, at := range p.Find(toks) {
+			if c.nounHeaded[p.String()] && !indefiniteBefore(toks, at) {
+				continue // "what kind of region", "the type of X": a noun
 			}
+			all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: First, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})
 		}
-		for _, p := range c.inverse {
-			for _, at := range p.Find(toks) {
-				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: Second, Phrase: p.String()})
-			}
+	}
+	return all
+}
+
+// inverseHits are the concept's inverse verbs in toks, their subject
+// Second.
+func (c compiled) inverseHits(toks []string) []Hit {
+	var all []Hit
+	for _, p := range c.inverse {
+		for _, at := range p.Find(toks) {
+			all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitVerb, Role: Second, Phrase: p.String()})
 		}
-		for _, v := range c.fallbackVerbs {
-			for _, at := range v.p.Find(toks) {
-				all = append(all, Hit{Start: at, End: at + v.p.Len(), Concept: c.concept, Kind: HitVerb, Role: v.subject, Phrase: v.p.String(), Fallback: true})
-			}
+	}
+	return all
+}
+
+// fallbackVerbHits are the verbs of the concept's fallback senses in
+// toks.
+func (c compiled) fallbackVerbHits(toks []string) []Hit {
+	var all []Hit
+	for _, v := range c.fallbackVerbs {
+		for _, at := range v.p.Find(toks) {
+			all = append(all, Hit{Start: at, End: at + v.p.Len(), Concept: c.concept, Kind: HitVerb, Role: v.subject, Phrase: v.p.String(), Fallback: true})
 		}
-		for _, group := range []struct {
-			ps   []Phrase
-			role Role
-		}{{c.verbs, First}, {c.inverse, Second}} {
-			for _, p := range group.ps {
-				if verb, ok := p.withoutPlacePreposition(); ok {
-					all = append(all, whereStranded(verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})...)
-				}
-			}
-		}
-		for _, group := range []struct {
-			ps   []gapPhrase
-			role Role
-		}{{c.gapVerbs, First}, {c.gapInverse, Second}} {
-			for _, p := range group.ps {
-				if placePrepositions[p.prep.words[0]] {
-					all = append(all, whereStranded(p.verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String()})...)
-				}
-			}
-		}
-		for _, group := range []struct {
-			ps   []gapPhrase
-			role Role
-		}{{c.gapVerbs, First}, {c.gapInverse, Second}} {
-			for _, p := range group.ps {
-				for _, sp := range p.find(toks) {
-					obj := toks[sp[0]+p.verb.Len() : sp[1]-p.prep.Len()]
-					all = append(all, Hit{Start: sp[0], End: sp[1], Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Object: obj})
-				}
-			}
-		}
-		for _, group := range []struct {
-			ps   []Phrase
-			role Role
-		}{{c.firstNouns, First}, {c.secondNouns, Second}} {
-			for _, p := range group.ps {
-				for _, at := range p.Find(toks) {
-					all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()], Fallback: c.fallback[p.String()], Twice: c.twice[p.String()]})
-				}
-			}
-		}
-		for _, pos := range c.positions {
-			for _, at := range pos.p.Find(toks) {
-				all = append(all, Hit{Start: at, End: at + pos.p.Len(), Concept: c.concept, Kind: HitPosition, Role: pos.answers, Phrase: pos.p.String(), Generic: true})
+	}
+	return all
+}
+
+// strandedVerbHits are the concept's verbs and inverse verbs ending in a
+// preposition of place, said without it in a "where" question
+// (whereStranded).
+func (c compiled) strandedVerbHits(toks []string) []Hit {
+	var all []Hit
+	for _, group := range []rolePhrases{{c.verbs, First}, {c.inverse, Second}} {
+		for _, p := range group.ps {
+			if verb, ok := p.withoutPlacePreposition(); ok {
+				all = append(all, whereStranded(verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Generic: c.generic[p.String()], Reading: c.readings[p.String()]})...)
 			}
 		}
 	}
+	return all
+}
+
+// strandedGapHits are the concept's gapped verbs whose preposition is one
+// of place, said without it in a "where" question (whereStranded).
+func (c compiled) strandedGapHits(toks []string) []Hit {
+	var all []Hit
+	for _, group := range c.gapGroups() {
+		for _, p := range group.ps {
+			if placePrepositions[p.prep.words[0]] {
+				all = append(all, whereStranded(p.verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String()})...)
+			}
+		}
+	}
+	return all
+}
+
+// gapHits are the concept's gapped verbs in toks with their object
+// between verb and preposition (Hit.Object).
+func (c compiled) gapHits(toks []string) []Hit {
+	var all []Hit
+	for _, group := range c.gapGroups() {
+		for _, p := range group.ps {
+			for _, sp := range p.find(toks) {
+				obj := toks[sp[0]+p.verb.Len() : sp[1]-p.prep.Len()]
+				all = append(all, Hit{Start: sp[0], End: sp[1], Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String(), Object: obj})
+			}
+		}
+	}
+	return all
+}
+
+// rolePhrases are phrases and the role their subject (a verb's) or
+// their answers (a noun's) play.
+type rolePhrases struct {
+	ps   []Phrase
+	role Role
+}
+
+// roleGapPhrases are gapped verb phrases and the role their subject
+// plays.
+type roleGapPhrases struct {
+	ps   []gapPhrase
+	role Role
+}
+
+// gapGroups returns the concept's gapped verbs (subject First), then its
+// gapped inverse verbs (subject Second).
+func (c compiled) gapGroups() []roleGapPhrases {
+	return []roleGapPhrases{{c.gapVerbs, First}, {c.gapInverse, Second}}
+}
+
+// nounHits are the concept's role nouns in toks, first nouns then second
+// nouns.
+func (c compiled) nounHits(toks []string) []Hit {
+	var all []Hit
+	for _, group := range []rolePhrases{{c.firstNouns, First}, {c.secondNouns, Second}} {
+		for _, p := range group.ps {
+			for _, at := range p.Find(toks) {
+				all = append(all, Hit{Start: at, End: at + p.Len(), Concept: c.concept, Kind: HitNoun, Role: group.role, Phrase: p.String(), Generic: true, Closure: c.closure[p.String()], Fallback: c.fallback[p.String()], Twice: c.twice[p.String()]})
+			}
+		}
+	}
+	return all
+}
+
+// positionHits are the concept's position words in toks.
+func (c compiled) positionHits(toks []string) []Hit {
+	var all []Hit
+	for _, pos := range c.positions {
+		for _, at := range pos.p.Find(toks) {
+			all = append(all, Hit{Start: at, End: at + pos.p.Len(), Concept: c.concept, Kind: HitPosition, Role: pos.answers, Phrase: pos.p.String(), Generic: true})
+		}
+	}
+	return all
+}
+
+// sortLongestFirst orders hits longest first, then by start, then verbs
+// before nouns before positions; hits otherwise equal keep their order.
+func sortLongestFirst(all []Hit) {
 	sort.SliceStable(all, func(i, j int) bool {
 		li, lj := all[i].End-all[i].Start, all[j].End-all[j].Start
 		if li != lj {
@@ -465,19 +582,27 @@ func Lookup(toks []string) []Hit {
 		}
 		return all[i].Kind < all[j].Kind
 	})
+}
+
+// withoutPartialOverlaps keeps each hit, in order, that overlaps no hit
+// kept before it, but for hits of exactly the same span.
+func withoutPartialOverlaps(all []Hit) []Hit {
 	var kept []Hit
 	for _, h := range all {
-		overlap := false
-		for _, k := range kept {
-			if h.Start < k.End && k.Start < h.End && !(h.Start == k.Start && h.End == k.End) {
-				overlap = true
-				break
-			}
-		}
-		if !overlap {
+		if !overlapsAny(h, kept) {
 			kept = append(kept, h)
 		}
 	}
-	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
 	return kept
+}
+
+// overlapsAny reports whether h shares a token with one of kept without
+// having exactly its span.
+func overlapsAny(h Hit, kept []Hit) bool {
+	for _, k := range kept {
+		if h.Start < k.End && k.Start < h.End && !(h.Start == k.Start && h.End == k.End) {
+			return true
+		}
+	}
+	return false
 }
