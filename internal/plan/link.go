@@ -342,6 +342,52 @@ type spanWords struct {
 // takes as part of a mention anyway; else the mention ends before it
 // ("the search team": "the search", and the reader reads "team").
 func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]graph.Match, gw *graphWords, tc tokenCache, isEnt func(k int) bool, near *nearMisses) (spanLink, bool) {
+	sw := readSpanWords(ws, sp, isEnt)
+	if kindHeadsOfPhrase(ws, sp) {
+		// "the motion sensor one of ...", "the X part of": the noun
+		// heads an "of" phrase, not this mention.
+		return spanLink{}, false
+	}
+	asked := sp.i > 0 && ws[sp.i-1].asking
+	cs, narrowed := p.candidates(ws, sp, sw, mentions, res, asked, gw, tc, near)
+	if len(cs) == 0 {
+		return spanLink{}, false
+	}
+	if narrowed {
+		// The kind words chose among the matches: they are accounted
+		// for, whether the entity confirms them or not ("the relay
+		// folder": ./relay, not relay).
+		creditKindWords(cs, sw)
+	}
+	if asked && kindWordIsAsked(ws, sp, cs, sw) {
+		// "which feature-complete services": the kind word is what the
+		// question asks for, not part of a name; the span without it
+		// is tried on its own.
+		return spanLink{}, false
+	}
+	sortCandidates(cs)
+	top := cs[0]
+	mi, mj := mentionWords(ws, sp, cs, sw, narrowed, tc)
+	l := linked{anchor: state.Anchor{Mention: q[ws[mi].Start:ws[mj-1].End], Entity: top.m.Entity.Name, Type: top.m.Entity.Type,
+		Method: top.m.Method, Confidence: confidence(top.m)}, start: ws[mi].Start, end: ws[mj-1].End}
+	l.candidates = tiedWith(top, cs)
+	if beginsSeveralNames(top, sw, l.candidates) {
+		// One word that begins several names ("the VPC" for
+		// vpc-analytics, vpc-prod, ...) says what kind they are,
+		// unless a kind word says which kind ("the billing db").
+		for _, m := range l.candidates {
+			near.add(sw.content, m)
+		}
+		return spanLink{}, false
+	}
+	return spanLink{l: l, explained: top.explained, confirmed: top.confirmed, method: top.method, score: top.score, i: sp.i, j: sp.j}, true
+}
+
+// readSpanWords returns what best knows of a span's words: past its
+// leading articles, how many words there are, its kind words in the
+// singular (and whether each names an entity alone: isEnt), and how many
+// content words.
+func readSpanWords(ws []qword, sp span, isEnt func(k int) bool) spanWords {
 	var sw spanWords
 	k := sp.i
 	for k < sp.j && isArticle(ws[k]) {
@@ -358,58 +404,74 @@ func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]g
 			sw.content++
 		}
 	}
-	if sp.j < len(ws) && ws[sp.j-1].kind && ws[sp.j].lower == "of" {
-		// "the motion sensor one of ...", "the X part of": the noun
-		// heads an "of" phrase, not this mention.
-		return spanLink{}, false
-	}
-	asked := sp.i > 0 && ws[sp.i-1].asking
-	var cs []candidate
-	narrowed := false // a kind word ruled a match out
+	return sw
+}
+
+// kindHeadsOfPhrase reports whether the span ends in a kind word followed
+// by "of": the kind word heads an "of" phrase, not the span's mention.
+func kindHeadsOfPhrase(ws []qword, sp span) bool {
+	return sp.j < len(ws) && ws[sp.j-1].kind && ws[sp.j].lower == "of"
+}
+
+// candidates weighs every match of the span's forms and returns the
+// candidates kept, one per entity (the better of its matches), in the
+// order first met; narrowed reports whether a kind word ruled a match
+// out. A partial match refused is a near miss, unless the span follows
+// an asking word.
+func (p *Rules) candidates(ws []qword, sp span, sw spanWords, mentions []string, res [][]graph.Match, asked bool, gw *graphWords, tc tokenCache, near *nearMisses) (cs []candidate, narrowed bool) {
 	for _, f := range sp.forms {
 		for _, m := range res[f.mention] {
 			c, why := p.weigh(ws, sp, sw, m, mentions[f.mention], f.content, asked, gw, tc)
 			switch why {
 			case contradicted:
 				narrowed = true
-				continue
 			case refused:
 				if !asked {
 					near.add(sw.content, m)
 				}
-				continue
-			case fuzzy:
-				continue
-			}
-			if k := slices.IndexFunc(cs, func(o candidate) bool { return o.m.Entity.Name == m.Entity.Name }); k >= 0 {
-				if better(c, cs[k]) {
-					cs[k] = c
-				}
-				continue
-			}
-			cs = append(cs, c)
-		}
-	}
-	if len(cs) == 0 {
-		return spanLink{}, false
-	}
-	if narrowed {
-		// The kind words chose among the matches: they are accounted
-		// for, whether the entity confirms them or not ("the relay
-		// folder": ./relay, not relay).
-		for i := range cs {
-			if cs[i].content {
-				cs[i].explained = sw.content + len(sw.kinds)
+			case kept:
+				cs = keepBetter(cs, c)
 			}
 		}
 	}
-	if asked && slices.ContainsFunc(ws[sp.i:sp.j], func(w qword) bool { return w.kind }) &&
-		slices.ContainsFunc(cs, func(c candidate) bool { return c.confirmed < len(sw.kinds) || len(sw.kinds) == 0 }) {
-		// "which feature-complete services": the kind word is what the
-		// question asks for, not part of a name; the span without it
-		// is tried on its own.
-		return spanLink{}, false
+	return cs, narrowed
+}
+
+// keepBetter adds c to cs, or where cs holds a candidate for the same
+// entity, puts c in its place when c is better.
+func keepBetter(cs []candidate, c candidate) []candidate {
+	k := slices.IndexFunc(cs, func(o candidate) bool { return o.m.Entity.Name == c.m.Entity.Name })
+	if k < 0 {
+		return append(cs, c)
 	}
+	if better(c, cs[k]) {
+		cs[k] = c
+	}
+	return cs
+}
+
+// creditKindWords counts the span's kind words as accounted for by every
+// candidate whose form left them out.
+func creditKindWords(cs []candidate, sw spanWords) {
+	for i := range cs {
+		if cs[i].content {
+			cs[i].explained = sw.content + len(sw.kinds)
+		}
+	}
+}
+
+// kindWordIsAsked reports whether, in a span after an asking word, a kind
+// word is what the question asks for rather than part of a name: the
+// span has one, and some candidate confirms fewer kind words than the
+// span has, or the span has none in the singular.
+func kindWordIsAsked(ws []qword, sp span, cs []candidate, sw spanWords) bool {
+	return slices.ContainsFunc(ws[sp.i:sp.j], func(w qword) bool { return w.kind }) &&
+		slices.ContainsFunc(cs, func(c candidate) bool { return c.confirmed < len(sw.kinds) || len(sw.kinds) == 0 })
+}
+
+// sortCandidates orders candidates best first (better), keeping the
+// order of those equal.
+func sortCandidates(cs []candidate) {
 	slices.SortStableFunc(cs, func(a, b candidate) int {
 		if better(a, b) {
 			return -1
@@ -419,56 +481,77 @@ func (p *Rules) best(q string, ws []qword, sp span, mentions []string, res [][]g
 		}
 		return 0
 	})
+}
+
+// mentionWords returns the words [mi, mj) of the span the mention of the
+// best candidate cs[0] is: the span, without a preposition before it
+// that the name does not start with, and, where the candidate's form
+// left the kind words out, without the kind words before its name
+// ("every service ts-travel-service", "the service web-app calls": the
+// reader reads them), nor those after it when they are not needed
+// (kindsNeeded).
+func mentionWords(ws []qword, sp span, cs []candidate, sw spanWords, narrowed bool, tc tokenCache) (mi, mj int) {
 	top := cs[0]
-	// The mention: the span, without the kind words before its name
-	// ("every service ts-travel-service", "the service web-app calls":
-	// the reader reads them), nor those after it when they are not
-	// needed.
-	mi, mj := sp.i, sp.j
+	mi, mj = sp.i, sp.j
 	nameToks := tc.of(top.m.Entity.Name)
-	// Nor a preposition before it that the name does not start with:
-	// "sit on the Senate Budget Committee" for Senate Committee on the
-	// Budget leaves the verb its particle.
-	if mj-mi > 1 && words.ClassOf(text.Key(ws[mi].tok)).Has(words.Prep) && (len(nameToks) == 0 || nameToks[0] != text.Key(ws[mi].tok)) {
+	if leadsWithOwnPreposition(ws, mi, mj, nameToks) {
 		mi++
 	}
-	if top.content {
-		// A kind word before the name stays when the name has a word
-		// for it besides those the form names ("the image png
-		// package" for image/png, not "every service
-		// ts-travel-service").
-		inName := func(k string) bool {
-			_, ok := text.MatchWords(append(tc.of(top.form), k), nameToks)
-			return ok
-		}
-		for k := mi; k < mj && (isArticle(ws[k]) || ws[k].kind && !inName(text.Key(ws[k].tok))); k++ {
-			if ws[k].kind {
-				mi = k + 1
-			}
-		}
-		if !narrowed && !kindsNeeded(cs, sw) {
-			for mj > mi && ws[mj-1].kind {
-				mj--
-			}
+	if !top.content {
+		return mi, mj
+	}
+	mi = pastKindWordsBefore(ws, mi, mj, top, tc)
+	if !narrowed && !kindsNeeded(cs, sw) {
+		for mj > mi && ws[mj-1].kind {
+			mj--
 		}
 	}
-	l := linked{anchor: state.Anchor{Mention: q[ws[mi].Start:ws[mj-1].End], Entity: top.m.Entity.Name, Type: top.m.Entity.Type,
-		Method: top.m.Method, Confidence: confidence(top.m)}, start: ws[mi].Start, end: ws[mj-1].End}
+	return mi, mj
+}
+
+// leadsWithOwnPreposition reports whether words [mi, mj), more than one,
+// start with a preposition the name does not start with: "sit on the
+// Senate Budget Committee" for Senate Committee on the Budget leaves the
+// verb its particle.
+func leadsWithOwnPreposition(ws []qword, mi, mj int, nameToks []string) bool {
+	return mj-mi > 1 && words.ClassOf(text.Key(ws[mi].tok)).Has(words.Prep) && (len(nameToks) == 0 || nameToks[0] != text.Key(ws[mi].tok))
+}
+
+// pastKindWordsBefore returns where the mention starts past the articles
+// and kind words before the name, from mi: a kind word stays when the
+// name has a word for it besides those the form names ("the image png
+// package" for image/png, not "every service ts-travel-service").
+func pastKindWordsBefore(ws []qword, mi, mj int, top candidate, tc tokenCache) int {
+	nameToks := tc.of(top.m.Entity.Name)
+	inName := func(k string) bool {
+		_, ok := text.MatchWords(append(tc.of(top.form), k), nameToks)
+		return ok
+	}
+	for k := mi; k < mj && (isArticle(ws[k]) || ws[k].kind && !inName(text.Key(ws[k].tok))); k++ {
+		if ws[k].kind {
+			mi = k + 1
+		}
+	}
+	return mi
+}
+
+// tiedWith returns the matches of the candidates top does not rank
+// above: itself and those tied with it.
+func tiedWith(top candidate, cs []candidate) []graph.Match {
+	var tied []graph.Match
 	for _, c := range cs {
 		if !better(top, c) {
-			l.candidates = append(l.candidates, c.m)
+			tied = append(tied, c.m)
 		}
 	}
-	if top.m.Method == graph.MatchPartial && sw.content == 1 && top.confirmed == 0 && len(l.candidates) > 1 {
-		// One word that begins several names ("the VPC" for
-		// vpc-analytics, vpc-prod, ...) says what kind they are,
-		// unless a kind word says which kind ("the billing db").
-		for _, m := range l.candidates {
-			near.add(sw.content, m)
-		}
-		return spanLink{}, false
-	}
-	return spanLink{l: l, explained: top.explained, confirmed: top.confirmed, method: top.method, score: top.score, i: sp.i, j: sp.j}, true
+	return tied
+}
+
+// beginsSeveralNames reports whether the best candidate is a partial
+// match of one content word, confirmed by no kind word, tied with
+// others: a word that begins several names.
+func beginsSeveralNames(top candidate, sw spanWords, tied []graph.Match) bool {
+	return top.m.Method == graph.MatchPartial && sw.content == 1 && top.confirmed == 0 && len(tied) > 1
 }
 
 // verdict says why weigh refused a match, or that it did not.
