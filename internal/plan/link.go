@@ -684,7 +684,7 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		return false
 	}
 	nameToks := tc.of(c.m.Entity.Name)
-	if last := ws[sp.j-1]; last.plain && last.tok != "" && text.Singular(last.tok) != last.tok {
+	if endsInPlural(ws, sp) {
 		// "fuel pumps", "IAM role policy attachments": a plural names a
 		// kind; but the entity's whole name, a word before the last
 		// written as a name, with its last word in the plural names it
@@ -697,12 +697,7 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if !ok || !gw.partsAreWords(m.Parts) {
 		return false
 	}
-	var content []qword
-	for _, w := range ws[sp.i:sp.j] {
-		if !w.stop && !w.kind {
-			content = append(content, w)
-		}
-	}
+	content := contentOf(ws[sp.i:sp.j])
 	switch {
 	case len(content) >= 2:
 		// Plain words alone ("high latency" for
@@ -715,7 +710,34 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	case c.confirmed > 0:
 		return true
 	}
-	w := content[0]
+	return oneWordNames(ws, sp, content[0], c.m.Entity.Type, nameToks, gw)
+}
+
+// endsInPlural reports whether the span's last word is a plain word in
+// the plural.
+func endsInPlural(ws []qword, sp span) bool {
+	last := ws[sp.j-1]
+	return last.plain && last.tok != "" && text.Singular(last.tok) != last.tok
+}
+
+// contentOf returns the words that are neither stopwords nor kind words.
+func contentOf(ws []qword) []qword {
+	var content []qword
+	for _, w := range ws {
+		if !w.stop && !w.kind {
+			content = append(content, w)
+		}
+	}
+	return content
+}
+
+// oneWordNames reports whether w, the one content word of span sp,
+// stands for the entity of type typ named nameToks: a name written whole
+// ("feature-complete", "docs.rs"); else a word in the singular, not part
+// of a longer name written around it, that is written as a name and
+// begins the entity's name, or that the name holds with only words of
+// its type beside it, or that the name only extends by a version.
+func oneWordNames(ws []qword, sp span, w qword, typ string, nameToks []string, gw *graphWords) bool {
 	toks := text.KeyTokens(w.Raw)
 	if len(toks) == 0 || len(nameToks) == 0 {
 		return false
@@ -732,14 +754,25 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if w.named && text.Singular(nameToks[0]) == text.Singular(toks[0]) {
 		return true
 	}
-	if onlyTypeBeside(toks[0], nameToks, gw.typeToks[c.m.Entity.Type]) {
+	if onlyTypeBeside(toks[0], nameToks, gw.typeToks[typ]) {
 		// "the frontend" for "Frontend service", a Service; not where an
 		// unknown word follows, which may be the type word misspelt
 		// ("the payment servis").
-		next := sp.j < len(ws) && ws[sp.j].plain && !ws[sp.j].stop && !known(ws[sp.j].tok, gw)
-		return !next
+		return !unknownWordFollows(ws, sp, gw)
 	}
-	if nameToks[0] != toks[0] {
+	return extendsOnlyByVersion(toks[0], nameToks)
+}
+
+// unknownWordFollows reports whether the word after the span is a plain
+// word, no stopword, that the graph and the lexicon do not know.
+func unknownWordFollows(ws []qword, sp span, gw *graphWords) bool {
+	return sp.j < len(ws) && ws[sp.j].plain && !ws[sp.j].stop && !known(ws[sp.j].tok, gw)
+}
+
+// extendsOnlyByVersion reports whether a name is the word tok followed
+// only by version tokens (numbers, "v"): "lodash" in lodash@4.17.21.
+func extendsOnlyByVersion(tok string, nameToks []string) bool {
+	if nameToks[0] != tok {
 		return false
 	}
 	for _, t := range nameToks[1:] {
