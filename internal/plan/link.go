@@ -835,53 +835,89 @@ outer:
 func typoLinks(q string, ws []qword, spans []span, res [][]graph.Match, gw *graphWords, tc tokenCache, threshold float64) []spanLink {
 	var out []spanLink
 	for _, sp := range spans {
-		var ms []graph.Match
-		for _, f := range sp.forms {
-			for _, m := range res[f.mention] {
-				if m.Method == graph.MatchPartial && !slices.ContainsFunc(ms, func(o graph.Match) bool { return o.Entity.Name == m.Entity.Name }) {
-					ms = append(ms, m)
-				}
-			}
-		}
+		ms := partialMatches(sp, res)
 		if len(ms) == 0 {
 			continue
 		}
 		for _, k := range []int{sp.i - 1, sp.j} {
-			if k < 0 || k >= len(ws) || ws[k].stop || ws[k].tok == "" || len([]rune(ws[k].tok)) < 5 || known(ws[k].tok, gw) {
+			if !mayBeTypo(ws, k, gw) {
 				continue
 			}
-			w := ws[k].tok
-			var hit []graph.Match
-			for _, m := range ms {
-				toks := append(tc.of(m.Entity.Name), gw.typeToks[m.Entity.Type]...)
-				if slices.ContainsFunc(toks, func(t string) bool { return text.OneEdit(t, w) && text.Singular(t) != text.Singular(w) }) {
-					hit = append(hit, m)
-				}
-			}
+			hit := oneEditFromName(ws[k].tok, ms, gw, tc)
 			if len(hit) == 0 || len(hit) == len(ms) && len(ms) > 1 {
-				continue
+				continue // the word chooses none of the matches, or not among them
 			}
-			i, j := min(sp.i, k), max(sp.j, k+1)
-			top := hit[0]
-			conf := typoConfidence(top.Entity.Name)
-			if conf < threshold {
-				continue
+			if l, ok := typoLink(q, ws, sp, k, hit, threshold); ok {
+				out = append(out, l)
 			}
-			l := linked{anchor: state.Anchor{Mention: q[ws[i].Start:ws[j-1].End], Entity: top.Entity.Name, Type: top.Entity.Type,
-				Method: graph.MatchFuzzy, Confidence: conf}, start: ws[i].Start, end: ws[j-1].End}
-			for _, m := range hit {
-				if m.Score == top.Score {
-					l.candidates = append(l.candidates, graph.Match{Entity: m.Entity, Method: graph.MatchFuzzy, Score: conf})
-				}
-			}
-			explained := j - i
-			for x := i; x < j && (ws[x].lower == "the" || ws[x].lower == "a" || ws[x].lower == "an"); x++ {
-				explained--
-			}
-			out = append(out, spanLink{l: l, explained: explained, method: methodRank(graph.MatchFuzzy), score: top.Score, i: i, j: j})
 		}
 	}
 	return out
+}
+
+// partialMatches returns the partial matches of a span's forms, one per
+// entity, in the order met.
+func partialMatches(sp span, res [][]graph.Match) []graph.Match {
+	var ms []graph.Match
+	for _, f := range sp.forms {
+		for _, m := range res[f.mention] {
+			if m.Method == graph.MatchPartial && !slices.ContainsFunc(ms, func(o graph.Match) bool { return o.Entity.Name == m.Entity.Name }) {
+				ms = append(ms, m)
+			}
+		}
+	}
+	return ms
+}
+
+// mayBeTypo reports whether ws[k] is a question word that may be a
+// misspelt word of a name: there is one, it is no stopword, it has one
+// key token of five letters or more, and neither the graph nor the
+// lexicon knows it.
+func mayBeTypo(ws []qword, k int, gw *graphWords) bool {
+	return k >= 0 && k < len(ws) && !ws[k].stop && ws[k].tok != "" && len([]rune(ws[k].tok)) >= 5 && !known(ws[k].tok, gw)
+}
+
+// oneEditFromName returns the matches with a word of their name or type
+// one edit from w (and not w itself in another number).
+func oneEditFromName(w string, ms []graph.Match, gw *graphWords, tc tokenCache) []graph.Match {
+	var hit []graph.Match
+	for _, m := range ms {
+		toks := append(tc.of(m.Entity.Name), gw.typeToks[m.Entity.Type]...)
+		if slices.ContainsFunc(toks, func(t string) bool { return text.OneEdit(t, w) && text.Singular(t) != text.Singular(w) }) {
+			hit = append(hit, m)
+		}
+	}
+	return hit
+}
+
+// typoLink links span sp extended by the misspelt word ws[k] to the first
+// of the matches hit, the others of its score its candidates, when the
+// confidence a typo gives its name reaches threshold.
+func typoLink(q string, ws []qword, sp span, k int, hit []graph.Match, threshold float64) (spanLink, bool) {
+	i, j := min(sp.i, k), max(sp.j, k+1)
+	top := hit[0]
+	conf := typoConfidence(top.Entity.Name)
+	if conf < threshold {
+		return spanLink{}, false
+	}
+	l := linked{anchor: state.Anchor{Mention: q[ws[i].Start:ws[j-1].End], Entity: top.Entity.Name, Type: top.Entity.Type,
+		Method: graph.MatchFuzzy, Confidence: conf}, start: ws[i].Start, end: ws[j-1].End}
+	for _, m := range hit {
+		if m.Score == top.Score {
+			l.candidates = append(l.candidates, graph.Match{Entity: m.Entity, Method: graph.MatchFuzzy, Score: conf})
+		}
+	}
+	explained := j - i - leadingArticles(ws[i:j])
+	return spanLink{l: l, explained: explained, method: methodRank(graph.MatchFuzzy), score: top.Score, i: i, j: j}, true
+}
+
+// leadingArticles counts the articles ws starts with.
+func leadingArticles(ws []qword) int {
+	n := 0
+	for n < len(ws) && isArticle(ws[n]) {
+		n++
+	}
+	return n
 }
 
 // pick takes the best span links that do not overlap, best first
@@ -949,29 +985,14 @@ func dropOrdinary(ents []linked, ws []qword, gw *graphWords) []linked {
 // its entity's name: 2 for a plain word of a relation name of the graph,
 // 1 for a plain kind noun or function word, 0 for any other mention.
 func ordinary(e linked, ws []qword, gw *graphWords) int {
-	var only *qword
-	for k := range ws {
-		w := &ws[k]
-		if w.Start < e.start || w.End > e.end || w.stop || w.kind && only != nil {
-			continue
-		}
-		if w.kind {
-			continue
-		}
-		if only != nil {
-			return 0
-		}
-		only = w
+	only, single := soleWordWithin(ws, e, func(w qword) bool { return !w.stop && !w.kind })
+	if !single {
+		return 0
 	}
 	if only == nil {
 		// Kind nouns alone ("nodes", "the ones").
-		for k := range ws {
-			if w := &ws[k]; w.Start >= e.start && w.End <= e.end && w.kind {
-				if only != nil {
-					return 0
-				}
-				only = w
-			}
+		if only, single = soleWordWithin(ws, e, func(w qword) bool { return w.kind }); !single {
+			return 0
 		}
 	}
 	if only == nil || !only.plain || only.tok == "" {
@@ -983,16 +1004,34 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 	switch {
 	case gw.isRelWord(only.tok):
 		return 2
-	case words.IsHeadNoun(only.tok) || words.ClassOf(only.tok) != 0:
-		// A noun in the plural, or after a determiner, is said of a
-		// kind ("nodes", "the ones"); a bare one in the singular is a
-		// name ("depend on app").
-		k := slices.IndexFunc(ws, func(w qword) bool { return w.Start == only.Start })
-		if text.Singular(only.tok) != only.tok || k > 0 && words.ClassOf(ws[k-1].lower)&determiners != 0 {
-			return 1
-		}
+	case (words.IsHeadNoun(only.tok) || words.ClassOf(only.tok) != 0) && saidOfAKind(*only, ws):
+		return 1
 	}
 	return 0
+}
+
+// soleWordWithin returns the one word within mention e that keep takes,
+// or nil if none; single is false when there are several.
+func soleWordWithin(ws []qword, e linked, keep func(qword) bool) (only *qword, single bool) {
+	for k := range ws {
+		w := &ws[k]
+		if w.Start < e.start || w.End > e.end || !keep(*w) {
+			continue
+		}
+		if only != nil {
+			return nil, false
+		}
+		only = w
+	}
+	return only, true
+}
+
+// saidOfAKind reports whether a noun is said of a kind: in the plural, or
+// after a determiner ("nodes", "the ones"); a bare one in the singular
+// is a name ("depend on app").
+func saidOfAKind(w qword, ws []qword) bool {
+	k := slices.IndexFunc(ws, func(o qword) bool { return o.Start == w.Start })
+	return text.Singular(w.tok) != w.tok || k > 0 && words.ClassOf(ws[k-1].lower)&determiners != 0
 }
 
 // determiners are the word classes that make the noun after them a kind
