@@ -1075,22 +1075,47 @@ func (p *Rules) linkBrackets(ctx context.Context, bs []text.Bracket) (linking, e
 // typoConfidence says. Otherwise the best matches are returned as
 // suggestions.
 func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []qword, gw *graphWords) ([]linked, []string, error) {
-	type run struct{ i, j int }
-	var runs []run
-	var mentions []string
-	suggestFrom := map[string]bool{}
-	add := func(i, j int) {
-		if i >= j {
-			return
-		}
-		m := q[ws[i].Start:ws[j-1].End]
-		if !slices.Contains(mentions, m) {
-			runs = append(runs, run{i, j})
-			mentions = append(mentions, m)
-		}
-		delete(suggestFrom, m)
+	runs := fuzzyRuns{suggestOnly: map[string]bool{}}
+	runs.addNameRuns(q, ws)
+	runs.addWordRuns(q, ws)
+	if len(runs.mentions) == 0 {
+		return nil, nil, nil
 	}
-	// Runs of names ("Orion X9") are looked up for suggestions only.
+	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: runs.mentions, Fuzzy: true, Limit: 5})
+	if err != nil {
+		return nil, nil, fmt.Errorf("link entities: %w", err)
+	}
+	best, conf := p.bestFuzzy(res, runs, ws, gw)
+	if best < 0 {
+		return nil, firstSuggestions(res), nil
+	}
+	ms := res[best]
+	l := linked{anchor: state.Anchor{Mention: runs.mentions[best], Entity: ms[0].Entity.Name, Type: ms[0].Entity.Type, Method: graph.MatchFuzzy, Confidence: conf}}
+	for _, m := range ms {
+		if m.Score == ms[0].Score {
+			l.candidates = append(l.candidates, m)
+		}
+	}
+	r := runs.runs[best]
+	l.start, l.end = ws[r.i].Start, ws[r.j-1].End
+	return []linked{l}, nil, nil
+}
+
+// fuzzyRuns are the runs of question words linkFuzzy looks up, each
+// with its text (mentions, no two the same), and the texts looked up for
+// suggestions only.
+type fuzzyRuns struct {
+	runs        []wordRun
+	mentions    []string
+	suggestOnly map[string]bool
+}
+
+// wordRun is a run of question words: ws[i:j].
+type wordRun struct{ i, j int }
+
+// addNameRuns adds the runs of words written as names ("Orion X9"),
+// looked up for suggestions only.
+func (r *fuzzyRuns) addNameRuns(q string, ws []qword) {
 	for i := 0; i < len(ws); {
 		if !ws[i].named {
 			i++
@@ -1100,79 +1125,110 @@ func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []qword, gw *graphWo
 		for j < len(ws) && ws[j].named {
 			j++
 		}
-		if m := q[ws[i].Start:ws[j-1].End]; !slices.Contains(mentions, m) {
-			suggestFrom[m] = true
-			runs = append(runs, run{i, j})
-			mentions = append(mentions, m)
+		if m := q[ws[i].Start:ws[j-1].End]; !slices.Contains(r.mentions, m) {
+			r.suggestOnly[m] = true
+			r.runs = append(r.runs, wordRun{i, j})
+			r.mentions = append(r.mentions, m)
 		}
 		i = j
 	}
+}
+
+// addWordRuns adds the runs of words that are not stopwords and have a
+// token, and each of them without the kind nouns at its ends.
+func (r *fuzzyRuns) addWordRuns(q string, ws []qword) {
 	for i := 0; i < len(ws); {
-		if ws[i].stop || len(text.Tokens(ws[i].Raw)) == 0 {
+		if !fuzzyRunWord(ws[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(ws) && !ws[j].stop && len(text.Tokens(ws[j].Raw)) > 0 {
+		for j < len(ws) && fuzzyRunWord(ws[j]) {
 			j++
 		}
-		add(i, j)
-		ci, cj := i, j
-		for ci < cj && ws[ci].kind {
-			ci++
-		}
-		for cj > ci && ws[cj-1].kind {
-			cj--
-		}
-		if ci != i || cj != j {
-			add(ci, cj)
+		r.add(q, ws, i, j)
+		if ci, cj := withoutKindEnds(ws, i, j); ci != i || cj != j {
+			r.add(q, ws, ci, cj)
 		}
 		i = j
 	}
-	if len(mentions) == 0 {
-		return nil, nil, nil
+}
+
+// fuzzyRunWord reports whether a word may be part of a run linkFuzzy
+// looks up: no stopword, and a word with a token.
+func fuzzyRunWord(w qword) bool {
+	return !w.stop && len(text.Tokens(w.Raw)) > 0
+}
+
+// withoutKindEnds returns the run ws[i:j] without the kind nouns at its
+// start and its end.
+func withoutKindEnds(ws []qword, i, j int) (int, int) {
+	for i < j && ws[i].kind {
+		i++
 	}
-	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Fuzzy: true, Limit: 5})
-	if err != nil {
-		return nil, nil, fmt.Errorf("link entities: %w", err)
+	for j > i && ws[j-1].kind {
+		j--
 	}
+	return i, j
+}
+
+// add adds the run ws[i:j], if it has words and its text is new, and
+// has its text linked, not only suggested.
+func (r *fuzzyRuns) add(q string, ws []qword, i, j int) {
+	if i >= j {
+		return
+	}
+	m := q[ws[i].Start:ws[j-1].End]
+	if !slices.Contains(r.mentions, m) {
+		r.runs = append(r.runs, wordRun{i, j})
+		r.mentions = append(r.mentions, m)
+	}
+	delete(r.suggestOnly, m)
+}
+
+// bestFuzzy returns which run's fuzzy matches (res, by run) link, and
+// how sure the link is: of the runs not for suggestions only whose best
+// match is fuzzy and sure enough (fuzzyConfidence, FuzzyThreshold), the
+// first with the highest score; best is -1 when there is none.
+func (p *Rules) bestFuzzy(res [][]graph.Match, runs fuzzyRuns, ws []qword, gw *graphWords) (best int, conf float64) {
 	best, bestScore := -1, 0.0
-	var bestConf float64
 	for k, ms := range res {
-		if len(ms) == 0 || ms[0].Method != graph.MatchFuzzy || suggestFrom[mentions[k]] {
+		if len(ms) == 0 || ms[0].Method != graph.MatchFuzzy || runs.suggestOnly[runs.mentions[k]] {
 			continue
 		}
-		score, conf := ms[0].Score, ms[0].Score
-		if oneEditTypo(mentions[k], ms, ws[runs[k].i:runs[k].j], gw) {
-			conf = max(conf, typoConfidence(ms[0].Entity.Name))
-		}
-		if conf < p.opts.FuzzyThreshold {
+		c := fuzzyConfidence(runs.mentions[k], ms, ws[runs.runs[k].i:runs.runs[k].j], gw)
+		if c < p.opts.FuzzyThreshold {
 			continue
 		}
-		if best < 0 || score > bestScore {
-			best, bestScore, bestConf = k, score, conf
+		if best < 0 || ms[0].Score > bestScore {
+			best, bestScore, conf = k, ms[0].Score, c
 		}
 	}
-	if best < 0 {
-		var suggest []string
-		for _, ms := range res {
-			suggest = appendNew(suggest, suggestions(ms)...)
-		}
-		if len(suggest) > 2 {
-			suggest = suggest[:2]
-		}
-		return nil, suggest, nil
+	return best, conf
+}
+
+// fuzzyConfidence is how sure a link of a mention to its best fuzzy
+// match is: the match's score, or, for a one-edit typo (oneEditTypo),
+// typoConfidence when that is higher.
+func fuzzyConfidence(mention string, ms []graph.Match, ws []qword, gw *graphWords) float64 {
+	conf := ms[0].Score
+	if oneEditTypo(mention, ms, ws, gw) {
+		conf = max(conf, typoConfidence(ms[0].Entity.Name))
 	}
-	ms := res[best]
-	l := linked{anchor: state.Anchor{Mention: mentions[best], Entity: ms[0].Entity.Name, Type: ms[0].Entity.Type, Method: graph.MatchFuzzy, Confidence: bestConf}}
-	for _, m := range ms {
-		if m.Score == ms[0].Score {
-			l.candidates = append(l.candidates, m)
-		}
+	return conf
+}
+
+// firstSuggestions returns up to two names to suggest from the runs'
+// matches, in the order met.
+func firstSuggestions(res [][]graph.Match) []string {
+	var suggest []string
+	for _, ms := range res {
+		suggest = appendNew(suggest, suggestions(ms)...)
 	}
-	r := runs[best]
-	l.start, l.end = ws[r.i].Start, ws[r.j-1].End
-	return []linked{l}, nil, nil
+	if len(suggest) > 2 {
+		suggest = suggest[:2]
+	}
+	return suggest
 }
 
 // typoConfidence is how sure a link of a mention one edit away from a
