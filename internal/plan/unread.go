@@ -243,82 +243,145 @@ func conceptExplains(c words.Concept) map[string]bool {
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
 func unexplainedWords(toks []string, rd state.Reading, target state.Target, walked map[string]bool, s *graph.Schema) []string {
+	u := unexplained{explained: explainedByReading(rd, walked, s), function: functionWords(rd), target: target, s: s}
+	var out []string
+	for i, w := range toks {
+		if u.left(toks, i) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// explainedByReading returns the words a reading explains: its reasons,
+// the phrases of the kinds of relation read ("get paged for" of an
+// on-call relation walked, "downstream" of a dependency reading), the
+// relations walked, and the graph's type names and their aliases.
+func explainedByReading(rd state.Reading, walked map[string]bool, s *graph.Schema) map[string]bool {
 	explained := map[string]bool{}
-	explain := func(name string) { explainInto(explained, name) }
 	for _, b := range rd.Because {
-		explain(b)
+		explainInto(explained, b)
 	}
-	// The phrases of the kinds of relation read ("get paged for" of an
-	// on-call relation walked, "downstream" of a dependency reading).
-	concepts := []string{rd.Concept}
-	for r := range walked {
-		if rd := s.Relation(r); rd != nil {
-			concepts = append(concepts, rd.Concept)
-		}
-	}
-	var seen []words.Concept
-	for _, name := range concepts {
-		c, ok := words.ParseConcept(name)
-		if !ok || c == words.None || slices.Contains(seen, c) {
-			continue
-		}
-		seen = append(seen, c)
+	for _, c := range conceptsRead(rd, walked, s) {
 		for w := range conceptExplains(c) {
 			explained[w] = true
 		}
 	}
 	for r := range walked {
-		explain(r)
+		explainInto(explained, r)
 	}
 	for _, t := range s.Types {
-		explain(t.Name)
+		explainInto(explained, t.Name)
 		for _, a := range t.Aliases {
-			explain(a)
+			explainInto(explained, a)
 		}
 	}
-	// A failure's words ("stop", "break", "goes down") are read only by a
-	// reading of what it affects: "one stop from S" is no failure.
+	return explained
+}
+
+// conceptsRead returns the kinds of relation a reading reads, each once:
+// the reading's own and those of the relations walked.
+func conceptsRead(rd state.Reading, walked map[string]bool, s *graph.Schema) []words.Concept {
+	names := []string{rd.Concept}
+	for r := range walked {
+		if rd := s.Relation(r); rd != nil {
+			names = append(names, rd.Concept)
+		}
+	}
+	var seen []words.Concept
+	for _, name := range names {
+		c, ok := words.ParseConcept(name)
+		if !ok || c == words.None || slices.Contains(seen, c) {
+			continue
+		}
+		seen = append(seen, c)
+	}
+	return seen
+}
+
+// functionWords returns the test of the words no reading needs to
+// explain: words of a word class, extent cues, kind words, and, for a
+// reading of a failure, any cue word. A failure's words ("stop",
+// "break", "goes down") are read only by a reading of what it affects:
+// "one stop from S" is no failure.
+func functionWords(rd state.Reading) func(string) bool {
 	cue := func(w string) bool {
 		return words.CueKindsOf(w).Has(words.ExtentCues) || rd.Failure && words.IsCueWord(w)
 	}
-	function := func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
-	var out []string
-	for i, w := range toks {
-		var left bool
-		switch {
-		case w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9':
-			continue
-		case unkeptKind(toks, i, target, explained, s):
-			// "Which workloads can list nodes?" read as what lists
-			// nodes: the answers are kept of no kind, and none of
-			// the walk's types is a workload.
-			left = true
-		case i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun),
-			i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep)):
-			continue // the asked kind: "which accounts", "how many papers", "all teams" (not "at any generation")
-		case i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark:
-			continue // a mention's kind: "the search team", "the dialysis tag"
-		case i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron):
-			continue // a relative clause's head: "the team that maintains X"
-		case i+1 < len(toks) && explained[toks[i+1]] && (words.PastForm(toks[i+1]) || strings.HasSuffix(toks[i+1], "ing")):
-			continue // a reduced relative clause's head: "flights operated by X"
-		case i+1 < len(toks) && words.IsCueWord(toks[i+1]) && words.ClassOf(toks[i+1]) == 0:
-			continue // a cue's modifier: "high latency"
-		case gapObject(toks, i, explained):
-			continue // a verb's object before its preposition: "received money from"
-		case aspectNoun(toks, i) && !explained[w]:
-			// "start", "stop" are grammar before a gerund ("stop
-			// running"); after a determiner or a number they are nouns
-			// ("one stop from S"), words of their own.
-			left = true
-		default:
-			left = !explainedWord(explained, w) && !function(w) && !slices.ContainsFunc(words.Lemmas(w), function)
-		}
-		if left && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
+	return func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
+}
+
+// unexplained is what decides whether a question word is left
+// unexplained by a reading: the words the reading explains, the test of
+// function words (functionWords), the plan's target and the schema.
+type unexplained struct {
+	explained map[string]bool
+	function  func(string) bool
+	target    state.Target
+	s         *graph.Schema
+}
+
+// left reports whether toks[i] is a word the reading leaves unexplained.
+func (u unexplained) left(toks []string, i int) bool {
+	w := toks[i]
+	switch {
+	case notAWord(w):
+		return false
+	case unkeptKind(toks, i, u.target, u.explained, u.s):
+		// "Which workloads can list nodes?" read as what lists
+		// nodes: the answers are kept of no kind, and none of
+		// the walk's types is a workload.
+		return true
+	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
+		cueModifier(toks, i), gapObject(toks, i, u.explained):
+		return false
+	case aspectNoun(toks, i) && !u.explained[w]:
+		// "start", "stop" are grammar before a gerund ("stop
+		// running"); after a determiner or a number they are nouns
+		// ("one stop from S"), words of their own.
+		return true
 	}
-	return out
+	return !explainedWord(u.explained, w) && !u.function(w) && !slices.ContainsFunc(words.Lemmas(w), u.function)
+}
+
+// notAWord reports whether a question token needs no explaining as a
+// word: a mention's mark, one letter, or a number.
+func notAWord(w string) bool {
+	return w == mentionMark || len(w) < 2 || w[0] >= '0' && w[0] <= '9'
+}
+
+// askedKind reports whether toks[i] is the asked kind: after a wh-word
+// that is no pronoun ("which accounts", "how many papers"), or after a
+// quantifier not itself after a preposition ("all teams", not "at any
+// generation").
+func askedKind(toks []string, i int) bool {
+	return i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun) ||
+		i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep))
+}
+
+// mentionKind reports whether toks[i] is a mention's kind, right before
+// or after it: "the search team", "the dialysis tag".
+func mentionKind(toks []string, i int) bool {
+	return i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark
+}
+
+// relativeHead reports whether toks[i] heads a relative clause: "the
+// team that maintains X".
+func relativeHead(toks []string, i int) bool {
+	return i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron)
+}
+
+// reducedRelativeHead reports whether toks[i] heads a reduced relative
+// clause, a participle the reading explains after it: "flights operated
+// by X".
+func reducedRelativeHead(toks []string, i int, explained map[string]bool) bool {
+	return i+1 < len(toks) && explained[toks[i+1]] && (words.PastForm(toks[i+1]) || strings.HasSuffix(toks[i+1], "ing"))
+}
+
+// cueModifier reports whether toks[i] modifies a cue word after it that
+// has no word class: "high latency".
+func cueModifier(toks []string, i int) bool {
+	return i+1 < len(toks) && words.IsCueWord(toks[i+1]) && words.ClassOf(toks[i+1]) == 0
 }
 
 // unkeptKind reports whether toks[i], the kind asked after "which"
