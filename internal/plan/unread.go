@@ -456,72 +456,30 @@ func gapObject(toks []string, i int, explained map[string]bool) bool {
 // the anchor's kind; the reading is a guess, never claimed, and the
 // plan's readings follow it where it finds nothing.
 func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Plan) {
-	negated := slices.ContainsFunc(qw.toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
 	// A yes or no is asked of two entities: one relation from one of them
 	// answers something else.
-	yesNo := len(qw.toks) > 0 && words.ClassOf(qw.toks[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
-	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negated && !yesNo
+	yesNo := asksYesOrNo(qw.toks)
+	unplaced := len(pl.Chains) == 0 && pl.Unanswerable != "" && len(ents) > 0 && !negates(qw.toks) && !yesNo
 	if unplaced {
 		pl.Anchors = []state.Anchor{mainEntity(ents).anchor}
-	} else if len(pl.Chains) == 0 || len(pl.Readings) == 0 || len(pl.Anchors) == 0 || pl.Target.Kind == state.TargetEntity || pl.Readings[0].Confidence >= sureReading && !pl.Readings[0].Open ||
-		pl.Readings[0].Extent == state.ExtentTransitive && pl.Readings[0].ExtentSaid {
+	} else if readingStands(pl) {
 		return
 	}
-	// A relation named only as the asked kind is read where no type the
-	// graph states has that name, toward the end its name names ("What
-	// glass is a Daiquiri served in?", glass a relation and no type, from
-	// the drink to its glass; "How many editions does X have?", from X to
-	// the subjects of edition_of; not "What jobs wait on
-	// release/announce?", where the anchor is one of the jobs).
-	named := slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool {
-		if !askedKindOnly(qw.toks, n) {
-			return false
-		}
-		r := s.Relation(n)
-		if r == nil || kindStated(qw.toks, n, s) {
-			return true
-		}
-		d, ok := r.Leaving([]string{pl.Anchors[0].Type})
-		return !ok || d != kindEnd(n)
-	})
+	named := namedNotOnlyAsKind(qw, s, pl.Anchors[0].Type)
 	if len(named) == 0 && unplaced {
 		named = partlyNamed(qw.toks, s)
 	}
-	// A reading of no relation word (the entity's neighbourhood) walks
-	// every relation, the named one only by chance (one entity: between
-	// two, the neighbourhood is what links them).
-	neighbourhood := len(pl.Chains) > 0 && len(pl.Chains[0].Steps) == 1 && len(pl.Chains[0].Relations()) == len(s.Relations) &&
-		len(ents) == 1 && !yesNo
-	if len(named) == 0 || !neighbourhood && slices.ContainsFunc(named, func(n string) bool {
-		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return c.Relations()[n] })
-	}) {
+	if len(named) == 0 || !readsNeighbourhood(pl, ents, s, qw.toks) && walksAnyOf(pl.Chains, named) {
 		return
 	}
-	for _, n := range named[1:] {
-		if !sameAct(named[0], n, s) {
-			return
-		}
+	if !allSameAct(named, s) {
+		return
 	}
-	at := pl.Anchors[0].Type
-	var edges []state.RelDir
-	for _, n := range named {
-		r := s.Relation(n)
-		if r == nil {
-			return
-		}
-		d, ok := r.Leaving([]string{at})
-		if !ok {
-			return // both ends or neither: the types do not say which way
-		}
-		edges = append(edges, state.RelDir{Relation: n, Direction: d})
+	edges, ok := edgesFromKind(named, pl.Anchors[0].Type, s)
+	if !ok {
+		return
 	}
-	var top state.Reading
-	if len(pl.Readings) > 0 {
-		top = pl.Readings[0]
-	}
-	rd := state.Reading{Text: fmt.Sprintf("what %s is linked to by %s, directly", pl.Anchors[0].Entity, text.List(named, "and")), Confidence: doubtedConfidence,
-		Extent: state.ExtentDirect, Because: top.Because, Concept: top.Concept,
-		Guesses: []string{fmt.Sprintf("the question names %s, which the reading did not walk: read through it first", text.List(named, "and"))}}
+	rd := namedReading(named, pl)
 	if unplaced {
 		// The reader found no relation word; the graph's own name is one.
 		rd.Because = []string{text.List(named, "and") + ", named by the question"}
@@ -530,6 +488,110 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	}
 	pl.Readings = append([]state.Reading{rd}, pl.Readings...)
 	pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: edges}}, Score: doubtedConfidence}}, pl.Chains...)
+}
+
+// negates reports whether a question's words hold a negation.
+func negates(toks []string) bool {
+	return slices.ContainsFunc(toks, func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
+}
+
+// asksYesOrNo reports whether a question starts with an auxiliary, a
+// form of be or have, or a modal: a yes or no question.
+func asksYesOrNo(toks []string) bool {
+	return len(toks) > 0 && words.ClassOf(toks[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
+}
+
+// readingStands reports whether a plan that has readings keeps them
+// without a named relation's put first: it has no chain, reading or
+// anchor, it asks for an entity, its first reading is sure enough to be
+// claimed and not open, or that reading's extent is transitive as the
+// question says.
+func readingStands(pl *state.Plan) bool {
+	return len(pl.Chains) == 0 || len(pl.Readings) == 0 || len(pl.Anchors) == 0 || pl.Target.Kind == state.TargetEntity ||
+		pl.Readings[0].Confidence >= sureReading && !pl.Readings[0].Open ||
+		pl.Readings[0].Extent == state.ExtentTransitive && pl.Readings[0].ExtentSaid
+}
+
+// namedNotOnlyAsKind returns the relations the question names, but
+// those named only as the asked kind: such a relation is read where no
+// type the graph states has that name, toward the end its name names,
+// from an anchor of type at ("What glass is a Daiquiri served in?",
+// glass a relation and no type, from the drink to its glass; "How many
+// editions does X have?", from X to the subjects of edition_of; not
+// "What jobs wait on release/announce?", where the anchor is one of the
+// jobs).
+func namedNotOnlyAsKind(qw questionWordsOf, s *graph.Schema, at string) []string {
+	return slices.DeleteFunc(slices.Clone(qw.named), func(n string) bool {
+		if !askedKindOnly(qw.toks, n) {
+			return false
+		}
+		r := s.Relation(n)
+		if r == nil || kindStated(qw.toks, n, s) {
+			return true
+		}
+		d, ok := r.Leaving([]string{at})
+		return !ok || d != kindEnd(n)
+	})
+}
+
+// readsNeighbourhood reports whether the plan's first chain reads no
+// relation word: one step over every relation of the graph, from the one
+// entity of a question (toks) that is no yes or no. It walks the named
+// relation only by chance (between two entities, the neighbourhood is
+// what links them).
+func readsNeighbourhood(pl *state.Plan, ents []linked, s *graph.Schema, toks []string) bool {
+	return len(pl.Chains) > 0 && len(pl.Chains[0].Steps) == 1 && len(pl.Chains[0].Relations()) == len(s.Relations) &&
+		len(ents) == 1 && !asksYesOrNo(toks)
+}
+
+// walksAnyOf reports whether a chain walks one of the relations named.
+func walksAnyOf(chains []state.Chain, named []string) bool {
+	return slices.ContainsFunc(named, func(n string) bool {
+		return slices.ContainsFunc(chains, func(c state.Chain) bool { return c.Relations()[n] })
+	})
+}
+
+// allSameAct reports whether the relations named are all the same
+// relation as the first (sameAct).
+func allSameAct(named []string, s *graph.Schema) bool {
+	for _, n := range named[1:] {
+		if !sameAct(named[0], n, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// edgesFromKind returns the named relations, each the way it leaves an
+// entity of type at; ok is false when one is no relation of the graph or
+// has that type at both ends or neither (the types do not say which
+// way).
+func edgesFromKind(named []string, at string, s *graph.Schema) (edges []state.RelDir, ok bool) {
+	for _, n := range named {
+		r := s.Relation(n)
+		if r == nil {
+			return nil, false
+		}
+		d, ok := r.Leaving([]string{at})
+		if !ok {
+			return nil, false
+		}
+		edges = append(edges, state.RelDir{Relation: n, Direction: d})
+	}
+	return edges, true
+}
+
+// namedReading is the reading of one hop over the named relations from
+// the plan's anchor: a guess, never claimed, with the reasons and kind
+// of relation of the plan's first reading, if any.
+func namedReading(named []string, pl *state.Plan) state.Reading {
+	var top state.Reading
+	if len(pl.Readings) > 0 {
+		top = pl.Readings[0]
+	}
+	return state.Reading{Text: fmt.Sprintf("what %s is linked to by %s, directly", pl.Anchors[0].Entity, text.List(named, "and")), Confidence: doubtedConfidence,
+		Extent: state.ExtentDirect, Because: top.Because, Concept: top.Concept,
+		Guesses: []string{fmt.Sprintf("the question names %s, which the reading did not walk: read through it first", text.List(named, "and"))}}
 }
 
 // askedKindOnly reports whether every content word of relation n's name
