@@ -17,11 +17,7 @@ import (
 // it does not use in Plan.Ignored.
 func (p *Rules) build(q string, s *graph.Schema, ents []linked) state.Plan {
 	pl := p.plan(q, s, ents)
-	found := make([]state.Anchor, len(ents))
-	for i, e := range ents {
-		found[i] = e.anchor
-	}
-	pl.Ignored = Ignored(pl, found)
+	pl.Ignored = Ignored(pl, anchorsOf(ents))
 	return pl
 }
 
@@ -60,17 +56,7 @@ func Ignored(pl state.Plan, found []state.Anchor) []state.Anchor {
 // that proposes chains for the question, those chains; otherwise the
 // question reader's readings.
 func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
-	plan := state.Plan{Source: state.ByRules, Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
-	for _, e := range ents {
-		if len(e.candidates) > 1 {
-			var names []string
-			for _, c := range e.candidates {
-				names = append(names, c.Entity.Name)
-			}
-			plan.Ambiguities = append(plan.Ambiguities, state.Ambiguity{Mention: e.anchor.Mention, Candidates: names, Chosen: e.anchor.Entity})
-			plan.Notes = append(plan.Notes, fmt.Sprintf("%q is ambiguous (%s); chose %s", e.anchor.Mention, strings.Join(names, ", "), e.anchor.Entity))
-		}
-	}
+	plan := p.basePlan(ents)
 	if len(ents) == 0 {
 		plan.Notes = append(plan.Notes, "no entity of the question was found in the graph")
 		return plan
@@ -98,6 +84,32 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 	pl := p.readPlanBoth(q, qw, s, ents, plan)
 	namedFirst(qw, ents, s, &pl)
 	return pl
+}
+
+// basePlan is the plan before any reading: by rules, asking for a chain,
+// with the mentions that are ambiguous and the one chosen for each.
+func (p *Rules) basePlan(ents []linked) state.Plan {
+	plan := state.Plan{Source: state.ByRules, Target: state.Target{Kind: state.TargetChain}, HopBudget: p.opts.HopBudget}
+	for _, e := range ents {
+		if len(e.candidates) > 1 {
+			var names []string
+			for _, c := range e.candidates {
+				names = append(names, c.Entity.Name)
+			}
+			plan.Ambiguities = append(plan.Ambiguities, state.Ambiguity{Mention: e.anchor.Mention, Candidates: names, Chosen: e.anchor.Entity})
+			plan.Notes = append(plan.Notes, fmt.Sprintf("%q is ambiguous (%s); chose %s", e.anchor.Mention, strings.Join(names, ", "), e.anchor.Entity))
+		}
+	}
+	return plan
+}
+
+// anchorsOf returns the linked entities as anchors.
+func anchorsOf(ents []linked) []state.Anchor {
+	out := make([]state.Anchor, len(ents))
+	for i, e := range ents {
+		out[i] = e.anchor
+	}
+	return out
 }
 
 // readPlanBoth reads the question with the rule reader and, where its
@@ -246,7 +258,11 @@ func readerEntities(ents []linked) []reader.Entity {
 // readPlanRules makes the plan from the rule reader's readings
 // (internal/reading).
 func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
-	res := reading.Read(q, readingEntities(ents), s)
+	return p.planFrom(reading.Read(q, readingEntities(ents), s), s, ents, plan)
+}
+
+// planFrom makes the plan from the rule reader's result.
+func (p *Rules) planFrom(res reading.Result, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	plan.Notes = append(plan.Notes, res.Notes...)
 	var out readOut
 	out.unread = res.Unread
@@ -262,6 +278,22 @@ func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan sta
 			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Failure: rd.Failure, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 	}
 	return p.fromReadings(s, ents, plan, out)
+}
+
+// byKinds makes the plan of a question neither reader could place, for a
+// word of it names no relation of the graph, from the link the schema
+// makes between the kind it asks for and its entity's kind
+// (reading.ReadByKinds): an answer given uncertain, with its guess, rather
+// than none. ok is false where that does not apply either.
+func (p *Rules) byKinds(q string, s *graph.Schema, ents []linked) (state.Plan, bool) {
+	res := reading.ReadByKinds(q, readingEntities(ents), s)
+	if len(res.Readings) == 0 {
+		return state.Plan{}, false
+	}
+	base := p.basePlan(ents)
+	pl := p.planFrom(res, s, ents, base)
+	pl.Ignored = Ignored(pl, anchorsOf(ents))
+	return pl, pl.Unanswerable == ""
 }
 
 // readingEntities hands the linked entities to the rule reader.

@@ -170,6 +170,11 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 			plan = pl
 		}
 	}
+	if plan.Unanswerable != "" && len(lk.ents) > 0 {
+		if pl, ok := p.byKinds(question, s, lk.ents); ok {
+			plan = pl
+		}
+	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil

@@ -140,6 +140,13 @@ func (r *reader) asked() Asked {
 			return a
 		}
 	}
+	// Read by kinds (ReadByKinds), a word of a type's name ("species",
+	// "pokemon" for pokemon-species): that type, where it is the only one
+	// so named, or the only one so named that the entity's kind links to.
+	if t := r.typeByNameWord(w); r.byKinds && t != "" {
+		a.Type = t
+		return a
+	}
 	// A noun the names of relations end in, where their objects are one
 	// type role inference named and no type's names carry the word: the
 	// objects of runs_image are images.
@@ -280,4 +287,37 @@ func (r *reader) roleType(c words.Concept, role words.Role) string {
 
 func phraseMatches(words []string, i int, phrase string) bool {
 	return newPhraseMatcher(phrase).matchesAt(words, i, wordMatcher.isForm)
+}
+
+// typeByNameWord returns the type one word of whose name is w (in any
+// of its forms): the only one, or the only one the main entity's type
+// links to by a relation; "" where there is none or no one.
+func (r *reader) typeByNameWord(w string) string {
+	forms := words.FormSet(w)
+	var named []string
+	for _, t := range r.s.Types {
+		if slices.ContainsFunc(text.Tokens(t.Name), func(tw string) bool { return forms[tw] }) {
+			named = append(named, t.Name)
+		}
+	}
+	if len(named) == 1 {
+		return named[0]
+	}
+	at := ""
+	if len(r.ents) > 0 {
+		at = r.ents[r.mainEntity()].Type
+	}
+	if at == "" {
+		return ""
+	}
+	var linked []string
+	for _, t := range named {
+		if e, _ := r.schemaHop(at, t); t != at && len(e) > 0 {
+			linked = append(linked, t)
+		}
+	}
+	if len(linked) == 1 {
+		return linked[0]
+	}
+	return ""
 }

@@ -108,6 +108,9 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	// Nothing names a relation: a word the graph has no relation for, or
 	// a plain question about the entity.
 	if w := r.unexplained(); w != "" {
+		if c := r.byKindsOnly(w); c != nil {
+			return c, nil
+		}
 		return nil, &Unmatched{Word: w, Concept: r.unexplainedConcept()}
 	}
 	if c := r.typeOnly(); c != nil {
@@ -1672,6 +1675,24 @@ func (r *reader) askedRole() *claim {
 	c.why = append(c.why, fmt.Sprintf("which %s", step.word))
 	r.used[i] = true
 	r.setExtent(c)
+	return c
+}
+
+// byKindsOnly is typeOnly for a question whose word w names no relation,
+// where the reader reads by kinds (ReadByKinds): a guess, said as such.
+func (r *reader) byKindsOnly(w string) *claim {
+	if !r.byKinds || len(r.ents) != 1 {
+		// With two entities, which one the kinds link is a guess too.
+		return nil
+	}
+	c := r.typeOnly()
+	if c == nil || r.asked().Type == r.ents[c.anchor].Type {
+		// Between two things of one kind the types do not say which way
+		// the link runs ("Which models ref X?").
+		return nil
+	}
+	c.conf = 0.5
+	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, r.asked().Type)}
 	return c
 }
 

@@ -164,6 +164,21 @@ func Read(q string, ents []Entity, s *graph.Schema) Result {
 	return r.read()
 }
 
+// ReadByKinds is Read for a question Read cannot place, for a word of it
+// names no relation of the graph ("Which Pokémon live in the sea?", over
+// habitat): where the question asks for a kind of entity and its entity
+// has a kind, it is read as the shortest link the schema makes between
+// the two, a guess that is never certified. Its Result is Read's where
+// that does not apply.
+func ReadByKinds(q string, ents []Entity, s *graph.Schema) Result {
+	if len(ents) == 0 {
+		return Result{}
+	}
+	r := newReader(q, ents, s)
+	r.byKinds = true
+	return r.read()
+}
+
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
@@ -199,9 +214,12 @@ type relInfo struct {
 
 // reader holds one question being read.
 type reader struct {
-	q    string
-	ents []Entity
-	s    *graph.Schema
+	// byKinds: a word that names no relation does not stop the reading
+	// where the kinds asked and named link (ReadByKinds).
+	byKinds bool
+	q       string
+	ents    []Entity
+	s       *graph.Schema
 	// checks are the relations, read and paired, as the checks of a
 	// reading see them (internal/readcheck), made once.
 	checks readcheck.Relations

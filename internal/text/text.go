@@ -7,6 +7,8 @@ package text
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Apostrophes says what splitting does with an apostrophe inside a word.
@@ -65,13 +67,33 @@ func (sp Splitter) splitRunes(s string) []string {
 			if sp.Camel && unicode.IsUpper(r) && len(cur) > 0 && i > 0 && unicode.IsLower(rs[i-1]) {
 				flush()
 			}
-			cur = append(cur, unicode.ToLower(r))
+			cur = append(cur, unicode.ToLower(withoutMarks(r)))
 		default:
 			flush()
 		}
 	}
 	flush()
 	return toks
+}
+
+// withoutMarks returns letter r without its diacritics where it is a
+// letter and marks ("é" -> "e", "ñ" -> "n"), so that "Pokémon" and
+// "pokemon", "São Paulo" and "Sao Paulo" are the same words; other runes
+// as they are.
+func withoutMarks(r rune) rune {
+	if r < 0xC0 {
+		return r
+	}
+	d := []rune(norm.NFD.String(string(r)))
+	if len(d) < 2 {
+		return r
+	}
+	for _, m := range d[1:] {
+		if !unicode.Is(unicode.Mn, m) {
+			return r
+		}
+	}
+	return d[0]
 }
 
 // isASCII reports whether s is all ASCII.

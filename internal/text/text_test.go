@@ -16,7 +16,8 @@ func TestSplitters(t *testing.T) {
 		{Splitter{Camel: true}, "Some Mother's Son", []string{"some", "mothers", "son"}},
 		{Splitter{Apostrophes: SplitApostrophes, Stem: true}, "Some Mother's Sons", []string{"some", "mother", "s", "son"}},
 		{Splitter{Stem: true}, "Depends-On net/http", []string{"depend", "on", "net", "http"}},
-		{Splitter{}, "Zahlungsdienst über Ω", []string{"zahlungsdienst", "über", "ω"}},
+		{Splitter{}, "Zahlungsdienst über Ω", []string{"zahlungsdienst", "uber", "ω"}},
+		{Splitter{}, "Pokémon São Paulo Nidoran♀", []string{"pokemon", "sao", "paulo", "nidoran"}},
 	} {
 		if got := c.sp.Split(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("%+v.Split(%q) = %q, want %q", c.sp, c.in, got, c.want)
