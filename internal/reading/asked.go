@@ -148,8 +148,9 @@ func (r *reader) asked() Asked {
 		return a
 	}
 	// A noun the names of relations end in, where their objects are one
-	// type role inference named and no type's names carry the word: the
-	// objects of runs_image are images.
+	// type and no type's names carry the word: the objects of runs_image
+	// are images, of homeworld homeworlds ("the homeworlds of the X-wing's
+	// pilots": a hop on from the pilots).
 	if t := r.namedEndType(singular(w)); t != "" && nameWord == "" {
 		a.Type, a.byRelation = t, true
 		return a
@@ -200,8 +201,9 @@ func (r *reader) classificationType() string {
 	return ""
 }
 
-// namedEndType returns the one type, named by role inference, that the
-// names of the graph's relations say is noun's kind (kindNoun), or "".
+// namedEndType returns the one type that the names of the graph's
+// relations say is noun's kind (kindNoun), or "": the objects of
+// runs_image are images, those of homeworld (planets) homeworlds.
 func (r *reader) namedEndType(noun string) string {
 	typ := ""
 	for _, ri := range r.rels {
@@ -211,7 +213,7 @@ func (r *reader) namedEndType(noun string) string {
 		if len(ri.def.To) != 1 || (typ != "" && typ != ri.def.To[0]) {
 			return ""
 		}
-		if t := r.s.Type(ri.def.To[0]); t == nil || !t.Inferred {
+		if r.s.Type(ri.def.To[0]) == nil {
 			return ""
 		}
 		typ = ri.def.To[0]
