@@ -179,6 +179,10 @@ func ReadByKinds(q string, ents []Entity, s *graph.Schema) Result {
 	return r.read()
 }
 
+// wordsOpposites is words.Opposites: the local variable words shadows
+// the package where relations are read.
+var wordsOpposites = words.Opposites
+
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
@@ -291,6 +295,12 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
 			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:len(words)-1], " ")))
+		}
+		if n := len(words); n >= 2 {
+			// "evolves_from" read the other way: "evolves into", "evolves to".
+			for _, op := range wordsOpposites(words[n-1]) {
+				ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(append(slices.Clone(words[:n-1]), op), " ")))
+			}
 		}
 		if len(words) == 1 {
 			for _, ph := range compoundSpellings(words[0], qwords) {

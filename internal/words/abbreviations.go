@@ -87,6 +87,32 @@ func readLines(name string) ([]entry, error) {
 	return out, nil
 }
 
+// parseOpposites reads opposites.txt: a preposition that ends relation
+// names -> the prepositions that name the same relation the other way.
+func parseOpposites() (map[string][]string, error) {
+	es, err := readFile("opposites.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(es))
+	for _, e := range es {
+		if _, dup := out[e.key]; dup {
+			return nil, fmt.Errorf("opposites.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		ops := strings.Fields(e.value)
+		if len(ops) == 0 || slices.Contains(ops, e.key) || strings.ContainsAny(e.key, " \t") {
+			return nil, fmt.Errorf("opposites.txt:%d: %q: one preposition, then its opposites, none itself", e.line, e.key)
+		}
+		out[e.key] = ops
+	}
+	return out, nil
+}
+
+// Opposites returns the prepositions that, in place of prep at the end of
+// a relation's name, name that relation the other way round ("into" and
+// "to" for "from": "X evolves into Y" is "Y evolves from X"), or nil.
+func Opposites(prep string) []string { return k().opposites[prep] }
+
 // LongForm returns the words of the long form of a short form
 // (abbreviations.txt: "working", "group" for "wg"), and whether w is one.
 func LongForm(w string) ([]string, bool) {

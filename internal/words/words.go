@@ -65,11 +65,12 @@ type knowledge struct {
 	concepts []ConceptPhrase
 	// readings are readings.txt's phrases; those the question reader
 	// did not know are also in concepts, after concepts.txt's.
-	readings []Reading
-	kinds    map[string]string
-	abbrev   map[string][]string       // short form -> long form's words
-	byFirst  map[string][]abbreviation // first word of a long form -> its abbreviations
-	heads    map[string]bool
+	readings  []Reading
+	kinds     map[string]string
+	abbrev    map[string][]string       // short form -> long form's words
+	opposites map[string][]string       // preposition ending relation names -> its opposites (opposites.txt)
+	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
+	heads     map[string]bool
 	// classifiers are classifiers.txt's nouns.
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
@@ -121,6 +122,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.derivations, err = parseDerivations(); err != nil {
+		return nil, err
+	}
+	if kn.opposites, err = parseOpposites(); err != nil {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
