@@ -453,8 +453,8 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		at = r.anchorTypes(c)
 	}
 	if kind, linked, linkedEnds := r.kindOfWord(sc, at, edges); len(linked) > 0 {
-		guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s): %s never %s from one", sc.word, kind, strings.Join(at, " or "),
-			joinAnd(state.ChainStep{Edges: linked}.Relations()), joinAnd(relNames(rels)), map[bool]string{true: "starts", false: "start"}[len(rels) == 1]))
+		guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s), as the types allow", sc.word, kind, strings.Join(at, " or "),
+			joinAnd(state.ChainStep{Edges: linked}.Relations())))
 		return linked, linkedEnds, guesses, conf * 0.75
 	}
 	return edges, ends, guesses, conf
