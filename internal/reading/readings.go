@@ -60,6 +60,14 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		if k == 0 {
 			at = r.anchorTypes(c)
 		}
+		if bridge, why := r.bridgeTo(sc, at, edges); len(bridge) > 0 {
+			// "Which films feature characters from Naboo?": from the
+			// planet to its people (homeworld), then the films whose
+			// characters they are.
+			steps = append(steps, state.ChainStep{Edges: bridge})
+			guesses = append(guesses, why)
+			conf *= 0.75
+		}
 		if base.SchemaDoubt == "" && r.typesMayRuleOut(c, k, edges, at, guesses) {
 			base.SchemaDoubt = r.schemaDoubt(edges, at, k, c)
 		}
@@ -458,6 +466,44 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		return linked, linkedEnds, guesses, conf * 0.75
 	}
 	return edges, ends, guesses, conf
+}
+
+// bridgeTo returns, for a step named by a relation's own words whose
+// edges never start from the types at where the walk is (in a typed
+// graph), the relations that lead from there, in one hop, to where they
+// start: the link the question's preposition leaves to the types
+// ("characters from Naboo": Naboo is a planet, characters runs from a
+// film to people, and homeworld links people and planets), and a guess
+// saying so. Nothing where an edge starts from at either way, or no one
+// family of relations links the types.
+func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, string) {
+	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
+		return nil, ""
+	}
+	var starts []string
+	for _, e := range edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil || slices.Contains(ri.starts(e.Direction), at[0]) || slices.Contains(ri.starts(e.Direction.Reverse()), at[0]) {
+			// It starts there, or starts there the other way round
+			// ("Who pilots the Millennium Falcon?", where pilots runs
+			// from the ship): the types say nothing of a link between.
+			return nil, ""
+		}
+		for _, t := range ri.starts(e.Direction) {
+			if !slices.Contains(starts, t) {
+				starts = append(starts, t)
+			}
+		}
+	}
+	if len(starts) != 1 || starts[0] == at[0] {
+		return nil, ""
+	}
+	bridge := r.linking(at[0], starts[0], 0, nil)
+	if len(bridge) == 0 || families(bridge) > 1 {
+		return nil, ""
+	}
+	return bridge, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
+		joinAnd(state.ChainStep{Edges: bridge}.Relations()), at[0], starts[0])
 }
 
 // kindOfWord returns, for a step named by a word that names both a
