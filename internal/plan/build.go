@@ -143,6 +143,13 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 			open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
 			return open
 		}
+		if e := conditionOnIgnored(rules, open, ents); e != "" && open.Readings[0].Confidence > rules.Readings[0].Confidence {
+			// "Which members of X are Republican?": the open reader
+			// keeps the members linked to Republican, an entity the rule
+			// reader's reading leaves out; both unsure.
+			open.Notes = append(open.Notes, "read by the open reader: it keeps the answers linked to "+e+", which the rule reader's reading leaves out")
+			return open
+		}
 		return rules
 	}
 	if len(rules.Readings) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence <= rules.Readings[0].Confidence {
@@ -171,6 +178,21 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")
 	return open, true
+}
+
+// conditionOnIgnored returns an entity the rule reader's plan leaves out
+// that the open reader's plan makes a condition on its answers, or "".
+func conditionOnIgnored(rules, open state.Plan, ents []linked) string {
+	if len(rules.Readings) == 0 || len(open.Readings) == 0 || len(open.Chains) == 0 {
+		return ""
+	}
+	ignored := Ignored(rules, anchorsOf(ents))
+	for _, h := range open.Target.Having {
+		if slices.ContainsFunc(ignored, func(a state.Anchor) bool { return a.Entity == h.Entity }) {
+			return h.Entity
+		}
+	}
+	return ""
 }
 
 // weakPlan reports whether a plan's reading cannot be certified as it

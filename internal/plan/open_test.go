@@ -13,6 +13,7 @@ import (
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/reader"
 	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/state"
 )
 
 var updateOpen = flag.Bool("update-open", false, "rewrite testdata/open/*.txt from the open reader's frames and readings")
@@ -89,6 +90,13 @@ func openReading(q string, ents []reader.Entity, s *graph.Schema) string {
 	}
 	for _, rd := range res.Readings {
 		fmt.Fprintf(&b, "  reading %.2f: %s\n    chain %s\n", rd.Confidence, rd.Text, rd.Chain)
+		for _, h := range rd.Having {
+			loose := ""
+			if h.Loose {
+				loose = " (loose)"
+			}
+			fmt.Fprintf(&b, "    having %s %s%s\n", state.ChainStep{Edges: h.Edges}, ents[h.Ent].Name, loose)
+		}
 		for _, d := range rd.Doubts {
 			fmt.Fprintf(&b, "    doubt: %s\n", d)
 		}

@@ -281,6 +281,33 @@ func (b *builder) having(asked *Node, askedAt int, onPath map[*Link]bool, rd Rea
 			out = append(out, Having{Edges: hop.edges, Ent: m})
 		}
 	}
+	return append(out, b.looseHaving(rd, ends, out)...)
+}
+
+// looseHaving returns, for each entity the question names that the
+// reading does not use and the frame ties to nothing ("Which members of
+// the Finance Committee are Republican?", "Which Finance Committee
+// members are from OH?"), the condition that the answers are linked to
+// it by the one relation between their kinds (party, state), marked
+// Loose: a guess at how the question meant it.
+func (b *builder) looseHaving(rd Reading, ends []string, have []Having) []Having {
+	if b.f.Failure != nil || slices.ContainsFunc(b.f.toks, func(t token) bool { return t.ent < 0 && operatorKind(t) != "" }) {
+		// "If X shut down, would Y still be cleared?", "What does
+		// tiramisu use besides mascarpone?": the entity plays another part.
+		return nil
+	}
+	var out []Having
+	for e := range b.f.ents {
+		if e == rd.Anchor || e == rd.Target || slices.Contains(rd.Also, e) || b.f.ents[e].Start < 0 ||
+			slices.ContainsFunc(have, func(h Having) bool { return h.Ent == e }) || b.f.entityLinked(e) || b.f.inCondition(e) {
+			continue
+		}
+		hop, ok := b.hopInto(ends, b.entTypes(e), nil)
+		if !ok || len(state.ChainStep{Edges: hop.edges}.Relations()) != 1 {
+			continue
+		}
+		out = append(out, Having{Edges: hop.edges, Ent: e, Loose: true})
+	}
 	return out
 }
 
@@ -1268,6 +1295,11 @@ func (b *builder) unread(rd *Reading) []Doubt {
 	}
 	if len(unused) > 0 {
 		out = append(out, Doubt{Kind: DoubtUnusedEntity, Names: unused, Factor: 0.7})
+	}
+	for _, h := range rd.Having {
+		if h.Loose {
+			out = append(out, Doubt{Kind: DoubtLooseCondition, Names: []string{f.ents[h.Ent].Name}, Detail: text.List(state.ChainStep{Edges: h.Edges}.Relations(), "and"), Factor: 0.75})
+		}
 	}
 	for i, o := range f.owner {
 		t := f.toks[i]

@@ -51,6 +51,10 @@ const (
 	// DoubtOrder: which relation mention comes first in the chain was
 	// guessed.
 	DoubtOrder
+	// DoubtLooseCondition: an entity the question names without saying
+	// how was read as a condition on the answers, through the relation
+	// between their kinds.
+	DoubtLooseCondition
 )
 
 var doubtNames = map[DoubtKind]string{
@@ -58,7 +62,7 @@ var doubtNames = map[DoubtKind]string{
 	DoubtUnexplained: "unexplained word", DoubtOperator: "operator", DoubtExtent: "extent",
 	DoubtAmbiguousEntity: "ambiguous entity", DoubtFuzzyEntity: "fuzzy entity", DoubtRelation: "relation by kind",
 	DoubtNoRelationWord: "no relation word", DoubtListOrYesNo: "list or yes/no", DoubtHowWhen: "how or when",
-	DoubtUnion: "any or all", DoubtAskedKind: "kind", DoubtOrder: "order",
+	DoubtUnion: "any or all", DoubtAskedKind: "kind", DoubtOrder: "order", DoubtLooseCondition: "loose condition",
 }
 
 func (k DoubtKind) String() string { return doubtNames[k] }
@@ -82,6 +86,8 @@ func (d Doubt) String() string {
 	switch d.Kind {
 	case DoubtUnusedEntity:
 		return fmt.Sprintf("the question also names %s, which this reading does not use", names)
+	case DoubtLooseCondition:
+		return fmt.Sprintf("kept the answers linked to %s by %s: the question names it without saying how", names, d.Detail)
 	case DoubtUnknownName:
 		return fmt.Sprintf("the question names %q, which is not in the graph", d.Words)
 	case DoubtUnfollowed:

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"slices"
+
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -268,6 +270,13 @@ func (f *Frame) linkedTo(a, b int) bool {
 		}
 	}
 	return false
+}
+
+// inCondition reports whether entity e is said in a condition clause
+// ("If Dutch Customs shut down, would S-500 be cleared?").
+func (f *Frame) inCondition(e int) bool {
+	k := slices.IndexFunc(f.toks, func(t token) bool { return t.ent == e })
+	return k >= 0 && f.conditional(k)
 }
 
 // conditional reports whether the cue at token at is in a condition

@@ -291,3 +291,19 @@ func (f *Frame) nounLike(c cueMention) bool {
 	w := f.toks[c.start].low
 	return !(len(w) > 2 && w[len(w)-2:] == "ly") && c.end-c.start == 1
 }
+
+// entityLinked reports whether a link of the frame binds a node of
+// entity e, or the entity modifies a phrase: the question says how it
+// bears on the rest.
+func (f *Frame) entityLinked(e int) bool {
+	isE := func(n int) bool {
+		nd := f.node(n)
+		return nd != nil && nd.Kind == NodeEntity && (nd.Ent == e || slices.Contains(nd.Also, e))
+	}
+	for _, l := range f.Links {
+		if isE(l.X) || isE(l.Y) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(f.Nodes, func(n *Node) bool { return slices.Contains(n.Mods, e) })
+}

@@ -114,6 +114,9 @@ type Reading struct {
 type Having struct {
 	Edges []state.RelDir
 	Ent   int
+	// Loose: the question names the entity without saying how it bears
+	// on the answers; the relation between the kinds was taken (a guess).
+	Loose bool
 }
 
 // Checks are the relations around a reading that could carry the answer
