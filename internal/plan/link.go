@@ -1075,9 +1075,10 @@ func (p *Rules) linkBrackets(ctx context.Context, bs []text.Bracket) (linking, e
 // typoConfidence says. Otherwise the best matches are returned as
 // suggestions.
 func (p *Rules) linkFuzzy(ctx context.Context, q string, ws []qword, gw *graphWords) ([]linked, []string, error) {
-	runs := fuzzyRuns{suggestOnly: map[string]bool{}}
+	runs := fuzzyRuns{suggestOnly: map[string]bool{}, typoOnly: map[string]bool{}}
 	runs.addNameRuns(q, ws)
 	runs.addWordRuns(q, ws)
+	runs.addTypoRuns(q, ws, gw)
 	if len(runs.mentions) == 0 {
 		return nil, nil, nil
 	}
@@ -1108,6 +1109,8 @@ type fuzzyRuns struct {
 	runs        []wordRun
 	mentions    []string
 	suggestOnly map[string]bool
+	// typoOnly are the texts that link only as a typo (addTypoRuns).
+	typoOnly map[string]bool
 }
 
 // wordRun is a run of question words: ws[i:j].
@@ -1154,6 +1157,26 @@ func (r *fuzzyRuns) addWordRuns(q string, ws []qword) {
 	}
 }
 
+// addTypoRuns adds each word on its own that may be a misspelt name
+// (mayBeTypo: five letters or more, no word English or the graph knows),
+// so that a typo beside other words ("What does Charizzard evolve from?",
+// where the run is "Charizzard evolve") is looked up as itself; such a
+// run links only a name one edit from it (oneEditTypo), not any name
+// that merely scores well ("Northwind" is no typo of "Northwind Bank").
+func (r *fuzzyRuns) addTypoRuns(q string, ws []qword, gw *graphWords) {
+	for k := range ws {
+		if !mayBeTypo(ws, k, gw) {
+			continue
+		}
+		m := q[ws[k].Start:ws[k].End]
+		if slices.Contains(r.mentions, m) && !r.suggestOnly[m] {
+			continue // looked up already, as a run of its own
+		}
+		r.add(q, ws, k, k+1)
+		r.typoOnly[m] = true
+	}
+}
+
 // fuzzyRunWord reports whether a word may be part of a run linkFuzzy
 // looks up: no stopword, and a word with a token.
 func fuzzyRunWord(w qword) bool {
@@ -1196,8 +1219,9 @@ func (p *Rules) bestFuzzy(res [][]graph.Match, runs fuzzyRuns, ws []qword, gw *g
 		if len(ms) == 0 || ms[0].Method != graph.MatchFuzzy || runs.suggestOnly[runs.mentions[k]] {
 			continue
 		}
-		c := fuzzyConfidence(runs.mentions[k], ms, ws[runs.runs[k].i:runs.runs[k].j], gw)
-		if c < p.opts.FuzzyThreshold {
+		m, run := runs.mentions[k], ws[runs.runs[k].i:runs.runs[k].j]
+		c := fuzzyConfidence(m, ms, run, gw)
+		if c < p.opts.FuzzyThreshold || runs.typoOnly[m] && !oneEditTypo(m, ms, run, gw) {
 			continue
 		}
 		if best < 0 || ms[0].Score > bestScore {
