@@ -150,6 +150,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 			open.Notes = append(open.Notes, "read by the open reader: it keeps the answers linked to "+e+", which the rule reader's reading leaves out")
 			return open
 		}
+		oneHopByName(qw, s, &rules)
 		return rules
 	}
 	if len(rules.Readings) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence <= rules.Readings[0].Confidence {
