@@ -422,7 +422,9 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 		return nil
 	}
 	if t.Type != "" {
-		return func(e graph.Entity) bool { return e.Type == t.Type }
+		// A kind of the asked type is of it ("techniques" keeps the
+		// Sub-techniques too).
+		return func(e graph.Entity) bool { return e.Type == t.Type || text.KindOf(e.Type, t.Type) }
 	}
 	if t.NameWord != "" {
 		for _, r := range s.Walk.All() {

@@ -986,7 +986,7 @@ func chainEnds(s *state.AgentState, typed bool) []int {
 		if r.Steps != steps || steps == 0 || r.Anchor || anchors[r.Node] || seen[r.Node] {
 			continue
 		}
-		if t := s.Plan.Target.Type; typed && t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t {
+		if t := s.Plan.Target.Type; typed && t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t && !text.KindOf(s.Subgraph.NodeType(r.Node), t) {
 			continue
 		}
 		seen[r.Node] = true

@@ -134,6 +134,15 @@ func (g *Goal) Similarity(key string) float64 {
 	return jaccard(g.buf, g.tgs)
 }
 
+// KindOf reports whether type name typ names a kind of type of: typ's
+// words end with all of of's, after one or more words of its own
+// ("Sub-technique" and "Parent_Technique" are kinds of "Technique";
+// "Technique" is no kind of itself).
+func KindOf(typ, of string) bool {
+	t, o := Tokens(typ), Tokens(of)
+	return len(o) > 0 && len(t) > len(o) && slices.Equal(t[len(t)-len(o):], o)
+}
+
 // NameHas reports whether a name carries a word, in its singular or a
 // regular plural ("team" in shipping-team, "dashboard" in dashboards_q3).
 func NameHas(name, w string) bool {

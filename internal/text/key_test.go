@@ -27,3 +27,22 @@ func TestSimilarityIsJaccardOfTrigrams(t *testing.T) {
 		}
 	}
 }
+
+func TestKindOf(t *testing.T) {
+	for _, c := range []struct {
+		typ, of string
+		want    bool
+	}{
+		{"Sub-technique", "Technique", true},
+		{"Parent_Technique", "Technique", true},
+		{"Data_Source", "Source", true},
+		{"Technique", "Technique", false},
+		{"Technique", "Sub-technique", false},
+		{"TechniqueGroup", "Technique", false},
+		{"Team", "", false},
+	} {
+		if got := text.KindOf(c.typ, c.of); got != c.want {
+			t.Errorf("KindOf(%q, %q) = %v, want %v", c.typ, c.of, got, c.want)
+		}
+	}
+}
