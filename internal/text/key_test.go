@@ -41,7 +41,7 @@ func TestKindOf(t *testing.T) {
 		{"TechniqueGroup", "Technique", false},
 		{"Team", "", false},
 	} {
-		if got := text.KindOf(c.typ, c.of); got != c.want {
+		if got := KindOf(c.typ, c.of); got != c.want {
 			t.Errorf("KindOf(%q, %q) = %v, want %v", c.typ, c.of, got, c.want)
 		}
 	}
