@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -1685,6 +1686,9 @@ func (r *reader) byKindsOnly(w string) *claim {
 		// With two entities, which one the kinds link is a guess too.
 		return nil
 	}
+	if c := r.soleRelation(w); c != nil {
+		return c
+	}
 	c := r.typeOnly()
 	if c == nil || r.asked().Type == r.ents[c.anchor].Type {
 		// Between two things of one kind the types do not say which way
@@ -1694,6 +1698,41 @@ func (r *reader) byKindsOnly(w string) *claim {
 	c.conf = 0.5
 	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, r.asked().Type)}
 	return c
+}
+
+// soleRelation is byKindsOnly for an entity of a kind that only one
+// relation starts from, one way ("Which classes can cast Fireball?",
+// where a spell is only ever the object of spells): that relation, one
+// hop, a guess; nil where the entity's kind is not known or several
+// relations start from it.
+func (r *reader) soleRelation(w string) *claim {
+	e := r.mainEntity()
+	at := r.ents[e].Type
+	if at == "" {
+		return nil
+	}
+	var sole *relInfo
+	var answers words.Role
+	for _, ri := range r.rels {
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if !slices.Contains(ri.starts(d), at) {
+				continue
+			}
+			if sole != nil {
+				return nil
+			}
+			sole, answers = ri, words.Second
+			if d == graph.In {
+				answers = words.First
+			}
+		}
+	}
+	if sole == nil || sole.concept != words.None || sole.subject != words.First {
+		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation of a %s", w, sole.def.Name, at)}}
 }
 
 // typeOnly: an asked type and an entity, no relation word: the shortest
