@@ -444,6 +444,9 @@ func (r *reader) verbAfterSubject(from int, noun stepClaim) (stepClaim, bool) {
 // entity the thing the noun after "same" (or "share a") names. The walk takes the entity's group (the noun's step), then
 // what else is in it (the step back); the entity itself is no answer.
 func (r *reader) sameAs() *claim {
+	if c := r.sharesPossessed(); c != nil {
+		return c
+	}
 	w := r.st.words
 	for i := 0; i+3 < len(w); i++ {
 		// "the same N as E", or "share(s) a N with E".
@@ -1291,6 +1294,36 @@ func (r *reader) otherMeanings(c *claim, vs []verbHit, v verbHit) {
 	for _, a := range c.alts {
 		a.conf, a.guess = c.conf, append([]string(nil), c.guess...)
 	}
+}
+
+// sharesPossessed: "Who else shares Luke Skywalker's homeworld?", "Which
+// teams share X's lead?": what has the same N as X, X left out.
+func (r *reader) sharesPossessed() *claim {
+	w := r.st.words
+	for i := 0; i+2 < len(w); i++ {
+		if !words.IsForm(w[i], "share") {
+			continue
+		}
+		k := r.skip(i + 1)
+		if k >= len(w) || r.entAt[k] < 0 || !r.toks[r.st.at[k]].possessive {
+			continue
+		}
+		e := r.entAt[k]
+		for k+1 < len(w) && r.entAt[k+1] == e {
+			k++
+		}
+		step, end, ok := r.nounStep(k + 1)
+		if !ok || step.concept == words.None && step.rels == nil {
+			continue
+		}
+		back := step
+		back.answers = step.answers.Other()
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step, back}, shared: true}
+		r.markUsed(i, end)
+		c.why = append(c.why, fmt.Sprintf("the same %s as %s", step.word, r.ents[e].Name))
+		return c
+	}
+	return nil
 }
 
 // nounUse reports whether the one word of a verb hit is used as a noun:
