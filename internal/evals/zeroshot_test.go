@@ -112,6 +112,17 @@ var zeroshotSets = []struct {
 	// After / Before (one order named from its two ends by opposite
 	// words).
 	{"systemd", "systemd.tsv", "systemd.questions.jsonl", false, 0.8},
+	// Films as a SWAPI export names them: relations named by the kind of
+	// their objects (species, starships, characters, homeworld), so a
+	// word may name a relation and a kind at once ("Chewbacca's
+	// species"), a relation may start from neither end of the anchor's
+	// kind ("characters from Alderaan"), and "shares X's homeworld" asks
+	// for the others.
+	{"films", "films.csv", "films.questions.jsonl", false, 0.8},
+	// Creatures as a Pokédex export names them: evolves_from read the
+	// other way by "evolve into", a verb no relation names ("live in")
+	// read by the kinds it links, a typo beside other words.
+	{"creatures", "creatures.jsonl", "creatures.questions.jsonl", false, 0.8},
 	// Container images and charts: FROM, built_from, base_image,
 	// subchart_of, pushed_to (direct lookups mostly left uncertain).
 	{"docker", "docker.jsonl", "docker.questions.jsonl", false, 0.4},
