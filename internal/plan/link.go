@@ -175,6 +175,7 @@ type formText struct {
 }
 
 // mentionForms returns the texts a span is looked up by: as written;
+// with a nickname for the given name it starts with replaced by that name;
 // without its kind nouns, connectives and articles ("the Redis
 // container" as "Redis", "the encounter grain model in outpatient psych"
 // as "encounter grain outpatient psych") when what is left is its
@@ -188,6 +189,13 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 	}
 	if v, ok := abbreviated(toks); ok {
 		forms = append(forms, formText{text: v})
+	}
+	if len(toks) >= 2 {
+		// "Bernie Sanders" for Bernard Sanders: a person's name with a
+		// nickname for its given name.
+		for _, g := range words.GivenNames(toks[0]) {
+			forms = append(forms, formText{text: g + " " + strings.Join(toks[1:], " ")})
+		}
 	}
 	if content, ok := contentWords(ws, sp); ok {
 		forms = append(forms, formText{text: strings.Join(content, " "), content: true})

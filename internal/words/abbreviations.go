@@ -108,6 +108,31 @@ func parseOpposites() (map[string][]string, error) {
 	return out, nil
 }
 
+// parseNicknames reads nicknames.txt: a nickname -> the given names it
+// stands for.
+func parseNicknames() (map[string][]string, error) {
+	es, err := readFile("nicknames.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(es))
+	for _, e := range es {
+		if _, dup := out[e.key]; dup {
+			return nil, fmt.Errorf("nicknames.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		names := strings.Fields(e.value)
+		if len(names) == 0 || slices.Contains(names, e.key) || strings.ContainsAny(e.key, " \t") {
+			return nil, fmt.Errorf("nicknames.txt:%d: %q: one nickname, then the given names it stands for, not itself", e.line, e.key)
+		}
+		out[e.key] = names
+	}
+	return out, nil
+}
+
+// GivenNames returns the given names a nickname stands for ("bernard"
+// for "bernie"), lower case, or nil.
+func GivenNames(nick string) []string { return k().nicknames[nick] }
+
 // Opposites returns the prepositions that, in place of prep at the end of
 // a relation's name, name that relation the other way round ("into" and
 // "to" for "from": "X evolves into Y" is "Y evolves from X"), or nil.

@@ -69,6 +69,7 @@ type knowledge struct {
 	kinds     map[string]string
 	abbrev    map[string][]string       // short form -> long form's words
 	opposites map[string][]string       // preposition ending relation names -> its opposites (opposites.txt)
+	nicknames map[string][]string       // nickname -> the given names it stands for (nicknames.txt)
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
 	// classifiers are classifiers.txt's nouns.
@@ -125,6 +126,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.opposites, err = parseOpposites(); err != nil {
+		return nil, err
+	}
+	if kn.nicknames, err = parseNicknames(); err != nil {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
