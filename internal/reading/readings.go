@@ -475,7 +475,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 // ("characters from Naboo": Naboo is a planet, characters runs from a
 // film to people, and homeworld links people and planets), and a guess
 // saying so. Nothing where an edge starts from at either way, or no one
-// family of relations links the types.
+// relation links the types.
 func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, string) {
 	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
 		return nil, ""
@@ -499,7 +499,7 @@ func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]st
 		return nil, ""
 	}
 	bridge := r.linking(at[0], starts[0], 0, nil)
-	if len(bridge) == 0 || families(bridge) > 1 {
+	if len(state.ChainStep{Edges: bridge}.Relations()) != 1 {
 		return nil, ""
 	}
 	return bridge, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
