@@ -246,7 +246,7 @@ func (r *reader) possessiveChain() *claim {
 		c := &claim{anchor: e, target: -1, conf: 1}
 		j := i + 1
 		for j < len(r.st.words) {
-			step, end, ok := r.nounStep(j)
+			step, end, ok := r.possessedStep(j)
 			// "dana's skip-level reports", "alice's skip": two levels of
 			// the reporting line.
 			levels := 1
@@ -313,12 +313,7 @@ func stepsOf(st stepClaim) []stepClaim {
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
 		if h.Kind == words.HitNoun {
-			word := strings.Join(r.st.words[h.Start:h.End], " ")
-			// "the Finance Committee's chair", "the members of X": the
-			// relation the noun names by its own words alone (chair_of,
-			// member_of), not every relation of the noun's kind
-			// (ranking_member_of is named by more).
-			return stepClaim{concept: h.Concept, answers: h.Role, word: word, rels: r.namedByNoun(h.Concept, r.st.words[h.Start:h.End]), closure: h.Closure, twice: h.Twice}, h.End, true
+			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure, twice: h.Twice}, h.End, true
 		}
 	}
 	for _, rh := range r.rhits {
@@ -332,15 +327,25 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 			return stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
 		}
 	}
-	if j < len(r.st.words) && r.entAt[j] < 0 {
-		// "the Finance Committee's chair" for chair_of: a noun that is
-		// all a relation's name says but its closing preposition names
-		// the relation's subjects.
-		for _, ri := range r.rels {
-			ws := nameWords(ri.def.Name)
-			if n := len(ws); n == 2 && ws[1] == "of" && singular(ws[0]) == singular(r.st.words[j]) {
-				return stepClaim{concept: ri.concept, rels: r.samePhrase(ri), answers: ri.subject, word: r.st.words[j]}, j + 1, true
-			}
+	return stepClaim{}, j, false
+}
+
+// possessedStep is nounStep after a possessive ("X's ..."), where a noun
+// that is all a relation's name says but its closing "of" names the
+// relation's subjects: "the Finance Committee's chair" for chair_of.
+func (r *reader) possessedStep(j int) (stepClaim, int, bool) {
+	if st, end, ok := r.nounStep(j); ok {
+		return st, end, ok
+	}
+	if j >= len(r.st.words) || r.entAt[j] >= 0 || r.asksYesNo() {
+		// "Is Kairo on Iron Tide's roster?" asks whether one reaches
+		// the other: the other readings read it.
+		return stepClaim{}, j, false
+	}
+	for _, ri := range r.rels {
+		ws := nameWords(ri.def.Name)
+		if len(ws) == 2 && ws[1] == "of" && singular(ws[0]) == singular(r.st.words[j]) {
+			return stepClaim{concept: ri.concept, rels: r.samePhrase(ri), answers: ri.subject, word: r.st.words[j]}, j + 1, true
 		}
 	}
 	return stepClaim{}, j, false
@@ -358,7 +363,7 @@ func (r *reader) ofPossessed(c *claim, step stepClaim, i, k int, transitive bool
 	if transitive || !r.toks[r.st.at[last]].possessive {
 		return nil
 	}
-	owned, end, ok := r.nounStep(last + 1)
+	owned, end, ok := r.possessedStep(last + 1)
 	if !ok || owned.concept == words.None && owned.rels == nil {
 		return nil
 	}
@@ -367,28 +372,6 @@ func (r *reader) ofPossessed(c *claim, step stepClaim, i, k int, transitive bool
 	r.markUsed(i, end)
 	c.why = append(c.why, fmt.Sprintf("%s's %s, then their %s", r.ents[c.anchor].Name, owned.word, step.word))
 	return c
-}
-
-// namedByNoun returns the relations of concept c whose names say, beside
-// words of grammar, just the noun ws (member_of for "members", chair_of
-// for "chair"), or nil.
-func (r *reader) namedByNoun(c words.Concept, ws []string) []*relInfo {
-	var out []*relInfo
-	for _, ri := range r.rels {
-		if ri.concept != c {
-			continue
-		}
-		var content []string
-		for _, w := range nameWords(ri.def.Name) {
-			if !functionWords[w] {
-				content = append(content, w)
-			}
-		}
-		if len(content) == len(ws) && !slices.ContainsFunc(content, func(w string) bool { return singular(w) != singular(ws[slices.Index(content, w)]) }) {
-			out = append(out, ri)
-		}
-	}
-	return out
 }
 
 // setExtent fills a claim's extent when the pattern did not: the
