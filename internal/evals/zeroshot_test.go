@@ -123,6 +123,11 @@ var zeroshotSets = []struct {
 	// other way by "evolve into", a verb no relation names ("live in")
 	// read by the kinds it links, a typo beside other words.
 	{"creatures", "creatures.jsonl", "creatures.questions.jsonl", false, 0.8},
+	// A role-playing game's rules as an untyped export: list fields named
+	// by plural nouns (spells, languages, traits, proficiencies), verbs
+	// no relation names ("cast", "speak") about entities only one
+	// relation reaches, irregular plurals ("Elves", "Dwarves").
+	{"spellbook", "spellbook.tsv", "spellbook.questions.jsonl", false, 0.8},
 	// Container images and charts: FROM, built_from, base_image,
 	// subchart_of, pushed_to (direct lookups mostly left uncertain).
 	{"docker", "docker.jsonl", "docker.questions.jsonl", false, 0.4},

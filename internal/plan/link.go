@@ -176,6 +176,7 @@ type formText struct {
 
 // mentionForms returns the texts a span is looked up by: as written;
 // with a nickname for the given name it starts with replaced by that name;
+// with an irregular plural it ends in replaced by its singular;
 // without its kind nouns, connectives and articles ("the Redis
 // container" as "Redis", "the encounter grain model in outpatient psych"
 // as "encounter grain outpatient psych") when what is left is its
@@ -189,6 +190,13 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 	}
 	if v, ok := abbreviated(toks); ok {
 		forms = append(forms, formText{text: v})
+	}
+	if n := len(toks); n > 0 {
+		// "the Elves" for Elf: a name whose last word is in an irregular
+		// plural.
+		for _, b := range words.IrregularBases(toks[n-1]) {
+			forms = append(forms, formText{text: strings.Join(append(slices.Clone(toks[:n-1]), b), " ")})
+		}
 	}
 	if len(toks) >= 2 {
 		// "Bernie Sanders" for Bernard Sanders: a person's name with a

@@ -151,6 +151,12 @@ func (r *reader) asked() Asked {
 	// type and no type's names carry the word: the objects of runs_image
 	// are images, of homeworld homeworlds ("the homeworlds of the X-wing's
 	// pilots": a hop on from the pilots).
+	if t := r.pluralNamedEndType(w); t != "" && nameWord == "" {
+		// "What spells can a Wizard cast?" over a relation named spells:
+		// its objects, where they are one kind.
+		a.Type, a.byRelation = t, true
+		return a
+	}
 	if t := r.namedEndType(singular(w)); t != "" && nameWord == "" {
 		a.Type, a.byRelation = t, true
 		return a
@@ -197,6 +203,21 @@ func (r *reader) classificationType() string {
 	}
 	if len(types) == 1 {
 		return types[0]
+	}
+	return ""
+}
+
+// pluralNamedEndType returns the one type of the objects of the
+// relation named by the plural noun w alone (spells, languages, traits,
+// as exports name a list field), or "".
+func (r *reader) pluralNamedEndType(w string) string {
+	if singular(w) == w {
+		return ""
+	}
+	for _, ri := range r.rels {
+		if toks := text.Tokens(ri.def.Name); len(toks) == 1 && toks[0] == w && len(ri.def.To) == 1 && r.s.Type(ri.def.To[0]) != nil {
+			return ri.def.To[0]
+		}
 	}
 	return ""
 }

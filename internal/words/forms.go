@@ -93,6 +93,10 @@ func IsForm(w, base string) bool {
 	return slices.Contains(memo(base).forms, w)
 }
 
+// IrregularBases returns the base words forms.txt gives for w, an
+// irregular form ("elf" for "elves", "go" for "went"), or nil.
+func IrregularBases(w string) []string { return k().bases[w] }
+
 // Lemmas returns the base words w may be a form of, w itself first: the
 // regular endings undone (a doubled final consonant too: "controlled" of
 // "control") and the bases forms.txt gives. It over-generates ("news" gives
