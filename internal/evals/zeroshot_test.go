@@ -128,6 +128,12 @@ var zeroshotSets = []struct {
 	// no relation names ("cast", "speak") about entities only one
 	// relation reaches, irregular plurals ("Elves", "Dwarves").
 	{"spellbook", "spellbook.tsv", "spellbook.questions.jsonl", false, 0.8},
+	// A threat-intelligence export (groups, techniques and their
+	// sub-techniques, software, mitigations, tactics; type names written
+	// in words, "Data Component"): a sub-type kept by its type's word,
+	// a relation reached through the one relation that links the kinds
+	// ("What mitigations apply to APT28?").
+	{"threats", "threats.csv", "threats.questions.jsonl", false, 0.8},
 	// Container images and charts: FROM, built_from, base_image,
 	// subchart_of, pushed_to (direct lookups mostly left uncertain).
 	{"docker", "docker.jsonl", "docker.questions.jsonl", false, 0.4},

@@ -60,7 +60,8 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		if k == 0 {
 			at = r.anchorTypes(c)
 		}
-		if bridge, why := r.bridgeTo(sc, at, edges); len(bridge) > 0 {
+		if bridge, turned, why := r.bridgeTo(sc, at, edges); len(bridge) > 0 {
+			edges = turned
 			// "Which films feature characters from Naboo?": from the
 			// planet to its people (homeworld), then the films whose
 			// characters they are.
@@ -234,6 +235,11 @@ func (r *reader) startsAny(at []string) bool {
 // subject.
 func walksOut(edges []state.RelDir) bool {
 	return len(edges) > 0 && !slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Direction != graph.Out })
+}
+
+// ends returns the types a walk of ri in direction d arrives at.
+func (ri *relInfo) ends(d graph.Direction) []string {
+	return ri.starts(d.Reverse())
 }
 
 // starts returns the types a walk of ri in direction d starts from.
@@ -473,36 +479,44 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 // graph), the relations that lead from there, in one hop, to where they
 // start: the link the question's preposition leaves to the types
 // ("characters from Naboo": Naboo is a planet, characters runs from a
-// film to people, and homeworld links people and planets), and a guess
-// saying so. Nothing where an edge starts from at either way, or no one
+// film to people, and homeworld links people and planets), the step's
+// edges turned toward the asked kind where they lead away from it, and a
+// guess saying so. Nothing where an edge starts from at either way, or no one
 // relation links the types.
-func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, string) {
+func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, []state.RelDir, string) {
 	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
-		return nil, ""
+		return nil, nil, ""
 	}
+	asked := r.asked().Type
+	turned := slices.Clone(edges)
 	var starts []string
-	for _, e := range edges {
+	for i, e := range edges {
 		ri := r.relNamed(e.Relation)
 		if ri == nil || slices.Contains(ri.starts(e.Direction), at[0]) || slices.Contains(ri.starts(e.Direction.Reverse()), at[0]) {
 			// It starts there, or starts there the other way round
 			// ("Who pilots the Millennium Falcon?", where pilots runs
 			// from the ship): the types say nothing of a link between.
-			return nil, ""
+			return nil, nil, ""
 		}
-		for _, t := range ri.starts(e.Direction) {
+		if asked != "" && !slices.Contains(ri.ends(e.Direction), asked) && slices.Contains(ri.ends(e.Direction.Reverse()), asked) {
+			// "What mitigations apply to APT28?": the mitigations are
+			// the subjects of mitigates, whichever way the words ran.
+			turned[i].Direction = e.Direction.Reverse()
+		}
+		for _, t := range ri.starts(turned[i].Direction) {
 			if !slices.Contains(starts, t) {
 				starts = append(starts, t)
 			}
 		}
 	}
 	if len(starts) != 1 || starts[0] == at[0] {
-		return nil, ""
+		return nil, nil, ""
 	}
 	bridge := r.linking(at[0], starts[0], 0, nil)
 	if len(state.ChainStep{Edges: bridge}.Relations()) != 1 {
-		return nil, ""
+		return nil, nil, ""
 	}
-	return bridge, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
+	return bridge, turned, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
 		joinAnd(state.ChainStep{Edges: bridge}.Relations()), at[0], starts[0])
 }
 
