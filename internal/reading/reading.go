@@ -396,6 +396,25 @@ func (ri *relInfo) toward(answers words.Role) graph.Direction {
 	return graph.In
 }
 
+// resolvePronoun reads "it" after a preposition, in a question naming one
+// entity before it, as that entity ("which nodes upstream of it have to
+// run", "what does X need, and what needs it"): the pronoun stands for
+// the only thing it can.
+func (r *reader) resolvePronoun() {
+	if len(r.ents) != 1 {
+		return
+	}
+	seen := false
+	for i, w := range r.st.words {
+		switch {
+		case r.entAt[i] >= 0:
+			seen = true
+		case seen && w == "it" && i > 0 && prepositionWords[r.st.words[i-1]]:
+			r.entAt[i] = 0
+		}
+	}
+}
+
 // scan builds the phrase-matching stream (without filler adverbs and the
 // words the extent cues took: "depends, directly or indirectly, on X"
 // reads as "depends on X") and finds the concept and relation phrases.
@@ -412,6 +431,7 @@ func (r *reader) scan() {
 	for i, at := range r.st.at {
 		r.entAt[i] = r.toks[at].entity
 	}
+	r.resolvePronoun()
 	r.used = make([]bool, len(r.st.words))
 	r.hits = r.withoutFallbacks(words.Lookup(r.st.words))
 	r.findRelationNames()
