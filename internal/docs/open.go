@@ -1717,6 +1717,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	markCode(toks, u.code)
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
+	ms = plainEllipsis(toks, ms)
 	// Resolve references.
 	var resolved []omention
 	for _, m := range ms {
@@ -1892,6 +1893,53 @@ func sharedModifiers(toks []otok, ms []omention) {
 		}
 		ms[k].name = strings.Join(words[:len(words)-1], " ") + " " + h2.text
 	}
+}
+
+// plainEllipsis reads coordination ellipsis written in lower case: "the
+// Kafka exporter and receiver" names Kafka's exporter and Kafka's receiver.
+// A bare kind noun in lower case right after "and" or "or" that follows a
+// name ending in a lower-case kind noun of the same type, whose other words
+// start with a capitalised word or code and hold no kind noun, takes those
+// other words; not where the noun modifies a noun after it ("the Kafka
+// exporter and receiver settings") or is itself named ("and receiver-x").
+// It returns the mentions with the new names in place.
+func plainEllipsis(toks []otok, ms []omention) []omention {
+	var out []omention
+	for k, a := range ms {
+		out = append(out, a)
+		b := a.j + 1
+		if a.ref || a.j-a.i < 2 || b >= len(toks) || toks[a.j].low != "and" && toks[a.j].low != "or" {
+			continue
+		}
+		if k+1 < len(ms) && ms[k+1].i <= b {
+			continue // the word after "and" is a name's already
+		}
+		h1, h2 := toks[a.j-1], toks[b]
+		t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
+		if t1 == "" || t1 != t2 || isCapWord(h1) || isCapWord(h2) || h2.code || identifier(h2) || h1.low == h2.low ||
+			singular(h1.low) != h1.low || singular(h2.low) != h2.low {
+			continue
+		}
+		if first := toks[a.i]; !isCapWord(first) && !first.code && !identifier(first) {
+			continue // "the push system and queue": no name to share
+		}
+		if slices.ContainsFunc(toks[a.i:a.j-1], func(t otok) bool { return openWords.kind(t.low) != "" }) {
+			continue
+		}
+		if b+1 < len(toks) {
+			next := toks[b+1]
+			if !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
+				!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low)) {
+				continue // "exporter and receiver settings": the noun modifies another
+			}
+		}
+		words := strings.Fields(a.name)
+		if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) {
+			continue
+		}
+		out = append(out, omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: t2})
+	}
+	return out
 }
 
 // frontedUse reads a sentence opening with a participle of use before a
@@ -2254,6 +2302,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	// complementOf is the subject of a verb whose object is the clause
 	// the last pair began ("X ensures that repository is clean").
 	var complementOf *group
+	// means is a gerund of means whose object the last pair named ("by
+	// enqueuing tasks"): a preposition after it goes on with it ("in Y").
+	var means *meansVerb
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		var between []otok
@@ -2379,6 +2430,44 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		if n := len(between); n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1]) {
 			continue // "runs different Kubernetes controllers": a kind, described, none named
 		}
+		if m := means; m != nil {
+			means = nil
+			if p := lonePreposition(between); p != "" {
+				// "by enqueuing tasks in Y", the tasks named: the gerund's
+				// preposition after its object says where it acts.
+				filler := otok{text: "them", low: "them"}
+				if f, ok := readVerbGroup([]otok{{text: m.verb, low: m.verb}, filler, {text: p, low: p}}, toks, ga); ok && !f.reversed {
+					for _, o := range gb.ms {
+						facts = append(facts, openFact{subj: m.subj, obj: o, phrase: meansPhrase(f.phrase, m.subj, o)})
+					}
+				}
+				continue
+			}
+		}
+		if b := meansGerund(between, toks[:ga.j]); b >= 0 {
+			// "X keeps its cache fresh by polling Y": the means is what
+			// the clause's subject does; the gerund's object is Y.
+			if subject == nil {
+				continue
+			}
+			base, _ := ingLemma(between[b+1].low)
+			v := thirdForm(base)
+			rest := between[b+2:]
+			prev = nil
+			if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(toks, gb) {
+				// "by sending Workflow Tasks": plural things the gerund
+				// moves are no party to it; "… to Y" after them names
+				// the one that is.
+				means = &meansVerb{subj: *subject, verb: v}
+				continue
+			}
+			if f, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), toks, ga); ok && !f.reversed {
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: *subject, obj: o, phrase: meansPhrase(f.phrase, *subject, o)})
+				}
+			}
+			continue
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -2402,7 +2491,7 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		for _, s := range subj.ms {
 			for _, o := range gb.ms {
 				f := f
-				if !f.reversed && (callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service")) {
+				if !f.reversed && (callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o)) {
 					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
 				}
 				if !f.reversed && consumesQueue(f.phrase, o.typ) {
@@ -2426,6 +2515,84 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// meansVerb is the gerund of a means ("by enqueuing tasks in Y") with the
+// subject of the clause it belongs to, in the third person.
+type meansVerb struct {
+	subj omention
+	verb string
+}
+
+// meansGerund returns where "by" and a gerund stand among the words
+// between two mentions ("learns of new jobs by polling", "by subscribing
+// to"), -1 when they do not: the gerund says how the clause's subject
+// acts. before is the sentence up to the first mention: the words before
+// "by" in both must hold a verb and no negation or hedge, and be no passive
+// ("is configured by editing X" says how someone else configures it).
+func meansGerund(ts, before []otok) int {
+	b := slices.IndexFunc(ts, func(t otok) bool { return t.low == "by" })
+	if b < 0 || b+1 >= len(ts) || !strings.HasSuffix(ts[b+1].low, "ing") || openWords.function(ts[b+1].low) {
+		return -1
+	}
+	if base, ok := ingLemma(ts[b+1].low); !ok || !verbLike(base) || openWords.is("nouns", ts[b+1].low) {
+		return -1
+	}
+	clause := append(slices.Clone(before), ts[:b]...)
+	if clauseIsPassive(clause) || b > 0 && words.PastForm(ts[b-1].low) && !thirdPerson(ts[b-1].low) {
+		return -1
+	}
+	verb := false
+	for _, t := range clause {
+		switch {
+		case t.punct:
+		case openWords.is("negations", t.low) || openWords.is("hedges", t.low):
+			return -1
+		case openWords.is("auxiliaries", t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) && !t.code && !isCapWord(t):
+			verb = true // "They handle RPCs …, drive X to completion by enqueuing …"
+		}
+	}
+	if !verb {
+		return -1
+	}
+	return b
+}
+
+// meansPhrase is the relation a gerund of means names between the
+// clause's subject and an object, read by the object's type as a verb of
+// the clause is: a call of a service, a consuming of a queue.
+func meansPhrase(phrase string, s, o omention) string {
+	switch {
+	case callsService(phrase, o.typ) || deliversToService(phrase, s, o):
+		return "call"
+	case consumesQueue(phrase, o.typ):
+		return "consume"
+	}
+	return phrase
+}
+
+// movedThings reports whether a group right after a gerund names things
+// in the plural, none written as code: what the gerund moves ("by enqueuing
+// Workflow and Activity Tasks"), not a party to it.
+func movedThings(toks []otok, g group) bool {
+	last := toks[g.j-1]
+	return !last.code && !identifier(last) && singular(last.low) != last.low && openWords.kind(last.low) == ""
+}
+
+// lonePreposition returns the preposition that is all the words between
+// two mentions are, but for determiners ("in the"), or "".
+func lonePreposition(ts []otok) string {
+	p := ""
+	for _, t := range ts {
+		switch {
+		case openWords.is("determiners", t.low):
+		case p == "" && openWords.is("prepositions", t.low):
+			p = t.low
+		default:
+			return ""
+		}
+	}
+	return p
 }
 
 // subjectPronoun reports whether the token at k is "it", "they" or "we" with a
@@ -2477,6 +2644,19 @@ func agentNoun(name string) bool {
 
 func callsService(phrase, objectType string) bool {
 	return objectType == "Service" && openWords.is("service-calling-verbs", phrase)
+}
+
+// deliversToService reports whether a relation phrase said of a service by
+// a service is a call: what one service hands over to another
+// ([service-sending-verbs]) is a request to it ("they send information to
+// the server", "enqueues tasks in the Matching Service"); what a service
+// writes or pushes to another ("write metrics to the Receiver"), and what a
+// metric or a client library sends, stay deliveries. A service's instances
+// ("History Service shards") are services here.
+func deliversToService(phrase string, s, o omention) bool {
+	fs := strings.Fields(phrase)
+	return len(fs) > 0 && openWords.is("service-sending-verbs", fs[0]) && canonicalPhrase(phrase) == "write to" &&
+		o.typ == "Service" && (openWords.is("service-kinds", s.typ) || s.typ == "Instance")
 }
 
 // consumesQueue reports whether a relation phrase, said of an object of the
