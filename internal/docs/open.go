@@ -52,6 +52,8 @@ type unit struct {
 	text    string
 	line    int
 	heading bool
+	// section: a heading below the document's title ("## Forge").
+	section bool
 	code    []string // the code spans of the sentence
 	row     bool     // the first sentence of a table row
 	seq     int      // the sentence's place in its block
@@ -1831,6 +1833,12 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	}()
 	ctx.describe(toks, resolved)
 	if u.heading {
+		if m, ok := sectionName(toks, resolved, u); ok {
+			// "## Forge" then "Woodpecker will also use your forge": the
+			// section's one-word title names the thing its text then
+			// writes as a plain word.
+			ctx.namedHead(m, sentencePlace(u))
+		}
 		return resolved, nil, last
 	}
 	facts, subject := relate(toks, resolved)
@@ -1940,6 +1948,29 @@ func plainEllipsis(toks []otok, ms []omention) []omention {
 		out = append(out, omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: t2})
 	}
 	return out
+}
+
+// sectionName returns the name a section heading of one capitalised noun
+// gives ("## Forge"), when the heading names nothing else: not a word of an
+// abstract noun's ending ("## Configuration"), a gerund ("## Sampling"), a
+// kind noun ("## Database", named by its own words where the text names
+// it), a verb or a function word.
+func sectionName(toks []otok, ms []omention, u unit) (omention, bool) {
+	if !u.section || len(ms) > 0 || len(toks) != 1 {
+		return omention{}, false
+	}
+	t := toks[0]
+	if !isCapWord(t) || t.code || identifier(t) || len(t.low) < 3 || !hasLetter(t.low) || strings.HasSuffix(t.low, "ing") ||
+		openWords.function(t.low) || openWords.kind(t.low) != "" || openWords.is("nouns", t.low) || verbLike(t.low) ||
+		openWords.is("not-names", t.low) || singular(t.low) != t.low {
+		return omention{}, false
+	}
+	for e := range openWords.sets["abstract-endings"] {
+		if strings.HasSuffix(t.low, e) {
+			return omention{}, false
+		}
+	}
+	return omention{i: 0, j: 1, name: t.text}, true
 }
 
 // frontedUse reads a sentence opening with a participle of use before a
@@ -3507,7 +3538,7 @@ func blockUnits(b block) []unit {
 		}
 		var out []unit
 		for si, s := range p.sentences() {
-			u := unit{text: s.text, line: s.line, heading: heading, code: s.code}
+			u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
 			desc := ""
 			switch {
 			case term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term:
