@@ -2548,6 +2548,41 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	return facts, subject
 }
 
+// meansNoun reports whether the words between two mentions end in a means
+// written as a noun of contact: a clause's verb with no negation or hedge,
+// then "through", "via" or "by", at most an article and an adjective, a
+// noun of [contact-nouns] and "with" ("completes the election of the
+// Master through interaction with", "validates transfers via direct
+// communication with").
+func meansNoun(ts []otok) bool {
+	n := len(ts)
+	if n < 4 || ts[n-1].low != "with" || !openWords.is("contact-nouns", ts[n-2].low) {
+		return false
+	}
+	k := n - 3
+	for skipped := 0; k > 0 && skipped < 2 && !openWords.is("means-prepositions", ts[k].low); skipped++ {
+		if ts[k].punct || verbLike(ts[k].low) && !openWords.is("nouns", ts[k].low) {
+			return false
+		}
+		k--
+	}
+	if k < 1 || !openWords.is("means-prepositions", ts[k].low) {
+		return false
+	}
+	verb := false
+	for _, t := range ts[:k] {
+		switch {
+		case openWords.is("negations", t.low) || openWords.is("hedges", t.low):
+			return false
+		case t.punct && t.low != ",":
+			return false
+		case openWords.is("auxiliaries", t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) && !t.code && !isCapWord(t):
+			verb = true
+		}
+	}
+	return verb
+}
+
 // meansVerb is the gerund of a means ("by enqueuing tasks in Y") with the
 // subject of the clause it belongs to, in the third person.
 type meansVerb struct {
@@ -2854,6 +2889,11 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	// pipeline" is a description, its adjective kept).
 	if n := len(ts); n > 1 && openWords.is("name-adjectives", ts[n-1].low) && !openWords.is("be", ts[n-2].low) && !openWords.is("determiners", ts[n-2].low) {
 		ts = ts[:n-1]
+	}
+	// "completes the election through interaction with Y": the means,
+	// written as a noun of contact, is the act.
+	if meansNoun(ts) {
+		return verbGroup{phrase: "communicate with"}, true
 	}
 	// "exposes an API consumed by Y": Y calls what exposes it.
 	if interfaceUsedBy(ts) {
