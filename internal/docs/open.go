@@ -905,15 +905,24 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		start := j - len(mods)
 		out = append(out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
-		// "the accounting and fraud detection services": the plural head
-		// is each coordinated modifier's too.
-		if head != t.low && !acronym && start >= 2 && (toks[start-1].low == "and" || toks[start-1].low == "or" || toks[start-1].low == ",") && modifier(toks[start-2]) && !used[start-2] {
-			k := start - 2
-			for k > 0 && start-2-k < 2 && modifier(toks[k-1]) && !used[k-1] {
+		// "the accounting and fraud detection services", "the query,
+		// pricing and billing services": the plural head is each
+		// coordinated modifier's too, however many the list holds.
+		for end := start; head != t.low && !acronym; {
+			glue := end - 1
+			if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
+				glue-- // "pricing, and billing"
+			}
+			if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || used[glue-1] {
+				break
+			}
+			k := glue - 1
+			for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !used[k-1] {
 				k--
 			}
-			other := append(slices.Clone(toks[k:start-1]), otok{text: head, low: head})
-			out = append(out, omention{i: k, j: start - 1, typ: typ, name: mentionName(other)})
+			other := append(slices.Clone(toks[k:glue]), otok{text: head, low: head})
+			out = append(out, omention{i: k, j: glue, typ: typ, name: mentionName(other)})
+			end = k
 		}
 	}
 	// "uses gradlew to compile": the one plain word between a verb of use
@@ -1719,6 +1728,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	markCode(toks, u.code)
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
+	sharedPluralHead(toks, ms)
 	ms = plainEllipsis(toks, ms)
 	// Resolve references.
 	var resolved []omention
@@ -1900,6 +1910,31 @@ func sharedModifiers(toks []otok, ms []omention) {
 			continue // "the API Server and Scheduler": a kind shared by no one
 		}
 		ms[k].name = strings.Join(words[:len(words)-1], " ") + " " + h2.text
+	}
+}
+
+// sharedPluralHead reads a plural kind noun shared by a list of
+// capitalised names: "the Query, Pricing and Billing services" names the
+// Query service and the Pricing service too. Each name of one capitalised
+// word with no type, joined to the next by ",", "and" or "or", before a
+// name of two words ending in the plural kind noun, takes the noun.
+func sharedPluralHead(toks []otok, ms []omention) {
+	for k := len(ms) - 1; k > 0; k-- {
+		b := ms[k]
+		last := toks[b.j-1]
+		if b.ref || b.j-b.i != 2 || b.typ == "" || !pluralKind(last) || isCapWord(last) {
+			continue
+		}
+		head := singular(last.low)
+		for p := k - 1; p >= 0; p-- {
+			a, next := ms[p], ms[p+1]
+			glue := toks[a.j:next.i]
+			if a.ref || a.typ != "" || a.j-a.i != 1 || !isCapWord(toks[a.i]) || toks[a.i].code || len(glue) == 0 || len(glue) > 2 ||
+				slices.ContainsFunc(glue, func(t otok) bool { return t.low != "," && t.low != "and" && t.low != "or" }) {
+				break
+			}
+			ms[p].name, ms[p].typ = a.name+" "+head, b.typ
+		}
 	}
 }
 
