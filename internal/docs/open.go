@@ -953,6 +953,13 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			// verb follows is a subject.
 			k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
 				(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
+		if !subjectPosition && objectOfPreposition(toks, k) {
+			// "Prometheus instances are configured to write metrics to
+			// it": after a preposition that ends the clause, "it" is the
+			// thing the sentences before are about.
+			out = append(out, omention{i: k, j: k + 1, ref: true})
+			continue
+		}
 		if !subjectPosition {
 			continue // "retrieves it": an object pronoun's antecedent is not known
 		}
@@ -1936,6 +1943,17 @@ func sharedPluralHead(toks []otok, ms []omention) {
 			ms[p].name, ms[p].typ = a.name+" "+head, b.typ
 		}
 	}
+}
+
+// objectOfPreposition reports whether token k is "it" as the object of a
+// preposition that ends its clause ("write metrics to it, and then …",
+// "reads from it."): not "it" before a verb, and not "of it", "in it"
+// ("the state in it": a place, not a party).
+func objectOfPreposition(toks []otok, k int) bool {
+	if toks[k].low != "it" || k == 0 || !openWords.is("gap-prepositions", toks[k-1].low) || toks[k-1].low == "in" || toks[k-1].low == "of" {
+		return false
+	}
+	return k+1 == len(toks) || toks[k+1].punct || openWords.is("coordinators", toks[k+1].low) || openWords.is("clause-words", toks[k+1].low)
 }
 
 // plainEllipsis reads coordination ellipsis written in lower case: "the
