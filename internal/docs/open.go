@@ -678,6 +678,23 @@ func commonNounStart(toks []otok, k int) bool {
 	return thirdPerson(t.low) && k+1 < len(toks) && openWords.is("plural-verbs", toks[k+1].low)
 }
 
+// coordinatedVerb reports whether the word at k is a verb in the third
+// person that "and" or "or" joins to a verb of the same form ("Accepts and
+// validates incoming transactions", "the user-service accepts and
+// validates"): two verbs of one subject, not a name nor a noun a name
+// modifies, though no word list knows the first.
+func coordinatedVerb(toks []otok, k int) bool {
+	t := toks[k]
+	if k+2 >= len(toks) || t.code || identifier(t) || !thirdPerson(t.low) || openWords.kind(t.low) != "" || openWords.is("nouns", t.low) {
+		return false
+	}
+	if c := toks[k+1].low; c != "and" && c != "or" {
+		return false
+	}
+	v := toks[k+2]
+	return !v.punct && !isCapWord(v) && !v.code && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
+}
+
 // nameStart reports whether token k may start or continue a name.
 func nameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
@@ -702,6 +719,9 @@ func nameToken(toks []otok, k int, first bool) bool {
 		}
 		if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
 			return false // "an HTTP server", "the REST API": no name
+		}
+		if coordinatedVerb(toks, k) {
+			return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
 		}
 		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 	}
@@ -793,7 +813,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			}
 			i = j
 			continue
-		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) {
+		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) {
 			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 			// modify a common noun, which heads the phrase.
 			i = j - 1
@@ -2650,7 +2670,7 @@ type meansVerb struct {
 // "by" in both must hold a verb and no negation or hedge, and be no passive
 // ("is configured by editing X" says how someone else configures it).
 func meansGerund(ts, before []otok) int {
-	b := slices.IndexFunc(ts, func(t otok) bool { return t.low == "by" })
+	b := slices.IndexFunc(ts, func(t otok) bool { return t.low == "by" || openWords.is("gerund-adjuncts", t.low) })
 	if b < 0 || b+1 >= len(ts) || !strings.HasSuffix(ts[b+1].low, "ing") || openWords.function(ts[b+1].low) {
 		return -1
 	}
@@ -3608,7 +3628,7 @@ func definitionStatement(line string) bool {
 		// with a clause of its own, not a specification.
 		return slices.ContainsFunc(fs, func(w string) bool { return w == "that" || w == "which" })
 	}
-	return len(fs) > 1 && isVerbStart(fs[0])
+	return len(fs) > 1 && verbStart(fs)
 }
 
 // blockUnits are the sentences of a block's prose; a table's rows are read
@@ -3648,7 +3668,7 @@ func blockUnits(b block) []unit {
 				first := strings.ToLower(fs[0])
 				rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
 				switch {
-				case isVerbStart(fs[0]) || openWords.is("be", first):
+				case verbStart(fs) || openWords.is("be", first):
 					u.text = term + " " + first + rest
 					u.code = append(slices.Clone(s.code), term)
 				case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
@@ -3696,7 +3716,7 @@ func blockUnits(b block) []unit {
 		rb := block{line: b.line + k, lines: []string{desc}}
 		for si, s := range rb.sentences() {
 			t := s.text
-			if first := strings.Fields(t)[0]; isVerbStart(first) {
+			if first := strings.Fields(t)[0]; verbStart(strings.Fields(t)) {
 				t = name + " " + strings.ToLower(first[:1]) + first[1:] + t[len(first):]
 			}
 			out = append(out, unit{text: t, line: s.line, code: append(s.code, name), row: si == 0})
@@ -3745,7 +3765,7 @@ func (dc *docContext) withTitleSubject(u unit) unit {
 	low := strings.ToLower(strings.Trim(first, ".,"))
 	rest := strings.ToLower(first[:1]) + strings.TrimSpace(u.text)[1:]
 	switch {
-	case isVerbStart(first):
+	case verbStart(fs):
 		u.text = dc.title.name + " " + rest
 	case words.PastForm(low) && openWords.is("making-verbs", lemma(low)) && openWords.is("prepositions", strings.ToLower(fs[1])):
 		u.text = dc.title.name + " is " + rest
@@ -3758,6 +3778,21 @@ func (dc *docContext) withTitleSubject(u unit) unit {
 
 // isVerbStart reports whether a sentence starts with a verb: "Stores the
 // items …", "Continuously sends …", "Does not require …".
+// verbStart reports whether a sentence's words start with its verb: a word
+// isVerbStart knows, or a word in the third person that "and" or "or" joins
+// to one it knows ("Accepts and validates incoming transactions").
+func verbStart(fs []string) bool {
+	if len(fs) == 0 {
+		return false
+	}
+	if isVerbStart(fs[0]) {
+		return true
+	}
+	l := strings.ToLower(fs[0])
+	return len(fs) >= 3 && (fs[1] == "and" || fs[1] == "or") && thirdPerson(l) && openWords.kind(l) == "" && !openWords.is("nouns", l) &&
+		isVerbStart(fs[2]) && !openWords.is("adverbs", strings.ToLower(fs[2]))
+}
+
 func isVerbStart(w string) bool {
 	l := strings.ToLower(strings.Trim(w, ".,"))
 	if openWords.is("adverbs", l) || strings.HasSuffix(l, "ly") {
