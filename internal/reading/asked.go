@@ -94,17 +94,9 @@ func (r *reader) asked() Asked {
 		// "things") keeps every answer.
 		return a
 	}
-	for _, t := range r.s.Types {
-		if phraseMatches(r.st.words, i, strings.Join(text.Tokens(t.Name), " ")) {
-			a.Type = t.Name
-			return a
-		}
-		for _, al := range t.Aliases {
-			if phraseMatches(r.st.words, i, al) {
-				a.Type = t.Name
-				return a
-			}
-		}
+	if t := r.typeNamedAt(i); t != "" {
+		a.Type = t
+		return a
 	}
 	// "What kind of element is bismuth?": the graph's own classification,
 	// where it has one.
@@ -119,46 +111,9 @@ func (r *reader) asked() Asked {
 			return a
 		}
 	}
-	// The word the names of some type carry ("team" in team-platform).
-	nameWord, named := "", []string(nil)
-	for _, t := range r.s.Types {
-		for _, nw := range t.NameWords {
-			if words.FormSet(nw)[w] {
-				nameWord, named = nw, append(named, t.Name)
-			}
-		}
-	}
-	// A role noun of a concept whose relations end in one type, unless
-	// the names of another type say the word and its names do not ("which
-	// team": the groups of memberOf are named group-*, the owners team-*).
-	for _, h := range r.hitsAt(i) {
-		if h.Kind != words.HitNoun {
-			continue
-		}
-		if t := r.roleType(h.Concept, h.Role); t != "" && (nameWord == "" || slices.Contains(named, t)) {
-			a.Type = t
-			return a
-		}
-	}
-	// Read by kinds (ReadByKinds), a word of a type's name ("species",
-	// "pokemon" for pokemon-species): that type, where it is the only one
-	// so named, or the only one so named that the entity's kind links to.
-	if t := r.typeByNameWord(w); r.byKinds && t != "" {
-		a.Type = t
-		return a
-	}
-	// A noun the names of relations end in, where their objects are one
-	// type and no type's names carry the word: the objects of runs_image
-	// are images, of homeworld homeworlds ("the homeworlds of the X-wing's
-	// pilots": a hop on from the pilots).
-	if t := r.pluralNamedEndType(w); t != "" && nameWord == "" {
-		// "What spells can a Wizard cast?" over a relation named spells:
-		// its objects, where they are one kind.
-		a.Type, a.byRelation = t, true
-		return a
-	}
-	if t := r.namedEndType(singular(w)); t != "" && nameWord == "" {
-		a.Type, a.byRelation = t, true
+	nameWord, named := r.typeNameWord(w)
+	if t, byRelation := r.askedByRelations(i, w, nameWord, named); t != "" {
+		a.Type, a.byRelation = t, byRelation
 		return a
 	}
 	if words.IsKindWord(w) {
@@ -172,6 +127,75 @@ func (r *reader) asked() Asked {
 	// it, if the walk reaches any (the critic checks).
 	a.NameWord = singular(w)
 	return a
+}
+
+// askedByRelations returns the type the asked word w at stream position i
+// names through the graph's relations, and whether it was read from a
+// relation's name; nameWord and named are the word type names carry and
+// those types (typeNameWord).
+func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (string, bool) {
+	// A role noun of a concept whose relations end in one type, unless
+	// the names of another type say the word and its names do not ("which
+	// team": the groups of memberOf are named group-*, the owners team-*).
+	for _, h := range r.hitsAt(i) {
+		if h.Kind != words.HitNoun {
+			continue
+		}
+		if t := r.roleType(h.Concept, h.Role); t != "" && (nameWord == "" || slices.Contains(named, t)) {
+			return t, false
+		}
+	}
+	// Read by kinds (ReadByKinds), a word of a type's name ("species",
+	// "pokemon" for pokemon-species): that type, where it is the only one
+	// so named, or the only one so named that the entity's kind links to.
+	if t := r.typeByNameWord(w); r.byKinds && t != "" {
+		return t, false
+	}
+	if nameWord != "" {
+		return "", false
+	}
+	// A noun the names of relations end in, where their objects are one
+	// type and no type's names carry the word: the objects of runs_image
+	// are images, of homeworld homeworlds ("the homeworlds of the X-wing's
+	// pilots": a hop on from the pilots); a plural that is a relation's
+	// whole name ("What spells can a Wizard cast?" over spells).
+	if t := r.pluralNamedEndType(w); t != "" {
+		return t, true
+	}
+	if t := r.namedEndType(singular(w)); t != "" {
+		return t, true
+	}
+	return "", false
+}
+
+// typeNamedAt returns the type whose name, or an alias of it, the
+// question's words end with at stream position i, or "".
+func (r *reader) typeNamedAt(i int) string {
+	for _, t := range r.s.Types {
+		if phraseMatches(r.st.words, i, strings.Join(text.Tokens(t.Name), " ")) {
+			return t.Name
+		}
+		for _, al := range t.Aliases {
+			if phraseMatches(r.st.words, i, al) {
+				return t.Name
+			}
+		}
+	}
+	return ""
+}
+
+// typeNameWord returns the word the names of some types carry that w is
+// a form of ("team" in team-platform), and those types.
+func (r *reader) typeNameWord(w string) (string, []string) {
+	nameWord, named := "", []string(nil)
+	for _, t := range r.s.Types {
+		for _, nw := range t.NameWords {
+			if words.FormSet(nw)[w] {
+				nameWord, named = nw, append(named, t.Name)
+			}
+		}
+	}
+	return nameWord, named
 }
 
 // classificationType returns the type that holds the graph's

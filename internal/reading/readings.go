@@ -386,82 +386,24 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	if rels == nil && sc.concept != words.None {
 		rels = r.conceptRels(sc.concept)
 		if sc.failure && sc.concept == words.Dependency {
-			// A part plays the dependent's role, its whole the
-			// dependency's: a failing whole takes its parts down. Only
-			// parts of the kinds the dependencies link (nodes of a
-			// cluster, not the chunks of a document).
-			var kinds []string
-			for _, ri := range rels {
-				kinds = append(append(kinds, ri.def.From...), ri.def.To...)
-			}
-			for _, ri := range r.rels {
-				if ri.concept != words.Containment {
-					continue
-				}
-				parts := ri.def.From
-				if ri.subject != words.First {
-					parts = ri.def.To
-				}
-				if len(kinds) == 0 || len(parts) == 0 || intersects(parts, kinds) {
-					rels = append(rels, ri)
-				}
-			}
+			rels = append(rels, r.failingParts(rels)...)
 		}
 		if sc.specific != "" {
-			spec := r.namedRels(sc.concept, sc.specific)
-			if len(spec) > 0 && !sc.wide {
-				rels = spec
-			} else if len(spec) > 0 {
-				// The graph has the relations the verb names, only not
-				// here: the others may mean something else to it.
-				conf *= 0.75
-				guesses = append(guesses, fmt.Sprintf("through %s alone there is no answer: read as every %s relation", joinAnd(relNames(spec)), sc.concept))
-			} else if unknown := r.unknownNamed(sc.word); len(unknown) > 0 && len(rels) > 0 {
-				// "What does alliance S include", where includes is
-				// not read as membership: the verb names it all the same.
-				conf *= 0.7
-				guesses = append(guesses, fmt.Sprintf("%s is named %q, and its name does not say it is a %s relation: read as every %s relation", joinAnd(relNames(unknown)), sc.specific, sc.concept, sc.concept))
-			} else if len(rels) > 0 {
-				conf *= 0.9
-				guesses = append(guesses, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept))
+			var why string
+			var f float64
+			rels, why, f = r.specificRels(sc, rels)
+			conf *= f
+			if why != "" {
+				guesses = append(guesses, why)
 			}
 		}
 	}
 	if rels == nil && sc.concept == words.None {
-		// The neighbourhood, or the shortest schema path to the asked type.
-		if a := r.asked(); a.Type != "" {
-			if e, ends := r.schemaHop(r.ents[c.anchor].Type, a.Type); len(e) > 0 {
-				return e, ends, nil, 1
-			}
-		}
-		var edges []state.RelDir
-		for _, ri := range r.rels {
-			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.Both})
-		}
-		return edges, nil, nil, 1
+		return r.neighbourhoodStep(c)
 	}
-	var edges []state.RelDir
-	var ends []string
-	for _, ri := range rels {
-		d := ri.toward(sc.answers)
-		if sc.concept == words.None && ri.concept == words.None && len(rels) == 1 && sc.answers == 0 {
-			d = graph.Out
-		}
-		edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
-		end := ri.def.To
-		if d == graph.In {
-			end = ri.def.From
-		}
-		for _, t := range end {
-			if !slices.Contains(ends, t) {
-				ends = append(ends, t)
-			}
-		}
-		if ri.concept == words.Dependency && ri.def.Inferred == graph.FromStructure {
-			conf *= 0.6
-			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
-		}
-	}
+	edges, ends, named, f := r.edgesOf(sc, rels)
+	conf *= f
+	guesses = append(guesses, named...)
 	at := from
 	if first {
 		at = r.anchorTypes(c)
@@ -470,6 +412,98 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s), as the types allow", sc.word, kind, strings.Join(at, " or "),
 			joinAnd(state.ChainStep{Edges: linked}.Relations())))
 		return linked, linkedEnds, guesses, conf * 0.75
+	}
+	return edges, ends, guesses, conf
+}
+
+// failingParts returns the containment relations a failure of the
+// dependency relations rels reaches: a part plays the dependent's role,
+// its whole the dependency's, so a failing whole takes its parts down.
+// Only parts of the kinds the dependencies link (nodes of a cluster, not
+// the chunks of a document).
+func (r *reader) failingParts(rels []*relInfo) []*relInfo {
+	var kinds []string
+	for _, ri := range rels {
+		kinds = append(append(kinds, ri.def.From...), ri.def.To...)
+	}
+	var out []*relInfo
+	for _, ri := range r.rels {
+		if ri.concept != words.Containment {
+			continue
+		}
+		parts := ri.def.From
+		if ri.subject != words.First {
+			parts = ri.def.To
+		}
+		if len(kinds) == 0 || len(parts) == 0 || intersects(parts, kinds) {
+			out = append(out, ri)
+		}
+	}
+	return out
+}
+
+// specificRels narrows a concept's relations rels to those the step's
+// specific verb names ("what does X call": calls), unless the step is the
+// widened one; it returns the relations, the guess made (or "") and the
+// confidence factor.
+func (r *reader) specificRels(sc stepClaim, rels []*relInfo) ([]*relInfo, string, float64) {
+	spec := r.namedRels(sc.concept, sc.specific)
+	switch {
+	case len(spec) > 0 && !sc.wide:
+		return spec, "", 1
+	case len(spec) > 0:
+		// The graph has the relations the verb names, only not here:
+		// the others may mean something else to it.
+		return rels, fmt.Sprintf("through %s alone there is no answer: read as every %s relation", joinAnd(relNames(spec)), sc.concept), 0.75
+	}
+	if unknown := r.unknownNamed(sc.word); len(unknown) > 0 && len(rels) > 0 {
+		// "What does alliance S include", where includes is not read as
+		// membership: the verb names it all the same.
+		return rels, fmt.Sprintf("%s is named %q, and its name does not say it is a %s relation: read as every %s relation", joinAnd(relNames(unknown)), sc.specific, sc.concept, sc.concept), 0.7
+	}
+	if len(rels) > 0 {
+		return rels, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept), 0.9
+	}
+	return rels, "", 1
+}
+
+// neighbourhoodStep is the step of no relation word: the shortest schema
+// path to the asked type, or the entity's neighbourhood.
+func (r *reader) neighbourhoodStep(c *claim) ([]state.RelDir, []string, []string, float64) {
+	if a := r.asked(); a.Type != "" {
+		if e, ends := r.schemaHop(r.ents[c.anchor].Type, a.Type); len(e) > 0 {
+			return e, ends, nil, 1
+		}
+	}
+	var edges []state.RelDir
+	for _, ri := range r.rels {
+		edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.Both})
+	}
+	return edges, nil, nil, 1
+}
+
+// edgesOf returns the edges of relations rels walked toward the step's
+// answers, the types they end at, the guesses of relations read as
+// dependencies from the data's shape, and the confidence factor.
+func (r *reader) edgesOf(sc stepClaim, rels []*relInfo) ([]state.RelDir, []string, []string, float64) {
+	conf := 1.0
+	var edges []state.RelDir
+	var ends, guesses []string
+	for _, ri := range rels {
+		d := ri.toward(sc.answers)
+		if sc.concept == words.None && ri.concept == words.None && len(rels) == 1 && sc.answers == 0 {
+			d = graph.Out
+		}
+		edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: d})
+		for _, t := range ri.ends(d) {
+			if !slices.Contains(ends, t) {
+				ends = append(ends, t)
+			}
+		}
+		if ri.concept == words.Dependency && ri.def.Inferred == graph.FromStructure {
+			conf *= 0.6
+			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
+		}
 	}
 	return edges, ends, guesses, conf
 }
