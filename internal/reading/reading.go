@@ -758,7 +758,17 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	if at == "" || !ruledOut && !(first.AskedUnreached && r.s.TypesStated()) {
 		return Reading{}, false
 	}
-	walked := first.Chain.Steps[0].Relations()
+	edges, how := r.typesLinkEdges(cl, first, at, r.typesLinkAsked(cl, first), ruledOut)
+	if len(edges) == 0 || families(edges) > 2 {
+		return Reading{}, false
+	}
+	return r.typesLinkReading(cl, first, at, edges, how, ruledOut), true
+}
+
+// typesLinkAsked returns the kind typesLink reads the answers as: the
+// first reading's asked type, or the type its asked word or the word
+// that named its relation names.
+func (r *reader) typesLinkAsked(cl *claim, first Reading) string {
 	asked := first.Asked.Type
 	if asked == "" {
 		asked = r.typeNamed(first.Asked.Word)
@@ -770,30 +780,38 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 		// that kind.
 		asked = r.typeNamed(cl.steps[0].word)
 	}
+	return asked
+}
+
+// typesLinkEdges returns typesLink's edges from the anchor's type at
+// toward the asked kind, and how they were read.
+func (r *reader) typesLinkEdges(cl *claim, first Reading, at, asked string, ruledOut bool) ([]state.RelDir, string) {
 	// The first reading is no plain "none" ("what does mall-west feed",
 	// where feeds never starts from a store) where the reader doubts it
 	// already; a failure's reach is not read the other way round.
 	doubted := ruledOut && first.SchemaDoubt != "" && !cl.failed() && !cl.impact && r.s.TypesStated()
-	var edges []state.RelDir
-	how := "read the other way round"
 	if doubted && cl.steps[0].concept != words.Dependency {
 		// A dependency's direction is the verb's ("what depends on
 		// city-rentals"): nothing is a plain "none".
-		edges = r.reversedFrom(first, at, asked)
-	}
-	if len(edges) == 0 && (doubted || asked != at) {
-		// The first step's way from the anchor says the question's
-		// grammar, unless the types ruled that step out.
-		var way []state.RelDir
-		if !ruledOut {
-			way = first.Chain.Steps[0].Edges
+		if edges := r.reversedFrom(first, at, asked); len(edges) > 0 {
+			return edges, "read the other way round"
 		}
-		edges = r.linking(at, asked, cl.steps[0].answers, way)
-		how = fmt.Sprintf("read as what links a %s and a %s (%s)", at, asked, joinAnd(state.ChainStep{Edges: edges}.Relations()))
 	}
-	if len(edges) == 0 || families(edges) > 2 {
-		return Reading{}, false
+	if !doubted && asked == at {
+		return nil, ""
 	}
+	// The first step's way from the anchor says the question's grammar,
+	// unless the types ruled that step out.
+	var way []state.RelDir
+	if !ruledOut {
+		way = first.Chain.Steps[0].Edges
+	}
+	edges := r.linking(at, asked, cl.steps[0].answers, way)
+	return edges, fmt.Sprintf("read as what links a %s and a %s (%s)", at, asked, joinAnd(state.ChainStep{Edges: edges}.Relations()))
+}
+
+// typesLinkReading makes typesLink's reading of edges, a guess.
+func (r *reader) typesLinkReading(cl *claim, first Reading, at string, edges []state.RelDir, how string, ruledOut bool) Reading {
 	extent := state.ExtentDirect
 	if cl.extentSaid {
 		extent = first.Extent
@@ -801,6 +819,7 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 	rels := state.ChainStep{Edges: edges}.Relations()
 	why := how + ", as the types say" // no relation leads to the asked kind: a guess says so already
 	if ruledOut {
+		walked := first.Chain.Steps[0].Relations()
 		never := "starts"
 		if len(walked) > 1 {
 			never = "start"
@@ -815,7 +834,7 @@ func (r *reader) typesLink(cl *claim, readings []Reading) (Reading, bool) {
 		far = "at any depth"
 	}
 	rd.Text = fmt.Sprintf("the %s linked to %s by %s, %s", first.Asked.said(), r.ents[cl.anchor].Name, joinAnd(rels), far)
-	return rd, true
+	return rd
 }
 
 // otherWay returns the last reading for a question whose first reading
