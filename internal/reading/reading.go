@@ -443,83 +443,89 @@ func (r *reader) scan() {
 // longest first, except inside a longer phrase of another concept ("call"
 // in "on call" does not name CALLS).
 func (r *reader) findRelationNames() {
-	type cand struct {
-		relHit
-		n int
-		// stemmed: found only by a word's stem (words.Stem), not its
-		// forms.
-		stemmed bool
-	}
-	var all []cand
+	var all []nameCand
 	for _, ri := range r.rels {
-		for _, group := range []struct {
-			ps  []phraseMatcher
-			inv bool
-		}{{ri.names, false}, {ri.inverseNames, true}} {
-			for _, p := range group.ps {
-				if len(p) == 0 {
-					continue
-				}
-				exact := p.findForms(r.st.words)
-				for _, at := range p.find(r.st.words) {
-					// "Who chairs X?" for Chairman: the name says who
-					// acts, so the verb's subject is the relation's
-					// object.
-					agentWord := p.actsForAgent(r.st.words, at)
-					if p.agentForAct(r.st.words, at) && !r.roleNounAt(at, at+len(p)) {
-						// "the feeder that serves X": a noun for who acts
-						// names the relation only as a role of an entity
-						// ("the killers of X", "X's killers").
-						continue
-					}
-					inv := group.inv != agentWord
-					all = append(all, cand{relHit{at, at + len(p), ri, inv, false}, len(p), !slices.Contains(exact, at)})
-				}
-				// "have the quality" for has_quality: determiners
-				// between the name's words.
-				for _, sp := range p.findAcrossDeterminers(r.st.words) {
-					all = append(all, cand{relHit{sp[0], sp[1], ri, group.inv, false}, len(p), false})
-				}
-				// "Where does X run?": "where" stands for the place
-				// preposition of "runs_on", "hosted_in", "located_at".
-				if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {
-					for _, at := range p[:n].find(r.st.words) {
-						all = append(all, cand{relHit{at, at + n, ri, group.inv, true}, n, false})
-					}
-				}
-			}
-		}
+		all = append(all, r.nameCands(ri, ri.names, false)...)
+		all = append(all, r.nameCands(ri, ri.inverseNames, true)...)
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].n > all[j].n })
 	for _, c := range all {
-		clash := false
-		for _, h := range r.hits {
-			// A longer phrase of another concept wins, unless the name
-			// is its head word and the graph has no relation of its
-			// concept ("connected to" names connections where the graph
-			// has no dependency; "on call for" is not "calls").
-			headOnly := c.start == h.Start && !r.hasConcept(h.Concept)
-			if c.start < h.End && h.Start < c.end && h.End-h.Start > c.n && h.Concept != c.rel.concept && !headOnly {
-				clash = true
-			}
-			// A name found by its stem alone names no relation inside a
-			// phrase of a concept the graph has: the concept's reading
-			// says it ("depend on" is no mention of a relation named
-			// dependency).
-			if c.stemmed && c.start < h.End && h.Start < c.end && r.hasConcept(h.Concept) {
-				clash = true
-			}
-		}
-		for _, h := range r.rhits {
-			if c.start < h.end && h.start < c.end && !(c.start == h.start && c.end == h.end) {
-				clash = true
-			}
-		}
-		if !clash {
+		if !r.nameClashes(c) {
 			r.rhits = append(r.rhits, c.relHit)
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// nameCand is a place where a phrase naming a relation was found, n words
+// long.
+type nameCand struct {
+	relHit
+	n int
+	// stemmed: found only by a word's stem (words.Stem), not its forms.
+	stemmed bool
+}
+
+// nameCands finds the places where phrases ps, naming relation ri (read
+// the other way round where inv), are said.
+func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand {
+	var all []nameCand
+	for _, p := range ps {
+		if len(p) == 0 {
+			continue
+		}
+		exact := p.findForms(r.st.words)
+		for _, at := range p.find(r.st.words) {
+			// "Who chairs X?" for Chairman: the name says who acts, so
+			// the verb's subject is the relation's object.
+			agentWord := p.actsForAgent(r.st.words, at)
+			if p.agentForAct(r.st.words, at) && !r.roleNounAt(at, at+len(p)) {
+				// "the feeder that serves X": a noun for who acts names
+				// the relation only as a role of an entity ("the killers
+				// of X", "X's killers").
+				continue
+			}
+			all = append(all, nameCand{relHit{at, at + len(p), ri, inv != agentWord, false}, len(p), !slices.Contains(exact, at)})
+		}
+		// "have the quality" for has_quality: determiners between the
+		// name's words.
+		for _, sp := range p.findAcrossDeterminers(r.st.words) {
+			all = append(all, nameCand{relHit{sp[0], sp[1], ri, inv, false}, len(p), false})
+		}
+		// "Where does X run?": "where" stands for the place preposition
+		// of "runs_on", "hosted_in", "located_at".
+		if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {
+			for _, at := range p[:n].find(r.st.words) {
+				all = append(all, nameCand{relHit{at, at + n, ri, inv, true}, n, false})
+			}
+		}
+	}
+	return all
+}
+
+// nameClashes reports whether a found relation name gives way to a
+// concept phrase or a relation name already taken over the same words.
+func (r *reader) nameClashes(c nameCand) bool {
+	for _, h := range r.hits {
+		overlaps := c.start < h.End && h.Start < c.end
+		// A longer phrase of another concept wins, unless the name is its
+		// head word and the graph has no relation of its concept
+		// ("connected to" names connections where the graph has no
+		// dependency; "on call for" is not "calls").
+		headOnly := c.start == h.Start && !r.hasConcept(h.Concept)
+		if overlaps && h.End-h.Start > c.n && h.Concept != c.rel.concept && !headOnly {
+			return true
+		}
+		// A name found by its stem alone names no relation inside a
+		// phrase of a concept the graph has: the concept's reading says
+		// it ("depend on" is no mention of a relation named dependency).
+		if c.stemmed && overlaps && r.hasConcept(h.Concept) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(r.rhits, func(h relHit) bool {
+		return c.start < h.end && h.start < c.end && !(c.start == h.start && c.end == h.end)
+	})
 }
 
 // withoutFallbacks drops the fallback senses (words.Sense.Fallback) of the
