@@ -1425,22 +1425,23 @@ func (r *reader) sameSpanTouches(vs []verbHit, v verbHit, ent int) bool {
 // coordinated returns the entities joined to entity e by "and", "or" or
 // commas ("X, Y and Z"), in order, e left out.
 func (r *reader) coordinated(e int) []int {
-	pos := -1
-	for p, x := range r.entAt {
-		if x == e {
-			pos = p
-			break
-		}
-	}
+	pos := slices.Index(r.entAt, e)
 	if pos < 0 {
 		return nil
 	}
-	var out []int
-	joiner := func(w string) bool { return w == "and" || w == "or" || w == "as" || w == "well" }
-	// After e: ("and"|"or"|","-less adjacency) entity ...
+	after := r.coordinatedAfter(e, pos, nil)
+	return r.coordinatedBefore(e, pos, after)
+}
+
+// joinsEntities: the words between coordinated entities.
+func joinsEntities(w string) bool { return w == "and" || w == "or" || w == "as" || w == "well" }
+
+// coordinatedAfter appends to out the entities joined to entity e (at
+// stream position pos) after it: ("and"|"or"|","-less adjacency) entity ...
+func (r *reader) coordinatedAfter(e, pos int, out []int) []int {
 	for p := pos + 1; p < len(r.entAt); {
 		k := p
-		for k < len(r.entAt) && r.entAt[k] < 0 && joiner(r.st.words[k]) {
+		for k < len(r.entAt) && r.entAt[k] < 0 && joinsEntities(r.st.words[k]) {
 			k++
 		}
 		if k == p && !(k < len(r.entAt) && r.entAt[k] >= 0 && r.entAt[k] != r.entAt[p-1]) {
@@ -1452,10 +1453,15 @@ func (r *reader) coordinated(e int) []int {
 		out = append(out, r.entAt[k])
 		p = k + 1
 	}
-	// Before e.
+	return out
+}
+
+// coordinatedBefore puts before out the entities joined to entity e (at
+// stream position pos) before it, in order.
+func (r *reader) coordinatedBefore(e, pos int, out []int) []int {
 	for p := pos - 1; p >= 0; {
 		k := p
-		for k >= 0 && r.entAt[k] < 0 && joiner(r.st.words[k]) {
+		for k >= 0 && r.entAt[k] < 0 && joinsEntities(r.st.words[k]) {
 			k--
 		}
 		if k == p && !(k >= 0 && r.entAt[k] >= 0 && r.entAt[k] != e) {
