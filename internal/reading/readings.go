@@ -786,23 +786,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		a = Asked{Word: a.Word, NameWord: singular(a.Word)}
 	}
 	base.Asked = a
-	classes := []string{a.Type}
-	if a.Type == "" {
-		classes = nil
-		for _, t := range r.s.Types {
-			if slices.Contains(t.NameWords, a.NameWord) {
-				classes = append(classes, t.Name)
-			}
-		}
-	}
-	// A name word no class has: keep the entities so named, where the
-	// walk reaches any (the critic checks).
-	reachable := a.Type == "" && len(classes) == 0
-	for _, t := range classes {
-		if slices.Contains(ends, t) {
-			reachable = true
-		}
-	}
+	classes, reachable := r.askedClasses(a, ends)
 	// Back along the last step's own relations only from what a failure
 	// reaches ("the images of the services that go down with redis"), and
 	// only where the walk cannot end in the asked kind.
@@ -811,23 +795,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		back = base.Chain.Steps[len(base.Chain.Steps)-1].Edges
 	}
 	hop := r.hopInto(c, ends, classes, back)
-	composed := base
-	composed.Chain = cloneChain(base.Chain)
-	if len(hop) > 0 {
-		first := &composed.Chain.Steps[0]
-		if len(composed.Chain.Steps) == 1 && c.impact {
-			// The failing entity's own owners are affected too.
-			first.Optional = true
-		}
-		composed.Chain.Steps = append(composed.Chain.Steps, state.ChainStep{Edges: hop})
-		composed.Because = append(append([]string(nil), base.Because...), fmt.Sprintf("%q reached one hop further", a.Word))
-		if slices.ContainsFunc(hop, func(e state.RelDir) bool { return readcheck.HasRelation(back, e.Relation) }) {
-			// Back along a relation the walk took: the question may ask
-			// for the walk's own ends, of another kind than the graph's.
-			composed.Confidence *= doubtedKind
-			composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("%q reached back along %s, which the walk took the other way", a.Word, joinAnd(state.ChainStep{Edges: hop}.Relations())))
-		}
-	}
+	composed := r.composedWith(c, base, a, hop, back)
 	if a.Type == "" {
 		base.Guesses = append(base.Guesses, fmt.Sprintf("%q read as the entities whose names say %q", a.Word, a.NameWord))
 		composed.Guesses = base.Guesses
@@ -846,7 +814,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 	if a.byRelation && composed.SchemaDoubt == "" {
 		// Reached one hop further, answers prove the hop, and none proves
 		// nothing: things of the kind may be of other types too.
-		composed.SchemaDoubt = fmt.Sprintf("%q read as %s, a type scgraph named after a relation: things of that kind may be of other types too", a.Word, a.Type)
+		composed.SchemaDoubt = r.kindByRelationDoubt(a)
 	}
 	switch {
 	case reachable && len(hop) > 0:
@@ -860,6 +828,59 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 	base.AskedUnreached = true
 	base.Guesses = append(base.Guesses, fmt.Sprintf("no relation leads to %s from where the walk ends", a.Word))
 	return []Reading{base}
+}
+
+// askedClasses returns the types asked kind a stands for (its type, or
+// those whose names carry its name word), and whether the walk, ending
+// at types ends, can end in one (or a name word no class has: the
+// entities so named are kept where the walk reaches any, and the critic
+// checks).
+func (r *reader) askedClasses(a Asked, ends []string) ([]string, bool) {
+	classes := []string{a.Type}
+	if a.Type == "" {
+		classes = nil
+		for _, t := range r.s.Types {
+			if slices.Contains(t.NameWords, a.NameWord) {
+				classes = append(classes, t.Name)
+			}
+		}
+	}
+	reachable := a.Type == "" && len(classes) == 0 || slices.ContainsFunc(classes, func(t string) bool { return slices.Contains(ends, t) })
+	return classes, reachable
+}
+
+// composedWith returns base with the hop into the asked kind a added
+// (base itself where hop is empty), doubted where the hop goes back
+// along a relation the walk took (back).
+func (r *reader) composedWith(c *claim, base Reading, a Asked, hop, back []state.RelDir) Reading {
+	composed := base
+	composed.Chain = cloneChain(base.Chain)
+	if len(hop) == 0 {
+		return composed
+	}
+	first := &composed.Chain.Steps[0]
+	if len(composed.Chain.Steps) == 1 && c.impact {
+		// The failing entity's own owners are affected too.
+		first.Optional = true
+	}
+	composed.Chain.Steps = append(composed.Chain.Steps, state.ChainStep{Edges: hop})
+	composed.Because = append(append([]string(nil), base.Because...), fmt.Sprintf("%q reached one hop further", a.Word))
+	if slices.ContainsFunc(hop, func(e state.RelDir) bool { return readcheck.HasRelation(back, e.Relation) }) {
+		// Back along a relation the walk took: the question may ask for
+		// the walk's own ends, of another kind than the graph's.
+		composed.Confidence *= doubtedKind
+		composed.Guesses = append(slices.Clip(composed.Guesses), fmt.Sprintf("%q reached back along %s, which the walk took the other way", a.Word, joinAnd(state.ChainStep{Edges: hop}.Relations())))
+	}
+	return composed
+}
+
+// kindByRelationDoubt says why a kind read from a relation's name may
+// leave answers out: things of the kind may be of other types too.
+func (r *reader) kindByRelationDoubt(a Asked) string {
+	if t := r.s.Type(a.Type); t != nil && t.Inferred {
+		return fmt.Sprintf("%q read as %s, a type scgraph named after a relation: things of that kind may be of other types too", a.Word, a.Type)
+	}
+	return fmt.Sprintf("%q read as %s, the kind of a relation's objects its name says: things of that kind may be of other types too", a.Word, a.Type)
 }
 
 // knownHop reports whether any relation of hop has a known meaning or is
