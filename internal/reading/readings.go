@@ -923,34 +923,15 @@ func (r *reader) hopInto(c *claim, ends, classes []string, back []state.RelDir) 
 			named[h.Concept] = true
 		}
 	}
-	own := map[string]bool{}
-	for _, sc := range c.steps {
-		for _, ri := range r.rels {
-			if ri.concept == sc.concept && sc.concept != words.None {
-				own[ri.def.Name] = true
-			}
-		}
-		for _, ri := range sc.rels {
-			own[ri.def.Name] = true
-		}
-	}
+	own := r.claimRelations(c)
 	var preferred, any []state.RelDir
 	for _, ri := range r.rels {
 		if own[ri.def.Name] && !slices.ContainsFunc(back, func(e state.RelDir) bool { return e.Relation == ri.def.Name && e.Direction != graph.Both }) {
 			continue
 		}
 		for _, t := range classes {
-			var d graph.Direction
-			switch {
-			case slices.Contains(ri.def.To, t) && intersects(ri.def.From, ends):
-				d = graph.Out
-			case slices.Contains(ri.def.From, t) && intersects(ri.def.To, ends):
-				d = graph.In
-			default:
-				continue
-			}
-			e := state.RelDir{Relation: ri.def.Name, Direction: d}
-			if slices.Contains(any, e) || slices.Contains(back, e) {
+			e, ok := hopEdge(ri, t, ends)
+			if !ok || slices.Contains(any, e) || slices.Contains(back, e) {
 				continue
 			}
 			any = append(any, e)
@@ -974,6 +955,35 @@ func (r *reader) hopInto(c *claim, ends, classes []string, back []state.RelDir) 
 		return preferred
 	}
 	return any
+}
+
+// claimRelations returns the names of the relations claim c's steps
+// walk: those of their concepts, and those they name.
+func (r *reader) claimRelations(c *claim) map[string]bool {
+	own := map[string]bool{}
+	for _, sc := range c.steps {
+		for _, ri := range r.rels {
+			if ri.concept == sc.concept && sc.concept != words.None {
+				own[ri.def.Name] = true
+			}
+		}
+		for _, ri := range sc.rels {
+			own[ri.def.Name] = true
+		}
+	}
+	return own
+}
+
+// hopEdge returns the edge of ri that leads from the types ends into
+// type t, if there is one.
+func hopEdge(ri *relInfo, t string, ends []string) (state.RelDir, bool) {
+	switch {
+	case slices.Contains(ri.def.To, t) && intersects(ri.def.From, ends):
+		return state.RelDir{Relation: ri.def.Name, Direction: graph.Out}, true
+	case slices.Contains(ri.def.From, t) && intersects(ri.def.To, ends):
+		return state.RelDir{Relation: ri.def.Name, Direction: graph.In}, true
+	}
+	return state.RelDir{}, false
 }
 
 func intersects(a, b []string) bool {
