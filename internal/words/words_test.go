@@ -1,11 +1,12 @@
 package words
 
 import (
-	"github.com/scgraph/scgraph/internal/concept"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/scgraph/scgraph/internal/concept"
 )
 
 // TestDataFiles lints the data files: load fails on an unknown class, cue,
@@ -16,17 +17,28 @@ func TestDataFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lower := func(file, s string) {
-		for _, r := range s {
-			if unicode.IsUpper(r) || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ' || r == '-') {
-				t.Errorf("%s: %q: write entries in lower case, letters, digits, spaces and hyphens only", file, s)
-				return
-			}
+	t.Run("classes", func(t *testing.T) { lintClasses(t, kn) })
+	t.Run("cues", func(t *testing.T) { lintCues(t, kn) })
+	t.Run("concepts", func(t *testing.T) { lintConcepts(t, kn) })
+	t.Run("lists", func(t *testing.T) { lintLists(t, kn) })
+}
+
+// lower reports an entry of a data file that is not lower case, letters,
+// digits, spaces and hyphens.
+func lower(t *testing.T, file, s string) {
+	t.Helper()
+	for _, r := range s {
+		if unicode.IsUpper(r) || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ' || r == '-') {
+			t.Errorf("%s: %q: write entries in lower case, letters, digits, spaces and hyphens only", file, s)
+			return
 		}
 	}
+}
+
+func lintClasses(t *testing.T, kn *knowledge) {
 	used := Class(0)
 	for w, c := range kn.classes {
-		lower("classes.txt", w)
+		lower(t, "classes.txt", w)
 		if strings.Contains(w, " ") {
 			t.Errorf("classes.txt: %q: one word a line (phrases go in cues.txt or concepts.txt)", w)
 		}
@@ -37,9 +49,12 @@ func TestDataFiles(t *testing.T) {
 			t.Errorf("classes.txt: class %q has no word", name)
 		}
 	}
+}
+
+func lintCues(t *testing.T, kn *knowledge) {
 	var cues Cue
 	for _, p := range kn.cues {
-		lower("cues.txt", p.Text)
+		lower(t, "cues.txt", p.Text)
 		cues |= p.Cues
 	}
 	for name, c := range cueNames {
@@ -47,9 +62,12 @@ func TestDataFiles(t *testing.T) {
 			t.Errorf("cues.txt: cue %q has no phrase", name)
 		}
 	}
+}
+
+func lintConcepts(t *testing.T, kn *knowledge) {
 	concepts := map[Concept]bool{}
 	for _, cp := range kn.concepts {
-		lower("concepts.txt", cp.Text)
+		lower(t, "concepts.txt", cp.Text)
 		for _, s := range cp.Senses {
 			concepts[s.Concept] = true
 			// A phrase cannot be a verb and an inverse verb of one
@@ -66,21 +84,32 @@ func TestDataFiles(t *testing.T) {
 			t.Errorf("concepts.txt: concept %s has no phrase", c)
 		}
 	}
+}
+
+func lintLists(t *testing.T, kn *knowledge) {
 	for w := range kn.kinds {
-		lower("kinds.txt", w)
+		lower(t, "kinds.txt", w)
 	}
 	for short, long := range kn.abbrev {
-		lower("abbreviations.txt", short)
-		lower("abbreviations.txt", strings.Join(long, " "))
+		lower(t, "abbreviations.txt", short)
+		lower(t, "abbreviations.txt", strings.Join(long, " "))
+	}
+	for nick, given := range kn.nicknames {
+		lower(t, "nicknames.txt", nick)
+		lower(t, "nicknames.txt", strings.Join(given, " "))
+	}
+	for prep, ops := range kn.opposites {
+		lower(t, "opposites.txt", prep)
+		lower(t, "opposites.txt", strings.Join(ops, " "))
 	}
 	for w := range kn.heads {
-		lower("headnouns.txt", w)
+		lower(t, "headnouns.txt", w)
 		if _, ok := kn.kinds[w]; ok {
 			t.Errorf("headnouns.txt: %q is a kind noun already (kinds.txt)", w)
 		}
 	}
 	for base, fs := range kn.irreg {
-		lower("forms.txt", base)
+		lower(t, "forms.txt", base)
 		if slices.Contains(fs, base) && !kn.nouns[base] && base != "staff" {
 			t.Errorf("forms.txt: %q lists itself", base)
 		}
