@@ -1786,6 +1786,57 @@ func (r *reader) byKindsOnly(w string) *claim {
 	return c
 }
 
+// throughOneKind returns the two steps from kind at to kind asked
+// through the only kind a relation links to each, each step's relations
+// all walked one way; ok is false where no one kind, or no one way, does.
+func (r *reader) throughOneKind(at, asked string) ([]stepClaim, bool) {
+	var via string
+	for _, t := range r.s.Types {
+		if t.Name == at || t.Name == asked {
+			continue
+		}
+		e1, _ := r.schemaHop(at, t.Name)
+		e2, _ := r.schemaHop(t.Name, asked)
+		if len(e1) == 0 || len(e2) == 0 {
+			continue
+		}
+		if via != "" {
+			return nil, false
+		}
+		via = t.Name
+	}
+	if via == "" {
+		return nil, false
+	}
+	first, ok1 := r.hopStep(at, via)
+	second, ok2 := r.hopStep(via, asked)
+	return []stepClaim{first, second}, ok1 && ok2
+}
+
+// hopStep returns the step of the relations that link kind from to kind
+// to, where their answers play one role of one concept.
+func (r *reader) hopStep(from, to string) (stepClaim, bool) {
+	edges, _ := r.schemaHop(from, to)
+	st := stepClaim{concept: words.None, word: to}
+	for i, e := range edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil {
+			return stepClaim{}, false
+		}
+		// The role the answers play for the walk to take e's way.
+		answers := ri.subject.Other()
+		if e.Direction == graph.In {
+			answers = ri.subject
+		}
+		if i > 0 && (answers != st.answers || ri.concept != st.concept) {
+			return stepClaim{}, false
+		}
+		st.answers, st.concept = answers, ri.concept
+		st.rels = append(st.rels, ri)
+	}
+	return st, len(st.rels) > 0
+}
+
 // soleRelation is byKindsOnly for an entity of a kind that only one
 // relation starts from, one way ("Which classes can cast Fireball?",
 // where a spell is only ever the object of spells): that relation, one
@@ -1829,8 +1880,19 @@ func (r *reader) typeOnly() *claim {
 		return nil
 	}
 	e := r.mainEntity()
-	return &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
+	c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
+	if at := r.ents[e].Type; at != "" && at != a.Type {
+		if hop, _ := r.schemaHop(at, a.Type); len(hop) == 0 {
+			// No relation links the two kinds: through the one kind that
+			// links to both ("What tactics does APT28 target?": the
+			// techniques it uses, then the tactics they achieve).
+			if steps, ok := r.throughOneKind(at, a.Type); ok {
+				c.steps, c.extent = steps, state.ExtentFixed
+			}
+		}
+	}
+	return c
 }
 
 // unexplained returns a word of the question that no cue, entity, type or
