@@ -345,7 +345,11 @@ func (s *mentionSet) spotDerivedNouns(toks []token, v *vocab) {
 						continue
 					}
 					end := nr.end
-					if !agent[k] {
+					// A noun of the act names what the subject acts on
+					// ("X's dependencies"), but where the name says
+					// "from" what acts from the subject ("Eevee's
+					// evolutions" of evolves_from: what evolves from it).
+					if !agent[k] && !(len(nr.words) >= 2 && nr.words[len(nr.words)-1] == "from") {
 						end = nr.end.Other()
 					}
 					s.add(&relMention{start: i, end: i + 1, form: mNoun, text: t.low, former: r.former,

@@ -321,13 +321,23 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 			// "X's <relation>": the objects of X's facts (the subjects
 			// for an inverse alias).
 			ans := rh.rel.subject.Other()
-			if rh.inverse {
+			if rh.inverse != fromName(rh.rel) {
+				// "Eevee's evolutions" for evolves_from: what evolves
+				// from Eevee; the name's "from" marks its object as the
+				// source, whose act the noun names.
 				ans = rh.rel.subject
 			}
 			return stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
 		}
 	}
 	return stepClaim{}, j, false
+}
+
+// fromName reports whether a relation's name ends in "from" and a word
+// before it (evolves_from, derived_from).
+func fromName(ri *relInfo) bool {
+	ws := nameWords(ri.def.Name)
+	return len(ws) >= 2 && ws[len(ws)-1] == "from"
 }
 
 // possessedStep is nounStep after a possessive ("X's ..."), where a noun

@@ -15,6 +15,9 @@ type derivation struct {
 	suffix string
 	agent  bool // the word names who does the act
 	e      bool // the verb may end in an e the suffix took
+	// ending is what the verb ends in where the suffix took more than an
+	// e ("ve": "evolution" of "evolve"), or "".
+	ending string
 }
 
 // parseDerivations reads derivations.txt, longest suffix first.
@@ -31,15 +34,23 @@ func parseDerivations() ([]derivation, error) {
 		}
 		seen[e.key] = true
 		f := strings.Fields(e.value)
-		if len(f) == 0 || len(f) > 2 || len(f) == 2 && f[1] != "e" {
-			return nil, fmt.Errorf("derivations.txt:%d: %q: want \"kind\" or \"kind e\", got %q", e.line, e.key, e.value)
+		if len(f) == 0 || len(f) > 2 || len(f) == 2 && f[1] != "e" && (!strings.HasPrefix(f[1], "+") || len(f[1]) < 2) {
+			return nil, fmt.Errorf("derivations.txt:%d: %q: want \"kind\", \"kind e\" or \"kind +ending\", got %q", e.line, e.key, e.value)
 		}
 		switch f[0] {
 		case "act", "state", "agent":
 		default:
 			return nil, fmt.Errorf("derivations.txt:%d: %q: kind %q (want act, state or agent)", e.line, e.key, f[0])
 		}
-		out = append(out, derivation{suffix: e.key, agent: f[0] == "agent", e: len(f) == 2})
+		d := derivation{suffix: e.key, agent: f[0] == "agent"}
+		if len(f) == 2 {
+			d.e = f[1] == "e"
+			d.ending = strings.TrimPrefix(f[1], "+")
+			if d.e {
+				d.ending = ""
+			}
+		}
+		out = append(out, d)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].suffix) > len(out[j].suffix) })
 	return out, nil

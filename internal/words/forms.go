@@ -199,7 +199,11 @@ func Derived(noun string) (verbs []string, agent []bool) {
 			continue
 		}
 		adds := []string{""}
-		if d.e {
+		switch {
+		case d.ending != "":
+			// "evolution" of "evolve": the suffix took more than an e.
+			adds = []string{d.ending}
+		case d.e:
 			adds = append(adds, "e")
 		}
 		for _, add := range adds {
