@@ -1087,6 +1087,17 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 			}
 		}
 		words := strings.Join(nameWords(e.Relation), " ")
+		if kindNoun(e.Relation) != "" {
+			// A name that is a noun says what the objects are:
+			// "Chewbacca's homeworld", "what has Chewbacca as people".
+			if e.Direction == graph.In {
+				return fmt.Sprintf("what has %s as %s", anchor, words)
+			}
+			if anchor == "them" {
+				return "their " + words
+			}
+			return fmt.Sprintf("%s's %s", anchor, words)
+		}
 		if e.Direction == graph.In {
 			return fmt.Sprintf("what %s %s", words, anchor)
 		}
