@@ -327,7 +327,7 @@ func (s *AgentState) Accepted() []int {
 		switch {
 		case kind == nil:
 		case t.Type != "":
-			if seg.Type(k) != t.Type {
+			if st := seg.Type(k); st != t.Type && !text.KindOf(st, t.Type) {
 				continue
 			}
 		default:
