@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -301,6 +302,52 @@ func (p *Rules) planFrom(res reading.Result, s *graph.Schema, ents []linked, pla
 			ExtentSaid: rd.ExtentSaid, ClosureByDefault: rd.ClosureByDefault, Failure: rd.Failure, Because: rd.Because, Guesses: rd.Guesses, Concept: rd.Concept.String(), Unread: rd.Unread, UnreadFirst: rd.UnreadFirst, Delivered: rd.Delivered, Wider: rd.Wider, Unoriented: rd.Unoriented, Mirrored: rd.Mirrored, Alike: rd.Alike, SchemaDoubt: rd.SchemaDoubt})
 	}
 	return p.fromReadings(s, ents, plan, out)
+}
+
+// nameWordEntity returns, for a plan that keeps the answers named like a
+// word no type has ("republicans" where no entity's name carries it),
+// the condition that they be linked to the entity of that exact name
+// (the party Republican) by the one relation between the walk's ends and
+// its kind; ok is false where the word names no entity, or no one
+// relation links them. calls counts the store calls made.
+func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Plan) (state.Having, int, bool) {
+	w := pl.Target.NameWord
+	if w == "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 {
+		return state.Having{}, 0, false
+	}
+	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: []string{w}, Limit: 2})
+	if err != nil || len(res) != 1 || len(res[0]) != 1 || res[0][0].Score < 1 {
+		return state.Having{}, 1, false
+	}
+	e := res[0][0].Entity
+	if e.Type == "" || slices.ContainsFunc(pl.Anchors, func(a state.Anchor) bool { return a.Entity == e.Name }) {
+		return state.Having{}, 1, false
+	}
+	steps := pl.Chains[0].Steps
+	var ends []string
+	for _, ed := range steps[len(steps)-1].Edges {
+		if r := s.Relation(ed.Relation); r != nil {
+			switch ed.Direction {
+			case graph.Out:
+				ends = append(ends, r.To...)
+			case graph.In:
+				ends = append(ends, r.From...)
+			}
+		}
+	}
+	var edges []state.RelDir
+	for _, r := range s.Relations {
+		if slices.Contains(r.To, e.Type) && slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(ends, t) }) {
+			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
+		}
+		if slices.Contains(r.From, e.Type) && slices.ContainsFunc(r.To, func(t string) bool { return slices.Contains(ends, t) }) {
+			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.In})
+		}
+	}
+	if len(edges) != 1 {
+		return state.Having{}, 1, false
+	}
+	return state.Having{Edges: edges, Entity: e.Name, Mention: w}, 1, true
 }
 
 // byKinds makes the plan of a question neither reader could place, for a

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/scgraph/scgraph/graph"
@@ -174,6 +176,20 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		if pl, ok := p.byKinds(question, s, lk.ents); ok {
 			plan = pl
 		}
+	}
+	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
+		// "Which Republicans sit on the Finance Committee?": the
+		// members linked to Republican, not those named like it.
+		plan.Target.Having = append(plan.Target.Having, h)
+		plan.Target.NameWord = ""
+		why := fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and "))
+		plan.Notes = append(plan.Notes, why)
+		for i := range plan.Readings {
+			// A guess at what the word asks: never certified.
+			plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
+			plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
+		}
+		cost.StoreCalls += calls
 	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
