@@ -90,41 +90,33 @@ func readLines(name string) ([]entry, error) {
 // parseOpposites reads opposites.txt: a preposition that ends relation
 // names -> the prepositions that name the same relation the other way.
 func parseOpposites() (map[string][]string, error) {
-	es, err := readFile("opposites.txt")
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string][]string, len(es))
-	for _, e := range es {
-		if _, dup := out[e.key]; dup {
-			return nil, fmt.Errorf("opposites.txt:%d: %q is listed twice", e.line, e.key)
-		}
-		ops := strings.Fields(e.value)
-		if len(ops) == 0 || slices.Contains(ops, e.key) || strings.ContainsAny(e.key, " \t") {
-			return nil, fmt.Errorf("opposites.txt:%d: %q: one preposition, then its opposites, none itself", e.line, e.key)
-		}
-		out[e.key] = ops
-	}
-	return out, nil
+	return parseWordMap("opposites.txt", "one preposition, then its opposites, none itself")
 }
 
 // parseNicknames reads nicknames.txt: a nickname -> the given names it
 // stands for.
 func parseNicknames() (map[string][]string, error) {
-	es, err := readFile("nicknames.txt")
+	return parseWordMap("nicknames.txt", "one nickname, then the given names it stands for, not itself")
+}
+
+// parseWordMap reads a data file of "word: word word ..." lines into a
+// map, each key one word listed once, with at least one value and not
+// among its own values; shape says what a line holds, for the error.
+func parseWordMap(name, shape string) (map[string][]string, error) {
+	es, err := readFile(name)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string][]string, len(es))
 	for _, e := range es {
 		if _, dup := out[e.key]; dup {
-			return nil, fmt.Errorf("nicknames.txt:%d: %q is listed twice", e.line, e.key)
+			return nil, fmt.Errorf("%s:%d: %q is listed twice", name, e.line, e.key)
 		}
-		names := strings.Fields(e.value)
-		if len(names) == 0 || slices.Contains(names, e.key) || strings.ContainsAny(e.key, " \t") {
-			return nil, fmt.Errorf("nicknames.txt:%d: %q: one nickname, then the given names it stands for, not itself", e.line, e.key)
+		vs := strings.Fields(e.value)
+		if len(vs) == 0 || slices.Contains(vs, e.key) || strings.ContainsAny(e.key, " \t") {
+			return nil, fmt.Errorf("%s:%d: %q: %s", name, e.line, e.key, shape)
 		}
-		out[e.key] = names
+		out[e.key] = vs
 	}
 	return out, nil
 }
