@@ -148,8 +148,10 @@ func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (st
 	// Read by kinds (ReadByKinds), a word of a type's name ("species",
 	// "pokemon" for pokemon-species): that type, where it is the only one
 	// so named, or the only one so named that the entity's kind links to.
-	if t := r.typeByNameWord(w); r.byKinds && t != "" {
-		return t, false
+	if r.byKinds {
+		if t := r.typeByNameWord(w); t != "" {
+			return t, false
+		}
 	}
 	if nameWord != "" {
 		return "", false

@@ -1786,13 +1786,17 @@ func (r *reader) byKindsOnly(w string) *claim {
 		return c
 	}
 	c := r.typeOnly()
-	if c == nil || r.asked().Type == r.ents[c.anchor].Type {
+	if c == nil {
+		return nil
+	}
+	asked := r.asked().Type
+	if asked == r.ents[c.anchor].Type {
 		// Between two things of one kind the types do not say which way
 		// the link runs ("Which models ref X?").
 		return nil
 	}
 	c.conf = 0.5
-	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, r.asked().Type)}
+	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, asked)}
 	return c
 }
 
