@@ -127,6 +127,15 @@ var zeroshotSets = []struct {
 	// reading is too unsure to be placed (over batch K's 2,353 facts it
 	// is answered).
 	{"creatures", "creatures.jsonl", "creatures.questions.jsonl", false, 0.8},
+	// A container registry's compose file as an untyped export: a main
+	// verb asked of the services a clause describes ("What volumes do
+	// the services that depend on redis mount?"), the same verb in the
+	// passive ("Which volumes are mounted by the services that ..."), an
+	// extent said inside the clause ("depending on registry, at any
+	// depth, mount"). "depend on" is read over mounts and runs_image too
+	// (the concept's relations), so "What does proxy depend on" stays
+	// uncertain.
+	{"harbor", "harbor.tsv", "harbor.questions.jsonl", false, 0.4},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

@@ -1312,15 +1312,76 @@ func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after
 		from = r.entityPos(before, v.start)
 	}
 	outer, ok := r.relativeVerb(vs, from)
+	answers := outer.subject
+	if ok && r.passiveVerb(outer) {
+		// "which volumes are mounted by the services that ...": what
+		// the verb's object is.
+		answers = answers.Other()
+	}
 	if !ok {
-		return
+		// "what volumes do the services that depend on X mount?": the
+		// main clause's verb comes last, after "do"; its subject is what
+		// the clause describes, the answers its object.
+		if outer, ok = r.trailingVerb(vs, v, c.anchor); !ok {
+			return
+		}
+		answers = outer.subject.Other()
 	}
 	o := outer.step
-	o.answers, o.verb = outer.subject, true
+	o.answers, o.verb = answers, true
+	// "the services depending on X (at any depth)": an extent said
+	// within the clause is its own, and the main verb is one step.
+	clauseEnd := len(r.st.words)
+	if outer.start > v.start {
+		clauseEnd = outer.start
+	}
+	if r.extent == state.ExtentTransitive && r.extentWithin(v.start, clauseEnd) {
+		c.steps[0].closure = true
+	}
 	c.steps = append(c.steps, o)
 	c.extent, c.extentSaid = state.ExtentFixed, true
 	c.why = append(c.why, fmt.Sprintf("then what %s them", o.word))
 	r.markUsed(outer.start, outer.end)
+}
+
+// extentWithin reports whether an extent cue took a token between
+// stream positions from and to (the stream leaves the cue's words out).
+func (r *reader) extentWithin(from, to int) bool {
+	end := len(r.toks)
+	if to < len(r.st.at) {
+		end = r.st.at[to]
+	}
+	return slices.Contains(r.extentTok[r.st.at[from]:end], true)
+}
+
+// trailingVerb finds the verb of a main clause asked with "do" whose
+// subject v's clause describes and whose object is asked: "what volumes
+// DO the services that depend on X MOUNT?", "which volumes do the
+// services X depends on mount?" — "do" before v and before the clause's
+// entity anchor, and another verb after both that ends the question, no
+// entity after it.
+func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, bool) {
+	w := r.st.words
+	aux := slices.IndexFunc(w[:v.start], func(s string) bool { return words.ClassOf(s).Has(words.Aux) })
+	at := slices.Index(r.entAt, anchor)
+	if aux < 0 || at < aux {
+		return verbHit{}, false
+	}
+	for k := len(vs) - 1; k >= 0; k-- {
+		o := vs[k]
+		if o.start < v.end || o.start <= at || o.step.concept == words.None && o.step.rels == nil {
+			continue
+		}
+		if words.ClassOf(w[o.start-1]).Has(words.Prep | words.As | words.Det) {
+			// "work on as co-investigator": a role, not a verb.
+			return verbHit{}, false
+		}
+		if slices.ContainsFunc(r.entAt[o.end:], func(e int) bool { return e >= 0 }) {
+			return verbHit{}, false
+		}
+		return o, true
+	}
+	return verbHit{}, false
 }
 
 // otherMeanings adds to c, as alternatives, the readings of the other

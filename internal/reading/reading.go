@@ -16,6 +16,7 @@ package reading
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -492,6 +493,11 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 		for _, sp := range p.findAcrossDeterminers(r.st.words) {
 			all = append(all, nameCand{relHit{sp[0], sp[1], ri, inv, false}, len(p), false})
 		}
+		// "Which images do the services run?" for runs_image: the name's
+		// verb, its noun elsewhere in the question.
+		for _, at := range p.findApart(r.st.words, r.entAt, !inv && verbFirstName(ri.def.Name)) {
+			all = append(all, nameCand{relHit{at, at + 1, ri, inv, false}, 1, false})
+		}
 		// "Where does X run?": "where" stands for the place preposition
 		// of "runs_on", "hosted_in", "located_at".
 		if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {
@@ -584,6 +590,42 @@ func lastWord(p phraseMatcher) string {
 // another form of the same stem (words.Stem: "connected" for the name
 // "connections", "chairs" for "Chairman").
 type phraseMatcher []wordMatcher
+
+// verbFirstName reports whether a relation's name is two words, the
+// first a verb in the third person ("runs_image", "has_type",
+// "uses_secret"; not "team_lead", "is_a").
+func verbFirstName(name string) bool {
+	ws := nameWords(name)
+	if len(ws) != 2 || words.ClassOf(ws[0]).Has(words.Be) {
+		return false
+	}
+	return ws[0] == "has" || strings.HasSuffix(ws[0], "s") && !strings.HasSuffix(ws[0], "ss")
+}
+
+// findApart returns where a name of two words, a verb and a noun
+// (verbFirst: "runs_image", "has_type", "uses_secret"), has its first word said in
+// one of its forms while its second is said apart from it, not next to
+// it and not in an entity's name: "which images do the services run",
+// "what type does X have". Not where the second is a preposition
+// ("depends_on"): that word says nothing apart from its verb.
+func (p phraseMatcher) findApart(ws []string, entAt []int, verbFirst bool) []int {
+	if !verbFirst || len(p) != 2 || slices.ContainsFunc(slices.Collect(maps.Keys(p[1].forms)), func(w string) bool { return words.ClassOf(w).Has(words.Prep) }) {
+		return nil
+	}
+	var out []int
+	for at, w := range ws {
+		if !p[0].isForm(w) {
+			continue
+		}
+		for j, o := range ws {
+			if (j < at-1 || j > at+1) && entAt[j] < 0 && p[1].matches(o) {
+				out = append(out, at)
+				break
+			}
+		}
+	}
+	return out
+}
 
 type wordMatcher struct {
 	forms map[string]bool

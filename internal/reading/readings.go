@@ -74,7 +74,10 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		}
 		base.Guesses = append(base.Guesses, guesses...)
 		base.Confidence *= conf
-		steps = append(steps, state.ChainStep{Edges: edges})
+		// A step of several named by a noun of every generation, or
+		// with its own extent ("the services depending on X at any
+		// depth, ..."), repeats.
+		steps = append(steps, state.ChainStep{Edges: edges, Repeat: sc.closure && len(c.steps) > 1})
 		lastEnds = ends
 		if k == 0 {
 			base.Concept = sc.concept
@@ -1055,6 +1058,9 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		// "what X runs on, then what maintains them"
 		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor)
 		for k := 1; k < len(c.steps); k++ {
+			if rd.Chain.Steps[k-1].Repeat {
+				s += ", transitively"
+			}
 			s += ", then " + roleSentence(c.steps[k], rd.Chain.Steps[k], "them")
 		}
 		s += through
@@ -1076,7 +1082,14 @@ func (r *reader) describe(c *claim, rd Reading) string {
 // roleSentence says one step from the anchor: "everything that depends on
 // X", "everything X depends on", "what owns X", "the neighbours of X".
 func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
-	if sc.rels != nil && len(step.Edges) > 0 {
+	// A specific verb that came to walk one relation ("mount" of
+	// dependency, walking mounts) is said as that relation.
+	oneNamed := false
+	if rels := step.Relations(); sc.specific != "" && len(rels) == 1 {
+		name := nameWords(rels[0])
+		oneNamed = len(name) > 0 && text.Stem(strings.Fields(sc.specific)[0]) == text.Stem(name[0])
+	}
+	if (sc.rels != nil || oneNamed) && len(step.Edges) > 0 {
 		// A relation named by its own words: said in its storage order,
 		// by the active one of a passive pair.
 		e := step.Edges[0]
