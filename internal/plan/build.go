@@ -11,6 +11,7 @@ import (
 	"github.com/scgraph/scgraph/internal/reader"
 	"github.com/scgraph/scgraph/internal/reading"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -323,31 +324,85 @@ func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Pl
 	if e.Type == "" || slices.ContainsFunc(pl.Anchors, func(a state.Anchor) bool { return a.Entity == e.Name }) {
 		return state.Having{}, 1, false
 	}
-	steps := pl.Chains[0].Steps
-	var ends []string
-	for _, ed := range steps[len(steps)-1].Edges {
-		if r := s.Relation(ed.Relation); r != nil {
-			switch ed.Direction {
-			case graph.Out:
-				ends = append(ends, r.To...)
-			case graph.In:
-				ends = append(ends, r.From...)
-			}
-		}
-	}
-	var edges []state.RelDir
-	for _, r := range s.Relations {
-		if slices.Contains(r.To, e.Type) && slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(ends, t) }) {
-			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
-		}
-		if slices.Contains(r.From, e.Type) && slices.ContainsFunc(r.To, func(t string) bool { return slices.Contains(ends, t) }) {
-			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.In})
-		}
-	}
+	edges := edgesToType(s, pl, e.Type)
 	if len(edges) != 1 {
 		return state.Having{}, 1, false
 	}
 	return state.Having{Edges: edges, Entity: e.Name, Mention: w}, 1, true
+}
+
+// edgesToType returns the relations that link where the plan's first
+// chain ends to an entity of type typ, each walked from the answer.
+func edgesToType(s *graph.Schema, pl state.Plan, typ string) []state.RelDir {
+	steps := pl.Chains[0].Steps
+	var ends []string
+	for _, ed := range steps[len(steps)-1].Edges {
+		r := s.Relation(ed.Relation)
+		if r == nil {
+			continue
+		}
+		ways := [][2][]string{{r.From, r.To}, {r.To, r.From}}
+		switch ed.Direction {
+		case graph.Out:
+			ways = ways[:1]
+		case graph.In:
+			ways = ways[1:]
+		}
+		for _, w := range ways {
+			// A one-step chain from an anchor of a known type: only the
+			// relations that can start there ("the neighbours of cave"
+			// end at what a habitat links to).
+			if len(steps) == 1 && len(pl.Anchors) == 1 && pl.Anchors[0].Type != "" && !slices.Contains(w[0], pl.Anchors[0].Type) {
+				continue
+			}
+			ends = append(ends, w[1]...)
+		}
+	}
+	var edges []state.RelDir
+	for _, r := range s.Relations {
+		if slices.Contains(r.To, typ) && slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(ends, t) }) {
+			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
+		}
+		if slices.Contains(r.From, typ) && slices.ContainsFunc(r.To, func(t string) bool { return slices.Contains(ends, t) }) {
+			edges = append(edges, state.RelDir{Relation: r.Name, Direction: graph.In})
+		}
+	}
+	return edges
+}
+
+// excludes reports whether the question leaves something out, denies or
+// offers a choice ("besides Aspirin", "other than X", "but Y does not",
+// "either X or Y"): an entity it names there is no condition to keep.
+func excludes(q string) bool {
+	ws := text.Tokens(q)
+	for i, w := range ws {
+		if words.ClassOf(w).Has(words.Exclusive|words.Neg|words.Negator) || w == "other" && i+1 < len(ws) && ws[i+1] == "than" || w == "or" || w == "either" {
+			return true
+		}
+	}
+	return false
+}
+
+// ignoredCondition makes the entity a plan leaves out a condition on its
+// answers where a relation links it to where the plan ends: "Which
+// cave Pokémon are Ghost type?" walks from cave to its Pokémon and keeps
+// those of has_type ghost. One entity left out, of a known type, not the
+// plan's own, and at most three relations; a guess, never certified.
+func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, bool) {
+	if len(pl.Ignored) != 1 || excludes(q) || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || pl.Target.Kind == state.TargetEntity || pl.Unanswerable != "" {
+		return state.Having{}, false
+	}
+	e := pl.Ignored[0]
+	if e.Type == "" || slices.ContainsFunc(pl.Target.Having, func(h state.Having) bool { return h.Entity == e.Entity }) {
+		return state.Having{}, false
+	}
+	// Where several relations link the kinds, the answers linked to
+	// it by any (the entity has facts of one or two of them).
+	edges := edgesToType(s, pl, e.Type)
+	if len(edges) == 0 || len(edges) > 3 {
+		return state.Having{}, false
+	}
+	return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention}, true
 }
 
 // byKinds makes the plan of a question neither reader could place, for a

@@ -191,6 +191,16 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		}
 		cost.StoreCalls += calls
 	}
+	if h, ok := ignoredCondition(question, s, plan); ok {
+		plan.Target.Having = append(plan.Target.Having, h)
+		plan.Ignored = nil
+		why := fmt.Sprintf("%s read as a condition on the answers: linked to it by %s", h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and "))
+		plan.Notes = append(plan.Notes, why)
+		for i := range plan.Readings {
+			plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
+			plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
+		}
+	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
