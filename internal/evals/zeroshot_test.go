@@ -136,6 +136,14 @@ var zeroshotSets = []struct {
 	// (the concept's relations), so "What does proxy depend on" stays
 	// uncertain.
 	{"harbor", "harbor.tsv", "harbor.questions.jsonl", false, 0.4},
+	// A campus catalogue (courses, prerequisites, departments, schools,
+	// buildings, instructors): a role noun said as a verb ("Who chairs
+	// X?", "Which department does X chair?" for chair_of). "Which
+	// courses must I take before CS301?" is read the wrong way round
+	// (prerequisite is no word of the question) and "Which building is
+	// the department that offers STAT210 in?" leaves its preposition
+	// stranded.
+	{"campus", "campus.csv", "campus.questions.jsonl", false, 0.8},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

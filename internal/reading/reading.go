@@ -493,6 +493,10 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 		for _, sp := range p.findAcrossDeterminers(r.st.words) {
 			all = append(all, nameCand{relHit{sp[0], sp[1], ri, inv, false}, len(p), false})
 		}
+		// "Who chairs X?" for chair_of: the role's noun as a verb.
+		for _, at := range p.findRoleVerb(r.st.words, r.entAt) {
+			all = append(all, nameCand{relHit{at, at + 1, ri, inv, false}, 1, false})
+		}
 		// "Which images do the services run?" for runs_image: the name's
 		// verb, its noun elsewhere in the question.
 		for _, at := range p.findApart(r.st.words, r.entAt, !inv && verbFirstName(ri.def.Name)) {
@@ -590,6 +594,32 @@ func lastWord(p phraseMatcher) string {
 // another form of the same stem (words.Stem: "connected" for the name
 // "connections", "chairs" for "Chairman").
 type phraseMatcher []wordMatcher
+
+// findRoleVerb returns where a name of a role noun and "of" ("chair_of",
+// "head_of", "lead_of") has its noun said as a verb, after who does it
+// and before no preposition: "who chairs X", "the member that heads X",
+// "which department does Ada chair" (not "who covered X" for cover_of,
+// nor "cognate with").
+func (p phraseMatcher) findRoleVerb(ws []string, entAt []int) []int {
+	if len(p) != 2 || !p[1].isForm("of") {
+		return nil
+	}
+	var out []int
+	for at := 1; at < len(ws); at++ {
+		w := ws[at]
+		if at+1 < len(ws) && words.ClassOf(ws[at+1]).Has(words.Prep) {
+			continue // "chair of", "cognate with"
+		}
+		third := strings.HasSuffix(w, "s") && p[0].isForm(w) && p[0].isForm(strings.TrimSuffix(w, "s"))
+		base := at == len(ws)-1 && p[0].isForm(w) && p[0].isForm(w+"s") && entAt[at-1] >= 0 && slices.ContainsFunc(ws[:at], func(x string) bool { return words.ClassOf(x).Has(words.Aux) })
+		// After "who", "that" or the one who does it: "which parts" asks
+		// for parts.
+		if prev := ws[at-1]; third && (prev == "who" || prev == "that" || entAt[at-1] >= 0) || base {
+			out = append(out, at)
+		}
+	}
+	return out
+}
 
 // verbFirstName reports whether a relation's name is two words, the
 // first a verb in the third person ("runs_image", "has_type",
