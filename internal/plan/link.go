@@ -176,7 +176,8 @@ type formText struct {
 
 // mentionForms returns the texts a span is looked up by: as written;
 // with a nickname for the given name it starts with replaced by that name;
-// with an irregular plural it ends in replaced by its singular;
+// with an irregular plural it ends in replaced by its singular; as
+// the place a demonym is said of ("Swedish" as Sweden);
 // without its kind nouns, connectives and articles ("the Redis
 // container" as "Redis", "the encounter grain model in outpatient psych"
 // as "encounter grain outpatient psych") when what is left is its
@@ -197,6 +198,10 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 		for _, b := range words.IrregularBases(toks[n-1]) {
 			forms = append(forms, formText{text: strings.Join(append(slices.Clone(toks[:n-1]), b), " ")})
 		}
+	}
+	// "Swedish airports" for Sweden: an adjective said of a place.
+	for _, pl := range words.PlacesOf(strings.Join(toks, "-")) {
+		forms = append(forms, formText{text: pl})
 	}
 	if len(toks) >= 2 {
 		// "Bernie Sanders" for Bernard Sanders: a person's name with a

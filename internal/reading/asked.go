@@ -20,6 +20,18 @@ func (r *reader) askedPos() int {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
 		}
+		if j < len(r.st.words) && r.entAt[j] >= 0 {
+			e := r.entAt[j]
+			// "Which Swedish airports", "which cave Pokémon": an entity
+			// said before the asked noun qualifies it.
+			k := j
+			for k < len(r.st.words) && r.entAt[k] == e {
+				k++
+			}
+			if k < len(r.st.words) && r.entAt[k] < 0 && r.knownNoun(k) {
+				j = k
+			}
+		}
 		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j])) {
 			continue
 		}

@@ -564,7 +564,10 @@ func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]st
 // and the relations that link the types at to it; nothing where the
 // types are not stated or the relations start from at.
 func (r *reader) kindOfWord(sc stepClaim, at []string, edges []state.RelDir) (string, []state.RelDir, []string) {
-	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
+	// A relation named by its words, or a noun of a kind of relation
+	// ("the School of Science's departments", read as membership).
+	named := len(sc.rels) > 0 || !sc.verb && sc.concept != words.None
+	if !named || len(edges) == 0 || len(at) != 1 || !r.s.TypesStated() {
 		return "", nil, nil
 	}
 	for _, e := range edges {
@@ -1048,7 +1051,7 @@ func (r *reader) describe(c *claim, rd Reading) string {
 	if rd.Target >= 0 {
 		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
 	} else if len(c.steps) == 1 {
-		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor) + how + through
+		s = roleSentence(r.saidAs(c.steps[0], rd.Chain.Steps[0]), rd.Chain.Steps[0], anchor) + how + through
 	} else if len(c.steps) == 2 && !c.steps[0].verb && c.steps[1].verb {
 		// "X's dependencies, then what they depend on"
 		s = fmt.Sprintf("%s's %s, then what they %s%s", anchor, c.steps[0].word, c.steps[1].word, through)
@@ -1077,6 +1080,23 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		s += fmt.Sprintf(", keeping the %s", rd.Asked.Word)
 	}
 	return s
+}
+
+// saidAs returns the step as its description says it: a noun of a kind
+// of relation that came to walk none of that kind's relations ("the
+// School of Science's departments", membership, walking part_of as the
+// kinds allow) is said as the noun ("the departments of ...").
+func (r *reader) saidAs(sc stepClaim, step state.ChainStep) stepClaim {
+	if sc.rels != nil || sc.concept == words.None || sc.verb {
+		return sc
+	}
+	for _, name := range step.Relations() {
+		if ri := r.relNamed(name); ri != nil && ri.concept == sc.concept {
+			return sc
+		}
+	}
+	sc.concept = words.None
+	return sc
 }
 
 // roleSentence says one step from the anchor: "everything that depends on

@@ -125,6 +125,18 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 // for "bernie"), lower case, or nil.
 func GivenNames(nick string) []string { return k().nicknames[nick] }
 
+// PlacesOf returns the places a demonym is said of ("sweden" for
+// "swedish", "united states" and "america" for "american"), lower case
+// with spaces between words, or nil; a demonym of two words is looked up
+// with "-" between them ("sri-lankan").
+func PlacesOf(adjective string) []string {
+	var out []string
+	for _, p := range k().demonyms[adjective] {
+		out = append(out, strings.ReplaceAll(p, "-", " "))
+	}
+	return out
+}
+
 // Opposites returns the prepositions that, in place of prep at the end of
 // a relation's name, name that relation the other way round ("into" and
 // "to" for "from": "X evolves into Y" is "Y evolves from X"), or nil.

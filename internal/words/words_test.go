@@ -98,6 +98,10 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "nicknames.txt", nick)
 		lower(t, "nicknames.txt", strings.Join(given, " "))
 	}
+	for adj, places := range kn.demonyms {
+		lower(t, "demonyms.txt", adj)
+		lower(t, "demonyms.txt", strings.Join(places, " "))
+	}
 	for prep, ops := range kn.opposites {
 		lower(t, "opposites.txt", prep)
 		lower(t, "opposites.txt", strings.Join(ops, " "))
