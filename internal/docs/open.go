@@ -695,6 +695,68 @@ func coordinatedVerb(toks []otok, k int) bool {
 	return !v.punct && !isCapWord(v) && !v.code && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
 }
 
+// subjectVerb reports whether the word after the name toks[i:j], which
+// stands where a clause's subject does, is the clause's verb though no
+// list knows it: a word in the third person that a noun phrase follows
+// ("The Broker merges the results", "VTOrc detects failures in …",
+// "The vtadmin-web front-end queries its data from …"). Read as a plural
+// noun the name modifies, the subject would need a verb of its own before
+// its object; a kind noun ("Kafka topics"), a noun a relative clause or a
+// verb follows ("Historical processes that …", "Historical processes
+// announce …") stays a noun.
+func subjectVerbAt(toks []otok, i, j int, verbAt []bool) bool {
+	if subjectVerb(toks, i, j) {
+		verbAt[j] = true
+		return true
+	}
+	return false
+}
+
+func subjectVerb(toks []otok, i, j int) bool {
+	if j+1 >= len(toks) {
+		return false
+	}
+	w := toks[j]
+	if w.punct || w.code || w.poss || isCapWord(w) || identifier(w) || !thirdPerson(w.low) || strings.HasSuffix(w.low, "ies") && !verbLike(w.low) {
+		return false
+	}
+	if openWords.kind(w.low) != "" || openWords.kind(singular(w.low)) != "" || openWords.is("request-nouns", w.low) || openWords.function(w.low) {
+		return false
+	}
+	k := i
+	for k > 0 && openWords.is("determiners", toks[k-1].low) {
+		k--
+	}
+	if k > 0 && !toks[k-1].punct && !openWords.is("clause-words", toks[k-1].low) && !openWords.is("coordinators", toks[k-1].low) {
+		return false
+	}
+	n := toks[j+1]
+	switch {
+	case n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low):
+		return false
+	case openWords.is("determiners", n.low):
+		return true
+	case n.code || identifier(n) || isCapWord(n):
+		return !openWords.is("nouns", w.low)
+	}
+	// A plain plural after it, an adjective before it at most, is its
+	// object: "merges results from", "assigns tasks to", "merges partial
+	// results from"; a plural noun's own verb would not be plural.
+	if openWords.is("nouns", w.low) || openWords.is("nouns", singular(w.low)) {
+		return false
+	}
+	if !thirdPerson(n.low) && j+2 < len(toks) && contentWord(n) && !verbLike(n.low) {
+		n = toks[j+2]
+	}
+	return contentWord(n) && thirdPerson(n.low) && !verbLike(n.low)
+}
+
+// contentWord reports whether a token is a lower-case content word: no
+// name, code, punctuation, function word or adverb.
+func contentWord(t otok) bool {
+	return !t.punct && !t.code && !isCapWord(t) && hasLetter(t.text) && !openWords.function(t.low) && !strings.HasSuffix(t.low, "ly")
+}
+
 // nameStart reports whether token k may start or continue a name.
 func nameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
@@ -773,6 +835,10 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			break
 		}
 	}
+	// verbAt marks the words read as a clause's verb after its subject's
+	// name though no list knows them (subjectVerb): no modifier of a kind
+	// noun after them ("The Scheduler assigns jobs to …").
+	verbAt := make([]bool, len(toks))
 	// Names: runs of capitalised words, identifiers and code, with a kind
 	// noun after them ("Kafka topic", "Redis database").
 	for i := 0; i < len(toks); i++ {
@@ -813,7 +879,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			}
 			i = j
 			continue
-		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) {
+		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, verbAt) {
 			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 			// modify a common noun, which heads the phrase.
 			i = j - 1
@@ -860,7 +926,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			continue // "the gateway service": the last noun heads the phrase
 		}
 		i := j
-		for i > 0 && j-i < 3 && !used[i-1] && modifier(toks[i-1]) {
+		for i > 0 && j-i < 3 && !used[i-1] && !verbAt[i-1] && modifier(toks[i-1]) {
 			i--
 		}
 		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) {
@@ -2572,6 +2638,15 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			}
 			continue
 		}
+		// "routes traffic to the correct VTTablet servers", "forwards the
+		// query to the selected Historical processes": the words between
+		// the object's article and a name are the name's premodifiers,
+		// whatever they are, when nothing else stands there.
+		if o := gb.ms[0]; !o.ref && o.i < len(toks) && (isCapWord(toks[o.i]) || toks[o.i].code || identifier(toks[o.i])) {
+			if d := premodifiedObject(between); d > 0 {
+				between = between[:d]
+			}
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -2585,6 +2660,9 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				}
 			}
 			continue
+		}
+		if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
+			continue // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
 		}
 		if !f.reversed && len(subj.ms) == 1 {
 			prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
@@ -2920,6 +2998,10 @@ type verbGroup struct {
 	// flows: "X is used as a message queue to connect A with B": A sends
 	// into X, B consumes it.
 	flows bool
+	// unknown: the verb is one no list knows, read as a verb by its form
+	// and its place ("The Broker merges …"): its object must be a named
+	// party, not a description nor the head of an "of" phrase.
+	unknown bool
 }
 
 // readVerbGroup reads the tokens between two mention groups as a verb
@@ -3176,8 +3258,9 @@ verb:
 			return verbGroup{}, false
 		}
 	}
+	unknown := !passive && !verbLike(v)
 	if len(rest) == 0 {
-		return verbGroup{phrase: base}, true
+		return verbGroup{phrase: base, unknown: unknown}, true
 	}
 	last := rest[len(rest)-1]
 	prep := ""
@@ -3273,7 +3356,37 @@ verb:
 	if prep == "on" && openWords.is("foundation-verbs", base) {
 		return verbGroup{phrase: "use"}, true // "is built on top of Y": Y is its base, which it uses
 	}
-	return verbGroup{phrase: withPreposition(base, prep)}, true
+	if unknown && prep != "" && !openWords.is("party-prepositions", prep) {
+		return verbGroup{}, false // "detects failures in the tablets": a place, not a party
+	}
+	return verbGroup{phrase: withPreposition(base, prep), unknown: unknown}, true
+}
+
+// premodifiedObject returns where the object's article stands when the
+// words between two mentions end in a definite article (or a possessive)
+// and one to three plain
+// words (adjectives, participles, nouns that modify the name after them:
+// "to the correct", "to the selected"), the article coming after a
+// preposition or a verb; else 0.
+func premodifiedObject(ts []otok) int {
+	n := len(ts)
+	for d := n - 2; d >= 1 && d >= n-4; d-- {
+		if !openWords.is("determiners", ts[d].low) || ts[d].low == "that" || ts[d].low == "a" || ts[d].low == "an" {
+			continue // "supports a gRPC-based Remote Storage API": an indefinite article makes a description
+		}
+		for _, t := range ts[d+1:] {
+			if t.punct || t.code || isCapWord(t) || !hasLetter(t.text) || openWords.function(t.low) || openWords.is("prepositions", t.low) || openWords.is("number-words", t.low) ||
+				strings.HasSuffix(t.low, "ly") || thirdPerson(t.low) && verbLike(t.low) || openWords.is("determiners", t.low) {
+				return 0
+			}
+		}
+		p := ts[d-1]
+		if !p.punct && (openWords.is("prepositions", p.low) || verbLike(p.low) && (thirdPerson(p.low) || words.PastForm(p.low))) {
+			return d
+		}
+		return 0
+	}
+	return 0
 }
 
 // interfaceUsedBy reports whether the words between two mentions say that
