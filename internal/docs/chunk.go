@@ -149,6 +149,9 @@ type sentence struct {
 	text string
 	line int
 	code []string
+	// colon: the sentence ends in a colon ("Milvus comprises four
+	// layers:"), what follows it being its object.
+	colon bool
 }
 
 var sentenceEndRE = regexp.MustCompile(`[.!?;:](?:\s+|$)`)
@@ -203,7 +206,7 @@ func (b block) sentences() []sentence {
 	}
 	var out []sentence
 	from := 0
-	emit := func(to int) {
+	emit := func(to int, colon bool) {
 		s := joined[from:to]
 		trimmed := strings.TrimSpace(s)
 		if trimmed != "" {
@@ -224,7 +227,7 @@ func (b block) sentences() []sentence {
 				}
 				i = j
 			}
-			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: code})
+			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: code, colon: colon})
 		}
 	}
 	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {
@@ -234,10 +237,10 @@ func (b block) sentences() []sentence {
 		if joined[m[0]] == '.' && midAbbreviation(joined[:m[0]]) {
 			continue // "a backend (e.g. Docker, Kubernetes)": no sentence's end
 		}
-		emit(m[0])
+		emit(m[0], joined[m[0]] == ':')
 		from = m[1]
 	}
-	emit(len(joined))
+	emit(len(joined), false)
 	return out
 }
 

@@ -1675,6 +1675,11 @@ func itemObject(b block) string {
 	if m := itemTermRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(m[1])
 	}
+	// "`vtadmin-web`, the browser interface", "Redis, the cache": a name,
+	// a comma and its description; or the name alone.
+	if m := itemApposRE.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
+		return strings.TrimSpace(m[1] + m[2])
+	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
 	if k := strings.Index(text, "such as "); k >= 0 {
 		rest := text[k+len("such as "):]
@@ -1696,6 +1701,10 @@ var (
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
+	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
+	// a code span or one to four capitalised words, then a comma and an
+	// article, or nothing.
+	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an)\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -1823,6 +1832,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	sharedModifiers(toks, ms)
 	sharedPluralHead(toks, ms)
 	ms = plainEllipsis(toks, ms)
+	ms = wholeList(toks, ms)
 	// Resolve references.
 	var resolved []omention
 	for _, m := range ms {
@@ -2146,6 +2156,91 @@ func frontedUse(toks []otok, ms []omention) []openFact {
 
 // wholeVerb reports whether a relation phrase says its subject is a whole
 // and its object one of its parts: "include", "consist of", "divide into".
+// wholeList adds the plain conjuncts of a list that a verb of a whole
+// governs when another conjunct is a mention: the items of one list are
+// of one kind, so where one names a part, each does ("Milvus comprises
+// access layer, coordinator service, worker node, and storage"). The list
+// runs to the sentence's end; each item is one to three content words.
+func wholeList(toks []otok, ms []omention) []omention {
+	start := -1
+	for k, t := range toks {
+		base := lemma(t.low)
+		if !openWords.is("whole-verbs", base) || t.punct || isCapWord(t) {
+			continue
+		}
+		start = k + 1
+		if start < len(toks) && toks[start].low == "of" {
+			start++
+		}
+		break
+	}
+	if start < 0 {
+		for k := 0; k+2 < len(toks); k++ {
+			if lemma(toks[k].low) == "make" && toks[k+1].low == "up" && toks[k+2].low == "of" {
+				start = k + 3
+				break
+			}
+		}
+	}
+	if start < 0 || start >= len(toks) {
+		return ms
+	}
+	covered := func(i, j int) bool {
+		return slices.ContainsFunc(ms, func(m omention) bool { return m.i < j && i < m.j })
+	}
+	type item struct {
+		i, j int
+		desc bool
+	}
+	var items []item
+	k := start
+	for k < len(toks) {
+		i := k
+		desc := false // "a cache", "two workers": a description, a count
+		if openWords.is("determiners", toks[i].low) && toks[i].low != "that" {
+			desc = toks[i].low != "the"
+			i++
+		}
+		desc = desc || i < len(toks) && (openWords.is("number-words", toks[i].low) || isNumber(toks[i].text))
+		j := i
+		for j < len(toks) && !toks[j].punct && toks[j].low != "and" && toks[j].low != "or" {
+			t := toks[j]
+			if !(contentWord(t) || t.code || isCapWord(t) || identifier(t)) || thirdPerson(t.low) && verbLike(t.low) && openWords.kind(t.low) == "" {
+				return ms
+			}
+			j++
+		}
+		if j == i || j-i > 3 {
+			return ms
+		}
+		items = append(items, item{i, j, desc})
+		if j == len(toks) || toks[j].low == "." {
+			break
+		}
+		if toks[j].low != "," && toks[j].low != "and" && toks[j].low != "or" {
+			return ms
+		}
+		k = j + 1
+		if k < len(toks) && (toks[k].low == "and" || toks[k].low == "or") {
+			k++
+		}
+	}
+	if len(items) < 2 || !slices.ContainsFunc(items, func(it item) bool { return covered(it.i, it.j) }) {
+		return ms
+	}
+	out := slices.Clone(ms)
+	for _, it := range items {
+		if covered(it.i, it.j) || it.desc {
+			continue
+		}
+		if name := mentionName(toks[it.i:it.j]); name != "" {
+			out = append(out, omention{i: it.i, j: it.j, name: name, typ: openWords.kind(toks[it.j-1].low)})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b omention) int { return a.i - b.i })
+	return out
+}
+
 func wholeVerb(phrase string) bool {
 	fs := strings.Fields(phrase)
 	return len(fs) > 0 && len(fs) <= 2 && openWords.is("whole-verbs", fs[0])
@@ -3233,6 +3328,12 @@ verb:
 			return verbGroup{phrase: p}, true
 		}
 	}
+	// "is made up of A and B", "is composed of A": the passive of a verb
+	// of a whole says what it consists of.
+	if after := ts[k+1:]; passive && len(after) > 0 && after[len(after)-1].low == "of" &&
+		(len(after) == 1 && openWords.is("whole-verbs", base) || base == "make" && len(after) == 2 && after[0].low == "up") {
+		return verbGroup{phrase: "consist of"}, true
+	}
 	isRequest := func(t otok) bool { return openWords.is("request-nouns", t.low) }
 	if openWords.is("causative-verbs", base) && !(openWords.is("request-verbs", base) && slices.ContainsFunc(ts[k+1:], isRequest)) {
 		return verbGroup{}, false // "lets X discover": X is the one who acts
@@ -3651,7 +3752,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 4
+const openVersion = 5
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -3763,8 +3864,18 @@ func blockUnits(b block) []unit {
 			term, linked = strings.TrimSpace(cleanMarkdown(m[1]+m[2])), m[2] != ""
 		}
 		var out []unit
-		for si, s := range p.sentences() {
+		ss := p.sentences()
+		for si, s := range ss {
 			u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
+			if si+1 < len(ss) && s.colon && term == "" && !heading {
+				// "Milvus comprises four layers: access layer, coordinator
+				// service, worker node, and storage.": the list after the
+				// colon is the object the introduction counted.
+				if prefix := introPrefix(s.text, true); prefix != "" && verbless(ss[si+1].text) {
+					u.text = prefix + " " + ss[si+1].text
+					u.code = append(slices.Clone(s.code), ss[si+1].code...)
+				}
+			}
 			desc := ""
 			switch {
 			case term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term:
@@ -3836,6 +3947,25 @@ func blockUnits(b block) []unit {
 		}
 	}
 	return out
+}
+
+// verbless reports whether a sentence is a list of names with no verb of
+// its own ("access layer, coordinator service, worker node, and storage"):
+// commas or "and" join its words, and none is an auxiliary or a verb in the
+// third person.
+func verbless(sentence string) bool {
+	toks := tokenize(cleanMarkdown(sentence))
+	glue := false
+	for _, t := range toks {
+		switch {
+		case t.low == "," || t.low == "and" || t.low == "or":
+			glue = true
+		case openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) || openWords.is("pronouns", t.low) ||
+			thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low) && openWords.kind(t.low) == "":
+			return false
+		}
+	}
+	return glue && len(toks) <= 24
 }
 
 // partOfClause splits a description "a component of X that executes …"
