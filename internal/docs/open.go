@@ -2742,6 +2742,14 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				between = between[:d]
 			}
 		}
+		if phrase, ok := viaIntermediary(toks, ga, between); ok && len(ga.ms) == 1 {
+			// "Queries are routed to Y via X", "Requests reach Y through
+			// X": the requests pass through X, which does the act to Y.
+			for _, o := range gb.ms {
+				facts = append(facts, openFact{subj: o, obj: ga.ms[0], phrase: phrase})
+			}
+			continue
+		}
 		f, ok := readVerbGroup(between, toks, ga)
 		if !ok {
 			continue
@@ -2792,6 +2800,43 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// viaIntermediary reads a clause whose subject is requests or data, no
+// party ("Queries are routed to Y via X", "Requests reach Y through X",
+// "Metrics are exported to Y via X"): the
+// words between Y and X are a preposition of means and an article, and
+// the words before Y are the requests, a verb (a passive, or active in
+// the plural) and its preposition. It returns the act X does to Y.
+func viaIntermediary(toks []otok, ga group, between []otok) (string, bool) {
+	if len(between) == 0 || len(between) > 2 || between[0].low != "via" && between[0].low != "through" ||
+		len(between) == 2 && !openWords.is("determiners", between[1].low) {
+		return "", false
+	}
+	ts := toks[:ga.i]
+	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
+		ts = ts[:len(ts)-1]
+	}
+	if len(ts) < 2 || !openWords.is("request-nouns", ts[0].low) && !openWords.is("nouns", ts[0].low) || singular(ts[0].low) == ts[0].low && ts[0].low != "data" {
+		return "", false
+	}
+	rest := ts[1:]
+	passive := false
+	for len(rest) > 0 && (openWords.is("be", rest[0].low) || openWords.is("adverbs", rest[0].low)) {
+		passive = passive || openWords.is("be", rest[0].low)
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || len(rest) > 2 || openWords.function(rest[0].low) || !verbLike(rest[0].low) && !knownPhrase(lemma(rest[0].low)) || passive != words.PastForm(rest[0].low) {
+		return "", false
+	}
+	prep := ""
+	if len(rest) == 2 {
+		if !openWords.is("prepositions", rest[1].low) {
+			return "", false
+		}
+		prep = rest[1].low
+	}
+	return withPreposition(lemma(rest[0].low), prep), true
 }
 
 // meansNoun reports whether the words between two mentions end in a means
@@ -3417,7 +3462,12 @@ verb:
 			}
 			// "uploads TSDB blocks to X": a plural after a name is the
 			// noun the name modifies, not a verb.
-			namedNoun := k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1]))
+			namedNoun := k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
+				// "uploads blocks to X", "uploads the blocks to X": the
+				// object's noun, right after the verb in the plural or
+				// after its article, is no verb (no finite verb follows
+				// another).
+				k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
 			if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
 				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !namedNoun {
 				return verbGroup{}, false
