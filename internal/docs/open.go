@@ -1217,6 +1217,14 @@ type docContext struct {
 	// by the item's line: the introduction's words up to its object,
 	// which the item names ("Broker includes").
 	listed map[int]string
+	// lead is the subject the paragraph before ended on: "It" starting a
+	// paragraph or a list item with no antecedent in it refers to it
+	// ("VTOrc is the repair tool of Vitess. / - It queries the
+	// `vttablets` …").
+	lead *omention
+	// opening is the last sentence's subject where it starts the
+	// sentence (readUnit).
+	opening *omention
 }
 
 // describe reads "X is the main web application server": the description
@@ -1907,6 +1915,8 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			to = last
 		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
 			to = ctx.lastBefore(m.typ, u.line) // "this application": the last one named
+		case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
+			to = ctx.lead
 		case ctx.title != nil && m.typ == "" && ctx.intro:
 			to = ctx.title
 		case ctx.title != nil && m.typ != "" && (ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))):
@@ -1987,6 +1997,11 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		// "Most of the processes … are queue processors; they are defined
 		// in …": "they" is the unnamed subject, not the one before it.
 		last = nil
+	}
+	ctx.opening = nil
+	if subject != nil && last == subject && subject.name != "" && subject.i < len(toks) && (subject.i == 0 || subject.i == 1 && openWords.is("determiners", toks[0].low)) {
+		o := *subject
+		ctx.opening = &o
 	}
 	return resolved, facts, last
 }
@@ -3873,6 +3888,15 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 					Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
 				})
 			}
+		}
+		// The subject the paragraph ended on is what "it" starting the
+		// next one refers to; a heading starts a new topic.
+		dc.lead = nil
+		// Only a subject that starts its sentence ("VTOrc is …", "The
+		// topology service exists …"), not one a verb's complement names
+		// ("This allows X to …").
+		if heading := len(b.lines) == 1 && headingRE.MatchString(b.lines[0]); !heading && last != nil && dc.opening != nil && dc.opening.name == last.name {
+			dc.lead = dc.opening
 		}
 	}
 	return mentions, stmts
