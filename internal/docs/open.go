@@ -2466,9 +2466,12 @@ func listGlue(ts []otok) bool {
 		return false
 	}
 	glue := false
+	// "as" glues a list only in "as well as": "uses MinIO as object
+	// storage" says what MinIO serves as.
+	well := slices.ContainsFunc(ts, func(t otok) bool { return t.low == "well" })
 	for _, t := range ts {
 		switch {
-		case t.low == "," || t.low == "and" || t.low == "or" || t.low == "as" || t.low == "well":
+		case t.low == "," || t.low == "and" || t.low == "or" || t.low == "well" || t.low == "as" && well:
 			glue = true
 		case openWords.is("determiners", t.low) && t.low != "that":
 		default:
@@ -2655,6 +2658,17 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				}
 			}
 		}
+		if prev != nil && openWords.is("use-verbs", prev.phrase) && asRole(between) {
+			// "Milvus uses MinIO as object storage", "uses Pulsar as its
+			// log broker": what is used serves as (implements) the role.
+			for _, s := range ga.ms {
+				for _, o := range gb.ms {
+					facts = append(facts, openFact{subj: s, obj: o, phrase: "implement"})
+				}
+			}
+			prev = nil
+			continue
+		}
 		if prev != nil && secondObject(between) {
 			// "uses A to get X and B to get Y": B is the verb's object too.
 			for _, o := range gb.ms {
@@ -2815,6 +2829,13 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 		}
 	}
 	return facts, subject
+}
+
+// asRole reports whether the words between two mentions are "as" and at
+// most an article or a possessive: the second names the role the first
+// plays.
+func asRole(ts []otok) bool {
+	return len(ts) >= 1 && len(ts) <= 2 && ts[0].low == "as" && (len(ts) == 1 || openWords.is("determiners", ts[1].low) && ts[1].low != "that")
 }
 
 // viaIntermediary reads a clause whose subject is requests or data, no
