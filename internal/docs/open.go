@@ -929,8 +929,8 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		for i > 0 && j-i < 3 && !used[i-1] && !verbAt[i-1] && modifier(toks[i-1]) {
 			i--
 		}
-		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) {
-			i++ // "processors that pull jobs": the relative clause's verb is no modifier
+		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
+			i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
 		}
 		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
 			openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
@@ -1993,6 +1993,12 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		last = &first
 	case subject != nil:
 		last = subject
+	case len(resolved) > 0 && !resolved[0].ref && (resolved[0].i == 0 || resolved[0].i == 1 && openWords.is("determiners", toks[0].low)) && resolved[0].j < len(toks) &&
+		(openWords.is("auxiliaries", toks[resolved[0].j].low) || thirdPerson(toks[resolved[0].j].low) && verbLike(toks[resolved[0].j].low)):
+		// "Proxy is in itself stateless. It provides …": a named subject
+		// that relates to nothing is still what "it" refers to next.
+		first := resolved[0]
+		last = &first
 	case unnamedSubject(toks, resolved):
 		// "Most of the processes … are queue processors; they are defined
 		// in …": "they" is the unnamed subject, not the one before it.
@@ -3260,7 +3266,9 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	// "using templating tools such as Y": the examples are what is used.
 	if n := len(ts); n >= 3 && ts[n-2].low == "such" && ts[n-1].low == "as" {
 		k := n - 2
-		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !openWords.is("prepositions", ts[k-1].low) && !verbLike(ts[k-1].low) {
+		// ("load balancing components such as": a gerund modifies the noun.)
+		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !openWords.is("prepositions", ts[k-1].low) &&
+			(!verbLike(ts[k-1].low) || openWords.is("nouns", ts[k-1].low) || strings.HasSuffix(ts[k-1].low, "ing") && ts[k-1].low != "using") {
 			k--
 		}
 		if k < n-2 && k > 0 && ts[k-1].low == "using" {
