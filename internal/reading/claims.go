@@ -1958,16 +1958,81 @@ func (r *reader) typeOnly() *claim {
 	c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
 	if at := r.ents[e].Type; at != "" && at != a.Type {
-		if hop, _ := r.schemaHop(at, a.Type); len(hop) == 0 {
-			// No relation links the two kinds: through the one kind that
-			// links to both ("What tactics does APT28 target?": the
-			// techniques it uses, then the tactics they achieve).
-			if steps, ok := r.throughOneKind(at, a.Type); ok {
+		via := r.kindsSaid(at, a.Type)
+		if hop, _ := r.schemaHop(at, a.Type); len(hop) == 0 || len(via) > 0 {
+			// No relation links the two kinds, or the question names
+			// kinds between: through the kinds between ("What tactics
+			// does APT28 target?": the techniques it uses, then the
+			// tactics they achieve; "Which operators run trains to
+			// Paris?": through the trains, and their stations).
+			if steps, ok := r.kindPath(at, a.Type, via); ok {
 				c.steps, c.extent = steps, state.ExtentFixed
 			}
 		}
 	}
 	return c
+}
+
+// kindsSaid returns the types the question's words name, other than at,
+// asked and kinds asked with it ("models and seeds"), once each.
+func (r *reader) kindsSaid(at, asked string) []string {
+	var out []string
+	coordinated := func(i int) bool { // "models and seeds": asked too
+		a := r.askedAt
+		return a >= 0 && (i == a+2 || i == a-2) && words.ClassOf(r.st.words[(i+a)/2]).Has(words.Conj)
+	}
+	for i, w := range r.st.words {
+		if r.entAt[i] >= 0 || i == r.askedAt || coordinated(i) {
+			continue
+		}
+		if t := r.typeNamed(w); t != "" && t != at && t != asked && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// kindPath returns the steps from kind at to kind asked along the one
+// shortest path of the schema's kinds, at most three hops, that passes
+// through every kind of via; ok is false where there is none, or several.
+func (r *reader) kindPath(at, asked string, via []string) ([]stepClaim, bool) {
+	const maxHops = 3
+	paths := [][]string{{at}}
+	var found [][]string
+	for depth := 0; depth < maxHops && len(found) == 0; depth++ {
+		var next [][]string
+		for _, p := range paths {
+			for _, t := range r.s.Types {
+				if slices.Contains(p, t.Name) {
+					continue
+				}
+				if hop, _ := r.schemaHop(p[len(p)-1], t.Name); len(hop) == 0 {
+					continue
+				}
+				q := append(slices.Clone(p), t.Name)
+				if t.Name != asked {
+					next = append(next, q)
+					continue
+				}
+				if !slices.ContainsFunc(via, func(v string) bool { return !slices.Contains(q, v) }) {
+					found = append(found, q)
+				}
+			}
+		}
+		paths = next
+	}
+	if len(found) != 1 {
+		return nil, false
+	}
+	var steps []stepClaim
+	for i := 0; i+1 < len(found[0]); i++ {
+		st, ok := r.hopStep(found[0][i], found[0][i+1])
+		if !ok {
+			return nil, false
+		}
+		steps = append(steps, st)
+	}
+	return steps, true
 }
 
 // unexplained returns a word of the question that no cue, entity, type or
