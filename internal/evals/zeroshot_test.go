@@ -150,6 +150,14 @@ var zeroshotSets = []struct {
 	// types say so, so here, with the types inferred from the roles,
 	// most of its compositions stay unread.
 	{"railway", "railway.tsv", "railway.questions.jsonl", false, 0.2},
+	// Countries as a geography export names them (capital, borders,
+	// currencies, languages, region): the one relation between two
+	// countries read either way where the verb names none ("Which
+	// countries neighbour France?"), a noun relation before "of" said of
+	// what a clause describes ("the capital of the country that borders
+	// Portugal": its objects). "What languages do France's neighbours
+	// speak?" stays unread: no rule links "neighbours" to borders.
+	{"countries", "countries.csv", "countries.questions.jsonl", false, 0.8},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

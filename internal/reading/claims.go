@@ -74,6 +74,9 @@ type stepClaim struct {
 	// twice: the step was named by a noun of two steps ("grandparents"):
 	// a claim walks it twice (stepsOf).
 	twice bool
+	// bothWays: walk the step's relations either way (the words do not
+	// say which).
+	bothWays bool
 	// failure: a failure's reach ("what breaks if X goes down", "is Y
 	// affected if X fails"): a whole that fails takes its parts down, so
 	// containment is walked with dependency, from the whole to its parts.
@@ -1313,7 +1316,12 @@ func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after
 	}
 	outer, ok := r.relativeVerb(vs, from)
 	answers := outer.subject
-	if ok && r.passiveVerb(outer) {
+	if ok && r.nounBeforeOf(outer) {
+		// "the capital of the country that borders X": a relation
+		// named by a noun, said of what the clause describes, asks for
+		// its objects.
+		answers = words.Second
+	} else if ok && r.passiveVerb(outer) {
 		// "which volumes are mounted by the services that ...": what
 		// the verb's object is.
 		answers = answers.Other()
@@ -1342,6 +1350,17 @@ func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after
 	c.extent, c.extentSaid = state.ExtentFixed, true
 	c.why = append(c.why, fmt.Sprintf("then what %s them", o.word))
 	r.markUsed(outer.start, outer.end)
+}
+
+// nounBeforeOf reports whether verb hit v is a relation's own name that
+// is a noun, said before "of" ("the capital of"): the relation of no
+// known kind read from its subject, whose objects the noun names.
+func (r *reader) nounBeforeOf(v verbHit) bool {
+	if v.end >= len(r.st.words) || r.st.words[v.end] != "of" || v.step.concept != words.None || len(v.step.rels) == 0 {
+		return false
+	}
+	ri := v.step.rels[0]
+	return ri.subject == words.First && kindNoun(ri.def.Name) != ""
 }
 
 // extentWithin reports whether an extent cue took a token between
@@ -1853,12 +1872,36 @@ func (r *reader) byKindsOnly(w string) *claim {
 	asked := r.asked().Type
 	if asked == r.ents[c.anchor].Type {
 		// Between two things of one kind the types do not say which way
-		// the link runs ("Which models ref X?").
-		return nil
+		// the link runs ("Which models ref X?"), unless the one relation
+		// between them holds both ways.
+		return r.soleBetweenKind(w, c.anchor, asked)
 	}
 	c.conf = 0.5
 	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, asked)}
 	return c
+}
+
+// soleBetweenKind is byKindsOnly between two things of one kind t where
+// one relation of no known kind links t to t ("Which countries
+// neighbour France?" over borders): that relation walked either way, for
+// the words do not say which, a guess; nil otherwise.
+func (r *reader) soleBetweenKind(w string, anchor int, t string) *claim {
+	var sole *relInfo
+	for _, ri := range r.rels {
+		if !slices.Contains(ri.def.From, t) || !slices.Contains(ri.def.To, t) {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = ri
+	}
+	if sole == nil || sole.concept != words.None {
+		return nil
+	}
+	return &claim{anchor: anchor, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.Second, word: w, bothWays: true}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", w, sole.def.Name, t)}}
 }
 
 // throughOneKind returns the two steps from kind at to kind asked

@@ -56,6 +56,11 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 			return nil, nil
 		}
 		edges = r.bothWaysMutual(edges)
+		if sc.bothWays {
+			for i := range edges {
+				edges[i].Direction = graph.Both
+			}
+		}
 		at := lastEnds
 		if k == 0 {
 			at = r.anchorTypes(c)
