@@ -158,6 +158,17 @@ var zeroshotSets = []struct {
 	// Portugal": its objects). "What languages do France's neighbours
 	// speak?" stays unread: no rule links "neighbours" to borders.
 	{"countries", "countries.csv", "countries.questions.jsonl", false, 0.8},
+	// Space missions (launched_on, target, operated_by, built_by,
+	// launch_site, carried_by, successor_of): "where" standing for the
+	// place noun of a name ("Where were the missions operated by ESA
+	// launched from?": launch_site, not launched_on), a demonym as a
+	// condition ("Which Japanese missions are there?"), kinds between
+	// ("Which companies built rockets for ESA missions?"). "What planet
+	// does JUICE's target orbit?" needs moon_of for "orbit", which no
+	// rule reads; "Which rockets launched NASA's missions?" is taken by
+	// the open reader through launch_site, where reading by kinds walks
+	// operated_by and launched_on.
+	{"missions", "missions.jsonl", "missions.questions.jsonl", false, 0.8},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

@@ -1177,7 +1177,7 @@ func (r *reader) verbHits() []verbHit {
 		// "gets its assets from": the relations named by what is got
 		// (SERVES_ASSETS_TO), where the graph has any.
 		st.rels = r.namedByObject(h.Concept, h.Object)
-		vs = append(vs, verbHit{h.Start, h.End, st, h.Role, ""})
+		vs = append(vs, verbHit{start: h.Start, end: h.End, step: st, subject: h.Role})
 	}
 	for _, rh := range r.rhits {
 		if slices.ContainsFunc(vs, func(v verbHit) bool { return v.start == rh.start && v.end == rh.end }) {
@@ -1188,7 +1188,7 @@ func (r *reader) verbHits() []verbHit {
 			subj = subj.Other()
 		}
 		word := strings.Join(r.st.words[rh.start:rh.end], " ")
-		vh := verbHit{rh.start, rh.end, stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), word: word}, subj, ""}
+		vh := verbHit{start: rh.start, end: rh.end, step: stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), word: word}, subject: subj, placeNoun: rh.placeNoun}
 		if rh.elided {
 			vh.guess = fmt.Sprintf("\"where ... %s\" read as %s", word, rh.rel.def.Name)
 		}
@@ -1208,6 +1208,9 @@ func (r *reader) verbHits() []verbHit {
 // participle after a form of "be"), or a role of the anchor ("X's
 // maintainers").
 func (r *reader) passiveVerb(v verbHit) bool {
+	if v.placeNoun {
+		return false // "where was X launched": X's launch site
+	}
 	w := r.st.words
 	if v.end < len(w) && (w[v.end] == "by" || (w[v.end] == "for" && participle(w[v.end-1]))) {
 		return true
@@ -1667,6 +1670,9 @@ type verbHit struct {
 	step       stepClaim
 	subject    words.Role // the role of the verb's grammatical subject
 	guess      string     // what was assumed to read the words as this verb
+	// placeNoun: "where" stood for the name's place noun (relHit): the
+	// entity is the relation's subject in either voice.
+	placeNoun bool
 }
 
 // relativeVerb finds the verb of a main clause whose object a relative
@@ -2001,7 +2007,7 @@ func (r *reader) typeOnly() *claim {
 	c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
 	if at := r.ents[e].Type; at != "" && at != a.Type {
-		via := r.kindsSaid(at, a.Type)
+		via, viaAt := r.kindsSaid(at, a.Type)
 		if hop, _ := r.schemaHop(at, a.Type); len(hop) == 0 || len(via) > 0 {
 			// No relation links the two kinds, or the question names
 			// kinds between: through the kinds between ("What tactics
@@ -2010,6 +2016,9 @@ func (r *reader) typeOnly() *claim {
 			// Paris?": through the trains, and their stations).
 			if steps, ok := r.kindPath(at, a.Type, via); ok {
 				c.steps, c.extent = steps, state.ExtentFixed
+				for _, i := range viaAt {
+					r.used[i] = true // the path reads the kinds named
+				}
 			}
 		}
 	}
@@ -2017,9 +2026,11 @@ func (r *reader) typeOnly() *claim {
 }
 
 // kindsSaid returns the types the question's words name, other than at,
-// asked and kinds asked with it ("models and seeds"), once each.
-func (r *reader) kindsSaid(at, asked string) []string {
+// asked and kinds asked with it ("models and seeds"), once each, and the
+// stream positions that name them.
+func (r *reader) kindsSaid(at, asked string) ([]string, []int) {
 	var out []string
+	var pos []int
 	coordinated := func(i int) bool { // "models and seeds": asked too
 		a := r.askedAt
 		return a >= 0 && (i == a+2 || i == a-2) && words.ClassOf(r.st.words[(i+a)/2]).Has(words.Conj)
@@ -2028,11 +2039,14 @@ func (r *reader) kindsSaid(at, asked string) []string {
 		if r.entAt[i] >= 0 || i == r.askedAt || coordinated(i) {
 			continue
 		}
-		if t := r.typeNamed(w); t != "" && t != at && t != asked && !slices.Contains(out, t) {
-			out = append(out, t)
+		if t := r.typeNamed(w); t != "" && t != at && t != asked {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+			pos = append(pos, i)
 		}
 	}
-	return out
+	return out, pos
 }
 
 // kindPath returns the steps from kind at to kind asked along the one

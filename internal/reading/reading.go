@@ -274,6 +274,11 @@ type relHit struct {
 	// elided: the name's place preposition was left to "where" ("where
 	// does X run" for runs_on), a guess.
 	elided bool
+	// placeNoun: the name's place noun was left to "where" ("where was
+	// X launched" for launch_site: X is the subject whatever the
+	// voice), a guess a place preposition's elision on the same words
+	// gives way to.
+	placeNoun bool
 }
 
 func newReader(q string, ents []Entity, s *graph.Schema) *reader {
@@ -450,6 +455,12 @@ func (r *reader) findRelationNames() {
 		all = append(all, r.nameCands(ri, ri.inverseNames, true)...)
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].n > all[j].n })
+	all = slices.DeleteFunc(all, func(c nameCand) bool {
+		// "Where was X launched?": launch_site, not launched_on.
+		return c.elided && !c.placeNoun && slices.ContainsFunc(all, func(o nameCand) bool {
+			return o.placeNoun && o.start == c.start && o.end == c.end
+		})
+	})
 	for _, c := range all {
 		if !r.nameClashes(c) {
 			r.rhits = append(r.rhits, c.relHit)
@@ -486,27 +497,34 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 				// of X", "X's killers").
 				continue
 			}
-			all = append(all, nameCand{relHit{at, at + len(p), ri, inv != agentWord, false}, len(p), !slices.Contains(exact, at)})
+			all = append(all, nameCand{relHit: relHit{at, at + len(p), ri, inv != agentWord, false, false}, n: len(p), stemmed: !slices.Contains(exact, at)})
 		}
 		// "have the quality" for has_quality: determiners between the
 		// name's words.
 		for _, sp := range p.findAcrossDeterminers(r.st.words) {
-			all = append(all, nameCand{relHit{sp[0], sp[1], ri, inv, false}, len(p), false})
+			all = append(all, nameCand{relHit: relHit{sp[0], sp[1], ri, inv, false, false}, n: len(p)})
 		}
 		// "Who chairs X?" for chair_of: the role's noun as a verb.
 		for _, at := range p.findRoleVerb(r.st.words, r.entAt) {
-			all = append(all, nameCand{relHit{at, at + 1, ri, inv, false}, 1, false})
+			all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, false, false}, n: 1})
 		}
 		// "Which images do the services run?" for runs_image: the name's
 		// verb, its noun elsewhere in the question.
 		for _, at := range p.findApart(r.st.words, r.entAt, !inv && verbFirstName(ri.def.Name)) {
-			all = append(all, nameCand{relHit{at, at + 1, ri, inv, false}, 1, false})
+			all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, false, false}, n: 1})
+		}
+		// "Where was Rosetta launched?" for launch_site: "where" stands
+		// for the place noun after the name's verb.
+		if len(p) == 2 && r.asksWhere() && placeNounLast(p) {
+			for _, at := range p[:1].findForms(r.st.words) {
+				all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
+			}
 		}
 		// "Where does X run?": "where" stands for the place preposition
 		// of "runs_on", "hosted_in", "located_at".
 		if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {
 			for _, at := range p[:n].find(r.st.words) {
-				all = append(all, nameCand{relHit{at, at + n, ri, inv, true}, n, false})
+				all = append(all, nameCand{relHit: relHit{at, at + n, ri, inv, true, false}, n: n})
 			}
 		}
 	}
@@ -619,6 +637,17 @@ func (p phraseMatcher) findRoleVerb(ws []string, entAt []int) []int {
 		}
 	}
 	return out
+}
+
+// placeNounLast reports whether the last word of a name's phrase is a
+// place noun ("site" of launch_site).
+func placeNounLast(p phraseMatcher) bool {
+	for w := range p[len(p)-1].forms {
+		if words.IsPlaceNoun(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // verbFirstName reports whether a relation's name is two words, the

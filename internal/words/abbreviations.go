@@ -197,6 +197,11 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 	return out
 }
 
+// IsPlaceNoun reports whether a lower-case word, in the singular or the
+// plural, is a noun relation names use for where something is or happened
+// (placenouns.txt: "site" of launch_site).
+func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
+
 // IsHeadNoun reports whether a lower-case word, in the singular or the
 // plural, is a noun people put beside a name to say what kind of thing it
 // names: a kind noun (kinds.txt) or a head noun (headnouns.txt). A verb's

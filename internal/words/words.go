@@ -73,6 +73,7 @@ type knowledge struct {
 	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
+	places    map[string]bool // nouns of where something is (placenouns.txt)
 	// classifiers are classifiers.txt's nouns.
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
@@ -137,6 +138,9 @@ func load() (*knowledge, error) {
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
 	if kn.heads, err = parseNounList("headnouns.txt"); err != nil {
+		return nil, err
+	}
+	if kn.places, err = parseNounList("placenouns.txt"); err != nil {
 		return nil, err
 	}
 	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {

@@ -106,6 +106,9 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "opposites.txt", prep)
 		lower(t, "opposites.txt", strings.Join(ops, " "))
 	}
+	for w := range kn.places {
+		lower(t, "placenouns.txt", w)
+	}
 	for w := range kn.heads {
 		lower(t, "headnouns.txt", w)
 		if _, ok := kn.kinds[w]; ok {
