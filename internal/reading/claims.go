@@ -77,6 +77,9 @@ type stepClaim struct {
 	// bothWays: walk the step's relations either way (the words do not
 	// say which).
 	bothWays bool
+	// actsOn: the step's verb acts on what the step before reached
+	// ("who influenced the painter of X"): said "what <verb> them".
+	actsOn bool
 	// failure: a failure's reach ("what breaks if X goes down", "is Y
 	// affected if X fails"): a whole that fails takes its parts down, so
 	// containment is walked with dependency, from the whole to its parts.
@@ -457,7 +460,14 @@ func (r *reader) nounOf() *claim {
 			r.used[p] = true
 		}
 		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
-		if then, ok := r.verbAfterSubject(k+1, step); ok && len(c.steps) == 1 && !transitive {
+		if before, ok := r.verbBeforeObject(i); ok && len(c.steps) == 1 && !transitive {
+			// "Who influenced the painter of Guernica?": the painter,
+			// then who influenced them.
+			c.steps = append(c.steps, before.step)
+			c.extent, c.extentSaid = state.ExtentFixed, true
+			c.why = append(c.why, fmt.Sprintf("then what %s them", before.step.word))
+			r.markUsed(before.start, before.end)
+		} else if then, ok := r.verbAfterSubject(k+1, step); ok && len(c.steps) == 1 && !transitive {
 			// "What do the dependencies of X depend on?": the
 			// dependencies' own, one step each.
 			c.steps = append(c.steps, then)
@@ -469,6 +479,39 @@ func (r *reader) nounOf() *claim {
 		return c
 	}
 	return nil
+}
+
+// verbBeforeObject returns the verb whose object is the noun phrase
+// starting at stream position i ("Who INFLUENCED the painter of X",
+// "which artists were INFLUENCED BY the painter of X"), with its step
+// set to give the answers: the verb's subject, or in the passive its
+// object. Only a verb right before the phrase (past its determiner),
+// after the question's wh-word and nothing else but "be".
+func (r *reader) verbBeforeObject(i int) (verbHit, bool) {
+	for _, v := range r.verbHits() {
+		if v.step.concept == words.None && v.step.rels == nil {
+			continue
+		}
+		k := v.end
+		passive := r.passiveVerb(v)
+		if passive && k < len(r.st.words) && r.st.words[k] == "by" {
+			k++
+		}
+		if r.skip(k) != i {
+			continue
+		}
+		for p := 0; p < v.start; p++ {
+			if c := words.ClassOf(r.st.words[p]); !c.Has(words.Wh|words.Be) && p != r.askedAt || r.entAt[p] >= 0 {
+				return verbHit{}, false
+			}
+		}
+		v.step.answers, v.step.verb, v.step.actsOn = v.subject, true, !passive
+		if passive {
+			v.step.answers = v.subject.Other()
+		}
+		return v, true
+	}
+	return verbHit{}, false
 }
 
 // verbAfterSubject returns the step of a verb of the noun step's own
@@ -921,7 +964,7 @@ var (
 
 // prepositionWords may stand between a relation's verb and its object
 // when the relation's name has none ("conflict with").
-var prepositionWords = map[string]bool{"with": true, "on": true, "upon": true, "to": true, "from": true, "of": true, "in": true, "into": true, "for": true, "against": true}
+var prepositionWords = map[string]bool{"with": true, "on": true, "upon": true, "to": true, "from": true, "of": true, "in": true, "into": true, "for": true, "against": true, "under": true}
 
 // auxiliaryVerb reports whether the word at token at is the main verb of a
 // "what does X <verb>" question and names a relation of the graph: the
@@ -1208,7 +1251,7 @@ func (r *reader) verbHits() []verbHit {
 // participle after a form of "be"), or a role of the anchor ("X's
 // maintainers").
 func (r *reader) passiveVerb(v verbHit) bool {
-	if v.placeNoun {
+	if v.placeNoun || r.statesRelation(v) {
 		return false // "where was X launched": X's launch site
 	}
 	w := r.st.words
@@ -1216,6 +1259,23 @@ func (r *reader) passiveVerb(v verbHit) bool {
 		return true
 	}
 	return (v.end == v.start+1 && participle(w[v.start]) && r.beBefore(v.start)) || r.roleOfAnchor(v.start, v.end)
+}
+
+// statesRelation reports whether verb hit v is the participle of a
+// relation's own word, after a form of "be" and before a preposition of
+// place: "Which languages are grouped under JavaScript?" over
+// group says the languages' group, as "located in" says located_in — the
+// grammatical subject is the relation's subject, not its object.
+func (r *reader) statesRelation(v verbHit) bool {
+	w := r.st.words
+	if v.end != v.start+1 || v.end >= len(w) || len(v.step.rels) == 0 || !participle(w[v.start]) || !r.beBefore(v.start) {
+		return false
+	}
+	if next := w[v.end]; !words.ClassOf(next).Has(words.PlacePrep) && next != "under" {
+		return false
+	}
+	name := nameWords(v.step.rels[0].def.Name)
+	return len(name) == 1 && text.Stem(name[0]) == text.Stem(w[v.start])
 }
 
 // entitiesAround returns the entity just after verb v (past "by" in the
@@ -1379,14 +1439,16 @@ func (r *reader) extentWithin(from, to int) bool {
 // trailingVerb finds the verb of a main clause asked with "do" whose
 // subject v's clause describes and whose object is asked: "what volumes
 // DO the services that depend on X MOUNT?", "which volumes do the
-// services X depends on mount?" — "do" before v and before the clause's
-// entity anchor, and another verb after both that ends the question, no
-// entity after it.
+// services X depends on mount?" — a wh-word, then "do" before v and
+// before the clause's entity anchor, and another verb after both that
+// ends the question, no entity after it.
 func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, bool) {
 	w := r.st.words
 	aux := slices.IndexFunc(w[:v.start], func(s string) bool { return words.ClassOf(s).Has(words.Aux) })
 	at := slices.Index(r.entAt, anchor)
-	if aux < 0 || at < aux {
+	if aux < 0 || at < aux || !slices.ContainsFunc(w[:aux], func(s string) bool { return words.ClassOf(s).Has(words.Wh) }) {
+		// Asked with a wh-word before "do": "did X discover any element
+		// named ..." asks yes or no, and its last verb is a condition.
 		return verbHit{}, false
 	}
 	for k := len(vs) - 1; k >= 0; k-- {

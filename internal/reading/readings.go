@@ -1058,8 +1058,13 @@ func (r *reader) describe(c *claim, rd Reading) string {
 	} else if len(c.steps) == 1 {
 		s = roleSentence(r.saidAs(c.steps[0], rd.Chain.Steps[0]), rd.Chain.Steps[0], anchor) + how + through
 	} else if len(c.steps) == 2 && !c.steps[0].verb && c.steps[1].verb {
-		// "X's dependencies, then what they depend on"
-		s = fmt.Sprintf("%s's %s, then what they %s%s", anchor, c.steps[0].word, c.steps[1].word, through)
+		// "X's dependencies, then what they depend on"; "X's painter,
+		// then what influenced them"
+		then := fmt.Sprintf("what they %s", c.steps[1].word)
+		if c.steps[1].actsOn {
+			then = fmt.Sprintf("what %s them", c.steps[1].word)
+		}
+		s = fmt.Sprintf("%s's %s, then %s%s", anchor, c.steps[0].word, then, through)
 	} else if c.shared {
 		s = fmt.Sprintf("what else has %s's %s%s", anchor, c.steps[0].word, through)
 	} else if c.steps[0].verb {
