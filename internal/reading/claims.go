@@ -1134,6 +1134,13 @@ func (r *reader) entityAfter(tok int) int {
 	return -1
 }
 
+// askedTypeAt reports whether the asked noun, one of the graph's types,
+// lies in stream positions [start, end): "Which building is ..." over a
+// type Building asks for buildings, and "building" is no verb there.
+func (r *reader) askedTypeAt(start, end int) bool {
+	return start <= r.askedAt && r.askedAt < end && r.typeNamedAt(r.askedAt) != ""
+}
+
 // namedByObject returns the relations of concept c whose names carry one
 // of the content words of a gapped verb's object, or nil.
 func (r *reader) namedByObject(c words.Concept, object []string) []*relInfo {
@@ -1210,7 +1217,7 @@ func (r *reader) verb() *claim {
 func (r *reader) verbHits() []verbHit {
 	var vs []verbHit
 	for _, h := range r.hits {
-		if h.Kind != words.HitVerb || !r.hasConcept(h.Concept) || r.nounUse(h) {
+		if h.Kind != words.HitVerb || !r.hasConcept(h.Concept) || r.nounUse(h) || r.askedTypeAt(h.Start, h.End) {
 			continue
 		}
 		st := stepClaim{concept: h.Concept, word: h.Phrase}
@@ -1394,6 +1401,14 @@ func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after
 		// main clause's verb comes last, after "do"; its subject is what
 		// the clause describes, the answers its object.
 		if outer, ok = r.trailingVerb(vs, v, c.anchor); !ok {
+			if st, ok := r.strandedRelation(v); ok {
+				// "What city is the museum that holds X in?": the
+				// clause's answers, then where they are in.
+				c.steps = append(c.steps, st)
+				c.extent, c.extentSaid = state.ExtentFixed, true
+				c.why = append(c.why, fmt.Sprintf("then what they are %s", st.word))
+				r.markUsed(len(r.st.words)-1, len(r.st.words))
+			}
 			return
 		}
 		answers = outer.subject.Other()
@@ -1434,6 +1449,36 @@ func (r *reader) extentWithin(from, to int) bool {
 		end = r.st.at[to]
 	}
 	return slices.Contains(r.extentTok[r.st.at[from]:end], true)
+}
+
+// strandedRelation returns the step of the one relation whose name ends
+// in the preposition a question ends with, after a relative clause
+// begun before verb v: "What city is the museum that holds The Starry
+// Night in?" (located_in), "Which building is the department that offers
+// STAT210 in?". The answers are the relation's objects, of the asked
+// kind.
+func (r *reader) strandedRelation(v verbHit) (stepClaim, bool) {
+	w := r.st.words
+	n := len(w)
+	if n < 4 || !words.ClassOf(w[n-1]).Has(words.Prep) || r.used[n-1] || v.end >= n-1 ||
+		!slices.ContainsFunc(w[:v.start], func(s string) bool { return words.ClassOf(s).Has(words.RelPron) && s != "which" }) {
+		return stepClaim{}, false
+	}
+	var named *relInfo
+	for _, ri := range r.rels {
+		if ws := nameWords(ri.def.Name); len(ws) >= 2 && ws[len(ws)-1] == w[n-1] {
+			if named != nil {
+				return stepClaim{}, false
+			}
+			named = ri
+		}
+	}
+	// Only into the asked kind, where the types say ("Which class is the
+	// drug ... in?" is no contraindicatedIn).
+	if a := r.asked(); named == nil || a.Type == "" || !slices.Contains(named.def.To, a.Type) {
+		return stepClaim{}, false
+	}
+	return stepClaim{concept: named.concept, rels: r.samePhrase(named), answers: named.subject.Other(), word: w[n-1], verb: true}, true
 }
 
 // trailingVerb finds the verb of a main clause asked with "do" whose
