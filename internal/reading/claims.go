@@ -97,7 +97,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -476,6 +476,52 @@ func (r *reader) nounOf() *claim {
 		} else {
 			r.setExtent(c)
 		}
+		return c
+	}
+	return nil
+}
+
+// verbOnKindOf: a verb whose object (or agent, in the passive) is a kind
+// of the graph said of an entity: "Which paintings are held by museums
+// in Amsterdam?", "Who teaches courses of the Mathematics department?" —
+// the things of that kind linked to the entity, one relation between the
+// two kinds, then the verb from them. Nil where the types do not link
+// the kind and the entity's kind by exactly one way.
+func (r *reader) verbOnKindOf() *claim {
+	w := r.st.words
+	for _, v := range r.verbHits() {
+		if v.step.concept == words.None && v.step.rels == nil {
+			continue
+		}
+		passive := r.passiveVerb(v)
+		k := v.end
+		if passive && k < len(w) && w[k] == "by" {
+			k++
+		}
+		k = r.skip(k)
+		if k+2 >= len(w) || r.entAt[k] >= 0 || !words.ClassOf(w[k+1]).Has(words.Prep) {
+			continue
+		}
+		kind := r.typeNamed(w[k])
+		x := r.skip(k + 2)
+		if kind == "" || x >= len(w) || r.entAt[x] < 0 {
+			continue
+		}
+		e := r.entAt[x]
+		hop, ok := r.hopStep(r.ents[e].Type, kind)
+		if !ok || r.ents[e].Type == "" {
+			continue
+		}
+		then := v.step
+		then.answers, then.verb, then.actsOn = v.subject, true, !passive
+		if passive {
+			then.answers = v.subject.Other()
+		}
+		c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentFixed, extentSaid: true, steps: []stepClaim{hop, then},
+			guess: []string{fmt.Sprintf("%q read as the %s linked to %s, as the types allow", strings.Join(w[k:x+1], " "), kind, r.ents[e].Name)}}
+		c.why = append(c.why, fmt.Sprintf("the %s %s %s", w[k], w[k+1], r.ents[e].Name), fmt.Sprintf("then what %s them", then.word))
+		r.markUsed(v.start, v.end)
+		r.markUsed(k, x+1)
 		return c
 	}
 	return nil
