@@ -145,9 +145,12 @@ func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, ste
 		}
 		// The walk ends where no relation leads to the asked kind
 		// ("Which rockets launched NASA's missions?" read through
-		// launch_site): another reading of the words is likelier.
-		rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: kinds.text, Detail: "the walk ends where no relation leads to that kind", Factor: 0.5})
-		rd.Confidence *= 0.5
+		// launch_site): another reading of the words is likelier. Not
+		// over documents, where most things have no kind.
+		if !b.v.schema.OpenWorld {
+			rd.Doubts = append(rd.Doubts, Doubt{Kind: DoubtAskedKind, Words: kinds.text, Detail: "the walk ends where no relation leads to that kind", Factor: 0.5})
+			rd.Confidence *= 0.5
+		}
 	}
 	if kinds.nameWord != "" {
 		// A kind said by a word of its entities' names ("dashboards"
