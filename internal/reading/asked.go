@@ -20,18 +20,7 @@ func (r *reader) askedPos() int {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
 		}
-		if j < len(r.st.words) && r.entAt[j] >= 0 {
-			e := r.entAt[j]
-			// "Which Swedish airports", "which cave Pokémon": an entity
-			// said before the asked noun qualifies it.
-			k := j
-			for k < len(r.st.words) && r.entAt[k] == e {
-				k++
-			}
-			if k < len(r.st.words) && r.entAt[k] < 0 && r.knownNoun(k) {
-				j = k
-			}
-		}
+		j = r.pastQualifier(j)
 		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j])) {
 			continue
 		}
@@ -45,6 +34,23 @@ func (r *reader) askedPos() int {
 		return j
 	}
 	return -1
+}
+
+// pastQualifier returns the position of the noun an entity at stream
+// position j qualifies ("Which Swedish airports", "which cave Pokémon":
+// the entity said before the asked noun), or j.
+func (r *reader) pastQualifier(j int) int {
+	if j >= len(r.st.words) || r.entAt[j] < 0 {
+		return j
+	}
+	k := j
+	for k < len(r.st.words) && r.entAt[k] == r.entAt[j] {
+		k++
+	}
+	if k < len(r.st.words) && r.entAt[k] < 0 && r.knownNoun(k) {
+		return k
+	}
+	return j
 }
 
 // verbAt reports whether a verb starts at stream position j: an

@@ -460,20 +460,7 @@ func (r *reader) nounOf() *claim {
 			r.used[p] = true
 		}
 		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
-		if before, ok := r.verbBeforeObject(i); ok && len(c.steps) == 1 && !transitive {
-			// "Who influenced the painter of Guernica?": the painter,
-			// then who influenced them.
-			c.steps = append(c.steps, before.step)
-			c.extent, c.extentSaid = state.ExtentFixed, true
-			c.why = append(c.why, fmt.Sprintf("then what %s them", before.step.word))
-			r.markUsed(before.start, before.end)
-		} else if then, ok := r.verbAfterSubject(k+1, step); ok && len(c.steps) == 1 && !transitive {
-			// "What do the dependencies of X depend on?": the
-			// dependencies' own, one step each.
-			c.steps = append(c.steps, then)
-			c.extent, c.extentSaid = state.ExtentFixed, true
-			c.why = append(c.why, fmt.Sprintf("then what they %s", then.word))
-		} else {
+		if len(c.steps) != 1 || transitive || !r.verbOnNounPhrase(c, step, i, k) {
 			r.setExtent(c)
 		}
 		return c
@@ -525,6 +512,27 @@ func (r *reader) verbOnKindOf() *claim {
 		return c
 	}
 	return nil
+}
+
+// verbOnNounPhrase adds to c, read from the noun phrase "N of X" that
+// runs from stream position i to the entity at k, the verb said of what
+// the phrase names: before it ("Who influenced the painter of
+// Guernica?": then who influenced them) or after it ("What do the
+// dependencies of X depend on?": then what they depend on, one step
+// each). It reports whether it did.
+func (r *reader) verbOnNounPhrase(c *claim, step stepClaim, i, k int) bool {
+	if before, ok := r.verbBeforeObject(i); ok {
+		c.steps = append(c.steps, before.step)
+		c.why = append(c.why, fmt.Sprintf("then what %s them", before.step.word))
+		r.markUsed(before.start, before.end)
+	} else if then, ok := r.verbAfterSubject(k+1, step); ok {
+		c.steps = append(c.steps, then)
+		c.why = append(c.why, fmt.Sprintf("then what they %s", then.word))
+	} else {
+		return false
+	}
+	c.extent, c.extentSaid = state.ExtentFixed, true
+	return true
 }
 
 // verbBeforeObject returns the verb whose object is the noun phrase

@@ -1057,28 +1057,8 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		s = fmt.Sprintf("whether %s reaches %s%s%s", anchor, r.ents[rd.Target].Name, how, through)
 	} else if len(c.steps) == 1 {
 		s = roleSentence(r.saidAs(c.steps[0], rd.Chain.Steps[0]), rd.Chain.Steps[0], anchor) + how + through
-	} else if len(c.steps) == 2 && !c.steps[0].verb && c.steps[1].verb {
-		// "X's dependencies, then what they depend on"; "X's painter,
-		// then what influenced them"
-		then := fmt.Sprintf("what they %s", c.steps[1].word)
-		if c.steps[1].actsOn {
-			then = fmt.Sprintf("what %s them", c.steps[1].word)
-		}
-		s = fmt.Sprintf("%s's %s, then %s%s", anchor, c.steps[0].word, then, through)
-	} else if c.shared {
-		s = fmt.Sprintf("what else has %s's %s%s", anchor, c.steps[0].word, through)
-	} else if c.steps[0].verb {
-		// "what X runs on, then what maintains them"
-		s = roleSentence(c.steps[0], rd.Chain.Steps[0], anchor)
-		for k := 1; k < len(c.steps); k++ {
-			if rd.Chain.Steps[k-1].Repeat {
-				s += ", transitively"
-			}
-			s += ", then " + roleSentence(c.steps[k], rd.Chain.Steps[k], "them")
-		}
-		s += through
 	} else {
-		s = fmt.Sprintf("%s's %s%s", anchor, stepWords(c.steps), through)
+		s = severalSteps(c, rd, anchor) + through
 	}
 	if len(rd.Chain.Steps) > len(c.steps) {
 		var hop []string
@@ -1107,6 +1087,33 @@ func (r *reader) saidAs(sc stepClaim, step state.ChainStep) stepClaim {
 	}
 	sc.concept = words.None
 	return sc
+}
+
+// severalSteps says the steps of a claim of more than one: "X's
+// dependencies, then what they depend on", "X's painter, then what
+// influenced them", "what X runs on, then what maintains them", "X's
+// team's lead".
+func severalSteps(c *claim, rd Reading, anchor string) string {
+	switch {
+	case len(c.steps) == 2 && !c.steps[0].verb && c.steps[1].verb:
+		then := fmt.Sprintf("what they %s", c.steps[1].word)
+		if c.steps[1].actsOn {
+			then = fmt.Sprintf("what %s them", c.steps[1].word)
+		}
+		return fmt.Sprintf("%s's %s, then %s", anchor, c.steps[0].word, then)
+	case c.shared:
+		return fmt.Sprintf("what else has %s's %s", anchor, c.steps[0].word)
+	case c.steps[0].verb:
+		s := roleSentence(c.steps[0], rd.Chain.Steps[0], anchor)
+		for k := 1; k < len(c.steps); k++ {
+			if rd.Chain.Steps[k-1].Repeat {
+				s += ", transitively"
+			}
+			s += ", then " + roleSentence(c.steps[k], rd.Chain.Steps[k], "them")
+		}
+		return s
+	}
+	return fmt.Sprintf("%s's %s", anchor, stepWords(c.steps))
 }
 
 // roleSentence says one step from the anchor: "everything that depends on
