@@ -177,6 +177,14 @@ var zeroshotSets = []struct {
 	// birthplace) none is taken; "What city is the museum that holds
 	// The Starry Night in?" leaves its preposition stranded.
 	{"gallery", "gallery.csv", "gallery.questions.jsonl", false, 0.5},
+	// Podcasts, hosts, episodes, guests, networks and their owners,
+	// typed: a kind said of an entity as a verb's object ("Which guests
+	// work at Berlin organisations?": the organisations based in Berlin,
+	// then who works at them). Left unread: a clause whose verb names a
+	// kind of relation as a whole ("the network that Night Shift belongs
+	// to"), a clause with no pronoun ("the episodes Dara Singh was a
+	// guest on"), chains of four hops.
+	{"podcasts", "podcasts.jsonl", "podcasts.questions.jsonl", false, 0.5},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/text"
@@ -470,7 +471,8 @@ func (r *reader) nounOf() *claim {
 
 // verbOnKindOf: a verb whose object (or agent, in the passive) is a kind
 // of the graph said of an entity: "Which paintings are held by museums
-// in Amsterdam?", "Who teaches courses of the Mathematics department?" —
+// in Amsterdam?", "Who teaches courses of the Mathematics department?",
+// "Which guests work at Berlin organisations?" —
 // the things of that kind linked to the entity, one relation between the
 // two kinds, then the verb from them. Nil where the types do not link
 // the kind and the entity's kind by exactly one way.
@@ -486,15 +488,10 @@ func (r *reader) verbOnKindOf() *claim {
 			k++
 		}
 		k = r.skip(k)
-		if k+2 >= len(w) || r.entAt[k] >= 0 || !words.ClassOf(w[k+1]).Has(words.Prep) {
+		kind, e, from, to := r.kindOfEntityAt(k)
+		if kind == "" {
 			continue
 		}
-		kind := r.typeNamed(w[k])
-		x := r.skip(k + 2)
-		if kind == "" || x >= len(w) || r.entAt[x] < 0 {
-			continue
-		}
-		e := r.entAt[x]
 		hop, ok := r.hopStep(r.ents[e].Type, kind)
 		if !ok || r.ents[e].Type == "" {
 			continue
@@ -504,11 +501,12 @@ func (r *reader) verbOnKindOf() *claim {
 		if passive {
 			then.answers = v.subject.Other()
 		}
+		phrase := strings.Join(w[from:to], " ")
 		c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentFixed, extentSaid: true, steps: []stepClaim{hop, then},
-			guess: []string{fmt.Sprintf("%q read as the %s linked to %s, as the types allow", strings.Join(w[k:x+1], " "), kind, r.ents[e].Name)}}
-		c.why = append(c.why, fmt.Sprintf("the %s %s %s", w[k], w[k+1], r.ents[e].Name), fmt.Sprintf("then what %s them", then.word))
+			guess: []string{fmt.Sprintf("%q read as the %s linked to %s, as the types allow", phrase, kind, r.ents[e].Name)}}
+		c.why = append(c.why, phrase, fmt.Sprintf("then what %s them", then.word))
 		r.markUsed(v.start, v.end)
-		r.markUsed(k, x+1)
+		r.markUsed(from, to)
 		return c
 	}
 	return nil
@@ -533,6 +531,40 @@ func (r *reader) verbOnNounPhrase(c *claim, step stepClaim, i, k int) bool {
 	}
 	c.extent, c.extentSaid = state.ExtentFixed, true
 	return true
+}
+
+// kindOfEntityAt reads, at stream position k, a kind of the graph said
+// of an entity: "museums in Amsterdam" (a kind, a preposition, the
+// entity) or "Berlin organisations" (the entity, then the kind). It
+// returns the kind's type, the entity, and the phrase's span; kind ""
+// where neither is said there.
+func (r *reader) kindOfEntityAt(k int) (kind string, e, from, to int) {
+	w := r.st.words
+	if k >= len(w) {
+		return "", -1, 0, 0
+	}
+	if e := r.entAt[k]; e >= 0 {
+		n := k
+		for n < len(w) && r.entAt[n] == e {
+			n++
+		}
+		// The kind right after the entity's words, nothing between
+		// ("X? (teams with ...)" is another clause).
+		if rest := strings.TrimLeft(r.q[r.ents[e].End:], " "); n < len(w) && rest != "" && unicode.IsLetter([]rune(rest)[0]) {
+			if t := r.typeNamed(w[n]); t != "" {
+				return t, e, k, n + 1
+			}
+		}
+		return "", -1, 0, 0
+	}
+	if k+2 >= len(w) || !words.ClassOf(w[k+1]).Has(words.Prep) {
+		return "", -1, 0, 0
+	}
+	x := r.skip(k + 2)
+	if t := r.typeNamed(w[k]); t != "" && x < len(w) && r.entAt[x] >= 0 {
+		return t, r.entAt[x], k, x + 1
+	}
+	return "", -1, 0, 0
 }
 
 // verbBeforeObject returns the verb whose object is the noun phrase
@@ -1239,6 +1271,11 @@ func (r *reader) verb() *claim {
 			from = after
 		}
 		if !r.conceptTouches(v.step.concept, from) && r.sameSpanTouches(vs, v, from) {
+			continue
+		}
+		if kind, e, _, _ := r.kindOfEntityAt(r.skip(v.end)); kind != "" && e == after && kind != r.ents[e].Type {
+			// "work at Berlin organisations": the organisations, not
+			// Berlin (verbOnKindOf).
 			continue
 		}
 		c := r.verbClaim(v, before, after, passive)
