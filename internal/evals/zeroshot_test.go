@@ -185,6 +185,13 @@ var zeroshotSets = []struct {
 	// to"), a clause with no pronoun ("the episodes Dara Singh was a
 	// guest on"), chains of four hops.
 	{"podcasts", "podcasts.jsonl", "podcasts.questions.jsonl", false, 0.5},
+	// An open-data catalogue (datasets, publishers, licences, themes,
+	// distributions, formats), typed: a noun of a kind said of an entity
+	// of that kind is its parts ("organisations of the City Council").
+	// Left unread: a possessive kind before a verb that names its
+	// relation only by the asked kind ("Which formats do the City
+	// Council's datasets come in?").
+	{"datasets", "datasets.csv", "datasets.questions.jsonl", false, 0.6},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one

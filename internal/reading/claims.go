@@ -492,8 +492,8 @@ func (r *reader) verbOnKindOf() *claim {
 		if kind == "" {
 			continue
 		}
-		hop, ok := r.hopStep(r.ents[e].Type, kind)
-		if !ok || r.ents[e].Type == "" {
+		hop, ok := r.kindHop(r.ents[e].Type, kind)
+		if !ok {
 			continue
 		}
 		then := v.step
@@ -531,6 +531,27 @@ func (r *reader) verbOnNounPhrase(c *claim, step stepClaim, i, k int) bool {
 	}
 	c.extent, c.extentSaid = state.ExtentFixed, true
 	return true
+}
+
+// kindHop is the step from an entity of type from to the things of kind
+// to said of it: the relations between the kinds (hopStep), and between
+// things of one kind the parts ("the organisations of the City Council":
+// what is part of it), where a containment relation links the kind to
+// itself.
+func (r *reader) kindHop(from, to string) (stepClaim, bool) {
+	if from == "" {
+		return stepClaim{}, false
+	}
+	if from != to {
+		return r.hopStep(from, to)
+	}
+	st := stepClaim{concept: words.Containment, answers: words.First, word: to}
+	for _, ri := range r.rels {
+		if ri.concept == words.Containment && slices.Contains(ri.def.From, to) && slices.Contains(ri.def.To, to) {
+			st.rels = append(st.rels, ri)
+		}
+	}
+	return st, len(st.rels) > 0
 }
 
 // kindOfEntityAt reads, at stream position k, a kind of the graph said

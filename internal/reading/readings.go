@@ -416,6 +416,15 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	if first {
 		at = r.anchorTypes(c)
 	}
+	if kind := r.typeNamed(sc.word); len(edges) == 0 && !sc.verb && sc.rels == nil && kind != "" && len(at) == 1 {
+		// "the organisations of the City Council", where no relation of
+		// the noun's kind leads from an organisation: the kind's own link.
+		if hop, ok := r.kindHop(at[0], kind); ok {
+			edges, ends, _, _ = r.edgesOf(hop, hop.rels)
+			guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s), as the types allow", sc.word, kind, at[0], joinAnd(state.ChainStep{Edges: edges}.Relations())))
+			return edges, ends, guesses, conf * 0.75
+		}
+	}
 	if kind, linked, linkedEnds := r.kindOfWord(sc, at, edges); len(linked) > 0 {
 		guesses = append(guesses, fmt.Sprintf("%q read as the %s linked to a %s (%s), as the types allow", sc.word, kind, strings.Join(at, " or "),
 			joinAnd(state.ChainStep{Edges: linked}.Relations())))
