@@ -386,10 +386,11 @@ func excludes(q string) bool {
 // ignoredCondition makes the entity a plan leaves out a condition on its
 // answers where a relation links it to where the plan ends: "Which
 // cave Pokémon are Ghost type?" walks from cave to its Pokémon and keeps
-// those of has_type ghost. One entity left out, of a known type, not the
+// those of has_type ghost. Not on a learned lexicon's plan, which ranks
+// chains from the main entity alone. One entity left out, of a known type, not the
 // plan's own, and at most three relations; a guess, never certified.
 func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, bool) {
-	if len(pl.Ignored) != 1 || excludes(q) || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || pl.Target.Kind == state.TargetEntity || pl.Unanswerable != "" {
+	if pl.Source == state.ByLexicon || len(pl.Ignored) != 1 || excludes(q) || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || pl.Target.Kind == state.TargetEntity || pl.Unanswerable != "" {
 		return state.Having{}, false
 	}
 	e := pl.Ignored[0]
