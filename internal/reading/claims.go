@@ -2129,33 +2129,6 @@ func (r *reader) soleBetweenKind(w string, anchor int, t string) *claim {
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", w, sole.def.Name, t)}}
 }
 
-// throughOneKind returns the two steps from kind at to kind asked
-// through the only kind a relation links to each, each step's relations
-// all walked one way; ok is false where no one kind, or no one way, does.
-func (r *reader) throughOneKind(at, asked string) ([]stepClaim, bool) {
-	var via string
-	for _, t := range r.s.Types {
-		if t.Name == at || t.Name == asked {
-			continue
-		}
-		e1, _ := r.schemaHop(at, t.Name)
-		e2, _ := r.schemaHop(t.Name, asked)
-		if len(e1) == 0 || len(e2) == 0 {
-			continue
-		}
-		if via != "" {
-			return nil, false
-		}
-		via = t.Name
-	}
-	if via == "" {
-		return nil, false
-	}
-	first, ok1 := r.hopStep(at, via)
-	second, ok2 := r.hopStep(via, asked)
-	return []stepClaim{first, second}, ok1 && ok2
-}
-
 // hopStep returns the step of the relations that link kind from to kind
 // to, where their answers play one role of one concept.
 func (r *reader) hopStep(from, to string) (stepClaim, bool) {
