@@ -180,30 +180,29 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
 		// "Which Republicans sit on the Finance Committee?": the
 		// members linked to Republican, not those named like it.
-		plan.Target.Having = append(plan.Target.Having, h)
 		plan.Target.NameWord = ""
-		why := fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and "))
-		plan.Notes = append(plan.Notes, why)
-		for i := range plan.Readings {
-			// A guess at what the word asks: never certified.
-			plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
-			plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
-		}
+		addCondition(&plan, h, fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 		cost.StoreCalls += calls
 	}
 	if h, ok := ignoredCondition(question, s, plan); ok {
-		plan.Target.Having = append(plan.Target.Having, h)
 		plan.Ignored = nil
-		why := fmt.Sprintf("%s read as a condition on the answers: linked to it by %s", h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and "))
-		plan.Notes = append(plan.Notes, why)
-		for i := range plan.Readings {
-			plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
-			plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
-		}
+		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: linked to it by %s", h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
+}
+
+// addCondition adds condition h to the plan's answers, a guess the plan's
+// notes and every reading's guesses say (why), and which leaves no reading
+// sure enough to be certified.
+func addCondition(plan *state.Plan, h state.Having, why string) {
+	plan.Target.Having = append(plan.Target.Having, h)
+	plan.Notes = append(plan.Notes, why)
+	for i := range plan.Readings {
+		plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
+		plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
+	}
 }
 
 // Assumed is the plan of a question with exactly one [bracketed] mention,
