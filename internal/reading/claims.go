@@ -482,12 +482,7 @@ func (r *reader) verbOnKindOf() *claim {
 		if v.step.concept == words.None && v.step.rels == nil {
 			continue
 		}
-		passive := r.passiveVerb(v)
-		k := v.end
-		if passive && k < len(w) && w[k] == "by" {
-			k++
-		}
-		k = r.skip(k)
+		then, k := r.actingStep(v)
 		kind, e, from, to := r.kindOfEntityAt(k)
 		if kind == "" {
 			continue
@@ -495,11 +490,6 @@ func (r *reader) verbOnKindOf() *claim {
 		hop, ok := r.kindHop(r.ents[e].Type, kind)
 		if !ok {
 			continue
-		}
-		then := v.step
-		then.answers, then.verb, then.actsOn = v.subject, true, !passive
-		if passive {
-			then.answers = v.subject.Other()
 		}
 		phrase := strings.Join(w[from:to], " ")
 		c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentFixed, extentSaid: true, steps: []stepClaim{hop, then},
@@ -599,12 +589,8 @@ func (r *reader) verbBeforeObject(i int) (verbHit, bool) {
 		if v.step.concept == words.None && v.step.rels == nil {
 			continue
 		}
-		k := v.end
-		passive := r.passiveVerb(v)
-		if passive && k < len(r.st.words) && r.st.words[k] == "by" {
-			k++
-		}
-		if r.skip(k) != i {
+		st, k := r.actingStep(v)
+		if k != i {
 			continue
 		}
 		for p := 0; p < v.start; p++ {
@@ -612,13 +598,29 @@ func (r *reader) verbBeforeObject(i int) (verbHit, bool) {
 				return verbHit{}, false
 			}
 		}
-		v.step.answers, v.step.verb, v.step.actsOn = v.subject, true, !passive
-		if passive {
-			v.step.answers = v.subject.Other()
-		}
+		v.step = st
 		return v, true
 	}
 	return verbHit{}, false
+}
+
+// actingStep returns verb v's step as one acting on the phrase after it,
+// and that phrase's stream position (past "by" in the passive and a
+// determiner): the answers are the verb's subject ("who INFLUENCED the
+// painter of X"), or in the passive its object ("which artists were
+// influenced BY the painter of X").
+func (r *reader) actingStep(v verbHit) (stepClaim, int) {
+	passive := r.passiveVerb(v)
+	k := v.end
+	if passive && k < len(r.st.words) && r.st.words[k] == "by" {
+		k++
+	}
+	st := v.step
+	st.answers, st.verb, st.actsOn = v.subject, true, !passive
+	if passive {
+		st.answers = v.subject.Other()
+	}
+	return st, r.skip(k)
 }
 
 // verbAfterSubject returns the step of a verb of the noun step's own
@@ -2246,16 +2248,14 @@ func (r *reader) kindsSaid(at, asked string) ([]string, []int) {
 // through every kind of via; ok is false where there is none, or several.
 func (r *reader) kindPath(at, asked string, via []string) ([]stepClaim, bool) {
 	const maxHops = 3
+	linked := r.kindsLinked()
 	paths := [][]string{{at}}
 	var found [][]string
 	for depth := 0; depth < maxHops && len(found) == 0; depth++ {
 		var next [][]string
 		for _, p := range paths {
 			for _, t := range r.s.Types {
-				if slices.Contains(p, t.Name) {
-					continue
-				}
-				if hop, _ := r.schemaHop(p[len(p)-1], t.Name); len(hop) == 0 {
+				if slices.Contains(p, t.Name) || !linked[[2]string{p[len(p)-1], t.Name}] {
 					continue
 				}
 				q := append(slices.Clone(p), t.Name)
@@ -2282,6 +2282,22 @@ func (r *reader) kindPath(at, asked string, via []string) ([]stepClaim, bool) {
 		steps = append(steps, st)
 	}
 	return steps, true
+}
+
+// kindsLinked returns the pairs of kinds some relation links, either way
+// round (the pairs schemaHop finds edges for), read once from the
+// relations rather than once for every step of a search.
+func (r *reader) kindsLinked() map[[2]string]bool {
+	out := map[[2]string]bool{}
+	for _, ri := range r.rels {
+		for _, f := range ri.def.From {
+			for _, t := range ri.def.To {
+				out[[2]string{f, t}] = true
+				out[[2]string{t, f}] = true
+			}
+		}
+	}
+	return out
 }
 
 // unexplained returns a word of the question that no cue, entity, type or

@@ -16,7 +16,6 @@ package reading
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -641,14 +640,7 @@ func (p phraseMatcher) findRoleVerb(ws []string, entAt []int) []int {
 
 // placeNounLast reports whether the last word of a name's phrase is a
 // place noun ("site" of launch_site).
-func placeNounLast(p phraseMatcher) bool {
-	for w := range p[len(p)-1].forms {
-		if words.IsPlaceNoun(w) {
-			return true
-		}
-	}
-	return false
-}
+func placeNounLast(p phraseMatcher) bool { return p[len(p)-1].anyForm(words.IsPlaceNoun) }
 
 // verbFirstName reports whether a relation's name is two words, the
 // first a verb in the third person ("runs_image", "has_type",
@@ -668,7 +660,7 @@ func verbFirstName(name string) bool {
 // "what type does X have". Not where the second is a preposition
 // ("depends_on"): that word says nothing apart from its verb.
 func (p phraseMatcher) findApart(ws []string, entAt []int, verbFirst bool) []int {
-	if !verbFirst || len(p) != 2 || slices.ContainsFunc(slices.Collect(maps.Keys(p[1].forms)), func(w string) bool { return words.ClassOf(w).Has(words.Prep) }) {
+	if !verbFirst || len(p) != 2 || p[1].anyForm(func(w string) bool { return words.ClassOf(w).Has(words.Prep) }) {
 		return nil
 	}
 	var out []int
@@ -691,6 +683,16 @@ type wordMatcher struct {
 	stem  string // "" where the word is too short to match by its stem
 	// agent: the name's word is a noun for who acts ("Chairman").
 	agent bool
+}
+
+// anyForm reports whether one of the name word's forms satisfies f.
+func (m wordMatcher) anyForm(f func(string) bool) bool {
+	for w := range m.forms {
+		if f(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isForm reports whether question word w is one of the name word's forms.

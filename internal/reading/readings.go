@@ -55,12 +55,7 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		if len(edges) == 0 {
 			return nil, nil
 		}
-		edges = r.bothWaysMutual(edges)
-		if sc.bothWays {
-			for i := range edges {
-				edges[i].Direction = graph.Both
-			}
-		}
+		edges = r.bothWaysMutual(edges, sc.bothWays)
 		at := lastEnds
 		if k == 0 {
 			at = r.anchorTypes(c)
@@ -185,11 +180,12 @@ func (r *reader) readChecks(c *claim, base *Reading, steps []state.ChainStep) {
 // bothWaysMutual turns the edges of relations that hold both ways
 // ("conflicts_with": see relInfo.mutual) to walk both ways, whichever
 // way the question's words read them: "what conflicts with A" is also
-// what A conflicts with.
-func (r *reader) bothWaysMutual(edges []state.RelDir) []state.RelDir {
+// what A conflicts with; with all, every edge (the step's words do not
+// say which way: stepClaim.bothWays).
+func (r *reader) bothWaysMutual(edges []state.RelDir, all bool) []state.RelDir {
 	var out []state.RelDir
 	for _, e := range edges {
-		if ri := r.relNamed(e.Relation); ri != nil && ri.mutual {
+		if ri := r.relNamed(e.Relation); all || ri != nil && ri.mutual {
 			e.Direction = graph.Both
 		}
 		if !slices.Contains(out, e) {
