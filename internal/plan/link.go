@@ -96,6 +96,7 @@ func (p *Rules) link(ctx context.Context, q string, s *graph.Schema) (linking, e
 	cands = append(cands, typoLinks(q, ws, spans, res, gw, tc, p.opts.FuzzyThreshold)...)
 	out.ents = pick(cands, len(ws))
 	out.ents = dropOrdinary(out.ents, ws, gw)
+	out.ents = dropWithinRelationName(out.ents, ws, gw)
 	out.ents = withArticles(out.ents, ws, q)
 	if len(out.ents) == 0 {
 		fl, suggest, err := p.linkFuzzy(ctx, q, ws, gw)
@@ -1000,6 +1001,50 @@ func dropOrdinary(ents []linked, ws []qword, gw *graphWords) []linked {
 		}
 	}
 	return out
+}
+
+// dropWithinRelationName drops a mention whose words are part of a
+// relation's name the question spells out in full ("noble gas" of the
+// category in "the noble gas core of Tin", over noble_gas_core), where
+// the question has another mention: the words name the relation.
+func dropWithinRelationName(ents []linked, ws []qword, gw *graphWords) []linked {
+	if len(ents) < 2 {
+		return ents
+	}
+	out := ents[:0:0]
+	for _, e := range ents {
+		if !withinRelationName(e, ws, gw) {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return ents
+	}
+	return out
+}
+
+// withinRelationName reports whether the words of mention e, with the
+// words beside it, spell the whole name of a relation (gw.relPhrases)
+// that reaches past the mention.
+func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
+	for _, rn := range gw.relPhrases {
+		for i := range ws {
+			j := i + len(rn)
+			if j > len(ws) || ws[i].Start > e.end || ws[j-1].End < e.start {
+				continue
+			}
+			if ws[i].Start >= e.start && ws[j-1].End <= e.end {
+				continue // the mention holds the whole name
+			}
+			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return w.Start >= e.start && w.End <= e.end }) {
+				continue
+			}
+			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return w.tok != "" && text.Singular(w.tok) == r }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ordinary says how ordinary a mention's word is, when it is the whole of

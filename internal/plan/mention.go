@@ -46,6 +46,9 @@ type graphWords struct {
 	// relWord holds the base forms of the words of relation names
 	// ("lead" for leads, "alumnus" and "alumni" for alumni_of).
 	relWord map[string]bool
+	// relPhrases holds the relation names of two content words or more,
+	// those words in the singular ("noble gas core" for noble_gas_core).
+	relPhrases [][]string
 }
 
 // newGraphWords reads the words of a schema's type and relation names.
@@ -59,13 +62,18 @@ func newGraphWords(s *graph.Schema) *graphWords {
 		rt := text.Tokens(r.Name)
 		roles[strings.Join(append(slices.Clone(rt), "subject"), " ")] = true
 		roles[strings.Join(append(slices.Clone(rt), "object"), " ")] = true
+		var content []string
 		for _, t := range rt {
 			if stopwords[t] {
 				continue
 			}
+			content = append(content, text.Singular(t))
 			for _, l := range words.Lemmas(t) {
 				gw.relWord[l] = true
 			}
+		}
+		if len(content) > 1 {
+			gw.relPhrases = append(gw.relPhrases, content)
 		}
 	}
 	for _, t := range s.Types {
