@@ -202,6 +202,37 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 // (placenouns.txt: "site" of launch_site).
 func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
 
+// namingWords may stand beside a name noun in a relation's name that holds
+// other names ("alt_label", "also_known_as", "alternate_names").
+var namingWords = map[string]bool{"alt": true, "alternate": true, "alternative": true, "other": true, "also": true, "known": true, "as": true}
+
+// NamesOtherNames reports whether a relation's name, given as its words in
+// lower case, says its objects are other names of its subject
+// (namenouns.txt: "aliases", "aka", "alt_label", "also_known_as"). A name
+// noun alone with words of other kinds ("name_of", "display_name") does
+// not: only the naming words above may stand beside it, and a bare "name"
+// or "label" ("names": a verb, as likely) is one thing's one name.
+func NamesOtherNames(name []string) bool {
+	if slices.Contains(name, "known") && slices.Contains(name, "as") {
+		return !slices.ContainsFunc(name, func(w string) bool { return !namingWords[w] })
+	}
+	nouns, other := 0, false
+	for _, w := range name {
+		switch {
+		case k().names[w] || k().names[text.Singular(w)] || k().names[strings.TrimSuffix(w, "es")]: // "aliases"
+			nouns++
+			if b := text.Singular(w); b != "name" && b != "label" {
+				other = true
+			}
+		case namingWords[w]:
+			other = true
+		default:
+			return false
+		}
+	}
+	return nouns > 0 && other
+}
+
 // IsHeadNoun reports whether a lower-case word, in the singular or the
 // plural, is a noun people put beside a name to say what kind of thing it
 // names: a kind noun (kinds.txt) or a head noun (headnouns.txt). A verb's

@@ -74,6 +74,7 @@ type knowledge struct {
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
 	places    map[string]bool // nouns of where something is (placenouns.txt)
+	names     map[string]bool // nouns of a thing's other names (namenouns.txt)
 	// classifiers are classifiers.txt's nouns.
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
@@ -141,6 +142,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.places, err = parseNounList("placenouns.txt"); err != nil {
+		return nil, err
+	}
+	if kn.names, err = parseNounList("namenouns.txt"); err != nil {
 		return nil, err
 	}
 	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {

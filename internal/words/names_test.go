@@ -1,0 +1,29 @@
+package words
+
+import "testing"
+
+func TestNamesOtherNames(t *testing.T) {
+	for _, c := range []struct {
+		name []string
+		want bool
+	}{
+		{[]string{"aliases"}, true},
+		{[]string{"aka"}, true},
+		{[]string{"synonyms"}, true},
+		{[]string{"alt", "label"}, true},
+		{[]string{"alternate", "names"}, true},
+		{[]string{"also", "known", "as"}, true},
+		{[]string{"other", "name"}, true},
+		{[]string{"name"}, false},
+		{[]string{"label"}, false},
+		{[]string{"names"}, false},
+		{[]string{"display", "name"}, false},
+		{[]string{"name", "of"}, false},
+		{[]string{"named", "by"}, false},
+		{[]string{"intervals"}, false},
+	} {
+		if got := NamesOtherNames(c.name); got != c.want {
+			t.Errorf("NamesOtherNames(%q) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
