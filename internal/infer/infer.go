@@ -257,16 +257,39 @@ func (t *RoleTyper) Classify() {
 	for i := range t.parent {
 		t.parent[i] = int32(i)
 	}
+	// Merge the most overlapping pairs first (by share of the smaller
+	// role, then by count, then by roles), so that the partition does not
+	// depend on map order, and merge no two classes that would hold two
+	// roles with (almost) no entity in common: a class of every subject of
+	// country would hold the airlines and the airports, whose other roles
+	// (subjects of serves, subjects of city) never meet.
+	pairs := make([][2]int32, 0, len(t.overlap))
 	for k, n := range t.overlap {
 		if 2*n >= min(size[k[0]], size[k[1]]) {
-			a, b := t.find(k[0]), t.find(k[1])
-			// The smaller index becomes the root, so that the
-			// partition's roots do not depend on map order.
-			if a > b {
-				a, b = b, a
-			}
-			t.parent[b] = a
+			pairs = append(pairs, k)
 		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]int32) int {
+		na, nb := t.overlap[a], t.overlap[b]
+		ma, mb := min(size[a[0]], size[a[1]]), min(size[b[0]], size[b[1]])
+		return cmp.Or(cmp.Compare(nb*ma, na*mb), cmp.Compare(nb, na), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+	roles := make(map[int32][]int32, nroles) // root -> its class's roles
+	for i := range nroles {
+		roles[int32(i)] = []int32{int32(i)}
+	}
+	for _, k := range pairs {
+		a, b := t.find(k[0]), t.find(k[1])
+		if a == b || t.apart(roles[a], roles[b]) {
+			continue
+		}
+		// The smaller index becomes the root.
+		if a > b {
+			a, b = b, a
+		}
+		t.parent[b] = a
+		roles[a] = append(roles[a], roles[b]...)
+		delete(roles, b)
 	}
 	// Name each class after its largest role (ties by role name).
 	roleName := make([]string, nroles)
@@ -306,6 +329,25 @@ func (t *RoleTyper) Classify() {
 		}
 		t.inferred[name] = desc
 	}
+}
+
+// apartRoleSize is the least number of entities two roles must each have
+// for the few they share to say they are of two kinds.
+const apartRoleSize = 10
+
+// apart reports whether two classes, given by their roles, hold a role
+// each of apartRoleSize entities or more that share fewer than one in
+// twenty of the smaller's: things of two kinds.
+func (t *RoleTyper) apart(as, bs []int32) bool {
+	for _, a := range as {
+		for _, b := range bs {
+			m := min(t.size[a], t.size[b])
+			if m >= apartRoleSize && 20*t.overlap[[2]int32{min(a, b), max(a, b)}] < m {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Assign returns the type rule 4 gives an observed entity with roles rs:

@@ -337,3 +337,22 @@ func TestInferMirrors(t *testing.T) {
 		}
 	}
 }
+
+// Two kinds that share one relation (airlines and airports both have a
+// country) stay two types where their other roles never meet.
+func TestInferKindsApart(t *testing.T) {
+	var lines []string
+	for i := range 12 {
+		airline, airport := fmt.Sprintf("airline%d", i), fmt.Sprintf("airport%d", i)
+		lines = append(lines,
+			airline+" country c1", airline+" serves "+airport, airline+" serves "+fmt.Sprintf("airport%d", (i+1)%12),
+			airport+" country c2", airport+" city "+fmt.Sprintf("city%d", i), airport+" route_to "+fmt.Sprintf("airport%d", (i+1)%12))
+	}
+	_, types := infer.Infer(triples(lines...), nil)
+	if types["airline3"] == types["airport3"] {
+		t.Errorf("airlines and airports typed alike (%s): %s", types["airline3"], renderTypes(types))
+	}
+	if types["airport3"] != types["airport7"] || types["airline3"] != types["airline7"] {
+		t.Errorf("one kind typed two ways: %s", renderTypes(types))
+	}
+}
