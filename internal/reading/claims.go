@@ -78,6 +78,10 @@ type stepClaim struct {
 	// bothWays: walk the step's relations either way (the words do not
 	// say which).
 	bothWays bool
+	// peer: the step was named by a peer noun no relation is named by
+	// ("Brazil's neighbours"): the one relation between two things of
+	// the kind the walk is at, either way (sameKindRelation).
+	peer bool
 	// actsOn: the step's verb acts on what the step before reached
 	// ("who influenced the painter of X"): said "what <verb> them".
 	actsOn bool
@@ -86,6 +90,10 @@ type stepClaim struct {
 	// containment is walked with dependency, from the whole to its parts.
 	failure bool
 }
+
+// empty reports whether the step names no relation: no concept, no
+// relation and no peer noun.
+func (st stepClaim) empty() bool { return st.concept == words.None && st.rels == nil && !st.peer }
 
 // claim finds the skeleton by the question's patterns, strongest first;
 // with none, the word no relation of the graph matches.
@@ -247,7 +255,7 @@ var transparent = map[string]bool{"tree": true, "trees": true, "chain": true, "c
 // possessiveChain: "alice's manager's manager", "X's dependencies".
 func (r *reader) possessiveChain() *claim {
 	for i, e := range r.entAt {
-		if e < 0 || !r.toks[r.st.at[i]].possessive {
+		if e < 0 || !r.toks[r.st.at[i]].possessive || r.ofNounBefore(e) {
 			continue
 		}
 		c := &claim{anchor: e, target: -1, conf: 1}
@@ -303,6 +311,38 @@ func (r *reader) possessiveChain() *claim {
 	return nil
 }
 
+// ofNounBefore reports whether entity e's mention follows "of" after a
+// noun that names a step ("the neighbours of Portugal's neighbours"):
+// nounOf reads the two steps (ofPossessed).
+func (r *reader) ofNounBefore(e int) bool {
+	start := slices.Index(r.entAt, e)
+	p := start - 1
+	for p >= 0 && skippable[r.st.words[p]] {
+		p--
+	}
+	if p < 1 || r.st.words[p] != "of" {
+		return false
+	}
+	for n := p - 1; n >= max(0, p-2); n-- {
+		if st, end, ok := r.nounStep(n); ok && !st.empty() && (end == p || end == p-1 && r.kindNounAt(end)) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindNounAt reports whether the word at stream position j, no entity's,
+// names a kind of thing and no step: a type of the graph or a head noun
+// ("cities" of "the capital cities of X"; not "dependencies").
+func (r *reader) kindNounAt(j int) bool {
+	w := r.st.words[j]
+	if r.entAt[j] >= 0 || r.typeNamed(w) == "" && !words.IsHeadNoun(w) {
+		return false
+	}
+	st, _, ok := r.nounStep(j)
+	return !ok || st.empty()
+}
+
 // stepsOf returns the steps a noun's step stands for: two for a noun of two
 // steps ("grandparents": the parents' parents), else the step.
 func stepsOf(st stepClaim) []stepClaim {
@@ -336,6 +376,9 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 			}
 			return stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
 		}
+	}
+	if j < len(r.st.words) && r.entAt[j] < 0 && words.IsPeerNoun(r.st.words[j]) {
+		return stepClaim{concept: words.None, answers: words.Second, word: r.st.words[j], peer: true, bothWays: true}, j + 1, true
 	}
 	return stepClaim{}, j, false
 }
@@ -381,7 +424,7 @@ func (r *reader) ofPossessed(c *claim, step stepClaim, i, k int, transitive bool
 		return nil
 	}
 	owned, end, ok := r.possessedStep(last + 1)
-	if !ok || owned.concept == words.None && owned.rels == nil {
+	if !ok || owned.empty() {
 		return nil
 	}
 	c.steps = append(stepsOf(owned), stepsOf(step)...)
@@ -423,10 +466,13 @@ func (r *reader) setExtent(c *claim) {
 func (r *reader) nounOf() *claim {
 	for i := range r.st.words {
 		step, end, ok := r.nounStep(i)
-		if !ok || (step.concept == words.None && step.rels == nil) {
+		if !ok || step.empty() {
 			continue
 		}
 		j := end
+		if j+1 < len(r.st.words) && r.kindNounAt(j) && r.st.words[j+1] == "of" {
+			j++ // "the capital cities of X"
+		}
 		transitive := false
 		for j < len(r.st.words) && transparent[r.st.words[j]] {
 			transitive = true
@@ -671,7 +717,7 @@ func (r *reader) sameAs() *claim {
 			continue
 		}
 		step, end, ok := r.nounStep(at)
-		if !ok || end >= len(w) || w[end] != link || step.concept == words.None && step.rels == nil {
+		if !ok || end >= len(w) || w[end] != link || step.empty() {
 			continue
 		}
 		k := r.skip(end + 1)
@@ -1674,7 +1720,7 @@ func (r *reader) sharesPossessed() *claim {
 			k++
 		}
 		step, end, ok := r.nounStep(k + 1)
-		if !ok || step.concept == words.None && step.rels == nil {
+		if !ok || step.empty() {
 			continue
 		}
 		back := step
@@ -2068,7 +2114,7 @@ func (r *reader) askedRole() *claim {
 		return nil
 	}
 	step, _, ok := r.nounStep(i)
-	if !ok || (step.concept == words.None && step.rels == nil) {
+	if !ok || step.empty() {
 		return nil
 	}
 	if step.rels == nil && !r.hasConcept(step.concept) {
@@ -2113,22 +2159,43 @@ func (r *reader) byKindsOnly(w string) *claim {
 // neighbour France?" over borders): that relation walked either way, for
 // the words do not say which, a guess; nil otherwise.
 func (r *reader) soleBetweenKind(w string, anchor int, t string) *claim {
-	var sole *relInfo
-	for _, ri := range r.rels {
-		if !slices.Contains(ri.def.From, t) || !slices.Contains(ri.def.To, t) {
-			continue
-		}
-		if sole != nil {
-			return nil
-		}
-		sole = ri
-	}
-	if sole == nil || sole.concept != words.None {
+	sole := r.sameKindRelation([]string{t})
+	if sole == nil {
 		return nil
 	}
 	return &claim{anchor: anchor, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.Second, word: w, bothWays: true}},
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", w, sole.def.Name, t)}}
+}
+
+// sameKindRelation returns the one relation of no known kind that links
+// a thing of one of the kinds at to another of the same kind, nil where
+// there is none or several. Of several, the one whose ends are that kind
+// alone is taken where it is the only such: a relation whose ends are
+// mostly other kinds ("capital" to cities, some named like countries)
+// links the kind by accident.
+func (r *reader) sameKindRelation(at []string) *relInfo {
+	var both, only []*relInfo
+	for _, ri := range r.rels {
+		for _, t := range at {
+			if !slices.Contains(ri.def.From, t) || !slices.Contains(ri.def.To, t) {
+				continue
+			}
+			both = append(both, ri)
+			if len(ri.def.From) == 1 && len(ri.def.To) == 1 {
+				only = append(only, ri)
+			}
+			break
+		}
+	}
+	sole := only
+	if len(both) == 1 {
+		sole = both
+	}
+	if len(sole) != 1 || sole[0].concept != words.None {
+		return nil
+	}
+	return sole[0]
 }
 
 // hopStep returns the step of the relations that link kind from to kind

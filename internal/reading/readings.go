@@ -402,16 +402,25 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			}
 		}
 	}
+	at := from
+	if first {
+		at = r.anchorTypes(c)
+	}
+	if sc.peer {
+		ri := r.sameKindRelation(at)
+		if ri == nil {
+			return nil, nil, nil, 0
+		}
+		rels = []*relInfo{ri}
+		guesses = append(guesses, fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", sc.word, ri.def.Name, strings.Join(at, " or ")))
+		conf *= 0.75
+	}
 	if rels == nil && sc.concept == words.None {
 		return r.neighbourhoodStep(c)
 	}
 	edges, ends, named, f := r.edgesOf(sc, rels)
 	conf *= f
 	guesses = append(guesses, named...)
-	at := from
-	if first {
-		at = r.anchorTypes(c)
-	}
 	if kind := r.typeNamed(sc.word); len(edges) == 0 && !sc.verb && sc.rels == nil && kind != "" && len(at) == 1 {
 		// "the organisations of the City Council", where no relation of
 		// the noun's kind leads from an organisation: the kind's own link.

@@ -202,6 +202,11 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 // (placenouns.txt: "site" of launch_site).
 func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
 
+// IsPeerNoun reports whether a lower-case word, in the singular or the
+// plural, is a noun for things of one's own kind in some relation to one
+// (peernouns.txt: "neighbours").
+func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
+
 // namingWords may stand beside a name noun in a relation's name that holds
 // other names ("alt_label", "also_known_as", "alternate_names").
 var namingWords = map[string]bool{"alt": true, "alternate": true, "alternative": true, "other": true, "also": true, "known": true, "as": true}
