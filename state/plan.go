@@ -114,7 +114,7 @@ func (t Target) Equal(o Target) bool {
 	}
 	for i, h := range t.Having {
 		g := o.Having[i]
-		if h.Entity != g.Entity || h.Mention != g.Mention || !slices.Equal(h.Edges, g.Edges) {
+		if h.Entity != g.Entity || h.Mention != g.Mention || h.Without != g.Without || !slices.Equal(h.Edges, g.Edges) {
 			return false
 		}
 	}
@@ -128,6 +128,10 @@ type Having struct {
 	Entity string   `json:"entity"`
 	// Mention is the question's words for the entity.
 	Mention string `json:"mention,omitempty"`
+	// Without turns the condition round: the answers kept are those
+	// with no such fact ("Which of France's neighbours do not use the
+	// euro?").
+	Without bool `json:"without,omitempty"`
 }
 
 // Intent is the question's reading of dependency.

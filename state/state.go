@@ -369,8 +369,8 @@ func (s *AgentState) having() func(string) bool {
 		}
 	}
 	return func(n string) bool {
-		for _, m := range meets {
-			if !m[n] {
+		for k, m := range meets {
+			if m[n] == hs[k].Without {
 				return false
 			}
 		}

@@ -390,11 +390,12 @@ func excludes(q string) bool {
 // chains from the main entity alone. One entity left out, of a known type, not the
 // plan's own, and at most three relations; a guess, never certified.
 func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, bool) {
-	if pl.Source == state.ByLexicon || len(pl.Ignored) != 1 || excludes(q) || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || pl.Target.Kind == state.TargetEntity || pl.Unanswerable != "" {
+	if pl.Source == state.ByLexicon || len(pl.Ignored) != 1 || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || pl.Target.Kind == state.TargetEntity || pl.Unanswerable != "" {
 		return state.Having{}, false
 	}
 	e := pl.Ignored[0]
-	if e.Type == "" || slices.ContainsFunc(pl.Target.Having, func(h state.Having) bool { return h.Entity == e.Entity }) {
+	without := negatedBefore(q, e.Mention, pl.Anchors)
+	if !without && excludes(q) || e.Type == "" || slices.ContainsFunc(pl.Target.Having, func(h state.Having) bool { return h.Entity == e.Entity }) {
 		return state.Having{}, false
 	}
 	// Where several relations link the kinds, the answers linked to
@@ -403,7 +404,37 @@ func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, b
 	if len(edges) == 0 || len(edges) > 3 {
 		return state.Having{}, false
 	}
-	return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention}, true
+	return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention, Without: without}, true
+}
+
+// negatedBefore reports whether a negation ("not", "no", "never",
+// "without", "n't") stands after the mentions of the plan's anchors and
+// before mention m, with no anchor's mention after m: the answers are
+// those not linked to m's entity ("Which of France's neighbours do not
+// use the euro?", "Which scales with a 4A have no 5P?").
+func negatedBefore(q, m string, anchors []state.Anchor) bool {
+	at := strings.Index(q, m)
+	if at < 0 || len(anchors) == 0 {
+		return false
+	}
+	from := 0
+	for _, a := range anchors {
+		k := strings.Index(q, a.Mention)
+		if k < 0 || k+len(a.Mention) > at {
+			return false
+		}
+		from = max(from, k+len(a.Mention))
+	}
+	for _, w := range text.Words(q) {
+		if w.Start < from || w.End > at {
+			continue
+		}
+		lw := strings.ToLower(w.Raw)
+		if words.ClassOf(lw).Has(words.Neg|words.Negator) || strings.HasSuffix(lw, "n't") {
+			return true
+		}
+	}
+	return false
 }
 
 // byKinds makes the plan of a question neither reader could place, for a

@@ -702,10 +702,13 @@ func isArticle(w qword) bool { return w.lower == "the" || w.lower == "a" || w.lo
 // plain word inside a longer name ("outage" in runbook-payment-outage) is
 // not a mention.
 func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *graphWords, tc tokenCache) bool {
-	if asked {
-		return false
-	}
 	nameToks := tc.of(c.m.Entity.Name)
+	if asked {
+		// "Which alkali metals": a name of two words or more said whole
+		// in the plural after an asking word names the kind of thing it
+		// is (the category alkali metal), a condition on the answers.
+		return endsInPlural(ws, sp) && pluralOfName(tc.of(c.form), nameToks)
+	}
 	if endsInPlural(ws, sp) {
 		// "fuel pumps", "IAM role policy attachments": a plural names a
 		// kind; but the entity's whole name, a word before the last

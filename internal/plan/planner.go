@@ -162,7 +162,10 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}
-	plan := p.build(question, s, lk.ents)
+	plan, without := p.buildNegated(question, s, lk.ents)
+	if !without {
+		plan = p.build(question, s, lk.ents)
+	}
 	if plan.Unanswerable != "" && p.opts.Relate != nil {
 		pl, ok, err := p.relate(ctx, question, s, lk.ents)
 		switch {
@@ -187,11 +190,34 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	if h, ok := ignoredCondition(question, s, plan); ok {
 		plan.Ignored = nil
-		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: linked to it by %s", h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
+		linked := "linked"
+		if h.Without {
+			linked = "not linked"
+		}
+		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: %s to it by %s", h.Entity, linked, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 	}
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
+}
+
+// buildNegated plans a question that ends by negating a condition on its
+// answers (findNegatedTail) as the question without it, keeping the
+// answers with no fact with the negated clause's entity: a guess, never
+// certified. ok is false where the question has no such clause or the
+// rest cannot be planned with that condition.
+func (p *Rules) buildNegated(q string, s *graph.Schema, ents []linked) (state.Plan, bool) {
+	nt, ok := findNegatedTail(q, ents)
+	if !ok {
+		return state.Plan{}, false
+	}
+	plan := p.build(nt.rest, s, nt.kept)
+	h, ok := withoutCondition(s, plan, nt.without)
+	if !ok {
+		return state.Plan{}, false
+	}
+	addCondition(&plan, h, fmt.Sprintf("the question ends %q: read as a condition on the answers: not linked to %s by %s", strings.TrimSpace(q[len(strings.TrimSuffix(nt.rest, "?")):]), h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
+	return plan, true
 }
 
 // addCondition adds condition h to the plan's answers, a guess the plan's

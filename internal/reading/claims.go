@@ -1483,7 +1483,7 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	st := v.step
 	st.verb = true
 	switch {
-	case before >= 0 && after >= 0 && before != after:
+	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before):
 		st.answers = objRole
 		r.reachClaim(c, st, before, after)
 	case after >= 0:
@@ -1501,6 +1501,19 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	}
 	c.steps = []stepClaim{st}
 	return c
+}
+
+// kindSaidByEntity reports whether entity e is said in the plural right
+// after the question's wh-word ("Which alkali metals were discovered by
+// X?"): it names the kind of the answers, a condition on them, not where
+// a walk starts or ends.
+func (r *reader) kindSaidByEntity(e int) bool {
+	w := r.st.words
+	if len(w) < 3 || !whWords[w[0]] || r.entAt[1] != e {
+		return false
+	}
+	said := text.Tokens(r.q[r.ents[e].Start:r.ents[e].End])
+	return len(said) > 0 && singular(said[len(said)-1]) != said[len(said)-1]
 }
 
 // reachClaim reads "Does X depend on Y?" into c: is Y reached from X?

@@ -1,0 +1,102 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
+	"github.com/scgraph/scgraph/state"
+)
+
+// negatedTail is a question that ends by negating a condition on its
+// answers about an entity other than the one it starts from ("Which of
+// France's neighbours do not use the euro?"): rest is the question
+// without that clause ("Which of France's neighbours?"), kept the
+// entities it still names, and without the entity the clause negates.
+type negatedTail struct {
+	rest    string
+	kept    []linked
+	without linked
+}
+
+// findNegatedTail returns the negated clause that ends question q, a
+// question for a list, from
+// its auxiliary or verb before the negation ("do not use the euro",
+// "have no perfect fifth", "were not discovered by Humphry Davy") to the
+// end, where the clause names one entity, last in the question, and
+// another is named before it; ok is false otherwise.
+func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
+	if len(ents) < 2 || !asksWhich(q) {
+		return negatedTail{}, false
+	}
+	last := ents[len(ents)-1]
+	if strings.TrimRight(q[last.end:], " ?.!") != "" {
+		return negatedTail{}, false
+	}
+	ws := text.Words(q)
+	neg := -1
+	for i, w := range ws {
+		if w.Start >= last.start {
+			break
+		}
+		if w.Start >= ents[len(ents)-2].end && negation(w.Raw) {
+			neg = i
+		}
+	}
+	if neg < 0 {
+		return negatedTail{}, false
+	}
+	start := neg
+	// The auxiliary, or the verb of "have no", before the negation.
+	if start > 0 && ws[start-1].Start >= ents[len(ents)-2].end && words.ClassOf(strings.ToLower(ws[start-1].Raw)).Has(words.Aux|words.Be|words.Have|words.Modal) {
+		start--
+	}
+	cut := ws[start].Start
+	// The words between the entity before and the clause: a relative
+	// pronoun there ("that do not …") makes the clause part of a longer
+	// one, which this does not read.
+	for _, w := range ws {
+		if w.Start >= ents[len(ents)-2].end && w.End <= cut && words.ClassOf(strings.ToLower(w.Raw)).Has(words.RelPron) {
+			return negatedTail{}, false
+		}
+	}
+	return negatedTail{rest: strings.TrimRight(q[:cut], " ,") + "?", kept: ents[:len(ents)-1], without: last}, true
+}
+
+// negation reports whether a word negates a clause: not, no, never, or a
+// contracted "n't" ("without" asks what keeps working without a thing,
+// which one missing fact does not answer).
+func negation(raw string) bool {
+	lw := strings.ToLower(raw)
+	if strings.HasSuffix(lw, "n't") {
+		return true
+	}
+	for _, t := range text.Tokens(lw) {
+		if t != "without" && words.ClassOf(t).Has(words.Neg|words.Negator) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksWhich reports whether a question asks for a list: its first word
+// is which, what, who or whom, or a request to list.
+func asksWhich(q string) bool {
+	ws := text.Tokens(q)
+	return len(ws) > 0 && words.ClassOf(ws[0]).Has(words.Wh) && ws[0] != "how" && ws[0] != "why" && ws[0] != "when" && ws[0] != "where"
+}
+
+// withoutCondition returns the condition that the plan's answers have no
+// fact with entity e, by the relations that link the kind where the plan
+// ends to e's kind (at most three); ok is false where none does.
+func withoutCondition(s *graph.Schema, pl state.Plan, e linked) (state.Having, bool) {
+	if pl.Unanswerable != "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || e.anchor.Type == "" || pl.Source == state.ByLexicon {
+		return state.Having{}, false
+	}
+	edges := edgesToType(s, pl, e.anchor.Type)
+	if len(edges) == 0 || len(edges) > 3 {
+		return state.Having{}, false
+	}
+	return state.Having{Edges: edges, Entity: e.anchor.Entity, Mention: e.anchor.Mention, Without: true}, true
+}
