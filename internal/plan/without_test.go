@@ -1,0 +1,42 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/scgraph/scgraph/state"
+)
+
+// mentions links each name at its first place in q.
+func mentions(q string, names ...string) []linked {
+	var out []linked
+	for _, n := range names {
+		i := strings.Index(q, n)
+		out = append(out, linked{anchor: state.Anchor{Mention: n, Entity: n}, start: i, end: i + len(n)})
+	}
+	return out
+}
+
+func TestFindNegatedTail(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		names []string
+		rest  string // "" where no clause is found
+	}{
+		{"Which of France's neighbours do not use the euro?", []string{"France", "euro"}, "Which of France's neighbours?"},
+		{"Which scales with 4A have no 5P?", []string{"4A", "5P"}, "Which scales with 4A?"},
+		{"Which candidates running for Mayor aren't members of the Green Party?", []string{"Mayor", "Green Party"}, "Which candidates running for Mayor?"},
+		// Not a list, or not at the end, or inside a relative clause,
+		// or "without": not read so.
+		{"Can tiramisu be made without Dairy Valley?", []string{"tiramisu", "Dairy Valley"}, ""},
+		{"Which dishes can be made without Dairy Valley?", []string{"Dairy Valley", "Dairy Valley"}, ""},
+		{"Which countries that do not use the euro border France?", []string{"euro", "France"}, ""},
+		{"Which services that call api do not call db?", []string{"api", "db"}, "Which services that call api?"},
+		{"Does X not call Y?", []string{"X", "Y"}, ""},
+	} {
+		nt, ok := findNegatedTail(c.q, mentions(c.q, c.names...))
+		if got := map[bool]string{true: nt.rest}[ok]; got != c.rest {
+			t.Errorf("%q: rest %q, want %q", c.q, got, c.rest)
+		}
+	}
+}
