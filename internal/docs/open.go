@@ -234,6 +234,26 @@ func hasLetter(s string) bool {
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
 
+// describedProduct is the end of "the <CamelName> <plain words> <kind
+// noun>" ("the JuiceFS file system", "the RocketMQ message queue") from
+// the name at toks[i] (one token, toks[i:j]), or 0. An acronym is no
+// product name ("the RBAC enforcement function" is a function).
+func describedProduct(toks []otok, i, j int, used []bool) int {
+	if j != i+1 || i == 0 || toks[i-1].low != "the" || !camelName(toks[i]) || strings.ToLower(toks[i].text[1:]) == toks[i].text[1:] || strings.ToUpper(toks[i].text) == toks[i].text {
+		return 0
+	}
+	for k := j; k < len(toks) && k-j < 3; k++ {
+		t := toks[k]
+		if t.punct || t.code || used[k] || isCapWord(t) || openWords.function(t.low) {
+			return 0
+		}
+		if k > j && openWords.kind(t.low) != "" && singular(t.low) == t.low {
+			return k + 1
+		}
+	}
+	return 0
+}
+
 // camelName reports whether a capitalised word is written in camel case
 // with letters only, as product names are ("JuiceFS", "OpenFaaS"): "the
 // JuiceFS file system" is one phrase, as "the Tornado push system" is.
@@ -868,6 +888,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
 				j++
 			}
+		}
+		// "the JuiceFS file system": after "the", a product name written
+		// in camel case, then plain words and a kind noun, is the product,
+		// which the words describe (unlike "the Tornado push system", a
+		// system built with Tornado).
+		if end := describedProduct(toks, i, j, used); end > 0 {
+			out = append(out, omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)})
+			for k := i; k < end; k++ {
+				used[k] = true
+			}
+			i = end - 1
+			continue
 		}
 		// A number alone after a name belongs to it ("JDK 21"); a run of
 		// plain capitalised words in a heading is a title, not a name.
