@@ -234,6 +234,33 @@ func hasLetter(s string) bool {
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
 
+// describedProduct is the end of "the <CamelName> <plain words> <kind
+// noun>" ("the JuiceFS file system", "the RocketMQ message queue") from
+// the name at toks[i] (one token, toks[i:j]), or 0. An acronym is no
+// product name ("the RBAC enforcement function" is a function).
+func describedProduct(toks []otok, i, j int, used []bool) int {
+	if j != i+1 || i == 0 || toks[i-1].low != "the" || !camelName(toks[i]) || strings.ToLower(toks[i].text[1:]) == toks[i].text[1:] || strings.ToUpper(toks[i].text) == toks[i].text {
+		return 0
+	}
+	for k := j; k < len(toks) && k-j < 3; k++ {
+		t := toks[k]
+		if t.punct || t.code || used[k] || isCapWord(t) || openWords.function(t.low) {
+			return 0
+		}
+		if k > j && openWords.kind(t.low) != "" && singular(t.low) == t.low {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// camelName reports whether a capitalised word is written in camel case
+// with letters only, as product names are ("JuiceFS", "OpenFaaS"): "the
+// JuiceFS file system" is one phrase, as "the Tornado push system" is.
+func camelName(t otok) bool {
+	return !t.punct && unicode.IsUpper(firstRune(t.text)) && strings.IndexFunc(t.text, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
 // identifier reports whether a word is written as a name of code: with
 // inner hyphens, underscores, dots or slashes, in camelCase, or letters
 // with digits ("k6", "db-v2").
@@ -862,6 +889,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 				j++
 			}
 		}
+		// "the JuiceFS file system": after "the", a product name written
+		// in camel case, then plain words and a kind noun, is the product,
+		// which the words describe (unlike "the Tornado push system", a
+		// system built with Tornado).
+		if end := describedProduct(toks, i, j, used); end > 0 {
+			out = append(out, omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)})
+			for k := i; k < end; k++ {
+				used[k] = true
+			}
+			i = end - 1
+			continue
+		}
 		// A number alone after a name belongs to it ("JDK 21"); a run of
 		// plain capitalised words in a heading is a title, not a name.
 		kindHead := ""
@@ -957,7 +996,7 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		// The article may stand before capitalised words that modify the
 		// phrase too: "a Java monolith service".
 		a := i
-		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && !identifier(toks[a-1]) && !used[a-1] && !toks[a-1].poss {
+		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && (!identifier(toks[a-1]) || camelName(toks[a-1])) && !used[a-1] && !toks[a-1].poss {
 			a--
 		}
 		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
@@ -1562,15 +1601,48 @@ func listIntroductions(bs []block) map[int]string {
 	out := map[int]string{}
 	for k := 0; k+1 < len(bs); k++ {
 		b := bs[k].prose()
-		next := bs[k+1]
-		if b.table() || len(b.lines) == 0 || !listItemRE.MatchString(next.lines[0]) || headingRE.MatchString(b.lines[0]) {
+		// A figure may stand between an introduction and its items ("X
+		// consists of three parts: / ![arch](x.svg) / **A**: …").
+		first := k + 1
+		for first+1 < len(bs) && figureBlock(bs[first]) {
+			first++
+		}
+		next := bs[first]
+		colon := len(b.lines) > 0 && strings.HasSuffix(strings.TrimSpace(b.lines[len(b.lines)-1]), ":")
+		if b.table() || len(b.lines) == 0 || headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
+			// "X consists of three parts:" then paragraphs that each start
+			// with a bold term and a colon: each term is an item. A list
+			// under a term's paragraph is that term's own.
+			ss := b.sentences()
+			if len(ss) == 0 {
+				continue
+			}
+			prefix := introPrefix(ss[len(ss)-1].text, true)
+			if prefix == "" {
+				continue
+			}
+			for _, it := range bs[first:] {
+				switch {
+				case boldTermRE.MatchString(it.lines[0]):
+					out[it.line] = prefix
+				case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
+				default:
+					goto next
+				}
+			}
+		next:
+			continue
+		}
+		if !listItemRE.MatchString(next.lines[0]) {
 			continue
 		}
 		ss := b.sentences()
 		if len(ss) == 0 {
 			continue
 		}
-		colon := strings.HasSuffix(strings.TrimSpace(b.lines[len(b.lines)-1]), ":")
 		prefix := introPrefix(ss[len(ss)-1].text, colon)
 		if prefix == "" {
 			continue
@@ -1583,7 +1655,7 @@ func listIntroductions(bs []block) map[int]string {
 		if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
 			continue // the next item of the same list, not items under this one
 		}
-		for _, it := range bs[k+1:] {
+		for _, it := range bs[first:] {
 			in := leadingSpaces(it.lines[0])
 			if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
 				break // the list ends, or another list starts
@@ -1595,6 +1667,25 @@ func listIntroductions(bs []block) map[int]string {
 	}
 	return out
 }
+
+// figureBlock reports whether a block is only a figure: a Markdown image,
+// an HTML img tag or a shortcode ("{{< img … >}}").
+func figureBlock(b block) bool {
+	for _, l := range b.lines {
+		t := strings.TrimSpace(l)
+		if t != "" && !figureLineRE.MatchString(t) {
+			return false
+		}
+	}
+	return len(b.lines) > 0
+}
+
+var (
+	figureLineRE = regexp.MustCompile(`^(?:!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>|\{\{<\s*img\b.*>\}\}|\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\))$`)
+	// "**JuiceFS Client**: The client …": a paragraph that starts with a
+	// bold term and a colon.
+	boldTermRE = regexp.MustCompile(`^\*\*([^*]{1,40}?):?\*\*\s*:?\s`)
+)
 
 // numberedItem reports whether a list item is numbered ("1. …") rather
 // than bulleted: a numbered list right after a bulleted item is that item's
@@ -1675,6 +1766,12 @@ func itemObject(b block) string {
 	line := p.lines[0]
 	if m := definitionItemRE.FindStringSubmatch(line); m != nil {
 		return strings.TrimSpace(cleanMarkdown(m[1] + m[2]))
+	}
+	if !listItemRE.MatchString(line) {
+		if m := boldTermRE.FindStringSubmatch(line); m != nil {
+			return strings.TrimSpace(cleanMarkdown(m[1]))
+		}
+		return ""
 	}
 	body := line[listItemRE.FindStringIndex(line)[1]:]
 	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
@@ -1966,6 +2063,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	}
 	facts, subject := relate(toks, resolved)
 	facts = append(facts, frontedUse(toks, resolved)...)
+	facts = append(facts, exampleFacts(toks, resolved)...)
 	facts = slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) })
 	for k, f := range facts {
 		if wholeVerb(f.phrase) {
@@ -2010,6 +2108,139 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		ctx.opening = &o
 	}
 	return resolved, facts, last
+}
+
+// exampleFacts reads the names a sentence gives as examples of a kind: "the
+// metadata engine, like Redis, TiKV and SQLite", "object storage such as
+// MinIO", "all types of object storage, including solutions like Ceph":
+// each named example is a thing of the kind, which it implements, when the
+// kind is a plain-word mention (a role, not a name). Where the kind is a
+// plain plural noun that names no entity ("uses vector search libraries
+// such as Faiss and HNSW"), the examples stand in its place: the sentence
+// is read again with them as the verb's object. The examples are
+// mentions, one after another, joined by commas, "and", "or", and end the
+// clause.
+func exampleFacts(toks []otok, ms []omention) []openFact {
+	var out []openFact
+	for k := 0; k < len(toks); k++ {
+		n := exampleMarker(toks, k)
+		if n == 0 || k == 0 {
+			continue
+		}
+		before := k
+		if toks[before-1].low == "," {
+			before--
+		}
+		start := k + n
+		// "including typical self-hosted solutions like A": plain words
+		// and a second marker between.
+		for s := start; s < len(toks) && s-start < 5 && !toks[s].punct && !isCapWord(toks[s]) && !toks[s].code; s++ {
+			if m := exampleMarker(toks, s+1); m > 0 {
+				start = s + 1 + m
+				break
+			}
+		}
+		items := exampleItems(toks, ms, start)
+		if len(items) == 0 {
+			continue
+		}
+		if kind := slices.IndexFunc(ms, func(m omention) bool { return m.j == before && !m.ref }); kind >= 0 {
+			kd := ms[kind]
+			if slices.ContainsFunc(toks[kd.i:kd.j], func(t otok) bool { return isCapWord(t) || t.code || identifier(t) }) {
+				continue // "Kubernetes, like Docker, …": a name is no kind
+			}
+			for _, it := range items {
+				out = append(out, openFact{subj: it, obj: kd, phrase: "implement"})
+			}
+			continue
+		}
+		// A plain plural noun, with the plain words before it, stands for
+		// the examples.
+		np := before
+		if np == 0 || singular(toks[np-1].low) == toks[np-1].low || toks[np-1].punct || slices.ContainsFunc(ms, func(m omention) bool { return m.i < before && before <= m.j }) {
+			continue
+		}
+		for np > 0 && before-np < 5 && !toks[np-1].punct && !isCapWord(toks[np-1]) && !toks[np-1].code &&
+			!openWords.is("prepositions", toks[np-1].low) && !(verbLike(toks[np-1].low) && (thirdPerson(toks[np-1].low) || words.PastForm(toks[np-1].low))) {
+			np--
+		}
+		if np == 0 || np == before {
+			continue
+		}
+		cut := start - np
+		var toks2 []otok
+		toks2 = append(toks2, toks[:np]...)
+		toks2 = append(toks2, toks[start:]...)
+		var ms2 []omention
+		for _, m := range ms {
+			switch {
+			case m.j <= np:
+				ms2 = append(ms2, m)
+			case m.i >= start:
+				m.i, m.j = m.i-cut, m.j-cut
+				ms2 = append(ms2, m)
+			}
+		}
+		facts, _ := relate(toks2, ms2)
+		facts = append(facts, frontedUse(toks2, ms2)...)
+		for _, f := range facts {
+			if slices.ContainsFunc(items, func(it omention) bool { return it.i-cut == f.obj.i || it.i-cut == f.subj.i }) {
+				out = append(out, f)
+			}
+		}
+		break
+	}
+	return out
+}
+
+// exampleMarker is the length of the words that start a list of examples
+// at toks[k] ("such as", "like", "including", "e.g."), or 0.
+func exampleMarker(toks []otok, k int) int {
+	if k >= len(toks) {
+		return 0
+	}
+	switch toks[k].low {
+	case "such":
+		if k+1 < len(toks) && toks[k+1].low == "as" {
+			return 2
+		}
+	case "like", "including":
+		return 1
+	}
+	return 0
+}
+
+// exampleItems are the mentions from toks[start] on that make a list
+// ending its clause ("Redis, TiKV, and SQLite."); nil if anything else
+// stands between them or after them.
+func exampleItems(toks []otok, ms []omention, start int) []omention {
+	var items []omention
+	k := start
+	comma := false
+	for {
+		at := slices.IndexFunc(ms, func(m omention) bool { return m.i == k && !m.ref })
+		if at < 0 {
+			if comma && len(items) > 1 {
+				return items // "…, and SQLite, and the list is still expanding": a new clause
+			}
+			return nil
+		}
+		items = append(items, ms[at])
+		k = ms[at].j
+		comma = k < len(toks) && toks[k].low == ","
+		for k < len(toks) && (toks[k].low == "," || toks[k].low == "and" || toks[k].low == "or") {
+			k++
+		}
+		if k == len(toks) || toks[k].low == "." || toks[k].low == ";" || toks[k].low == "and" && k+1 < len(toks) && toks[k+1].low == "more" {
+			return items
+		}
+		if k < len(toks) && (toks[k].low == "more" || toks[k].low == "etc") {
+			return items // "Faiss, HNSW and more"
+		}
+		if k == ms[at].j {
+			return nil // something else follows the name
+		}
+	}
 }
 
 // sharedModifiers reads coordination ellipsis: "Kafka Exporter and
@@ -2148,10 +2379,21 @@ func sectionName(toks []otok, ms []omention, u unit) (omention, bool) {
 // Redis, the Cart Service stores sessions": the main clause's subject (the
 // first name after the comma) uses what the opening names.
 func frontedUse(toks []otok, ms []omention) []openFact {
-	if len(toks) == 0 || !openWords.is("fronted-use", toks[0].low) {
+	if len(toks) == 0 || !openWords.is("fronted-use", toks[0].low) && !frontedBase(toks) {
 		return nil
 	}
 	c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	// "Using A, B and C, S …": the comma the main clause's subject follows.
+	for k := c; k >= 0 && k < len(toks); k++ {
+		if toks[k].low != "," {
+			continue
+		}
+		if at := slices.IndexFunc(ms, func(m omention) bool { return m.i > k && m.i <= k+2 && !m.ref }); at >= 0 && ms[at].j < len(toks) &&
+			(openWords.is("auxiliaries", toks[ms[at].j].low) || thirdPerson(toks[ms[at].j].low) && verbLike(toks[ms[at].j].low)) {
+			c = k
+			break
+		}
+	}
 	if c < 2 {
 		return nil
 	}
@@ -2159,8 +2401,8 @@ func frontedUse(toks []otok, ms []omention) []openFact {
 	var subj *omention
 	for k, m := range ms {
 		switch {
-		case m.j <= c:
-			used = append(used, m)
+		case m.j <= c && m.i > 0:
+			used = append(used, m) // not the participle ("Based on X, …")
 		case subj == nil && m.i > c && m.i <= c+2 && !m.ref:
 			subj = &ms[k] // right after the comma, a determiner at most between
 		}
@@ -2173,6 +2415,14 @@ func frontedUse(toks []otok, ms []omention) []openFact {
 		out = append(out, openFact{subj: *subj, obj: u, phrase: "use"})
 	}
 	return out
+}
+
+// frontedBase reports whether a sentence opens with a participle of making
+// and "on" ("Built on top of X, S …", "Based on X, S …"): S is built on X,
+// and uses it.
+func frontedBase(toks []otok) bool {
+	return len(toks) > 2 && (toks[0].low == "based" || words.PastForm(toks[0].low) && openWords.is("making-verbs", lemma(toks[0].low))) &&
+		(toks[1].low == "on" || toks[1].low == "upon")
 }
 
 // wholeVerb reports whether a relation phrase says its subject is a whole
@@ -4113,13 +4363,36 @@ func (dc *docContext) withTitleSubject(u unit) unit {
 	switch {
 	case verbStart(fs):
 		u.text = dc.title.name + " " + rest
-	case words.PastForm(low) && openWords.is("making-verbs", lemma(low)) && openWords.is("prepositions", strings.ToLower(fs[1])):
+	case words.PastForm(low) && openWords.is("making-verbs", lemma(low)) && openWords.is("prepositions", strings.ToLower(fs[1])) && !ownSubjectAfterComma(fs):
 		u.text = dc.title.name + " is " + rest
 	default:
 		return u
 	}
 	u.code = append(slices.Clone(u.code), dc.title.name)
 	return u
+}
+
+// ownSubjectAfterComma reports whether a sentence that opens with a
+// participle has a subject of its own after a comma: a capitalised word
+// (after a determiner at most) and a verb ("Built on top of X, Milvus was
+// designed …").
+func ownSubjectAfterComma(fs []string) bool {
+	for k := 0; k+2 < len(fs); k++ {
+		if !strings.HasSuffix(fs[k], ",") {
+			continue
+		}
+		n := k + 1
+		if openWords.is("determiners", strings.ToLower(fs[n])) && n+2 < len(fs) {
+			n++
+		}
+		if r := firstRune(fs[n]); unicode.IsUpper(r) {
+			v := strings.ToLower(strings.Trim(fs[n+1], ".,"))
+			if openWords.is("auxiliaries", v) || thirdPerson(v) && verbLike(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isVerbStart reports whether a sentence starts with a verb: "Stores the
