@@ -53,7 +53,10 @@ func throughNames(plan *state.Plan, s *graph.Schema) {
 			rd := &plan.Readings[i]
 			rd.Because = append(slices.Clip(rd.Because), why)
 			rd.Text = fmt.Sprintf("%s, from what %s %s (through %s)", rd.Text, names, verb, via)
-			rd.SchemaDoubt = ""
+			// The reader read the step from the name's kind, not from
+			// the named thing's: answers the walk finds prove it, and
+			// none proves nothing (state.Reading.SchemaDoubt).
+			rd.SchemaDoubt = fmt.Sprintf("%s is read as what %s %s, whose kind the reading did not check", names, names, verb)
 		}
 	}
 	if longer {

@@ -207,35 +207,24 @@ func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singul
 // (peernouns.txt: "neighbours").
 func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
 
-// namingWords may stand beside a name noun in a relation's name that holds
-// other names ("alt_label", "also_known_as", "alternate_names").
-var namingWords = map[string]bool{"alt": true, "alternate": true, "alternative": true, "other": true, "also": true, "known": true, "as": true}
-
 // NamesOtherNames reports whether a relation's name, given as its words in
-// lower case, says its objects are other names of its subject
-// (namenouns.txt: "aliases", "aka", "alt_label", "also_known_as"). A name
-// noun alone with words of other kinds ("name_of", "display_name") does
-// not: only the naming words above may stand beside it, and a bare "name"
-// or "label" ("names": a verb, as likely) is one thing's one name.
+// lower case, says its objects are names of its subject: its last word is
+// a name noun (namenouns.txt: "aliases", "aka", "has_exact_synonym",
+// "alt_label", "display_name"), or it reads "known as" ("also_known_as").
+// A name noun before other words ("name_of") or a verb ("named_by",
+// "names") does not.
 func NamesOtherNames(name []string) bool {
-	if slices.Contains(name, "known") && slices.Contains(name, "as") {
-		return !slices.ContainsFunc(name, func(w string) bool { return !namingWords[w] })
+	if n := len(name); n >= 2 && name[n-2] == "known" && name[n-1] == "as" {
+		return true
 	}
-	nouns, other := 0, false
-	for _, w := range name {
-		switch {
-		case k().names[w] || k().names[text.Singular(w)] || k().names[strings.TrimSuffix(w, "es")]: // "aliases"
-			nouns++
-			if b := text.Singular(w); b != "name" && b != "label" {
-				other = true
-			}
-		case namingWords[w]:
-			other = true
-		default:
-			return false
-		}
+	if len(name) == 0 {
+		return false
 	}
-	return nouns > 0 && other
+	w := name[len(name)-1]
+	if text.Singular(w) != w && len(name) == 1 && (text.Singular(w) == "name" || text.Singular(w) == "label") {
+		return false // "names", "labels": as likely a verb
+	}
+	return k().names[w] || k().names[text.Singular(w)] || k().names[strings.TrimSuffix(w, "es")] // "aliases"
 }
 
 // IsHeadNoun reports whether a lower-case word, in the singular or the
