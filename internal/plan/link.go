@@ -1008,8 +1008,10 @@ func dropOrdinary(ents []linked, ws []qword, gw *graphWords) []linked {
 
 // dropWithinRelationName drops a mention whose words are part of a
 // relation's name the question spells out in full ("noble gas" of the
-// category in "the noble gas core of Tin", over noble_gas_core), where
-// the question has another mention: the words name the relation.
+// category in "the noble gas core of Tin", over noble_gas_core; "part"
+// of "cardinal organ part" in "is part of which structure", over
+// part_of), where the question has another mention: the words name the
+// relation.
 func dropWithinRelationName(ents []linked, ws []qword, gw *graphWords) []linked {
 	if len(ents) < 2 {
 		return ents
@@ -1039,8 +1041,8 @@ func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 			if ws[i].Start >= e.start && ws[j-1].End <= e.end {
 				continue // the mention holds the whole name
 			}
-			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return w.Start >= e.start && w.End <= e.end }) {
-				continue
+			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return !w.stop && w.Start >= e.start && w.End <= e.end }) {
+				continue // no word of the mention's own in the name ("a" of "is a")
 			}
 			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return w.tok != "" && text.Singular(w.tok) == r }) {
 				return true

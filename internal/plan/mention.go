@@ -46,8 +46,9 @@ type graphWords struct {
 	// relWord holds the base forms of the words of relation names
 	// ("lead" for leads, "alumnus" and "alumni" for alumni_of).
 	relWord map[string]bool
-	// relPhrases holds the relation names of two content words or more,
-	// those words in the singular ("noble gas core" for noble_gas_core).
+	// relPhrases holds the relation names of two words or more, one of
+	// them no stopword, in the singular ("noble gas core" for
+	// noble_gas_core, "part of" for part_of).
 	relPhrases [][]string
 }
 
@@ -62,18 +63,22 @@ func newGraphWords(s *graph.Schema) *graphWords {
 		rt := text.Tokens(r.Name)
 		roles[strings.Join(append(slices.Clone(rt), "subject"), " ")] = true
 		roles[strings.Join(append(slices.Clone(rt), "object"), " ")] = true
-		var content []string
+		content := 0
 		for _, t := range rt {
 			if stopwords[t] {
 				continue
 			}
-			content = append(content, text.Singular(t))
+			content++
 			for _, l := range words.Lemmas(t) {
 				gw.relWord[l] = true
 			}
 		}
-		if len(content) > 1 {
-			gw.relPhrases = append(gw.relPhrases, content)
+		if len(rt) > 1 && content > 0 {
+			phrase := make([]string, len(rt))
+			for i, t := range rt {
+				phrase[i] = text.Singular(t)
+			}
+			gw.relPhrases = append(gw.relPhrases, phrase)
 		}
 	}
 	for _, t := range s.Types {
