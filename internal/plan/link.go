@@ -97,6 +97,7 @@ func (p *Rules) link(ctx context.Context, q string, s *graph.Schema) (linking, e
 	out.ents = pick(cands, len(ws))
 	out.ents = dropOrdinary(out.ents, ws, gw)
 	out.ents = dropWithinRelationName(out.ents, ws, gw)
+	out.ents = dropKindAsked(out.ents, ws)
 	out.ents = withArticles(out.ents, ws, q)
 	if len(out.ents) == 0 {
 		fl, suggest, err := p.linkFuzzy(ctx, q, ws, gw)
@@ -1026,6 +1027,21 @@ func dropWithinRelationName(ents []linked, ws []qword, gw *graphWords) []linked 
 		return ents
 	}
 	return out
+}
+
+// dropKindAsked drops the mention of the kind a question asks for with
+// a classifier noun ("animal" in "What kind of animal is a beagle?"),
+// where another mention remains: the question asks which kind of that
+// kind the other is, not about the entity so named.
+func dropKindAsked(ents []linked, ws []qword) []linked {
+	if len(ents) < 2 || len(ws) < 5 || !ws[0].asking || !words.IsClassifier(ws[1].lower) || text.Singular(ws[1].lower) != ws[1].lower || ws[2].lower != "of" {
+		return ents
+	}
+	return slices.DeleteFunc(slices.Clone(ents), func(e linked) bool {
+		// The kind, then "is" or "are" before the other mention.
+		next := slices.IndexFunc(ws, func(w qword) bool { return w.Start >= e.end })
+		return e.start == ws[3].Start && next > 0 && words.ClassOf(ws[next].lower).Has(words.Be|words.Aux)
+	})
 }
 
 // withinRelationName reports whether the words of mention e, with the

@@ -106,7 +106,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -310,6 +310,66 @@ func (r *reader) possessiveChain() *claim {
 	}
 	return nil
 }
+
+// taxonomy reads the questions of a graph's taxonomy (its relations of
+// being a kind of something: is_a, subclass_of) that name a kind with a
+// classifier noun: "What kind of disease is Lyme disease?" asks for what
+// Lyme disease is a kind of; "the kinds of tuberculosis", "every form
+// of syphilis" for the kinds of it, at any depth unless the question says
+// (a subtype of a subtype is a kind of it too; "the main categories of
+// X": one level). nil where the graph has no such relation.
+func (r *reader) taxonomy() *claim {
+	w := r.st.words
+	if len(r.namedRels(words.Containment, "kind of")) == 0 {
+		return nil
+	}
+	for i := 0; i+2 < len(w); i++ {
+		if !words.IsClassifier(w[i]) || w[i+1] != "of" || r.entAt[i] >= 0 {
+			continue
+		}
+		st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of"}
+		if i == 1 && whWords[w[0]] && singular(w[i]) == w[i] {
+			// "What kind of N is X?": X's kind, one level up.
+			k := i + 2
+			for k < len(w) && !auxiliaries[w[k]] {
+				k++ // the kind, a word or an entity ("animal")
+			}
+			if k+1 >= len(w) || !auxiliaries[w[k]] || r.entAt[k+1] < 0 {
+				continue
+			}
+			st.answers = words.Second
+			c := &claim{anchor: r.entAt[k+1], target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
+			r.markUsed(i, k+2)
+			c.why = append(c.why, fmt.Sprintf("what %s of %s %s %s", w[i], strings.Join(w[i+2:k], " "), w[k], r.ents[c.anchor].Name))
+			return c
+		}
+		k := r.skip(i + 2)
+		every := i > 0 && (w[i-1] == "every" || w[i-1] == "each" || w[i-1] == "any")
+		if singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
+			continue
+		}
+		// "the kinds of tuberculosis": what is a kind of it.
+		st.answers = words.First
+		c := &claim{anchor: r.entAt[k], target: -1, conf: 1, steps: []stepClaim{st}}
+		r.markUsed(i, k+1)
+		c.why = append(c.why, fmt.Sprintf("%s of %s", w[i], r.ents[c.anchor].Name))
+		switch {
+		case r.extentSaid:
+			c.extent, c.extentSaid = r.extent, true
+		case i > 0 && topLevel[w[i-1]]:
+			c.extent, c.extentSaid = state.ExtentDirect, true
+			r.used[i-1] = true
+		default:
+			c.extent = state.ExtentTransitive
+		}
+		return c
+	}
+	return nil
+}
+
+// topLevel are the words before a plural classifier that ask for the
+// kinds one level down ("the main categories of X").
+var topLevel = map[string]bool{"main": true, "top": true, "major": true, "principal": true, "direct": true, "immediate": true}
 
 // ofNounBefore reports whether entity e's mention follows "of" after a
 // noun that names a step ("the neighbours of Portugal's neighbours"):
