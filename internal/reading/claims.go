@@ -359,6 +359,10 @@ func (r *reader) taxonomy() *claim {
 		case i > 0 && topLevel[w[i-1]]:
 			c.extent, c.extentSaid = state.ExtentDirect, true
 			r.used[i-1] = true
+		case i > 1 && w[i-2] == "top" && w[i-1] == "level":
+			// "the top-level kinds of X"
+			c.extent, c.extentSaid = state.ExtentDirect, true
+			r.used[i-2], r.used[i-1] = true, true
 		default:
 			c.extent = state.ExtentTransitive
 		}
@@ -440,7 +444,26 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	if j < len(r.st.words) && r.entAt[j] < 0 && words.IsPeerNoun(r.st.words[j]) {
 		return stepClaim{concept: words.None, answers: words.Second, word: r.st.words[j], peer: true, bothWays: true}, j + 1, true
 	}
+	if j < len(r.st.words) && r.entAt[j] < 0 && words.IsNameNoun(r.st.words[j]) {
+		// "What other names does X go by?": the relations whose
+		// names say they hold a thing's names (has_exact_synonym).
+		if rels := r.namingRels(); len(rels) > 0 {
+			return stepClaim{concept: words.None, rels: rels, answers: words.Second, word: r.st.words[j]}, j + 1, true
+		}
+	}
 	return stepClaim{}, j, false
+}
+
+// namingRels returns the relations whose names say their objects are
+// names of their subjects (words.NamesOtherNames).
+func (r *reader) namingRels() []*relInfo {
+	var out []*relInfo
+	for _, ri := range r.rels {
+		if ri.concept == words.None && words.NamesOtherNames(nameWords(ri.def.Name)) {
+			out = append(out, ri)
+		}
+	}
+	return out
 }
 
 // fromName reports whether a relation's name ends in "from" and a word

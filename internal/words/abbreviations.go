@@ -207,6 +207,13 @@ func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singul
 // (peernouns.txt: "neighbours").
 func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
 
+// IsNameNoun reports whether a lower-case word, in the singular or the
+// plural, is a noun for a thing's names (namenouns.txt: "names",
+// "aliases", "synonyms").
+func IsNameNoun(w string) bool {
+	return k().names[w] || k().names[text.Singular(w)] || k().names[strings.TrimSuffix(w, "es")]
+}
+
 // NamesOtherNames reports whether a relation's name, given as its words in
 // lower case, says its objects are names of its subject: its last word is
 // a name noun (namenouns.txt: "aliases", "aka", "has_exact_synonym",
