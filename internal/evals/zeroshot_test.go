@@ -192,6 +192,20 @@ var zeroshotSets = []struct {
 	// relation only by the asked kind ("Which formats do the City
 	// Council's datasets come in?").
 	{"datasets", "datasets.csv", "datasets.questions.jsonl", false, 0.6},
+	// Batch K (testdata/zeroshot-k): three real graphs a helper built
+	// with their questions before any run (SWAPI, PokéAPI, the lichess
+	// openings), development data since; first-contact figures in its
+	// README.
+	{"starwars", "../zeroshot-k/starwars.kb.csv", "../zeroshot-k/starwars.questions.jsonl", false, 0.75},
+	{"pokemon", "../zeroshot-k/pokemon.kb.jsonl", "../zeroshot-k/pokemon.questions.jsonl", false, 0.55},
+	{"chess-openings", "../zeroshot-k/chess-openings.kb.tsv", "../zeroshot-k/chess-openings.questions.jsonl", false, 0.3},
+	// Batch P (testdata/zeroshot-p): two real ontologies as untyped
+	// exports (the Human Disease Ontology and the Plant Ontology), built
+	// the same way: a taxonomy asked with classifier nouns ("What kinds
+	// of tuberculosis are there?"), names by synonyms (has_exact_synonym),
+	// "part of" beside is_a.
+	{"disease-ontology", "../zeroshot-p/disease-ontology.kb.tsv", "../zeroshot-p/disease-ontology.questions.jsonl", false, 0.45},
+	{"plant-ontology", "../zeroshot-p/plant-ontology.kb.tsv", "../zeroshot-p/plant-ontology.questions.jsonl", false, 0.5},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one
