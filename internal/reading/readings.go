@@ -1170,6 +1170,9 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	verb := map[words.Concept]string{words.Dependency: "depends on", words.Ownership: "owns",
 		words.Membership: "is a member of", words.Reporting: "reports to", words.Containment: "is part of",
 		words.OnCall: "is on call for"}[sc.concept]
+	if sc.concept == words.Containment && sc.specific != "" && words.SameAct(sc.specific, "kind of") {
+		verb = "is a kind of"
+	}
 	switch {
 	case verb == "" && sc.word == "":
 		return "the neighbours of " + anchor
