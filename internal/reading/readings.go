@@ -1170,7 +1170,7 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	verb := map[words.Concept]string{words.Dependency: "depends on", words.Ownership: "owns",
 		words.Membership: "is a member of", words.Reporting: "reports to", words.Containment: "is part of",
 		words.OnCall: "is on call for"}[sc.concept]
-	if sc.concept == words.Containment && sc.specific != "" && words.SameAct(sc.specific, "kind of") {
+	if sc.concept == words.Containment && sc.specific != "" && words.SameAct(sc.specific, "kind of") && len(step.Relations()) == 1 {
 		verb = "is a kind of"
 	}
 	switch {
