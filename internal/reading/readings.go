@@ -890,6 +890,11 @@ func (r *reader) composedWith(c *claim, base Reading, a Asked, hop, back []state
 	}
 	composed.Chain.Steps = append(composed.Chain.Steps, state.ChainStep{Edges: hop})
 	composed.Because = append(append([]string(nil), base.Because...), fmt.Sprintf("%q reached one hop further", a.Word))
+	if composed.SchemaDoubt == "" && !r.knownHop(hop) {
+		// The hop is the types' guess: answers it reaches prove it, and
+		// none proves nothing (state.Reading.SchemaDoubt).
+		composed.SchemaDoubt = fmt.Sprintf("%q reached one hop further, through %s, which the question does not name", a.Word, joinAnd(state.ChainStep{Edges: hop}.Relations()))
+	}
 	if slices.ContainsFunc(hop, func(e state.RelDir) bool { return readcheck.HasRelation(back, e.Relation) }) {
 		// Back along a relation the walk took: the question may ask for
 		// the walk's own ends, of another kind than the graph's.
