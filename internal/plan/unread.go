@@ -308,7 +308,10 @@ func functionWords(rd state.Reading) func(string) bool {
 	cue := func(w string) bool {
 		return words.CueKindsOf(w).Has(words.ExtentCues) || rd.Failure && words.IsCueWord(w)
 	}
-	return func(w string) bool { return words.ClassOf(w) != 0 || cue(w) || words.IsKindWord(w) }
+	// A class that marks a content word ("fly" is no adverb, "reach"
+	// asks for a path) leaves it a word of its own.
+	content := words.NotAdverb | words.PathVerb
+	return func(w string) bool { return words.ClassOf(w)&^content != 0 || cue(w) || words.IsKindWord(w) }
 }
 
 // unexplained is what decides whether a question word is left
@@ -360,9 +363,21 @@ func askedKind(toks []string, i int) bool {
 }
 
 // mentionKind reports whether toks[i] is a mention's kind, right before
-// or after it: "the search team", "the dialysis tag".
+// or after it: "the search team", "the dialysis tag"; after "do" and the
+// mention, a word a preposition follows is the verb, unless it is a kind
+// noun.
 func mentionKind(toks []string, i int) bool {
-	return i > 0 && toks[i-1] == mentionMark || i+1 < len(toks) && toks[i+1] == mentionMark
+	if i+1 < len(toks) && toks[i+1] == mentionMark {
+		return true
+	}
+	if i == 0 || toks[i-1] != mentionMark {
+		return false
+	}
+	// After the mention and "do", a verb is no kind: "Which countries
+	// does X fly to?" (not "What is X written in?", whose participle the
+	// asked noun's relation says).
+	doSupport := i > 1 && words.ClassOf(toks[i-2]).Has(words.Aux)
+	return !(doSupport && i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.Prep) && !words.IsHeadNoun(toks[i]))
 }
 
 // relativeHead reports whether toks[i] heads a relative clause: "the
