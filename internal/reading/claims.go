@@ -327,48 +327,73 @@ func (r *reader) taxonomy() *claim {
 		if !words.IsClassifier(w[i]) || w[i+1] != "of" || r.entAt[i] >= 0 {
 			continue
 		}
-		st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of"}
-		if i == 1 && whWords[w[0]] && singular(w[i]) == w[i] {
-			// "What kind of N is X?": X's kind, one level up.
-			k := i + 2
-			for k < len(w) && !auxiliaries[w[k]] {
-				k++ // the kind, a word or an entity ("animal")
-			}
-			if k+1 >= len(w) || !auxiliaries[w[k]] || r.entAt[k+1] < 0 {
-				continue
-			}
-			st.answers = words.Second
-			c := &claim{anchor: r.entAt[k+1], target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
-			r.markUsed(i, k+2)
-			c.why = append(c.why, fmt.Sprintf("what %s of %s %s %s", w[i], strings.Join(w[i+2:k], " "), w[k], r.ents[c.anchor].Name))
+		if c := r.kindOfEntity(i); c != nil {
 			return c
 		}
-		k := r.skip(i + 2)
-		every := i > 0 && (w[i-1] == "every" || w[i-1] == "each" || w[i-1] == "any")
-		if singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
-			continue
+		if c := r.kindsOfEntity(i); c != nil {
+			return c
 		}
-		// "the kinds of tuberculosis": what is a kind of it.
-		st.answers = words.First
-		c := &claim{anchor: r.entAt[k], target: -1, conf: 1, steps: []stepClaim{st}}
-		r.markUsed(i, k+1)
-		c.why = append(c.why, fmt.Sprintf("%s of %s", w[i], r.ents[c.anchor].Name))
-		switch {
-		case r.extentSaid:
-			c.extent, c.extentSaid = r.extent, true
-		case i > 0 && topLevel[w[i-1]]:
-			c.extent, c.extentSaid = state.ExtentDirect, true
-			r.used[i-1] = true
-		case i > 1 && w[i-2] == "top" && w[i-1] == "level":
-			// "the top-level kinds of X"
-			c.extent, c.extentSaid = state.ExtentDirect, true
-			r.used[i-2], r.used[i-1] = true, true
-		default:
-			c.extent = state.ExtentTransitive
-		}
-		return c
 	}
 	return nil
+}
+
+// kindOfEntity reads "What kind of N is X?" (the classifier noun at i):
+// X's kind, one level up; nil where the question is not so.
+func (r *reader) kindOfEntity(i int) *claim {
+	w := r.st.words
+	if i != 1 || !whWords[w[0]] || singular(w[i]) != w[i] {
+		return nil
+	}
+	k := i + 2
+	for k < len(w) && !auxiliaries[w[k]] {
+		k++ // the kind, a word or an entity ("animal")
+	}
+	if k+1 >= len(w) || !auxiliaries[w[k]] || r.entAt[k+1] < 0 {
+		return nil
+	}
+	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of", answers: words.Second}
+	c := &claim{anchor: r.entAt[k+1], target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
+	r.markUsed(i, k+2)
+	c.why = append(c.why, fmt.Sprintf("what %s of %s %s %s", w[i], strings.Join(w[i+2:k], " "), w[k], r.ents[c.anchor].Name))
+	return c
+}
+
+// kindsOfEntity reads "the kinds of X", "every form of X" (the classifier
+// noun at i): what is a kind of X, at any depth unless the question says
+// (kindsExtent); nil where the question is not so.
+func (r *reader) kindsOfEntity(i int) *claim {
+	w := r.st.words
+	k := r.skip(i + 2)
+	every := i > 0 && (w[i-1] == "every" || w[i-1] == "each" || w[i-1] == "any")
+	if singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
+		return nil
+	}
+	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of", answers: words.First}
+	c := &claim{anchor: r.entAt[k], target: -1, conf: 1, steps: []stepClaim{st}}
+	r.markUsed(i, k+1)
+	c.why = append(c.why, fmt.Sprintf("%s of %s", w[i], r.ents[c.anchor].Name))
+	r.kindsExtent(c, i)
+	return c
+}
+
+// kindsExtent sets how far "the kinds of X" goes (the classifier noun at
+// i): as the question says, one level after main/top/major/direct or
+// "top-level", else every level (a subtype of a subtype is a kind of X
+// too), said as not said.
+func (r *reader) kindsExtent(c *claim, i int) {
+	w := r.st.words
+	switch {
+	case r.extentSaid:
+		c.extent, c.extentSaid = r.extent, true
+	case i > 0 && topLevel[w[i-1]]:
+		c.extent, c.extentSaid = state.ExtentDirect, true
+		r.used[i-1] = true
+	case i > 1 && w[i-2] == "top" && w[i-1] == "level":
+		c.extent, c.extentSaid = state.ExtentDirect, true
+		r.used[i-2], r.used[i-1] = true, true
+	default:
+		c.extent = state.ExtentTransitive
+	}
 }
 
 // topLevel are the words before a plural classifier that ask for the
@@ -393,6 +418,22 @@ func (r *reader) ofNounBefore(e int) bool {
 		}
 	}
 	return false
+}
+
+// beforePreposition returns where the preposition after a noun that
+// ends at j may stand, past a kind noun ("the capital cities of X") and
+// transparent nouns ("the dependency tree of X"), and whether one of the
+// latter asks for the closure.
+func (r *reader) beforePreposition(j int) (int, bool) {
+	if j+1 < len(r.st.words) && r.kindNounAt(j) && r.st.words[j+1] == "of" {
+		j++
+	}
+	transitive := false
+	for j < len(r.st.words) && transparent[r.st.words[j]] {
+		transitive = true
+		j++
+	}
+	return j, transitive
 }
 
 // kindNounAt reports whether the word at stream position j, no entity's,
@@ -552,15 +593,7 @@ func (r *reader) nounOf() *claim {
 		if !ok || step.empty() {
 			continue
 		}
-		j := end
-		if j+1 < len(r.st.words) && r.kindNounAt(j) && r.st.words[j+1] == "of" {
-			j++ // "the capital cities of X"
-		}
-		transitive := false
-		for j < len(r.st.words) && transparent[r.st.words[j]] {
-			transitive = true
-			j++
-		}
+		j, transitive := r.beforePreposition(end)
 		if j >= len(r.st.words) {
 			continue
 		}
