@@ -1175,17 +1175,17 @@ func (r *reader) failureClaim(cause, affected int) *claim {
 			return c
 		}
 	}
+	other := affected
+	if other < 0 {
+		other = 0 // the first entity that is not the cause
+		if cause == 0 {
+			other = 1
+		}
+	}
 	switch {
-	case cause >= 0 && len(r.ents) > 1:
+	case cause >= 0 && len(r.ents) > 1 && !r.kindSaidByEntity(other, true):
 		// Is the other entity affected by the cause? Walk from it toward
 		// what it needs until the cause is reached.
-		other := affected
-		if other < 0 {
-			other = 0 // the first entity that is not the cause
-			if cause == 0 {
-				other = 1
-			}
-		}
 		c.anchor, c.target = other, cause
 		c.steps = []stepClaim{{concept: words.Dependency, answers: words.Second, word: "affected by", failure: true}}
 		c.extent, c.extentSaid = state.ExtentTransitive, true
@@ -1599,7 +1599,7 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	st := v.step
 	st.verb = true
 	switch {
-	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before):
+	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before, false):
 		st.answers = objRole
 		r.reachClaim(c, st, before, after)
 	case after >= 0:
@@ -1621,15 +1621,27 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 
 // kindSaidByEntity reports whether entity e is said in the plural right
 // after the question's wh-word ("Which alkali metals were discovered by
-// X?"): it names the kind of the answers, a condition on them, not where
-// a walk starts or ends.
-func (r *reader) kindSaidByEntity(e int) bool {
+// X?"), or, with qualifier, qualifies a plural noun there ("Which
+// feature-complete services break if redis goes down?": a failure's
+// reach, not whether the profile is affected): it says the kind of the
+// answers, a condition on them, not where a walk starts or ends.
+func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 	w := r.st.words
 	if len(w) < 3 || !whWords[w[0]] || r.entAt[1] != e {
 		return false
 	}
 	said := text.Tokens(r.q[r.ents[e].Start:r.ents[e].End])
-	return len(said) > 0 && singular(said[len(said)-1]) != said[len(said)-1]
+	if len(said) > 0 && singular(said[len(said)-1]) != said[len(said)-1] {
+		return true
+	}
+	if !qualifier {
+		return false
+	}
+	// "Which feature-complete services ...", "Which cave Pokémon ...":
+	// the entity qualifies the plural noun after it (which the stream
+	// may have taken into the mention as its kind).
+	after := text.Tokens(r.q[r.ents[e].End:])
+	return len(after) > 0 && singular(after[0]) != after[0] && !auxiliaries[after[0]] && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
 }
 
 // reachClaim reads "Does X depend on Y?" into c: is Y reached from X?
