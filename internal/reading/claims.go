@@ -250,7 +250,7 @@ var skippable = map[string]bool{"the": true, "a": true, "an": true, "its": true,
 // closure: "the dependency tree of X".
 var transparent = map[string]bool{"tree": true, "trees": true, "chain": true, "chains": true, "graph": true,
 
-	"closure": true, "hierarchy": true, "network": true, "list": true, "set": true, "line": true, "cone": true}
+	"closure": true, "hierarchy": true, "network": true, "line": true, "cone": true}
 
 // possessiveChain: "alice's manager's manager", "X's dependencies".
 func (r *reader) possessiveChain() *claim {
@@ -429,12 +429,16 @@ func (r *reader) beforePreposition(j int) (int, bool) {
 		j++
 	}
 	transitive := false
-	for j < len(r.st.words) && transparent[r.st.words[j]] {
-		transitive = true
+	for j < len(r.st.words) && (transparent[r.st.words[j]] || collective[r.st.words[j]]) {
+		transitive = transitive || transparent[r.st.words[j]]
 		j++
 	}
 	return j, transitive
 }
+
+// collective nouns sit between a role noun and "of" and say nothing of
+// how far: "the depends_on list of X" is its list.
+var collective = map[string]bool{"list": true, "set": true}
 
 // kindNounAt reports whether the word at stream position j, no entity's,
 // names a kind of thing and no step: a type of the graph or a head noun
