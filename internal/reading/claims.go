@@ -106,7 +106,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -333,6 +333,37 @@ func (r *reader) taxonomy() *claim {
 		if c := r.kindsOfEntity(i); c != nil {
 			return c
 		}
+	}
+	return nil
+}
+
+// listedUnder reads "Which services list seaweedfs under depends_on?":
+// the asked things, subjects of a verb, have the entity in the relation
+// the question names after "under" or "in" (the relation's subjects,
+// one hop); nil where the question is not so.
+func (r *reader) listedUnder() *claim {
+	w := r.st.words
+	if len(w) < 6 || !whWords[w[0]] || r.askedAt != 1 || r.entAt[2] >= 0 || auxiliaries[w[2]] || r.entAt[3] < 0 {
+		return nil
+	}
+	e := r.entAt[3]
+	k := 4
+	for k < len(w) && r.entAt[k] == e {
+		k++
+	}
+	if k+1 >= len(w) || w[k] != "under" && w[k] != "in" && w[k] != "among" {
+		return nil
+	}
+	for _, rh := range r.rhits {
+		if rh.start != k+1 || rh.inverse {
+			continue
+		}
+		st := stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: rh.rel.subject, word: strings.Join(w[rh.start:rh.end], " ")}
+		c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
+		r.markUsed(2, 3)
+		r.markUsed(k, rh.end)
+		c.why = append(c.why, fmt.Sprintf("which %s %s %s %s %s", w[1], w[2], r.ents[e].Name, w[k], st.word))
+		return c
 	}
 	return nil
 }
