@@ -230,7 +230,7 @@ func newRelation(d *graph.RelationDef) *relation {
 	r.spelled = strings.Join(r.words, " ")
 	r.qualifiers = qualifiersOf(r.words, r.meaning.Phrase)
 	for _, w := range r.words {
-		if words.ClassOf(w).Has(words.Former) || formerNameWord(w) {
+		if words.FormerWord(w) {
 			r.former = true
 		}
 	}
@@ -243,20 +243,6 @@ func newRelation(d *graph.RelationDef) *relation {
 	return r
 }
 
-// formerNameWord reports whether a word of a relation's name says the
-// relation held in the past: "alumni", "ex", "past", "previous".
-func formerNameWord(w string) bool {
-	switch w {
-	case "ex", "past", "previous", "prev", "old", "emeritus", "retired":
-		return true
-	}
-	for _, cp := range words.ConceptPhrases() {
-		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Firm(), func(s words.Sense) bool { return s.Former }) && words.IsForm(w, cp.Words[0]) {
-			return true
-		}
-	}
-	return false
-}
 
 // qualifiersOf returns the words of a relation's name beside the phrase
 // it reads as, other than function words: "dev" of dev_dependency.

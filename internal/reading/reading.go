@@ -183,6 +183,9 @@ func ReadByKinds(q string, ents []Entity, s *graph.Schema) Result {
 // the package where relations are read.
 var wordsOpposites = words.Opposites
 
+// wordsFormer is words.FormerWord, for the same reason.
+var wordsFormer = words.FormerWord
+
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
@@ -214,6 +217,9 @@ type relInfo struct {
 	// mutual: a relation of no known concept whose name says it holds
 	// both ways (words.Meaning.Mutual), walked both ways.
 	mutual bool
+	// former: its name says it held in the past (alumni_of,
+	// formerly_fabricated_by; words.FormerWord).
+	former bool
 }
 
 // reader holds one question being read.
@@ -293,6 +299,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			ri.subject = words.Second
 		}
 		words := nameWords(d.Name)
+		ri.former = slices.ContainsFunc(words, wordsFormer)
 		ri.spelled = strings.Join(words, " ")
 		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))

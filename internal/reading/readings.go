@@ -86,6 +86,33 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 	return steps, lastEnds
 }
 
+// byTense keeps, of a kind's relations, those of the question's tense
+// where the kind has relations of both: the ones held in the past
+// (alumni_of) where the question asks about the past ("former members",
+// "used to be on"), the others where it does not (member_of).
+func (r *reader) byTense(rels []*relInfo) []*relInfo {
+	past := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !ri.former })
+	if len(past) == 0 || len(past) == len(rels) {
+		return rels
+	}
+	if r.asksPast() {
+		return past
+	}
+	return slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return ri.former })
+}
+
+// asksPast reports whether the question asks about the past: a word
+// that says so ("former", "alumni", "ex") or "used to".
+func (r *reader) asksPast() bool {
+	w := r.st.words
+	for i, x := range w {
+		if words.FormerWord(x) || x == "used" && i+1 < len(w) && w[i+1] == "to" {
+			return true
+		}
+	}
+	return false
+}
+
 // reversed returns edges, each walked the other way.
 func reversed(edges []state.RelDir) []state.RelDir {
 	out := make([]state.RelDir, len(edges))
@@ -388,7 +415,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	var guesses []string
 	rels := sc.rels
 	if rels == nil && sc.concept != words.None {
-		rels = r.conceptRels(sc.concept)
+		rels = r.byTense(r.conceptRels(sc.concept))
 		if sc.failure && sc.concept == words.Dependency {
 			rels = append(rels, r.failingParts(rels)...)
 		}

@@ -207,6 +207,26 @@ func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singul
 // (peernouns.txt: "neighbours").
 func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
 
+// FormerWord reports whether a lower-case word says something held in
+// the past: a word of the former class ("former", "formerly"), one of a
+// concept phrase read as former ("alumni"), or "ex", "past", "previous",
+// "prev", "old", "emeritus", "retired".
+func FormerWord(w string) bool {
+	if ClassOf(w).Has(Former) {
+		return true
+	}
+	switch w {
+	case "ex", "past", "previous", "prev", "old", "emeritus", "retired":
+		return true
+	}
+	for _, cp := range ConceptPhrases() {
+		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Firm(), func(s Sense) bool { return s.Former }) && IsForm(w, cp.Words[0]) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsNameNoun reports whether a lower-case word, in the singular or the
 // plural, is a noun for a thing's names (namenouns.txt: "names",
 // "aliases", "synonyms").
