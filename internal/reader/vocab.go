@@ -243,7 +243,6 @@ func newRelation(d *graph.RelationDef) *relation {
 	return r
 }
 
-
 // qualifiersOf returns the words of a relation's name beside the phrase
 // it reads as, other than function words: "dev" of dev_dependency.
 func qualifiersOf(name []string, phrase string) map[string]bool {
