@@ -1634,7 +1634,7 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	st := v.step
 	st.verb = true
 	switch {
-	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before, false):
+	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before, r.valueKind(before)):
 		st.answers = objRole
 		r.reachClaim(c, st, before, after)
 	case after >= 0:
@@ -1677,6 +1677,22 @@ func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 	// may have taken into the mention as its kind).
 	after := text.Tokens(r.q[r.ents[e].End:])
 	return len(after) > 0 && singular(after[0]) != after[0] && !auxiliaries[after[0]] && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
+}
+
+// valueKind reports whether entity e is of a kind that is only ever the
+// object of the graph's relations (a category, a profile, a habitat): a
+// value things have, not a thing a walk passes through.
+func (r *reader) valueKind(e int) bool {
+	t := r.ents[e].Type
+	if t == "" {
+		return false
+	}
+	for _, ri := range r.rels {
+		if slices.Contains(ri.def.From, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // reachClaim reads "Does X depend on Y?" into c: is Y reached from X?
