@@ -186,6 +186,14 @@ var wordsOpposites = words.Opposites
 // wordsFormer is words.FormerWord, for the same reason.
 var wordsFormer = words.FormerWord
 
+// nameWords is words.NameWords: an identifier as lower-case words
+// ("DEPENDS_ON" → "depends", "on"; the last part of a Freebase-style
+// path).
+var nameWords = words.NameWords
+
+// wordsLong is words.LongWords, for the same reason as wordsOpposites.
+var wordsLong = words.LongWords
+
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
@@ -303,6 +311,10 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		ri.spelled = strings.Join(words, " ")
 		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))
+		if long, ok := wordsLong(words); ok {
+			// "dependencies" names pkg_deps too.
+			ri.names = append(ri.names, newPhraseMatcher(strings.Join(long, " ")))
+		}
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
@@ -826,15 +838,6 @@ func (p phraseMatcher) matchesAt(words []string, i int, match func(wordMatcher, 
 		}
 	}
 	return true
-}
-
-// nameWords splits an identifier into lower-case words ("DEPENDS_ON" →
-// "depends", "on"; the last part of a Freebase-style path).
-func nameWords(name string) []string {
-	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
-		name = name[i+2:]
-	}
-	return text.Tokens(name)
 }
 
 // passiveName reports whether a relation name's words say it in the

@@ -264,8 +264,36 @@ func conceptWord(w string) bool {
 	return false
 }
 
+// analyzeName reads a relation name's words, and where they say nothing,
+// the same words with their abbreviations written out ("deps" of
+// pkg_deps: dependencies; abbreviations.txt).
 func analyzeName(name string, skip Concept) Meaning {
-	nr := &nameReader{toks: subPrefixed(NameWords(name))}
+	toks := NameWords(name)
+	m := analyzeWords(toks, skip)
+	if long, ok := LongWords(toks); ok && m == (Meaning{}) {
+		return analyzeWords(long, skip)
+	}
+	return m
+}
+
+// LongWords returns a name's words with each short form written out
+// ("pkg", "deps" → "package", "dependencies"), and whether any was.
+func LongWords(toks []string) ([]string, bool) {
+	var out []string
+	changed := false
+	for _, t := range toks {
+		if long, ok := LongForm(t); ok {
+			out = append(out, long...)
+			changed = true
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, changed
+}
+
+func analyzeWords(toks []string, skip Concept) Meaning {
+	nr := &nameReader{toks: subPrefixed(toks)}
 	if len(nr.toks) == 0 {
 		return Meaning{}
 	}
