@@ -510,6 +510,13 @@ func (r *reader) specificRels(sc stepClaim, rels []*relInfo) ([]*relInfo, string
 		// membership: the verb names it all the same.
 		return rels, fmt.Sprintf("%s is named %q, and its name does not say it is a %s relation: read as every %s relation", joinAnd(relNames(unknown)), sc.specific, sc.concept, sc.concept), 0.7
 	}
+	if !words.SameAct(sc.specific, "kind of") {
+		// Not those whose names say what a thing is a kind of (is_a) for
+		// a phrase of another act ("make up"), where others remain.
+		if other := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return words.SameAct(ri.phrase, "kind of") }); len(other) > 0 {
+			rels = other
+		}
+	}
 	if len(rels) > 0 {
 		return rels, fmt.Sprintf("no relation is named %q: read as every %s relation", sc.specific, sc.concept), 0.9
 	}
