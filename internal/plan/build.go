@@ -426,11 +426,7 @@ func negatedBefore(q, m string, anchors []state.Anchor) bool {
 		from = max(from, k+len(a.Mention))
 	}
 	for _, w := range text.Words(q) {
-		if w.Start < from || w.End > at {
-			continue
-		}
-		lw := strings.ToLower(w.Raw)
-		if words.ClassOf(lw).Has(words.Neg|words.Negator) || strings.HasSuffix(lw, "n't") {
+		if w.Start >= from && w.End <= at && negationWord(w.Raw) {
 			return true
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
@@ -79,7 +78,7 @@ func namingRelations(s *graph.Schema, typ string) []string {
 		if !slices.Contains(r.To, typ) {
 			continue
 		}
-		if !words.NamesOtherNames(text.Tokens(r.Name)) {
+		if !words.NamesOtherNames(words.NameWords(r.Name)) {
 			return nil
 		}
 		naming = append(naming, r.Name)
@@ -90,11 +89,10 @@ func namingRelations(s *graph.Schema, typ string) []string {
 // startsFrom reports whether a step can leave an entity of type typ.
 func startsFrom(st state.ChainStep, typ string, s *graph.Schema) bool {
 	for _, e := range st.Edges {
-		i := slices.IndexFunc(s.Relations, func(r graph.RelationDef) bool { return r.Name == e.Relation })
-		if i < 0 {
+		r := s.Relation(e.Relation)
+		if r == nil {
 			return true
 		}
-		r := s.Relations[i]
 		out := slices.Contains(r.From, typ) || len(r.From) == 0
 		in := slices.Contains(r.To, typ) || len(r.To) == 0
 		if e.Direction == graph.Out && out || e.Direction == graph.In && in || e.Direction == graph.Both && (out || in) {

@@ -216,7 +216,7 @@ func (p *Rules) buildNegated(q string, s *graph.Schema, ents []linked) (state.Pl
 	if !ok {
 		return state.Plan{}, false
 	}
-	addCondition(&plan, h, fmt.Sprintf("the question ends %q: read as a condition on the answers: not linked to %s by %s", strings.TrimSpace(q[len(strings.TrimSuffix(nt.rest, "?")):]), h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
+	addCondition(&plan, h, fmt.Sprintf("the question ends %q: read as a condition on the answers: not linked to %s by %s", nt.clause, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 	return plan, true
 }
 

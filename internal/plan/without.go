@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
@@ -12,12 +13,13 @@ import (
 // negatedTail is a question that ends by negating a condition on its
 // answers about an entity other than the one it starts from ("Which of
 // France's neighbours do not use the euro?"): rest is the question
-// without that clause ("Which of France's neighbours?"), kept the
-// entities it still names, and without the entity the clause negates.
+// without that clause ("Which of France's neighbours?"), clause the
+// clause ("do not use the euro?"), kept the entities rest still names,
+// and without the entity the clause negates.
 type negatedTail struct {
-	rest    string
-	kept    []linked
-	without linked
+	rest, clause string
+	kept         []linked
+	without      linked
 }
 
 // findNegatedTail returns the negated clause that ends question q, a
@@ -30,7 +32,7 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 	if len(ents) < 2 || !asksWhich(q) {
 		return negatedTail{}, false
 	}
-	last := ents[len(ents)-1]
+	last, before := ents[len(ents)-1], ents[len(ents)-2].end
 	if strings.TrimRight(q[last.end:], " ?.!") != "" {
 		return negatedTail{}, false
 	}
@@ -40,7 +42,7 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 		if w.Start >= last.start {
 			break
 		}
-		if w.Start >= ents[len(ents)-2].end && negation(w.Raw) {
+		if w.Start >= before && negation(w.Raw) {
 			neg = i
 		}
 	}
@@ -49,7 +51,7 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 	}
 	start := neg
 	// The auxiliary, or the verb of "have no", before the negation.
-	if start > 0 && ws[start-1].Start >= ents[len(ents)-2].end && words.ClassOf(strings.ToLower(ws[start-1].Raw)).Has(words.Aux|words.Be|words.Have|words.Modal) {
+	if start > 0 && ws[start-1].Start >= before && words.ClassOf(strings.ToLower(ws[start-1].Raw)).Has(words.Aux|words.Be|words.Have|words.Modal) {
 		start--
 	}
 	cut := ws[start].Start
@@ -57,27 +59,25 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 	// pronoun there ("that do not …") makes the clause part of a longer
 	// one, which this does not read.
 	for _, w := range ws {
-		if w.Start >= ents[len(ents)-2].end && w.End <= cut && words.ClassOf(strings.ToLower(w.Raw)).Has(words.RelPron) {
+		if w.Start >= before && w.End <= cut && words.ClassOf(strings.ToLower(w.Raw)).Has(words.RelPron) {
 			return negatedTail{}, false
 		}
 	}
-	return negatedTail{rest: strings.TrimRight(q[:cut], " ,") + "?", kept: ents[:len(ents)-1], without: last}, true
+	return negatedTail{rest: strings.TrimRight(q[:cut], " ,") + "?", clause: strings.TrimSpace(q[cut:]), kept: ents[:len(ents)-1], without: last}, true
 }
 
-// negation reports whether a word negates a clause: not, no, never, or a
-// contracted "n't" ("without" asks what keeps working without a thing,
-// which one missing fact does not answer).
-func negation(raw string) bool {
+// negationWord reports whether a question word negates: not, no, never,
+// without, or a contracted "n't".
+func negationWord(raw string) bool {
 	lw := strings.ToLower(raw)
-	if strings.HasSuffix(lw, "n't") {
-		return true
-	}
-	for _, t := range text.Tokens(lw) {
-		if t != "without" && words.ClassOf(t).Has(words.Neg|words.Negator) {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(lw, "n't") || slices.ContainsFunc(text.Tokens(lw), func(t string) bool { return words.ClassOf(t).Has(words.Neg | words.Negator) })
+}
+
+// negation reports whether a word negates a clause: a negationWord but
+// "without" (which asks what keeps working without a thing, and one
+// missing fact does not answer that).
+func negation(raw string) bool {
+	return !strings.EqualFold(raw, "without") && negationWord(raw)
 }
 
 // asksWhich reports whether a question asks for a list: its first word

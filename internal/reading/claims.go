@@ -320,7 +320,7 @@ func (r *reader) possessiveChain() *claim {
 // X": one level). nil where the graph has no such relation.
 func (r *reader) taxonomy() *claim {
 	w := r.st.words
-	if len(r.namedRels(words.Containment, "kind of")) == 0 {
+	if len(r.namedRels(words.Containment, kindOf)) == 0 {
 		return nil
 	}
 	for i := 0; i+2 < len(w); i++ {
@@ -382,7 +382,7 @@ func (r *reader) kindOfEntity(i int) *claim {
 	if k+1 >= len(w) || !auxiliaries[w[k]] || r.entAt[k+1] < 0 {
 		return nil
 	}
-	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of", answers: words.Second}
+	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: kindOf, answers: words.Second}
 	c := &claim{anchor: r.entAt[k+1], target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
 	r.markUsed(i, k+2)
 	c.why = append(c.why, fmt.Sprintf("what %s of %s %s %s", w[i], strings.Join(w[i+2:k], " "), w[k], r.ents[c.anchor].Name))
@@ -399,7 +399,7 @@ func (r *reader) kindsOfEntity(i int) *claim {
 	if singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
 		return nil
 	}
-	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: "kind of", answers: words.First}
+	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: kindOf, answers: words.First}
 	c := &claim{anchor: r.entAt[k], target: -1, conf: 1, steps: []stepClaim{st}}
 	r.markUsed(i, k+1)
 	c.why = append(c.why, fmt.Sprintf("%s of %s", w[i], r.ents[c.anchor].Name))
@@ -2370,7 +2370,7 @@ func (r *reader) sameKindRelation(at []string) *relInfo {
 	var both, only []*relInfo
 	for _, ri := range r.rels {
 		for _, t := range at {
-			if !slices.Contains(ri.def.From, t) || !slices.Contains(ri.def.To, t) {
+			if !ri.linksKind(t) {
 				continue
 			}
 			both = append(both, ri)

@@ -1732,9 +1732,7 @@ func (r *reader) composedThrough(rd Reading, rel *relInfo, word string, way grap
 		ends = append(ends, ri.starts(e.Direction.Reverse())...)
 	}
 	d, ok := rel.def.Leaving(ends)
-	if !ok && way != 0 && slices.ContainsFunc(ends, func(t string) bool {
-		return slices.Contains(rel.def.From, t) && slices.Contains(rel.def.To, t)
-	}) {
+	if !ok && way != 0 && slices.ContainsFunc(ends, rel.linksKind) {
 		// Both ends: the words say which way.
 		d, ok = way, true
 	}

@@ -91,14 +91,21 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 // (alumni_of) where the question asks about the past ("former members",
 // "used to be on"), the others where it does not (member_of).
 func (r *reader) byTense(rels []*relInfo) []*relInfo {
-	past := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !ri.former })
-	if len(past) == 0 || len(past) == len(rels) {
-		return rels
+	var past, present []*relInfo
+	for _, ri := range rels {
+		if ri.former {
+			past = append(past, ri)
+		} else {
+			present = append(present, ri)
+		}
 	}
-	if r.asksPast() {
+	switch {
+	case len(past) == 0 || len(present) == 0:
+		return rels
+	case r.asksPast():
 		return past
 	}
-	return slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return ri.former })
+	return present
 }
 
 // asksPast reports whether the question asks about the past: a word
@@ -111,6 +118,20 @@ func (r *reader) asksPast() bool {
 		}
 	}
 	return false
+}
+
+// kindOf is the phrase of the act of being a kind of something (is_a,
+// subclass_of, "type of").
+const kindOf = "kind of"
+
+// kindOfAct reports whether a phrase names the act of being a kind of
+// something.
+func kindOfAct(phrase string) bool { return words.SameAct(phrase, kindOf) }
+
+// linksKind reports whether the relation links things of kind t to
+// things of kind t.
+func (ri *relInfo) linksKind(t string) bool {
+	return slices.Contains(ri.def.From, t) && slices.Contains(ri.def.To, t)
 }
 
 // reversed returns edges, each walked the other way.
@@ -510,10 +531,10 @@ func (r *reader) specificRels(sc stepClaim, rels []*relInfo) ([]*relInfo, string
 		// membership: the verb names it all the same.
 		return rels, fmt.Sprintf("%s is named %q, and its name does not say it is a %s relation: read as every %s relation", joinAnd(relNames(unknown)), sc.specific, sc.concept, sc.concept), 0.7
 	}
-	if !words.SameAct(sc.specific, "kind of") {
+	if !kindOfAct(sc.specific) {
 		// Not those whose names say what a thing is a kind of (is_a) for
 		// a phrase of another act ("make up"), where others remain.
-		if other := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return words.SameAct(ri.phrase, "kind of") }); len(other) > 0 {
+		if other := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return kindOfAct(ri.phrase) }); len(other) > 0 {
 			rels = other
 		}
 	}
@@ -1209,7 +1230,7 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 	verb := map[words.Concept]string{words.Dependency: "depends on", words.Ownership: "owns",
 		words.Membership: "is a member of", words.Reporting: "reports to", words.Containment: "is part of",
 		words.OnCall: "is on call for"}[sc.concept]
-	if sc.concept == words.Containment && sc.specific != "" && words.SameAct(sc.specific, "kind of") && len(step.Relations()) == 1 {
+	if sc.concept == words.Containment && sc.specific != "" && kindOfAct(sc.specific) && len(step.Relations()) == 1 {
 		verb = "is a kind of"
 	}
 	switch {

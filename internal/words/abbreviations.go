@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/scgraph/scgraph/internal/text"
 )
@@ -219,13 +220,21 @@ func FormerWord(w string) bool {
 	case "ex", "past", "previous", "prev", "old", "emeritus", "retired":
 		return true
 	}
+	return slices.ContainsFunc(formerPhrases(), func(base string) bool { return IsForm(w, base) })
+}
+
+// formerPhrases are the one-word concept phrases read as former
+// ("alumnus"), found once: FormerWord is asked of every word of every
+// relation name a question is read against.
+var formerPhrases = sync.OnceValue(func() []string {
+	var out []string
 	for _, cp := range ConceptPhrases() {
-		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Firm(), func(s Sense) bool { return s.Former }) && IsForm(w, cp.Words[0]) {
-			return true
+		if len(cp.Words) == 1 && slices.ContainsFunc(cp.Firm(), func(s Sense) bool { return s.Former }) {
+			out = append(out, cp.Words[0])
 		}
 	}
-	return false
-}
+	return out
+})
 
 // IsNameNoun reports whether a lower-case word, in the singular or the
 // plural, is a noun for a thing's names (namenouns.txt: "names",
@@ -251,7 +260,7 @@ func NamesOtherNames(name []string) bool {
 	if text.Singular(w) != w && len(name) == 1 && (text.Singular(w) == "name" || text.Singular(w) == "label") {
 		return false // "names", "labels": as likely a verb
 	}
-	return k().names[w] || k().names[text.Singular(w)] || k().names[strings.TrimSuffix(w, "es")] // "aliases"
+	return IsNameNoun(w)
 }
 
 // IsHeadNoun reports whether a lower-case word, in the singular or the
