@@ -1616,34 +1616,26 @@ func listIntroductions(bs []block) map[int]string {
 			// "X consists of three parts:" then paragraphs that each start
 			// with a bold term and a colon: each term is an item. A list
 			// under a term's paragraph is that term's own.
-			ss := b.sentences()
-			if len(ss) == 0 {
-				continue
-			}
-			prefix := introPrefix(ss[len(ss)-1].text, true)
+			prefix := lastIntroPrefix(b, true)
 			if prefix == "" {
 				continue
 			}
+		terms:
 			for _, it := range bs[first:] {
 				switch {
 				case boldTermRE.MatchString(it.lines[0]):
 					out[it.line] = prefix
 				case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
 				default:
-					goto next
+					break terms
 				}
 			}
-		next:
 			continue
 		}
 		if !listItemRE.MatchString(next.lines[0]) {
 			continue
 		}
-		ss := b.sentences()
-		if len(ss) == 0 {
-			continue
-		}
-		prefix := introPrefix(ss[len(ss)-1].text, colon)
+		prefix := lastIntroPrefix(b, colon)
 		if prefix == "" {
 			continue
 		}
@@ -1697,6 +1689,16 @@ func numberedItem(l string) bool {
 }
 
 func leadingSpaces(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+
+// lastIntroPrefix is introPrefix of a block's last sentence, or "" for a
+// block of none.
+func lastIntroPrefix(b block, colon bool) string {
+	ss := b.sentences()
+	if len(ss) == 0 {
+		return ""
+	}
+	return introPrefix(ss[len(ss)-1].text, colon)
+}
 
 // introPrefix is a sentence's words before the object a list gives it:
 // before "the following …", before a count ("four parts"), or the whole
