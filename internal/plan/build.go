@@ -521,6 +521,12 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 	case top.target >= 0:
 		t := ents[top.target].anchor
 		plan.Target = state.Target{Kind: state.TargetEntity, Entity: t.Entity, Mention: t.Mention}
+	case top.typed && len(top.having) == 0 && top.asked != "" && namedForKind(s, out.chains, top.asked):
+		// "What group does barium belong to?" over group: the relation
+		// named for the kind asked gives it, so its ends are kept
+		// whatever type their names were given most often (2, a Group
+		// and a Period in the data, is one entity of one type).
+		plan.Target = state.Target{Kind: state.TargetChain}
 	case top.typed:
 		plan.Target = state.Target{Kind: state.TargetType, Type: top.asked, NameWord: top.nameWord}
 	case top.extent == state.ExtentTransitive:
@@ -548,6 +554,22 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 		plan.HopBudget = p.opts.HopBudget
 	}
 	return plan
+}
+
+// namedForKind reports whether every chain's last step walks only
+// relations named as type t is (group and Group).
+func namedForKind(s *graph.Schema, chains []state.Chain, t string) bool {
+	for _, c := range chains {
+		if len(c.Steps) == 0 || !c.Fixed() {
+			return false
+		}
+		for _, e := range c.Steps[len(c.Steps)-1].Edges {
+			if r := s.Relation(e.Relation); r == nil || text.Key(r.Name) != text.Key(t) {
+				return false
+			}
+		}
+	}
+	return len(chains) > 0
 }
 
 // mainEntity picks the question's main entity: the best linked (a
