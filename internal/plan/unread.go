@@ -125,20 +125,38 @@ func oneHopByName(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 	})
 }
 
-// everythingFair marks as ClosureFair a one-hop reading of a dependency
-// that asks for everything and does not say how far ("Everything X is
-// derived from"): every generation is as fair a reading, and the critic
-// certifies none of the one hop's answers.
-func everythingFair(qw questionWordsOf, pl *state.Plan) {
-	if !slices.ContainsFunc(qw.toks, func(t string) bool { return t == "everything" || t == "anything" }) {
+// everythingFair marks as ClosureFair a one-hop reading that asks for
+// everything or all and does not say how far, of a dependency
+// ("Everything X is derived from") or of a relation that links things of
+// one kind to each other ("all supertypes of X" over subClassOf): every
+// generation is as fair a reading, and the critic certifies none of the
+// one hop's answers.
+func everythingFair(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
+	if !slices.ContainsFunc(qw.toks, func(t string) bool { return t == "everything" || t == "anything" || t == "all" || t == "every" }) {
 		return
 	}
 	for i := range pl.Readings {
 		rd := &pl.Readings[i]
-		if rd.Concept == words.Dependency.String() && rd.Extent == state.ExtentDirect && !rd.ExtentSaid {
+		if rd.Extent != state.ExtentDirect || rd.ExtentSaid {
+			continue
+		}
+		if rd.Concept == words.Dependency.String() || i < len(pl.Chains) && linksOneKind(s, pl.Chains[i]) {
 			rd.ClosureFair = true
 		}
 	}
+}
+
+// linksOneKind reports whether a chain is one step whose every relation
+// links things of one kind to each other (subClassOf, Class to Class),
+// so that it may be walked again from where it ends.
+func linksOneKind(s *graph.Schema, c state.Chain) bool {
+	if len(c.Steps) != 1 || len(c.Steps[0].Edges) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(c.Steps[0].Edges, func(e state.RelDir) bool {
+		r := s.Relation(e.Relation)
+		return r == nil || !slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(r.To, t) })
+	})
 }
 
 // allNamed reports whether every relation a step walks is one of named
