@@ -238,6 +238,9 @@ func contentWords(ws []qword, sp span) ([]string, bool) {
 	var content []string
 	other := false
 	needContent := false // after a connective: content must come next
+	// A kind noun before any content: stopwords after it are not a name
+	// ("the same group as" is no mention of .as).
+	kindFirst := false
 	k := sp.i
 	for k < sp.j && (ws[k].lower == "the" || ws[k].lower == "a" || ws[k].lower == "an") {
 		k++
@@ -246,6 +249,7 @@ func contentWords(ws []qword, sp span) ([]string, bool) {
 		w := ws[k]
 		switch {
 		case w.kind:
+			kindFirst = kindFirst || len(content) == 0
 			if needContent || text.Singular(w.tok) != w.tok || k > sp.i && ws[k-1].Possessive {
 				// After a possessive, a kind noun is another thing:
 				// "web-app's node".
@@ -269,7 +273,7 @@ func contentWords(ws []qword, sp span) ([]string, bool) {
 			needContent = false
 		}
 	}
-	if !other || len(content) == 0 || needContent {
+	if !other || len(content) == 0 || needContent || kindFirst && allStopwords(strings.Join(content, " ")) {
 		return nil, false
 	}
 	return content, true
