@@ -34,7 +34,8 @@ func Mentioned(pl state.Plan) []state.Anchor {
 }
 
 // Ignored returns the entities found in the question that a plan uses
-// neither as an anchor nor as its target, in the given order, each once.
+// neither as an anchor, as its target nor in a condition on its answers,
+// in the given order, each once.
 func Ignored(pl state.Plan, found []state.Anchor) []state.Anchor {
 	used := map[string]bool{}
 	for _, a := range pl.Anchors {
@@ -42,6 +43,9 @@ func Ignored(pl state.Plan, found []state.Anchor) []state.Anchor {
 	}
 	if pl.Target.Kind == state.TargetEntity {
 		used[pl.Target.Entity] = true
+	}
+	for _, h := range pl.Target.Having {
+		used[h.Entity] = true
 	}
 	var out []state.Anchor
 	for _, a := range found {
@@ -293,7 +297,7 @@ func (p *Rules) planFrom(res reading.Result, s *graph.Schema, ents []linked, pla
 	out.unread = res.Unread
 	if len(res.Readings) > 0 {
 		top := res.Readings[0]
-		out.top = topReading{anchor: top.Anchor, also: top.Also, target: top.Target, direction: top.Direction,
+		out.top = topReading{anchor: top.Anchor, also: top.Also, common: top.Common, target: top.Target, direction: top.Direction,
 			asked: top.Asked.Type, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero(),
 			extent: top.Extent, extentSaid: top.ExtentSaid}
 	}
@@ -483,6 +487,7 @@ type readOut struct {
 type topReading struct {
 	anchor          int
 	also            []int
+	common          bool // the answers are those reached from each of anchor and also
 	target          int
 	direction       state.Intent
 	typed           bool // the answers are of an asked kind, or meet conditions
@@ -511,6 +516,14 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 	}
 	top := out.top
 	plan.Anchors = []state.Anchor{ents[top.anchor].anchor}
+	common, ok := commonConditions(top, out.chains, ents)
+	if ok {
+		// "both Germany and France": walked from the first, keeping
+		// what the others reach in the same step; the readings of other
+		// chains are left out, the conditions being of that step.
+		top.also = nil
+		out = sameChains(out)
+	}
 	for _, a := range top.also {
 		if !slices.ContainsFunc(plan.Anchors, func(x state.Anchor) bool { return x.Entity == ents[a].anchor.Entity }) {
 			plan.Anchors = append(plan.Anchors, ents[a].anchor)
@@ -532,7 +545,7 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 	case top.extent == state.ExtentTransitive:
 		plan.Target = state.Target{Kind: state.TargetClosure}
 	}
-	plan.Target.Having = top.having
+	plan.Target.Having = append(slices.Clip(top.having), common...)
 	plan.HopBudget = 1
 	for i, c := range out.chains {
 		plan.Chains = append(plan.Chains, c)
@@ -554,6 +567,45 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 		plan.HopBudget = p.opts.HopBudget
 	}
 	return plan
+}
+
+// commonConditions returns, for a reading of what its entities have in
+// common (top.common) whose first chain is one step walked from the
+// anchor, the conditions that the answers be reached from each other
+// entity by that step too: the step's relations walked back from the
+// answer. ok is false for any other reading, whose entities are walked
+// from each, as before.
+func commonConditions(top topReading, chains []state.Chain, ents []linked) ([]state.Having, bool) {
+	if !top.common || len(top.also) == 0 || len(chains) == 0 {
+		return nil, false
+	}
+	step := chains[0].Steps
+	if len(step) != 1 || !chains[0].Fixed() {
+		return nil, false
+	}
+	back := make([]state.RelDir, len(step[0].Edges))
+	for i, e := range step[0].Edges {
+		back[i] = state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}
+	}
+	out := make([]state.Having, len(top.also))
+	for i, a := range top.also {
+		out[i] = state.Having{Edges: back, Entity: ents[a].anchor.Entity, Mention: ents[a].anchor.Mention}
+	}
+	return out, true
+}
+
+// sameChains keeps the readings whose chain is the first's.
+func sameChains(out readOut) readOut {
+	first := out.chains[0]
+	var chains []state.Chain
+	var readings []state.Reading
+	for i, c := range out.chains {
+		if len(c.Steps) == len(first.Steps) && slices.EqualFunc(c.Steps, first.Steps, func(a, b state.ChainStep) bool { return a.Repeat == b.Repeat && slices.Equal(a.Edges, b.Edges) }) {
+			chains, readings = append(chains, c), append(readings, out.readings[i])
+		}
+	}
+	out.chains, out.readings = chains, readings
+	return out
 }
 
 // namedForKind reports whether every chain's last step walks only

@@ -35,6 +35,10 @@ type claim struct {
 	// shared: the second step walks the first back ("the same group as
 	// X": X's group, then what else is in it).
 	shared bool
+	// common: the answers are those the walk reaches from the anchor and
+	// from every entity of also ("both X and Y", "in common"), not from
+	// any one of them.
+	common bool
 	// alts are the same skeleton read through another concept the
 	// question's verb can also name ("belong to": membership, containment,
 	// ownership), tried in order when the first reaches nothing.
@@ -244,7 +248,7 @@ var skippable = map[string]bool{"the": true, "a": true, "an": true, "its": true,
 
 	"immediate": true, "first": true, "level": true, "current": true, "main": true, "primary": true,
 	"transitive": true, "indirect": true, "whole": true, "entire": true, "full": true, "complete": true,
-	"other": true, "every": true, "each": true, "any": true, "all": true, "of": false}
+	"other": true, "every": true, "each": true, "any": true, "all": true, "both": true, "of": false}
 
 // transparent nouns sit between a role noun and "of" and ask for the
 // closure: "the dependency tree of X".
@@ -1503,7 +1507,14 @@ func (r *reader) verb() *claim {
 			// "what depends on X or Y": either's.
 			if co := r.coordinated(c.anchor); len(co) > 0 {
 				c.also = co
-				r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
+				if w := r.commonWord(); w != "" {
+					// "Which countries border both Germany and France?":
+					// what each of them reaches.
+					c.common = true
+					c.why = append(c.why, fmt.Sprintf("%q: what %s have in common", w, r.entityList(c.anchor, co)))
+				} else {
+					r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
+				}
 			}
 		}
 		if v.guess != "" {
@@ -2035,6 +2046,18 @@ func (r *reader) entityList(e int, others []int) string {
 		names = append(names, r.ents[o].Name)
 	}
 	return joinAnd(names)
+}
+
+// commonWord returns the word that asks for what coordinated entities
+// have in common ("both", "common", "shared"), marking it read, or "".
+func (r *reader) commonWord() string {
+	for p, w := range r.st.words {
+		if words.ClassOf(w).Has(words.Common) {
+			r.used[p] = true
+			return w
+		}
+	}
+	return ""
 }
 
 // unionDoubt lowers a coordinated claim's confidence when the question may

@@ -47,6 +47,10 @@ type Reading struct {
 	// from too.
 	Anchor int
 	Also   []int
+	// Common is set where the answers are those reached from the anchor
+	// and from every Also entity ("Which countries border both Germany
+	// and France?"), not from any one of them.
+	Common bool
 	// Target is the index of the entity a yes/no question asks about, or
 	// -1.
 	Target int

@@ -14,7 +14,7 @@ import (
 
 // readings turns the claim into walkable readings, best first.
 func (r *reader) readings(c *claim) []Reading {
-	base := Reading{Anchor: c.anchor, Also: c.also, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid, Failure: c.impact || c.failed(),
+	base := Reading{Anchor: c.anchor, Also: c.also, Common: c.common, Target: c.target, Extent: c.extent, ExtentSaid: c.extentSaid, Failure: c.impact || c.failed(),
 		Confidence: c.conf, Because: c.why, Guesses: append([]string(nil), c.guess...)}
 	r.linkGuesses(&base, c.anchor)
 	if c.target >= 0 {
@@ -25,6 +25,13 @@ func (r *reader) readings(c *claim) []Reading {
 		return nil
 	}
 	r.readExtentOf(c, &base, steps)
+	if base.Common && (len(steps) != 1 || base.Extent == state.ExtentTransitive) {
+		// What several entities have in common is read for one step;
+		// over more, what concerns any of them, unsure.
+		base.Common = false
+		base.Confidence = min(base.Confidence, 0.6)
+		base.Guesses = append(base.Guesses, fmt.Sprintf("%s: read as what concerns any of them, not only what they share", r.entityList(c.anchor, c.also)))
+	}
 	base.Chain = state.Chain{Steps: steps, Score: base.Confidence}
 	if c.target >= 0 && !(c.extent == state.ExtentDirect && c.extentSaid) {
 		// "Does X depend on Y?" walks on until it reaches Y; "directly"
@@ -181,13 +188,15 @@ func (r *reader) readExtentOf(c *claim, base *Reading, steps []state.ChainStep) 
 	// otherwise; only the concept's own words ("depend on", "rely on",
 	// "need") ask for the closure by default.
 	generic := dependency && c.steps[0].rels == nil && c.steps[0].specific == ""
-	if generic && !c.extentSaid && c.target < 0 {
+	if generic && !c.extentSaid && c.target < 0 && !c.common {
 		// Neither "directly" nor "transitively": a dependency question is
 		// read as the closure (what fails, what is needed to run); the
 		// critic compares with the one-hop answers, the close second
 		// reading, and does not certify where they differ. The planner
 		// reads it as one hop where the question's words name the
-		// relations walked (state.Reading.ClosureByDefault).
+		// relations walked (state.Reading.ClosureByDefault). What
+		// several entities have in common ("Which dishes use both egg
+		// and pecorino?") is one hop from each.
 		base.Extent = state.ExtentTransitive
 		base.ClosureByDefault = true
 	}
@@ -1101,6 +1110,9 @@ func Through(rels []string) string {
 // describe says a reading in words.
 func (r *reader) describe(c *claim, rd Reading) string {
 	anchor := r.entityList(rd.Anchor, rd.Also)
+	if rd.Common {
+		anchor = "each of " + anchor
+	}
 	var rels, mutual []string
 	for _, s := range rd.Chain.Steps[:len(c.steps)] {
 		for _, e := range s.Edges {

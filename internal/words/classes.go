@@ -50,6 +50,7 @@ const (
 	Degree                          // most, fastest, than, two
 	Number                          // two, three, dozen
 	SetOp                           // both, either, common
+	Common                          // both, common, shared: what coordinated entities have in common
 	CueLead                         // within, either, both: belong to the extent cue after them
 	Bound                           // within, hops, steps: bound a walk
 	Keep                            // still, safe, intact
@@ -71,7 +72,7 @@ var classNames = map[string]Class{
 	"sub-initial": SubInitial, "sub-other": SubOther, "pronoun": Pronoun, "self-pronoun": SelfPronoun,
 	"indefinite": Indefinite, "request": Request, "filler": Filler, "there": There, "thing": Thing,
 	"collective": Collective, "transparent": Transparent, "self-noun": SelfNoun, "exclusive": Exclusive,
-	"negator": Negator, "time": Time, "former": Former, "degree": Degree, "number": Number, "setop": SetOp,
+	"negator": Negator, "time": Time, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
 	"path-verb": PathVerb, "complement": Complement,
