@@ -453,6 +453,61 @@ func (p *Rules) byKinds(q string, s *graph.Schema, ents []linked) (state.Plan, b
 	return pl, pl.Unanswerable == ""
 }
 
+// linkedToBoth makes the plan of a question for a list neither reader
+// could place, for a word of it names no relation of the graph, that
+// names two entities of known types, as what is linked to both
+// ("Which Scandinavian Defense lines are B01?": the lines linked to
+// Scandinavian Defense, keeping those linked to B01): the relations the
+// first's type has, walked from it, and a condition on the answers, the
+// relations between where they end and the second's type. A guess, never
+// certified; ok is false where the schema links them no such way.
+func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Plan, bool) {
+	if len(ents) != 2 || ents[0].anchor.Type == "" || ents[1].anchor.Type == "" || ents[0].anchor.Entity == ents[1].anchor.Entity || excludes(q) || asksYesNo(q) {
+		return state.Plan{}, false
+	}
+	if res := reading.Read(q, readingEntities(ents), s); res.Unmatched == nil || len(res.Readings) > 0 {
+		return state.Plan{}, false // refused for another reason: a negation, a comparison
+	}
+	first, second := ents[0].anchor, ents[1].anchor
+	var step state.ChainStep
+	for _, r := range s.Relations {
+		out, in := slices.Contains(r.From, first.Type), slices.Contains(r.To, first.Type)
+		switch {
+		case out && in:
+			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.Both})
+		case out:
+			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
+		case in:
+			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.In})
+		}
+	}
+	if len(step.Edges) == 0 {
+		return state.Plan{}, false
+	}
+	pl := p.basePlan(ents)
+	pl.Anchors = []state.Anchor{first}
+	pl.Chains = []state.Chain{{Steps: []state.ChainStep{step}, Score: 0.5}}
+	edges := edgesToType(s, pl, second.Type)
+	if len(edges) == 0 {
+		return state.Plan{}, false
+	}
+	why := fmt.Sprintf("no word names a relation: read as what is linked to both %s and %s", first.Entity, second.Entity)
+	pl.Readings = []state.Reading{{Text: fmt.Sprintf("what is linked to %s%s, keeping what is linked to %s%s", first.Entity, reading.Through(step.Relations()), second.Entity, reading.Through(state.ChainStep{Edges: edges}.Relations())),
+		Confidence: 0.5, Extent: state.ExtentDirect, Guesses: []string{why}}}
+	pl.Target.Having = []state.Having{{Edges: edges, Entity: second.Entity, Mention: second.Mention}}
+	pl.HopBudget = 1
+	pl.Notes = append(pl.Notes, why)
+	pl.RelationHints = step.Relations()
+	return pl, true
+}
+
+// asksYesNo reports whether the question opens with an auxiliary, a form
+// of be, do or have, or a modal: it asks whether, not for a list.
+func asksYesNo(q string) bool {
+	ws := text.Tokens(q)
+	return len(ws) > 0 && words.ClassOf(ws[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
+}
+
 // readingEntities hands the linked entities to the rule reader.
 func readingEntities(ents []linked) []reading.Entity {
 	re := make([]reading.Entity, len(ents))

@@ -98,6 +98,7 @@ func (p *Rules) link(ctx context.Context, q string, s *graph.Schema) (linking, e
 	out.ents = dropOrdinary(out.ents, ws, gw)
 	out.ents = dropWithinRelationName(out.ents, ws, gw)
 	out.ents = dropKindAsked(out.ents, ws)
+	out.ents = dropRestated(out.ents, q)
 	out.ents = withArticles(out.ents, ws, q)
 	if len(out.ents) == 0 {
 		fl, suggest, err := p.linkFuzzy(ctx, q, ws, gw)
@@ -1487,6 +1488,22 @@ var stopwords = map[string]bool{
 	"it": true, "its": true, "s": true, "there": true, "any": true, "all": true, "me": true, "i": true, "we": true, "our": true,
 	"has": true, "have": true, "had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "name": true,
 	"go": true, "goe": true, "down": true, "up": true, "also": true, "same": true, "share": true,
+}
+
+// dropRestated drops a mention the question restates in parentheses as
+// another entity's name: "a major ninth (9M)" is 9M, the name the graph
+// has, not also the chord named major ninth.
+func dropRestated(ents []linked, q string) []linked {
+	return slices.DeleteFunc(ents, func(e linked) bool {
+		rest := strings.TrimLeft(q[e.end:], " ")
+		if !strings.HasPrefix(rest, "(") {
+			return false
+		}
+		at := e.end + len(q[e.end:]) - len(rest) + 1
+		return slices.ContainsFunc(ents, func(o linked) bool {
+			return o.start == at && strings.HasPrefix(q[o.end:], ")") && o.anchor.Entity != e.anchor.Entity
+		})
+	})
 }
 
 // allStopwords reports whether every word of s is a stopword.

@@ -180,6 +180,11 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 			plan = pl
 		}
 	}
+	if plan.Unanswerable != "" {
+		if pl, ok := p.linkedToBoth(question, s, lk.ents); ok {
+			plan = pl
+		}
+	}
 	throughNames(&plan, s)
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
 		// "Which Republicans sit on the Finance Committee?": the
