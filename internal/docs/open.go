@@ -220,6 +220,8 @@ type omention struct {
 	// served: "this endpoint", an interface noun after "this": it refers
 	// to what serves the interface, the entity the document is about.
 	served bool
+	// term: a noun compound the document repeats (terms.go).
+	term bool
 }
 
 func isCapWord(t otok) bool {
@@ -848,10 +850,13 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 			if !ok || n == 1 && isCapWord(toks[i]) && i > 0 {
 				continue
 			}
+			if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
+				continue // "the data plane proxy": the term modifies the noun after it
+			}
 			if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
 				continue // "# Querier/Query": "evaluates the query" is a query, not Query
 			}
-			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
+			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
 				continue // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
 			}
 			out = append(out, omention{i: i, j: i + n, name: d.name, typ: d.typ})
@@ -1486,6 +1491,7 @@ func newDocContext(doc string) *docContext {
 	}
 	bs := splitBlocks(doc)
 	dc.listed = listIntroductions(bs)
+	var sentences [][]otok
 	for _, b := range bs {
 		p := b.prose()
 		if name, typ := headingName(p); name != "" {
@@ -1519,6 +1525,15 @@ func newDocContext(doc string) *docContext {
 					add(t, "")
 				}
 			}
+			toks := tokenize(cleanMarkdown(s.text))
+			markCode(toks, s.code)
+			sentences = append(sentences, toks)
+		}
+	}
+	// The noun compounds the document repeats are its terms (terms.go).
+	for _, t := range repeatedCompounds(sentences) {
+		if k := text.Key(t); k != "" && dc.names[k].name == "" {
+			dc.names[k] = omention{name: t, typ: openWords.kind(t[strings.LastIndexByte(t, ' ')+1:]), term: true}
 		}
 	}
 	return dc
@@ -3543,6 +3558,11 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	}
 	if k < len(ts) && (ts[k].low == "which" || ts[k].low == "that" || ts[k].low == "who") {
 		k++
+	} else if k == 1 && imperativeAfterComma(ts[k:]) || k == 0 && singularSubject(all, before) && imperativeAfterComma(ts) {
+		// "To build the service binary, run from the repo root": a verb's
+		// base form after a comma agrees with no subject before it; it
+		// starts an instruction.
+		return verbGroup{}, false
 	}
 	// "X's owner is Y": the role noun names the relation.
 	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && k < len(ts) {
