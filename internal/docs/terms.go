@@ -53,7 +53,7 @@ func abstractNoun(w string) bool {
 // ("initial", "historical", "persistent" aside): "the initial data" is
 // data described, not a part named.
 func adjectiveForm(w string) bool {
-	for _, e := range []string{"ial", "ical", "ive", "ous", "ful", "less", "able", "ible"} {
+	for e := range openWords.sets["adjective-endings"] {
 		if strings.HasSuffix(w, e) && len(w) > len(e)+2 {
 			return true
 		}
@@ -90,11 +90,11 @@ func repeatedCompounds(sentences [][]otok) []string {
 			if i == 0 && (thirdPerson(a.low) && verbLike(a.low) || thirdPerson(h.low) && verbLike(h.low)) {
 				continue // "Uploads a tarball", "Data flows through": a clause, not a term
 			}
-			if words := h.low; thirdPerson(words) && verbLike(words) && i+2 < len(toks) && !toks[i+2].punct && !openWords.is("prepositions", toks[i+2].low) {
+			if thirdPerson(h.low) && verbLike(h.low) && i+2 < len(toks) && !toks[i+2].punct && !openWords.is("prepositions", toks[i+2].low) {
 				continue // "the proxy forwards requests": the second word is the verb
 			}
-			if verbLike(a.low) && !openWords.is("nouns", a.low) && words0(a.low) {
-				continue
+			if verbLike(a.low) && !openWords.is("nouns", a.low) && thirdPerson(a.low) {
+				continue // "stores data", "calls services": the clause's verb before a noun, not a modifier
 			}
 			if i+2 < len(toks) && (compoundWord(toks[i+2], false) && !verbLike(toks[i+2].low) && !subjectVerb(toks, i, i+2) || toks[i+2].code || identifier(toks[i+2])) {
 				continue // "the data node process": the compound modifies the noun after it
@@ -114,13 +114,6 @@ func repeatedCompounds(sentences [][]otok) []string {
 		}
 	}
 	return out
-}
-
-// words0 reports whether a word the verb lists know is only a verb as the
-// first word of a compound: a third person or a bare verb before a noun is
-// the clause's verb ("stores data", "calls services"), not a modifier.
-func words0(w string) bool {
-	return thirdPerson(w)
 }
 
 // agreeingVerb reports whether the word after a name the document gives
