@@ -426,14 +426,55 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 		// Sub-techniques too).
 		return func(e graph.Entity) bool { return e.Type == t.Type || text.KindOf(e.Type, t.Type) }
 	}
-	if t.NameWord != "" {
-		for _, r := range s.Walk.All() {
-			if end(r) && text.NameHas(r.Node, t.NameWord) {
-				return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
-			}
-		}
+	if t.NameWord != "" && s.nameWordSeparates(end, t.NameWord) {
+		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
 	}
 	return nil
+}
+
+// NameWordKeeps reports whether the plan's name word (Target.NameWord)
+// keeps the answers named with it (nameWordSeparates).
+func (s *AgentState) NameWordKeeps() bool {
+	t := s.Plan.Target
+	return t.Kind == TargetType && t.Type == "" && t.NameWord != "" && s.nameWordSeparates(s.chainEnd(), t.NameWord)
+}
+
+// nameWordSeparates reports whether a word of names tells the kind asked
+// from the rest among the ends of the walk: some end is named with it,
+// and either no end named without it is of a type one so named has
+// ("which teams": team-a among services), or several ends are so named,
+// or half of them: a naming convention ("Store Lyon", "Store Paris"
+// beside "DC Rotterdam"). One name of many with the word, the rest of its
+// type, is no convention ("Which airlines serve Visby Airport?":
+// Scandinavian Airlines System, and Golden Air beside it), and keeps
+// nothing out.
+func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
+	named, other := map[string]bool{}, map[string]bool{}
+	n, ends := 0, 0
+	for i, r := range s.Walk.All() {
+		if !end(r) {
+			continue
+		}
+		ends++
+		if text.NameHas(r.Node, w) {
+			n++
+			named[s.TypeAt(i)] = true
+		} else {
+			other[s.TypeAt(i)] = true
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	if n >= 2 || 2*n >= ends {
+		return true
+	}
+	for t := range named {
+		if other[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // AnchorNames returns the plan's anchor entities, comma-separated.

@@ -951,6 +951,9 @@ func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (flo
 	if named == 0 && len(ends) > 0 {
 		return 0.7, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w), true
 	}
+	if named > 0 && !s.NameWordKeeps() {
+		return 0.7, fmt.Sprintf("the question asks for %ss, which the graph has no type of; %d of the %d entities reached are named like one, and as the others are of their kind, none is left out", w, named, len(ends)), true
+	}
 	if all, kept := len(ends), len(s.Accepted()); all != kept {
 		return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
 	}

@@ -98,7 +98,6 @@ func (p *Rules) link(ctx context.Context, q string, s *graph.Schema) (linking, e
 	out.ents = dropOrdinary(out.ents, ws, gw)
 	out.ents = dropWithinRelationName(out.ents, ws, gw)
 	out.ents = dropKindAsked(out.ents, ws)
-	out.ents = dropRestated(out.ents, q)
 	out.ents = withArticles(out.ents, ws, q)
 	if len(out.ents) == 0 {
 		fl, suggest, err := p.linkFuzzy(ctx, q, ws, gw)
@@ -695,7 +694,7 @@ func kindsNeeded(cs []candidate, sw spanWords) bool {
 }
 
 // isArticle reports whether a word is "the", "a" or "an".
-func isArticle(w qword) bool { return w.lower == "the" || w.lower == "a" || w.lower == "an" }
+func isArticle(w qword) bool { return isArticleWord(w.lower) }
 
 // acceptPartial reports whether a partial match may stand for its entity:
 // what the mention left of a name word it named in part is a word
@@ -1490,20 +1489,74 @@ var stopwords = map[string]bool{
 	"go": true, "goe": true, "down": true, "up": true, "also": true, "same": true, "share": true,
 }
 
-// dropRestated drops a mention the question restates in parentheses as
-// another entity's name: "a major ninth (9M)" is 9M, the name the graph
-// has, not also the chord named major ninth.
-func dropRestated(ents []linked, q string) []linked {
-	return slices.DeleteFunc(ents, func(e linked) bool {
-		rest := strings.TrimLeft(q[e.end:], " ")
-		if !strings.HasPrefix(rest, "(") {
-			return false
+// restated returns the question with each noun phrase it restates in
+// parentheses as an entity's name replaced by that name: "Which Minor
+// chords contain a major ninth (9M)?" is asked of 9M, the name the graph
+// has ("a major ninth" is no entity of it, nor "ninth" a relation word).
+// The phrase runs back from the parenthesis to its article, or over at
+// most maxRestated content words (restatedWord). ok is false where nothing is
+// restated.
+func restated(q string, ents []linked) (string, bool) {
+	ws := text.Words(q)
+	var b strings.Builder
+	last := 0
+	for _, e := range ents {
+		if e.start == 0 || q[e.start-1] != '(' || !strings.HasPrefix(q[e.end:], ")") {
+			continue
 		}
-		at := e.end + len(q[e.end:]) - len(rest) + 1
-		return slices.ContainsFunc(ents, func(o linked) bool {
-			return o.start == at && strings.HasPrefix(q[o.end:], ")") && o.anchor.Entity != e.anchor.Entity
-		})
-	})
+		open := e.start - 1
+		k := -1 // the last word before the parenthesis, next to it
+		for i, w := range ws {
+			if w.End <= open && w.Start >= last {
+				k = i
+			}
+		}
+		start := -1
+		if k >= 0 && strings.TrimSpace(q[ws[k].End:open]) == "" {
+			for i := k; i >= 0 && ws[i].Start >= last; i-- {
+				if isArticleWord(ws[i].Raw) {
+					start = ws[i].Start
+					break
+				}
+				if k-i >= maxRestated || !restatedWord(ws[i].Raw) {
+					break
+				}
+				start = ws[i].Start
+			}
+		}
+		if start < 0 {
+			continue
+		}
+		b.WriteString(q[last:start])
+		b.WriteString(q[e.start:e.end])
+		last = e.end + 1
+	}
+	if last == 0 {
+		return q, false
+	}
+	b.WriteString(q[last:])
+	return b.String(), true
+}
+
+// maxRestated is the most words a phrase restated in parentheses has
+// before its article.
+const maxRestated = 3
+
+// restatedWord reports whether w may be a word of a phrase restated in
+// parentheses: a content word, neither of a closed class (stopwords,
+// negators, determiners) nor a verb's -ing form.
+func restatedWord(w string) bool {
+	l := strings.ToLower(w)
+	return !stopwords[text.StemPhrase(w)] && !askingDeterminer(w) && words.ClassOf(l) == 0 && !strings.HasSuffix(l, "ing")
+}
+
+// isArticleWord reports whether w is "a", "an" or "the".
+func isArticleWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "a", "an", "the":
+		return true
+	}
+	return false
 }
 
 // allStopwords reports whether every word of s is a stopword.

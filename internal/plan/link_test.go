@@ -108,3 +108,26 @@ func TestPlanDidYouMean(t *testing.T) {
 		t.Errorf("anchors %v, did you mean %v; want none and historian", pl.Anchors, pl.DidYouMean)
 	}
 }
+
+// A noun phrase restated in parentheses as an entity's name is read as
+// that name: back to its article, or to the first word that is no
+// content word.
+func TestRestated(t *testing.T) {
+	for _, c := range []struct{ q, in, want string }{
+		{"Which Minor chords contain a major ninth (9M)?", "9M", "Which Minor chords contain 9M?"},
+		{"Which scales with an augmented fourth (4A) have no perfect fifth (5P)?", "4A,5P", "Which scales with 4A have no 5P?"},
+		{"What qualities do chords containing flat thirteenths (13m) have?", "13m", "What qualities do chords containing 13m have?"},
+		{"Which services (not jobs) call redis?", "redis", ""},
+		{"Who owns it (ledger-db)?", "ledger-db", ""},
+	} {
+		var ents []linked
+		for _, m := range strings.Split(c.in, ",") {
+			at := strings.Index(c.q, m)
+			ents = append(ents, linked{start: at, end: at + len(m)})
+		}
+		got, ok := restated(c.q, ents)
+		if want := c.want != ""; ok != want || ok && got != c.want {
+			t.Errorf("restated(%q) = %q, %v; want %q", c.q, got, ok, c.want)
+		}
+	}
+}

@@ -159,6 +159,16 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err != nil {
 		return state.Plan{}, cost, err
 	}
+	if q, ok := restated(question, lk.ents); ok {
+		// "a major ninth (9M)": asked of 9M.
+		rl, err := p.link(ctx, q, s)
+		cost.StoreCalls += rl.calls
+		if err != nil {
+			return state.Plan{}, cost, err
+		}
+		question, lk = q, rl
+		lk.notes = append([]string{fmt.Sprintf("read as %q: a phrase restated in parentheses is the entity named there", q)}, lk.notes...)
+	}
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}

@@ -1,0 +1,53 @@
+package state
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/scgraph/scgraph/graph"
+)
+
+// A word of names keeps the answers named with it where it tells a kind
+// from the rest: a naming convention, or names of their own type; one
+// name of many with it, the rest of its type, keeps nothing out.
+func TestNameWordKeeps(t *testing.T) {
+	type end struct{ name, typ string }
+	for _, c := range []struct {
+		what string
+		word string
+		ends []end
+		want []string
+	}{
+		{"a type of their own", "team", []end{{"team-a", "Owner"}, {"svc-b", "Service"}, {"svc-c", "Service"}},
+			[]string{"team-a"}},
+		{"a convention", "store", []end{{"Store Lyon", "Site"}, {"Store Paris", "Site"}, {"DC Rotterdam", "Site"}},
+			[]string{"Store Lyon", "Store Paris"}},
+		{"half of them", "engine", []end{{"Engine ESN-1", "Part"}, {"APU-131", "Part"}},
+			[]string{"Engine ESN-1"}},
+		{"one name of many", "airline", []end{{"Scandinavian Airlines System", "Carrier"}, {"Golden Air", "Carrier"}, {"NextJet", "Carrier"}},
+			[]string{"Golden Air", "NextJet", "Scandinavian Airlines System"}},
+		{"no name", "scale", []end{{"dorian", "Mode"}, {"lydian", "Mode"}},
+			[]string{"dorian", "lydian"}},
+	} {
+		s := &AgentState{}
+		s.Plan.Anchors = []Anchor{{Entity: "x"}}
+		s.Plan.Chains = []Chain{{Steps: []ChainStep{{Edges: []RelDir{{Relation: "r", Direction: graph.Out}}}}}}
+		s.Plan.Target = Target{Kind: TargetType, NameWord: c.word}
+		s.Walk.Reached = []Reach{{Pos: Pos{Node: "x"}, Anchor: true}}
+		for _, e := range c.ends {
+			s.Subgraph.Nodes = append(s.Subgraph.Nodes, Node{Name: e.name, Type: e.typ})
+			s.Walk.Reached = append(s.Walk.Reached, Reach{Pos: Pos{Node: e.name, Steps: 1}, Depth: 1})
+		}
+		var got []string
+		for _, i := range s.Accepted() {
+			got = append(got, s.Walk.Reached[i].Node)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: answers %v, want %v", c.what, got, c.want)
+		}
+		if keeps := len(c.want) < len(c.ends); s.NameWordKeeps() != keeps {
+			t.Errorf("%s: NameWordKeeps() = %v, want %v", c.what, !keeps, keeps)
+		}
+	}
+}
