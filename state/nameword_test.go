@@ -24,6 +24,8 @@ func TestNameWordKeeps(t *testing.T) {
 			[]string{"Store Lyon", "Store Paris"}},
 		{"half of them", "engine", []end{{"Engine ESN-1", "Part"}, {"APU-131", "Part"}},
 			[]string{"Engine ESN-1"}},
+		{"an identifier", "model", []end{{"model_churn", "Node"}, {"fct_orders", "Node"}, {"dim_customers", "Node"}},
+			[]string{"model_churn"}},
 		{"one name of many", "airline", []end{{"Scandinavian Airlines System", "Carrier"}, {"Golden Air", "Carrier"}, {"NextJet", "Carrier"}},
 			[]string{"Golden Air", "NextJet", "Scandinavian Airlines System"}},
 		{"no name", "scale", []end{{"dorian", "Mode"}, {"lydian", "Mode"}},

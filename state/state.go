@@ -444,13 +444,15 @@ func (s *AgentState) NameWordKeeps() bool {
 // and either no end named without it is of a type one so named has
 // ("which teams": team-a among services), or several ends are so named,
 // or half of them: a naming convention ("Store Lyon", "Store Paris"
-// beside "DC Rotterdam"). One name of many with the word, the rest of its
-// type, is no convention ("Which airlines serve Visby Airport?":
+// beside "DC Rotterdam"), or one written as an identifier of several
+// words (model_churn beside fct_orders and dim_customers). One name of
+// many with the word, written in words, the rest of its type, is no
+// convention ("Which airlines serve Visby Airport?":
 // Scandinavian Airlines System, and Golden Air beside it), and keeps
 // nothing out.
 func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
 	named, other := map[string]bool{}, map[string]bool{}
-	n, ends := 0, 0
+	n, ends, coded := 0, 0, false
 	for i, r := range s.Walk.All() {
 		if !end(r) {
 			continue
@@ -459,6 +461,7 @@ func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
 		if text.NameHas(r.Node, w) {
 			n++
 			named[s.TypeAt(i)] = true
+			coded = coded || !strings.ContainsRune(r.Node, ' ') && len(text.Tokens(r.Node)) > 1
 		} else {
 			other[s.TypeAt(i)] = true
 		}
@@ -466,7 +469,7 @@ func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
 	if n == 0 {
 		return false
 	}
-	if n >= 2 || 2*n >= ends {
+	if n >= 2 || 2*n >= ends || coded {
 		return true
 	}
 	for t := range named {

@@ -227,7 +227,7 @@ func (p *Rules) buildNegated(q string, s *graph.Schema, ents []linked) (state.Pl
 		return state.Plan{}, false
 	}
 	plan := p.build(nt.rest, s, nt.kept)
-	h, ok := withoutCondition(s, plan, nt.without)
+	h, ok := withoutCondition(s, plan, nt.without, nt.clause)
 	if !ok {
 		return state.Plan{}, false
 	}

@@ -89,12 +89,18 @@ func asksWhich(q string) bool {
 
 // withoutCondition returns the condition that the plan's answers have no
 // fact with entity e, by the relations that link the kind where the plan
-// ends to e's kind (at most three); ok is false where none does.
-func withoutCondition(s *graph.Schema, pl state.Plan, e linked) (state.Having, bool) {
+// ends to e's kind: those the negated clause names ("do not border
+// France": borders), else all of them (at most three); ok is false where
+// none does.
+func withoutCondition(s *graph.Schema, pl state.Plan, e linked, clause string) (state.Having, bool) {
 	if pl.Unanswerable != "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || e.anchor.Type == "" || pl.Source == state.ByLexicon {
 		return state.Having{}, false
 	}
 	edges := edgesToType(s, pl, e.anchor.Type)
+	named := namedRelations(text.Tokens(clause), s)
+	if said := slices.DeleteFunc(slices.Clone(edges), func(d state.RelDir) bool { return !slices.Contains(named, d.Relation) }); len(said) > 0 {
+		edges = said
+	}
 	if len(edges) == 0 || len(edges) > 3 {
 		return state.Having{}, false
 	}
