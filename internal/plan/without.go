@@ -63,7 +63,25 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 			return negatedTail{}, false
 		}
 	}
-	return negatedTail{rest: strings.TrimRight(q[:cut], " ,") + "?", clause: strings.TrimSpace(q[cut:]), kept: ents[:len(ents)-1], without: last}, true
+	rest := strings.TrimRight(q[:cut], " ,")
+	if k := strings.LastIndexByte(rest, ' '); k >= 0 && words.ClassOf(strings.ToLower(rest[k+1:])).Has(words.Conj) {
+		// "Which countries border Germany but not France?": the
+		// conjunction joins the clause, and is none of the rest's.
+		rest = strings.TrimRight(rest[:k], " ,")
+	}
+	return negatedTail{rest: rest + "?", clause: strings.TrimSpace(q[cut:]), kept: ents[:len(ents)-1], without: last}, true
+}
+
+// elliptical reports whether a negated clause says nothing but the
+// negation and its entity ("not France", "but not the euro"): the
+// rest's verb is left out of it, and is the clause's too.
+func elliptical(clause string, e linked) bool {
+	for _, t := range text.Tokens(strings.Replace(clause, e.anchor.Mention, " ", 1)) {
+		if !words.ClassOf(t).Has(words.Neg|words.Negator|words.Conj|words.Det) && !stopwords[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // negationWord reports whether a question word negates: not, no, never,
@@ -90,13 +108,27 @@ func asksWhich(q string) bool {
 // withoutCondition returns the condition that the plan's answers have no
 // fact with entity e, by the relations that link the kind where the plan
 // ends to e's kind: those the negated clause names ("do not border
-// France": borders), else all of them (at most three); ok is false where
-// none does.
+// France": borders), those of the plan's step where the clause leaves the
+// verb out ("border Germany but not France"), else all of them (at most
+// three); ok is false where none does.
 func withoutCondition(s *graph.Schema, pl state.Plan, e linked, clause string) (state.Having, bool) {
 	if pl.Unanswerable != "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 || e.anchor.Type == "" || pl.Source == state.ByLexicon {
 		return state.Having{}, false
 	}
 	edges := edgesToType(s, pl, e.anchor.Type)
+	if st := pl.Chains[0].Steps; len(st) == 1 && elliptical(clause, e) {
+		// "border Germany but not France": not reached from France
+		// by the step the rest walks either.
+		var back []state.RelDir
+		for _, d := range st[0].Edges {
+			if slices.Contains(edges, state.RelDir{Relation: d.Relation, Direction: d.Direction.Reverse()}) {
+				back = append(back, state.RelDir{Relation: d.Relation, Direction: d.Direction.Reverse()})
+			}
+		}
+		if len(back) > 0 {
+			edges = back
+		}
+	}
 	named := namedRelations(text.Tokens(clause), s)
 	if said := slices.DeleteFunc(slices.Clone(edges), func(d state.RelDir) bool { return !slices.Contains(named, d.Relation) }); len(said) > 0 {
 		edges = said
