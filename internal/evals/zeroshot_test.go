@@ -206,6 +206,13 @@ var zeroshotSets = []struct {
 	// "part of" beside is_a.
 	{"disease-ontology", "../zeroshot-p/disease-ontology.kb.tsv", "../zeroshot-p/disease-ontology.questions.jsonl", false, 0.45},
 	{"plant-ontology", "../zeroshot-p/plant-ontology.kb.tsv", "../zeroshot-p/plant-ontology.questions.jsonl", false, 0.5},
+	// Batch R (testdata/zeroshot-r): three more real graphs built the
+	// same way (Nobel physics laureates, a bird checklist's raptors, a
+	// city's bus GTFS feed), questions with conditions, intersections
+	// and differences; first-contact figures in its README.
+	{"nobel-physics", "../zeroshot-r/nobel-physics.kb.csv", "../zeroshot-r/nobel-physics.questions.jsonl", false, 0.5},
+	{"avilist-raptors", "../zeroshot-r/avilist-raptors.kb.jsonl", "../zeroshot-r/avilist-raptors.questions.jsonl", false, 0.35},
+	{"riogrande-gtfs", "../zeroshot-r/riogrande-gtfs.kb.tsv", "../zeroshot-r/riogrande-gtfs.questions.jsonl", false, 0.2},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one
