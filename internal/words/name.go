@@ -297,14 +297,19 @@ func analyzeWords(toks []string, skip Concept) Meaning {
 	if len(nr.toks) == 0 {
 		return Meaning{}
 	}
+	// A name ending in a field noun (route_id, route_short_name) is a
+	// noun phrase: its words are read as nouns, none as a verb.
+	field := len(nr.toks) > 1 && ClassOf(nr.toks[len(nr.toks)-1]).Has(Field)
 	for i := range table() {
 		c := &table()[i]
 		if skip != None && c.concept == skip {
 			continue
 		}
-		nr.verbs(c)
-		nr.nameVerbs(c)
-		nr.inverseVerbs(c)
+		if !field {
+			nr.verbs(c)
+			nr.nameVerbs(c)
+			nr.inverseVerbs(c)
+		}
 		nr.nouns(c)
 	}
 	if nr.best == nil {
