@@ -805,7 +805,7 @@ func nameToken(toks []otok, k int, first bool) bool {
 		return !badName(t) && !(first && versionRE.MatchString(t.text))
 	}
 	if isCapWord(t) {
-		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) || commonNounStart(toks, k)) {
+		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
 			return false
 		}
 		if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
@@ -817,6 +817,24 @@ func nameToken(toks []otok, k int, first bool) bool {
 		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 	}
 	return false
+}
+
+// gerundModifier reports whether the capitalised word in -ing at k, which
+// starts a sentence or an item, modifies the capitalised kind noun after
+// it ("Billing Service calls …", "- Streaming Engine"): a name's first word,
+// not a fronted participle ("Using Redis, …", "Running Services" alone in a
+// heading names no kind) nor an adverb in -ly.
+func gerundModifier(toks []otok, k int) bool {
+	t := toks[k]
+	if !strings.HasSuffix(t.low, "ing") || openWords.function(t.low) || openWords.is("not-names", t.low) || k+1 >= len(toks) {
+		return false
+	}
+	n := toks[k+1]
+	if n.punct || n.code || !isCapWord(n) || openWords.kind(n.low) == "" || n.start != t.start+len(t.text)+1 {
+		return false
+	}
+	// The name is what the clause is about: a verb or a clause's end after it.
+	return k+2 >= len(toks) || toks[k+2].punct || !isCapWord(toks[k+2])
 }
 
 func hasLetters2(s string) bool {
@@ -2559,7 +2577,7 @@ type group struct {
 func groups(toks []otok, ms []omention) []group {
 	var out []group
 	for _, m := range ms {
-		if n := len(out); n > 0 && possessive(toks, out[n-1], m) {
+		if n := len(out); n > 0 && (possessive(toks, out[n-1], m) || possessedAfter(toks, out[n-1], m) && (isCapWord(toks[m.i]) || toks[m.i].code)) {
 			if afterVerb(toks, out[n-1].i) {
 				// "supports Jaeger's Remote Sampling protocol": the
 				// possessor names whose thing it is; the thing named
@@ -2737,6 +2755,13 @@ func newClause(toks []otok, g group, m omention) bool {
 func listGlue(ts []otok) bool {
 	if len(ts) == 0 {
 		return false
+	}
+	// "Redis (a key-value store) and Postgres": an aside right after the
+	// first name is the name's own; the words after it join the list.
+	if ts[0].low == "(" {
+		if e := slices.IndexFunc(ts, func(t otok) bool { return t.low == ")" }); e > 0 && !slices.ContainsFunc(ts[1:e], func(t otok) bool { return t.low == "(" }) {
+			return listGlue(ts[e+1:])
+		}
 	}
 	glue := false
 	// "as" glues a list only in "as well as": "uses MinIO as object
@@ -3095,13 +3120,38 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 				}
 				if f.reversed {
 					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
-				} else {
+				} else if !unnamedPossessed(toks, o) {
 					facts = append(facts, openFact{subj: s, obj: o, phrase: f.phrase})
 				}
 			}
 		}
 	}
 	return facts, subject
+}
+
+// unnamedPossessed reports whether a mention is a possessor whose
+// possessed thing, a plain noun after it, no mention names ("reads from
+// Kubernetes' etcd", "writes to Acme's database"): what the verb acts on is
+// that thing, not its owner.
+func unnamedPossessed(toks []otok, m omention) bool {
+	return !m.ref && m.j > 0 && m.j < len(toks) && toks[m.j-1].poss && contentWord(toks[m.j]) && !verbLike(toks[m.j].low)
+}
+
+// possessedAfter reports whether the words between a possessor's group g
+// and the mention m after it are plain words of the possessed phrase
+// ("Acme's remote write API": "remote" is no name's word, and the phrase
+// after the possessive is one noun phrase).
+func possessedAfter(toks []otok, g group, m omention) bool {
+	prev := g.ms[len(g.ms)-1]
+	if len(g.ms) != 1 || prev.ref || m.ref || prev.j == 0 || !toks[prev.j-1].poss || m.i <= prev.j || m.i-prev.j > 2 {
+		return false
+	}
+	for _, t := range toks[prev.j:m.i] {
+		if !contentWord(t) || verbLike(t.low) || openWords.is("prepositions", t.low) {
+			return false
+		}
+	}
+	return true
 }
 
 // asRole reports whether the words between two mentions are "as" and at
@@ -4155,6 +4205,7 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 			} else {
 				last = l
 			}
+			ms, facts = splitAlternatives(ms, facts)
 			for _, m := range ms {
 				// A reference ("this service", "it") mentions its entity
 				// too: the line names it.
@@ -4201,6 +4252,45 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		}
 	}
 	return mentions, stmts
+}
+
+// alternativesRE is two or three names a slash joins ("MySQL/MariaDB",
+// "Postgres/MySQL/SQLite"): each a capitalised word with a lower-case letter
+// after its first, so that an initialism ("CI/CD", "TCP/IP", "I/O") and a
+// path ("/api/v1") stay one thing.
+var alternativesRE = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*(?:/[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*){1,2}$`)
+
+// splitAlternatives reads a name written as names joined by slashes as
+// each of them: "stores its data in MySQL/MariaDB" writes to MySQL and to
+// MariaDB, as "MySQL or MariaDB" would.
+func splitAlternatives(ms []omention, facts []openFact) ([]omention, []openFact) {
+	parts := func(m omention) []omention {
+		if m.ref || !alternativesRE.MatchString(m.name) {
+			return []omention{m}
+		}
+		var out []omention
+		for _, n := range strings.Split(m.name, "/") {
+			c := m
+			c.name = n
+			out = append(out, c)
+		}
+		return out
+	}
+	var outM []omention
+	for _, m := range ms {
+		outM = append(outM, parts(m)...)
+	}
+	var outF []openFact
+	for _, f := range facts {
+		for _, s := range parts(f.subj) {
+			for _, o := range parts(f.obj) {
+				g := f
+				g.subj, g.obj = s, o
+				outF = append(outF, g)
+			}
+		}
+	}
+	return outM, outF
 }
 
 // definitionStatement reports whether a line is a definition item whose
