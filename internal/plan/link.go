@@ -723,6 +723,9 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		named := slices.ContainsFunc(ws[sp.i:sp.j-1], func(w qword) bool { return w.named })
 		return named && pluralOfName(tc.of(c.form), nameToks)
 	}
+	if namesInParentheses(c.form, c.m.Entity.Name) {
+		return true
+	}
 	m, ok := text.MatchWords(tc.of(c.form), nameToks)
 	if !ok || !gw.partsAreWords(m.Parts) {
 		return false
@@ -741,6 +744,19 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		return true
 	}
 	return oneWordNames(ws, sp, content[0], c.m.Entity.Type, nameToks, gw)
+}
+
+// namesInParentheses reports whether a mention says the part of a name
+// written before its parentheses or inside them: "MIT" and
+// "Massachusetts Institute of Technology" both name Massachusetts
+// Institute of Technology (MIT); "Prussia" names Prussia (now Russia).
+func namesInParentheses(mention, name string) bool {
+	open := strings.LastIndex(name, " (")
+	if open <= 0 || !strings.HasSuffix(name, ")") {
+		return false
+	}
+	k := text.Key(mention)
+	return k != "" && (k == text.Key(name[:open]) || k == text.Key(name[open+2:len(name)-1]))
 }
 
 // endsInPlural reports whether the span's last word is a plain word in
