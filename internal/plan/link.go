@@ -714,6 +714,13 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		// is (the category alkali metal), a condition on the answers.
 		return endsInPlural(ws, sp) && pluralOfName(tc.of(c.form), nameToks)
 	}
+	if predicateNoun(ws, sp) && endsInPlural(ws, sp) {
+		// "the elements that are gases", "Which alkali metals are
+		// gases?": a name said whole in the plural after "are" is what
+		// the answers are (the phase Gas).
+		f := tc.of(c.form)
+		return len(f) == len(nameToks) && len(f) > 0 && text.Singular(f[len(f)-1]) == nameToks[len(nameToks)-1] && slices.Equal(f[:len(f)-1], nameToks[:len(nameToks)-1])
+	}
 	if endsInPlural(ws, sp) {
 		// "fuel pumps", "IAM role policy attachments": a plural names a
 		// kind; but the entity's whole name, a word before the last
@@ -757,6 +764,16 @@ func namesInParentheses(mention, name string) bool {
 	}
 	k := text.Key(mention)
 	return k != "" && (k == text.Key(name[:open]) || k == text.Key(name[open+2:len(name)-1]))
+}
+
+// predicateNoun reports whether span sp follows a form of "be" and ends
+// its clause: the end of the question, or a conjunction or comma after
+// it.
+func predicateNoun(ws []qword, sp span) bool {
+	if sp.i == 0 || !words.ClassOf(ws[sp.i-1].lower).Has(words.Be) {
+		return false
+	}
+	return sp.j == len(ws) || ws[sp.j].conn || words.ClassOf(ws[sp.j].lower).Has(words.Conj) || strings.HasSuffix(ws[sp.j-1].Raw, ",")
 }
 
 // endsInPlural reports whether the span's last word is a plain word in
