@@ -571,7 +571,7 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 	}
 	top := out.top
 	plan.Anchors = []state.Anchor{ents[top.anchor].anchor}
-	common, ok := commonConditions(top, out.chains, ents)
+	common, ok := commonConditions(top, out.chains, firstUnoriented(out.readings), ents)
 	if ok {
 		// "both Germany and France": walked from the first, keeping
 		// what the others reach in the same step; the readings of other
@@ -628,9 +628,10 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 // common (top.common) whose first chain is one step walked from the
 // anchor, the conditions that the answers be reached from each other
 // entity by that step too: the step's relations walked back from the
-// answer. ok is false for any other reading, whose entities are walked
+// answer, either way where the words do not say which way they run
+// (unoriented). ok is false for any other reading, whose entities are walked
 // from each, as before.
-func commonConditions(top topReading, chains []state.Chain, ents []linked) ([]state.Having, bool) {
+func commonConditions(top topReading, chains []state.Chain, unoriented []state.RelDir, ents []linked) ([]state.Having, bool) {
 	if !top.common || len(top.also) == 0 || len(chains) == 0 {
 		return nil, false
 	}
@@ -641,12 +642,25 @@ func commonConditions(top topReading, chains []state.Chain, ents []linked) ([]st
 	back := make([]state.RelDir, len(step[0].Edges))
 	for i, e := range step[0].Edges {
 		back[i] = state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}
+		if slices.ContainsFunc(unoriented, func(u state.RelDir) bool { return u.Relation == e.Relation }) {
+			// The words do not say which way it runs: either way.
+			back[i].Direction = graph.Both
+		}
 	}
 	out := make([]state.Having, len(top.also))
 	for i, a := range top.also {
 		out[i] = state.Having{Edges: back, Entity: ents[a].anchor.Entity, Mention: ents[a].anchor.Mention}
 	}
 	return out, true
+}
+
+// firstUnoriented returns the first reading's relations read without an
+// orientation (state.Reading.Unoriented), if any.
+func firstUnoriented(rs []state.Reading) []state.RelDir {
+	if len(rs) == 0 {
+		return nil
+	}
+	return rs[0].Unoriented
 }
 
 // sameChains keeps the readings whose chain is the first's.
