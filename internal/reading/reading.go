@@ -198,6 +198,13 @@ var nameWords = words.NameWords
 // wordsLong is words.LongWords, for the same reason as wordsOpposites.
 var wordsLong = words.LongWords
 
+// wordsClassOf and wordsReference are words.ClassOf and words.Reference,
+// for the same reason.
+var (
+	wordsClassOf   = words.ClassOf
+	wordsReference = words.Reference
+)
+
 // relInfo is a relation of the graph as the reader uses it.
 type relInfo struct {
 	def     *graph.RelationDef
@@ -318,6 +325,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		if long, ok := wordsLong(words); ok {
 			// "dependencies" names pkg_deps too.
 			ri.names = append(ri.names, newPhraseMatcher(strings.Join(long, " ")))
+		}
+		if n := len(words); n >= 2 && wordsClassOf(words[n-1]).Has(wordsReference) {
+			// route_id refers to a route: "the route of trip X", "which
+			// trips stop at X" (stop_id) name it by its kind's words.
+			ri.names = append(ri.names, newPhraseMatcher(strings.Join(words[:n-1], " ")))
 		}
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who

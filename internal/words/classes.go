@@ -63,6 +63,7 @@ const (
 	PathVerb                        // connected, linked, reach
 	Complement                      // unaffected: asks for a complement by itself
 	Field                           // id, code, key: the last word of a relation name that names a field
+	Reference                       // id, ref: a field that refers to a thing of the kind its other words name
 	lastClass
 )
 
@@ -76,7 +77,7 @@ var classNames = map[string]Class{
 	"negator": Negator, "time": Time, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
-	"path-verb": PathVerb, "complement": Complement, "field": Field,
+	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference,
 }
 
 // operators are the classes of words that change what a question asks:
