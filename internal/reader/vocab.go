@@ -219,7 +219,8 @@ func newVocab(s *graph.Schema) *vocab {
 var classifierWords = [][]string{{"is", "a"}, {"is", "an"}, {"isa"}, {"instance", "of"}, {"kind"}, {"type"}, {"kind", "of"}, {"type", "of"}, {"category"}, {"class"}}
 
 func newRelation(d *graph.RelationDef) *relation {
-	r := &relation{def: d, name: d.Name, words: words.NameWords(d.Name), subjectRole: words.First}
+	split, _ := words.SplitWords(d.Name)
+	r := &relation{def: d, name: d.Name, words: split, subjectRole: words.First}
 	r.concept, _ = words.ParseConcept(d.Concept)
 	if d.Inverse {
 		r.subjectRole = words.Second

@@ -203,6 +203,8 @@ var wordsLong = words.LongWords
 var (
 	wordsClassOf   = words.ClassOf
 	wordsReference = words.Reference
+	wordsFunction  = words.Det | words.Prep | words.Conj | words.Have | words.Be | words.Aux
+	wordsSplit     = words.SplitWords
 )
 
 // relInfo is a relation of the graph as the reader uses it.
@@ -322,6 +324,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		ri.spelled = strings.Join(words, " ")
 		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))
+		if split, ok := wordsSplit(d.Name); ok {
+			// birthplace is "birth place" too ("born" is a form of a
+			// word of it).
+			ri.names = append(ri.names, newPhraseMatcher(strings.Join(split, " ")))
+		}
 		if long, ok := wordsLong(words); ok {
 			// "dependencies" names pkg_deps too.
 			ri.names = append(ri.names, newPhraseMatcher(strings.Join(long, " ")))
@@ -346,6 +353,10 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			for _, ph := range compoundSpellings(words[0], qwords) {
 				ri.names = append(ri.names, newPhraseMatcher(ph))
 			}
+		}
+		for _, c := range closedCompounds(words) {
+			// birth_place and place_of_birth are named "birthplace".
+			ri.names = append(ri.names, newPhraseMatcher(c))
 		}
 		for _, a := range d.Aliases {
 			ri.names = append(ri.names, newPhraseMatcher(a))
@@ -385,6 +396,22 @@ func compoundSpellings(name string, qwords []string) []string {
 		}
 	}
 	return out
+}
+
+// closedCompounds returns the ways a name of two content words is
+// written as one word, either order ("birth place" and "place of birth":
+// "birthplace"; "death date": "deathdate").
+func closedCompounds(ws []string) []string {
+	var content []string
+	for _, w := range ws {
+		if !wordsClassOf(w).Has(wordsFunction) {
+			content = append(content, w)
+		}
+	}
+	if len(content) != 2 || len(content[0]) < 3 || len(content[1]) < 3 {
+		return nil
+	}
+	return []string{content[0] + content[1], content[1] + content[0]}
 }
 
 // pairPassives makes each relation of no known concept named in the

@@ -203,6 +203,20 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 // (placenouns.txt: "site" of launch_site).
 func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
 
+// PlaceCompound splits a closed compound that ends in a place noun into its
+// two words ("birthplace" → "birth", "place"; "geolocation"), ok false for
+// any other word. The place noun has five letters or more and the word
+// before it four: a shorter ending is part of many a word ("prerequisite",
+// "website").
+func PlaceCompound(w string) (first, place string, ok bool) {
+	for p := range k().places {
+		if rest, found := strings.CutSuffix(w, p); found && len(p) >= 5 && len(rest) >= 4 {
+			return rest, p, true
+		}
+	}
+	return "", "", false
+}
+
 // IsPeerNoun reports whether a lower-case word, in the singular or the
 // plural, is a noun for things of one's own kind in some relation to one
 // (peernouns.txt: "neighbours").

@@ -396,6 +396,19 @@ func NameWords(name string) []string {
 	return text.Tokens(name)
 }
 
+// SplitWords returns a relation name's words (NameWords) with a closed
+// compound ending in a place noun written as its two words ("birthplace"
+// as "birth", "place"), and whether it split one.
+func SplitWords(name string) ([]string, bool) {
+	toks := NameWords(name)
+	if len(toks) == 1 {
+		if first, place, ok := PlaceCompound(toks[0]); ok {
+			return []string{first, place}, true
+		}
+	}
+	return toks, false
+}
+
 // isRoleNoun reports whether a word is (the first word of) a role noun of
 // some concept ("dependency", "owner", "member").
 func isRoleNoun(w string) bool {

@@ -237,3 +237,23 @@ func TestReadings(t *testing.T) {
 		}
 	}
 }
+
+// A closed compound ending in a place noun is read as its two words; a
+// short ending that many words have is not split.
+func TestSplitWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"birthplace":      "birth place",
+		"Workplace":       "work place",
+		"homeground":      "home ground",
+		"geolocation":     "geolocation",
+		"prerequisite":    "prerequisite",
+		"website":         "website",
+		"place_of_birth":  "place of birth",
+		"launch_location": "launch location",
+	} {
+		got, _ := SplitWords(name)
+		if strings.Join(got, " ") != want {
+			t.Errorf("SplitWords(%q) = %q, want %q", name, strings.Join(got, " "), want)
+		}
+	}
+}
