@@ -461,7 +461,37 @@ func (p *Rules) candidates(ws []qword, sp span, sw spanWords, mentions []string,
 			}
 		}
 	}
+	if len(cs) == 0 && !asked && sw.content == 1 && len(sp.forms) > 0 {
+		if m, ok := rootName(res[sp.forms[0].mention]); ok && slices.ContainsFunc(ws[sp.i:sp.j], func(w qword) bool { return w.named }) {
+			// "the Najdorf": Sicilian Defense: Najdorf Variation, whose
+			// name every other one with the word extends.
+			cs = append(cs, candidate{m: m, form: mentions[sp.forms[0].mention], method: methodRank(m.Method), score: m.Score, explained: sw.words})
+		}
+	}
 	return cs, narrowed
+}
+
+// rootName returns, of a name word's partial matches, the one whose name
+// each of the others extends ("Sicilian Defense: Najdorf Variation" of
+// "..., English Attack" and "..., Adams Attack"), where there are several;
+// ok is false where no name is the root of the rest.
+func rootName(ms []graph.Match) (graph.Match, bool) {
+	var partial []graph.Match
+	for _, m := range ms {
+		if m.Method == graph.MatchPartial {
+			partial = append(partial, m)
+		}
+	}
+	if len(partial) < 2 {
+		return graph.Match{}, false
+	}
+	root := slices.MinFunc(partial, func(a, b graph.Match) int { return cmp.Compare(len(a.Entity.Name), len(b.Entity.Name)) })
+	for _, m := range partial {
+		if n := m.Entity.Name; n != root.Entity.Name && !strings.HasPrefix(n, root.Entity.Name+",") && !strings.HasPrefix(n, root.Entity.Name+" ") {
+			return graph.Match{}, false
+		}
+	}
+	return root, true
 }
 
 // keepBetter adds c to cs, or where cs holds a candidate for the same

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/memstore"
 )
 
@@ -129,5 +130,19 @@ func TestRestated(t *testing.T) {
 		if want := c.want != ""; ok != want || ok && got != c.want {
 			t.Errorf("restated(%q) = %q, %v; want %q", c.q, got, ok, c.want)
 		}
+	}
+}
+
+// A name word many names share names the one every other extends.
+func TestRootName(t *testing.T) {
+	m := func(name string) graph.Match {
+		return graph.Match{Entity: graph.Entity{Name: name}, Method: graph.MatchPartial}
+	}
+	root, ok := rootName([]graph.Match{m("Sicilian Defense: Najdorf Variation, English Attack"), m("Sicilian Defense: Najdorf Variation"), m("Sicilian Defense: Najdorf Variation, Adams Attack")})
+	if !ok || root.Entity.Name != "Sicilian Defense: Najdorf Variation" {
+		t.Errorf("rootName = %q, %v; want Sicilian Defense: Najdorf Variation", root.Entity.Name, ok)
+	}
+	if _, ok := rootName([]graph.Match{m("Sicilian Defense: Dragon Variation"), m("Sicilian Defense: Accelerated Dragon")}); ok {
+		t.Error("two names, neither extending the other: want no root")
 	}
 }
