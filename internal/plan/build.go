@@ -462,7 +462,7 @@ func (p *Rules) byKinds(q string, s *graph.Schema, ents []linked) (state.Plan, b
 // relations between where they end and the second's type. A guess, never
 // certified; ok is false where the schema links them no such way.
 func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Plan, bool) {
-	if len(ents) != 2 || ents[0].anchor.Type == "" || ents[1].anchor.Type == "" || ents[0].anchor.Entity == ents[1].anchor.Entity || excludes(q) || asksYesNo(q) {
+	if len(ents) != 2 || ents[0].anchor.Type == "" || ents[1].anchor.Type == "" || ents[0].anchor.Entity == ents[1].anchor.Entity || excludes(q) || !asksWhich(q) {
 		return state.Plan{}, false
 	}
 	if res := reading.Read(q, readingEntities(ents), s); res.Unmatched == nil || len(res.Readings) > 0 {
@@ -499,13 +499,6 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 	pl.Notes = append(pl.Notes, why)
 	pl.RelationHints = step.Relations()
 	return pl, true
-}
-
-// asksYesNo reports whether the question opens with an auxiliary, a form
-// of be, do or have, or a modal: it asks whether, not for a list.
-func asksYesNo(q string) bool {
-	ws := text.Tokens(q)
-	return len(ws) > 0 && words.ClassOf(ws[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
 }
 
 // readingEntities hands the linked entities to the rule reader.
