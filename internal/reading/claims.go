@@ -896,7 +896,12 @@ func (r *reader) sameAs() *claim {
 		for p := i; p <= k; p++ {
 			r.used[p] = true
 		}
-		c.why = append(c.why, fmt.Sprintf("the same %s as %s", step.word, r.ents[e].Name))
+		if link == "with" {
+			// "share an extension with X": the verb is read too.
+			c.why = append(c.why, fmt.Sprintf("%q: the same %s as %s", w[i], step.word, r.ents[e].Name))
+		} else {
+			c.why = append(c.why, fmt.Sprintf("the same %s as %s", step.word, r.ents[e].Name))
+		}
 		return c
 	}
 	return nil
