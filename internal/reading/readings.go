@@ -47,6 +47,15 @@ func (r *reader) readings(c *claim) []Reading {
 	return readings
 }
 
+// stepFrom returns the types step k of claim c starts from: the
+// anchor's for the first, where the step before ended for the others.
+func (r *reader) stepFrom(c *claim, lastEnds []string, k int) []string {
+	if k == 0 {
+		return r.anchorTypes(c)
+	}
+	return lastEnds
+}
+
 // claimSteps returns the chain steps of claim c and the types where the
 // last one ends, nil where a step has no edges; it adds the steps'
 // guesses, confidence, concept and schema doubt to base.
@@ -55,6 +64,11 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 	var lastEnds []string
 	for k, sc := range c.steps {
 		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0)
+		if sc.peer && len(edges) > 0 {
+			// "Brazil's neighbours": a peer noun names the one relation
+			// between two things of a kind, and says it is that.
+			base.Because = append(base.Because, fmt.Sprintf("%q read as %s, the only relation between two of %s, either way", sc.word, edges[0].Relation, strings.Join(r.stepFrom(c, lastEnds, k), " or ")))
+		}
 		if c.shared && k == 1 {
 			// "the same N as X": back the way the first step went.
 			edges, ends, guesses, conf = reversed(steps[0].Edges), r.anchorTypes(c), nil, 1
@@ -469,8 +483,6 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 			return nil, nil, nil, 0
 		}
 		rels = []*relInfo{ri}
-		guesses = append(guesses, fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", sc.word, ri.def.Name, strings.Join(at, " or ")))
-		conf *= 0.75
 	}
 	if rels == nil && sc.concept == words.None {
 		return r.neighbourhoodStep(c)
