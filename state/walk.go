@@ -294,37 +294,7 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 		s.applyBulk(b, ph)
 	}
 	for _, a := range d.Arcs {
-		fi, ok := w.idx[a.From]
-		if !ok {
-			continue // a move from nowhere: ignore rather than corrupt the walk
-		}
-		s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph)
-		e := s.Subgraph.addEdge(a.Hop, s.Iteration, ph)
-		via := viaRef{From: fi, Edge: e, Direction: a.Hop.Direction}
-		depth := w.Reached[fi].Depth + 1
-		ti, ok := w.idx[a.To]
-		if !ok {
-			w.idx[a.To] = len(w.Reached)
-			w.Reached = append(w.Reached, Reach{Pos: a.To, Depth: depth, Via: []viaRef{via}})
-			continue
-		}
-		r := &w.Reached[ti]
-		if r.Anchor {
-			continue // never walk back into an anchor's start position
-		}
-		dup := false
-		for _, v := range r.Via {
-			if v == via {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			r.Via = append(r.Via, via)
-		}
-		if depth < r.Depth {
-			r.Depth = depth
-		}
+		s.applyArc(a, ph)
 	}
 	for _, p := range d.Expanded {
 		if i, ok := w.idx[p]; ok && !w.Reached[i].Expanded {
@@ -335,6 +305,35 @@ func (s *AgentState) Apply(d Delta, ph Phase) int {
 	s.Cuts = append(s.Cuts, d.Cuts...)
 	s.Budget.Add(d.Cost)
 	return s.Subgraph.Len() - before
+}
+
+// applyArc records one move of a delta: the position it reaches, new or
+// reached again another way (its depth the shortest known); a move from a
+// position not reached, or back into an anchor's start, is ignored.
+func (s *AgentState) applyArc(a Arc, ph Phase) {
+	w := &s.Walk
+	fi, ok := w.idx[a.From]
+	if !ok {
+		return // a move from nowhere: ignore rather than corrupt the walk
+	}
+	s.Subgraph.addNode(graph.Entity{Name: a.To.Node}, s.Iteration, ph)
+	e := s.Subgraph.addEdge(a.Hop, s.Iteration, ph)
+	via := viaRef{From: fi, Edge: e, Direction: a.Hop.Direction}
+	depth := w.Reached[fi].Depth + 1
+	ti, ok := w.idx[a.To]
+	if !ok {
+		w.idx[a.To] = len(w.Reached)
+		w.Reached = append(w.Reached, Reach{Pos: a.To, Depth: depth, Via: []viaRef{via}})
+		return
+	}
+	r := &w.Reached[ti]
+	if r.Anchor {
+		return // never walk back into an anchor's start position
+	}
+	if !slices.Contains(r.Via, via) {
+		r.Via = append(r.Via, via)
+	}
+	r.Depth = min(r.Depth, depth)
 }
 
 // applyBulk applies a bulk delta's moves into Reached (Apply installed its
