@@ -670,6 +670,46 @@ func sameChains(out readOut) readOut {
 	return out
 }
 
+// askedRelation reads a question for a kind the graph has a relation of
+// that name for, from its entity's kind, asked with a verb of a broad kind
+// ("Which family does the genus Tyto belong to?" over Family, genus to
+// family; "What group does barium belong to?"), as that relation, before
+// the readings of the verb's kind: the kind asked names it. Only for a
+// reading of containment, membership or no kind that does not walk it
+// already.
+func askedRelation(pl *state.Plan, s *graph.Schema) {
+	t := pl.Target
+	if t.Kind != state.TargetType || t.Type == "" || len(t.Having) > 0 || len(pl.Anchors) != 1 || pl.Anchors[0].Type == "" ||
+		len(pl.Readings) == 0 || len(pl.Chains) == 0 {
+		return
+	}
+	switch pl.Readings[0].Concept {
+	case "", words.Containment.String(), words.Membership.String():
+	default:
+		return
+	}
+	from := pl.Anchors[0].Type
+	for _, r := range s.Relations {
+		if text.Key(r.Name) != text.Key(t.Type) || pl.Chains[0].Relations()[r.Name] {
+			continue
+		}
+		var d graph.Direction
+		switch {
+		case slices.Contains(r.From, from) && slices.Contains(r.To, t.Type):
+			d = graph.Out
+		case slices.Contains(r.To, from) && slices.Contains(r.From, t.Type):
+			d = graph.In
+		default:
+			continue
+		}
+		rd := state.Reading{Text: fmt.Sprintf("the %s of %s, through %s", t.Type, pl.Anchors[0].Entity, r.Name), Confidence: 1, Extent: state.ExtentDirect,
+			Because: []string{fmt.Sprintf("%q names %s, which links a %s to a %s", t.Type, r.Name, from, t.Type)}}
+		pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: []state.RelDir{{Relation: r.Name, Direction: d}}}}, Score: 1}}, pl.Chains...)
+		pl.Readings = append([]state.Reading{rd}, pl.Readings...)
+		return
+	}
+}
+
 // namedForKind reports whether every chain's last step walks only
 // relations named as type t is (group and Group).
 func namedForKind(s *graph.Schema, chains []state.Chain, t string) bool {

@@ -196,6 +196,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		}
 	}
 	throughNames(&plan, s)
+	askedRelation(&plan, s)
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
 		// "Which Republicans sit on the Finance Committee?": the
 		// members linked to Republican, not those named like it.
