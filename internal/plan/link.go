@@ -205,6 +205,12 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 	for _, pl := range words.PlacesOf(strings.Join(toks, "-")) {
 		forms = append(forms, formText{text: pl})
 	}
+	if len(toks) == 1 {
+		// "Which women won the prize?": the value female.
+		for _, v := range words.ValuesOf(toks[0]) {
+			forms = append(forms, formText{text: v})
+		}
+	}
 	if len(toks) >= 2 {
 		// "Bernie Sanders" for Bernard Sanders: a person's name with a
 		// nickname for its given name.

@@ -126,6 +126,10 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 // for "bernie"), lower case, or nil.
 func GivenNames(nick string) []string { return k().nicknames[nick] }
 
+// ValuesOf returns the values a noun names ("female" for "women"), lower
+// case, or nil (valuenouns.txt).
+func ValuesOf(noun string) []string { return k().values[noun] }
+
 // PlacesOf returns the places a demonym is said of ("sweden" for
 // "swedish", "united states" and "america" for "american"), lower case
 // with spaces between words, or nil; a demonym of two words is looked up

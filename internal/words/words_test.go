@@ -98,6 +98,10 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "nicknames.txt", nick)
 		lower(t, "nicknames.txt", strings.Join(given, " "))
 	}
+	for noun, values := range kn.values {
+		lower(t, "valuenouns.txt", noun)
+		lower(t, "valuenouns.txt", strings.Join(values, " "))
+	}
 	for adj, places := range kn.demonyms {
 		lower(t, "demonyms.txt", adj)
 		lower(t, "demonyms.txt", strings.Join(places, " "))
