@@ -81,7 +81,7 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		if k == 0 {
 			at = r.anchorTypes(c)
 		}
-		if bridge, turned, why := r.bridgeTo(sc, at, edges); len(bridge) > 0 {
+		if bridge, turned, why := r.bridgeTo(c, sc, at, edges); len(bridge) > 0 {
 			edges = turned
 			// "Which films feature characters from Naboo?": from the
 			// planet to its people (homeworld), then the films whose
@@ -608,15 +608,21 @@ func (r *reader) edgesOf(sc stepClaim, rels []*relInfo) ([]state.RelDir, []strin
 
 // bridgeTo returns, for a step named by a relation's own words whose
 // edges never start from the types at where the walk is (in a typed
-// graph), the relations that lead from there, in one hop, to where they
+// graph, or in one typed by inference for a list question that does not
+// say "directly"), the relations that lead from there, in one hop, to where they
 // start: the link the question's preposition leaves to the types
 // ("characters from Naboo": Naboo is a planet, characters runs from a
 // film to people, and homeworld links people and planets), the step's
 // edges turned toward the asked kind where they lead away from it, and a
 // guess saying so. Nothing where an edge starts from at either way, or no one
 // relation links the types.
-func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, []state.RelDir, string) {
-	if len(sc.rels) == 0 || len(at) != 1 || !r.s.TypesStated() {
+func (r *reader) bridgeTo(c *claim, sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, []state.RelDir, string) {
+	if len(sc.rels) == 0 || len(at) != 1 {
+		return nil, nil, ""
+	}
+	if !r.s.TypesStated() && (c.target >= 0 || c.extent == state.ExtentDirect && c.extentSaid) {
+		// Types inferred from the data bridge a list, not a yes or no,
+		// nor a question that says "directly".
 		return nil, nil, ""
 	}
 	asked := r.asked().Type
@@ -645,7 +651,9 @@ func (r *reader) bridgeTo(sc stepClaim, at []string, edges []state.RelDir) ([]st
 		return nil, nil, ""
 	}
 	bridge := r.linking(at[0], starts[0], 0, nil)
-	if len(state.ChainStep{Edges: bridge}.Relations()) != 1 {
+	if rels := (state.ChainStep{Edges: bridge}).Relations(); len(rels) != 1 || words.NamesOtherNames(nameWords(rels[0])) {
+		// A naming relation (aka) is the way from a name to its
+		// thing, which the planner reads (plan.throughNames).
 		return nil, nil, ""
 	}
 	return bridge, turned, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
