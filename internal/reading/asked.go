@@ -31,10 +31,19 @@ func (r *reader) askedPos() int {
 		if w != "which" && w != "many" && !r.knownNoun(j) && !r.verbAt(j+1) {
 			continue
 		}
+		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && oneWordType(r.typeNamedAt(j)) && r.typeNamedAt(k) != "" {
+			// "Which laureate affiliations": two type names, the
+			// second the head the first qualifies.
+			return k
+		}
 		return j
 	}
 	return -1
 }
+
+// oneWordType reports whether t is a type whose name is one word
+// ("laureate", not "Sub-technique", which "sub techniques" names whole).
+func oneWordType(t string) bool { return t != "" && len(text.Tokens(t)) == 1 }
 
 // pastQualifier returns the position of the noun an entity at stream
 // position j qualifies ("Which Swedish airports", "which cave Pokémon":
