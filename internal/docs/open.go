@@ -3508,35 +3508,102 @@ type verbGroup struct {
 // "is the owner of". Negated and hedged groups, infinitives and groups
 // with no verb are not read.
 func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
-	ts = collapseCompounds(ts)
-	// "requires at least JDK 21": the quantifier is not the verb's.
+	ts = dropQuantifier(collapseCompounds(ts))
+	if thatClauseAfterVerb(ts) {
+		return verbGroup{}, false
+	}
+	ts = trimObjectWords(ts)
+	if vg, ok := fixedVerbShape(ts); ok {
+		return vg, true
+	}
+	ts = dropSuchAsExamples(ts)
+	if actsUsing(ts) {
+		return verbGroup{phrase: "use"}, true
+	}
+	r := &verbReading{ts: ts, all: all, before: before}
+	if res := r.opening(); res.done {
+		return res.vg, res.ok
+	}
+	if !r.skipAuxiliaries() {
+		return verbGroup{}, false
+	}
+	r.dutyVerb()
+	if res := r.copulaForms(); res.done {
+		return res.vg, res.ok
+	}
+	return r.finite()
+}
+
+// verbResult is what one step of reading a verb group decided: done says
+// that it decided, ok and vg what (a group read, or none).
+type verbResult struct {
+	vg   verbGroup
+	ok   bool
+	done bool
+}
+
+// readAs is a step's decision that the words read as vg.
+func readAs(vg verbGroup) verbResult { return verbResult{vg: vg, ok: true, done: true} }
+
+// notRead is a step's decision that the words read as no verb group.
+var notRead = verbResult{done: true}
+
+// undecided is a step's leaving the decision to the next.
+var undecided = verbResult{}
+
+// verbReading is the state of reading a verb group past its fixed shapes:
+// the words (ts), the sentence's tokens (all) and the mention group before
+// them; k is where the verb stands in ts, be whether a form of "be" stands
+// before it, neg whether a negation does.
+type verbReading struct {
+	ts     []otok
+	all    []otok
+	before group
+	k      int
+	be     bool
+	neg    bool
+}
+
+// dropQuantifier drops "at least", "at most" ("requires at least JDK
+// 21": the quantifier is not the verb's).
+func dropQuantifier(ts []otok) []otok {
 	for k := 0; k+1 < len(ts); k++ {
 		if ts[k].low == "at" && (ts[k+1].low == "least" || ts[k+1].low == "most") {
-			ts = append(slices.Clone(ts[:k]), ts[k+2:]...)
-			break
+			return append(slices.Clone(ts[:k]), ts[k+2:]...)
 		}
 	}
-	// "X ensures that the Y is warm": "that" right after the verb opens
-	// its object, a clause; Y is that clause's subject, not the verb's
-	// object.
+	return ts
+}
+
+// thatClauseAfterVerb reports whether "that" right after a finite verb
+// opens its object, a clause ("X ensures that the Y is warm": Y is that
+// clause's subject, not the verb's object).
+func thatClauseAfterVerb(ts []otok) bool {
 	for k := 1; k < len(ts); k++ {
 		if ts[k].low == "that" && verbLike(ts[k-1].low) && (thirdPerson(ts[k-1].low) || words.PastForm(ts[k-1].low)) &&
 			!slices.ContainsFunc(ts[k+1:], func(t otok) bool { return !openWords.is("determiners", t.low) }) {
-			return verbGroup{}, false
+			return true
 		}
 	}
-	// The object's article and adjectives are not the verb group's: "from
-	// a Kafka topic", "on top of existing Prometheus TSDB".
+	return false
+}
+
+// trimDeterminers drops the articles that end the words.
+func trimDeterminers(ts []otok) []otok {
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
 	}
-	// "uses one of the Temporal SDKs": the quantifier and "of" are the
-	// object's.
-	if n := len(ts); n >= 2 && ts[n-1].low == "of" && (openWords.is("number-words", ts[n-2].low) || ts[n-2].low == "some" || ts[n-2].low == "each" || ts[n-2].low == "any" || ts[n-2].low == "all") {
-		ts = ts[:n-2]
-		for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
-			ts = ts[:len(ts)-1]
-		}
+	return ts
+}
+
+// trimObjectWords drops the words at the end that are the object's, not
+// the verb group's: its article and adjectives ("from a Kafka topic", "on
+// top of existing Prometheus TSDB") and a quantifier with "of" ("uses one
+// of the Temporal SDKs").
+func trimObjectWords(ts []otok) []otok {
+	ts = trimDeterminers(ts)
+	if n := len(ts); n >= 2 && ts[n-1].low == "of" && quantifierWord(ts[n-2].low) {
+		ts = trimDeterminers(ts[:n-2])
 	}
 	// With no article before them, adjectives before a name are the
 	// name's: "on top of existing Prometheus TSDB" ("the same metrics
@@ -3544,6 +3611,20 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	if n := len(ts); n > 1 && openWords.is("name-adjectives", ts[n-1].low) && !openWords.is("be", ts[n-2].low) && !openWords.is("determiners", ts[n-2].low) {
 		ts = ts[:n-1]
 	}
+	return ts
+}
+
+// quantifierWord reports whether w counts out of a whole before "of"
+// ("one of", "some of", "each of", "any of", "all of").
+func quantifierWord(w string) bool {
+	return openWords.is("number-words", w) || w == "some" || w == "each" || w == "any" || w == "all"
+}
+
+// fixedVerbShape reads the shapes of words that name a relation whole,
+// whatever their verb: a means of contact, an interface used by another,
+// an infinitive passive, a requirement placed in, "used for", "used to
+// connect", "used for communication between".
+func fixedVerbShape(ts []otok) (verbGroup, bool) {
 	// "completes the election through interaction with Y": the means,
 	// written as a noun of contact, is the act.
 	if meansNoun(ts) {
@@ -3575,308 +3656,502 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	} else if link {
 		return verbGroup{phrase: "use", reversed: true, links: true}, true
 	}
-	// "X is used for communication between A and B": A and B use X.
-	if n := len(ts); n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
-		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) }) {
+	if usedForLinkBetween(ts) {
 		return verbGroup{phrase: "use", reversed: true}, true
 	}
-	// "using templating tools such as Y": the examples are what is used.
-	if n := len(ts); n >= 3 && ts[n-2].low == "such" && ts[n-1].low == "as" {
-		k := n - 2
-		// ("load balancing components such as": a gerund modifies the noun.)
-		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !openWords.is("prepositions", ts[k-1].low) &&
-			(!verbLike(ts[k-1].low) || openWords.is("nouns", ts[k-1].low) || strings.HasSuffix(ts[k-1].low, "ing") && ts[k-1].low != "using") {
-			k--
-		}
-		if k < n-2 && k > 0 && ts[k-1].low == "using" {
-			ts = ts[:k]
-		}
+	return verbGroup{}, false
+}
+
+// usedForLinkBetween reports the form "X is used for communication
+// between A and B": A and B use X.
+func usedForLinkBetween(ts []otok) bool {
+	n := len(ts)
+	return n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
+		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) })
+}
+
+// dropSuchAsExamples cuts "using templating tools such as Y" at "using":
+// the examples are what is used. A gerund before the noun modifies it
+// ("load balancing components such as").
+func dropSuchAsExamples(ts []otok) []otok {
+	n := len(ts)
+	if n < 3 || ts[n-2].low != "such" || ts[n-1].low != "as" {
+		return ts
 	}
-	// "X does something using Y": X uses Y; also across a clause that
-	// completes X's verb and names nothing ("X ensures that the
-	// repository is clean using Y": "that" right after the verb).
-	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
+	k := n - 2
+	for k > 0 && n-2-k < 4 && exampleNounWord(ts[k-1]) {
+		k--
+	}
+	if k < n-2 && k > 0 && ts[k-1].low == "using" {
+		return ts[:k]
+	}
+	return ts
+}
+
+// exampleNounWord reports whether t can be a word of the noun before
+// "such as": no punctuation, function word nor preposition, and no verb
+// unless a noun or a gerund other than "using".
+func exampleNounWord(t otok) bool {
+	return !t.punct && !openWords.function(t.low) && !openWords.is("prepositions", t.low) &&
+		(!verbLike(t.low) || openWords.is("nouns", t.low) || strings.HasSuffix(t.low, "ing") && t.low != "using")
+}
+
+// actsUsing reports the form "X does something using Y": X uses Y; also
+// across a clause that completes X's verb and names nothing ("X ensures
+// that the repository is clean using Y": "that" right after the verb).
+func actsUsing(ts []otok) bool {
+	n := len(ts)
+	return n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
 		return openWords.is("negations", t.low) || openWords.is("hedges", t.low)
 	}) && !clauseIn(ts[:n-1]) &&
-		slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) }) {
-		return verbGroup{phrase: "use"}, true
+		slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) })
+}
+
+// possessiveBefore reports whether the mention group before the words
+// ends in a possessive ("X's").
+func (r *verbReading) possessiveBefore() bool {
+	return r.before.ms[len(r.before.ms)-1].j > 0 && r.tokenBefore().poss
+}
+
+// tokenBefore is the token right before the words.
+func (r *verbReading) tokenBefore() otok { return r.all[r.before.j-1] }
+
+// opening reads what opens the words before the verb: a relative
+// pronoun (the clause reads from the mention before it), an instruction
+// after a comma (not read), a possessive's role noun ("X's owner is Y")
+// or part ("The OTel Collector's `prometheus/ad` receiver scrapes X"),
+// and "it's" for "it is".
+func (r *verbReading) opening() verbResult {
+	ts := r.ts
+	if r.k < len(ts) && ts[r.k].low == "," {
+		r.k++
 	}
-	k := 0
-	// A relative clause reads from the mention before it.
-	if k < len(ts) && ts[k].low == "," {
-		k++
-	}
-	if k < len(ts) && (ts[k].low == "which" || ts[k].low == "that" || ts[k].low == "who") {
-		k++
-	} else if k == 1 && imperativeAfterComma(ts[k:]) || k == 0 && singularSubject(all, before) && imperativeAfterComma(ts) {
+	if r.k < len(ts) && (ts[r.k].low == "which" || ts[r.k].low == "that" || ts[r.k].low == "who") {
+		r.k++
+	} else if r.k == 1 && imperativeAfterComma(ts[r.k:]) || r.k == 0 && singularSubject(r.all, r.before) && imperativeAfterComma(ts) {
 		// "To build the service binary, run from the repo root": a verb's
 		// base form after a comma agrees with no subject before it; it
 		// starts an instruction.
-		return verbGroup{}, false
+		return notRead
 	}
 	// "X's owner is Y": the role noun names the relation.
-	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && k < len(ts) {
-		if vg, ok := possessiveRole(ts[k:]); ok {
-			return vg, true
+	if r.possessiveBefore() && r.k < len(ts) {
+		if vg, ok := possessiveRole(ts[r.k:]); ok {
+			return readAs(vg)
 		}
 	}
-	// "The OTel Collector's `prometheus/ad` receiver scrapes X": the owner
-	// acts through its part, a few words with no verb among them.
-	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && all[before.j-1].low != "it" && k < len(ts) {
-		n := k
-		for n < len(ts) && n-k < 3 && !ts[n].punct && !openWords.function(ts[n].low) && !openWords.is("auxiliaries", ts[n].low) &&
-			!(thirdPerson(ts[n].low) && verbLike(ts[n].low)) {
-			n++
-		}
-		if n > k && n < len(ts) && thirdPerson(ts[n].low) && verbLike(ts[n].low) && !openWords.is("be", ts[n].low) {
-			k = n
-		}
+	if r.possessiveBefore() && r.tokenBefore().low != "it" && r.k < len(ts) {
+		r.k = possessivePart(ts, r.k)
 	}
 	// "it's used for": the contraction is "it is".
-	be, neg := before.j > 0 && all[before.j-1].poss && all[before.j-1].low == "it", false
-	for k < len(ts) {
-		t := ts[k]
+	r.be = r.before.j > 0 && r.tokenBefore().poss && r.tokenBefore().low == "it"
+	return undecided
+}
+
+// possessivePart returns where the verb stands when the owner acts through
+// its part, a few words from k with no verb among them, then a verb other
+// than "be" ("The OTel Collector's `prometheus/ad` receiver scrapes X");
+// else k.
+func possessivePart(ts []otok, k int) int {
+	n := k
+	for n < len(ts) && n-k < 3 && !ts[n].punct && !openWords.function(ts[n].low) && !openWords.is("auxiliaries", ts[n].low) &&
+		!(thirdPerson(ts[n].low) && verbLike(ts[n].low)) {
+		n++
+	}
+	if n > k && n < len(ts) && thirdPerson(ts[n].low) && verbLike(ts[n].low) && !openWords.is("be", ts[n].low) {
+		return n
+	}
+	return k
+}
+
+// adverbWord reports whether w is an adverb: a listed one or a word in
+// "-ly" longer than four letters.
+func adverbWord(w string) bool {
+	return openWords.is("adverbs", w) || strings.HasSuffix(w, "ly") && len(w) > 4
+}
+
+// skipAuxiliaries moves k past the negations, forms of "be", auxiliaries
+// and adverbs before the verb, noting be and neg; it reports whether a
+// verb follows that can be read: none after a negation or a hedge, at the
+// end, at punctuation or at "to".
+func (r *verbReading) skipAuxiliaries() bool {
+	ts := r.ts
+	for ; r.k < len(ts); r.k++ {
+		t := ts[r.k]
 		switch {
-		case openWords.is("negations", t.low) || t.low == "longer" && k > 0 && ts[k-1].low == "no":
-			neg = true
+		case openWords.is("negations", t.low) || t.low == "longer" && r.k > 0 && ts[r.k-1].low == "no":
+			r.neg = true
 		case openWords.is("hedges", t.low):
-			return verbGroup{}, false
+			return false
 		case openWords.is("be", t.low):
-			be = true
-		case openWords.is("auxiliaries", t.low), openWords.is("adverbs", t.low), strings.HasSuffix(t.low, "ly") && len(t.low) > 4:
+			r.be = true
+		case openWords.is("auxiliaries", t.low), adverbWord(t.low):
 		default:
-			goto verb
+			return !r.neg && !ts[r.k].punct && ts[r.k].low != "to"
 		}
-		k++
 	}
-	return verbGroup{}, false
-verb:
-	if neg || k >= len(ts) || ts[k].punct || ts[k].low == "to" {
-		return verbGroup{}, false
-	}
-	// "is responsible for invoking X": the duty's verb is the relation.
-	if be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
+	return false
+}
+
+// dutyVerb rewrites "is responsible for invoking X": the duty's verb is
+// the relation.
+func (r *verbReading) dutyVerb() {
+	ts, k := r.ts, r.k
+	if r.be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
 		if base, ok := ingLemma(ts[k+2].low); ok {
 			v := thirdForm(base)
-			ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
-			be = false
+			r.ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
+			r.be = false
 		}
 	}
-	// "is a tracing backend which stores traces in X": the description
-	// the subject is named by, then what it does.
-	if be && openWords.is("determiners", ts[k].low) {
-		for r := k + 1; r < len(ts) && r <= k+6; r++ {
-			if ts[r].punct || openWords.is("prepositions", ts[r].low) {
-				break
-			}
-			if r > k+1 && (ts[r].low == "which" || ts[r].low == "that" || ts[r].low == "who") {
-				return readVerbGroup(ts[r:], all, before)
-			}
-		}
+}
+
+// reread reads the words again from a verb v put in place of what stood
+// before rest.
+func (r *verbReading) reread(v string, rest []otok) verbResult {
+	vg, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.all, r.before)
+	return verbResult{vg: vg, ok: ok, done: true}
+}
+
+// copulaForms reads the forms after a form of "be": a description then
+// what it does, a role noun, an enabling word with an infinitive, a
+// progressive.
+func (r *verbReading) copulaForms() verbResult {
+	if !r.be {
+		return undecided
+	}
+	if res := r.describedThenActs(); res.done {
+		return res
 	}
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
-	if be {
-		if vg, ok := copulaRole(ts[k:]); ok {
-			return vg, true
+	if vg, ok := copulaRole(r.ts[r.k:]); ok {
+		return readAs(vg)
+	}
+	if res := r.enabledInfinitive(); res.done {
+		return res
+	}
+	return r.progressive()
+}
+
+// describedThenActs reads "is a tracing backend which stores traces in
+// X": the description the subject is named by, then what it does.
+func (r *verbReading) describedThenActs() verbResult {
+	ts, k := r.ts, r.k
+	if !openWords.is("determiners", ts[k].low) {
+		return undecided
+	}
+	for j := k + 1; j < len(ts) && j <= k+6; j++ {
+		if ts[j].punct || openWords.is("prepositions", ts[j].low) {
+			break
+		}
+		if j > k+1 && (ts[j].low == "which" || ts[j].low == "that" || ts[j].low == "who") {
+			vg, ok := readVerbGroup(ts[j:], r.all, r.before)
+			return verbResult{vg: vg, ok: ok, done: true}
 		}
 	}
-	// "are configured to continuously write metrics to X", "is able to
-	// ping X": the infinitive is what the subject does.
-	if be && k+1 < len(ts) && openWords.is("enabling-words", lemma(ts[k].low)) && ts[k+1].low == "to" {
-		r := k + 2
-		for r < len(ts) && (openWords.is("adverbs", ts[r].low) || strings.HasSuffix(ts[r].low, "ly") && len(ts[r].low) > 4) {
-			r++
-		}
-		if r < len(ts) && verbLike(ts[r].low) && !openWords.function(ts[r].low) {
-			v := thirdForm(lemma(ts[r].low))
-			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[r+1:]...), all, before)
-		}
+	return undecided
+}
+
+// enabledInfinitive reads "are configured to continuously write metrics
+// to X", "is able to ping X": the infinitive is what the subject does.
+func (r *verbReading) enabledInfinitive() verbResult {
+	ts, k := r.ts, r.k
+	if k+1 >= len(ts) || !openWords.is("enabling-words", lemma(ts[k].low)) || ts[k+1].low != "to" {
+		return undecided
 	}
-	// "Ruler is querying X": the progressive is the verb.
-	if be && strings.HasSuffix(ts[k].low, "ing") && (k+1 >= len(ts) || !verbLike(ts[k+1].low) || openWords.function(ts[k+1].low) || openWords.is("prepositions", ts[k+1].low)) {
-		// ("If X is running access its UI": a verb after the participle
-		// starts another clause.)
-		if base, ok := ingLemma(ts[k].low); ok && verbLike(base) {
-			v := thirdForm(base)
-			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[k+1:]...), all, before)
-		}
+	j := k + 2
+	for j < len(ts) && adverbWord(ts[j].low) {
+		j++
 	}
-	v := ts[k].low
-	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
+	if j < len(ts) && verbLike(ts[j].low) && !openWords.function(ts[j].low) {
+		return r.reread(thirdForm(lemma(ts[j].low)), ts[j+1:])
+	}
+	return undecided
+}
+
+// progressive reads "Ruler is querying X": the progressive is the verb
+// ("If X is running access its UI": a verb after the participle starts
+// another clause).
+func (r *verbReading) progressive() verbResult {
+	ts, k := r.ts, r.k
+	if !strings.HasSuffix(ts[k].low, "ing") {
+		return undecided
+	}
+	if k+1 < len(ts) && verbLike(ts[k+1].low) && !openWords.function(ts[k+1].low) && !openWords.is("prepositions", ts[k+1].low) {
+		return undecided
+	}
+	if base, ok := ingLemma(ts[k].low); ok && verbLike(base) {
+		return r.reread(thirdForm(base), ts[k+1:])
+	}
+	return undecided
+}
+
+// verbForm is the verb read at k and what stands after it: v its form,
+// base its lemma, passive whether it is a passive participle, unknown
+// whether no list knows it, second the lemma of a second verb sharing its
+// object, rest the words after them and prep the preposition ending them.
+type verbForm struct {
+	v, base, second, prep string
+	passive, unknown      bool
+	rest                  []otok
+}
+
+// finite reads the verb at k and what follows it.
+func (r *verbReading) finite() (verbGroup, bool) {
+	f, ok := r.verbAt()
+	if !ok {
 		return verbGroup{}, false
 	}
+	if res := r.wholeVerbPhrases(f); res.done {
+		return res.vg, res.ok
+	}
+	f.rest = r.ts[r.k+1:]
+	f.second, f.rest = sharedObjectVerb(f.v, f.rest)
+	if res := f.makingVerb(); res.done {
+		return res.vg, res.ok
+	}
+	f.unknown = !f.passive && !verbLike(f.v)
+	if len(f.rest) == 0 {
+		return verbGroup{phrase: f.base, unknown: f.unknown}, true
+	}
+	if res := f.splitPreposition(); res.done {
+		return res.vg, res.ok
+	}
+	if !f.objectBetween() {
+		return verbGroup{}, false
+	}
+	return f.relation()
+}
+
+// verbAt reads the word at k as a verb: no function word nor capitalised
+// non-verb, no naming verb's participle ("a service called X"), a
+// participle right after a mention as its verb, a past form only as a
+// passive or a finite verb, and no copula.
+func (r *verbReading) verbAt() (verbForm, bool) {
+	ts, k := r.ts, r.k
+	v := ts[k].low
+	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
+		return verbForm{}, false
+	}
 	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
-		return verbGroup{}, false // "a service called X", "is known as X"
+		return verbForm{}, false // "a service called X", "is known as X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
 	// queue": a participle right after a mention is its verb.
-	if k == 0 && !be && strings.HasSuffix(v, "ing") {
+	if k == 0 && !r.be && strings.HasSuffix(v, "ing") {
 		base, ok := ingLemma(v)
 		if !ok {
-			return verbGroup{}, false
+			return verbForm{}, false
 		}
 		v = thirdForm(base)
 	}
 	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	passive := (be || byNext) && words.PastForm(v)
-	if !be && !byNext && words.PastForm(v) && !thirdPerson(v) {
-		return verbGroup{}, false // "X integrated with Y": an adjective, not a clause
+	passive := (r.be || byNext) && words.PastForm(v)
+	if !r.be && !byNext && words.PastForm(v) && !thirdPerson(v) {
+		return verbForm{}, false // "X integrated with Y": an adjective, not a clause
 	}
 	if !passive && !(thirdPerson(v) || verbLike(v)) {
-		return verbGroup{}, false
+		return verbForm{}, false
 	}
-	if be && !passive {
-		return verbGroup{}, false // "is a", "are the": a copula
+	if r.be && !passive {
+		return verbForm{}, false // "is a", "are the": a copula
 	}
-	base := lemma(v)
-	// A phrase of the readings with a noun inside ("makes use of X").
-	if n := len(ts) - k - 1; !passive && n >= 2 && n <= 3 && openWords.is("prepositions", ts[len(ts)-1].low) {
-		ws := []string{base}
+	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// wholeVerbPhrases reads the phrases the verb makes with the words after
+// it: a phrase of the readings with a noun inside ("makes use of X"), the
+// passive of a verb of a whole ("is made up of A and B", "is composed of
+// A": it consists of them); a causative verb is not read ("lets X
+// discover": X is the one who acts) unless a verb of request with its
+// noun.
+func (r *verbReading) wholeVerbPhrases(f verbForm) verbResult {
+	ts, k := r.ts, r.k
+	if n := len(ts) - k - 1; !f.passive && n >= 2 && n <= 3 && openWords.is("prepositions", ts[len(ts)-1].low) {
+		ws := []string{f.base}
 		for _, t := range ts[k+1:] {
 			ws = append(ws, t.low)
 		}
 		if p := strings.Join(ws, " "); readingGroups[p] != "" {
-			return verbGroup{phrase: p}, true
+			return readAs(verbGroup{phrase: p})
 		}
 	}
-	// "is made up of A and B", "is composed of A": the passive of a verb
-	// of a whole says what it consists of.
-	if after := ts[k+1:]; passive && len(after) > 0 && after[len(after)-1].low == "of" &&
-		(len(after) == 1 && openWords.is("whole-verbs", base) || base == "make" && len(after) == 2 && after[0].low == "up") {
-		return verbGroup{phrase: "consist of"}, true
+	if after := ts[k+1:]; f.passive && len(after) > 0 && after[len(after)-1].low == "of" &&
+		(len(after) == 1 && openWords.is("whole-verbs", f.base) || f.base == "make" && len(after) == 2 && after[0].low == "up") {
+		return readAs(verbGroup{phrase: "consist of"})
 	}
-	isRequest := func(t otok) bool { return openWords.is("request-nouns", t.low) }
-	if openWords.is("causative-verbs", base) && !(openWords.is("request-verbs", base) && slices.ContainsFunc(ts[k+1:], isRequest)) {
-		return verbGroup{}, false // "lets X discover": X is the one who acts
+	if openWords.is("causative-verbs", f.base) && !(openWords.is("request-verbs", f.base) && slices.ContainsFunc(ts[k+1:], isRequestNoun)) {
+		return notRead
 	}
-	rest := ts[k+1:]
-	// "reads and caches data from X": two verbs share the object and the
-	// preposition; the relation is the first's when it names one with the
-	// preposition, else the second's.
-	second := ""
+	return undecided
+}
+
+// isRequestNoun reports whether t is a noun of request ("request",
+// "call").
+func isRequestNoun(t otok) bool { return openWords.is("request-nouns", t.low) }
+
+// sharedObjectVerb reads "reads and caches data from X": two verbs share
+// the object and the preposition; it returns the second's lemma and the
+// words after it (the relation is the first's when it names one with the
+// preposition, else the second's), or "" and rest.
+func sharedObjectVerb(v string, rest []otok) (string, []otok) {
 	if len(rest) > 1 && (rest[0].low == "and" || rest[0].low == "or") && !rest[1].punct && verbLike(rest[1].low) &&
 		thirdPerson(rest[1].low) == thirdPerson(v) && !openWords.function(rest[1].low) {
-		second, rest = lemma(rest[1].low), rest[2:]
+		return lemma(rest[1].low), rest[2:]
 	}
-	if openWords.is("making-verbs", base) && len(rest) > 0 {
-		// "is implemented using Postgres", "is built with Flask": a tool
-		// it uses; "is written in Go": its language, not a relation.
-		switch rest[len(rest)-1].low {
-		case "with", "using":
-			if len(rest) == 1 {
-				return verbGroup{phrase: "use"}, true
-			}
-		case "in":
-			return verbGroup{}, false
+	return "", rest
+}
+
+// makingVerb reads a verb of making: "is implemented using Postgres", "is
+// built with Flask": a tool it uses; "is written in Go": its language,
+// not a relation.
+func (f *verbForm) makingVerb() verbResult {
+	if !openWords.is("making-verbs", f.base) || len(f.rest) == 0 {
+		return undecided
+	}
+	switch f.rest[len(f.rest)-1].low {
+	case "with", "using":
+		if len(f.rest) == 1 {
+			return readAs(verbGroup{phrase: "use"})
 		}
+	case "in":
+		return notRead
 	}
-	unknown := !passive && !verbLike(v)
-	if len(rest) == 0 {
-		return verbGroup{phrase: base, unknown: unknown}, true
+	return undecided
+}
+
+// splitPreposition takes the preposition that ends rest into prep and
+// reads what it decides alone: a passive with "by" and nothing between
+// ("X is backed by Y": X depends on Y; else the reversed verb); a channel
+// preposition ("receives orders by a topic": what one receives through a
+// channel comes from it).
+func (f *verbForm) splitPreposition() verbResult {
+	if last := f.rest[len(f.rest)-1]; openWords.is("prepositions", last.low) {
+		f.prep = last.low
+		f.rest = f.rest[:len(f.rest)-1]
 	}
-	last := rest[len(rest)-1]
-	prep := ""
-	if openWords.is("prepositions", last.low) {
-		prep = last.low
-		rest = rest[:len(rest)-1]
-	}
-	if passive && prep == "by" && len(rest) == 0 {
-		if openWords.is("dependency-passives", base) {
-			return verbGroup{phrase: "depend on"}, true // "X is backed by Y": X depends on Y
+	if f.passive && f.prep == "by" && len(f.rest) == 0 {
+		if openWords.is("dependency-passives", f.base) {
+			return readAs(verbGroup{phrase: "depend on"}) // "X is backed by Y": X depends on Y
 		}
-		return verbGroup{phrase: base, reversed: true}, true
+		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
-	if openWords.is("channel-prepositions", prep) {
+	if openWords.is("channel-prepositions", f.prep) {
 		switch {
-		case passive:
-			return verbGroup{}, false
-		case knownPhrase(base+" from") && !knownPhrase(base+" to"):
-			// "receives orders by a topic": what one receives through a
-			// channel comes from it.
-			prep = "from"
-		case len(rest) > 0:
-			return verbGroup{}, false
+		case f.passive:
+			return notRead
+		case knownPhrase(f.base+" from") && !knownPhrase(f.base+" to"):
+			f.prep = "from"
+		case len(f.rest) > 0:
+			return notRead
 		default:
-			prep = ""
+			f.prep = ""
 		}
 	}
-	// What stands between the verb and the preposition: nothing, a
-	// particle, or the verb's own object ("its data", "new orders").
+	return undecided
+}
+
+// objectBetween reads what stands between the verb and the preposition:
+// nothing, a particle (which becomes the preposition), an article, or the
+// verb's own object ("its data", "new orders"); it reports whether the
+// group can be read.
+func (f *verbForm) objectBetween() bool {
 	switch {
-	case len(rest) == 0:
-	case len(rest) == 1 && prep == "" && openWords.is("particles", rest[0].low):
-		prep = rest[0].low
-	case len(rest) == 1 && openWords.is("determiners", rest[0].low) && prep == "":
+	case len(f.rest) == 0:
+	case len(f.rest) == 1 && f.prep == "" && openWords.is("particles", f.rest[0].low):
+		f.prep = f.rest[0].low
+	case len(f.rest) == 1 && openWords.is("determiners", f.rest[0].low) && f.prep == "":
 	default:
-		// The verb's own object stands between: a few words, longer for a
-		// verb known to take one ("sends requests … to").
-		limit := 5
-		if knownPhrase(base + " " + prep) {
-			limit = 8
-		}
-		if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
-			return verbGroup{}, false
-		}
-		inner := 0
-		for k, t := range rest {
-			if openWords.is("prepositions", t.low) {
-				// "the items in the user's cart": one phrase inside it.
-				if inner++; inner > 1 || k == 0 || t.low == "to" || t.low == "from" {
-					return verbGroup{}, false
-				}
-				continue
+		return verbObjectGap(f.rest, f.base, f.prep)
+	}
+	return true
+}
+
+// verbObjectGap reports whether rest can be the verb's own object standing
+// between it and prep: a few words, longer for a verb known to take one
+// ("sends requests … to"), with at most one phrase inside ("the items in
+// the user's cart") and no verb, clause word nor coordinator.
+func verbObjectGap(rest []otok, base, prep string) bool {
+	limit := 5
+	if knownPhrase(base + " " + prep) {
+		limit = 8
+	}
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
+		return false
+	}
+	inner := 0
+	for k, t := range rest {
+		if openWords.is("prepositions", t.low) {
+			if inner++; inner > 1 || k == 0 || t.low == "to" || t.low == "from" {
+				return false
 			}
-			// "uploads TSDB blocks to X": a plural after a name is the
-			// noun the name modifies, not a verb.
-			namedNoun := k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
-				// "uploads blocks to X", "uploads the blocks to X": the
-				// object's noun, right after the verb in the plural or
-				// after its article, is no verb (no finite verb follows
-				// another).
-				k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
-			if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
-				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !namedNoun {
-				return verbGroup{}, false
-			}
+			continue
+		}
+		if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
+			verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !gapNoun(rest, k) {
+			return false
 		}
 	}
-	if passive && prep == "by" {
+	return true
+}
+
+// gapNoun reports whether the word at k of the object, which could be
+// read as a verb, is a noun: a plural after a name is the noun the name
+// modifies ("uploads TSDB blocks to X"); the object's noun right after the
+// verb in the plural or after its article is no verb ("uploads blocks to
+// X", "uploads the blocks to X": no finite verb follows another).
+func gapNoun(rest []otok, k int) bool {
+	t := rest[k]
+	return k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
+		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
+}
+
+// relation names the relation the verb and its preposition read: the
+// reversed verb of a passive with "by", the second of two verbs when the
+// first names none with the preposition, a request sent, a participle
+// before the preposition, a foundation built on; an unknown verb only
+// with a preposition of a party.
+func (f *verbForm) relation() (verbGroup, bool) {
+	base, prep := f.base, f.prep
+	if f.passive && prep == "by" {
 		return verbGroup{phrase: base, reversed: true}, true
 	}
-	if second != "" && !knownPhrase(withPreposition(base, prep)) {
-		base = second
+	if f.second != "" && !knownPhrase(withPreposition(base, prep)) {
+		base = f.second
 	}
 	// "sends requests to X", "makes an HTTP request to X": a call.
-	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(rest, isRequest) {
+	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(f.rest, isRequestNoun) {
 		return verbGroup{phrase: "send request to"}, true
 	}
-	// "uses values fetched from X": the participle before the preposition
-	// is the relation ("fetch from").
-	if n := len(rest); n > 0 && prep != "" && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low) {
-		part := lemma(rest[n-1].low)
-		// "reads the manifests stored in X": the participle says where
-		// the verb's object is kept, not what the subject does to X; the
-		// subject reads from X, writes to it, or (any other verb) acts on
-		// what X holds: it depends on X.
+	if n := len(f.rest); n > 0 && prep != "" && words.PastForm(f.rest[n-1].low) && verbLike(f.rest[n-1].low) {
+		part := lemma(f.rest[n-1].low)
 		if canonicalPhrase(withPreposition(part, prep)) == "write to" {
-			switch canonicalPhrase(withPreposition(base, "from")) {
-			case "read":
-				return verbGroup{phrase: "read from"}, true
-			}
-			if canonicalPhrase(withPreposition(base, "to")) == "write to" {
-				return verbGroup{phrase: "write to"}, true
-			}
-			return verbGroup{phrase: "depend on"}, true
+			return storedObjectRelation(base), true
 		}
 		base = part
 	}
 	if prep == "on" && openWords.is("foundation-verbs", base) {
 		return verbGroup{phrase: "use"}, true // "is built on top of Y": Y is its base, which it uses
 	}
-	if unknown && prep != "" && !openWords.is("party-prepositions", prep) {
+	if f.unknown && prep != "" && !openWords.is("party-prepositions", prep) {
 		return verbGroup{}, false // "detects failures in the tablets": a place, not a party
 	}
-	return verbGroup{phrase: withPreposition(base, prep), unknown: unknown}, true
+	return verbGroup{phrase: withPreposition(base, prep), unknown: f.unknown}, true
+}
+
+// storedObjectRelation reads "reads the manifests stored in X": the
+// participle says where the verb's object is kept, not what the subject
+// does to X; the subject reads from X, writes to it, or (any other verb)
+// acts on what X holds: it depends on X.
+func storedObjectRelation(base string) verbGroup {
+	switch canonicalPhrase(withPreposition(base, "from")) {
+	case "read":
+		return verbGroup{phrase: "read from"}
+	}
+	if canonicalPhrase(withPreposition(base, "to")) == "write to" {
+		return verbGroup{phrase: "write to"}
+	}
+	return verbGroup{phrase: "depend on"}
 }
 
 // premodifiedObject returns where the object's article stands when the
