@@ -850,288 +850,483 @@ func hasLetters2(s string) bool {
 // findMentions finds the noun phrases of a sentence that name or refer to
 // entities, in order.
 func findMentions(toks []otok, heading bool, dict map[string]omention) []omention {
-	var out []omention
-	used := make([]bool, len(toks))
-	// The names the document itself gives as names (its title, code
-	// spans, table rows), where it writes them as plain words: "the load
-	// generator" in "# Load Generator".
-	for i := 0; i < len(toks) && len(dict) > 0; i++ {
-		for n := min(4, len(toks)-i); n >= 1; n-- {
-			if toks[i].punct || toks[i+n-1].punct || openWords.function(toks[i].low) {
-				continue
-			}
-			var ws []string
-			for _, t := range toks[i : i+n] {
-				ws = append(ws, t.text)
-			}
-			d, ok := dict[text.Key(strings.Join(ws, " "))]
-			if !ok || n == 1 && isCapWord(toks[i]) && i > 0 {
-				continue
-			}
-			if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
-				continue // "the data plane proxy": the term modifies the noun after it
-			}
-			if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
-				continue // "# Querier/Query": "evaluates the query" is a query, not Query
-			}
-			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
-				continue // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
-			}
-			out = append(out, omention{i: i, j: i + n, name: d.name, typ: d.typ})
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
+	f := &mentionFinder{toks: toks, heading: heading, used: make([]bool, len(toks)), verbAt: make([]bool, len(toks))}
+	f.documentNames(dict)
+	f.names()
+	f.kindPhrases()
+	f.toolsBeforeInfinitive()
+	f.thisInterface()
+	f.pronouns()
+	slices.SortFunc(f.out, func(a, b omention) int { return a.i - b.i })
+	f.typeCodeSpans()
+	return dropOverlaps(toks, f.out)
+}
+
+// mentionFinder is the state of finding a sentence's mentions: its tokens,
+// whether it is a heading, the mentions found (out), the tokens they hold
+// (used) and verbAt, the words read as a clause's verb after its subject's
+// name though no list knows them (subjectVerb): no modifier of a kind
+// noun after them ("The Scheduler assigns jobs to …").
+type mentionFinder struct {
+	toks    []otok
+	heading bool
+	out     []omention
+	used    []bool
+	verbAt  []bool
+}
+
+// add records a mention and marks the tokens from i to j (exclusive) as
+// used.
+func (f *mentionFinder) add(m omention, i, j int) {
+	f.out = append(f.out, m)
+	for k := i; k < j; k++ {
+		f.used[k] = true
+	}
+}
+
+// documentNames finds the names the document itself gives as names (its
+// title, code spans, table rows), where it writes them as plain words:
+// "the load generator" in "# Load Generator".
+func (f *mentionFinder) documentNames(dict map[string]omention) {
+	for i := 0; i < len(f.toks) && len(dict) > 0; i++ {
+		if n := f.documentNameAt(i, dict); n > 0 {
 			i += n - 1
-			break
 		}
 	}
-	// verbAt marks the words read as a clause's verb after its subject's
-	// name though no list knows them (subjectVerb): no modifier of a kind
-	// noun after them ("The Scheduler assigns jobs to …").
-	verbAt := make([]bool, len(toks))
-	// Names: runs of capitalised words, identifiers and code, with a kind
-	// noun after them ("Kafka topic", "Redis database").
-	for i := 0; i < len(toks); i++ {
-		if used[i] || !nameToken(toks, i, true) {
+}
+
+// documentNameAt records the longest name of the document's (up to four
+// words) that starts at i and returns its length, or 0.
+func (f *mentionFinder) documentNameAt(i int, dict map[string]omention) int {
+	toks := f.toks
+	for n := min(4, len(toks)-i); n >= 1; n-- {
+		if toks[i].punct || toks[i+n-1].punct || openWords.function(toks[i].low) {
 			continue
 		}
-		j := i + 1
-		for j < len(toks) && !toks[j-1].poss && !used[j] {
-			t := toks[j]
-			if nameToken(toks, j, false) || (!t.punct && isNumber(t.text)) {
-				j++
-				continue
-			}
-			break
+		var ws []string
+		for _, t := range toks[i : i+n] {
+			ws = append(ws, t.text)
 		}
-		// "Bank of Anthos": capitalised words, "of" and a capitalised name
-		// are one name; "Most of Kafka" is not.
-		if j+1 < len(toks) && toks[j].low == "of" && !used[j+1] && nameToken(toks, j+1, false) && ofName(toks[i:j]) {
-			j += 2
-			for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
-				j++
-			}
-		}
-		// "the JuiceFS file system": after "the", a product name written
-		// in camel case, then plain words and a kind noun, is the product,
-		// which the words describe (unlike "the Tornado push system", a
-		// system built with Tornado).
-		if end := describedProduct(toks, i, j, used); end > 0 {
-			out = append(out, omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)})
-			for k := i; k < end; k++ {
-				used[k] = true
-			}
-			i = end - 1
+		d, ok := dict[text.Key(strings.Join(ws, " "))]
+		if !ok || !documentNameFits(toks, i, n, d) {
 			continue
 		}
-		// A number alone after a name belongs to it ("JDK 21"); a run of
-		// plain capitalised words in a heading is a title, not a name.
-		kindHead := ""
-		if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) {
-			kindHead = openWords.kind(toks[j].low)
+		f.add(omention{i: i, j: i + n, name: d.name, typ: d.typ}, i, i+n)
+		return n
+	}
+	return 0
+}
+
+// documentNameFits reports whether the n words at i name d where they
+// stand: not one capitalised word inside a sentence, not a term that
+// modifies the noun after it ("the data plane proxy"), not one plain
+// word read as a verb or a noun ("# Querier/Query": "evaluates the query"
+// is a query, not Query), not a name that modifies a noun ("Go runtime
+// metrics", "a shop_session-id cookie").
+func documentNameFits(toks []otok, i, n int, d omention) bool {
+	if n == 1 && isCapWord(toks[i]) && i > 0 {
+		return false
+	}
+	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
+		return false // "the data plane proxy": the term modifies the noun after it
+	}
+	if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
+		return false // "# Querier/Query": "evaluates the query" is a query, not Query
+	}
+	if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
+		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
+	}
+	return true
+}
+
+// names finds the names: runs of capitalised words, identifiers and code,
+// with a kind noun after them ("Kafka topic", "Redis database").
+func (f *mentionFinder) names() {
+	for i := 0; i < len(f.toks); i++ {
+		if f.used[i] || !nameToken(f.toks, i, true) {
+			continue
+		}
+		i = f.nameAt(i)
+	}
+}
+
+// nameRun returns where the run of name tokens from i ends: name tokens
+// and numbers ("JDK 21"), and "Bank of Anthos": capitalised words, "of"
+// and a capitalised name are one name ("Most of Kafka" is not).
+func (f *mentionFinder) nameRun(i int) int {
+	toks, used := f.toks, f.used
+	j := i + 1
+	for j < len(toks) && !toks[j-1].poss && !used[j] && (nameToken(toks, j, false) || !toks[j].punct && isNumber(toks[j].text)) {
+		j++
+	}
+	if j+1 < len(toks) && toks[j].low == "of" && !used[j+1] && nameToken(toks, j+1, false) && ofName(toks[i:j]) {
+		j += 2
+		for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
 			j++
-		} else if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.is("command-nouns", toks[j].low) && !slices.ContainsFunc(toks[i:j], func(t otok) bool { return !t.code }) {
-			// "the `thanos sidecar` command": the code names the program
-			// the sentence is about; the noun says what it is.
-			if name := mentionName(toks[i:j]); name != "" {
-				out = append(out, omention{i: i, j: j + 1, name: name, typ: "Component"})
-				for k := i; k <= j; k++ {
-					used[k] = true
-				}
-			}
-			i = j
-			continue
-		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, verbAt) {
-			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
-			// modify a common noun, which heads the phrase.
-			i = j - 1
-			continue
-		}
-		// "an alternative CNI": an article before a single word makes it a
-		// common noun.
-		if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
-			continue
-		}
-		// "any Kubernetes cluster": every thing of a kind, none named.
-		if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
-			i = j - 1
-			continue
-		}
-		if heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j]) {
-			i = j - 1
-			continue
-		}
-		m := omention{i: i, j: j, typ: kindHead}
-		if kindHead == "" {
-			m.typ = cmp.Or(openWords.kind(toks[j-1].low), openWords.kind(camelHead(toks[j-1].text)))
-		}
-		m.name = mentionName(toks[i:j])
-		if m.name != "" {
-			out = append(out, m)
-			for k := i; k < j; k++ {
-				used[k] = true
-			}
-		}
-		i = j - 1
-	}
-	// Lower-case phrases headed by a kind noun: "the checkout service",
-	// "the accounting and fraud detection services"; a bare kind noun
-	// after a determiner refers ("this service").
-	for j := 0; j < len(toks); j++ {
-		t := toks[j]
-		typ := openWords.kind(t.low)
-		acronym := t.text == strings.ToUpper(t.text) && len(t.text) <= 3
-		if typ == "" || used[j] || t.punct || isCapWord(t) && j > 0 && !acronym {
-			continue
-		}
-		if j+1 < len(toks) && openWords.kind(toks[j+1].low) != "" && !used[j+1] && !toks[j].poss {
-			continue // "the gateway service": the last noun heads the phrase
-		}
-		i := j
-		for i > 0 && j-i < 3 && !used[i-1] && !verbAt[i-1] && modifier(toks[i-1]) {
-			i--
-		}
-		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
-			i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
-		}
-		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
-			openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
-			!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
-			i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
-		}
-		mods := toks[i:j]
-		for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
-			mods = mods[1:]
-		}
-		if len(mods) == 0 {
-			if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, heading) {
-				out = append(out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
-			}
-			continue
-		}
-		if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
-			continue // "provides two components": a count of a kind, none named
-		}
-		if st := j - len(mods); singular(t.low) != t.low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
-			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) {
-			continue // "receives data from traced applications": a bare plural is the kind, none named
-		}
-		// The article may stand before capitalised words that modify the
-		// phrase too: "a Java monolith service".
-		a := i
-		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && (!identifier(toks[a-1]) || camelName(toks[a-1])) && !used[a-1] && !toks[a-1].poss {
-			a--
-		}
-		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
-			// "an object storage bucket": a thing of a kind named by a
-			// mass noun phrase, which takes no article, is in it; the
-			// phrase names the storage.
-			if n := len(mods); n >= 2 && a == i && openWords.is("mass-kinds", mods[n-1].low) && openWords.is("droppable-kinds", t.low) {
-				start := j - n
-				out = append(out, omention{i: start, j: j + 1, typ: openWords.kind(mods[n-1].low), name: mentionName(mods)})
-				for k := start; k <= j; k++ {
-					used[k] = true
-				}
-			}
-			continue // "a fully managed database service": a description, not a name
-		}
-		// "the Tornado push system": capitalised words after "the" begin
-		// the phrase; it names the system, not Tornado.
-		if a < i && a > 0 && (toks[a-1].low == "the" || toks[a-1].low == "our" || toks[a-1].low == "its") &&
-			!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
-			mods = append(slices.Clone(toks[a:i]), mods...)
-		}
-		// "provides efficient readable cache of …": a phrase with no
-		// determiner right after a verb, in plain words, is a description.
-		if st := j - len(mods); st > 0 && thirdPerson(toks[st-1].low) && verbLike(toks[st-1].low) &&
-			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) && len(mods) >= 2 {
-			continue
-		}
-		head := singular(t.low)
-		if acronym {
-			head = strings.TrimSuffix(t.text, "s") // "APIs"
-		}
-		start := j - len(mods)
-		out = append(out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
-		// "the accounting and fraud detection services", "the query,
-		// pricing and billing services": the plural head is each
-		// coordinated modifier's too, however many the list holds.
-		for end := start; head != t.low && !acronym; {
-			glue := end - 1
-			if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
-				glue-- // "pricing, and billing"
-			}
-			if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || used[glue-1] {
-				break
-			}
-			k := glue - 1
-			for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !used[k-1] {
-				k--
-			}
-			other := append(slices.Clone(toks[k:glue]), otok{text: head, low: head})
-			out = append(out, omention{i: k, j: glue, typ: typ, name: mentionName(other)})
-			end = k
 		}
 	}
-	// "uses gradlew to compile": the one plain word between a verb of use
-	// and an infinitive names a tool.
+	return j
+}
+
+// nameAt reads the name that starts at i and returns the index of the
+// last token it read.
+func (f *mentionFinder) nameAt(i int) int {
+	toks := f.toks
+	j := f.nameRun(i)
+	// "the JuiceFS file system": after "the", a product name written
+	// in camel case, then plain words and a kind noun, is the product,
+	// which the words describe (unlike "the Tornado push system", a
+	// system built with Tornado).
+	if end := describedProduct(toks, i, j, f.used); end > 0 {
+		f.add(omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)}, i, end)
+		return end - 1
+	}
+	kindHead := ""
+	switch {
+	case f.kindNounAfter(j):
+		// A kind noun after the name heads it ("Kafka topic").
+		kindHead = openWords.kind(toks[j].low)
+		j++
+	case f.commandNounAfter(i, j):
+		f.commandName(i, j)
+		return j
+	case f.commonNounAfter(i, j):
+		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
+		// modify a common noun, which heads the phrase.
+		return j - 1
+	}
+	if f.unnamed(i, j, kindHead) {
+		return j - 1
+	}
+	m := omention{i: i, j: j, typ: kindHead}
+	if kindHead == "" {
+		m.typ = cmp.Or(openWords.kind(toks[j-1].low), openWords.kind(camelHead(toks[j-1].text)))
+	}
+	m.name = mentionName(toks[i:j])
+	if m.name != "" {
+		f.add(m, i, j)
+	}
+	return j - 1
+}
+
+// kindNounAfter reports whether a lower-case kind noun, free, follows the
+// name ending at j.
+func (f *mentionFinder) kindNounAfter(j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j])
+}
+
+// commandNounAfter reports whether a noun of commands follows a name
+// written all in code ("the `thanos sidecar` command").
+func (f *mentionFinder) commandNounAfter(i, j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.is("command-nouns", toks[j].low) && !slices.ContainsFunc(toks[i:j], func(t otok) bool { return !t.code })
+}
+
+// commandName records "the `thanos sidecar` command": the code names the
+// program the sentence is about; the noun says what it is.
+func (f *mentionFinder) commandName(i, j int) {
+	if name := mentionName(f.toks[i:j]); name != "" {
+		f.add(omention{i: i, j: j + 1, name: name, typ: "Component"}, i, j+1)
+	}
+}
+
+// commonNounAfter reports whether the name ending at j modifies a common
+// noun after it, which is no verb (coordinated, or a clause's verb after
+// its subject, which it marks in verbAt).
+func (f *mentionFinder) commonNounAfter(i, j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+}
+
+// unnamed reports whether the run from i to j names nothing: one word
+// after an indefinite article ("an alternative CNI": a common noun),
+// every thing of a kind ("any Kubernetes cluster"), or a run of plain
+// capitalised words in a heading (a title).
+func (f *mentionFinder) unnamed(i, j int, kindHead string) bool {
+	toks := f.toks
+	if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
+		return true
+	}
+	if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
+		return true
+	}
+	return f.heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j])
+}
+
+// kindPhrases finds the lower-case phrases headed by a kind noun: "the
+// checkout service", "the accounting and fraud detection services"; a
+// bare kind noun after a determiner refers ("this service").
+func (f *mentionFinder) kindPhrases() {
+	for j := 0; j < len(f.toks); j++ {
+		f.kindPhraseAt(j)
+	}
+}
+
+// kindPhraseAt reads the phrase headed by the kind noun at j.
+func (f *mentionFinder) kindPhraseAt(j int) {
+	toks := f.toks
+	t := toks[j]
+	typ, acronym, ok := f.kindHeadAt(j)
+	if !ok {
+		return
+	}
+	i := f.modifiersStart(j)
+	mods := toks[i:j]
+	for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
+		mods = mods[1:]
+	}
+	if len(mods) == 0 {
+		f.bareKindReference(i, j, typ)
+		return
+	}
+	if kindCounted(toks, j, mods) {
+		return
+	}
+	// The article may stand before capitalised words that modify the
+	// phrase too: "a Java monolith service".
+	a := f.capitalisedModifiersStart(i)
+	if indefiniteDescription(toks, a, mods) {
+		f.massKindDescribed(a, i, j, mods)
+		return // "a fully managed database service": a description, not a name
+	}
+	mods = capitalisedAfterThe(toks, a, i, mods)
+	if describedAfterVerb(toks, j, mods) {
+		return
+	}
+	head := singular(t.low)
+	if acronym {
+		head = strings.TrimSuffix(t.text, "s") // "APIs"
+	}
+	start := j - len(mods)
+	f.out = append(f.out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
+	if head != t.low && !acronym {
+		f.coordinatedModifiers(start, head, typ)
+	}
+}
+
+// kindHeadAt reports whether the word at j heads a kind phrase, with its
+// kind and whether it is an acronym ("APIs"): a free kind noun, not
+// capitalised inside a sentence unless an acronym, and no kind noun after
+// it ("the gateway service": the last noun heads the phrase).
+func (f *mentionFinder) kindHeadAt(j int) (typ string, acronym, ok bool) {
+	toks := f.toks
+	t := toks[j]
+	typ = openWords.kind(t.low)
+	acronym = t.text == strings.ToUpper(t.text) && len(t.text) <= 3
+	if typ == "" || f.used[j] || t.punct || isCapWord(t) && j > 0 && !acronym {
+		return "", false, false
+	}
+	if j+1 < len(toks) && openWords.kind(toks[j+1].low) != "" && !f.used[j+1] && !toks[j].poss {
+		return "", false, false // "the gateway service": the last noun heads the phrase
+	}
+	return typ, acronym, true
+}
+
+// bareKindReference reads a kind noun with no modifier after "this",
+// "the" or "that" ("this service"), outside a heading's start: it refers.
+func (f *mentionFinder) bareKindReference(i, j int, typ string) {
+	toks := f.toks
+	if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, f.heading) {
+		f.out = append(f.out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
+	}
+}
+
+// indefiniteDescription reports whether "a" or "an" stands before the
+// phrase (from a) and no code or identifier among its modifiers: a
+// description, not a name.
+func indefiniteDescription(toks []otok, a int, mods []otok) bool {
+	return a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) })
+}
+
+// capitalisedAfterThe reads "the Tornado push system": capitalised words
+// (from a to i) after "the", "our" or "its" begin the phrase; it names
+// the system, not Tornado. It returns the modifiers with them.
+func capitalisedAfterThe(toks []otok, a, i int, mods []otok) []otok {
+	if a < i && a > 0 && (toks[a-1].low == "the" || toks[a-1].low == "our" || toks[a-1].low == "its") &&
+		!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
+		return append(slices.Clone(toks[a:i]), mods...)
+	}
+	return mods
+}
+
+// modifiersStart returns where the words modifying the kind noun at j
+// begin: up to three free modifiers before it, not a relative clause's
+// verb ("processors that pull jobs"; "as log broker": a preposition's
+// noun) nor a verb after an auxiliary ("can modernize enterprise
+// applications"; "are queue processors": a kind noun is one).
+func (f *mentionFinder) modifiersStart(j int) int {
+	toks := f.toks
+	i := j
+	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && modifier(toks[i-1]) {
+		i--
+	}
+	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
+		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
+	}
+	if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
+		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
+		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
+		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
+	}
+	return i
+}
+
+// kindCounted reports whether the phrase names the kind and no one thing
+// of it: a count ("provides two components") or a bare plural after a
+// preposition or a generic determiner ("receives data from traced
+// applications").
+func kindCounted(toks []otok, j int, mods []otok) bool {
+	if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
+		return true // "provides two components": a count of a kind, none named
+	}
+	st := j - len(mods)
+	return singular(toks[j].low) != toks[j].low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
+		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) })
+}
+
+// capitalisedModifiersStart returns where up to two free capitalised
+// words (no code, identifiers only in camel case) before i begin.
+func (f *mentionFinder) capitalisedModifiersStart(i int) int {
+	toks := f.toks
+	a := i
+	for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && (!identifier(toks[a-1]) || camelName(toks[a-1])) && !f.used[a-1] && !toks[a-1].poss {
+		a--
+	}
+	return a
+}
+
+// massKindDescribed reads "an object storage bucket" (a description after
+// "a"): a thing of a kind named by a mass noun phrase, which takes no
+// article, is in it; the phrase names the storage.
+func (f *mentionFinder) massKindDescribed(a, i, j int, mods []otok) {
+	if n := len(mods); n >= 2 && a == i && openWords.is("mass-kinds", mods[n-1].low) && openWords.is("droppable-kinds", f.toks[j].low) {
+		start := j - n
+		f.add(omention{i: start, j: j + 1, typ: openWords.kind(mods[n-1].low), name: mentionName(mods)}, start, j+1)
+	}
+}
+
+// describedAfterVerb reports "provides efficient readable cache of …": a
+// phrase with no determiner right after a verb, in plain words, is a
+// description.
+func describedAfterVerb(toks []otok, j int, mods []otok) bool {
+	st := j - len(mods)
+	return st > 0 && thirdPerson(toks[st-1].low) && verbLike(toks[st-1].low) &&
+		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) && len(mods) >= 2
+}
+
+// coordinatedModifiers reads "the accounting and fraud detection
+// services", "the query, pricing and billing services": the plural head
+// is each coordinated modifier's too, however many the list holds.
+func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
+	toks := f.toks
+	for end := start; ; {
+		glue := end - 1
+		if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
+			glue-- // "pricing, and billing"
+		}
+		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] {
+			return
+		}
+		k := glue - 1
+		for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !f.used[k-1] {
+			k--
+		}
+		other := append(slices.Clone(toks[k:glue]), otok{text: head, low: head})
+		f.out = append(f.out, omention{i: k, j: glue, typ: typ, name: mentionName(other)})
+		end = k
+	}
+}
+
+// toolsBeforeInfinitive reads "uses gradlew to compile": the one plain
+// word between a verb of use and an infinitive names a tool.
+func (f *mentionFinder) toolsBeforeInfinitive() {
+	toks := f.toks
 	for k := 1; k+2 < len(toks); k++ {
 		t := toks[k]
-		if used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
+		if f.used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
 			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !verbLike(strings.Split(toks[k+2].low, "/")[0]) {
 			continue
 		}
-		out = append(out, omention{i: k, j: k + 1, name: t.text})
-		used[k] = true
+		f.add(omention{i: k, j: k + 1, name: t.text}, k, k+1)
 	}
-	// "this endpoint", "this API": the interface of the document's entity.
+}
+
+// thisInterface reads "this endpoint", "this API": the interface of the
+// document's entity.
+func (f *mentionFinder) thisInterface() {
+	toks := f.toks
 	for k := 0; k+1 < len(toks); k++ {
-		if toks[k].low == "this" && !used[k] && !used[k+1] && openWords.is("interface-nouns", toks[k+1].low) {
-			out = append(out, omention{i: k, j: k + 2, ref: true, served: true})
-			used[k], used[k+1] = true, true
+		if toks[k].low == "this" && !f.used[k] && !f.used[k+1] && openWords.is("interface-nouns", toks[k+1].low) {
+			f.add(omention{i: k, j: k + 2, ref: true, served: true}, k, k+2)
 		}
 	}
-	// Pronouns: "it", "they", and "this" before a verb.
-	for k, t := range toks {
-		if t.punct || used[k] {
+}
+
+// pronouns finds the pronouns that refer: "it", "they", "we" and "this"
+// before a verb, and "it" after a preposition that ends the clause.
+func (f *mentionFinder) pronouns() {
+	for k, t := range f.toks {
+		if t.punct || f.used[k] {
 			continue
 		}
-		subjectPosition := k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low) ||
-			// "If the version is `http1.x` it will delegate": a pronoun a
-			// verb follows is a subject.
-			k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
-				(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
-		if !subjectPosition && objectOfPreposition(toks, k) {
+		f.pronounAt(k)
+	}
+}
+
+// subjectPosition reports whether the pronoun at k stands where a subject
+// does: first, after punctuation, a coordinator or a clause word, or ("If
+// the version is `http1.x` it will delegate") "it" or "they" a verb
+// follows.
+func subjectPosition(toks []otok, k int) bool {
+	t := toks[k]
+	return k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low) ||
+		k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
+			(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
+}
+
+// pronounAt reads the word at k as a pronoun that refers, if it is one.
+func (f *mentionFinder) pronounAt(k int) {
+	toks := f.toks
+	ref := omention{i: k, j: k + 1, ref: true}
+	if !subjectPosition(toks, k) {
+		if objectOfPreposition(toks, k) {
 			// "Prometheus instances are configured to write metrics to
 			// it": after a preposition that ends the clause, "it" is the
 			// thing the sentences before are about.
-			out = append(out, omention{i: k, j: k + 1, ref: true})
-			continue
+			f.out = append(f.out, ref)
 		}
-		if !subjectPosition {
-			continue // "retrieves it": an object pronoun's antecedent is not known
+		return // "retrieves it": an object pronoun's antecedent is not known
+	}
+	switch toks[k].low {
+	case "it", "they":
+		f.out = append(f.out, ref)
+	case "we":
+		if weActs(toks, k) {
+			f.out = append(f.out, ref)
 		}
-		switch t.low {
-		case "it", "they":
-			out = append(out, omention{i: k, j: k + 1, ref: true})
-		case "we":
-			// "We use Transifex": the writers' project, where the title
-			// names one (readUnit).
-			n := k + 1
-			for n < len(toks) && openWords.is("adverbs", toks[n].low) {
-				n++ // "We also make use of X"
-			}
-			if n < len(toks) && !openWords.is("auxiliaries", toks[n].low) && !openWords.is("hedges", toks[n].low) && verbLike(toks[n].low) {
-				out = append(out, omention{i: k, j: k + 1, ref: true})
-			}
-		case "this":
-			if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
-				out = append(out, omention{i: k, j: k + 1, ref: true})
-			}
+	case "this":
+		if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
+			f.out = append(f.out, ref)
 		}
 	}
-	slices.SortFunc(out, func(a, b omention) int { return a.i - b.i })
-	// "the `cart` service": a code span the kind noun after it types.
+}
+
+// weActs reports "We use Transifex": "we" a verb follows (past adverbs,
+// "We also make use of X") is the writers' project, where the title names
+// one (readUnit).
+func weActs(toks []otok, k int) bool {
+	n := k + 1
+	for n < len(toks) && openWords.is("adverbs", toks[n].low) {
+		n++ // "We also make use of X"
+	}
+	return n < len(toks) && !openWords.is("auxiliaries", toks[n].low) && !openWords.is("hedges", toks[n].low) && verbLike(toks[n].low)
+}
+
+// typeCodeSpans reads "the `cart` service": a code span the kind noun
+// after it types.
+func (f *mentionFinder) typeCodeSpans() {
+	toks, out := f.toks, f.out
 	for k, m := range out {
 		if m.ref || m.typ != "" || m.j-m.i != 1 || !toks[m.i].code || m.j >= len(toks) || toks[m.j].code || isCapWord(toks[m.j]) {
 			continue
@@ -1142,17 +1337,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		out[k].j, out[k].typ = m.j+1, typ
 	}
-	// Drop overlaps (the first wins).
+}
+
+// dropOverlaps drops the mentions that overlap one before them (the first
+// wins), joining a code span and the kind phrase right after it.
+func dropOverlaps(toks []otok, out []omention) []omention {
 	var kept []omention
 	end := 0
 	for _, m := range out {
 		if m.i < end {
 			continue
 		}
-		// "the `notify_tornado` RabbitMQ queue": a code span the words after
-		// it file under a kind is the name; they say what kind of thing it is.
-		if n := len(kept); n > 0 && kept[n-1].j == m.i && kept[n-1].typ == "" && !kept[n-1].ref && !m.ref && m.typ != "" &&
-			kept[n-1].j-kept[n-1].i == 1 && toks[kept[n-1].i].code && !toks[m.i].code && openWords.kind(toks[m.j-1].low) != "" {
+		if n := len(kept); n > 0 && codeSpanKind(toks, kept[n-1], m) {
 			kept[n-1].j, kept[n-1].typ = m.j, m.typ
 			end = m.j
 			continue
@@ -1161,6 +1357,14 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		end = m.j
 	}
 	return kept
+}
+
+// codeSpanKind reports "the `notify_tornado` RabbitMQ queue": a code span
+// (prev) the words after it (m) file under a kind is the name; they say
+// what kind of thing it is.
+func codeSpanKind(toks []otok, prev, m omention) bool {
+	return prev.j == m.i && prev.typ == "" && !prev.ref && !m.ref && m.typ != "" &&
+		prev.j-prev.i == 1 && toks[prev.i].code && !toks[m.i].code && openWords.kind(toks[m.j-1].low) != ""
 }
 
 // ofName reports whether a run of tokens may be the first part of a name
