@@ -2986,8 +2986,34 @@ func listGlue(ts []otok) bool {
 // relate reads the relations between consecutive mention groups. It
 // returns the facts and the clause's subject.
 func relate(toks []otok, ms []omention) ([]openFact, *omention) {
-	// A parenthesis is an aside: its mentions relate to nothing outside
-	// it, and its words are not the verb group's.
+	depth := asideDepth(toks, ms)
+	var outside []omention
+	for _, m := range ms {
+		if depth[m.i] == 0 {
+			outside = append(outside, m)
+		}
+	}
+	asides := passiveAsides(toks, ms)
+	ms = slices.DeleteFunc(outside, func(m omention) bool { return interfaceWords(toks, m) })
+	gs := groups(toks, ms)
+	if len(gs) == 0 {
+		return asides, nil
+	}
+	describedActs(toks, gs)
+	dropFrontedName(toks, gs)
+	r := &relating{toks: toks, depth: depth, gs: gs, subject: clauseSubject(toks, gs), facts: asides}
+	for a := 0; a+1 < len(gs); a++ {
+		r.pair(a)
+	}
+	return r.facts, r.subject
+}
+
+// asideDepth returns, for each token, how deep in asides it stands: a
+// parenthesis is an aside (its mentions relate to nothing outside it, and
+// its words are not the verb group's); so is a subordinate clause opening
+// the sentence ("If the version is `http1.x`, it delegates to X"), up to
+// its comma or the main clause's subject pronoun.
+func asideDepth(toks []otok, ms []omention) []int {
 	depth := make([]int, len(toks))
 	d := 0
 	for k, t := range toks {
@@ -2999,44 +3025,40 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			d--
 		}
 	}
-	// "If the version is `http1.x`, it delegates to X": a subordinate
-	// clause opening the sentence is an aside too, up to its comma or the
-	// main clause's subject pronoun.
 	if len(toks) > 0 && openWords.is("subordinators", toks[0].low) {
-		end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
-		if end < 0 {
-			end = slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 })
-			if end >= 0 {
-				end = ms[end].i
-			} else {
-				end = len(toks) // "If X is running access its UI from Y": no main clause to tell apart
-			}
-		}
-		for k := 0; k < end; k++ {
+		for k := 0; k < subordinateEnd(toks, ms); k++ {
 			depth[k]++
 		}
 	}
-	var outside []omention
-	for _, m := range ms {
-		if depth[m.i] == 0 {
-			outside = append(outside, m)
-		}
+	return depth
+}
+
+// subordinateEnd returns where the subordinate clause opening the
+// sentence ends: at its comma, else at the main clause's subject pronoun,
+// else at the sentence's end ("If X is running access its UI from Y": no
+// main clause to tell apart).
+func subordinateEnd(toks []otok, ms []omention) int {
+	if end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); end >= 0 {
+		return end
 	}
-	asides := passiveAsides(toks, ms)
-	// "exposes the API consumed by Y": the interface is the words of the
-	// relation, not a party to it.
-	ms = slices.DeleteFunc(outside, func(m omention) bool {
-		return m.i > 0 && m.j+1 < len(toks) && openWords.is("interface-nouns", singular(toks[m.j-1].low)) &&
-			(m.ref || m.j-m.i <= 2 && openWords.is("determiners", toks[m.i].low)) &&
-			openWords.is("interface-use-verbs", lemma(toks[m.j].low)) && words.PastForm(toks[m.j].low) && toks[m.j+1].low == "by"
-	})
-	gs := groups(toks, ms)
-	if len(gs) == 0 {
-		return asides, nil
+	if end := slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 }); end >= 0 {
+		return ms[end].i
 	}
-	// "X is an internal service which maintains Y": the phrase after the
-	// copula describes X, and what the relative clause says it does, X
-	// does.
+	return len(toks)
+}
+
+// interfaceWords reports "exposes the API consumed by Y": the interface
+// is the words of the relation, not a party to it.
+func interfaceWords(toks []otok, m omention) bool {
+	return m.i > 0 && m.j+1 < len(toks) && openWords.is("interface-nouns", singular(toks[m.j-1].low)) &&
+		(m.ref || m.j-m.i <= 2 && openWords.is("determiners", toks[m.i].low)) &&
+		openWords.is("interface-use-verbs", lemma(toks[m.j].low)) && words.PastForm(toks[m.j].low) && toks[m.j+1].low == "by"
+}
+
+// describedActs reads "X is an internal service which maintains Y": the
+// phrase after the copula describes X, and what the relative clause says
+// it does, X does.
+func describedActs(toks []otok, gs []group) {
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		if len(ga.ms) == 1 && len(gb.ms) == 1 && !ga.ms[0].ref && copulaDescription(toks[ga.j:gb.i]) && gb.j < len(toks) &&
@@ -3044,293 +3066,395 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			gs[a+1].ms = []omention{ga.ms[0]}
 		}
 	}
-	if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > 0 && openWords.is("prepositions", toks[0].low) &&
-		gs[0].i < c && c < gs[0].j {
-		// "In RocketMQ, the broker server …": the fronted phrase's name
-		// and the subject after its comma are no list.
-		var after []omention
-		for _, m := range gs[0].ms {
-			if m.i > c {
-				after = append(after, m)
-			}
-		}
-		if len(after) > 0 {
-			gs[0].ms, gs[0].i = after, after[0].i
+}
+
+// dropFrontedName reads "In RocketMQ, the broker server …": the fronted
+// phrase's name and the subject after its comma are no list; the first
+// group keeps the mentions after the comma.
+func dropFrontedName(toks []otok, gs []group) {
+	c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	if c <= 0 || !openWords.is("prepositions", toks[0].low) || gs[0].i >= c || c >= gs[0].j {
+		return
+	}
+	var after []omention
+	for _, m := range gs[0].ms {
+		if m.i > c {
+			after = append(after, m)
 		}
 	}
-	var subject *omention
-	// The clause's subject: the first group, when no verb comes before it.
+	if len(after) > 0 {
+		gs[0].ms, gs[0].i = after, after[0].i
+	}
+}
+
+// clauseSubject returns the clause's subject: the first group, when no
+// verb comes before it. A phrase fronted before a comma is not the
+// clause's verb ("For each connected client, the server maintains …");
+// a name inside it is not the subject, the first after its comma is ("In
+// RocketMQ, the broker server is …").
+func clauseSubject(toks []otok, gs []group) *omention {
 	first := gs[0]
-	// "For each connected client, the server maintains …": a phrase
-	// fronted before a comma is not the clause's verb.
 	opening := toks[:first.i]
 	if c := slices.IndexFunc(opening, func(t otok) bool { return t.low == "," }); c >= 0 && openWords.is("prepositions", opening[0].low) {
 		opening = opening[c+1:]
 	} else if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > first.i && first.i > 0 && openWords.is("prepositions", toks[0].low) {
-		// "In RocketMQ, the broker server is …": the name inside the
-		// fronted phrase is not the clause's subject; the first after
-		// its comma is.
 		if g := slices.IndexFunc(gs, func(g group) bool { return g.i > c }); g >= 0 {
 			first, opening = gs[g], toks[c+1:gs[g].i]
 		}
 	}
-	if !slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
-		s := first.ms[0]
-		subject = &s
+	if slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
+		return nil
 	}
-	facts := asides
-	var prev *openFact // the last pair's verb, for a second object
+	s := first.ms[0]
+	return &s
+}
+
+// relating is the state of reading the relations between a clause's
+// consecutive mention groups.
+type relating struct {
+	toks    []otok
+	depth   []int
+	gs      []group
+	subject *omention
+	facts   []openFact
+	// prev is the last pair's verb, for a second object.
+	prev *openFact
 	// linked is what "is used to connect A with B" says A uses: B, after
-	// "with", uses it too.
-	var linked *omention
-	linkFlows := false
+	// "with", uses it too (consumes it where linkFlows).
+	linked    *omention
+	linkFlows bool
 	// complementOf is the subject of a verb whose object is the clause
 	// the last pair began ("X ensures that repository is clean").
-	var complementOf *group
+	complementOf *group
 	// means is a gerund of means whose object the last pair named ("by
 	// enqueuing tasks"): a preposition after it goes on with it ("in Y").
-	var means *meansVerb
-	for a := 0; a+1 < len(gs); a++ {
-		ga, gb := gs[a], gs[a+1]
-		var between []otok
-		for k := ga.j; k < gb.i; k++ {
-			if depth[k] == 0 {
-				between = append(between, toks[k])
-			}
-		}
-		subj := ga
-		if part := relativeAfterAgent(toks, ga, between); part >= 0 {
-			// "the API exposed by X that powers Y": the clause says what
-			// the API does, not X; the mention right before the
-			// participle, if any, is its subject.
-			if a == 0 || gs[a-1].j != part {
-				continue
-			}
-			subj = gs[a-1]
-		}
-		// A coordinated verb phrase ("uses X to render Y and forwards
-		// messages to Z"): the clause's subject is its subject.
-		if k := lastCoordinatedVerb(between); k >= 0 {
-			if subject == nil {
-				continue
-			}
-			// "is created via X and exported to Y": the participle goes
-			// on the passive of the clause.
-			if words.PastForm(between[k].low) && !thirdPerson(between[k].low) {
-				if !clauseIsPassive(toks[:ga.j+k]) {
-					continue
-				}
-				between = append([]otok{{text: "is", low: "is"}}, between[k:]...)
-			} else {
-				between = between[k:]
-			}
-			subj = group{ms: []omention{*subject}}
-		}
-		if subject != nil && madeWith(toks[:ga.i], between) {
-			// "X is implemented in Java with Spring Boot and Guava": what
-			// it is made with, it uses.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: *subject, obj: o, phrase: "use"})
-			}
-			continue
-		}
-		if madeInTool(between, gb) {
-			// "is implemented in the Django web framework": made in a
-			// framework, not a language, it uses it.
-			for _, s := range subj.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
-				}
-			}
-			continue
-		}
-		if gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i) {
-			continue // "how Argo CD is configured it may …": the pronoun is the next clause's subject
-		}
-		if prev != nil && openWords.is("use-verbs", prev.phrase) {
-			if k := purposeTo(between); k >= 0 {
-				// "uses one of the SDKs as a client to communicate with
-				// X": what the subject uses something for, it does.
-				if f, ok := readVerbGroup(between[k:], toks, ga); ok && !f.reversed {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: f.phrase})
-					}
-					prev = nil
-					continue
-				}
-			}
-		}
-		if prev != nil && openWords.is("use-verbs", prev.phrase) && asRole(between) {
-			// "Milvus uses MinIO as object storage", "uses Pulsar as its
-			// log broker": what is used serves as (implements) the role.
-			for _, s := range ga.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "implement"})
-				}
-			}
-			prev = nil
-			continue
-		}
-		if prev != nil && secondObject(between) {
-			// "uses A to get X and B to get Y": B is the verb's object too.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: prev.phrase})
-			}
-			continue
-		}
-		if l := linked; l != nil {
-			linked = nil
-			glue := between
-			for len(glue) > 1 && openWords.is("determiners", glue[len(glue)-1].low) {
-				glue = glue[:len(glue)-1] // "with the"
-			}
-			if len(glue) == 1 && (glue[0].low == "with" || glue[0].low == "to" || glue[0].low == "and") {
-				phrase := "use"
-				if linkFlows {
-					phrase = "consume"
-				}
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: o, obj: *l, phrase: phrase})
-				}
-				continue
-			}
-		}
-		prev = nil
-		if complementSubject(between, toks, gb) {
-			// "X ensures that repository is clean": no object of
-			// "ensures"; "... using Y" after the clause is X's.
-			complementOf = &gs[a]
-			continue
-		}
-		if c := complementOf; c != nil {
-			complementOf = nil
-			if endsInUsing(between) {
-				for _, s := range c.ms {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
-					}
-				}
-				continue
-			}
-		}
-		if requestsFrom(between) && len(subj.ms) > 0 {
-			// "Y handles RPCs originating from X", "Y receives requests
-			// from X": X calls Y.
-			for _, s := range subj.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: o, obj: s, phrase: "call"})
-				}
-			}
-			continue
-		}
-		if n := len(between); n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1]) {
-			continue // "runs different Kubernetes controllers": a kind, described, none named
-		}
-		if m := means; m != nil {
-			means = nil
-			if p := lonePreposition(between); p != "" {
-				// "by enqueuing tasks in Y", the tasks named: the gerund's
-				// preposition after its object says where it acts.
-				filler := otok{text: "them", low: "them"}
-				if f, ok := readVerbGroup([]otok{{text: m.verb, low: m.verb}, filler, {text: p, low: p}}, toks, ga); ok && !f.reversed {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: m.subj, obj: o, phrase: meansPhrase(f.phrase, m.subj, o)})
-					}
-				}
-				continue
-			}
-		}
-		if b := meansGerund(between, toks[:ga.j]); b >= 0 {
-			// "X keeps its cache fresh by polling Y": the means is what
-			// the clause's subject does; the gerund's object is Y.
-			if subject == nil {
-				continue
-			}
-			base, _ := ingLemma(between[b+1].low)
-			v := thirdForm(base)
-			rest := between[b+2:]
-			prev = nil
-			if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(toks, gb) {
-				// "by sending Workflow Tasks": plural things the gerund
-				// moves are no party to it; "… to Y" after them names
-				// the one that is.
-				means = &meansVerb{subj: *subject, verb: v}
-				continue
-			}
-			if f, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), toks, ga); ok && !f.reversed {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: *subject, obj: o, phrase: meansPhrase(f.phrase, *subject, o)})
-				}
-			}
-			continue
-		}
-		// "routes traffic to the correct VTTablet servers", "forwards the
-		// query to the selected Historical processes": the words between
-		// the object's article and a name are the name's premodifiers,
-		// whatever they are, when nothing else stands there.
-		if o := gb.ms[0]; !o.ref && o.i < len(toks) && (isCapWord(toks[o.i]) || toks[o.i].code || identifier(toks[o.i])) {
-			if d := premodifiedObject(between); d > 0 {
-				between = between[:d]
-			}
-		}
-		if phrase, ok := viaIntermediary(toks, ga, between); ok && len(ga.ms) == 1 {
-			// "Queries are routed to Y via X", "Requests reach Y through
-			// X": the requests pass through X, which does the act to Y.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: o, obj: ga.ms[0], phrase: phrase})
-			}
-			continue
-		}
-		f, ok := readVerbGroup(between, toks, ga)
-		if !ok {
-			continue
-		}
-		if f.reversed && requestsFrom(toks[:ga.i]) && !slices.ContainsFunc(toks[:ga.i], func(t otok) bool { return verbLike(t.low) && !openWords.is("request-nouns", t.low) && !t.punct }) {
-			// "Requests from X are received by Y": the requests are the
-			// subject, X sends them: X calls Y.
-			for _, s := range ga.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "call"})
-				}
-			}
-			continue
-		}
-		if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
-			continue // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
-		}
-		if !f.reversed && len(subj.ms) == 1 {
-			prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
-		}
-		if f.links && len(subj.ms) == 1 {
-			linked, linkFlows = &subj.ms[0], f.flows
-		}
-		for _, s := range subj.ms {
-			for _, o := range gb.ms {
-				f := f
-				if !f.reversed && (callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o)) {
-					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
-				}
-				if !f.reversed && consumesQueue(f.phrase, o.typ) {
-					f.phrase = "consume"
-				}
-				if !f.reversed && o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
-					f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
-				}
-				if !f.reversed && openWords.is("hosting-verbs", f.phrase) && described(toks, o) {
-					// "Tornado runs the real-time push system": the part
-					// the words describe runs on the named thing.
-					facts = append(facts, openFact{subj: o, obj: s, phrase: "depend on"})
-					continue
-				}
-				if f.reversed {
-					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
-				} else if !unnamedPossessed(toks, o) {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: f.phrase})
-				}
-			}
+	means *meansVerb
+}
+
+// add records that each of subjects relates to each of objects by
+// phrase.
+func (r *relating) add(subjects, objects []omention, phrase string) {
+	for _, s := range subjects {
+		for _, o := range objects {
+			r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: phrase})
 		}
 	}
-	return facts, subject
+}
+
+// pair reads the relation between groups a and a+1.
+func (r *relating) pair(a int) {
+	ga, gb := r.gs[a], r.gs[a+1]
+	var between []otok
+	for k := ga.j; k < gb.i; k++ {
+		if r.depth[k] == 0 {
+			between = append(between, r.toks[k])
+		}
+	}
+	subj, between, ok := r.pairSubject(a, between)
+	if !ok || r.madeWithOrIn(ga, subj, gb, between) {
+		return
+	}
+	if nextClauseSubject(r.toks, gb) {
+		return
+	}
+	if r.afterUse(ga, gb, between) || r.linkedWith(gb, between) {
+		return
+	}
+	r.prev = nil
+	if r.complement(a, gb, between) || r.requestsMade(subj, gb, between) {
+		return
+	}
+	if describedKind(r.toks, gb, between) {
+		return
+	}
+	if r.meansGoesOn(ga, gb, between) || r.meansOf(ga, gb, between) {
+		return
+	}
+	between = dropNamePremodifiers(r.toks, gb, between)
+	if phrase, ok := viaIntermediary(r.toks, ga, between); ok && len(ga.ms) == 1 {
+		// "Queries are routed to Y via X", "Requests reach Y through
+		// X": the requests pass through X, which does the act to Y.
+		r.add(gb.ms, ga.ms[:1], phrase)
+		return
+	}
+	r.verbBetween(subj, ga, gb, between)
+}
+
+// nextClauseSubject reports "how Argo CD is configured it may …": the
+// pronoun that begins gb is the next clause's subject.
+func nextClauseSubject(toks []otok, gb group) bool {
+	return gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i)
+}
+
+// describedKind reports "runs different Kubernetes controllers": a kind,
+// described, none named.
+func describedKind(toks []otok, gb group, between []otok) bool {
+	n := len(between)
+	return n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1])
+}
+
+// dropNamePremodifiers reads "routes traffic to the correct VTTablet
+// servers", "forwards the query to the selected Historical processes":
+// the words between the object's article and a name are the name's
+// premodifiers, whatever they are, when nothing else stands there; it
+// returns the words without them.
+func dropNamePremodifiers(toks []otok, gb group, between []otok) []otok {
+	if o := gb.ms[0]; !o.ref && o.i < len(toks) && (isCapWord(toks[o.i]) || toks[o.i].code || identifier(toks[o.i])) {
+		if d := premodifiedObject(between); d > 0 {
+			return between[:d]
+		}
+	}
+	return between
+}
+
+// pairSubject returns the group whose mentions are the pair's subjects
+// and the words to read; ok is false when the pair says nothing. "the API
+// exposed by X that powers Y": the clause says what the API does, not X;
+// the mention right before the participle, if any, is its subject. A
+// coordinated verb phrase ("uses X to render Y and forwards messages to
+// Z"): the clause's subject is its subject; "is created via X and
+// exported to Y": the participle goes on the passive of the clause.
+func (r *relating) pairSubject(a int, between []otok) (group, []otok, bool) {
+	ga := r.gs[a]
+	subj := ga
+	if part := relativeAfterAgent(r.toks, ga, between); part >= 0 {
+		if a == 0 || r.gs[a-1].j != part {
+			return group{}, nil, false
+		}
+		subj = r.gs[a-1]
+	}
+	k := lastCoordinatedVerb(between)
+	if k < 0 {
+		return subj, between, true
+	}
+	if r.subject == nil {
+		return group{}, nil, false
+	}
+	if words.PastForm(between[k].low) && !thirdPerson(between[k].low) {
+		if !clauseIsPassive(r.toks[:ga.j+k]) {
+			return group{}, nil, false
+		}
+		between = append([]otok{{text: "is", low: "is"}}, between[k:]...)
+	} else {
+		between = between[k:]
+	}
+	return group{ms: []omention{*r.subject}}, between, true
+}
+
+// madeWithOrIn reads what a thing is made with: "X is implemented in Java
+// with Spring Boot and Guava" (the clause's subject uses them), "is
+// implemented in the Django web framework" (made in a framework, not a
+// language, it uses it).
+func (r *relating) madeWithOrIn(ga, subj, gb group, between []otok) bool {
+	if r.subject != nil && madeWith(r.toks[:ga.i], between) {
+		r.add([]omention{*r.subject}, gb.ms, "use")
+		return true
+	}
+	if madeInTool(between, gb) {
+		r.add(subj.ms, gb.ms, "use")
+		return true
+	}
+	return false
+}
+
+// afterUse reads what follows a verb of use: a purpose ("uses one of the
+// SDKs as a client to communicate with X": what the subject uses
+// something for, it does), a role ("Milvus uses MinIO as object storage",
+// "uses Pulsar as its log broker": what is used serves as (implements)
+// the role); and, after any verb, a second object ("uses A to get X and B
+// to get Y": B is the verb's object too).
+func (r *relating) afterUse(ga, gb group, between []otok) bool {
+	if r.prev == nil {
+		return false
+	}
+	if openWords.is("use-verbs", r.prev.phrase) {
+		if k := purposeTo(between); k >= 0 {
+			if f, ok := readVerbGroup(between[k:], r.toks, ga); ok && !f.reversed {
+				r.add([]omention{r.prev.subj}, gb.ms, f.phrase)
+				r.prev = nil
+				return true
+			}
+		}
+		if asRole(between) {
+			r.add(ga.ms, gb.ms, "implement")
+			r.prev = nil
+			return true
+		}
+	}
+	if secondObject(between) {
+		r.add([]omention{r.prev.subj}, gb.ms, r.prev.phrase)
+		return true
+	}
+	return false
+}
+
+// linkedWith reads the mention after "with" (or "to", "and") that
+// follows what "is used to connect A with B" linked: it uses the linked
+// thing too, or consumes it.
+func (r *relating) linkedWith(gb group, between []otok) bool {
+	l := r.linked
+	if l == nil {
+		return false
+	}
+	r.linked = nil
+	glue := between
+	for len(glue) > 1 && openWords.is("determiners", glue[len(glue)-1].low) {
+		glue = glue[:len(glue)-1] // "with the"
+	}
+	if len(glue) != 1 || glue[0].low != "with" && glue[0].low != "to" && glue[0].low != "and" {
+		return false
+	}
+	phrase := "use"
+	if r.linkFlows {
+		phrase = "consume"
+	}
+	r.add(gb.ms, []omention{*l}, phrase)
+	return true
+}
+
+// complement reads "X ensures that repository is clean": no object of
+// "ensures"; "... using Y" after the clause is X's.
+func (r *relating) complement(a int, gb group, between []otok) bool {
+	if complementSubject(between, r.toks, gb) {
+		r.complementOf = &r.gs[a]
+		return true
+	}
+	c := r.complementOf
+	if c == nil {
+		return false
+	}
+	r.complementOf = nil
+	if endsInUsing(between) {
+		r.add(c.ms, gb.ms, "use")
+		return true
+	}
+	return false
+}
+
+// requestsMade reads "Y handles RPCs originating from X", "Y receives
+// requests from X": X calls Y.
+func (r *relating) requestsMade(subj, gb group, between []otok) bool {
+	if !requestsFrom(between) || len(subj.ms) == 0 {
+		return false
+	}
+	for _, s := range subj.ms {
+		r.add(gb.ms, []omention{s}, "call")
+	}
+	return true
+}
+
+// meansGoesOn reads "by enqueuing tasks in Y", the tasks named: the
+// gerund's preposition after its object says where it acts.
+func (r *relating) meansGoesOn(ga, gb group, between []otok) bool {
+	m := r.means
+	if m == nil {
+		return false
+	}
+	r.means = nil
+	p := lonePreposition(between)
+	if p == "" {
+		return false
+	}
+	filler := otok{text: "them", low: "them"}
+	if f, ok := readVerbGroup([]otok{{text: m.verb, low: m.verb}, filler, {text: p, low: p}}, r.toks, ga); ok && !f.reversed {
+		r.addMeans(m.subj, gb.ms, f.phrase)
+	}
+	return true
+}
+
+// addMeans records that s does to each of objects what the gerund of
+// means says.
+func (r *relating) addMeans(s omention, objects []omention, phrase string) {
+	for _, o := range objects {
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: meansPhrase(phrase, s, o)})
+	}
+}
+
+// meansOf reads "X keeps its cache fresh by polling Y": the means is what
+// the clause's subject does; the gerund's object is Y. "by sending
+// Workflow Tasks": plural things the gerund moves are no party to it;
+// "… to Y" after them names the one that is.
+func (r *relating) meansOf(ga, gb group, between []otok) bool {
+	b := meansGerund(between, r.toks[:ga.j])
+	if b < 0 {
+		return false
+	}
+	if r.subject == nil {
+		return true
+	}
+	base, _ := ingLemma(between[b+1].low)
+	v := thirdForm(base)
+	rest := between[b+2:]
+	r.prev = nil
+	if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(r.toks, gb) {
+		r.means = &meansVerb{subj: *r.subject, verb: v}
+		return true
+	}
+	if f, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.toks, ga); ok && !f.reversed {
+		r.addMeans(*r.subject, gb.ms, f.phrase)
+	}
+	return true
+}
+
+// verbBetween reads the words between the pair as a verb group and
+// records its facts; a passive after "requests from X" says X calls;
+// an unknown verb's object is a named party.
+func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
+	toks := r.toks
+	f, ok := readVerbGroup(between, toks, ga)
+	if !ok {
+		return
+	}
+	if f.reversed && requestsFrom(toks[:ga.i]) && !slices.ContainsFunc(toks[:ga.i], func(t otok) bool { return verbLike(t.low) && !openWords.is("request-nouns", t.low) && !t.punct }) {
+		// "Requests from X are received by Y": the requests are the
+		// subject, X sends them: X calls Y.
+		r.add(ga.ms, gb.ms, "call")
+		return
+	}
+	if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
+		return // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
+	}
+	if !f.reversed && len(subj.ms) == 1 {
+		r.prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
+	}
+	if f.links && len(subj.ms) == 1 {
+		r.linked, r.linkFlows = &subj.ms[0], f.flows
+	}
+	for _, s := range subj.ms {
+		for _, o := range gb.ms {
+			r.verbFact(f, s, o)
+		}
+	}
+}
+
+// verbFact records what verb group f says of s and o, its phrase named
+// for the object: a call of a service ("queries the quote service", as a
+// query of a store is a read), a queue consumed, an API implemented
+// ("exposes the StoreAPI"), a described part that runs on the named thing
+// ("Tornado runs the real-time push system").
+func (r *relating) verbFact(f verbGroup, s, o omention) {
+	if f.reversed {
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
+		return
+	}
+	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o) {
+		f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
+	}
+	if consumesQueue(f.phrase, o.typ) {
+		f.phrase = "consume"
+	}
+	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
+		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
+	}
+	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
+		// "Tornado runs the real-time push system": the part the words
+		// describe runs on the named thing.
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "depend on"})
+		return
+	}
+	if !unnamedPossessed(r.toks, o) {
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: f.phrase})
+	}
 }
 
 // unnamedPossessed reports whether a mention is a possessor whose
