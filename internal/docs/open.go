@@ -2170,101 +2170,8 @@ type openFact struct {
 // facts between them. It returns the mentions, the facts and the
 // sentence's subject (for the next sentence's "it").
 func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, *omention) {
-	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
-	markCode(toks, u.code)
-	ms := findMentions(toks, u.heading, ctx.names)
-	sharedModifiers(toks, ms)
-	sharedPluralHead(toks, ms)
-	ms = plainEllipsis(toks, ms)
-	ms = wholeList(toks, ms)
-	// Resolve references.
-	var resolved []omention
-	for _, m := range ms {
-		if parts := ctx.partsOfNamed(toks, m, sentencePlace(u)); parts != nil {
-			// "Argo CD controllers connect to X": the controllers named
-			// before, each.
-			for _, w := range parts {
-				w.i, w.j, w.ref = m.i, m.j, true
-				resolved = append(resolved, w)
-			}
-			continue
-		}
-		if !m.ref {
-			resolved = append(resolved, m)
-			continue
-		}
-		if toks[m.i].low == "we" {
-			if ctx.project != nil {
-				r := *ctx.project
-				r.i, r.j, r.ref = m.i, m.j, true
-				resolved = append(resolved, r)
-			}
-			continue
-		}
-		if m.served {
-			// "X scrapes this endpoint" in the README of "# Ad Service":
-			// the endpoint is the service's.
-			if ctx.title != nil {
-				r := *ctx.title
-				r.i, r.j, r.ref = m.i, m.j, true
-				resolved = append(resolved, r)
-			}
-			continue
-		}
-		var to *omention
-		// "Repo Server plays a role as it is responsible for …": a
-		// pronoun inside a sentence whose subject is a name refers to it.
-		if first := ms[0]; m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
-			(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low) {
-			r := first
-			r.i, r.j, r.ref = m.i, m.j, true
-			resolved = append(resolved, r)
-			continue
-		}
-		head := ""
-		if m.typ != "" {
-			head = singular(toks[m.j-1].low)
-		}
-		if head != "" && head != toks[m.j-1].low {
-			// "The controllers connect to X": every entity named before
-			// whose name ends in the noun, when there are several; a
-			// plural names no one of them.
-			for _, w := range ctx.allWithHead(head, sentencePlace(u)) {
-				w.i, w.j, w.ref = m.i, m.j, true
-				resolved = append(resolved, w)
-			}
-			continue
-		}
-		switch {
-		case head != "" && last != nil && headWord(last.name) == head:
-			to = last // "The `x-controller` uses Redis. The controller polls Git."
-		case head != "" && ctx.lastWithHead(head, sentencePlace(u)) != nil:
-			// "The controller polls Git": the last entity whose name ends in
-			// the noun ("the application controller"), before the last
-			// one merely of its type.
-			to = ctx.lastWithHead(head, sentencePlace(u))
-		case head != "" && !strings.EqualFold(head, m.typ):
-			// "The worker processes communicate with X": a noun more
-			// particular than its type ("worker", a Service) refers to a
-			// thing whose name ends in it, not to any service.
-		case last != nil && (m.typ == "" || last.typ == m.typ):
-			to = last
-		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
-			to = ctx.lastBefore(m.typ, u.line) // "this application": the last one named
-		case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
-			to = ctx.lead
-		case ctx.title != nil && m.typ == "" && ctx.intro:
-			to = ctx.title
-		case ctx.title != nil && m.typ != "" && (ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))):
-			to = ctx.title
-		}
-		if to == nil {
-			continue
-		}
-		r := *to
-		r.i, r.j, r.ref = m.i, m.j, true
-		resolved = append(resolved, r)
-	}
+	toks, ms := sentenceMentions(u, ctx)
+	resolved := ctx.resolveAll(toks, ms, u, last)
 	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
 	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
 	// "X is a cloud-first demo application": the kind noun types X.
@@ -2278,18 +2185,9 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			ctx.named(m, u.line)
 		}
 	}
-	defer func() {
-		// Recorded after the sentence is read: its own mentions are no
-		// antecedents of its "the <noun>".
-		for _, m := range resolved {
-			// A name written in the plural names a kind ("different
-			// Kubernetes controllers"), no antecedent of "the
-			// controller(s)".
-			if last := toks[m.j-1].low; !m.ref && singular(last) == last {
-				ctx.namedHead(m, sentencePlace(u))
-			}
-		}
-	}()
+	// Recorded after the sentence is read: its own mentions are no
+	// antecedents of its "the <noun>".
+	defer ctx.namedHeads(toks, resolved, sentencePlace(u))
 	ctx.describe(toks, resolved)
 	if u.heading {
 		if m, ok := sectionName(toks, resolved, u); ok {
@@ -2303,50 +2201,224 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	facts, subject := relate(toks, resolved)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
-	facts = slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) })
-	for k, f := range facts {
-		if wholeVerb(f.phrase) {
-			// "X consists of A and B", "X includes A": A is part of X.
-			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
-		}
-		if fs := strings.Fields(f.phrase); len(fs) == 2 && fs[1] == "from" && openWords.is("sent-from-verbs", fs[0]) {
-			// "receives messages sent from producers": the producers send
-			// to the receiver.
-			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: fs[0] + " to"}
-		}
-	}
+	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) }))
 	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
 		// "The container is a standard PostgreSQL image" in the README
 		// of "# Accounts Database Service": the service is built on it.
 		facts = append(facts, openFact{subj: *ctx.title, obj: m, phrase: "use"})
 	}
-	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
-	switch {
-	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
-		// "We use RabbitMQ for queuing. It's also used for …": what the
-		// writers use is what "it" is next, even where "we" is the
-		// project.
-		first := resolved[named]
-		last = &first
-	case subject != nil:
-		last = subject
-	case len(resolved) > 0 && !resolved[0].ref && (resolved[0].i == 0 || resolved[0].i == 1 && openWords.is("determiners", toks[0].low)) && resolved[0].j < len(toks) &&
-		(openWords.is("auxiliaries", toks[resolved[0].j].low) || thirdPerson(toks[resolved[0].j].low) && verbLike(toks[resolved[0].j].low)):
-		// "Proxy is in itself stateless. It provides …": a named subject
-		// that relates to nothing is still what "it" refers to next.
-		first := resolved[0]
-		last = &first
-	case unnamedSubject(toks, resolved):
-		// "Most of the processes … are queue processors; they are defined
-		// in …": "they" is the unnamed subject, not the one before it.
-		last = nil
-	}
+	last = nextAntecedent(toks, resolved, subject, last)
 	ctx.opening = nil
 	if subject != nil && last == subject && subject.name != "" && subject.i < len(toks) && (subject.i == 0 || subject.i == 1 && openWords.is("determiners", toks[0].low)) {
 		o := *subject
 		ctx.opening = &o
 	}
 	return resolved, facts, last
+}
+
+// sentenceMentions tokenizes a sentence and finds its mentions: names,
+// kind phrases, pronouns, then modifiers and plural heads shared, an
+// ellipsis, a whole list.
+func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
+	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
+	markCode(toks, u.code)
+	ms := findMentions(toks, u.heading, ctx.names)
+	sharedModifiers(toks, ms)
+	sharedPluralHead(toks, ms)
+	ms = plainEllipsis(toks, ms)
+	ms = wholeList(toks, ms)
+	return toks, ms
+}
+
+// standsFor returns e as a reference written where m stands.
+func standsFor(e omention, m omention) omention {
+	e.i, e.j, e.ref = m.i, m.j, true
+	return e
+}
+
+// resolveAll resolves the sentence's references: each mention becomes
+// the entities it stands for (none, one or several).
+func (ctx *docContext) resolveAll(toks []otok, ms []omention, u unit, last *omention) []omention {
+	var resolved []omention
+	for _, m := range ms {
+		resolved = append(resolved, ctx.resolve(toks, ms, m, u, last)...)
+	}
+	return resolved
+}
+
+// resolve returns what mention m stands for: the parts named before
+// ("Argo CD controllers connect to X": the controllers named before,
+// each), itself where it names, the writers' project for "we", the
+// title's entity for "this endpoint" (in the README of "# Ad Service" the
+// endpoint is the service's), the sentence's named subject for a pronoun
+// inside it, every entity named before whose name ends in a plural noun,
+// or one antecedent.
+func (ctx *docContext) resolve(toks []otok, ms []omention, m omention, u unit, last *omention) []omention {
+	if parts := ctx.partsOfNamed(toks, m, sentencePlace(u)); parts != nil {
+		var out []omention
+		for _, w := range parts {
+			out = append(out, standsFor(w, m))
+		}
+		return out
+	}
+	if !m.ref {
+		return []omention{m}
+	}
+	if toks[m.i].low == "we" {
+		return ctx.standIn(ctx.project, m)
+	}
+	if m.served {
+		return ctx.standIn(ctx.title, m)
+	}
+	if pronounOfSubject(toks, ms, m) {
+		return []omention{standsFor(ms[0], m)}
+	}
+	head := ""
+	if m.typ != "" {
+		head = singular(toks[m.j-1].low)
+	}
+	if head != "" && head != toks[m.j-1].low {
+		// "The controllers connect to X": every entity named before
+		// whose name ends in the noun, when there are several; a
+		// plural names no one of them.
+		var out []omention
+		for _, w := range ctx.allWithHead(head, sentencePlace(u)) {
+			out = append(out, standsFor(w, m))
+		}
+		return out
+	}
+	return ctx.standIn(ctx.antecedent(toks, m, head, u, last), m)
+}
+
+// standIn returns e written where m stands, or nothing where e is nil.
+func (ctx *docContext) standIn(e *omention, m omention) []omention {
+	if e == nil {
+		return nil
+	}
+	return []omention{standsFor(*e, m)}
+}
+
+// pronounOfSubject reports "Repo Server plays a role as it is responsible
+// for …": a pronoun inside a sentence whose subject is a name refers to
+// it.
+func pronounOfSubject(toks []otok, ms []omention, m omention) bool {
+	first := ms[0]
+	return m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
+		(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low)
+}
+
+// antecedent returns the one entity a reference (its noun head, if any)
+// refers to: one by its noun (headAntecedent), the last subject of its
+// type, the last entity of its type named, the lead of the paragraph
+// before, the title's entity; or nil.
+func (ctx *docContext) antecedent(toks []otok, m omention, head string, u unit, last *omention) *omention {
+	if head != "" {
+		if to, ok := ctx.headAntecedent(m, head, u, last); ok {
+			return to
+		}
+	}
+	switch {
+	case last != nil && (m.typ == "" || last.typ == m.typ):
+		return last
+	case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
+		return ctx.lastBefore(m.typ, u.line) // "this application": the last one named
+	case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
+		return ctx.lead
+	case ctx.titleRefers(m):
+		return ctx.title
+	}
+	return nil
+}
+
+// headAntecedent returns what a reference with a noun head refers to by
+// that noun, and whether the noun decides it: the last subject whose name
+// ends in the noun, the last entity whose name does, or none for a noun
+// more particular than its type.
+func (ctx *docContext) headAntecedent(m omention, head string, u unit, last *omention) (*omention, bool) {
+	switch {
+	case last != nil && headWord(last.name) == head:
+		return last, true // "The `x-controller` uses Redis. The controller polls Git."
+	case ctx.lastWithHead(head, sentencePlace(u)) != nil:
+		// "The controller polls Git": the last entity whose name ends in
+		// the noun ("the application controller"), before the last
+		// one merely of its type.
+		return ctx.lastWithHead(head, sentencePlace(u)), true
+	case !strings.EqualFold(head, m.typ):
+		// "The worker processes communicate with X": a noun more
+		// particular than its type ("worker", a Service) refers to a
+		// thing whose name ends in it, not to any service.
+		return nil, true
+	}
+	return nil, false
+}
+
+// titleRefers reports whether a reference refers to the title's entity:
+// with no type in the document's introduction, or of the title's type (a
+// kind of service where the title's is one or none).
+func (ctx *docContext) titleRefers(m omention) bool {
+	if ctx.title == nil {
+		return false
+	}
+	if m.typ == "" {
+		return ctx.intro
+	}
+	return ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))
+}
+
+// namedHeads records the sentence's names as antecedents of "the
+// <noun>"; a name written in the plural names a kind ("different
+// Kubernetes controllers"), no antecedent of "the controller(s)".
+func (ctx *docContext) namedHeads(toks []otok, resolved []omention, place int) {
+	for _, m := range resolved {
+		if last := toks[m.j-1].low; !m.ref && singular(last) == last {
+			ctx.namedHead(m, place)
+		}
+	}
+}
+
+// orientFacts turns the facts whose phrase reads from the object: "X
+// consists of A and B", "X includes A": A is part of X; "receives
+// messages sent from producers": the producers send to the receiver.
+func orientFacts(facts []openFact) []openFact {
+	for k, f := range facts {
+		if wholeVerb(f.phrase) {
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
+		}
+		if fs := strings.Fields(f.phrase); len(fs) == 2 && fs[1] == "from" && openWords.is("sent-from-verbs", fs[0]) {
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: fs[0] + " to"}
+		}
+	}
+	return facts
+}
+
+// nextAntecedent returns what "it" in the next sentence refers to: what
+// the writers use ("We use RabbitMQ for queuing. It's also used for …",
+// even where "we" is the project), the clause's subject, a named subject
+// that relates to nothing ("Proxy is in itself stateless. It provides
+// …"), none after an unnamed subject ("Most of the processes … are queue
+// processors; they are defined in …"), else last.
+func nextAntecedent(toks []otok, resolved []omention, subject, last *omention) *omention {
+	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
+	switch {
+	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
+		first := resolved[named]
+		return &first
+	case subject != nil:
+		return subject
+	case namedSubjectStarts(toks, resolved):
+		first := resolved[0]
+		return &first
+	case unnamedSubject(toks, resolved):
+		return nil
+	}
+	return last
+}
+
+// namedSubjectStarts reports whether the sentence starts with a name
+// (after an article, if any) that an auxiliary or a finite verb follows.
+func namedSubjectStarts(toks []otok, resolved []omention) bool {
+	return len(resolved) > 0 && !resolved[0].ref && (resolved[0].i == 0 || resolved[0].i == 1 && openWords.is("determiners", toks[0].low)) && resolved[0].j < len(toks) &&
+		(openWords.is("auxiliaries", toks[resolved[0].j].low) || thirdPerson(toks[resolved[0].j].low) && verbLike(toks[resolved[0].j].low))
 }
 
 // exampleFacts reads the names a sentence gives as examples of a kind: "the
