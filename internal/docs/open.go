@@ -576,36 +576,54 @@ func lemma(w string) string {
 	switch {
 	case n > 4 && strings.HasSuffix(w, "ies"):
 		return w[:n-3] + "y"
-	case n > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes")):
+	case n > 4 && hasAnySuffix(w, "sses", "shes", "ches", "xes", "zes"):
 		return w[:n-2]
-	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+	case n > 3 && strings.HasSuffix(w, "s") && !hasAnySuffix(w, "ss", "us", "is"):
 		return w[:n-1]
 	case n > 4 && strings.HasSuffix(w, "ied"):
 		return w[:n-3] + "y"
 	case n > 4 && strings.HasSuffix(w, "ed"):
-		stem := w[:n-2]
-		k := len(stem)
-		switch {
-		case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
-			return stem[:k-1] // stopped → stop
-		case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
-			return stem + "e" // handled → handle, enabled → enable
-		case k >= 4 && (strings.HasSuffix(stem, "er") || strings.HasSuffix(stem, "en") || strings.HasSuffix(stem, "on") || strings.HasSuffix(stem, "el")):
-			return stem // powered → power, opened → open, mentioned → mention
-		case strings.HasSuffix(stem, "e"):
-			return stem // freed
-		case strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut") || strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "yz") ||
-			strings.HasSuffix(stem, "v") || strings.HasSuffix(stem, "c") || strings.HasSuffix(stem, "u") ||
-			strings.HasSuffix(stem, "rg") || strings.HasSuffix(stem, "ng") && !strings.HasSuffix(stem, "ing") || strings.HasSuffix(stem, "rs") || strings.HasSuffix(stem, "ls"):
-			return stem + "e" // served, reduced, queued, merged, changed, parsed
-		case k >= 2 && !vowel(stem[k-1]) && vowel(stem[k-2]) && (k < 3 || !vowel(stem[k-3])) && !strings.ContainsRune("wxy", rune(stem[k-1])):
-			return stem + "e" // stored → store, used → use
-		}
-		return stem
+		return pastStem(w[:n-2])
 	case n > 5 && strings.HasSuffix(w, "ing"):
 		return w[:n-3]
 	}
 	return w
+}
+
+// hasAnySuffix reports whether w ends in any of the suffixes.
+func hasAnySuffix(w string, suffixes ...string) bool {
+	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(w, x) })
+}
+
+// pastStem is the base form of a past form whose "-ed" is cut off: a
+// doubled consonant undoubled ("stopped" → "stop"), an "e" restored where
+// the stem's ending drops one ("handled", "served", "stored"), else the
+// stem ("powered", "freed").
+func pastStem(stem string) string {
+	k := len(stem)
+	switch {
+	case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
+		return stem[:k-1] // stopped → stop
+	case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
+		return stem + "e" // handled → handle, enabled → enable
+	case k >= 4 && hasAnySuffix(stem, "er", "en", "on", "el"):
+		return stem // powered → power, opened → open, mentioned → mention
+	case strings.HasSuffix(stem, "e"):
+		return stem // freed
+	case silentEEnding(stem):
+		return stem + "e" // served, reduced, queued, merged, changed, parsed
+	case k >= 2 && !vowel(stem[k-1]) && vowel(stem[k-2]) && (k < 3 || !vowel(stem[k-3])) && !strings.ContainsRune("wxy", rune(stem[k-1])):
+		return stem + "e" // stored → store, used → use
+	}
+	return stem
+}
+
+// silentEEnding reports whether a past form's stem ends as the base forms
+// that end in a silent "e" do: served, reduced, queued, merged, changed,
+// parsed.
+func silentEEnding(stem string) bool {
+	return hasAnySuffix(stem, "at", "ut", "iz", "yz", "v", "c", "u", "rg", "rs", "ls") ||
+		strings.HasSuffix(stem, "ng") && !strings.HasSuffix(stem, "ing")
 }
 
 func vowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
@@ -2744,75 +2762,17 @@ func frontedBase(toks []otok) bool {
 // access layer, coordinator service, worker node, and storage"). The list
 // runs to the sentence's end; each item is one to three content words.
 func wholeList(toks []otok, ms []omention) []omention {
-	start := -1
-	for k, t := range toks {
-		base := lemma(t.low)
-		if !openWords.is("whole-verbs", base) || t.punct || isCapWord(t) {
-			continue
-		}
-		start = k + 1
-		if start < len(toks) && toks[start].low == "of" {
-			start++
-		}
-		break
-	}
-	if start < 0 {
-		for k := 0; k+2 < len(toks); k++ {
-			if lemma(toks[k].low) == "make" && toks[k+1].low == "up" && toks[k+2].low == "of" {
-				start = k + 3
-				break
-			}
-		}
-	}
+	start := wholeListStart(toks)
 	if start < 0 || start >= len(toks) {
 		return ms
 	}
-	covered := func(i, j int) bool {
-		return slices.ContainsFunc(ms, func(m omention) bool { return m.i < j && i < m.j })
-	}
-	type item struct {
-		i, j int
-		desc bool
-	}
-	var items []item
-	k := start
-	for k < len(toks) {
-		i := k
-		desc := false // "a cache", "two workers": a description, a count
-		if openWords.is("determiners", toks[i].low) && toks[i].low != "that" {
-			desc = toks[i].low != "the"
-			i++
-		}
-		desc = desc || i < len(toks) && (openWords.is("number-words", toks[i].low) || isNumber(toks[i].text))
-		j := i
-		for j < len(toks) && !toks[j].punct && toks[j].low != "and" && toks[j].low != "or" {
-			t := toks[j]
-			if !(contentWord(t) || t.code || isCapWord(t) || identifier(t)) || thirdPerson(t.low) && verbLike(t.low) && openWords.kind(t.low) == "" {
-				return ms
-			}
-			j++
-		}
-		if j == i || j-i > 3 {
-			return ms
-		}
-		items = append(items, item{i, j, desc})
-		if j == len(toks) || toks[j].low == "." {
-			break
-		}
-		if toks[j].low != "," && toks[j].low != "and" && toks[j].low != "or" {
-			return ms
-		}
-		k = j + 1
-		if k < len(toks) && (toks[k].low == "and" || toks[k].low == "or") {
-			k++
-		}
-	}
-	if len(items) < 2 || !slices.ContainsFunc(items, func(it item) bool { return covered(it.i, it.j) }) {
+	items, ok := wholeListItems(toks, start)
+	if !ok || len(items) < 2 || !slices.ContainsFunc(items, func(it listItem) bool { return overlapsAny(ms, it.i, it.j) }) {
 		return ms
 	}
 	out := slices.Clone(ms)
 	for _, it := range items {
-		if covered(it.i, it.j) || it.desc {
+		if overlapsAny(ms, it.i, it.j) || it.desc {
 			continue
 		}
 		if name := mentionName(toks[it.i:it.j]); name != "" {
@@ -2821,6 +2781,90 @@ func wholeList(toks []otok, ms []omention) []omention {
 	}
 	slices.SortStableFunc(out, func(a, b omention) int { return a.i - b.i })
 	return out
+}
+
+// wholeListStart returns where the list after a verb of a whole starts
+// (after its "of", if any; else after "made up of"), or -1.
+func wholeListStart(toks []otok) int {
+	for k, t := range toks {
+		if !openWords.is("whole-verbs", lemma(t.low)) || t.punct || isCapWord(t) {
+			continue
+		}
+		start := k + 1
+		if start < len(toks) && toks[start].low == "of" {
+			start++
+		}
+		return start
+	}
+	for k := 0; k+2 < len(toks); k++ {
+		if lemma(toks[k].low) == "make" && toks[k+1].low == "up" && toks[k+2].low == "of" {
+			return k + 3
+		}
+	}
+	return -1
+}
+
+// overlapsAny reports whether any mention overlaps tokens i to j.
+func overlapsAny(ms []omention, i, j int) bool {
+	return slices.ContainsFunc(ms, func(m omention) bool { return m.i < j && i < m.j })
+}
+
+// listItem is an item of a list: its tokens from i to j, and desc whether
+// it is a description or a count ("a cache", "two workers").
+type listItem struct {
+	i, j int
+	desc bool
+}
+
+// wholeListItems reads the list's items from start to the sentence's end,
+// joined by commas, "and", "or"; ok is false where the words are no such
+// list.
+func wholeListItems(toks []otok, start int) ([]listItem, bool) {
+	var items []listItem
+	k := start
+	for k < len(toks) {
+		it, ok := wholeListItem(toks, k)
+		if !ok {
+			return nil, false
+		}
+		items = append(items, it)
+		j := it.j
+		if j == len(toks) || toks[j].low == "." {
+			break
+		}
+		if toks[j].low != "," && toks[j].low != "and" && toks[j].low != "or" {
+			return nil, false
+		}
+		k = j + 1
+		if k < len(toks) && (toks[k].low == "and" || toks[k].low == "or") {
+			k++
+		}
+	}
+	return items, true
+}
+
+// wholeListItem reads one item at k: an optional article, then one to
+// three content words, code, names or identifiers, no finite verb.
+func wholeListItem(toks []otok, k int) (listItem, bool) {
+	i := k
+	desc := false // "a cache", "two workers": a description, a count
+	if openWords.is("determiners", toks[i].low) && toks[i].low != "that" {
+		desc = toks[i].low != "the"
+		i++
+	}
+	desc = desc || i < len(toks) && (openWords.is("number-words", toks[i].low) || isNumber(toks[i].text))
+	j := i
+	for j < len(toks) && !toks[j].punct && toks[j].low != "and" && toks[j].low != "or" {
+		t := toks[j]
+		if !(contentWord(t) || t.code || isCapWord(t) || identifier(t)) || thirdPerson(t.low) && verbLike(t.low) && openWords.kind(t.low) == "" {
+			return listItem{}, false
+		}
+		j++
+	}
+	if j == i || j-i > 3 {
+		return listItem{}, false
+	}
+	return listItem{i, j, desc}, true
 }
 
 func wholeVerb(phrase string) bool {
