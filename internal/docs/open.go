@@ -2460,64 +2460,94 @@ func exampleFacts(toks []otok, ms []omention) []openFact {
 		if toks[before-1].low == "," {
 			before--
 		}
-		start := k + n
-		// "including typical self-hosted solutions like A": plain words
-		// and a second marker between.
-		for s := start; s < len(toks) && s-start < 5 && !toks[s].punct && !isCapWord(toks[s]) && !toks[s].code; s++ {
-			if m := exampleMarker(toks, s+1); m > 0 {
-				start = s + 1 + m
-				break
-			}
-		}
+		start := examplesStart(toks, k+n)
 		items := exampleItems(toks, ms, start)
 		if len(items) == 0 {
 			continue
 		}
 		if kind := slices.IndexFunc(ms, func(m omention) bool { return m.j == before && !m.ref }); kind >= 0 {
-			kd := ms[kind]
-			if slices.ContainsFunc(toks[kd.i:kd.j], func(t otok) bool { return isCapWord(t) || t.code || identifier(t) }) {
-				continue // "Kubernetes, like Docker, …": a name is no kind
-			}
-			for _, it := range items {
-				out = append(out, openFact{subj: it, obj: kd, phrase: "implement"})
-			}
+			out = append(out, kindExamples(toks, ms[kind], items)...)
 			continue
 		}
-		// A plain plural noun, with the plain words before it, stands for
-		// the examples.
-		np := before
-		if np == 0 || singular(toks[np-1].low) == toks[np-1].low || toks[np-1].punct || slices.ContainsFunc(ms, func(m omention) bool { return m.i < before && before <= m.j }) {
+		np := pluralKindStart(toks, ms, before)
+		if np < 0 {
 			continue
 		}
-		for np > 0 && before-np < 5 && !toks[np-1].punct && !isCapWord(toks[np-1]) && !toks[np-1].code &&
-			!openWords.is("prepositions", toks[np-1].low) && !(verbLike(toks[np-1].low) && (thirdPerson(toks[np-1].low) || words.PastForm(toks[np-1].low))) {
-			np--
-		}
-		if np == 0 || np == before {
-			continue
-		}
-		cut := start - np
-		var toks2 []otok
-		toks2 = append(toks2, toks[:np]...)
-		toks2 = append(toks2, toks[start:]...)
-		var ms2 []omention
-		for _, m := range ms {
-			switch {
-			case m.j <= np:
-				ms2 = append(ms2, m)
-			case m.i >= start:
-				m.i, m.j = m.i-cut, m.j-cut
-				ms2 = append(ms2, m)
-			}
-		}
-		facts, _ := relate(toks2, ms2)
-		facts = append(facts, frontedUse(toks2, ms2)...)
-		for _, f := range facts {
-			if slices.ContainsFunc(items, func(it omention) bool { return it.i-cut == f.obj.i || it.i-cut == f.subj.i }) {
-				out = append(out, f)
-			}
-		}
+		out = append(out, examplesInPlace(toks, ms, items, np, start)...)
 		break
+	}
+	return out
+}
+
+// examplesStart returns where the examples after a marker start:
+// "including typical self-hosted solutions like A": plain words and a
+// second marker between.
+func examplesStart(toks []otok, start int) int {
+	for s := start; s < len(toks) && s-start < 5 && !toks[s].punct && !isCapWord(toks[s]) && !toks[s].code; s++ {
+		if m := exampleMarker(toks, s+1); m > 0 {
+			return s + 1 + m
+		}
+	}
+	return start
+}
+
+// kindExamples returns that each example implements the kind mention kd
+// ("the metadata engine, like Redis"); a name is no kind ("Kubernetes,
+// like Docker, …").
+func kindExamples(toks []otok, kd omention, items []omention) []openFact {
+	if slices.ContainsFunc(toks[kd.i:kd.j], func(t otok) bool { return isCapWord(t) || t.code || identifier(t) }) {
+		return nil // "Kubernetes, like Docker, …": a name is no kind
+	}
+	var out []openFact
+	for _, it := range items {
+		out = append(out, openFact{subj: it, obj: kd, phrase: "implement"})
+	}
+	return out
+}
+
+// pluralKindStart returns where a plain plural noun ending at before,
+// with the plain words before it (up to a preposition or a finite verb),
+// starts: it stands for the examples; -1 where there is none.
+func pluralKindStart(toks []otok, ms []omention, before int) int {
+	np := before
+	if np == 0 || singular(toks[np-1].low) == toks[np-1].low || toks[np-1].punct || slices.ContainsFunc(ms, func(m omention) bool { return m.i < before && before <= m.j }) {
+		return -1
+	}
+	for np > 0 && before-np < 5 && !toks[np-1].punct && !isCapWord(toks[np-1]) && !toks[np-1].code &&
+		!openWords.is("prepositions", toks[np-1].low) && !(verbLike(toks[np-1].low) && (thirdPerson(toks[np-1].low) || words.PastForm(toks[np-1].low))) {
+		np--
+	}
+	if np == 0 || np == before {
+		return -1
+	}
+	return np
+}
+
+// examplesInPlace reads the sentence again with the examples (from start)
+// in place of the plural kind phrase (from np) and returns the facts that
+// name an example.
+func examplesInPlace(toks []otok, ms, items []omention, np, start int) []openFact {
+	cut := start - np
+	var toks2 []otok
+	toks2 = append(toks2, toks[:np]...)
+	toks2 = append(toks2, toks[start:]...)
+	var ms2 []omention
+	for _, m := range ms {
+		switch {
+		case m.j <= np:
+			ms2 = append(ms2, m)
+		case m.i >= start:
+			m.i, m.j = m.i-cut, m.j-cut
+			ms2 = append(ms2, m)
+		}
+	}
+	facts, _ := relate(toks2, ms2)
+	facts = append(facts, frontedUse(toks2, ms2)...)
+	var out []openFact
+	for _, f := range facts {
+		if slices.ContainsFunc(items, func(it omention) bool { return it.i-cut == f.obj.i || it.i-cut == f.subj.i }) {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -5038,87 +5068,120 @@ func blockUnits(b block) []unit {
 	if specBulletRE.MatchString(p.lines[0]) && len(strings.Fields(p.lines[0])) <= 14 && !definitionStatement(p.lines[0]) {
 		return nil // "- Runtime: Python 3.14": a specification, not a statement
 	}
-	if !b.table() {
-		// "1. **Cmux**: Uses the cmux library …": a definition item's
-		// term is the subject of its description's first sentence.
-		term, linked := "", false
-		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
-			// "**Term**: …", or "[Term](link) - …" as lists of
-			// components write it.
-			term, linked = strings.TrimSpace(cleanMarkdown(m[1]+m[2])), m[2] != ""
-		}
-		var out []unit
-		ss := p.sentences()
-		for si, s := range ss {
-			u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
-			if si+1 < len(ss) && s.colon && term == "" && !heading {
-				// "Milvus comprises four layers: access layer, coordinator
-				// service, worker node, and storage.": the list after the
-				// colon is the object the introduction counted.
-				if prefix := introPrefix(s.text, true); prefix != "" && verbless(ss[si+1].text) {
-					u.text = prefix + " " + ss[si+1].text
-					u.code = append(slices.Clone(s.code), ss[si+1].code...)
-				}
-			}
-			desc := ""
-			switch {
-			case term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term:
-				u.heading = true // the term alone: a name, no statement
-			case linked && si == 0:
-				// "Term - Writes spans to …": the text after the dash.
-				if loc := linkTermRE.FindStringIndex(s.text); loc != nil {
-					desc = s.text[loc[1]:]
-				}
-			case term != "" && !linked && si == 1:
-				desc = s.text
-			}
-			if fs := strings.Fields(desc); len(fs) > 1 {
-				first := strings.ToLower(fs[0])
-				rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
-				switch {
-				case verbStart(fs) || openWords.is("be", first):
-					u.text = term + " " + first + rest
-					u.code = append(slices.Clone(s.code), term)
-				case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
-					// "**agent**: A sidecar that forwards data to X": the
-					// description says what the term is.
-					u.text = term + " is " + first + rest
-					u.code = append(slices.Clone(s.code), term)
-					if of, clause, ok := partOfClause(fs); ok {
-						// "**Agent**: A component of X that executes …": the
-						// clause says what the term does, not what X does.
-						u.text = term + " is " + strings.Join(of, " ") + "."
-						out = append(out, u)
-						u.text = term + " " + strings.Join(clause, " ")
-					}
-				}
-			}
-			if term != "" && si > 1 && len(strings.Fields(s.text)) > 2 {
-				// "**Agent**: … . It connects to the server": a pronoun
-				// starting a later sentence of a definition is the term.
-				if fs := strings.Fields(s.text); fs[0] == "It" || fs[0] == "They" {
-					u.text = term + s.text[strings.Index(s.text, fs[0])+len(fs[0]):]
-					u.code = append(slices.Clone(s.code), term)
-				}
-			}
-			out = append(out, u)
-		}
-		return out
+	if b.table() {
+		return tableUnits(b, p)
+	}
+	return proseUnits(p, heading)
+}
+
+// definition is what a definition item names: its term, and whether the
+// term is a link ("[Term](link) - …") whose description follows a dash.
+type definition struct {
+	term   string
+	linked bool
+}
+
+// proseUnits are the sentences of a block of prose. "1. **Cmux**: Uses
+// the cmux library …": a definition item's term is the subject of its
+// description's first sentence.
+func proseUnits(p block, heading bool) []unit {
+	var d definition
+	if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
+		// "**Term**: …", or "[Term](link) - …" as lists of
+		// components write it.
+		d = definition{term: strings.TrimSpace(cleanMarkdown(m[1] + m[2])), linked: m[2] != ""}
 	}
 	var out []unit
-	for k, row := range p.lines {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
-		if k == 0 || len(cells) < 2 || strings.Trim(strings.TrimSpace(cells[0]), "-: ") == "" {
-			continue // the header row, the rule under it
+	ss := p.sentences()
+	for si, s := range ss {
+		u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
+		if si+1 < len(ss) && s.colon && d.term == "" && !heading {
+			colonList(&u, s, ss[si+1])
 		}
-		name := strings.TrimSpace(cleanMarkdown(cells[0]))
-		desc := ""
-		for _, c := range cells[1:] {
-			if c = strings.TrimSpace(c); len(strings.Fields(c)) > len(strings.Fields(desc)) {
-				desc = c
+		desc := d.description(&u, si, s)
+		if fs := strings.Fields(desc); len(fs) > 1 {
+			if part, ok := d.termDescribed(&u, s, desc, fs); ok {
+				out = append(out, part)
 			}
 		}
-		if name == "" || len(strings.Fields(desc)) < 3 {
+		if d.term != "" && si > 1 && len(strings.Fields(s.text)) > 2 {
+			d.termPronoun(&u, s)
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// colonList reads "Milvus comprises four layers: access layer,
+// coordinator service, worker node, and storage.": the list after the
+// colon (next) is the object the introduction counted.
+func colonList(u *unit, s, next sentence) {
+	if prefix := introPrefix(s.text, true); prefix != "" && verbless(next.text) {
+		u.text = prefix + " " + next.text
+		u.code = append(slices.Clone(s.code), next.code...)
+	}
+}
+
+// description returns the text of sentence si that describes the term:
+// after the dash of a linked term ("Term - Writes spans to …"), the
+// second sentence of a plain one; the term alone is a name, no statement.
+func (d definition) description(u *unit, si int, s sentence) string {
+	switch {
+	case d.term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == d.term:
+		u.heading = true // the term alone: a name, no statement
+	case d.linked && si == 0:
+		// "Term - Writes spans to …": the text after the dash.
+		if loc := linkTermRE.FindStringIndex(s.text); loc != nil {
+			return s.text[loc[1]:]
+		}
+	case d.term != "" && !d.linked && si == 1:
+		return s.text
+	}
+	return ""
+}
+
+// termDescribed makes the term the subject of its description (its words
+// fs): before a verb, or "is" before an article ("**agent**: A sidecar
+// that forwards data to X": the description says what the term is). "A
+// component of X that executes …": the clause says what the term does,
+// not what X does; the unit saying what it is part of is returned first.
+func (d definition) termDescribed(u *unit, s sentence, desc string, fs []string) (unit, bool) {
+	first := strings.ToLower(fs[0])
+	rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
+	switch {
+	case verbStart(fs) || openWords.is("be", first):
+		u.text = d.term + " " + first + rest
+		u.code = append(slices.Clone(s.code), d.term)
+	case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
+		u.text = d.term + " is " + first + rest
+		u.code = append(slices.Clone(s.code), d.term)
+		if of, clause, ok := partOfClause(fs); ok {
+			u.text = d.term + " is " + strings.Join(of, " ") + "."
+			part := *u
+			u.text = d.term + " " + strings.Join(clause, " ")
+			return part, true
+		}
+	}
+	return unit{}, false
+}
+
+// termPronoun reads "**Agent**: … . It connects to the server": a pronoun
+// starting a later sentence of a definition is the term.
+func (d definition) termPronoun(u *unit, s sentence) {
+	if fs := strings.Fields(s.text); fs[0] == "It" || fs[0] == "They" {
+		u.text = d.term + s.text[strings.Index(s.text, fs[0])+len(fs[0]):]
+		u.code = append(slices.Clone(s.code), d.term)
+	}
+}
+
+// tableUnits are a table's rows read with the row's first cell as the
+// subject of its description, its longest other cell ("| cartservice |
+// C# | Stores the items … in Redis |").
+func tableUnits(b, p block) []unit {
+	var out []unit
+	for k, row := range p.lines {
+		name, desc, ok := tableRow(k, row)
+		if !ok {
 			continue
 		}
 		rb := block{line: b.line + k, lines: []string{desc}}
@@ -5131,6 +5194,26 @@ func blockUnits(b block) []unit {
 		}
 	}
 	return out
+}
+
+// tableRow returns the name (first cell) and the description (longest
+// other cell, three words at least) of row k; ok is false for the header
+// row, the rule under it, and rows with no name or description.
+func tableRow(k int, row string) (name, desc string, ok bool) {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	if k == 0 || len(cells) < 2 || strings.Trim(strings.TrimSpace(cells[0]), "-: ") == "" {
+		return "", "", false // the header row, the rule under it
+	}
+	name = strings.TrimSpace(cleanMarkdown(cells[0]))
+	for _, c := range cells[1:] {
+		if c = strings.TrimSpace(c); len(strings.Fields(c)) > len(strings.Fields(desc)) {
+			desc = c
+		}
+	}
+	if name == "" || len(strings.Fields(desc)) < 3 {
+		return "", "", false
+	}
+	return name, desc, true
 }
 
 // verbless reports whether a sentence is a list of names with no verb of
