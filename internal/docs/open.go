@@ -760,24 +760,40 @@ func subjectVerbAt(toks []otok, i, j int, verbAt []bool) bool {
 }
 
 func subjectVerb(toks []otok, i, j int) bool {
-	if j+1 >= len(toks) {
+	if j+1 >= len(toks) || !unlistedVerbForm(toks[j]) || !clauseStartsAt(toks, i) {
 		return false
 	}
-	w := toks[j]
+	return objectFollows(toks, j)
+}
+
+// unlistedVerbForm reports whether w may be a verb no list knows: a plain
+// lower-case word in the third person ("-ies" only if verb-like), no
+// kind noun, noun of request nor function word.
+func unlistedVerbForm(w otok) bool {
 	if w.punct || w.code || w.poss || isCapWord(w) || identifier(w) || !thirdPerson(w.low) || strings.HasSuffix(w.low, "ies") && !verbLike(w.low) {
 		return false
 	}
-	if openWords.kind(w.low) != "" || openWords.kind(singular(w.low)) != "" || openWords.is("request-nouns", w.low) || openWords.function(w.low) {
-		return false
-	}
+	return openWords.kind(w.low) == "" && openWords.kind(singular(w.low)) == "" && !openWords.is("request-nouns", w.low) && !openWords.function(w.low)
+}
+
+// clauseStartsAt reports whether the name at i (after its articles)
+// starts a clause: first, or after punctuation, a clause word or a
+// coordinator.
+func clauseStartsAt(toks []otok, i int) bool {
 	k := i
 	for k > 0 && openWords.is("determiners", toks[k-1].low) {
 		k--
 	}
-	if k > 0 && !toks[k-1].punct && !openWords.is("clause-words", toks[k-1].low) && !openWords.is("coordinators", toks[k-1].low) {
-		return false
-	}
-	n := toks[j+1]
+	return k == 0 || toks[k-1].punct || openWords.is("clause-words", toks[k-1].low) || openWords.is("coordinators", toks[k-1].low)
+}
+
+// objectFollows reports whether what follows the word at j is its object:
+// an article, a name (the word no listed noun), or a plain plural, an
+// adjective before it at most ("merges results from", "assigns tasks to",
+// "merges partial results from"; a plural noun's own verb would not be
+// plural); not punctuation, a clause word or a negation.
+func objectFollows(toks []otok, j int) bool {
+	w, n := toks[j], toks[j+1]
 	switch {
 	case n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low):
 		return false
@@ -786,9 +802,6 @@ func subjectVerb(toks []otok, i, j int) bool {
 	case n.code || identifier(n) || isCapWord(n):
 		return !openWords.is("nouns", w.low)
 	}
-	// A plain plural after it, an adjective before it at most, is its
-	// object: "merges results from", "assigns tasks to", "merges partial
-	// results from"; a plural noun's own verb would not be plural.
 	if openWords.is("nouns", w.low) || openWords.is("nouns", singular(w.low)) {
 		return false
 	}
@@ -2675,39 +2688,58 @@ func plainEllipsis(toks []otok, ms []omention) []omention {
 	var out []omention
 	for k, a := range ms {
 		out = append(out, a)
-		b := a.j + 1
-		if a.ref || a.j-a.i < 2 || b >= len(toks) || toks[a.j].low != "and" && toks[a.j].low != "or" {
-			continue
+		if m, ok := ellipsisAfter(toks, ms, k); ok {
+			out = append(out, m)
 		}
-		if k+1 < len(ms) && ms[k+1].i <= b {
-			continue // the word after "and" is a name's already
-		}
-		h1, h2 := toks[a.j-1], toks[b]
-		t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
-		if t1 == "" || t1 != t2 || isCapWord(h1) || isCapWord(h2) || h2.code || identifier(h2) || h1.low == h2.low ||
-			singular(h1.low) != h1.low || singular(h2.low) != h2.low {
-			continue
-		}
-		if first := toks[a.i]; !isCapWord(first) && !first.code && !identifier(first) {
-			continue // "the push system and queue": no name to share
-		}
-		if slices.ContainsFunc(toks[a.i:a.j-1], func(t otok) bool { return openWords.kind(t.low) != "" }) {
-			continue
-		}
-		if b+1 < len(toks) {
-			next := toks[b+1]
-			if !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
-				!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low)) {
-				continue // "exporter and receiver settings": the noun modifies another
-			}
-		}
-		words := strings.Fields(a.name)
-		if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) {
-			continue
-		}
-		out = append(out, omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: t2})
 	}
 	return out
+}
+
+// ellipsisAfter returns the name that mention k shares with the kind noun
+// after its "and" or "or", if it shares one.
+func ellipsisAfter(toks []otok, ms []omention, k int) (omention, bool) {
+	a := ms[k]
+	b := a.j + 1
+	if a.ref || a.j-a.i < 2 || b >= len(toks) || toks[a.j].low != "and" && toks[a.j].low != "or" {
+		return omention{}, false
+	}
+	if k+1 < len(ms) && ms[k+1].i <= b {
+		return omention{}, false // the word after "and" is a name's already
+	}
+	h1, h2 := toks[a.j-1], toks[b]
+	if !sameKindHeads(h1, h2) {
+		return omention{}, false
+	}
+	if first := toks[a.i]; !isCapWord(first) && !first.code && !identifier(first) {
+		return omention{}, false // "the push system and queue": no name to share
+	}
+	if slices.ContainsFunc(toks[a.i:a.j-1], func(t otok) bool { return openWords.kind(t.low) != "" }) {
+		return omention{}, false
+	}
+	if b+1 < len(toks) && modifiesNext(toks[b+1]) {
+		return omention{}, false // "exporter and receiver settings": the noun modifies another
+	}
+	words := strings.Fields(a.name)
+	if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) {
+		return omention{}, false
+	}
+	return omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: openWords.kind(h2.low)}, true
+}
+
+// sameKindHeads reports whether h1 and h2 are two different singular
+// lower-case kind nouns of one kind, h2 no code nor identifier.
+func sameKindHeads(h1, h2 otok) bool {
+	t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
+	return !(t1 == "" || t1 != t2 || isCapWord(h1) || isCapWord(h2) || h2.code || identifier(h2) || h1.low == h2.low ||
+		singular(h1.low) != h1.low || singular(h2.low) != h2.low)
+}
+
+// modifiesNext reports whether next, the word after the second kind noun,
+// is one the noun modifies: a content word, no preposition, clause word,
+// coordinator nor verb.
+func modifiesNext(next otok) bool {
+	return !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
+		!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low))
 }
 
 // sectionName returns the name a section heading of one capitalised noun
