@@ -1727,61 +1727,17 @@ func newDocContext(doc string) *docContext {
 	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	dc.project = titleProject(doc)
-	add := func(name, typ string) {
-		k := text.Key(name)
-		if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
-			return
-		}
-		if _, ok := dc.names[k]; !ok {
-			dc.names[k] = omention{name: name, typ: typ}
-		}
-	}
 	if dc.title != nil {
-		add(dc.title.name, dc.title.typ)
+		dc.addName(dc.title.name, dc.title.typ)
 		for _, a := range dc.aliases {
-			add(a, dc.title.typ)
+			dc.addName(a, dc.title.typ)
 		}
 	}
 	bs := splitBlocks(doc)
 	dc.listed = listIntroductions(bs)
 	var sentences [][]otok
 	for _, b := range bs {
-		p := b.prose()
-		if name, typ := headingName(p); name != "" {
-			add(name, typ)
-			continue
-		}
-		// "1. **Service Method**: …": the term of a definition item is a
-		// name, in the plural too ("Service methods are …").
-		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
-			if term := strings.TrimSpace(cleanMarkdown(m[1])); len(strings.Fields(term)) <= 4 {
-				add(term, "")
-				if k := text.Key(term + "s"); dc.names[k].name == "" && text.Key(term) != "" {
-					if d, ok := dc.names[text.Key(term)]; ok {
-						dc.names[k] = d
-					}
-				}
-			}
-		}
-		if b.table() {
-			for k, row := range p.lines {
-				cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
-				if name := strings.TrimSpace(cleanMarkdown(cells[0])); k > 0 && len(cells) > 1 && !strings.ContainsAny(name, " -:") && name != "" {
-					add(name, "")
-				}
-			}
-			continue
-		}
-		for _, s := range p.sentences() {
-			for _, c := range s.code {
-				if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
-					add(t, "")
-				}
-			}
-			toks := tokenize(cleanMarkdown(s.text))
-			markCode(toks, s.code)
-			sentences = append(sentences, toks)
-		}
+		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
 	}
 	// The noun compounds the document repeats are its terms (terms.go).
 	for _, t := range repeatedCompounds(sentences) {
@@ -1790,6 +1746,70 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	return dc
+}
+
+// addName records a name the document gives as a name, unless a function
+// word, a word that names nothing, or under three characters.
+func (dc *docContext) addName(name, typ string) {
+	k := text.Key(name)
+	if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
+		return
+	}
+	if _, ok := dc.names[k]; !ok {
+		dc.names[k] = omention{name: name, typ: typ}
+	}
+}
+
+// blockNames records the names a block (its prose p) gives: a heading's,
+// a definition item's term, a table's first cells, code spans; it returns
+// the block's sentences' tokens (none for a heading or a table).
+func (dc *docContext) blockNames(p block, table bool) [][]otok {
+	if name, typ := headingName(p); name != "" {
+		dc.addName(name, typ)
+		return nil
+	}
+	dc.definitionTerm(p)
+	if table {
+		for k, row := range p.lines {
+			cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+			if name := strings.TrimSpace(cleanMarkdown(cells[0])); k > 0 && len(cells) > 1 && !strings.ContainsAny(name, " -:") && name != "" {
+				dc.addName(name, "")
+			}
+		}
+		return nil
+	}
+	var sentences [][]otok
+	for _, s := range p.sentences() {
+		for _, c := range s.code {
+			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
+				dc.addName(t, "")
+			}
+		}
+		toks := tokenize(cleanMarkdown(s.text))
+		markCode(toks, s.code)
+		sentences = append(sentences, toks)
+	}
+	return sentences
+}
+
+// definitionTerm records "1. **Service Method**: …": the term of a
+// definition item is a name, in the plural too ("Service methods are
+// …").
+func (dc *docContext) definitionTerm(p block) {
+	m := definitionItemRE.FindStringSubmatch(p.lines[0])
+	if m == nil {
+		return
+	}
+	term := strings.TrimSpace(cleanMarkdown(m[1]))
+	if len(strings.Fields(term)) > 4 {
+		return
+	}
+	dc.addName(term, "")
+	if k := text.Key(term + "s"); dc.names[k].name == "" && text.Key(term) != "" {
+		if d, ok := dc.names[text.Key(term)]; ok {
+			dc.names[k] = d
+		}
+	}
 }
 
 // kindWithNamesRE is a lower-case noun with a parenthesis after it:
@@ -1881,51 +1901,59 @@ func listIntroductions(bs []block) map[int]string {
 			continue
 		}
 		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
-			// "X consists of three parts:" then paragraphs that each start
-			// with a bold term and a colon: each term is an item. A list
-			// under a term's paragraph is that term's own.
-			prefix := lastIntroPrefix(b, true)
-			if prefix == "" {
-				continue
-			}
-		terms:
-			for _, it := range bs[first:] {
-				switch {
-				case boldTermRE.MatchString(it.lines[0]):
-					out[it.line] = prefix
-				case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
-				default:
-					break terms
-				}
+			if prefix := lastIntroPrefix(b, true); prefix != "" {
+				boldTermItems(bs[first:], prefix, out)
 			}
 			continue
 		}
-		if !listItemRE.MatchString(next.lines[0]) {
-			continue
-		}
-		prefix := lastIntroPrefix(b, colon)
-		if prefix == "" {
-			continue
-		}
-		indent := leadingSpaces(next.lines[0])
-		if listItemRE.MatchString(b.lines[0]) && indent < leadingSpaces(b.lines[0]) {
-			continue
-		}
-		numbered := numberedItem(next.lines[0])
-		if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
-			continue // the next item of the same list, not items under this one
-		}
-		for _, it := range bs[first:] {
-			in := leadingSpaces(it.lines[0])
-			if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
-				break // the list ends, or another list starts
-			}
-			if in == indent {
-				out[it.line] = prefix
-			}
+		if listItemRE.MatchString(next.lines[0]) {
+			listItemsUnder(b, bs[first:], colon, out)
 		}
 	}
 	return out
+}
+
+// boldTermItems reads "X consists of three parts:" then paragraphs that
+// each start with a bold term and a colon: each term is an item. A list
+// under a term's paragraph is that term's own.
+func boldTermItems(bs []block, prefix string, out map[int]string) {
+	for _, it := range bs {
+		switch {
+		case boldTermRE.MatchString(it.lines[0]):
+			out[it.line] = prefix
+		case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
+		default:
+			return
+		}
+	}
+}
+
+// listItemsUnder records the introduction b's prefix for each item of
+// the list that follows it (bs), at the first item's indent and
+// numbering; a list item as b introduces only items indented under it.
+func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
+	prefix := lastIntroPrefix(b, colon)
+	if prefix == "" {
+		return
+	}
+	next := bs[0]
+	indent := leadingSpaces(next.lines[0])
+	if listItemRE.MatchString(b.lines[0]) && indent < leadingSpaces(b.lines[0]) {
+		return
+	}
+	numbered := numberedItem(next.lines[0])
+	if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
+		return // the next item of the same list, not items under this one
+	}
+	for _, it := range bs {
+		in := leadingSpaces(it.lines[0])
+		if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
+			return // the list ends, or another list starts
+		}
+		if in == indent {
+			out[it.line] = prefix
+		}
+	}
 }
 
 // figureBlock reports whether a block is only a figure: a Markdown image,
@@ -4703,12 +4731,7 @@ func interfaceUsedBy(ts []otok) bool {
 	if n-k < 4 || n-k > 10 || !openWords.is("expose-verbs", lemma(ts[k].low)) || !thirdPerson(ts[k].low) {
 		return false
 	}
-	// "an API consumed by Y", "a UI that is routed through Y".
-	part := ts[n-2].low
-	switch {
-	case ts[n-1].low == "by" && words.PastForm(part) && openWords.is("interface-use-verbs", lemma(part)):
-	case (ts[n-1].low == "through" || ts[n-1].low == "via") && words.PastForm(part) && openWords.is("interface-route-verbs", lemma(part)):
-	default:
+	if !interfaceParticiple(ts[n-2].low, ts[n-1].low) {
 		return false
 	}
 	noun := n - 3
@@ -4719,6 +4742,19 @@ func interfaceUsedBy(ts []otok) bool {
 		return false
 	}
 	return noun-k <= 6 && !slices.ContainsFunc(ts[k+1:noun], func(t otok) bool { return t.punct && t.low != "/" || verbLike(t.low) && !openWords.is("nouns", t.low) })
+}
+
+// interfaceParticiple reports whether a participle and the preposition
+// after it say that an interface is used ("an API consumed by Y") or
+// routed ("a UI that is routed through Y").
+func interfaceParticiple(part, prep string) bool {
+	switch {
+	case prep == "by" && words.PastForm(part) && openWords.is("interface-use-verbs", lemma(part)):
+		return true
+	case (prep == "through" || prep == "via") && words.PastForm(part) && openWords.is("interface-route-verbs", lemma(part)):
+		return true
+	}
+	return false
 }
 
 // collapseCompounds writes each preposition of several words as the one it
