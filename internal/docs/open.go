@@ -97,66 +97,19 @@ func cleanMarkdown(s string) string {
 // word before.
 func tokenize(s string) []otok {
 	var out []otok
-	isConn := func(r rune) bool { return strings.ContainsRune("-_./:@+#", r) }
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	i := 0
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsSpace(r):
 			i += n
-		case isWord(r):
-			j := i
-			for j < len(s) {
-				r2, n2 := utf8.DecodeRuneInString(s[j:])
-				if isWord(r2) {
-					j += n2
-					continue
-				}
-				if isConn(r2) && j+n2 < len(s) {
-					r3, _ := utf8.DecodeRuneInString(s[j+n2:])
-					if isWord(r3) {
-						j += n2
-						continue
-					}
-				}
-				break
-			}
+		case wordRune(r):
+			j := wordEnd(s, i)
 			w := s[i:j]
 			t := otok{text: w, low: strings.ToLower(w), start: i}
-			rest := s[j:]
-			switch {
-			case strings.HasPrefix(rest, "n't") || strings.HasPrefix(rest, "n’t"):
-				// "doesn't": the word is cut before the n.
-				if strings.HasSuffix(t.low, "n") && len(w) > 1 {
-					t.text, t.low = w[:len(w)-1], t.low[:len(t.low)-1]
-				}
-				out = append(out, t, otok{text: "not", low: "not", start: j})
-				i = j + len("n't")
-				if strings.HasPrefix(rest, "n’t") {
-					i = j + len("n’t")
-				}
-				continue
-			case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s"):
-				k := j + len("'s")
-				if strings.HasPrefix(rest, "’s") {
-					k = j + len("’s")
-				}
-				if k == len(s) || !isWord(firstRune(s[k:])) {
-					if openWords.is("pronouns", t.low) || t.low == "there" || t.low == "what" || t.low == "that" {
-						out = append(out, t, otok{text: "is", low: "is", start: j})
-					} else {
-						t.poss = true
-						out = append(out, t)
-					}
-					i = k
-					continue
-				}
-			case strings.HasPrefix(rest, "'") && strings.HasSuffix(t.low, "s"):
-				// "Prometheus' remote-read API": a possessive of a word in s.
-				t.poss = true
-				out = append(out, t)
-				i = j + 1
+			if ts, next, ok := splitClitic(s, j, t); ok {
+				out = append(out, ts...)
+				i = next
 				continue
 			}
 			out = append(out, t)
@@ -167,6 +120,72 @@ func tokenize(s string) []otok {
 		}
 	}
 	return out
+}
+
+// wordRune reports whether r is a letter or a digit.
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// connRune reports whether r joins two word runs into one token
+// ("payments-db", "v1.2", "user@host").
+func connRune(r rune) bool { return strings.ContainsRune("-_./:@+#", r) }
+
+// wordEnd returns where the word starting at i ends: letters and digits,
+// joined by a connector between two of them.
+func wordEnd(s string, i int) int {
+	j := i
+	for j < len(s) {
+		r2, n2 := utf8.DecodeRuneInString(s[j:])
+		if wordRune(r2) {
+			j += n2
+			continue
+		}
+		if connRune(r2) && j+n2 < len(s) {
+			r3, _ := utf8.DecodeRuneInString(s[j+n2:])
+			if wordRune(r3) {
+				j += n2
+				continue
+			}
+		}
+		break
+	}
+	return j
+}
+
+// splitClitic reads a clitic after the word t, which ends at j: "n't"
+// ("doesn't": the word is cut before the n, then "not"), "'s" (after a
+// pronoun, "there", "what", "that": "is"; else a possessive), "'" after a
+// word in s ("Prometheus' remote-read API": a possessive). It returns the
+// tokens, where reading goes on, and whether there was one.
+func splitClitic(s string, j int, t otok) ([]otok, int, bool) {
+	rest := s[j:]
+	w := t.text
+	switch {
+	case strings.HasPrefix(rest, "n't") || strings.HasPrefix(rest, "n’t"):
+		if strings.HasSuffix(t.low, "n") && len(w) > 1 {
+			t.text, t.low = w[:len(w)-1], t.low[:len(t.low)-1]
+		}
+		next := j + len("n't")
+		if strings.HasPrefix(rest, "n’t") {
+			next = j + len("n’t")
+		}
+		return []otok{t, {text: "not", low: "not", start: j}}, next, true
+	case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s"):
+		k := j + len("'s")
+		if strings.HasPrefix(rest, "’s") {
+			k = j + len("’s")
+		}
+		if k == len(s) || !wordRune(firstRune(s[k:])) {
+			if openWords.is("pronouns", t.low) || t.low == "there" || t.low == "what" || t.low == "that" {
+				return []otok{t, {text: "is", low: "is", start: j}}, k, true
+			}
+			t.poss = true
+			return []otok{t}, k, true
+		}
+	case strings.HasPrefix(rest, "'") && strings.HasSuffix(t.low, "s"):
+		t.poss = true
+		return []otok{t}, j + 1, true
+	}
+	return nil, 0, false
 }
 
 func firstRune(s string) rune {
@@ -836,18 +855,28 @@ func nameToken(toks []otok, k int, first bool) bool {
 		return !badName(t) && !(first && versionRE.MatchString(t.text))
 	}
 	if isCapWord(t) {
-		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
-			return false
-		}
-		if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
-			return false // "an HTTP server", "the REST API": no name
-		}
-		if coordinatedVerb(toks, k) {
-			return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
-		}
-		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
+		return capNameToken(toks, k, first)
 	}
 	return false
+}
+
+// capNameToken reports whether the capitalised word at k may be part of
+// a name: not a sentence's first word that is no name or starts a common
+// noun phrase, not a generic word with no name after it ("an HTTP
+// server", "the REST API"), not a verb coordinated with a known one, and
+// no function word unless written in capitals.
+func capNameToken(toks []otok, k int, first bool) bool {
+	t := toks[k]
+	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
+		return false
+	}
+	if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
+		return false // "an HTTP server", "the REST API": no name
+	}
+	if coordinatedVerb(toks, k) {
+		return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
+	}
+	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -3713,7 +3742,13 @@ func viaIntermediary(toks []otok, ga group, between []otok) (string, bool) {
 	if len(ts) < 2 || !openWords.is("request-nouns", ts[0].low) && !openWords.is("nouns", ts[0].low) || singular(ts[0].low) == ts[0].low && ts[0].low != "data" {
 		return "", false
 	}
-	rest := ts[1:]
+	return requestsVerb(ts[1:])
+}
+
+// requestsVerb reads the verb after the requests' noun ("are routed to",
+// "reach"): forms of "be" and adverbs, then a verb (a participle after
+// "be", else finite) and at most a preposition; it returns the phrase.
+func requestsVerb(rest []otok) (string, bool) {
 	passive := false
 	for len(rest) > 0 && (openWords.is("be", rest[0].low) || openWords.is("adverbs", rest[0].low)) {
 		passive = passive || openWords.is("be", rest[0].low)
@@ -4999,15 +5034,7 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 			dc.intro = false
 		}
 		item := listItemRE.MatchString(b.lines[0])
-		units := blockUnits(b)
-		if prefix, ok := dc.listed[b.line]; ok {
-			if obj := itemObject(b); obj != "" {
-				// "Broker includes the following sub-modules. / 1. Remoting
-				// Module: …": the introduction said of the item's name.
-				from := len(tokenize(cleanMarkdown(prefix)))
-				units = append(units, unit{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from})
-			}
-		}
+		units := append(blockUnits(b), dc.listedItemUnits(b)...)
 		for ui, u := range units {
 			u.seq = ui
 			if u.row {
@@ -5023,40 +5050,8 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 				last = l
 			}
 			ms, facts = splitAlternatives(ms, facts)
-			for _, m := range ms {
-				// A reference ("this service", "it") mentions its entity
-				// too: the line names it.
-				k := m.name + "\x00" + strconv.Itoa(u.line)
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				spotter, conf := SpotOpen, ConfidenceOpenName
-				if m.ref {
-					spotter, conf = SpotCoref, ConfidenceOpenRef
-				}
-				mentions = append(mentions, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: toksText(u, m),
-					Line: u.line, Spotter: spotter, Confidence: conf})
-			}
-			for _, f := range facts {
-				if text.Key(f.subj.name) == text.Key(f.obj.name) {
-					continue
-				}
-				conf := ConfidenceOpenName
-				if f.subj.ref || f.obj.ref {
-					conf = ConfidenceOpenRef
-				}
-				conf *= OpenStatementFactor
-				if conf < x.minConfidence() {
-					continue
-				}
-				stmts = append(stmts, Statement{
-					Subject: f.subj.name, Relation: RelationName(canonicalPhrase(f.phrase)), Object: f.obj.name,
-					SubjectType: f.subj.typ, ObjectType: f.obj.typ,
-					Chunk: c.ID, Line: u.line, Sentence: u.text,
-					Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
-				})
-			}
+			mentions = append(mentions, unitMentions(c, u, ms, seen)...)
+			stmts = append(stmts, x.unitStatements(c, u, facts)...)
 		}
 		// The subject the paragraph ended on is what "it" starting the
 		// next one refers to; a heading starts a new topic.
@@ -5069,6 +5064,69 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		}
 	}
 	return mentions, stmts
+}
+
+// listedItemUnits returns the unit a list item adds where a sentence
+// introduced the list: "Broker includes the following sub-modules. / 1.
+// Remoting Module: …": the introduction said of the item's name.
+func (dc *docContext) listedItemUnits(b block) []unit {
+	prefix, ok := dc.listed[b.line]
+	if !ok {
+		return nil
+	}
+	obj := itemObject(b)
+	if obj == "" {
+		return nil
+	}
+	from := len(tokenize(cleanMarkdown(prefix)))
+	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
+}
+
+// unitMentions are the chunk mentions of a unit's mentions, each name
+// once a line; a reference ("this service", "it") mentions its entity
+// too: the line names it.
+func unitMentions(c Chunk, u unit, ms []omention, seen map[string]bool) []ChunkMention {
+	var out []ChunkMention
+	for _, m := range ms {
+		k := m.name + "\x00" + strconv.Itoa(u.line)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		spotter, conf := SpotOpen, ConfidenceOpenName
+		if m.ref {
+			spotter, conf = SpotCoref, ConfidenceOpenRef
+		}
+		out = append(out, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: toksText(u, m),
+			Line: u.line, Spotter: spotter, Confidence: conf})
+	}
+	return out
+}
+
+// unitStatements are the statements of a unit's facts: none between an
+// entity and itself, or under the extractor's confidence floor.
+func (x *Extractor) unitStatements(c Chunk, u unit, facts []openFact) []Statement {
+	var out []Statement
+	for _, f := range facts {
+		if text.Key(f.subj.name) == text.Key(f.obj.name) {
+			continue
+		}
+		conf := ConfidenceOpenName
+		if f.subj.ref || f.obj.ref {
+			conf = ConfidenceOpenRef
+		}
+		conf *= OpenStatementFactor
+		if conf < x.minConfidence() {
+			continue
+		}
+		out = append(out, Statement{
+			Subject: f.subj.name, Relation: RelationName(canonicalPhrase(f.phrase)), Object: f.obj.name,
+			SubjectType: f.subj.typ, ObjectType: f.obj.typ,
+			Chunk: c.ID, Line: u.line, Sentence: u.text,
+			Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
+		})
+	}
+	return out
 }
 
 // alternativesRE is two or three names a slash joins ("MySQL/MariaDB",
