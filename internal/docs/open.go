@@ -97,66 +97,19 @@ func cleanMarkdown(s string) string {
 // word before.
 func tokenize(s string) []otok {
 	var out []otok
-	isConn := func(r rune) bool { return strings.ContainsRune("-_./:@+#", r) }
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	i := 0
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsSpace(r):
 			i += n
-		case isWord(r):
-			j := i
-			for j < len(s) {
-				r2, n2 := utf8.DecodeRuneInString(s[j:])
-				if isWord(r2) {
-					j += n2
-					continue
-				}
-				if isConn(r2) && j+n2 < len(s) {
-					r3, _ := utf8.DecodeRuneInString(s[j+n2:])
-					if isWord(r3) {
-						j += n2
-						continue
-					}
-				}
-				break
-			}
+		case wordRune(r):
+			j := wordEnd(s, i)
 			w := s[i:j]
 			t := otok{text: w, low: strings.ToLower(w), start: i}
-			rest := s[j:]
-			switch {
-			case strings.HasPrefix(rest, "n't") || strings.HasPrefix(rest, "n’t"):
-				// "doesn't": the word is cut before the n.
-				if strings.HasSuffix(t.low, "n") && len(w) > 1 {
-					t.text, t.low = w[:len(w)-1], t.low[:len(t.low)-1]
-				}
-				out = append(out, t, otok{text: "not", low: "not", start: j})
-				i = j + len("n't")
-				if strings.HasPrefix(rest, "n’t") {
-					i = j + len("n’t")
-				}
-				continue
-			case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s"):
-				k := j + len("'s")
-				if strings.HasPrefix(rest, "’s") {
-					k = j + len("’s")
-				}
-				if k == len(s) || !isWord(firstRune(s[k:])) {
-					if openWords.is("pronouns", t.low) || t.low == "there" || t.low == "what" || t.low == "that" {
-						out = append(out, t, otok{text: "is", low: "is", start: j})
-					} else {
-						t.poss = true
-						out = append(out, t)
-					}
-					i = k
-					continue
-				}
-			case strings.HasPrefix(rest, "'") && strings.HasSuffix(t.low, "s"):
-				// "Prometheus' remote-read API": a possessive of a word in s.
-				t.poss = true
-				out = append(out, t)
-				i = j + 1
+			if ts, next, ok := splitClitic(s, j, t); ok {
+				out = append(out, ts...)
+				i = next
 				continue
 			}
 			out = append(out, t)
@@ -167,6 +120,72 @@ func tokenize(s string) []otok {
 		}
 	}
 	return out
+}
+
+// wordRune reports whether r is a letter or a digit.
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// connRune reports whether r joins two word runs into one token
+// ("payments-db", "v1.2", "user@host").
+func connRune(r rune) bool { return strings.ContainsRune("-_./:@+#", r) }
+
+// wordEnd returns where the word starting at i ends: letters and digits,
+// joined by a connector between two of them.
+func wordEnd(s string, i int) int {
+	j := i
+	for j < len(s) {
+		r2, n2 := utf8.DecodeRuneInString(s[j:])
+		if wordRune(r2) {
+			j += n2
+			continue
+		}
+		if connRune(r2) && j+n2 < len(s) {
+			r3, _ := utf8.DecodeRuneInString(s[j+n2:])
+			if wordRune(r3) {
+				j += n2
+				continue
+			}
+		}
+		break
+	}
+	return j
+}
+
+// splitClitic reads a clitic after the word t, which ends at j: "n't"
+// ("doesn't": the word is cut before the n, then "not"), "'s" (after a
+// pronoun, "there", "what", "that": "is"; else a possessive), "'" after a
+// word in s ("Prometheus' remote-read API": a possessive). It returns the
+// tokens, where reading goes on, and whether there was one.
+func splitClitic(s string, j int, t otok) ([]otok, int, bool) {
+	rest := s[j:]
+	w := t.text
+	switch {
+	case strings.HasPrefix(rest, "n't") || strings.HasPrefix(rest, "n’t"):
+		if strings.HasSuffix(t.low, "n") && len(w) > 1 {
+			t.text, t.low = w[:len(w)-1], t.low[:len(t.low)-1]
+		}
+		next := j + len("n't")
+		if strings.HasPrefix(rest, "n’t") {
+			next = j + len("n’t")
+		}
+		return []otok{t, {text: "not", low: "not", start: j}}, next, true
+	case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s"):
+		k := j + len("'s")
+		if strings.HasPrefix(rest, "’s") {
+			k = j + len("’s")
+		}
+		if k == len(s) || !wordRune(firstRune(s[k:])) {
+			if openWords.is("pronouns", t.low) || t.low == "there" || t.low == "what" || t.low == "that" {
+				return []otok{t, {text: "is", low: "is", start: j}}, k, true
+			}
+			t.poss = true
+			return []otok{t}, k, true
+		}
+	case strings.HasPrefix(rest, "'") && strings.HasSuffix(t.low, "s"):
+		t.poss = true
+		return []otok{t}, j + 1, true
+	}
+	return nil, 0, false
 }
 
 func firstRune(s string) rune {
@@ -576,36 +595,54 @@ func lemma(w string) string {
 	switch {
 	case n > 4 && strings.HasSuffix(w, "ies"):
 		return w[:n-3] + "y"
-	case n > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes")):
+	case n > 4 && hasAnySuffix(w, "sses", "shes", "ches", "xes", "zes"):
 		return w[:n-2]
-	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+	case n > 3 && strings.HasSuffix(w, "s") && !hasAnySuffix(w, "ss", "us", "is"):
 		return w[:n-1]
 	case n > 4 && strings.HasSuffix(w, "ied"):
 		return w[:n-3] + "y"
 	case n > 4 && strings.HasSuffix(w, "ed"):
-		stem := w[:n-2]
-		k := len(stem)
-		switch {
-		case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
-			return stem[:k-1] // stopped → stop
-		case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
-			return stem + "e" // handled → handle, enabled → enable
-		case k >= 4 && (strings.HasSuffix(stem, "er") || strings.HasSuffix(stem, "en") || strings.HasSuffix(stem, "on") || strings.HasSuffix(stem, "el")):
-			return stem // powered → power, opened → open, mentioned → mention
-		case strings.HasSuffix(stem, "e"):
-			return stem // freed
-		case strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut") || strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "yz") ||
-			strings.HasSuffix(stem, "v") || strings.HasSuffix(stem, "c") || strings.HasSuffix(stem, "u") ||
-			strings.HasSuffix(stem, "rg") || strings.HasSuffix(stem, "ng") && !strings.HasSuffix(stem, "ing") || strings.HasSuffix(stem, "rs") || strings.HasSuffix(stem, "ls"):
-			return stem + "e" // served, reduced, queued, merged, changed, parsed
-		case k >= 2 && !vowel(stem[k-1]) && vowel(stem[k-2]) && (k < 3 || !vowel(stem[k-3])) && !strings.ContainsRune("wxy", rune(stem[k-1])):
-			return stem + "e" // stored → store, used → use
-		}
-		return stem
+		return pastStem(w[:n-2])
 	case n > 5 && strings.HasSuffix(w, "ing"):
 		return w[:n-3]
 	}
 	return w
+}
+
+// hasAnySuffix reports whether w ends in any of the suffixes.
+func hasAnySuffix(w string, suffixes ...string) bool {
+	return slices.ContainsFunc(suffixes, func(x string) bool { return strings.HasSuffix(w, x) })
+}
+
+// pastStem is the base form of a past form whose "-ed" is cut off: a
+// doubled consonant undoubled ("stopped" → "stop"), an "e" restored where
+// the stem's ending drops one ("handled", "served", "stored"), else the
+// stem ("powered", "freed").
+func pastStem(stem string) string {
+	k := len(stem)
+	switch {
+	case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
+		return stem[:k-1] // stopped → stop
+	case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
+		return stem + "e" // handled → handle, enabled → enable
+	case k >= 4 && hasAnySuffix(stem, "er", "en", "on", "el"):
+		return stem // powered → power, opened → open, mentioned → mention
+	case strings.HasSuffix(stem, "e"):
+		return stem // freed
+	case silentEEnding(stem):
+		return stem + "e" // served, reduced, queued, merged, changed, parsed
+	case k >= 2 && !vowel(stem[k-1]) && vowel(stem[k-2]) && (k < 3 || !vowel(stem[k-3])) && !strings.ContainsRune("wxy", rune(stem[k-1])):
+		return stem + "e" // stored → store, used → use
+	}
+	return stem
+}
+
+// silentEEnding reports whether a past form's stem ends as the base forms
+// that end in a silent "e" do: served, reduced, queued, merged, changed,
+// parsed.
+func silentEEnding(stem string) bool {
+	return hasAnySuffix(stem, "at", "ut", "iz", "yz", "v", "c", "u", "rg", "rs", "ls") ||
+		strings.HasSuffix(stem, "ng") && !strings.HasSuffix(stem, "ing")
 }
 
 func vowel(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
@@ -742,24 +779,40 @@ func subjectVerbAt(toks []otok, i, j int, verbAt []bool) bool {
 }
 
 func subjectVerb(toks []otok, i, j int) bool {
-	if j+1 >= len(toks) {
+	if j+1 >= len(toks) || !unlistedVerbForm(toks[j]) || !clauseStartsAt(toks, i) {
 		return false
 	}
-	w := toks[j]
+	return objectFollows(toks, j)
+}
+
+// unlistedVerbForm reports whether w may be a verb no list knows: a plain
+// lower-case word in the third person ("-ies" only if verb-like), no
+// kind noun, noun of request nor function word.
+func unlistedVerbForm(w otok) bool {
 	if w.punct || w.code || w.poss || isCapWord(w) || identifier(w) || !thirdPerson(w.low) || strings.HasSuffix(w.low, "ies") && !verbLike(w.low) {
 		return false
 	}
-	if openWords.kind(w.low) != "" || openWords.kind(singular(w.low)) != "" || openWords.is("request-nouns", w.low) || openWords.function(w.low) {
-		return false
-	}
+	return openWords.kind(w.low) == "" && openWords.kind(singular(w.low)) == "" && !openWords.is("request-nouns", w.low) && !openWords.function(w.low)
+}
+
+// clauseStartsAt reports whether the name at i (after its articles)
+// starts a clause: first, or after punctuation, a clause word or a
+// coordinator.
+func clauseStartsAt(toks []otok, i int) bool {
 	k := i
 	for k > 0 && openWords.is("determiners", toks[k-1].low) {
 		k--
 	}
-	if k > 0 && !toks[k-1].punct && !openWords.is("clause-words", toks[k-1].low) && !openWords.is("coordinators", toks[k-1].low) {
-		return false
-	}
-	n := toks[j+1]
+	return k == 0 || toks[k-1].punct || openWords.is("clause-words", toks[k-1].low) || openWords.is("coordinators", toks[k-1].low)
+}
+
+// objectFollows reports whether what follows the word at j is its object:
+// an article, a name (the word no listed noun), or a plain plural, an
+// adjective before it at most ("merges results from", "assigns tasks to",
+// "merges partial results from"; a plural noun's own verb would not be
+// plural); not punctuation, a clause word or a negation.
+func objectFollows(toks []otok, j int) bool {
+	w, n := toks[j], toks[j+1]
 	switch {
 	case n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low):
 		return false
@@ -768,9 +821,6 @@ func subjectVerb(toks []otok, i, j int) bool {
 	case n.code || identifier(n) || isCapWord(n):
 		return !openWords.is("nouns", w.low)
 	}
-	// A plain plural after it, an adjective before it at most, is its
-	// object: "merges results from", "assigns tasks to", "merges partial
-	// results from"; a plural noun's own verb would not be plural.
 	if openWords.is("nouns", w.low) || openWords.is("nouns", singular(w.low)) {
 		return false
 	}
@@ -805,18 +855,28 @@ func nameToken(toks []otok, k int, first bool) bool {
 		return !badName(t) && !(first && versionRE.MatchString(t.text))
 	}
 	if isCapWord(t) {
-		if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
-			return false
-		}
-		if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
-			return false // "an HTTP server", "the REST API": no name
-		}
-		if coordinatedVerb(toks, k) {
-			return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
-		}
-		return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
+		return capNameToken(toks, k, first)
 	}
 	return false
+}
+
+// capNameToken reports whether the capitalised word at k may be part of
+// a name: not a sentence's first word that is no name or starts a common
+// noun phrase, not a generic word with no name after it ("an HTTP
+// server", "the REST API"), not a verb coordinated with a known one, and
+// no function word unless written in capitals.
+func capNameToken(toks []otok, k int, first bool) bool {
+	t := toks[k]
+	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
+		return false
+	}
+	if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
+		return false // "an HTTP server", "the REST API": no name
+	}
+	if coordinatedVerb(toks, k) {
+		return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
+	}
+	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -850,288 +910,483 @@ func hasLetters2(s string) bool {
 // findMentions finds the noun phrases of a sentence that name or refer to
 // entities, in order.
 func findMentions(toks []otok, heading bool, dict map[string]omention) []omention {
-	var out []omention
-	used := make([]bool, len(toks))
-	// The names the document itself gives as names (its title, code
-	// spans, table rows), where it writes them as plain words: "the load
-	// generator" in "# Load Generator".
-	for i := 0; i < len(toks) && len(dict) > 0; i++ {
-		for n := min(4, len(toks)-i); n >= 1; n-- {
-			if toks[i].punct || toks[i+n-1].punct || openWords.function(toks[i].low) {
-				continue
-			}
-			var ws []string
-			for _, t := range toks[i : i+n] {
-				ws = append(ws, t.text)
-			}
-			d, ok := dict[text.Key(strings.Join(ws, " "))]
-			if !ok || n == 1 && isCapWord(toks[i]) && i > 0 {
-				continue
-			}
-			if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
-				continue // "the data plane proxy": the term modifies the noun after it
-			}
-			if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
-				continue // "# Querier/Query": "evaluates the query" is a query, not Query
-			}
-			if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
-				continue // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
-			}
-			out = append(out, omention{i: i, j: i + n, name: d.name, typ: d.typ})
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
+	f := &mentionFinder{toks: toks, heading: heading, used: make([]bool, len(toks)), verbAt: make([]bool, len(toks))}
+	f.documentNames(dict)
+	f.names()
+	f.kindPhrases()
+	f.toolsBeforeInfinitive()
+	f.thisInterface()
+	f.pronouns()
+	slices.SortFunc(f.out, func(a, b omention) int { return a.i - b.i })
+	f.typeCodeSpans()
+	return dropOverlaps(toks, f.out)
+}
+
+// mentionFinder is the state of finding a sentence's mentions: its tokens,
+// whether it is a heading, the mentions found (out), the tokens they hold
+// (used) and verbAt, the words read as a clause's verb after its subject's
+// name though no list knows them (subjectVerb): no modifier of a kind
+// noun after them ("The Scheduler assigns jobs to …").
+type mentionFinder struct {
+	toks    []otok
+	heading bool
+	out     []omention
+	used    []bool
+	verbAt  []bool
+}
+
+// add records a mention and marks the tokens from i to j (exclusive) as
+// used.
+func (f *mentionFinder) add(m omention, i, j int) {
+	f.out = append(f.out, m)
+	for k := i; k < j; k++ {
+		f.used[k] = true
+	}
+}
+
+// documentNames finds the names the document itself gives as names (its
+// title, code spans, table rows), where it writes them as plain words:
+// "the load generator" in "# Load Generator".
+func (f *mentionFinder) documentNames(dict map[string]omention) {
+	for i := 0; i < len(f.toks) && len(dict) > 0; i++ {
+		if n := f.documentNameAt(i, dict); n > 0 {
 			i += n - 1
-			break
 		}
 	}
-	// verbAt marks the words read as a clause's verb after its subject's
-	// name though no list knows them (subjectVerb): no modifier of a kind
-	// noun after them ("The Scheduler assigns jobs to …").
-	verbAt := make([]bool, len(toks))
-	// Names: runs of capitalised words, identifiers and code, with a kind
-	// noun after them ("Kafka topic", "Redis database").
-	for i := 0; i < len(toks); i++ {
-		if used[i] || !nameToken(toks, i, true) {
+}
+
+// documentNameAt records the longest name of the document's (up to four
+// words) that starts at i and returns its length, or 0.
+func (f *mentionFinder) documentNameAt(i int, dict map[string]omention) int {
+	toks := f.toks
+	for n := min(4, len(toks)-i); n >= 1; n-- {
+		if toks[i].punct || toks[i+n-1].punct || openWords.function(toks[i].low) {
 			continue
 		}
-		j := i + 1
-		for j < len(toks) && !toks[j-1].poss && !used[j] {
-			t := toks[j]
-			if nameToken(toks, j, false) || (!t.punct && isNumber(t.text)) {
-				j++
-				continue
-			}
-			break
+		var ws []string
+		for _, t := range toks[i : i+n] {
+			ws = append(ws, t.text)
 		}
-		// "Bank of Anthos": capitalised words, "of" and a capitalised name
-		// are one name; "Most of Kafka" is not.
-		if j+1 < len(toks) && toks[j].low == "of" && !used[j+1] && nameToken(toks, j+1, false) && ofName(toks[i:j]) {
-			j += 2
-			for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
-				j++
-			}
-		}
-		// "the JuiceFS file system": after "the", a product name written
-		// in camel case, then plain words and a kind noun, is the product,
-		// which the words describe (unlike "the Tornado push system", a
-		// system built with Tornado).
-		if end := describedProduct(toks, i, j, used); end > 0 {
-			out = append(out, omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)})
-			for k := i; k < end; k++ {
-				used[k] = true
-			}
-			i = end - 1
+		d, ok := dict[text.Key(strings.Join(ws, " "))]
+		if !ok || !documentNameFits(toks, i, n, d) {
 			continue
 		}
-		// A number alone after a name belongs to it ("JDK 21"); a run of
-		// plain capitalised words in a heading is a title, not a name.
-		kindHead := ""
-		if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) {
-			kindHead = openWords.kind(toks[j].low)
+		f.add(omention{i: i, j: i + n, name: d.name, typ: d.typ}, i, i+n)
+		return n
+	}
+	return 0
+}
+
+// documentNameFits reports whether the n words at i name d where they
+// stand: not one capitalised word inside a sentence, not a term that
+// modifies the noun after it ("the data plane proxy"), not one plain
+// word read as a verb or a noun ("# Querier/Query": "evaluates the query"
+// is a query, not Query), not a name that modifies a noun ("Go runtime
+// metrics", "a shop_session-id cookie").
+func documentNameFits(toks []otok, i, n int, d omention) bool {
+	if n == 1 && isCapWord(toks[i]) && i > 0 {
+		return false
+	}
+	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
+		return false // "the data plane proxy": the term modifies the noun after it
+	}
+	if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
+		return false // "# Querier/Query": "evaluates the query" is a query, not Query
+	}
+	if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
+		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
+	}
+	return true
+}
+
+// names finds the names: runs of capitalised words, identifiers and code,
+// with a kind noun after them ("Kafka topic", "Redis database").
+func (f *mentionFinder) names() {
+	for i := 0; i < len(f.toks); i++ {
+		if f.used[i] || !nameToken(f.toks, i, true) {
+			continue
+		}
+		i = f.nameAt(i)
+	}
+}
+
+// nameRun returns where the run of name tokens from i ends: name tokens
+// and numbers ("JDK 21"), and "Bank of Anthos": capitalised words, "of"
+// and a capitalised name are one name ("Most of Kafka" is not).
+func (f *mentionFinder) nameRun(i int) int {
+	toks, used := f.toks, f.used
+	j := i + 1
+	for j < len(toks) && !toks[j-1].poss && !used[j] && (nameToken(toks, j, false) || !toks[j].punct && isNumber(toks[j].text)) {
+		j++
+	}
+	if j+1 < len(toks) && toks[j].low == "of" && !used[j+1] && nameToken(toks, j+1, false) && ofName(toks[i:j]) {
+		j += 2
+		for j < len(toks) && !toks[j-1].poss && !used[j] && nameToken(toks, j, false) {
 			j++
-		} else if j < len(toks) && !toks[j-1].poss && !used[j] && openWords.is("command-nouns", toks[j].low) && !slices.ContainsFunc(toks[i:j], func(t otok) bool { return !t.code }) {
-			// "the `thanos sidecar` command": the code names the program
-			// the sentence is about; the noun says what it is.
-			if name := mentionName(toks[i:j]); name != "" {
-				out = append(out, omention{i: i, j: j + 1, name: name, typ: "Component"})
-				for k := i; k <= j; k++ {
-					used[k] = true
-				}
-			}
-			i = j
-			continue
-		} else if j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, verbAt) {
-			// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
-			// modify a common noun, which heads the phrase.
-			i = j - 1
-			continue
-		}
-		// "an alternative CNI": an article before a single word makes it a
-		// common noun.
-		if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
-			continue
-		}
-		// "any Kubernetes cluster": every thing of a kind, none named.
-		if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
-			i = j - 1
-			continue
-		}
-		if heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j]) {
-			i = j - 1
-			continue
-		}
-		m := omention{i: i, j: j, typ: kindHead}
-		if kindHead == "" {
-			m.typ = cmp.Or(openWords.kind(toks[j-1].low), openWords.kind(camelHead(toks[j-1].text)))
-		}
-		m.name = mentionName(toks[i:j])
-		if m.name != "" {
-			out = append(out, m)
-			for k := i; k < j; k++ {
-				used[k] = true
-			}
-		}
-		i = j - 1
-	}
-	// Lower-case phrases headed by a kind noun: "the checkout service",
-	// "the accounting and fraud detection services"; a bare kind noun
-	// after a determiner refers ("this service").
-	for j := 0; j < len(toks); j++ {
-		t := toks[j]
-		typ := openWords.kind(t.low)
-		acronym := t.text == strings.ToUpper(t.text) && len(t.text) <= 3
-		if typ == "" || used[j] || t.punct || isCapWord(t) && j > 0 && !acronym {
-			continue
-		}
-		if j+1 < len(toks) && openWords.kind(toks[j+1].low) != "" && !used[j+1] && !toks[j].poss {
-			continue // "the gateway service": the last noun heads the phrase
-		}
-		i := j
-		for i > 0 && j-i < 3 && !used[i-1] && !verbAt[i-1] && modifier(toks[i-1]) {
-			i--
-		}
-		if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
-			i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
-		}
-		if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
-			openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
-			!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
-			i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
-		}
-		mods := toks[i:j]
-		for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
-			mods = mods[1:]
-		}
-		if len(mods) == 0 {
-			if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, heading) {
-				out = append(out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
-			}
-			continue
-		}
-		if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
-			continue // "provides two components": a count of a kind, none named
-		}
-		if st := j - len(mods); singular(t.low) != t.low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
-			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) {
-			continue // "receives data from traced applications": a bare plural is the kind, none named
-		}
-		// The article may stand before capitalised words that modify the
-		// phrase too: "a Java monolith service".
-		a := i
-		for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && (!identifier(toks[a-1]) || camelName(toks[a-1])) && !used[a-1] && !toks[a-1].poss {
-			a--
-		}
-		if a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) }) {
-			// "an object storage bucket": a thing of a kind named by a
-			// mass noun phrase, which takes no article, is in it; the
-			// phrase names the storage.
-			if n := len(mods); n >= 2 && a == i && openWords.is("mass-kinds", mods[n-1].low) && openWords.is("droppable-kinds", t.low) {
-				start := j - n
-				out = append(out, omention{i: start, j: j + 1, typ: openWords.kind(mods[n-1].low), name: mentionName(mods)})
-				for k := start; k <= j; k++ {
-					used[k] = true
-				}
-			}
-			continue // "a fully managed database service": a description, not a name
-		}
-		// "the Tornado push system": capitalised words after "the" begin
-		// the phrase; it names the system, not Tornado.
-		if a < i && a > 0 && (toks[a-1].low == "the" || toks[a-1].low == "our" || toks[a-1].low == "its") &&
-			!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
-			mods = append(slices.Clone(toks[a:i]), mods...)
-		}
-		// "provides efficient readable cache of …": a phrase with no
-		// determiner right after a verb, in plain words, is a description.
-		if st := j - len(mods); st > 0 && thirdPerson(toks[st-1].low) && verbLike(toks[st-1].low) &&
-			!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) && len(mods) >= 2 {
-			continue
-		}
-		head := singular(t.low)
-		if acronym {
-			head = strings.TrimSuffix(t.text, "s") // "APIs"
-		}
-		start := j - len(mods)
-		out = append(out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
-		// "the accounting and fraud detection services", "the query,
-		// pricing and billing services": the plural head is each
-		// coordinated modifier's too, however many the list holds.
-		for end := start; head != t.low && !acronym; {
-			glue := end - 1
-			if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
-				glue-- // "pricing, and billing"
-			}
-			if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || used[glue-1] {
-				break
-			}
-			k := glue - 1
-			for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !used[k-1] {
-				k--
-			}
-			other := append(slices.Clone(toks[k:glue]), otok{text: head, low: head})
-			out = append(out, omention{i: k, j: glue, typ: typ, name: mentionName(other)})
-			end = k
 		}
 	}
-	// "uses gradlew to compile": the one plain word between a verb of use
-	// and an infinitive names a tool.
+	return j
+}
+
+// nameAt reads the name that starts at i and returns the index of the
+// last token it read.
+func (f *mentionFinder) nameAt(i int) int {
+	toks := f.toks
+	j := f.nameRun(i)
+	// "the JuiceFS file system": after "the", a product name written
+	// in camel case, then plain words and a kind noun, is the product,
+	// which the words describe (unlike "the Tornado push system", a
+	// system built with Tornado).
+	if end := describedProduct(toks, i, j, f.used); end > 0 {
+		f.add(omention{i: i, j: end, name: toks[i].text, typ: openWords.kind(toks[end-1].low)}, i, end)
+		return end - 1
+	}
+	kindHead := ""
+	switch {
+	case f.kindNounAfter(j):
+		// A kind noun after the name heads it ("Kafka topic").
+		kindHead = openWords.kind(toks[j].low)
+		j++
+	case f.commandNounAfter(i, j):
+		f.commandName(i, j)
+		return j
+	case f.commonNounAfter(i, j):
+		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
+		// modify a common noun, which heads the phrase.
+		return j - 1
+	}
+	if f.unnamed(i, j, kindHead) {
+		return j - 1
+	}
+	m := omention{i: i, j: j, typ: kindHead}
+	if kindHead == "" {
+		m.typ = cmp.Or(openWords.kind(toks[j-1].low), openWords.kind(camelHead(toks[j-1].text)))
+	}
+	m.name = mentionName(toks[i:j])
+	if m.name != "" {
+		f.add(m, i, j)
+	}
+	return j - 1
+}
+
+// kindNounAfter reports whether a lower-case kind noun, free, follows the
+// name ending at j.
+func (f *mentionFinder) kindNounAfter(j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j])
+}
+
+// commandNounAfter reports whether a noun of commands follows a name
+// written all in code ("the `thanos sidecar` command").
+func (f *mentionFinder) commandNounAfter(i, j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.is("command-nouns", toks[j].low) && !slices.ContainsFunc(toks[i:j], func(t otok) bool { return !t.code })
+}
+
+// commandName records "the `thanos sidecar` command": the code names the
+// program the sentence is about; the noun says what it is.
+func (f *mentionFinder) commandName(i, j int) {
+	if name := mentionName(f.toks[i:j]); name != "" {
+		f.add(omention{i: i, j: j + 1, name: name, typ: "Component"}, i, j+1)
+	}
+}
+
+// commonNounAfter reports whether the name ending at j modifies a common
+// noun after it, which is no verb (coordinated, or a clause's verb after
+// its subject, which it marks in verbAt).
+func (f *mentionFinder) commonNounAfter(i, j int) bool {
+	toks := f.toks
+	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+}
+
+// unnamed reports whether the run from i to j names nothing: one word
+// after an indefinite article ("an alternative CNI": a common noun),
+// every thing of a kind ("any Kubernetes cluster"), or a run of plain
+// capitalised words in a heading (a title).
+func (f *mentionFinder) unnamed(i, j int, kindHead string) bool {
+	toks := f.toks
+	if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
+		return true
+	}
+	if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
+		return true
+	}
+	return f.heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j])
+}
+
+// kindPhrases finds the lower-case phrases headed by a kind noun: "the
+// checkout service", "the accounting and fraud detection services"; a
+// bare kind noun after a determiner refers ("this service").
+func (f *mentionFinder) kindPhrases() {
+	for j := 0; j < len(f.toks); j++ {
+		f.kindPhraseAt(j)
+	}
+}
+
+// kindPhraseAt reads the phrase headed by the kind noun at j.
+func (f *mentionFinder) kindPhraseAt(j int) {
+	toks := f.toks
+	t := toks[j]
+	typ, acronym, ok := f.kindHeadAt(j)
+	if !ok {
+		return
+	}
+	i := f.modifiersStart(j)
+	mods := toks[i:j]
+	for len(mods) > 0 && openWords.is("name-adjectives", mods[0].low) {
+		mods = mods[1:]
+	}
+	if len(mods) == 0 {
+		f.bareKindReference(i, j, typ)
+		return
+	}
+	if kindCounted(toks, j, mods) {
+		return
+	}
+	// The article may stand before capitalised words that modify the
+	// phrase too: "a Java monolith service".
+	a := f.capitalisedModifiersStart(i)
+	if indefiniteDescription(toks, a, mods) {
+		f.massKindDescribed(a, i, j, mods)
+		return // "a fully managed database service": a description, not a name
+	}
+	mods = capitalisedAfterThe(toks, a, i, mods)
+	if describedAfterVerb(toks, j, mods) {
+		return
+	}
+	head := singular(t.low)
+	if acronym {
+		head = strings.TrimSuffix(t.text, "s") // "APIs"
+	}
+	start := j - len(mods)
+	f.out = append(f.out, omention{i: start, j: j + 1, typ: typ, name: mentionName(append(slices.Clone(mods), otok{text: head, low: head}))})
+	if head != t.low && !acronym {
+		f.coordinatedModifiers(start, head, typ)
+	}
+}
+
+// kindHeadAt reports whether the word at j heads a kind phrase, with its
+// kind and whether it is an acronym ("APIs"): a free kind noun, not
+// capitalised inside a sentence unless an acronym, and no kind noun after
+// it ("the gateway service": the last noun heads the phrase).
+func (f *mentionFinder) kindHeadAt(j int) (typ string, acronym, ok bool) {
+	toks := f.toks
+	t := toks[j]
+	typ = openWords.kind(t.low)
+	acronym = t.text == strings.ToUpper(t.text) && len(t.text) <= 3
+	if typ == "" || f.used[j] || t.punct || isCapWord(t) && j > 0 && !acronym {
+		return "", false, false
+	}
+	if j+1 < len(toks) && openWords.kind(toks[j+1].low) != "" && !f.used[j+1] && !toks[j].poss {
+		return "", false, false // "the gateway service": the last noun heads the phrase
+	}
+	return typ, acronym, true
+}
+
+// bareKindReference reads a kind noun with no modifier after "this",
+// "the" or "that" ("this service"), outside a heading's start: it refers.
+func (f *mentionFinder) bareKindReference(i, j int, typ string) {
+	toks := f.toks
+	if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, f.heading) {
+		f.out = append(f.out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
+	}
+}
+
+// indefiniteDescription reports whether "a" or "an" stands before the
+// phrase (from a) and no code or identifier among its modifiers: a
+// description, not a name.
+func indefiniteDescription(toks []otok, a int, mods []otok) bool {
+	return a > 0 && (toks[a-1].low == "a" || toks[a-1].low == "an") && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) })
+}
+
+// capitalisedAfterThe reads "the Tornado push system": capitalised words
+// (from a to i) after "the", "our" or "its" begin the phrase; it names
+// the system, not Tornado. It returns the modifiers with them.
+func capitalisedAfterThe(toks []otok, a, i int, mods []otok) []otok {
+	if a < i && a > 0 && (toks[a-1].low == "the" || toks[a-1].low == "our" || toks[a-1].low == "its") &&
+		!slices.ContainsFunc(toks[a:i], func(t otok) bool { return openWords.function(t.low) || openWords.is("generic-words", t.low) }) {
+		return append(slices.Clone(toks[a:i]), mods...)
+	}
+	return mods
+}
+
+// modifiersStart returns where the words modifying the kind noun at j
+// begin: up to three free modifiers before it, not a relative clause's
+// verb ("processors that pull jobs"; "as log broker": a preposition's
+// noun) nor a verb after an auxiliary ("can modernize enterprise
+// applications"; "are queue processors": a kind noun is one).
+func (f *mentionFinder) modifiersStart(j int) int {
+	toks := f.toks
+	i := j
+	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && modifier(toks[i-1]) {
+		i--
+	}
+	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
+		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
+	}
+	if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
+		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
+		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
+		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
+	}
+	return i
+}
+
+// kindCounted reports whether the phrase names the kind and no one thing
+// of it: a count ("provides two components") or a bare plural after a
+// preposition or a generic determiner ("receives data from traced
+// applications").
+func kindCounted(toks []otok, j int, mods []otok) bool {
+	if openWords.is("number-words", mods[0].low) || isNumber(mods[0].text) {
+		return true // "provides two components": a count of a kind, none named
+	}
+	st := j - len(mods)
+	return singular(toks[j].low) != toks[j].low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
+		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) })
+}
+
+// capitalisedModifiersStart returns where up to two free capitalised
+// words (no code, identifiers only in camel case) before i begin.
+func (f *mentionFinder) capitalisedModifiersStart(i int) int {
+	toks := f.toks
+	a := i
+	for a > 0 && i-a < 2 && isCapWord(toks[a-1]) && !toks[a-1].code && (!identifier(toks[a-1]) || camelName(toks[a-1])) && !f.used[a-1] && !toks[a-1].poss {
+		a--
+	}
+	return a
+}
+
+// massKindDescribed reads "an object storage bucket" (a description after
+// "a"): a thing of a kind named by a mass noun phrase, which takes no
+// article, is in it; the phrase names the storage.
+func (f *mentionFinder) massKindDescribed(a, i, j int, mods []otok) {
+	if n := len(mods); n >= 2 && a == i && openWords.is("mass-kinds", mods[n-1].low) && openWords.is("droppable-kinds", f.toks[j].low) {
+		start := j - n
+		f.add(omention{i: start, j: j + 1, typ: openWords.kind(mods[n-1].low), name: mentionName(mods)}, start, j+1)
+	}
+}
+
+// describedAfterVerb reports "provides efficient readable cache of …": a
+// phrase with no determiner right after a verb, in plain words, is a
+// description.
+func describedAfterVerb(toks []otok, j int, mods []otok) bool {
+	st := j - len(mods)
+	return st > 0 && thirdPerson(toks[st-1].low) && verbLike(toks[st-1].low) &&
+		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) && len(mods) >= 2
+}
+
+// coordinatedModifiers reads "the accounting and fraud detection
+// services", "the query, pricing and billing services": the plural head
+// is each coordinated modifier's too, however many the list holds.
+func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
+	toks := f.toks
+	for end := start; ; {
+		glue := end - 1
+		if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
+			glue-- // "pricing, and billing"
+		}
+		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] {
+			return
+		}
+		k := glue - 1
+		for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !f.used[k-1] {
+			k--
+		}
+		other := append(slices.Clone(toks[k:glue]), otok{text: head, low: head})
+		f.out = append(f.out, omention{i: k, j: glue, typ: typ, name: mentionName(other)})
+		end = k
+	}
+}
+
+// toolsBeforeInfinitive reads "uses gradlew to compile": the one plain
+// word between a verb of use and an infinitive names a tool.
+func (f *mentionFinder) toolsBeforeInfinitive() {
+	toks := f.toks
 	for k := 1; k+2 < len(toks); k++ {
 		t := toks[k]
-		if used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
+		if f.used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
 			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !verbLike(strings.Split(toks[k+2].low, "/")[0]) {
 			continue
 		}
-		out = append(out, omention{i: k, j: k + 1, name: t.text})
-		used[k] = true
+		f.add(omention{i: k, j: k + 1, name: t.text}, k, k+1)
 	}
-	// "this endpoint", "this API": the interface of the document's entity.
+}
+
+// thisInterface reads "this endpoint", "this API": the interface of the
+// document's entity.
+func (f *mentionFinder) thisInterface() {
+	toks := f.toks
 	for k := 0; k+1 < len(toks); k++ {
-		if toks[k].low == "this" && !used[k] && !used[k+1] && openWords.is("interface-nouns", toks[k+1].low) {
-			out = append(out, omention{i: k, j: k + 2, ref: true, served: true})
-			used[k], used[k+1] = true, true
+		if toks[k].low == "this" && !f.used[k] && !f.used[k+1] && openWords.is("interface-nouns", toks[k+1].low) {
+			f.add(omention{i: k, j: k + 2, ref: true, served: true}, k, k+2)
 		}
 	}
-	// Pronouns: "it", "they", and "this" before a verb.
-	for k, t := range toks {
-		if t.punct || used[k] {
+}
+
+// pronouns finds the pronouns that refer: "it", "they", "we" and "this"
+// before a verb, and "it" after a preposition that ends the clause.
+func (f *mentionFinder) pronouns() {
+	for k, t := range f.toks {
+		if t.punct || f.used[k] {
 			continue
 		}
-		subjectPosition := k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low) ||
-			// "If the version is `http1.x` it will delegate": a pronoun a
-			// verb follows is a subject.
-			k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
-				(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
-		if !subjectPosition && objectOfPreposition(toks, k) {
+		f.pronounAt(k)
+	}
+}
+
+// subjectPosition reports whether the pronoun at k stands where a subject
+// does: first, after punctuation, a coordinator or a clause word, or ("If
+// the version is `http1.x` it will delegate") "it" or "they" a verb
+// follows.
+func subjectPosition(toks []otok, k int) bool {
+	t := toks[k]
+	return k == 0 || toks[k-1].punct || openWords.is("coordinators", toks[k-1].low) || openWords.is("clause-words", toks[k-1].low) ||
+		k+1 < len(toks) && (t.low == "it" || t.low == "they") &&
+			(openWords.is("auxiliaries", toks[k+1].low) || openWords.is("hedges", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low))
+}
+
+// pronounAt reads the word at k as a pronoun that refers, if it is one.
+func (f *mentionFinder) pronounAt(k int) {
+	toks := f.toks
+	ref := omention{i: k, j: k + 1, ref: true}
+	if !subjectPosition(toks, k) {
+		if objectOfPreposition(toks, k) {
 			// "Prometheus instances are configured to write metrics to
 			// it": after a preposition that ends the clause, "it" is the
 			// thing the sentences before are about.
-			out = append(out, omention{i: k, j: k + 1, ref: true})
-			continue
+			f.out = append(f.out, ref)
 		}
-		if !subjectPosition {
-			continue // "retrieves it": an object pronoun's antecedent is not known
+		return // "retrieves it": an object pronoun's antecedent is not known
+	}
+	switch toks[k].low {
+	case "it", "they":
+		f.out = append(f.out, ref)
+	case "we":
+		if weActs(toks, k) {
+			f.out = append(f.out, ref)
 		}
-		switch t.low {
-		case "it", "they":
-			out = append(out, omention{i: k, j: k + 1, ref: true})
-		case "we":
-			// "We use Transifex": the writers' project, where the title
-			// names one (readUnit).
-			n := k + 1
-			for n < len(toks) && openWords.is("adverbs", toks[n].low) {
-				n++ // "We also make use of X"
-			}
-			if n < len(toks) && !openWords.is("auxiliaries", toks[n].low) && !openWords.is("hedges", toks[n].low) && verbLike(toks[n].low) {
-				out = append(out, omention{i: k, j: k + 1, ref: true})
-			}
-		case "this":
-			if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
-				out = append(out, omention{i: k, j: k + 1, ref: true})
-			}
+	case "this":
+		if k+1 < len(toks) && (openWords.is("auxiliaries", toks[k+1].low) || thirdPerson(toks[k+1].low) && verbLike(toks[k+1].low)) {
+			f.out = append(f.out, ref)
 		}
 	}
-	slices.SortFunc(out, func(a, b omention) int { return a.i - b.i })
-	// "the `cart` service": a code span the kind noun after it types.
+}
+
+// weActs reports "We use Transifex": "we" a verb follows (past adverbs,
+// "We also make use of X") is the writers' project, where the title names
+// one (readUnit).
+func weActs(toks []otok, k int) bool {
+	n := k + 1
+	for n < len(toks) && openWords.is("adverbs", toks[n].low) {
+		n++ // "We also make use of X"
+	}
+	return n < len(toks) && !openWords.is("auxiliaries", toks[n].low) && !openWords.is("hedges", toks[n].low) && verbLike(toks[n].low)
+}
+
+// typeCodeSpans reads "the `cart` service": a code span the kind noun
+// after it types.
+func (f *mentionFinder) typeCodeSpans() {
+	toks, out := f.toks, f.out
 	for k, m := range out {
 		if m.ref || m.typ != "" || m.j-m.i != 1 || !toks[m.i].code || m.j >= len(toks) || toks[m.j].code || isCapWord(toks[m.j]) {
 			continue
@@ -1142,17 +1397,18 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		}
 		out[k].j, out[k].typ = m.j+1, typ
 	}
-	// Drop overlaps (the first wins).
+}
+
+// dropOverlaps drops the mentions that overlap one before them (the first
+// wins), joining a code span and the kind phrase right after it.
+func dropOverlaps(toks []otok, out []omention) []omention {
 	var kept []omention
 	end := 0
 	for _, m := range out {
 		if m.i < end {
 			continue
 		}
-		// "the `notify_tornado` RabbitMQ queue": a code span the words after
-		// it file under a kind is the name; they say what kind of thing it is.
-		if n := len(kept); n > 0 && kept[n-1].j == m.i && kept[n-1].typ == "" && !kept[n-1].ref && !m.ref && m.typ != "" &&
-			kept[n-1].j-kept[n-1].i == 1 && toks[kept[n-1].i].code && !toks[m.i].code && openWords.kind(toks[m.j-1].low) != "" {
+		if n := len(kept); n > 0 && codeSpanKind(toks, kept[n-1], m) {
 			kept[n-1].j, kept[n-1].typ = m.j, m.typ
 			end = m.j
 			continue
@@ -1161,6 +1417,14 @@ func findMentions(toks []otok, heading bool, dict map[string]omention) []omentio
 		end = m.j
 	}
 	return kept
+}
+
+// codeSpanKind reports "the `notify_tornado` RabbitMQ queue": a code span
+// (prev) the words after it (m) file under a kind is the name; they say
+// what kind of thing it is.
+func codeSpanKind(toks []otok, prev, m omention) bool {
+	return prev.j == m.i && prev.typ == "" && !prev.ref && !m.ref && m.typ != "" &&
+		prev.j-prev.i == 1 && toks[prev.i].code && !toks[m.i].code && openWords.kind(toks[m.j-1].low) != ""
 }
 
 // ofName reports whether a run of tokens may be the first part of a name
@@ -1492,61 +1756,17 @@ func newDocContext(doc string) *docContext {
 	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	dc.project = titleProject(doc)
-	add := func(name, typ string) {
-		k := text.Key(name)
-		if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
-			return
-		}
-		if _, ok := dc.names[k]; !ok {
-			dc.names[k] = omention{name: name, typ: typ}
-		}
-	}
 	if dc.title != nil {
-		add(dc.title.name, dc.title.typ)
+		dc.addName(dc.title.name, dc.title.typ)
 		for _, a := range dc.aliases {
-			add(a, dc.title.typ)
+			dc.addName(a, dc.title.typ)
 		}
 	}
 	bs := splitBlocks(doc)
 	dc.listed = listIntroductions(bs)
 	var sentences [][]otok
 	for _, b := range bs {
-		p := b.prose()
-		if name, typ := headingName(p); name != "" {
-			add(name, typ)
-			continue
-		}
-		// "1. **Service Method**: …": the term of a definition item is a
-		// name, in the plural too ("Service methods are …").
-		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
-			if term := strings.TrimSpace(cleanMarkdown(m[1])); len(strings.Fields(term)) <= 4 {
-				add(term, "")
-				if k := text.Key(term + "s"); dc.names[k].name == "" && text.Key(term) != "" {
-					if d, ok := dc.names[text.Key(term)]; ok {
-						dc.names[k] = d
-					}
-				}
-			}
-		}
-		if b.table() {
-			for k, row := range p.lines {
-				cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
-				if name := strings.TrimSpace(cleanMarkdown(cells[0])); k > 0 && len(cells) > 1 && !strings.ContainsAny(name, " -:") && name != "" {
-					add(name, "")
-				}
-			}
-			continue
-		}
-		for _, s := range p.sentences() {
-			for _, c := range s.code {
-				if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
-					add(t, "")
-				}
-			}
-			toks := tokenize(cleanMarkdown(s.text))
-			markCode(toks, s.code)
-			sentences = append(sentences, toks)
-		}
+		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
 	}
 	// The noun compounds the document repeats are its terms (terms.go).
 	for _, t := range repeatedCompounds(sentences) {
@@ -1555,6 +1775,70 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	return dc
+}
+
+// addName records a name the document gives as a name, unless a function
+// word, a word that names nothing, or under three characters.
+func (dc *docContext) addName(name, typ string) {
+	k := text.Key(name)
+	if k == "" || openWords.function(strings.ToLower(name)) || openWords.is("not-names", strings.ToLower(name)) || len(k) < 3 {
+		return
+	}
+	if _, ok := dc.names[k]; !ok {
+		dc.names[k] = omention{name: name, typ: typ}
+	}
+}
+
+// blockNames records the names a block (its prose p) gives: a heading's,
+// a definition item's term, a table's first cells, code spans; it returns
+// the block's sentences' tokens (none for a heading or a table).
+func (dc *docContext) blockNames(p block, table bool) [][]otok {
+	if name, typ := headingName(p); name != "" {
+		dc.addName(name, typ)
+		return nil
+	}
+	dc.definitionTerm(p)
+	if table {
+		for k, row := range p.lines {
+			cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+			if name := strings.TrimSpace(cleanMarkdown(cells[0])); k > 0 && len(cells) > 1 && !strings.ContainsAny(name, " -:") && name != "" {
+				dc.addName(name, "")
+			}
+		}
+		return nil
+	}
+	var sentences [][]otok
+	for _, s := range p.sentences() {
+		for _, c := range s.code {
+			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
+				dc.addName(t, "")
+			}
+		}
+		toks := tokenize(cleanMarkdown(s.text))
+		markCode(toks, s.code)
+		sentences = append(sentences, toks)
+	}
+	return sentences
+}
+
+// definitionTerm records "1. **Service Method**: …": the term of a
+// definition item is a name, in the plural too ("Service methods are
+// …").
+func (dc *docContext) definitionTerm(p block) {
+	m := definitionItemRE.FindStringSubmatch(p.lines[0])
+	if m == nil {
+		return
+	}
+	term := strings.TrimSpace(cleanMarkdown(m[1]))
+	if len(strings.Fields(term)) > 4 {
+		return
+	}
+	dc.addName(term, "")
+	if k := text.Key(term + "s"); dc.names[k].name == "" && text.Key(term) != "" {
+		if d, ok := dc.names[text.Key(term)]; ok {
+			dc.names[k] = d
+		}
+	}
 }
 
 // kindWithNamesRE is a lower-case noun with a parenthesis after it:
@@ -1646,51 +1930,59 @@ func listIntroductions(bs []block) map[int]string {
 			continue
 		}
 		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
-			// "X consists of three parts:" then paragraphs that each start
-			// with a bold term and a colon: each term is an item. A list
-			// under a term's paragraph is that term's own.
-			prefix := lastIntroPrefix(b, true)
-			if prefix == "" {
-				continue
-			}
-		terms:
-			for _, it := range bs[first:] {
-				switch {
-				case boldTermRE.MatchString(it.lines[0]):
-					out[it.line] = prefix
-				case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
-				default:
-					break terms
-				}
+			if prefix := lastIntroPrefix(b, true); prefix != "" {
+				boldTermItems(bs[first:], prefix, out)
 			}
 			continue
 		}
-		if !listItemRE.MatchString(next.lines[0]) {
-			continue
-		}
-		prefix := lastIntroPrefix(b, colon)
-		if prefix == "" {
-			continue
-		}
-		indent := leadingSpaces(next.lines[0])
-		if listItemRE.MatchString(b.lines[0]) && indent < leadingSpaces(b.lines[0]) {
-			continue
-		}
-		numbered := numberedItem(next.lines[0])
-		if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
-			continue // the next item of the same list, not items under this one
-		}
-		for _, it := range bs[first:] {
-			in := leadingSpaces(it.lines[0])
-			if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
-				break // the list ends, or another list starts
-			}
-			if in == indent {
-				out[it.line] = prefix
-			}
+		if listItemRE.MatchString(next.lines[0]) {
+			listItemsUnder(b, bs[first:], colon, out)
 		}
 	}
 	return out
+}
+
+// boldTermItems reads "X consists of three parts:" then paragraphs that
+// each start with a bold term and a colon: each term is an item. A list
+// under a term's paragraph is that term's own.
+func boldTermItems(bs []block, prefix string, out map[int]string) {
+	for _, it := range bs {
+		switch {
+		case boldTermRE.MatchString(it.lines[0]):
+			out[it.line] = prefix
+		case figureBlock(it) || listItemRE.MatchString(it.lines[0]):
+		default:
+			return
+		}
+	}
+}
+
+// listItemsUnder records the introduction b's prefix for each item of
+// the list that follows it (bs), at the first item's indent and
+// numbering; a list item as b introduces only items indented under it.
+func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
+	prefix := lastIntroPrefix(b, colon)
+	if prefix == "" {
+		return
+	}
+	next := bs[0]
+	indent := leadingSpaces(next.lines[0])
+	if listItemRE.MatchString(b.lines[0]) && indent < leadingSpaces(b.lines[0]) {
+		return
+	}
+	numbered := numberedItem(next.lines[0])
+	if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
+		return // the next item of the same list, not items under this one
+	}
+	for _, it := range bs {
+		in := leadingSpaces(it.lines[0])
+		if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
+			return // the list ends, or another list starts
+		}
+		if in == indent {
+			out[it.line] = prefix
+		}
+	}
 }
 
 // figureBlock reports whether a block is only a figure: a Markdown image,
@@ -1966,101 +2258,8 @@ type openFact struct {
 // facts between them. It returns the mentions, the facts and the
 // sentence's subject (for the next sentence's "it").
 func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, *omention) {
-	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
-	markCode(toks, u.code)
-	ms := findMentions(toks, u.heading, ctx.names)
-	sharedModifiers(toks, ms)
-	sharedPluralHead(toks, ms)
-	ms = plainEllipsis(toks, ms)
-	ms = wholeList(toks, ms)
-	// Resolve references.
-	var resolved []omention
-	for _, m := range ms {
-		if parts := ctx.partsOfNamed(toks, m, sentencePlace(u)); parts != nil {
-			// "Argo CD controllers connect to X": the controllers named
-			// before, each.
-			for _, w := range parts {
-				w.i, w.j, w.ref = m.i, m.j, true
-				resolved = append(resolved, w)
-			}
-			continue
-		}
-		if !m.ref {
-			resolved = append(resolved, m)
-			continue
-		}
-		if toks[m.i].low == "we" {
-			if ctx.project != nil {
-				r := *ctx.project
-				r.i, r.j, r.ref = m.i, m.j, true
-				resolved = append(resolved, r)
-			}
-			continue
-		}
-		if m.served {
-			// "X scrapes this endpoint" in the README of "# Ad Service":
-			// the endpoint is the service's.
-			if ctx.title != nil {
-				r := *ctx.title
-				r.i, r.j, r.ref = m.i, m.j, true
-				resolved = append(resolved, r)
-			}
-			continue
-		}
-		var to *omention
-		// "Repo Server plays a role as it is responsible for …": a
-		// pronoun inside a sentence whose subject is a name refers to it.
-		if first := ms[0]; m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
-			(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low) {
-			r := first
-			r.i, r.j, r.ref = m.i, m.j, true
-			resolved = append(resolved, r)
-			continue
-		}
-		head := ""
-		if m.typ != "" {
-			head = singular(toks[m.j-1].low)
-		}
-		if head != "" && head != toks[m.j-1].low {
-			// "The controllers connect to X": every entity named before
-			// whose name ends in the noun, when there are several; a
-			// plural names no one of them.
-			for _, w := range ctx.allWithHead(head, sentencePlace(u)) {
-				w.i, w.j, w.ref = m.i, m.j, true
-				resolved = append(resolved, w)
-			}
-			continue
-		}
-		switch {
-		case head != "" && last != nil && headWord(last.name) == head:
-			to = last // "The `x-controller` uses Redis. The controller polls Git."
-		case head != "" && ctx.lastWithHead(head, sentencePlace(u)) != nil:
-			// "The controller polls Git": the last entity whose name ends in
-			// the noun ("the application controller"), before the last
-			// one merely of its type.
-			to = ctx.lastWithHead(head, sentencePlace(u))
-		case head != "" && !strings.EqualFold(head, m.typ):
-			// "The worker processes communicate with X": a noun more
-			// particular than its type ("worker", a Service) refers to a
-			// thing whose name ends in it, not to any service.
-		case last != nil && (m.typ == "" || last.typ == m.typ):
-			to = last
-		case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
-			to = ctx.lastBefore(m.typ, u.line) // "this application": the last one named
-		case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
-			to = ctx.lead
-		case ctx.title != nil && m.typ == "" && ctx.intro:
-			to = ctx.title
-		case ctx.title != nil && m.typ != "" && (ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))):
-			to = ctx.title
-		}
-		if to == nil {
-			continue
-		}
-		r := *to
-		r.i, r.j, r.ref = m.i, m.j, true
-		resolved = append(resolved, r)
-	}
+	toks, ms := sentenceMentions(u, ctx)
+	resolved := ctx.resolveAll(toks, ms, u, last)
 	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
 	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
 	// "X is a cloud-first demo application": the kind noun types X.
@@ -2074,18 +2273,9 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			ctx.named(m, u.line)
 		}
 	}
-	defer func() {
-		// Recorded after the sentence is read: its own mentions are no
-		// antecedents of its "the <noun>".
-		for _, m := range resolved {
-			// A name written in the plural names a kind ("different
-			// Kubernetes controllers"), no antecedent of "the
-			// controller(s)".
-			if last := toks[m.j-1].low; !m.ref && singular(last) == last {
-				ctx.namedHead(m, sentencePlace(u))
-			}
-		}
-	}()
+	// Recorded after the sentence is read: its own mentions are no
+	// antecedents of its "the <noun>".
+	defer ctx.namedHeads(toks, resolved, sentencePlace(u))
 	ctx.describe(toks, resolved)
 	if u.heading {
 		if m, ok := sectionName(toks, resolved, u); ok {
@@ -2099,50 +2289,224 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	facts, subject := relate(toks, resolved)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
-	facts = slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) })
-	for k, f := range facts {
-		if wholeVerb(f.phrase) {
-			// "X consists of A and B", "X includes A": A is part of X.
-			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
-		}
-		if fs := strings.Fields(f.phrase); len(fs) == 2 && fs[1] == "from" && openWords.is("sent-from-verbs", fs[0]) {
-			// "receives messages sent from producers": the producers send
-			// to the receiver.
-			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: fs[0] + " to"}
-		}
-	}
+	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) }))
 	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
 		// "The container is a standard PostgreSQL image" in the README
 		// of "# Accounts Database Service": the service is built on it.
 		facts = append(facts, openFact{subj: *ctx.title, obj: m, phrase: "use"})
 	}
-	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
-	switch {
-	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
-		// "We use RabbitMQ for queuing. It's also used for …": what the
-		// writers use is what "it" is next, even where "we" is the
-		// project.
-		first := resolved[named]
-		last = &first
-	case subject != nil:
-		last = subject
-	case len(resolved) > 0 && !resolved[0].ref && (resolved[0].i == 0 || resolved[0].i == 1 && openWords.is("determiners", toks[0].low)) && resolved[0].j < len(toks) &&
-		(openWords.is("auxiliaries", toks[resolved[0].j].low) || thirdPerson(toks[resolved[0].j].low) && verbLike(toks[resolved[0].j].low)):
-		// "Proxy is in itself stateless. It provides …": a named subject
-		// that relates to nothing is still what "it" refers to next.
-		first := resolved[0]
-		last = &first
-	case unnamedSubject(toks, resolved):
-		// "Most of the processes … are queue processors; they are defined
-		// in …": "they" is the unnamed subject, not the one before it.
-		last = nil
-	}
+	last = nextAntecedent(toks, resolved, subject, last)
 	ctx.opening = nil
 	if subject != nil && last == subject && subject.name != "" && subject.i < len(toks) && (subject.i == 0 || subject.i == 1 && openWords.is("determiners", toks[0].low)) {
 		o := *subject
 		ctx.opening = &o
 	}
 	return resolved, facts, last
+}
+
+// sentenceMentions tokenizes a sentence and finds its mentions: names,
+// kind phrases, pronouns, then modifiers and plural heads shared, an
+// ellipsis, a whole list.
+func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
+	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
+	markCode(toks, u.code)
+	ms := findMentions(toks, u.heading, ctx.names)
+	sharedModifiers(toks, ms)
+	sharedPluralHead(toks, ms)
+	ms = plainEllipsis(toks, ms)
+	ms = wholeList(toks, ms)
+	return toks, ms
+}
+
+// standsFor returns e as a reference written where m stands.
+func standsFor(e omention, m omention) omention {
+	e.i, e.j, e.ref = m.i, m.j, true
+	return e
+}
+
+// resolveAll resolves the sentence's references: each mention becomes
+// the entities it stands for (none, one or several).
+func (ctx *docContext) resolveAll(toks []otok, ms []omention, u unit, last *omention) []omention {
+	var resolved []omention
+	for _, m := range ms {
+		resolved = append(resolved, ctx.resolve(toks, ms, m, u, last)...)
+	}
+	return resolved
+}
+
+// resolve returns what mention m stands for: the parts named before
+// ("Argo CD controllers connect to X": the controllers named before,
+// each), itself where it names, the writers' project for "we", the
+// title's entity for "this endpoint" (in the README of "# Ad Service" the
+// endpoint is the service's), the sentence's named subject for a pronoun
+// inside it, every entity named before whose name ends in a plural noun,
+// or one antecedent.
+func (ctx *docContext) resolve(toks []otok, ms []omention, m omention, u unit, last *omention) []omention {
+	if parts := ctx.partsOfNamed(toks, m, sentencePlace(u)); parts != nil {
+		var out []omention
+		for _, w := range parts {
+			out = append(out, standsFor(w, m))
+		}
+		return out
+	}
+	if !m.ref {
+		return []omention{m}
+	}
+	if toks[m.i].low == "we" {
+		return ctx.standIn(ctx.project, m)
+	}
+	if m.served {
+		return ctx.standIn(ctx.title, m)
+	}
+	if pronounOfSubject(toks, ms, m) {
+		return []omention{standsFor(ms[0], m)}
+	}
+	head := ""
+	if m.typ != "" {
+		head = singular(toks[m.j-1].low)
+	}
+	if head != "" && head != toks[m.j-1].low {
+		// "The controllers connect to X": every entity named before
+		// whose name ends in the noun, when there are several; a
+		// plural names no one of them.
+		var out []omention
+		for _, w := range ctx.allWithHead(head, sentencePlace(u)) {
+			out = append(out, standsFor(w, m))
+		}
+		return out
+	}
+	return ctx.standIn(ctx.antecedent(toks, m, head, u, last), m)
+}
+
+// standIn returns e written where m stands, or nothing where e is nil.
+func (ctx *docContext) standIn(e *omention, m omention) []omention {
+	if e == nil {
+		return nil
+	}
+	return []omention{standsFor(*e, m)}
+}
+
+// pronounOfSubject reports "Repo Server plays a role as it is responsible
+// for …": a pronoun inside a sentence whose subject is a name refers to
+// it.
+func pronounOfSubject(toks []otok, ms []omention, m omention) bool {
+	first := ms[0]
+	return m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
+		(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low)
+}
+
+// antecedent returns the one entity a reference (its noun head, if any)
+// refers to: one by its noun (headAntecedent), the last subject of its
+// type, the last entity of its type named, the lead of the paragraph
+// before, the title's entity; or nil.
+func (ctx *docContext) antecedent(toks []otok, m omention, head string, u unit, last *omention) *omention {
+	if head != "" {
+		if to, ok := ctx.headAntecedent(m, head, u, last); ok {
+			return to
+		}
+	}
+	switch {
+	case last != nil && (m.typ == "" || last.typ == m.typ):
+		return last
+	case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
+		return ctx.lastBefore(m.typ, u.line) // "this application": the last one named
+	case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
+		return ctx.lead
+	case ctx.titleRefers(m):
+		return ctx.title
+	}
+	return nil
+}
+
+// headAntecedent returns what a reference with a noun head refers to by
+// that noun, and whether the noun decides it: the last subject whose name
+// ends in the noun, the last entity whose name does, or none for a noun
+// more particular than its type.
+func (ctx *docContext) headAntecedent(m omention, head string, u unit, last *omention) (*omention, bool) {
+	switch {
+	case last != nil && headWord(last.name) == head:
+		return last, true // "The `x-controller` uses Redis. The controller polls Git."
+	case ctx.lastWithHead(head, sentencePlace(u)) != nil:
+		// "The controller polls Git": the last entity whose name ends in
+		// the noun ("the application controller"), before the last
+		// one merely of its type.
+		return ctx.lastWithHead(head, sentencePlace(u)), true
+	case !strings.EqualFold(head, m.typ):
+		// "The worker processes communicate with X": a noun more
+		// particular than its type ("worker", a Service) refers to a
+		// thing whose name ends in it, not to any service.
+		return nil, true
+	}
+	return nil, false
+}
+
+// titleRefers reports whether a reference refers to the title's entity:
+// with no type in the document's introduction, or of the title's type (a
+// kind of service where the title's is one or none).
+func (ctx *docContext) titleRefers(m omention) bool {
+	if ctx.title == nil {
+		return false
+	}
+	if m.typ == "" {
+		return ctx.intro
+	}
+	return ctx.title.typ == m.typ || openWords.is("service-kinds", m.typ) && (ctx.title.typ == "" || openWords.is("service-kinds", ctx.title.typ))
+}
+
+// namedHeads records the sentence's names as antecedents of "the
+// <noun>"; a name written in the plural names a kind ("different
+// Kubernetes controllers"), no antecedent of "the controller(s)".
+func (ctx *docContext) namedHeads(toks []otok, resolved []omention, place int) {
+	for _, m := range resolved {
+		if last := toks[m.j-1].low; !m.ref && singular(last) == last {
+			ctx.namedHead(m, place)
+		}
+	}
+}
+
+// orientFacts turns the facts whose phrase reads from the object: "X
+// consists of A and B", "X includes A": A is part of X; "receives
+// messages sent from producers": the producers send to the receiver.
+func orientFacts(facts []openFact) []openFact {
+	for k, f := range facts {
+		if wholeVerb(f.phrase) {
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: "part of"}
+		}
+		if fs := strings.Fields(f.phrase); len(fs) == 2 && fs[1] == "from" && openWords.is("sent-from-verbs", fs[0]) {
+			facts[k] = openFact{subj: f.obj, obj: f.subj, phrase: fs[0] + " to"}
+		}
+	}
+	return facts
+}
+
+// nextAntecedent returns what "it" in the next sentence refers to: what
+// the writers use ("We use RabbitMQ for queuing. It's also used for …",
+// even where "we" is the project), the clause's subject, a named subject
+// that relates to nothing ("Proxy is in itself stateless. It provides
+// …"), none after an unnamed subject ("Most of the processes … are queue
+// processors; they are defined in …"), else last.
+func nextAntecedent(toks []otok, resolved []omention, subject, last *omention) *omention {
+	named := slices.IndexFunc(resolved, func(m omention) bool { return !m.ref })
+	switch {
+	case len(toks) > 0 && openWords.is("personal-pronouns", toks[0].low) && named >= 0 && (subject == nil || subject.ref):
+		first := resolved[named]
+		return &first
+	case subject != nil:
+		return subject
+	case namedSubjectStarts(toks, resolved):
+		first := resolved[0]
+		return &first
+	case unnamedSubject(toks, resolved):
+		return nil
+	}
+	return last
+}
+
+// namedSubjectStarts reports whether the sentence starts with a name
+// (after an article, if any) that an auxiliary or a finite verb follows.
+func namedSubjectStarts(toks []otok, resolved []omention) bool {
+	return len(resolved) > 0 && !resolved[0].ref && (resolved[0].i == 0 || resolved[0].i == 1 && openWords.is("determiners", toks[0].low)) && resolved[0].j < len(toks) &&
+		(openWords.is("auxiliaries", toks[resolved[0].j].low) || thirdPerson(toks[resolved[0].j].low) && verbLike(toks[resolved[0].j].low))
 }
 
 // exampleFacts reads the names a sentence gives as examples of a kind: "the
@@ -2166,64 +2530,94 @@ func exampleFacts(toks []otok, ms []omention) []openFact {
 		if toks[before-1].low == "," {
 			before--
 		}
-		start := k + n
-		// "including typical self-hosted solutions like A": plain words
-		// and a second marker between.
-		for s := start; s < len(toks) && s-start < 5 && !toks[s].punct && !isCapWord(toks[s]) && !toks[s].code; s++ {
-			if m := exampleMarker(toks, s+1); m > 0 {
-				start = s + 1 + m
-				break
-			}
-		}
+		start := examplesStart(toks, k+n)
 		items := exampleItems(toks, ms, start)
 		if len(items) == 0 {
 			continue
 		}
 		if kind := slices.IndexFunc(ms, func(m omention) bool { return m.j == before && !m.ref }); kind >= 0 {
-			kd := ms[kind]
-			if slices.ContainsFunc(toks[kd.i:kd.j], func(t otok) bool { return isCapWord(t) || t.code || identifier(t) }) {
-				continue // "Kubernetes, like Docker, …": a name is no kind
-			}
-			for _, it := range items {
-				out = append(out, openFact{subj: it, obj: kd, phrase: "implement"})
-			}
+			out = append(out, kindExamples(toks, ms[kind], items)...)
 			continue
 		}
-		// A plain plural noun, with the plain words before it, stands for
-		// the examples.
-		np := before
-		if np == 0 || singular(toks[np-1].low) == toks[np-1].low || toks[np-1].punct || slices.ContainsFunc(ms, func(m omention) bool { return m.i < before && before <= m.j }) {
+		np := pluralKindStart(toks, ms, before)
+		if np < 0 {
 			continue
 		}
-		for np > 0 && before-np < 5 && !toks[np-1].punct && !isCapWord(toks[np-1]) && !toks[np-1].code &&
-			!openWords.is("prepositions", toks[np-1].low) && !(verbLike(toks[np-1].low) && (thirdPerson(toks[np-1].low) || words.PastForm(toks[np-1].low))) {
-			np--
-		}
-		if np == 0 || np == before {
-			continue
-		}
-		cut := start - np
-		var toks2 []otok
-		toks2 = append(toks2, toks[:np]...)
-		toks2 = append(toks2, toks[start:]...)
-		var ms2 []omention
-		for _, m := range ms {
-			switch {
-			case m.j <= np:
-				ms2 = append(ms2, m)
-			case m.i >= start:
-				m.i, m.j = m.i-cut, m.j-cut
-				ms2 = append(ms2, m)
-			}
-		}
-		facts, _ := relate(toks2, ms2)
-		facts = append(facts, frontedUse(toks2, ms2)...)
-		for _, f := range facts {
-			if slices.ContainsFunc(items, func(it omention) bool { return it.i-cut == f.obj.i || it.i-cut == f.subj.i }) {
-				out = append(out, f)
-			}
-		}
+		out = append(out, examplesInPlace(toks, ms, items, np, start)...)
 		break
+	}
+	return out
+}
+
+// examplesStart returns where the examples after a marker start:
+// "including typical self-hosted solutions like A": plain words and a
+// second marker between.
+func examplesStart(toks []otok, start int) int {
+	for s := start; s < len(toks) && s-start < 5 && !toks[s].punct && !isCapWord(toks[s]) && !toks[s].code; s++ {
+		if m := exampleMarker(toks, s+1); m > 0 {
+			return s + 1 + m
+		}
+	}
+	return start
+}
+
+// kindExamples returns that each example implements the kind mention kd
+// ("the metadata engine, like Redis"); a name is no kind ("Kubernetes,
+// like Docker, …").
+func kindExamples(toks []otok, kd omention, items []omention) []openFact {
+	if slices.ContainsFunc(toks[kd.i:kd.j], func(t otok) bool { return isCapWord(t) || t.code || identifier(t) }) {
+		return nil // "Kubernetes, like Docker, …": a name is no kind
+	}
+	var out []openFact
+	for _, it := range items {
+		out = append(out, openFact{subj: it, obj: kd, phrase: "implement"})
+	}
+	return out
+}
+
+// pluralKindStart returns where a plain plural noun ending at before,
+// with the plain words before it (up to a preposition or a finite verb),
+// starts: it stands for the examples; -1 where there is none.
+func pluralKindStart(toks []otok, ms []omention, before int) int {
+	np := before
+	if np == 0 || singular(toks[np-1].low) == toks[np-1].low || toks[np-1].punct || slices.ContainsFunc(ms, func(m omention) bool { return m.i < before && before <= m.j }) {
+		return -1
+	}
+	for np > 0 && before-np < 5 && !toks[np-1].punct && !isCapWord(toks[np-1]) && !toks[np-1].code &&
+		!openWords.is("prepositions", toks[np-1].low) && !(verbLike(toks[np-1].low) && (thirdPerson(toks[np-1].low) || words.PastForm(toks[np-1].low))) {
+		np--
+	}
+	if np == 0 || np == before {
+		return -1
+	}
+	return np
+}
+
+// examplesInPlace reads the sentence again with the examples (from start)
+// in place of the plural kind phrase (from np) and returns the facts that
+// name an example.
+func examplesInPlace(toks []otok, ms, items []omention, np, start int) []openFact {
+	cut := start - np
+	var toks2 []otok
+	toks2 = append(toks2, toks[:np]...)
+	toks2 = append(toks2, toks[start:]...)
+	var ms2 []omention
+	for _, m := range ms {
+		switch {
+		case m.j <= np:
+			ms2 = append(ms2, m)
+		case m.i >= start:
+			m.i, m.j = m.i-cut, m.j-cut
+			ms2 = append(ms2, m)
+		}
+	}
+	facts, _ := relate(toks2, ms2)
+	facts = append(facts, frontedUse(toks2, ms2)...)
+	var out []openFact
+	for _, f := range facts {
+		if slices.ContainsFunc(items, func(it omention) bool { return it.i-cut == f.obj.i || it.i-cut == f.subj.i }) {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -2351,39 +2745,58 @@ func plainEllipsis(toks []otok, ms []omention) []omention {
 	var out []omention
 	for k, a := range ms {
 		out = append(out, a)
-		b := a.j + 1
-		if a.ref || a.j-a.i < 2 || b >= len(toks) || toks[a.j].low != "and" && toks[a.j].low != "or" {
-			continue
+		if m, ok := ellipsisAfter(toks, ms, k); ok {
+			out = append(out, m)
 		}
-		if k+1 < len(ms) && ms[k+1].i <= b {
-			continue // the word after "and" is a name's already
-		}
-		h1, h2 := toks[a.j-1], toks[b]
-		t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
-		if t1 == "" || t1 != t2 || isCapWord(h1) || isCapWord(h2) || h2.code || identifier(h2) || h1.low == h2.low ||
-			singular(h1.low) != h1.low || singular(h2.low) != h2.low {
-			continue
-		}
-		if first := toks[a.i]; !isCapWord(first) && !first.code && !identifier(first) {
-			continue // "the push system and queue": no name to share
-		}
-		if slices.ContainsFunc(toks[a.i:a.j-1], func(t otok) bool { return openWords.kind(t.low) != "" }) {
-			continue
-		}
-		if b+1 < len(toks) {
-			next := toks[b+1]
-			if !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
-				!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low)) {
-				continue // "exporter and receiver settings": the noun modifies another
-			}
-		}
-		words := strings.Fields(a.name)
-		if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) {
-			continue
-		}
-		out = append(out, omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: t2})
 	}
 	return out
+}
+
+// ellipsisAfter returns the name that mention k shares with the kind noun
+// after its "and" or "or", if it shares one.
+func ellipsisAfter(toks []otok, ms []omention, k int) (omention, bool) {
+	a := ms[k]
+	b := a.j + 1
+	if a.ref || a.j-a.i < 2 || b >= len(toks) || toks[a.j].low != "and" && toks[a.j].low != "or" {
+		return omention{}, false
+	}
+	if k+1 < len(ms) && ms[k+1].i <= b {
+		return omention{}, false // the word after "and" is a name's already
+	}
+	h1, h2 := toks[a.j-1], toks[b]
+	if !sameKindHeads(h1, h2) {
+		return omention{}, false
+	}
+	if first := toks[a.i]; !isCapWord(first) && !first.code && !identifier(first) {
+		return omention{}, false // "the push system and queue": no name to share
+	}
+	if slices.ContainsFunc(toks[a.i:a.j-1], func(t otok) bool { return openWords.kind(t.low) != "" }) {
+		return omention{}, false
+	}
+	if b+1 < len(toks) && modifiesNext(toks[b+1]) {
+		return omention{}, false // "exporter and receiver settings": the noun modifies another
+	}
+	words := strings.Fields(a.name)
+	if len(words) < 2 || !strings.EqualFold(words[len(words)-1], h1.text) {
+		return omention{}, false
+	}
+	return omention{i: b, j: b + 1, name: strings.Join(words[:len(words)-1], " ") + " " + h2.text, typ: openWords.kind(h2.low)}, true
+}
+
+// sameKindHeads reports whether h1 and h2 are two different singular
+// lower-case kind nouns of one kind, h2 no code nor identifier.
+func sameKindHeads(h1, h2 otok) bool {
+	t1, t2 := openWords.kind(h1.low), openWords.kind(h2.low)
+	return !(t1 == "" || t1 != t2 || isCapWord(h1) || isCapWord(h2) || h2.code || identifier(h2) || h1.low == h2.low ||
+		singular(h1.low) != h1.low || singular(h2.low) != h2.low)
+}
+
+// modifiesNext reports whether next, the word after the second kind noun,
+// is one the noun modifies: a content word, no preposition, clause word,
+// coordinator nor verb.
+func modifiesNext(next otok) bool {
+	return !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
+		!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low))
 }
 
 // sectionName returns the name a section heading of one capitalised noun
@@ -2468,75 +2881,17 @@ func frontedBase(toks []otok) bool {
 // access layer, coordinator service, worker node, and storage"). The list
 // runs to the sentence's end; each item is one to three content words.
 func wholeList(toks []otok, ms []omention) []omention {
-	start := -1
-	for k, t := range toks {
-		base := lemma(t.low)
-		if !openWords.is("whole-verbs", base) || t.punct || isCapWord(t) {
-			continue
-		}
-		start = k + 1
-		if start < len(toks) && toks[start].low == "of" {
-			start++
-		}
-		break
-	}
-	if start < 0 {
-		for k := 0; k+2 < len(toks); k++ {
-			if lemma(toks[k].low) == "make" && toks[k+1].low == "up" && toks[k+2].low == "of" {
-				start = k + 3
-				break
-			}
-		}
-	}
+	start := wholeListStart(toks)
 	if start < 0 || start >= len(toks) {
 		return ms
 	}
-	covered := func(i, j int) bool {
-		return slices.ContainsFunc(ms, func(m omention) bool { return m.i < j && i < m.j })
-	}
-	type item struct {
-		i, j int
-		desc bool
-	}
-	var items []item
-	k := start
-	for k < len(toks) {
-		i := k
-		desc := false // "a cache", "two workers": a description, a count
-		if openWords.is("determiners", toks[i].low) && toks[i].low != "that" {
-			desc = toks[i].low != "the"
-			i++
-		}
-		desc = desc || i < len(toks) && (openWords.is("number-words", toks[i].low) || isNumber(toks[i].text))
-		j := i
-		for j < len(toks) && !toks[j].punct && toks[j].low != "and" && toks[j].low != "or" {
-			t := toks[j]
-			if !(contentWord(t) || t.code || isCapWord(t) || identifier(t)) || thirdPerson(t.low) && verbLike(t.low) && openWords.kind(t.low) == "" {
-				return ms
-			}
-			j++
-		}
-		if j == i || j-i > 3 {
-			return ms
-		}
-		items = append(items, item{i, j, desc})
-		if j == len(toks) || toks[j].low == "." {
-			break
-		}
-		if toks[j].low != "," && toks[j].low != "and" && toks[j].low != "or" {
-			return ms
-		}
-		k = j + 1
-		if k < len(toks) && (toks[k].low == "and" || toks[k].low == "or") {
-			k++
-		}
-	}
-	if len(items) < 2 || !slices.ContainsFunc(items, func(it item) bool { return covered(it.i, it.j) }) {
+	items, ok := wholeListItems(toks, start)
+	if !ok || len(items) < 2 || !slices.ContainsFunc(items, func(it listItem) bool { return overlapsAny(ms, it.i, it.j) }) {
 		return ms
 	}
 	out := slices.Clone(ms)
 	for _, it := range items {
-		if covered(it.i, it.j) || it.desc {
+		if overlapsAny(ms, it.i, it.j) || it.desc {
 			continue
 		}
 		if name := mentionName(toks[it.i:it.j]); name != "" {
@@ -2545,6 +2900,90 @@ func wholeList(toks []otok, ms []omention) []omention {
 	}
 	slices.SortStableFunc(out, func(a, b omention) int { return a.i - b.i })
 	return out
+}
+
+// wholeListStart returns where the list after a verb of a whole starts
+// (after its "of", if any; else after "made up of"), or -1.
+func wholeListStart(toks []otok) int {
+	for k, t := range toks {
+		if !openWords.is("whole-verbs", lemma(t.low)) || t.punct || isCapWord(t) {
+			continue
+		}
+		start := k + 1
+		if start < len(toks) && toks[start].low == "of" {
+			start++
+		}
+		return start
+	}
+	for k := 0; k+2 < len(toks); k++ {
+		if lemma(toks[k].low) == "make" && toks[k+1].low == "up" && toks[k+2].low == "of" {
+			return k + 3
+		}
+	}
+	return -1
+}
+
+// overlapsAny reports whether any mention overlaps tokens i to j.
+func overlapsAny(ms []omention, i, j int) bool {
+	return slices.ContainsFunc(ms, func(m omention) bool { return m.i < j && i < m.j })
+}
+
+// listItem is an item of a list: its tokens from i to j, and desc whether
+// it is a description or a count ("a cache", "two workers").
+type listItem struct {
+	i, j int
+	desc bool
+}
+
+// wholeListItems reads the list's items from start to the sentence's end,
+// joined by commas, "and", "or"; ok is false where the words are no such
+// list.
+func wholeListItems(toks []otok, start int) ([]listItem, bool) {
+	var items []listItem
+	k := start
+	for k < len(toks) {
+		it, ok := wholeListItem(toks, k)
+		if !ok {
+			return nil, false
+		}
+		items = append(items, it)
+		j := it.j
+		if j == len(toks) || toks[j].low == "." {
+			break
+		}
+		if toks[j].low != "," && toks[j].low != "and" && toks[j].low != "or" {
+			return nil, false
+		}
+		k = j + 1
+		if k < len(toks) && (toks[k].low == "and" || toks[k].low == "or") {
+			k++
+		}
+	}
+	return items, true
+}
+
+// wholeListItem reads one item at k: an optional article, then one to
+// three content words, code, names or identifiers, no finite verb.
+func wholeListItem(toks []otok, k int) (listItem, bool) {
+	i := k
+	desc := false // "a cache", "two workers": a description, a count
+	if openWords.is("determiners", toks[i].low) && toks[i].low != "that" {
+		desc = toks[i].low != "the"
+		i++
+	}
+	desc = desc || i < len(toks) && (openWords.is("number-words", toks[i].low) || isNumber(toks[i].text))
+	j := i
+	for j < len(toks) && !toks[j].punct && toks[j].low != "and" && toks[j].low != "or" {
+		t := toks[j]
+		if !(contentWord(t) || t.code || isCapWord(t) || identifier(t)) || thirdPerson(t.low) && verbLike(t.low) && openWords.kind(t.low) == "" {
+			return listItem{}, false
+		}
+		j++
+	}
+	if j == i || j-i > 3 {
+		return listItem{}, false
+	}
+	return listItem{i, j, desc}, true
 }
 
 func wholeVerb(phrase string) bool {
@@ -2782,8 +3221,34 @@ func listGlue(ts []otok) bool {
 // relate reads the relations between consecutive mention groups. It
 // returns the facts and the clause's subject.
 func relate(toks []otok, ms []omention) ([]openFact, *omention) {
-	// A parenthesis is an aside: its mentions relate to nothing outside
-	// it, and its words are not the verb group's.
+	depth := asideDepth(toks, ms)
+	var outside []omention
+	for _, m := range ms {
+		if depth[m.i] == 0 {
+			outside = append(outside, m)
+		}
+	}
+	asides := passiveAsides(toks, ms)
+	ms = slices.DeleteFunc(outside, func(m omention) bool { return interfaceWords(toks, m) })
+	gs := groups(toks, ms)
+	if len(gs) == 0 {
+		return asides, nil
+	}
+	describedActs(toks, gs)
+	dropFrontedName(toks, gs)
+	r := &relating{toks: toks, depth: depth, gs: gs, subject: clauseSubject(toks, gs), facts: asides}
+	for a := 0; a+1 < len(gs); a++ {
+		r.pair(a)
+	}
+	return r.facts, r.subject
+}
+
+// asideDepth returns, for each token, how deep in asides it stands: a
+// parenthesis is an aside (its mentions relate to nothing outside it, and
+// its words are not the verb group's); so is a subordinate clause opening
+// the sentence ("If the version is `http1.x`, it delegates to X"), up to
+// its comma or the main clause's subject pronoun.
+func asideDepth(toks []otok, ms []omention) []int {
 	depth := make([]int, len(toks))
 	d := 0
 	for k, t := range toks {
@@ -2795,44 +3260,40 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			d--
 		}
 	}
-	// "If the version is `http1.x`, it delegates to X": a subordinate
-	// clause opening the sentence is an aside too, up to its comma or the
-	// main clause's subject pronoun.
 	if len(toks) > 0 && openWords.is("subordinators", toks[0].low) {
-		end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
-		if end < 0 {
-			end = slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 })
-			if end >= 0 {
-				end = ms[end].i
-			} else {
-				end = len(toks) // "If X is running access its UI from Y": no main clause to tell apart
-			}
-		}
-		for k := 0; k < end; k++ {
+		for k := 0; k < subordinateEnd(toks, ms); k++ {
 			depth[k]++
 		}
 	}
-	var outside []omention
-	for _, m := range ms {
-		if depth[m.i] == 0 {
-			outside = append(outside, m)
-		}
+	return depth
+}
+
+// subordinateEnd returns where the subordinate clause opening the
+// sentence ends: at its comma, else at the main clause's subject pronoun,
+// else at the sentence's end ("If X is running access its UI from Y": no
+// main clause to tell apart).
+func subordinateEnd(toks []otok, ms []omention) int {
+	if end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); end >= 0 {
+		return end
 	}
-	asides := passiveAsides(toks, ms)
-	// "exposes the API consumed by Y": the interface is the words of the
-	// relation, not a party to it.
-	ms = slices.DeleteFunc(outside, func(m omention) bool {
-		return m.i > 0 && m.j+1 < len(toks) && openWords.is("interface-nouns", singular(toks[m.j-1].low)) &&
-			(m.ref || m.j-m.i <= 2 && openWords.is("determiners", toks[m.i].low)) &&
-			openWords.is("interface-use-verbs", lemma(toks[m.j].low)) && words.PastForm(toks[m.j].low) && toks[m.j+1].low == "by"
-	})
-	gs := groups(toks, ms)
-	if len(gs) == 0 {
-		return asides, nil
+	if end := slices.IndexFunc(ms, func(m omention) bool { return m.ref && toks[m.i].low != "this" && m.i > 0 }); end >= 0 {
+		return ms[end].i
 	}
-	// "X is an internal service which maintains Y": the phrase after the
-	// copula describes X, and what the relative clause says it does, X
-	// does.
+	return len(toks)
+}
+
+// interfaceWords reports "exposes the API consumed by Y": the interface
+// is the words of the relation, not a party to it.
+func interfaceWords(toks []otok, m omention) bool {
+	return m.i > 0 && m.j+1 < len(toks) && openWords.is("interface-nouns", singular(toks[m.j-1].low)) &&
+		(m.ref || m.j-m.i <= 2 && openWords.is("determiners", toks[m.i].low)) &&
+		openWords.is("interface-use-verbs", lemma(toks[m.j].low)) && words.PastForm(toks[m.j].low) && toks[m.j+1].low == "by"
+}
+
+// describedActs reads "X is an internal service which maintains Y": the
+// phrase after the copula describes X, and what the relative clause says
+// it does, X does.
+func describedActs(toks []otok, gs []group) {
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		if len(ga.ms) == 1 && len(gb.ms) == 1 && !ga.ms[0].ref && copulaDescription(toks[ga.j:gb.i]) && gb.j < len(toks) &&
@@ -2840,293 +3301,395 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 			gs[a+1].ms = []omention{ga.ms[0]}
 		}
 	}
-	if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > 0 && openWords.is("prepositions", toks[0].low) &&
-		gs[0].i < c && c < gs[0].j {
-		// "In RocketMQ, the broker server …": the fronted phrase's name
-		// and the subject after its comma are no list.
-		var after []omention
-		for _, m := range gs[0].ms {
-			if m.i > c {
-				after = append(after, m)
-			}
-		}
-		if len(after) > 0 {
-			gs[0].ms, gs[0].i = after, after[0].i
+}
+
+// dropFrontedName reads "In RocketMQ, the broker server …": the fronted
+// phrase's name and the subject after its comma are no list; the first
+// group keeps the mentions after the comma.
+func dropFrontedName(toks []otok, gs []group) {
+	c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	if c <= 0 || !openWords.is("prepositions", toks[0].low) || gs[0].i >= c || c >= gs[0].j {
+		return
+	}
+	var after []omention
+	for _, m := range gs[0].ms {
+		if m.i > c {
+			after = append(after, m)
 		}
 	}
-	var subject *omention
-	// The clause's subject: the first group, when no verb comes before it.
+	if len(after) > 0 {
+		gs[0].ms, gs[0].i = after, after[0].i
+	}
+}
+
+// clauseSubject returns the clause's subject: the first group, when no
+// verb comes before it. A phrase fronted before a comma is not the
+// clause's verb ("For each connected client, the server maintains …");
+// a name inside it is not the subject, the first after its comma is ("In
+// RocketMQ, the broker server is …").
+func clauseSubject(toks []otok, gs []group) *omention {
 	first := gs[0]
-	// "For each connected client, the server maintains …": a phrase
-	// fronted before a comma is not the clause's verb.
 	opening := toks[:first.i]
 	if c := slices.IndexFunc(opening, func(t otok) bool { return t.low == "," }); c >= 0 && openWords.is("prepositions", opening[0].low) {
 		opening = opening[c+1:]
 	} else if c := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); c > first.i && first.i > 0 && openWords.is("prepositions", toks[0].low) {
-		// "In RocketMQ, the broker server is …": the name inside the
-		// fronted phrase is not the clause's subject; the first after
-		// its comma is.
 		if g := slices.IndexFunc(gs, func(g group) bool { return g.i > c }); g >= 0 {
 			first, opening = gs[g], toks[c+1:gs[g].i]
 		}
 	}
-	if !slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
-		s := first.ms[0]
-		subject = &s
+	if slices.ContainsFunc(opening, func(t otok) bool { return verbLike(t.low) && !t.punct }) {
+		return nil
 	}
-	facts := asides
-	var prev *openFact // the last pair's verb, for a second object
+	s := first.ms[0]
+	return &s
+}
+
+// relating is the state of reading the relations between a clause's
+// consecutive mention groups.
+type relating struct {
+	toks    []otok
+	depth   []int
+	gs      []group
+	subject *omention
+	facts   []openFact
+	// prev is the last pair's verb, for a second object.
+	prev *openFact
 	// linked is what "is used to connect A with B" says A uses: B, after
-	// "with", uses it too.
-	var linked *omention
-	linkFlows := false
+	// "with", uses it too (consumes it where linkFlows).
+	linked    *omention
+	linkFlows bool
 	// complementOf is the subject of a verb whose object is the clause
 	// the last pair began ("X ensures that repository is clean").
-	var complementOf *group
+	complementOf *group
 	// means is a gerund of means whose object the last pair named ("by
 	// enqueuing tasks"): a preposition after it goes on with it ("in Y").
-	var means *meansVerb
-	for a := 0; a+1 < len(gs); a++ {
-		ga, gb := gs[a], gs[a+1]
-		var between []otok
-		for k := ga.j; k < gb.i; k++ {
-			if depth[k] == 0 {
-				between = append(between, toks[k])
-			}
-		}
-		subj := ga
-		if part := relativeAfterAgent(toks, ga, between); part >= 0 {
-			// "the API exposed by X that powers Y": the clause says what
-			// the API does, not X; the mention right before the
-			// participle, if any, is its subject.
-			if a == 0 || gs[a-1].j != part {
-				continue
-			}
-			subj = gs[a-1]
-		}
-		// A coordinated verb phrase ("uses X to render Y and forwards
-		// messages to Z"): the clause's subject is its subject.
-		if k := lastCoordinatedVerb(between); k >= 0 {
-			if subject == nil {
-				continue
-			}
-			// "is created via X and exported to Y": the participle goes
-			// on the passive of the clause.
-			if words.PastForm(between[k].low) && !thirdPerson(between[k].low) {
-				if !clauseIsPassive(toks[:ga.j+k]) {
-					continue
-				}
-				between = append([]otok{{text: "is", low: "is"}}, between[k:]...)
-			} else {
-				between = between[k:]
-			}
-			subj = group{ms: []omention{*subject}}
-		}
-		if subject != nil && madeWith(toks[:ga.i], between) {
-			// "X is implemented in Java with Spring Boot and Guava": what
-			// it is made with, it uses.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: *subject, obj: o, phrase: "use"})
-			}
-			continue
-		}
-		if madeInTool(between, gb) {
-			// "is implemented in the Django web framework": made in a
-			// framework, not a language, it uses it.
-			for _, s := range subj.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
-				}
-			}
-			continue
-		}
-		if gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i) {
-			continue // "how Argo CD is configured it may …": the pronoun is the next clause's subject
-		}
-		if prev != nil && openWords.is("use-verbs", prev.phrase) {
-			if k := purposeTo(between); k >= 0 {
-				// "uses one of the SDKs as a client to communicate with
-				// X": what the subject uses something for, it does.
-				if f, ok := readVerbGroup(between[k:], toks, ga); ok && !f.reversed {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: f.phrase})
-					}
-					prev = nil
-					continue
-				}
-			}
-		}
-		if prev != nil && openWords.is("use-verbs", prev.phrase) && asRole(between) {
-			// "Milvus uses MinIO as object storage", "uses Pulsar as its
-			// log broker": what is used serves as (implements) the role.
-			for _, s := range ga.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "implement"})
-				}
-			}
-			prev = nil
-			continue
-		}
-		if prev != nil && secondObject(between) {
-			// "uses A to get X and B to get Y": B is the verb's object too.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: prev.subj, obj: o, phrase: prev.phrase})
-			}
-			continue
-		}
-		if l := linked; l != nil {
-			linked = nil
-			glue := between
-			for len(glue) > 1 && openWords.is("determiners", glue[len(glue)-1].low) {
-				glue = glue[:len(glue)-1] // "with the"
-			}
-			if len(glue) == 1 && (glue[0].low == "with" || glue[0].low == "to" || glue[0].low == "and") {
-				phrase := "use"
-				if linkFlows {
-					phrase = "consume"
-				}
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: o, obj: *l, phrase: phrase})
-				}
-				continue
-			}
-		}
-		prev = nil
-		if complementSubject(between, toks, gb) {
-			// "X ensures that repository is clean": no object of
-			// "ensures"; "... using Y" after the clause is X's.
-			complementOf = &gs[a]
-			continue
-		}
-		if c := complementOf; c != nil {
-			complementOf = nil
-			if endsInUsing(between) {
-				for _, s := range c.ms {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: s, obj: o, phrase: "use"})
-					}
-				}
-				continue
-			}
-		}
-		if requestsFrom(between) && len(subj.ms) > 0 {
-			// "Y handles RPCs originating from X", "Y receives requests
-			// from X": X calls Y.
-			for _, s := range subj.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: o, obj: s, phrase: "call"})
-				}
-			}
-			continue
-		}
-		if n := len(between); n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1]) {
-			continue // "runs different Kubernetes controllers": a kind, described, none named
-		}
-		if m := means; m != nil {
-			means = nil
-			if p := lonePreposition(between); p != "" {
-				// "by enqueuing tasks in Y", the tasks named: the gerund's
-				// preposition after its object says where it acts.
-				filler := otok{text: "them", low: "them"}
-				if f, ok := readVerbGroup([]otok{{text: m.verb, low: m.verb}, filler, {text: p, low: p}}, toks, ga); ok && !f.reversed {
-					for _, o := range gb.ms {
-						facts = append(facts, openFact{subj: m.subj, obj: o, phrase: meansPhrase(f.phrase, m.subj, o)})
-					}
-				}
-				continue
-			}
-		}
-		if b := meansGerund(between, toks[:ga.j]); b >= 0 {
-			// "X keeps its cache fresh by polling Y": the means is what
-			// the clause's subject does; the gerund's object is Y.
-			if subject == nil {
-				continue
-			}
-			base, _ := ingLemma(between[b+1].low)
-			v := thirdForm(base)
-			rest := between[b+2:]
-			prev = nil
-			if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(toks, gb) {
-				// "by sending Workflow Tasks": plural things the gerund
-				// moves are no party to it; "… to Y" after them names
-				// the one that is.
-				means = &meansVerb{subj: *subject, verb: v}
-				continue
-			}
-			if f, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), toks, ga); ok && !f.reversed {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: *subject, obj: o, phrase: meansPhrase(f.phrase, *subject, o)})
-				}
-			}
-			continue
-		}
-		// "routes traffic to the correct VTTablet servers", "forwards the
-		// query to the selected Historical processes": the words between
-		// the object's article and a name are the name's premodifiers,
-		// whatever they are, when nothing else stands there.
-		if o := gb.ms[0]; !o.ref && o.i < len(toks) && (isCapWord(toks[o.i]) || toks[o.i].code || identifier(toks[o.i])) {
-			if d := premodifiedObject(between); d > 0 {
-				between = between[:d]
-			}
-		}
-		if phrase, ok := viaIntermediary(toks, ga, between); ok && len(ga.ms) == 1 {
-			// "Queries are routed to Y via X", "Requests reach Y through
-			// X": the requests pass through X, which does the act to Y.
-			for _, o := range gb.ms {
-				facts = append(facts, openFact{subj: o, obj: ga.ms[0], phrase: phrase})
-			}
-			continue
-		}
-		f, ok := readVerbGroup(between, toks, ga)
-		if !ok {
-			continue
-		}
-		if f.reversed && requestsFrom(toks[:ga.i]) && !slices.ContainsFunc(toks[:ga.i], func(t otok) bool { return verbLike(t.low) && !openWords.is("request-nouns", t.low) && !t.punct }) {
-			// "Requests from X are received by Y": the requests are the
-			// subject, X sends them: X calls Y.
-			for _, s := range ga.ms {
-				for _, o := range gb.ms {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: "call"})
-				}
-			}
-			continue
-		}
-		if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
-			continue // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
-		}
-		if !f.reversed && len(subj.ms) == 1 {
-			prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
-		}
-		if f.links && len(subj.ms) == 1 {
-			linked, linkFlows = &subj.ms[0], f.flows
-		}
-		for _, s := range subj.ms {
-			for _, o := range gb.ms {
-				f := f
-				if !f.reversed && (callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o)) {
-					f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
-				}
-				if !f.reversed && consumesQueue(f.phrase, o.typ) {
-					f.phrase = "consume"
-				}
-				if !f.reversed && o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
-					f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
-				}
-				if !f.reversed && openWords.is("hosting-verbs", f.phrase) && described(toks, o) {
-					// "Tornado runs the real-time push system": the part
-					// the words describe runs on the named thing.
-					facts = append(facts, openFact{subj: o, obj: s, phrase: "depend on"})
-					continue
-				}
-				if f.reversed {
-					facts = append(facts, openFact{subj: o, obj: s, phrase: f.phrase})
-				} else if !unnamedPossessed(toks, o) {
-					facts = append(facts, openFact{subj: s, obj: o, phrase: f.phrase})
-				}
-			}
+	means *meansVerb
+}
+
+// add records that each of subjects relates to each of objects by
+// phrase.
+func (r *relating) add(subjects, objects []omention, phrase string) {
+	for _, s := range subjects {
+		for _, o := range objects {
+			r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: phrase})
 		}
 	}
-	return facts, subject
+}
+
+// pair reads the relation between groups a and a+1.
+func (r *relating) pair(a int) {
+	ga, gb := r.gs[a], r.gs[a+1]
+	var between []otok
+	for k := ga.j; k < gb.i; k++ {
+		if r.depth[k] == 0 {
+			between = append(between, r.toks[k])
+		}
+	}
+	subj, between, ok := r.pairSubject(a, between)
+	if !ok || r.madeWithOrIn(ga, subj, gb, between) {
+		return
+	}
+	if nextClauseSubject(r.toks, gb) {
+		return
+	}
+	if r.afterUse(ga, gb, between) || r.linkedWith(gb, between) {
+		return
+	}
+	r.prev = nil
+	if r.complement(a, gb, between) || r.requestsMade(subj, gb, between) {
+		return
+	}
+	if describedKind(r.toks, gb, between) {
+		return
+	}
+	if r.meansGoesOn(ga, gb, between) || r.meansOf(ga, gb, between) {
+		return
+	}
+	between = dropNamePremodifiers(r.toks, gb, between)
+	if phrase, ok := viaIntermediary(r.toks, ga, between); ok && len(ga.ms) == 1 {
+		// "Queries are routed to Y via X", "Requests reach Y through
+		// X": the requests pass through X, which does the act to Y.
+		r.add(gb.ms, ga.ms[:1], phrase)
+		return
+	}
+	r.verbBetween(subj, ga, gb, between)
+}
+
+// nextClauseSubject reports "how Argo CD is configured it may …": the
+// pronoun that begins gb is the next clause's subject.
+func nextClauseSubject(toks []otok, gb group) bool {
+	return gb.ms[0].ref && gb.i < len(toks) && subjectPronoun(toks, gb.i)
+}
+
+// describedKind reports "runs different Kubernetes controllers": a kind,
+// described, none named.
+func describedKind(toks []otok, gb group, between []otok) bool {
+	n := len(between)
+	return n > 1 && openWords.is("name-adjectives", between[n-1].low) && gb.j <= len(toks) && pluralKind(toks[gb.j-1])
+}
+
+// dropNamePremodifiers reads "routes traffic to the correct VTTablet
+// servers", "forwards the query to the selected Historical processes":
+// the words between the object's article and a name are the name's
+// premodifiers, whatever they are, when nothing else stands there; it
+// returns the words without them.
+func dropNamePremodifiers(toks []otok, gb group, between []otok) []otok {
+	if o := gb.ms[0]; !o.ref && o.i < len(toks) && (isCapWord(toks[o.i]) || toks[o.i].code || identifier(toks[o.i])) {
+		if d := premodifiedObject(between); d > 0 {
+			return between[:d]
+		}
+	}
+	return between
+}
+
+// pairSubject returns the group whose mentions are the pair's subjects
+// and the words to read; ok is false when the pair says nothing. "the API
+// exposed by X that powers Y": the clause says what the API does, not X;
+// the mention right before the participle, if any, is its subject. A
+// coordinated verb phrase ("uses X to render Y and forwards messages to
+// Z"): the clause's subject is its subject; "is created via X and
+// exported to Y": the participle goes on the passive of the clause.
+func (r *relating) pairSubject(a int, between []otok) (group, []otok, bool) {
+	ga := r.gs[a]
+	subj := ga
+	if part := relativeAfterAgent(r.toks, ga, between); part >= 0 {
+		if a == 0 || r.gs[a-1].j != part {
+			return group{}, nil, false
+		}
+		subj = r.gs[a-1]
+	}
+	k := lastCoordinatedVerb(between)
+	if k < 0 {
+		return subj, between, true
+	}
+	if r.subject == nil {
+		return group{}, nil, false
+	}
+	if words.PastForm(between[k].low) && !thirdPerson(between[k].low) {
+		if !clauseIsPassive(r.toks[:ga.j+k]) {
+			return group{}, nil, false
+		}
+		between = append([]otok{{text: "is", low: "is"}}, between[k:]...)
+	} else {
+		between = between[k:]
+	}
+	return group{ms: []omention{*r.subject}}, between, true
+}
+
+// madeWithOrIn reads what a thing is made with: "X is implemented in Java
+// with Spring Boot and Guava" (the clause's subject uses them), "is
+// implemented in the Django web framework" (made in a framework, not a
+// language, it uses it).
+func (r *relating) madeWithOrIn(ga, subj, gb group, between []otok) bool {
+	if r.subject != nil && madeWith(r.toks[:ga.i], between) {
+		r.add([]omention{*r.subject}, gb.ms, "use")
+		return true
+	}
+	if madeInTool(between, gb) {
+		r.add(subj.ms, gb.ms, "use")
+		return true
+	}
+	return false
+}
+
+// afterUse reads what follows a verb of use: a purpose ("uses one of the
+// SDKs as a client to communicate with X": what the subject uses
+// something for, it does), a role ("Milvus uses MinIO as object storage",
+// "uses Pulsar as its log broker": what is used serves as (implements)
+// the role); and, after any verb, a second object ("uses A to get X and B
+// to get Y": B is the verb's object too).
+func (r *relating) afterUse(ga, gb group, between []otok) bool {
+	if r.prev == nil {
+		return false
+	}
+	if openWords.is("use-verbs", r.prev.phrase) {
+		if k := purposeTo(between); k >= 0 {
+			if f, ok := readVerbGroup(between[k:], r.toks, ga); ok && !f.reversed {
+				r.add([]omention{r.prev.subj}, gb.ms, f.phrase)
+				r.prev = nil
+				return true
+			}
+		}
+		if asRole(between) {
+			r.add(ga.ms, gb.ms, "implement")
+			r.prev = nil
+			return true
+		}
+	}
+	if secondObject(between) {
+		r.add([]omention{r.prev.subj}, gb.ms, r.prev.phrase)
+		return true
+	}
+	return false
+}
+
+// linkedWith reads the mention after "with" (or "to", "and") that
+// follows what "is used to connect A with B" linked: it uses the linked
+// thing too, or consumes it.
+func (r *relating) linkedWith(gb group, between []otok) bool {
+	l := r.linked
+	if l == nil {
+		return false
+	}
+	r.linked = nil
+	glue := between
+	for len(glue) > 1 && openWords.is("determiners", glue[len(glue)-1].low) {
+		glue = glue[:len(glue)-1] // "with the"
+	}
+	if len(glue) != 1 || glue[0].low != "with" && glue[0].low != "to" && glue[0].low != "and" {
+		return false
+	}
+	phrase := "use"
+	if r.linkFlows {
+		phrase = "consume"
+	}
+	r.add(gb.ms, []omention{*l}, phrase)
+	return true
+}
+
+// complement reads "X ensures that repository is clean": no object of
+// "ensures"; "... using Y" after the clause is X's.
+func (r *relating) complement(a int, gb group, between []otok) bool {
+	if complementSubject(between, r.toks, gb) {
+		r.complementOf = &r.gs[a]
+		return true
+	}
+	c := r.complementOf
+	if c == nil {
+		return false
+	}
+	r.complementOf = nil
+	if endsInUsing(between) {
+		r.add(c.ms, gb.ms, "use")
+		return true
+	}
+	return false
+}
+
+// requestsMade reads "Y handles RPCs originating from X", "Y receives
+// requests from X": X calls Y.
+func (r *relating) requestsMade(subj, gb group, between []otok) bool {
+	if !requestsFrom(between) || len(subj.ms) == 0 {
+		return false
+	}
+	for _, s := range subj.ms {
+		r.add(gb.ms, []omention{s}, "call")
+	}
+	return true
+}
+
+// meansGoesOn reads "by enqueuing tasks in Y", the tasks named: the
+// gerund's preposition after its object says where it acts.
+func (r *relating) meansGoesOn(ga, gb group, between []otok) bool {
+	m := r.means
+	if m == nil {
+		return false
+	}
+	r.means = nil
+	p := lonePreposition(between)
+	if p == "" {
+		return false
+	}
+	filler := otok{text: "them", low: "them"}
+	if f, ok := readVerbGroup([]otok{{text: m.verb, low: m.verb}, filler, {text: p, low: p}}, r.toks, ga); ok && !f.reversed {
+		r.addMeans(m.subj, gb.ms, f.phrase)
+	}
+	return true
+}
+
+// addMeans records that s does to each of objects what the gerund of
+// means says.
+func (r *relating) addMeans(s omention, objects []omention, phrase string) {
+	for _, o := range objects {
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: meansPhrase(phrase, s, o)})
+	}
+}
+
+// meansOf reads "X keeps its cache fresh by polling Y": the means is what
+// the clause's subject does; the gerund's object is Y. "by sending
+// Workflow Tasks": plural things the gerund moves are no party to it;
+// "… to Y" after them names the one that is.
+func (r *relating) meansOf(ga, gb group, between []otok) bool {
+	b := meansGerund(between, r.toks[:ga.j])
+	if b < 0 {
+		return false
+	}
+	if r.subject == nil {
+		return true
+	}
+	base, _ := ingLemma(between[b+1].low)
+	v := thirdForm(base)
+	rest := between[b+2:]
+	r.prev = nil
+	if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(r.toks, gb) {
+		r.means = &meansVerb{subj: *r.subject, verb: v}
+		return true
+	}
+	if f, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.toks, ga); ok && !f.reversed {
+		r.addMeans(*r.subject, gb.ms, f.phrase)
+	}
+	return true
+}
+
+// verbBetween reads the words between the pair as a verb group and
+// records its facts; a passive after "requests from X" says X calls;
+// an unknown verb's object is a named party.
+func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
+	toks := r.toks
+	f, ok := readVerbGroup(between, toks, ga)
+	if !ok {
+		return
+	}
+	if f.reversed && requestsFrom(toks[:ga.i]) && !slices.ContainsFunc(toks[:ga.i], func(t otok) bool { return verbLike(t.low) && !openWords.is("request-nouns", t.low) && !t.punct }) {
+		// "Requests from X are received by Y": the requests are the
+		// subject, X sends them: X calls Y.
+		r.add(ga.ms, gb.ms, "call")
+		return
+	}
+	if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
+		return // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
+	}
+	if !f.reversed && len(subj.ms) == 1 {
+		r.prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
+	}
+	if f.links && len(subj.ms) == 1 {
+		r.linked, r.linkFlows = &subj.ms[0], f.flows
+	}
+	for _, s := range subj.ms {
+		for _, o := range gb.ms {
+			r.verbFact(f, s, o)
+		}
+	}
+}
+
+// verbFact records what verb group f says of s and o, its phrase named
+// for the object: a call of a service ("queries the quote service", as a
+// query of a store is a read), a queue consumed, an API implemented
+// ("exposes the StoreAPI"), a described part that runs on the named thing
+// ("Tornado runs the real-time push system").
+func (r *relating) verbFact(f verbGroup, s, o omention) {
+	if f.reversed {
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
+		return
+	}
+	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o) {
+		f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
+	}
+	if consumesQueue(f.phrase, o.typ) {
+		f.phrase = "consume"
+	}
+	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
+		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
+	}
+	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
+		// "Tornado runs the real-time push system": the part the words
+		// describe runs on the named thing.
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "depend on"})
+		return
+	}
+	if !unnamedPossessed(r.toks, o) {
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: f.phrase})
+	}
 }
 
 // unnamedPossessed reports whether a mention is a possessor whose
@@ -3179,7 +3742,13 @@ func viaIntermediary(toks []otok, ga group, between []otok) (string, bool) {
 	if len(ts) < 2 || !openWords.is("request-nouns", ts[0].low) && !openWords.is("nouns", ts[0].low) || singular(ts[0].low) == ts[0].low && ts[0].low != "data" {
 		return "", false
 	}
-	rest := ts[1:]
+	return requestsVerb(ts[1:])
+}
+
+// requestsVerb reads the verb after the requests' noun ("are routed to",
+// "reach"): forms of "be" and adverbs, then a verb (a participle after
+// "be", else finite) and at most a preposition; it returns the phrase.
+func requestsVerb(rest []otok) (string, bool) {
 	passive := false
 	for len(rest) > 0 && (openWords.is("be", rest[0].low) || openWords.is("adverbs", rest[0].low)) {
 		passive = passive || openWords.is("be", rest[0].low)
@@ -3508,35 +4077,102 @@ type verbGroup struct {
 // "is the owner of". Negated and hedged groups, infinitives and groups
 // with no verb are not read.
 func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
-	ts = collapseCompounds(ts)
-	// "requires at least JDK 21": the quantifier is not the verb's.
+	ts = dropQuantifier(collapseCompounds(ts))
+	if thatClauseAfterVerb(ts) {
+		return verbGroup{}, false
+	}
+	ts = trimObjectWords(ts)
+	if vg, ok := fixedVerbShape(ts); ok {
+		return vg, true
+	}
+	ts = dropSuchAsExamples(ts)
+	if actsUsing(ts) {
+		return verbGroup{phrase: "use"}, true
+	}
+	r := &verbReading{ts: ts, all: all, before: before}
+	if res := r.opening(); res.done {
+		return res.vg, res.ok
+	}
+	if !r.skipAuxiliaries() {
+		return verbGroup{}, false
+	}
+	r.dutyVerb()
+	if res := r.copulaForms(); res.done {
+		return res.vg, res.ok
+	}
+	return r.finite()
+}
+
+// verbResult is what one step of reading a verb group decided: done says
+// that it decided, ok and vg what (a group read, or none).
+type verbResult struct {
+	vg   verbGroup
+	ok   bool
+	done bool
+}
+
+// readAs is a step's decision that the words read as vg.
+func readAs(vg verbGroup) verbResult { return verbResult{vg: vg, ok: true, done: true} }
+
+// notRead is a step's decision that the words read as no verb group.
+var notRead = verbResult{done: true}
+
+// undecided is a step's leaving the decision to the next.
+var undecided = verbResult{}
+
+// verbReading is the state of reading a verb group past its fixed shapes:
+// the words (ts), the sentence's tokens (all) and the mention group before
+// them; k is where the verb stands in ts, be whether a form of "be" stands
+// before it, neg whether a negation does.
+type verbReading struct {
+	ts     []otok
+	all    []otok
+	before group
+	k      int
+	be     bool
+	neg    bool
+}
+
+// dropQuantifier drops "at least", "at most" ("requires at least JDK
+// 21": the quantifier is not the verb's).
+func dropQuantifier(ts []otok) []otok {
 	for k := 0; k+1 < len(ts); k++ {
 		if ts[k].low == "at" && (ts[k+1].low == "least" || ts[k+1].low == "most") {
-			ts = append(slices.Clone(ts[:k]), ts[k+2:]...)
-			break
+			return append(slices.Clone(ts[:k]), ts[k+2:]...)
 		}
 	}
-	// "X ensures that the Y is warm": "that" right after the verb opens
-	// its object, a clause; Y is that clause's subject, not the verb's
-	// object.
+	return ts
+}
+
+// thatClauseAfterVerb reports whether "that" right after a finite verb
+// opens its object, a clause ("X ensures that the Y is warm": Y is that
+// clause's subject, not the verb's object).
+func thatClauseAfterVerb(ts []otok) bool {
 	for k := 1; k < len(ts); k++ {
 		if ts[k].low == "that" && verbLike(ts[k-1].low) && (thirdPerson(ts[k-1].low) || words.PastForm(ts[k-1].low)) &&
 			!slices.ContainsFunc(ts[k+1:], func(t otok) bool { return !openWords.is("determiners", t.low) }) {
-			return verbGroup{}, false
+			return true
 		}
 	}
-	// The object's article and adjectives are not the verb group's: "from
-	// a Kafka topic", "on top of existing Prometheus TSDB".
+	return false
+}
+
+// trimDeterminers drops the articles that end the words.
+func trimDeterminers(ts []otok) []otok {
 	for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
 		ts = ts[:len(ts)-1]
 	}
-	// "uses one of the Temporal SDKs": the quantifier and "of" are the
-	// object's.
-	if n := len(ts); n >= 2 && ts[n-1].low == "of" && (openWords.is("number-words", ts[n-2].low) || ts[n-2].low == "some" || ts[n-2].low == "each" || ts[n-2].low == "any" || ts[n-2].low == "all") {
-		ts = ts[:n-2]
-		for len(ts) > 0 && openWords.is("determiners", ts[len(ts)-1].low) {
-			ts = ts[:len(ts)-1]
-		}
+	return ts
+}
+
+// trimObjectWords drops the words at the end that are the object's, not
+// the verb group's: its article and adjectives ("from a Kafka topic", "on
+// top of existing Prometheus TSDB") and a quantifier with "of" ("uses one
+// of the Temporal SDKs").
+func trimObjectWords(ts []otok) []otok {
+	ts = trimDeterminers(ts)
+	if n := len(ts); n >= 2 && ts[n-1].low == "of" && quantifierWord(ts[n-2].low) {
+		ts = trimDeterminers(ts[:n-2])
 	}
 	// With no article before them, adjectives before a name are the
 	// name's: "on top of existing Prometheus TSDB" ("the same metrics
@@ -3544,6 +4180,20 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	if n := len(ts); n > 1 && openWords.is("name-adjectives", ts[n-1].low) && !openWords.is("be", ts[n-2].low) && !openWords.is("determiners", ts[n-2].low) {
 		ts = ts[:n-1]
 	}
+	return ts
+}
+
+// quantifierWord reports whether w counts out of a whole before "of"
+// ("one of", "some of", "each of", "any of", "all of").
+func quantifierWord(w string) bool {
+	return openWords.is("number-words", w) || w == "some" || w == "each" || w == "any" || w == "all"
+}
+
+// fixedVerbShape reads the shapes of words that name a relation whole,
+// whatever their verb: a means of contact, an interface used by another,
+// an infinitive passive, a requirement placed in, "used for", "used to
+// connect", "used for communication between".
+func fixedVerbShape(ts []otok) (verbGroup, bool) {
 	// "completes the election through interaction with Y": the means,
 	// written as a noun of contact, is the act.
 	if meansNoun(ts) {
@@ -3575,308 +4225,502 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 	} else if link {
 		return verbGroup{phrase: "use", reversed: true, links: true}, true
 	}
-	// "X is used for communication between A and B": A and B use X.
-	if n := len(ts); n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
-		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) }) {
+	if usedForLinkBetween(ts) {
 		return verbGroup{phrase: "use", reversed: true}, true
 	}
-	// "using templating tools such as Y": the examples are what is used.
-	if n := len(ts); n >= 3 && ts[n-2].low == "such" && ts[n-1].low == "as" {
-		k := n - 2
-		// ("load balancing components such as": a gerund modifies the noun.)
-		for k > 0 && n-2-k < 4 && !ts[k-1].punct && !openWords.function(ts[k-1].low) && !openWords.is("prepositions", ts[k-1].low) &&
-			(!verbLike(ts[k-1].low) || openWords.is("nouns", ts[k-1].low) || strings.HasSuffix(ts[k-1].low, "ing") && ts[k-1].low != "using") {
-			k--
-		}
-		if k < n-2 && k > 0 && ts[k-1].low == "using" {
-			ts = ts[:k]
-		}
+	return verbGroup{}, false
+}
+
+// usedForLinkBetween reports the form "X is used for communication
+// between A and B": A and B use X.
+func usedForLinkBetween(ts []otok) bool {
+	n := len(ts)
+	return n >= 4 && ts[n-1].low == "between" && openWords.is("link-nouns", ts[n-2].low) && ts[n-3].low == "for" && lemma(ts[n-4].low) == "use" &&
+		!slices.ContainsFunc(ts[:n-4], func(t otok) bool { return !openWords.is("be", t.low) && !openWords.is("adverbs", t.low) })
+}
+
+// dropSuchAsExamples cuts "using templating tools such as Y" at "using":
+// the examples are what is used. A gerund before the noun modifies it
+// ("load balancing components such as").
+func dropSuchAsExamples(ts []otok) []otok {
+	n := len(ts)
+	if n < 3 || ts[n-2].low != "such" || ts[n-1].low != "as" {
+		return ts
 	}
-	// "X does something using Y": X uses Y; also across a clause that
-	// completes X's verb and names nothing ("X ensures that the
-	// repository is clean using Y": "that" right after the verb).
-	if n := len(ts); n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
+	k := n - 2
+	for k > 0 && n-2-k < 4 && exampleNounWord(ts[k-1]) {
+		k--
+	}
+	if k < n-2 && k > 0 && ts[k-1].low == "using" {
+		return ts[:k]
+	}
+	return ts
+}
+
+// exampleNounWord reports whether t can be a word of the noun before
+// "such as": no punctuation, function word nor preposition, and no verb
+// unless a noun or a gerund other than "using".
+func exampleNounWord(t otok) bool {
+	return !t.punct && !openWords.function(t.low) && !openWords.is("prepositions", t.low) &&
+		(!verbLike(t.low) || openWords.is("nouns", t.low) || strings.HasSuffix(t.low, "ing") && t.low != "using")
+}
+
+// actsUsing reports the form "X does something using Y": X uses Y; also
+// across a clause that completes X's verb and names nothing ("X ensures
+// that the repository is clean using Y": "that" right after the verb).
+func actsUsing(ts []otok) bool {
+	n := len(ts)
+	return n > 0 && ts[n-1].low == "using" && !slices.ContainsFunc(ts[:n-1], func(t otok) bool {
 		return openWords.is("negations", t.low) || openWords.is("hedges", t.low)
 	}) && !clauseIn(ts[:n-1]) &&
-		slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) }) {
-		return verbGroup{phrase: "use"}, true
+		slices.ContainsFunc(ts[:n-1], func(t otok) bool { return thirdPerson(t.low) && verbLike(t.low) })
+}
+
+// possessiveBefore reports whether the mention group before the words
+// ends in a possessive ("X's").
+func (r *verbReading) possessiveBefore() bool {
+	return r.before.ms[len(r.before.ms)-1].j > 0 && r.tokenBefore().poss
+}
+
+// tokenBefore is the token right before the words.
+func (r *verbReading) tokenBefore() otok { return r.all[r.before.j-1] }
+
+// opening reads what opens the words before the verb: a relative
+// pronoun (the clause reads from the mention before it), an instruction
+// after a comma (not read), a possessive's role noun ("X's owner is Y")
+// or part ("The OTel Collector's `prometheus/ad` receiver scrapes X"),
+// and "it's" for "it is".
+func (r *verbReading) opening() verbResult {
+	ts := r.ts
+	if r.k < len(ts) && ts[r.k].low == "," {
+		r.k++
 	}
-	k := 0
-	// A relative clause reads from the mention before it.
-	if k < len(ts) && ts[k].low == "," {
-		k++
-	}
-	if k < len(ts) && (ts[k].low == "which" || ts[k].low == "that" || ts[k].low == "who") {
-		k++
-	} else if k == 1 && imperativeAfterComma(ts[k:]) || k == 0 && singularSubject(all, before) && imperativeAfterComma(ts) {
+	if r.k < len(ts) && (ts[r.k].low == "which" || ts[r.k].low == "that" || ts[r.k].low == "who") {
+		r.k++
+	} else if r.k == 1 && imperativeAfterComma(ts[r.k:]) || r.k == 0 && singularSubject(r.all, r.before) && imperativeAfterComma(ts) {
 		// "To build the service binary, run from the repo root": a verb's
 		// base form after a comma agrees with no subject before it; it
 		// starts an instruction.
-		return verbGroup{}, false
+		return notRead
 	}
 	// "X's owner is Y": the role noun names the relation.
-	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && k < len(ts) {
-		if vg, ok := possessiveRole(ts[k:]); ok {
-			return vg, true
+	if r.possessiveBefore() && r.k < len(ts) {
+		if vg, ok := possessiveRole(ts[r.k:]); ok {
+			return readAs(vg)
 		}
 	}
-	// "The OTel Collector's `prometheus/ad` receiver scrapes X": the owner
-	// acts through its part, a few words with no verb among them.
-	if before.ms[len(before.ms)-1].j > 0 && all[before.j-1].poss && all[before.j-1].low != "it" && k < len(ts) {
-		n := k
-		for n < len(ts) && n-k < 3 && !ts[n].punct && !openWords.function(ts[n].low) && !openWords.is("auxiliaries", ts[n].low) &&
-			!(thirdPerson(ts[n].low) && verbLike(ts[n].low)) {
-			n++
-		}
-		if n > k && n < len(ts) && thirdPerson(ts[n].low) && verbLike(ts[n].low) && !openWords.is("be", ts[n].low) {
-			k = n
-		}
+	if r.possessiveBefore() && r.tokenBefore().low != "it" && r.k < len(ts) {
+		r.k = possessivePart(ts, r.k)
 	}
 	// "it's used for": the contraction is "it is".
-	be, neg := before.j > 0 && all[before.j-1].poss && all[before.j-1].low == "it", false
-	for k < len(ts) {
-		t := ts[k]
+	r.be = r.before.j > 0 && r.tokenBefore().poss && r.tokenBefore().low == "it"
+	return undecided
+}
+
+// possessivePart returns where the verb stands when the owner acts through
+// its part, a few words from k with no verb among them, then a verb other
+// than "be" ("The OTel Collector's `prometheus/ad` receiver scrapes X");
+// else k.
+func possessivePart(ts []otok, k int) int {
+	n := k
+	for n < len(ts) && n-k < 3 && !ts[n].punct && !openWords.function(ts[n].low) && !openWords.is("auxiliaries", ts[n].low) &&
+		!(thirdPerson(ts[n].low) && verbLike(ts[n].low)) {
+		n++
+	}
+	if n > k && n < len(ts) && thirdPerson(ts[n].low) && verbLike(ts[n].low) && !openWords.is("be", ts[n].low) {
+		return n
+	}
+	return k
+}
+
+// adverbWord reports whether w is an adverb: a listed one or a word in
+// "-ly" longer than four letters.
+func adverbWord(w string) bool {
+	return openWords.is("adverbs", w) || strings.HasSuffix(w, "ly") && len(w) > 4
+}
+
+// skipAuxiliaries moves k past the negations, forms of "be", auxiliaries
+// and adverbs before the verb, noting be and neg; it reports whether a
+// verb follows that can be read: none after a negation or a hedge, at the
+// end, at punctuation or at "to".
+func (r *verbReading) skipAuxiliaries() bool {
+	ts := r.ts
+	for ; r.k < len(ts); r.k++ {
+		t := ts[r.k]
 		switch {
-		case openWords.is("negations", t.low) || t.low == "longer" && k > 0 && ts[k-1].low == "no":
-			neg = true
+		case openWords.is("negations", t.low) || t.low == "longer" && r.k > 0 && ts[r.k-1].low == "no":
+			r.neg = true
 		case openWords.is("hedges", t.low):
-			return verbGroup{}, false
+			return false
 		case openWords.is("be", t.low):
-			be = true
-		case openWords.is("auxiliaries", t.low), openWords.is("adverbs", t.low), strings.HasSuffix(t.low, "ly") && len(t.low) > 4:
+			r.be = true
+		case openWords.is("auxiliaries", t.low), adverbWord(t.low):
 		default:
-			goto verb
+			return !r.neg && !ts[r.k].punct && ts[r.k].low != "to"
 		}
-		k++
 	}
-	return verbGroup{}, false
-verb:
-	if neg || k >= len(ts) || ts[k].punct || ts[k].low == "to" {
-		return verbGroup{}, false
-	}
-	// "is responsible for invoking X": the duty's verb is the relation.
-	if be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
+	return false
+}
+
+// dutyVerb rewrites "is responsible for invoking X": the duty's verb is
+// the relation.
+func (r *verbReading) dutyVerb() {
+	ts, k := r.ts, r.k
+	if r.be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
 		if base, ok := ingLemma(ts[k+2].low); ok {
 			v := thirdForm(base)
-			ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
-			be = false
+			r.ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
+			r.be = false
 		}
 	}
-	// "is a tracing backend which stores traces in X": the description
-	// the subject is named by, then what it does.
-	if be && openWords.is("determiners", ts[k].low) {
-		for r := k + 1; r < len(ts) && r <= k+6; r++ {
-			if ts[r].punct || openWords.is("prepositions", ts[r].low) {
-				break
-			}
-			if r > k+1 && (ts[r].low == "which" || ts[r].low == "that" || ts[r].low == "who") {
-				return readVerbGroup(ts[r:], all, before)
-			}
-		}
+}
+
+// reread reads the words again from a verb v put in place of what stood
+// before rest.
+func (r *verbReading) reread(v string, rest []otok) verbResult {
+	vg, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.all, r.before)
+	return verbResult{vg: vg, ok: ok, done: true}
+}
+
+// copulaForms reads the forms after a form of "be": a description then
+// what it does, a role noun, an enabling word with an infinitive, a
+// progressive.
+func (r *verbReading) copulaForms() verbResult {
+	if !r.be {
+		return undecided
+	}
+	if res := r.describedThenActs(); res.done {
+		return res
 	}
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
-	if be {
-		if vg, ok := copulaRole(ts[k:]); ok {
-			return vg, true
+	if vg, ok := copulaRole(r.ts[r.k:]); ok {
+		return readAs(vg)
+	}
+	if res := r.enabledInfinitive(); res.done {
+		return res
+	}
+	return r.progressive()
+}
+
+// describedThenActs reads "is a tracing backend which stores traces in
+// X": the description the subject is named by, then what it does.
+func (r *verbReading) describedThenActs() verbResult {
+	ts, k := r.ts, r.k
+	if !openWords.is("determiners", ts[k].low) {
+		return undecided
+	}
+	for j := k + 1; j < len(ts) && j <= k+6; j++ {
+		if ts[j].punct || openWords.is("prepositions", ts[j].low) {
+			break
+		}
+		if j > k+1 && (ts[j].low == "which" || ts[j].low == "that" || ts[j].low == "who") {
+			vg, ok := readVerbGroup(ts[j:], r.all, r.before)
+			return verbResult{vg: vg, ok: ok, done: true}
 		}
 	}
-	// "are configured to continuously write metrics to X", "is able to
-	// ping X": the infinitive is what the subject does.
-	if be && k+1 < len(ts) && openWords.is("enabling-words", lemma(ts[k].low)) && ts[k+1].low == "to" {
-		r := k + 2
-		for r < len(ts) && (openWords.is("adverbs", ts[r].low) || strings.HasSuffix(ts[r].low, "ly") && len(ts[r].low) > 4) {
-			r++
-		}
-		if r < len(ts) && verbLike(ts[r].low) && !openWords.function(ts[r].low) {
-			v := thirdForm(lemma(ts[r].low))
-			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[r+1:]...), all, before)
-		}
+	return undecided
+}
+
+// enabledInfinitive reads "are configured to continuously write metrics
+// to X", "is able to ping X": the infinitive is what the subject does.
+func (r *verbReading) enabledInfinitive() verbResult {
+	ts, k := r.ts, r.k
+	if k+1 >= len(ts) || !openWords.is("enabling-words", lemma(ts[k].low)) || ts[k+1].low != "to" {
+		return undecided
 	}
-	// "Ruler is querying X": the progressive is the verb.
-	if be && strings.HasSuffix(ts[k].low, "ing") && (k+1 >= len(ts) || !verbLike(ts[k+1].low) || openWords.function(ts[k+1].low) || openWords.is("prepositions", ts[k+1].low)) {
-		// ("If X is running access its UI": a verb after the participle
-		// starts another clause.)
-		if base, ok := ingLemma(ts[k].low); ok && verbLike(base) {
-			v := thirdForm(base)
-			return readVerbGroup(append([]otok{{text: v, low: v}}, ts[k+1:]...), all, before)
-		}
+	j := k + 2
+	for j < len(ts) && adverbWord(ts[j].low) {
+		j++
 	}
-	v := ts[k].low
-	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
+	if j < len(ts) && verbLike(ts[j].low) && !openWords.function(ts[j].low) {
+		return r.reread(thirdForm(lemma(ts[j].low)), ts[j+1:])
+	}
+	return undecided
+}
+
+// progressive reads "Ruler is querying X": the progressive is the verb
+// ("If X is running access its UI": a verb after the participle starts
+// another clause).
+func (r *verbReading) progressive() verbResult {
+	ts, k := r.ts, r.k
+	if !strings.HasSuffix(ts[k].low, "ing") {
+		return undecided
+	}
+	if k+1 < len(ts) && verbLike(ts[k+1].low) && !openWords.function(ts[k+1].low) && !openWords.is("prepositions", ts[k+1].low) {
+		return undecided
+	}
+	if base, ok := ingLemma(ts[k].low); ok && verbLike(base) {
+		return r.reread(thirdForm(base), ts[k+1:])
+	}
+	return undecided
+}
+
+// verbForm is the verb read at k and what stands after it: v its form,
+// base its lemma, passive whether it is a passive participle, unknown
+// whether no list knows it, second the lemma of a second verb sharing its
+// object, rest the words after them and prep the preposition ending them.
+type verbForm struct {
+	v, base, second, prep string
+	passive, unknown      bool
+	rest                  []otok
+}
+
+// finite reads the verb at k and what follows it.
+func (r *verbReading) finite() (verbGroup, bool) {
+	f, ok := r.verbAt()
+	if !ok {
 		return verbGroup{}, false
 	}
+	if res := r.wholeVerbPhrases(f); res.done {
+		return res.vg, res.ok
+	}
+	f.rest = r.ts[r.k+1:]
+	f.second, f.rest = sharedObjectVerb(f.v, f.rest)
+	if res := f.makingVerb(); res.done {
+		return res.vg, res.ok
+	}
+	f.unknown = !f.passive && !verbLike(f.v)
+	if len(f.rest) == 0 {
+		return verbGroup{phrase: f.base, unknown: f.unknown}, true
+	}
+	if res := f.splitPreposition(); res.done {
+		return res.vg, res.ok
+	}
+	if !f.objectBetween() {
+		return verbGroup{}, false
+	}
+	return f.relation()
+}
+
+// verbAt reads the word at k as a verb: no function word nor capitalised
+// non-verb, no naming verb's participle ("a service called X"), a
+// participle right after a mention as its verb, a past form only as a
+// passive or a finite verb, and no copula.
+func (r *verbReading) verbAt() (verbForm, bool) {
+	ts, k := r.ts, r.k
+	v := ts[k].low
+	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
+		return verbForm{}, false
+	}
 	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
-		return verbGroup{}, false // "a service called X", "is known as X"
+		return verbForm{}, false // "a service called X", "is known as X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
 	// queue": a participle right after a mention is its verb.
-	if k == 0 && !be && strings.HasSuffix(v, "ing") {
+	if k == 0 && !r.be && strings.HasSuffix(v, "ing") {
 		base, ok := ingLemma(v)
 		if !ok {
-			return verbGroup{}, false
+			return verbForm{}, false
 		}
 		v = thirdForm(base)
 	}
 	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	passive := (be || byNext) && words.PastForm(v)
-	if !be && !byNext && words.PastForm(v) && !thirdPerson(v) {
-		return verbGroup{}, false // "X integrated with Y": an adjective, not a clause
+	passive := (r.be || byNext) && words.PastForm(v)
+	if !r.be && !byNext && words.PastForm(v) && !thirdPerson(v) {
+		return verbForm{}, false // "X integrated with Y": an adjective, not a clause
 	}
 	if !passive && !(thirdPerson(v) || verbLike(v)) {
-		return verbGroup{}, false
+		return verbForm{}, false
 	}
-	if be && !passive {
-		return verbGroup{}, false // "is a", "are the": a copula
+	if r.be && !passive {
+		return verbForm{}, false // "is a", "are the": a copula
 	}
-	base := lemma(v)
-	// A phrase of the readings with a noun inside ("makes use of X").
-	if n := len(ts) - k - 1; !passive && n >= 2 && n <= 3 && openWords.is("prepositions", ts[len(ts)-1].low) {
-		ws := []string{base}
+	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// wholeVerbPhrases reads the phrases the verb makes with the words after
+// it: a phrase of the readings with a noun inside ("makes use of X"), the
+// passive of a verb of a whole ("is made up of A and B", "is composed of
+// A": it consists of them); a causative verb is not read ("lets X
+// discover": X is the one who acts) unless a verb of request with its
+// noun.
+func (r *verbReading) wholeVerbPhrases(f verbForm) verbResult {
+	ts, k := r.ts, r.k
+	if n := len(ts) - k - 1; !f.passive && n >= 2 && n <= 3 && openWords.is("prepositions", ts[len(ts)-1].low) {
+		ws := []string{f.base}
 		for _, t := range ts[k+1:] {
 			ws = append(ws, t.low)
 		}
 		if p := strings.Join(ws, " "); readingGroups[p] != "" {
-			return verbGroup{phrase: p}, true
+			return readAs(verbGroup{phrase: p})
 		}
 	}
-	// "is made up of A and B", "is composed of A": the passive of a verb
-	// of a whole says what it consists of.
-	if after := ts[k+1:]; passive && len(after) > 0 && after[len(after)-1].low == "of" &&
-		(len(after) == 1 && openWords.is("whole-verbs", base) || base == "make" && len(after) == 2 && after[0].low == "up") {
-		return verbGroup{phrase: "consist of"}, true
+	if after := ts[k+1:]; f.passive && len(after) > 0 && after[len(after)-1].low == "of" &&
+		(len(after) == 1 && openWords.is("whole-verbs", f.base) || f.base == "make" && len(after) == 2 && after[0].low == "up") {
+		return readAs(verbGroup{phrase: "consist of"})
 	}
-	isRequest := func(t otok) bool { return openWords.is("request-nouns", t.low) }
-	if openWords.is("causative-verbs", base) && !(openWords.is("request-verbs", base) && slices.ContainsFunc(ts[k+1:], isRequest)) {
-		return verbGroup{}, false // "lets X discover": X is the one who acts
+	if openWords.is("causative-verbs", f.base) && !(openWords.is("request-verbs", f.base) && slices.ContainsFunc(ts[k+1:], isRequestNoun)) {
+		return notRead
 	}
-	rest := ts[k+1:]
-	// "reads and caches data from X": two verbs share the object and the
-	// preposition; the relation is the first's when it names one with the
-	// preposition, else the second's.
-	second := ""
+	return undecided
+}
+
+// isRequestNoun reports whether t is a noun of request ("request",
+// "call").
+func isRequestNoun(t otok) bool { return openWords.is("request-nouns", t.low) }
+
+// sharedObjectVerb reads "reads and caches data from X": two verbs share
+// the object and the preposition; it returns the second's lemma and the
+// words after it (the relation is the first's when it names one with the
+// preposition, else the second's), or "" and rest.
+func sharedObjectVerb(v string, rest []otok) (string, []otok) {
 	if len(rest) > 1 && (rest[0].low == "and" || rest[0].low == "or") && !rest[1].punct && verbLike(rest[1].low) &&
 		thirdPerson(rest[1].low) == thirdPerson(v) && !openWords.function(rest[1].low) {
-		second, rest = lemma(rest[1].low), rest[2:]
+		return lemma(rest[1].low), rest[2:]
 	}
-	if openWords.is("making-verbs", base) && len(rest) > 0 {
-		// "is implemented using Postgres", "is built with Flask": a tool
-		// it uses; "is written in Go": its language, not a relation.
-		switch rest[len(rest)-1].low {
-		case "with", "using":
-			if len(rest) == 1 {
-				return verbGroup{phrase: "use"}, true
-			}
-		case "in":
-			return verbGroup{}, false
+	return "", rest
+}
+
+// makingVerb reads a verb of making: "is implemented using Postgres", "is
+// built with Flask": a tool it uses; "is written in Go": its language,
+// not a relation.
+func (f *verbForm) makingVerb() verbResult {
+	if !openWords.is("making-verbs", f.base) || len(f.rest) == 0 {
+		return undecided
+	}
+	switch f.rest[len(f.rest)-1].low {
+	case "with", "using":
+		if len(f.rest) == 1 {
+			return readAs(verbGroup{phrase: "use"})
 		}
+	case "in":
+		return notRead
 	}
-	unknown := !passive && !verbLike(v)
-	if len(rest) == 0 {
-		return verbGroup{phrase: base, unknown: unknown}, true
+	return undecided
+}
+
+// splitPreposition takes the preposition that ends rest into prep and
+// reads what it decides alone: a passive with "by" and nothing between
+// ("X is backed by Y": X depends on Y; else the reversed verb); a channel
+// preposition ("receives orders by a topic": what one receives through a
+// channel comes from it).
+func (f *verbForm) splitPreposition() verbResult {
+	if last := f.rest[len(f.rest)-1]; openWords.is("prepositions", last.low) {
+		f.prep = last.low
+		f.rest = f.rest[:len(f.rest)-1]
 	}
-	last := rest[len(rest)-1]
-	prep := ""
-	if openWords.is("prepositions", last.low) {
-		prep = last.low
-		rest = rest[:len(rest)-1]
-	}
-	if passive && prep == "by" && len(rest) == 0 {
-		if openWords.is("dependency-passives", base) {
-			return verbGroup{phrase: "depend on"}, true // "X is backed by Y": X depends on Y
+	if f.passive && f.prep == "by" && len(f.rest) == 0 {
+		if openWords.is("dependency-passives", f.base) {
+			return readAs(verbGroup{phrase: "depend on"}) // "X is backed by Y": X depends on Y
 		}
-		return verbGroup{phrase: base, reversed: true}, true
+		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
-	if openWords.is("channel-prepositions", prep) {
+	if openWords.is("channel-prepositions", f.prep) {
 		switch {
-		case passive:
-			return verbGroup{}, false
-		case knownPhrase(base+" from") && !knownPhrase(base+" to"):
-			// "receives orders by a topic": what one receives through a
-			// channel comes from it.
-			prep = "from"
-		case len(rest) > 0:
-			return verbGroup{}, false
+		case f.passive:
+			return notRead
+		case knownPhrase(f.base+" from") && !knownPhrase(f.base+" to"):
+			f.prep = "from"
+		case len(f.rest) > 0:
+			return notRead
 		default:
-			prep = ""
+			f.prep = ""
 		}
 	}
-	// What stands between the verb and the preposition: nothing, a
-	// particle, or the verb's own object ("its data", "new orders").
+	return undecided
+}
+
+// objectBetween reads what stands between the verb and the preposition:
+// nothing, a particle (which becomes the preposition), an article, or the
+// verb's own object ("its data", "new orders"); it reports whether the
+// group can be read.
+func (f *verbForm) objectBetween() bool {
 	switch {
-	case len(rest) == 0:
-	case len(rest) == 1 && prep == "" && openWords.is("particles", rest[0].low):
-		prep = rest[0].low
-	case len(rest) == 1 && openWords.is("determiners", rest[0].low) && prep == "":
+	case len(f.rest) == 0:
+	case len(f.rest) == 1 && f.prep == "" && openWords.is("particles", f.rest[0].low):
+		f.prep = f.rest[0].low
+	case len(f.rest) == 1 && openWords.is("determiners", f.rest[0].low) && f.prep == "":
 	default:
-		// The verb's own object stands between: a few words, longer for a
-		// verb known to take one ("sends requests … to").
-		limit := 5
-		if knownPhrase(base + " " + prep) {
-			limit = 8
-		}
-		if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
-			return verbGroup{}, false
-		}
-		inner := 0
-		for k, t := range rest {
-			if openWords.is("prepositions", t.low) {
-				// "the items in the user's cart": one phrase inside it.
-				if inner++; inner > 1 || k == 0 || t.low == "to" || t.low == "from" {
-					return verbGroup{}, false
-				}
-				continue
+		return verbObjectGap(f.rest, f.base, f.prep)
+	}
+	return true
+}
+
+// verbObjectGap reports whether rest can be the verb's own object standing
+// between it and prep: a few words, longer for a verb known to take one
+// ("sends requests … to"), with at most one phrase inside ("the items in
+// the user's cart") and no verb, clause word nor coordinator.
+func verbObjectGap(rest []otok, base, prep string) bool {
+	limit := 5
+	if knownPhrase(base + " " + prep) {
+		limit = 8
+	}
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
+		return false
+	}
+	inner := 0
+	for k, t := range rest {
+		if openWords.is("prepositions", t.low) {
+			if inner++; inner > 1 || k == 0 || t.low == "to" || t.low == "from" {
+				return false
 			}
-			// "uploads TSDB blocks to X": a plural after a name is the
-			// noun the name modifies, not a verb.
-			namedNoun := k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
-				// "uploads blocks to X", "uploads the blocks to X": the
-				// object's noun, right after the verb in the plural or
-				// after its article, is no verb (no finite verb follows
-				// another).
-				k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
-			if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
-				verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !namedNoun {
-				return verbGroup{}, false
-			}
+			continue
+		}
+		if t.punct && t.low != "-" || openWords.is("clause-words", t.low) || openWords.is("coordinators", t.low) ||
+			verbLike(t.low) && !openWords.is("nouns", t.low) && !(k == len(rest)-1 && words.PastForm(t.low)) && !gapNoun(rest, k) {
+			return false
 		}
 	}
-	if passive && prep == "by" {
+	return true
+}
+
+// gapNoun reports whether the word at k of the object, which could be
+// read as a verb, is a noun: a plural after a name is the noun the name
+// modifies ("uploads TSDB blocks to X"); the object's noun right after the
+// verb in the plural or after its article is no verb ("uploads blocks to
+// X", "uploads the blocks to X": no finite verb follows another).
+func gapNoun(rest []otok, k int) bool {
+	t := rest[k]
+	return k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
+		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
+}
+
+// relation names the relation the verb and its preposition read: the
+// reversed verb of a passive with "by", the second of two verbs when the
+// first names none with the preposition, a request sent, a participle
+// before the preposition, a foundation built on; an unknown verb only
+// with a preposition of a party.
+func (f *verbForm) relation() (verbGroup, bool) {
+	base, prep := f.base, f.prep
+	if f.passive && prep == "by" {
 		return verbGroup{phrase: base, reversed: true}, true
 	}
-	if second != "" && !knownPhrase(withPreposition(base, prep)) {
-		base = second
+	if f.second != "" && !knownPhrase(withPreposition(base, prep)) {
+		base = f.second
 	}
 	// "sends requests to X", "makes an HTTP request to X": a call.
-	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(rest, isRequest) {
+	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(f.rest, isRequestNoun) {
 		return verbGroup{phrase: "send request to"}, true
 	}
-	// "uses values fetched from X": the participle before the preposition
-	// is the relation ("fetch from").
-	if n := len(rest); n > 0 && prep != "" && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low) {
-		part := lemma(rest[n-1].low)
-		// "reads the manifests stored in X": the participle says where
-		// the verb's object is kept, not what the subject does to X; the
-		// subject reads from X, writes to it, or (any other verb) acts on
-		// what X holds: it depends on X.
+	if n := len(f.rest); n > 0 && prep != "" && words.PastForm(f.rest[n-1].low) && verbLike(f.rest[n-1].low) {
+		part := lemma(f.rest[n-1].low)
 		if canonicalPhrase(withPreposition(part, prep)) == "write to" {
-			switch canonicalPhrase(withPreposition(base, "from")) {
-			case "read":
-				return verbGroup{phrase: "read from"}, true
-			}
-			if canonicalPhrase(withPreposition(base, "to")) == "write to" {
-				return verbGroup{phrase: "write to"}, true
-			}
-			return verbGroup{phrase: "depend on"}, true
+			return storedObjectRelation(base), true
 		}
 		base = part
 	}
 	if prep == "on" && openWords.is("foundation-verbs", base) {
 		return verbGroup{phrase: "use"}, true // "is built on top of Y": Y is its base, which it uses
 	}
-	if unknown && prep != "" && !openWords.is("party-prepositions", prep) {
+	if f.unknown && prep != "" && !openWords.is("party-prepositions", prep) {
 		return verbGroup{}, false // "detects failures in the tablets": a place, not a party
 	}
-	return verbGroup{phrase: withPreposition(base, prep), unknown: unknown}, true
+	return verbGroup{phrase: withPreposition(base, prep), unknown: f.unknown}, true
+}
+
+// storedObjectRelation reads "reads the manifests stored in X": the
+// participle says where the verb's object is kept, not what the subject
+// does to X; the subject reads from X, writes to it, or (any other verb)
+// acts on what X holds: it depends on X.
+func storedObjectRelation(base string) verbGroup {
+	switch canonicalPhrase(withPreposition(base, "from")) {
+	case "read":
+		return verbGroup{phrase: "read from"}
+	}
+	if canonicalPhrase(withPreposition(base, "to")) == "write to" {
+		return verbGroup{phrase: "write to"}
+	}
+	return verbGroup{phrase: "depend on"}
 }
 
 // premodifiedObject returns where the object's article stands when the
@@ -3922,12 +4766,7 @@ func interfaceUsedBy(ts []otok) bool {
 	if n-k < 4 || n-k > 10 || !openWords.is("expose-verbs", lemma(ts[k].low)) || !thirdPerson(ts[k].low) {
 		return false
 	}
-	// "an API consumed by Y", "a UI that is routed through Y".
-	part := ts[n-2].low
-	switch {
-	case ts[n-1].low == "by" && words.PastForm(part) && openWords.is("interface-use-verbs", lemma(part)):
-	case (ts[n-1].low == "through" || ts[n-1].low == "via") && words.PastForm(part) && openWords.is("interface-route-verbs", lemma(part)):
-	default:
+	if !interfaceParticiple(ts[n-2].low, ts[n-1].low) {
 		return false
 	}
 	noun := n - 3
@@ -3938,6 +4777,19 @@ func interfaceUsedBy(ts []otok) bool {
 		return false
 	}
 	return noun-k <= 6 && !slices.ContainsFunc(ts[k+1:noun], func(t otok) bool { return t.punct && t.low != "/" || verbLike(t.low) && !openWords.is("nouns", t.low) })
+}
+
+// interfaceParticiple reports whether a participle and the preposition
+// after it say that an interface is used ("an API consumed by Y") or
+// routed ("a UI that is routed through Y").
+func interfaceParticiple(part, prep string) bool {
+	switch {
+	case prep == "by" && words.PastForm(part) && openWords.is("interface-use-verbs", lemma(part)):
+		return true
+	case (prep == "through" || prep == "via") && words.PastForm(part) && openWords.is("interface-route-verbs", lemma(part)):
+		return true
+	}
+	return false
 }
 
 // collapseCompounds writes each preposition of several words as the one it
@@ -4182,15 +5034,7 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 			dc.intro = false
 		}
 		item := listItemRE.MatchString(b.lines[0])
-		units := blockUnits(b)
-		if prefix, ok := dc.listed[b.line]; ok {
-			if obj := itemObject(b); obj != "" {
-				// "Broker includes the following sub-modules. / 1. Remoting
-				// Module: …": the introduction said of the item's name.
-				from := len(tokenize(cleanMarkdown(prefix)))
-				units = append(units, unit{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from})
-			}
-		}
+		units := append(blockUnits(b), dc.listedItemUnits(b)...)
 		for ui, u := range units {
 			u.seq = ui
 			if u.row {
@@ -4206,40 +5050,8 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 				last = l
 			}
 			ms, facts = splitAlternatives(ms, facts)
-			for _, m := range ms {
-				// A reference ("this service", "it") mentions its entity
-				// too: the line names it.
-				k := m.name + "\x00" + strconv.Itoa(u.line)
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				spotter, conf := SpotOpen, ConfidenceOpenName
-				if m.ref {
-					spotter, conf = SpotCoref, ConfidenceOpenRef
-				}
-				mentions = append(mentions, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: toksText(u, m),
-					Line: u.line, Spotter: spotter, Confidence: conf})
-			}
-			for _, f := range facts {
-				if text.Key(f.subj.name) == text.Key(f.obj.name) {
-					continue
-				}
-				conf := ConfidenceOpenName
-				if f.subj.ref || f.obj.ref {
-					conf = ConfidenceOpenRef
-				}
-				conf *= OpenStatementFactor
-				if conf < x.minConfidence() {
-					continue
-				}
-				stmts = append(stmts, Statement{
-					Subject: f.subj.name, Relation: RelationName(canonicalPhrase(f.phrase)), Object: f.obj.name,
-					SubjectType: f.subj.typ, ObjectType: f.obj.typ,
-					Chunk: c.ID, Line: u.line, Sentence: u.text,
-					Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
-				})
-			}
+			mentions = append(mentions, unitMentions(c, u, ms, seen)...)
+			stmts = append(stmts, x.unitStatements(c, u, facts)...)
 		}
 		// The subject the paragraph ended on is what "it" starting the
 		// next one refers to; a heading starts a new topic.
@@ -4252,6 +5064,69 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		}
 	}
 	return mentions, stmts
+}
+
+// listedItemUnits returns the unit a list item adds where a sentence
+// introduced the list: "Broker includes the following sub-modules. / 1.
+// Remoting Module: …": the introduction said of the item's name.
+func (dc *docContext) listedItemUnits(b block) []unit {
+	prefix, ok := dc.listed[b.line]
+	if !ok {
+		return nil
+	}
+	obj := itemObject(b)
+	if obj == "" {
+		return nil
+	}
+	from := len(tokenize(cleanMarkdown(prefix)))
+	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
+}
+
+// unitMentions are the chunk mentions of a unit's mentions, each name
+// once a line; a reference ("this service", "it") mentions its entity
+// too: the line names it.
+func unitMentions(c Chunk, u unit, ms []omention, seen map[string]bool) []ChunkMention {
+	var out []ChunkMention
+	for _, m := range ms {
+		k := m.name + "\x00" + strconv.Itoa(u.line)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		spotter, conf := SpotOpen, ConfidenceOpenName
+		if m.ref {
+			spotter, conf = SpotCoref, ConfidenceOpenRef
+		}
+		out = append(out, ChunkMention{Chunk: c.ID, Entity: m.name, Type: m.typ, Text: toksText(u, m),
+			Line: u.line, Spotter: spotter, Confidence: conf})
+	}
+	return out
+}
+
+// unitStatements are the statements of a unit's facts: none between an
+// entity and itself, or under the extractor's confidence floor.
+func (x *Extractor) unitStatements(c Chunk, u unit, facts []openFact) []Statement {
+	var out []Statement
+	for _, f := range facts {
+		if text.Key(f.subj.name) == text.Key(f.obj.name) {
+			continue
+		}
+		conf := ConfidenceOpenName
+		if f.subj.ref || f.obj.ref {
+			conf = ConfidenceOpenRef
+		}
+		conf *= OpenStatementFactor
+		if conf < x.minConfidence() {
+			continue
+		}
+		out = append(out, Statement{
+			Subject: f.subj.name, Relation: RelationName(canonicalPhrase(f.phrase)), Object: f.obj.name,
+			SubjectType: f.subj.typ, ObjectType: f.obj.typ,
+			Chunk: c.ID, Line: u.line, Sentence: u.text,
+			Extractor: ExtractorName, Rule: "open: " + f.phrase, Confidence: round3(conf), Phrase: f.phrase,
+		})
+	}
+	return out
 }
 
 // alternativesRE is two or three names a slash joins ("MySQL/MariaDB",
@@ -4319,87 +5194,120 @@ func blockUnits(b block) []unit {
 	if specBulletRE.MatchString(p.lines[0]) && len(strings.Fields(p.lines[0])) <= 14 && !definitionStatement(p.lines[0]) {
 		return nil // "- Runtime: Python 3.14": a specification, not a statement
 	}
-	if !b.table() {
-		// "1. **Cmux**: Uses the cmux library …": a definition item's
-		// term is the subject of its description's first sentence.
-		term, linked := "", false
-		if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
-			// "**Term**: …", or "[Term](link) - …" as lists of
-			// components write it.
-			term, linked = strings.TrimSpace(cleanMarkdown(m[1]+m[2])), m[2] != ""
-		}
-		var out []unit
-		ss := p.sentences()
-		for si, s := range ss {
-			u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
-			if si+1 < len(ss) && s.colon && term == "" && !heading {
-				// "Milvus comprises four layers: access layer, coordinator
-				// service, worker node, and storage.": the list after the
-				// colon is the object the introduction counted.
-				if prefix := introPrefix(s.text, true); prefix != "" && verbless(ss[si+1].text) {
-					u.text = prefix + " " + ss[si+1].text
-					u.code = append(slices.Clone(s.code), ss[si+1].code...)
-				}
-			}
-			desc := ""
-			switch {
-			case term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == term:
-				u.heading = true // the term alone: a name, no statement
-			case linked && si == 0:
-				// "Term - Writes spans to …": the text after the dash.
-				if loc := linkTermRE.FindStringIndex(s.text); loc != nil {
-					desc = s.text[loc[1]:]
-				}
-			case term != "" && !linked && si == 1:
-				desc = s.text
-			}
-			if fs := strings.Fields(desc); len(fs) > 1 {
-				first := strings.ToLower(fs[0])
-				rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
-				switch {
-				case verbStart(fs) || openWords.is("be", first):
-					u.text = term + " " + first + rest
-					u.code = append(slices.Clone(s.code), term)
-				case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
-					// "**agent**: A sidecar that forwards data to X": the
-					// description says what the term is.
-					u.text = term + " is " + first + rest
-					u.code = append(slices.Clone(s.code), term)
-					if of, clause, ok := partOfClause(fs); ok {
-						// "**Agent**: A component of X that executes …": the
-						// clause says what the term does, not what X does.
-						u.text = term + " is " + strings.Join(of, " ") + "."
-						out = append(out, u)
-						u.text = term + " " + strings.Join(clause, " ")
-					}
-				}
-			}
-			if term != "" && si > 1 && len(strings.Fields(s.text)) > 2 {
-				// "**Agent**: … . It connects to the server": a pronoun
-				// starting a later sentence of a definition is the term.
-				if fs := strings.Fields(s.text); fs[0] == "It" || fs[0] == "They" {
-					u.text = term + s.text[strings.Index(s.text, fs[0])+len(fs[0]):]
-					u.code = append(slices.Clone(s.code), term)
-				}
-			}
-			out = append(out, u)
-		}
-		return out
+	if b.table() {
+		return tableUnits(b, p)
+	}
+	return proseUnits(p, heading)
+}
+
+// definition is what a definition item names: its term, and whether the
+// term is a link ("[Term](link) - …") whose description follows a dash.
+type definition struct {
+	term   string
+	linked bool
+}
+
+// proseUnits are the sentences of a block of prose. "1. **Cmux**: Uses
+// the cmux library …": a definition item's term is the subject of its
+// description's first sentence.
+func proseUnits(p block, heading bool) []unit {
+	var d definition
+	if m := definitionItemRE.FindStringSubmatch(p.lines[0]); m != nil {
+		// "**Term**: …", or "[Term](link) - …" as lists of
+		// components write it.
+		d = definition{term: strings.TrimSpace(cleanMarkdown(m[1] + m[2])), linked: m[2] != ""}
 	}
 	var out []unit
-	for k, row := range p.lines {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
-		if k == 0 || len(cells) < 2 || strings.Trim(strings.TrimSpace(cells[0]), "-: ") == "" {
-			continue // the header row, the rule under it
+	ss := p.sentences()
+	for si, s := range ss {
+		u := unit{text: s.text, line: s.line, heading: heading, section: heading && strings.HasPrefix(strings.TrimSpace(p.lines[0]), "##"), code: s.code}
+		if si+1 < len(ss) && s.colon && d.term == "" && !heading {
+			colonList(&u, s, ss[si+1])
 		}
-		name := strings.TrimSpace(cleanMarkdown(cells[0]))
-		desc := ""
-		for _, c := range cells[1:] {
-			if c = strings.TrimSpace(c); len(strings.Fields(c)) > len(strings.Fields(desc)) {
-				desc = c
+		desc := d.description(&u, si, s)
+		if fs := strings.Fields(desc); len(fs) > 1 {
+			if part, ok := d.termDescribed(&u, s, desc, fs); ok {
+				out = append(out, part)
 			}
 		}
-		if name == "" || len(strings.Fields(desc)) < 3 {
+		if d.term != "" && si > 1 && len(strings.Fields(s.text)) > 2 {
+			d.termPronoun(&u, s)
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// colonList reads "Milvus comprises four layers: access layer,
+// coordinator service, worker node, and storage.": the list after the
+// colon (next) is the object the introduction counted.
+func colonList(u *unit, s, next sentence) {
+	if prefix := introPrefix(s.text, true); prefix != "" && verbless(next.text) {
+		u.text = prefix + " " + next.text
+		u.code = append(slices.Clone(s.code), next.code...)
+	}
+}
+
+// description returns the text of sentence si that describes the term:
+// after the dash of a linked term ("Term - Writes spans to …"), the
+// second sentence of a plain one; the term alone is a name, no statement.
+func (d definition) description(u *unit, si int, s sentence) string {
+	switch {
+	case d.term != "" && si == 0 && strings.TrimSpace(cleanMarkdown(s.text)) == d.term:
+		u.heading = true // the term alone: a name, no statement
+	case d.linked && si == 0:
+		// "Term - Writes spans to …": the text after the dash.
+		if loc := linkTermRE.FindStringIndex(s.text); loc != nil {
+			return s.text[loc[1]:]
+		}
+	case d.term != "" && !d.linked && si == 1:
+		return s.text
+	}
+	return ""
+}
+
+// termDescribed makes the term the subject of its description (its words
+// fs): before a verb, or "is" before an article ("**agent**: A sidecar
+// that forwards data to X": the description says what the term is). "A
+// component of X that executes …": the clause says what the term does,
+// not what X does; the unit saying what it is part of is returned first.
+func (d definition) termDescribed(u *unit, s sentence, desc string, fs []string) (unit, bool) {
+	first := strings.ToLower(fs[0])
+	rest := desc[strings.Index(desc, fs[0])+len(fs[0]):]
+	switch {
+	case verbStart(fs) || openWords.is("be", first):
+		u.text = d.term + " " + first + rest
+		u.code = append(slices.Clone(s.code), d.term)
+	case (first == "a" || first == "an" || first == "the") && len(fs) > 2:
+		u.text = d.term + " is " + first + rest
+		u.code = append(slices.Clone(s.code), d.term)
+		if of, clause, ok := partOfClause(fs); ok {
+			u.text = d.term + " is " + strings.Join(of, " ") + "."
+			part := *u
+			u.text = d.term + " " + strings.Join(clause, " ")
+			return part, true
+		}
+	}
+	return unit{}, false
+}
+
+// termPronoun reads "**Agent**: … . It connects to the server": a pronoun
+// starting a later sentence of a definition is the term.
+func (d definition) termPronoun(u *unit, s sentence) {
+	if fs := strings.Fields(s.text); fs[0] == "It" || fs[0] == "They" {
+		u.text = d.term + s.text[strings.Index(s.text, fs[0])+len(fs[0]):]
+		u.code = append(slices.Clone(s.code), d.term)
+	}
+}
+
+// tableUnits are a table's rows read with the row's first cell as the
+// subject of its description, its longest other cell ("| cartservice |
+// C# | Stores the items … in Redis |").
+func tableUnits(b, p block) []unit {
+	var out []unit
+	for k, row := range p.lines {
+		name, desc, ok := tableRow(k, row)
+		if !ok {
 			continue
 		}
 		rb := block{line: b.line + k, lines: []string{desc}}
@@ -4412,6 +5320,26 @@ func blockUnits(b block) []unit {
 		}
 	}
 	return out
+}
+
+// tableRow returns the name (first cell) and the description (longest
+// other cell, three words at least) of row k; ok is false for the header
+// row, the rule under it, and rows with no name or description.
+func tableRow(k int, row string) (name, desc string, ok bool) {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	if k == 0 || len(cells) < 2 || strings.Trim(strings.TrimSpace(cells[0]), "-: ") == "" {
+		return "", "", false // the header row, the rule under it
+	}
+	name = strings.TrimSpace(cleanMarkdown(cells[0]))
+	for _, c := range cells[1:] {
+		if c = strings.TrimSpace(c); len(strings.Fields(c)) > len(strings.Fields(desc)) {
+			desc = c
+		}
+	}
+	if name == "" || len(strings.Fields(desc)) < 3 {
+		return "", "", false
+	}
+	return name, desc, true
 }
 
 // verbless reports whether a sentence is a list of names with no verb of
