@@ -173,6 +173,12 @@ type RelDir struct {
 	Direction graph.Direction `json:"direction"`
 }
 
+// Reversed returns the same relation walked the other way (Both stays
+// Both).
+func (r RelDir) Reversed() RelDir {
+	return RelDir{Relation: r.Relation, Direction: r.Direction.Reverse()}
+}
+
 func (r RelDir) String() string {
 	if r.Direction == graph.In {
 		return "<-" + r.Relation + "-"

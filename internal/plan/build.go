@@ -634,7 +634,7 @@ func commonConditions(top topReading, chains []state.Chain, unoriented []state.R
 	}
 	back := make([]state.RelDir, len(step[0].Edges))
 	for i, e := range step[0].Edges {
-		back[i] = state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}
+		back[i] = e.Reversed()
 		if slices.ContainsFunc(unoriented, func(u state.RelDir) bool { return u.Relation == e.Relation }) {
 			// The words do not say which way it runs: either way.
 			back[i].Direction = graph.Both

@@ -248,7 +248,7 @@ func contentWords(ws []qword, sp span) ([]string, bool) {
 	// ("the same group as" is no mention of .as).
 	kindFirst := false
 	k := sp.i
-	for k < sp.j && (ws[k].lower == "the" || ws[k].lower == "a" || ws[k].lower == "an") {
+	for k < sp.j && isArticle(ws[k]) {
 		k++
 	}
 	for ; k < sp.j; k++ {
@@ -754,8 +754,7 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		// "the elements that are gases", "Which alkali metals are
 		// gases?": a name said whole in the plural after "are" is what
 		// the answers are (the phase Gas).
-		f := tc.of(c.form)
-		return len(f) == len(nameToks) && len(f) > 0 && text.Singular(f[len(f)-1]) == nameToks[len(nameToks)-1] && slices.Equal(f[:len(f)-1], nameToks[:len(nameToks)-1])
+		return singularIsName(tc.of(c.form), nameToks)
 	}
 	if endsInPlural(ws, sp) {
 		// "fuel pumps", "IAM role policy attachments": a plural names a
@@ -885,12 +884,14 @@ func extendsOnlyByVersion(tok string, nameToks []string) bool {
 // pluralOfName reports whether mention is name with its last word in the
 // plural ("http handlers" of "http handler").
 func pluralOfName(mention, name []string) bool {
+	return len(name) >= 2 && singularIsName(mention, name) && mention[len(mention)-1] != name[len(name)-1]
+}
+
+// singularIsName reports whether mention is name once its last word is
+// taken in the singular, its other words the name's.
+func singularIsName(mention, name []string) bool {
 	n := len(name)
-	if n < 2 || len(mention) != n || !slices.Equal(mention[:n-1], name[:n-1]) {
-		return false
-	}
-	last := mention[n-1]
-	return last != name[n-1] && text.Singular(last) == name[n-1]
+	return n > 0 && len(mention) == n && slices.Equal(mention[:n-1], name[:n-1]) && text.Singular(mention[n-1]) == name[n-1]
 }
 
 // onlyTypeBeside reports whether a name is the word w and words of its

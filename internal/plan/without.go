@@ -121,8 +121,8 @@ func withoutCondition(s *graph.Schema, pl state.Plan, e linked, clause string) (
 		// by the step the rest walks either.
 		var back []state.RelDir
 		for _, d := range st[0].Edges {
-			if slices.Contains(edges, state.RelDir{Relation: d.Relation, Direction: d.Direction.Reverse()}) {
-				back = append(back, state.RelDir{Relation: d.Relation, Direction: d.Direction.Reverse()})
+			if r := d.Reversed(); slices.Contains(edges, r) {
+				back = append(back, r)
 			}
 		}
 		if len(back) > 0 {

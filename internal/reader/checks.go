@@ -187,7 +187,7 @@ func (b *builder) unoriented(st step) []state.RelDir {
 		if r == nil || r.concept != words.None || r.act != "" || b.orientedByName(st, r) {
 			continue
 		}
-		if t := (state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}); !slices.Contains(out, t) {
+		if t := e.Reversed(); !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}

@@ -159,7 +159,7 @@ func (ri *relInfo) linksKind(t string) bool {
 func reversed(edges []state.RelDir) []state.RelDir {
 	out := make([]state.RelDir, len(edges))
 	for i, e := range edges {
-		out[i] = state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}
+		out[i] = e.Reversed()
 	}
 	return out
 }
@@ -410,7 +410,7 @@ func (r *reader) unoriented(steps []state.ChainStep) []state.RelDir {
 			if ri == nil || ri.concept != words.None || ri.act != "" {
 				continue
 			}
-			if t := (state.RelDir{Relation: e.Relation, Direction: e.Direction.Reverse()}); !slices.Contains(out, t) {
+			if t := e.Reversed(); !slices.Contains(out, t) {
 				out = append(out, t)
 			}
 		}
