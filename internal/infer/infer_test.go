@@ -279,6 +279,38 @@ func TestInferManageByStructure(t *testing.T) {
 	}
 }
 
+// A relation named by a role noun for its object takes its group end
+// from the counts where they contradict the noun: a group's "teams" hold
+// them, a match's "group" and a person's "team" are what they belong to,
+// and one tournament's "groups" are too few to say.
+func TestInferGroupEndByStructure(t *testing.T) {
+	var ts []graph.Triple
+	add := func(s, r, o, st, ot string) {
+		ts = append(ts, graph.Triple{Subject: s, Relation: r, Object: o, SubjectType: st, ObjectType: ot})
+	}
+	for g := range 6 {
+		group := fmt.Sprintf("group-%d", g)
+		add("cup", "groups", group, "Tournament", "Group")
+		for k := range 2 {
+			add(fmt.Sprintf("match-%d-%d", g, k), "group", group, "Match", "Group")
+			add(group, "teams", fmt.Sprintf("team-%d-%d", g, k), "Group", "Team")
+		}
+	}
+	for p := range 6 {
+		add(fmt.Sprintf("person-%d", p), "team", fmt.Sprintf("crew-%d", p%2), "Person", "Crew")
+	}
+	s, _ := infer.Infer(ts, nil)
+	for _, want := range []struct {
+		name    string
+		inverse bool
+	}{{"groups", false}, {"teams", true}, {"group", false}, {"team", false}} {
+		r := s.Relation(want.name)
+		if r == nil || r.Concept != "membership" || r.Inverse != want.inverse {
+			t.Errorf("%s: %+v, want membership, inverse %v", want.name, r, want.inverse)
+		}
+	}
+}
+
 // An undeclared relation whose name says nothing scgraph reads is marked
 // Unread; one whose name says it associates entities is read from its
 // name with no concept; a declared one keeps what the file says.

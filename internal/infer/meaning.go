@@ -87,10 +87,16 @@ func (a *assembly) addMeanings(s *graph.Schema) {
 // ownership or reporting ("manages"), lets the structure choose: reporting
 // links one kind of thing to itself (people who are managed manage
 // others), ownership links owners to what they own (a "managed_by" from
-// datasets to teams). The shapes are computed once, when first needed.
+// datasets to teams). Where a role noun names the object (groupNamed),
+// the structure says which end is the group: a group has more members
+// than a member has groups, so the end with far fewer entities is the
+// group, by half as many again (a tournament's "groups", a group's
+// "teams", though "team" and
+// "group" name the group in a person's "team"). The shapes are computed
+// once, when first needed.
 func (a *assembly) nameMeaning(name string) words.Meaning {
 	m := words.ReadName(name)
-	if m.Concept != words.Reporting && m.Concept != words.Ownership {
+	if m.Concept != words.Reporting && m.Concept != words.Ownership && !groupNamed(m) {
 		return m
 	}
 	sh, ok := a.relationShapes()[name]
@@ -98,6 +104,8 @@ func (a *assembly) nameMeaning(name string) words.Meaning {
 		return m
 	}
 	switch {
+	case groupNamed(m) && sh.groupsOutnumber(m.Inverse):
+		m.Inverse = !m.Inverse
 	case m.Concept == words.Reporting && sh.Shared == 0:
 		if o := words.ReadNameExcept(name, words.Reporting); o.Concept == words.Ownership {
 			return o
@@ -141,6 +149,33 @@ func (sh Shape) dependencyLike() bool {
 	small := min(sh.Subjects, sh.Objects)
 	return small >= 2 && 3*sh.Shared >= small && sh.Acyclic
 }
+
+// groupNamed reports whether m reads a bare role noun of membership or
+// containment ("team", "groups", "members") naming the object's role.
+func groupNamed(m words.Meaning) bool {
+	return m.ObjectNamed && (m.Concept == words.Membership || m.Concept == words.Containment)
+}
+
+// groupsOutnumber reports whether the end a membership or containment
+// relation's name reads as the group (the whole) has half as many
+// entities again as the end it reads as the members (the parts): a
+// member would then be in more groups, on average, than a group has
+// members. Only between two sets of entities (within one kind, as
+// between people, the counts say nothing of the direction), and with
+// minEnd entities at each end at least. Inverse says the subject is the
+// group.
+func (sh Shape) groupsOutnumber(inverse bool) bool {
+	groups, members := sh.Objects, sh.Subjects
+	if inverse {
+		groups, members = members, groups
+	}
+	return sh.Shared == 0 && members >= minEnd && 2*groups >= 3*members
+}
+
+// minEnd is the fewest entities at each end of a relation for its counts
+// to say which end is the group: a tournament's three sets of groups, or
+// two committees' one member, say nothing.
+const minEnd = 5
 
 func (in *inference) relationShapes() map[string]Shape {
 	out := make(map[string]Shape, len(in.relNames))

@@ -39,6 +39,12 @@ type Meaning struct {
 	// ("conflicts_with", "incompatible_with", "similar_to", "adjacent"):
 	// "A conflicts_with B" says that B conflicts with A too.
 	Mutual bool
+	// ObjectNamed is set when the name is a role noun that names what
+	// its object is ("team", "members": the subject's team, its
+	// members), not what the subject is of ("member_of"): only the
+	// noun's sense says which end is the group, and a graph can use the
+	// word otherwise (a tournament's "groups", a group's "teams").
+	ObjectNamed bool
 }
 
 // Roles returns the roles of the relation's subject and object.
@@ -228,7 +234,8 @@ func (nr *nameReader) nouns(c *compiled) {
 			if n := nr.next(end); n == "of" || n == "for" || n == "to" || n == "in" {
 				subjectRole = rn.role
 			}
-			nr.consider(nameMatch{m: Meaning{Concept: c.concept, Inverse: subjectRole == Second, Phrase: rn.p.String(), Generic: true}, length: rn.p.Len(), noun: true, started: at})
+			nr.consider(nameMatch{m: Meaning{Concept: c.concept, Inverse: subjectRole == Second, Phrase: rn.p.String(), Generic: true,
+				ObjectNamed: subjectRole != rn.role}, length: rn.p.Len(), noun: true, started: at})
 		}
 	}
 }
