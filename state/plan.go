@@ -105,11 +105,17 @@ type Target struct {
 	// Having keeps the answers that have a fact with an entity ("the
 	// feature-complete services": in_profile feature-complete).
 	Having []Having `json:"having,omitempty"`
+	// Someone, for a question that asks "who" and names no kind, lists
+	// the graph's types of people and groups of people: where the walk
+	// ends at entities of these types and of others (a group's teams and
+	// its matches), only the former answer.
+	Someone []string `json:"someone,omitempty"`
 }
 
 // Equal reports whether two targets ask for the same thing.
 func (t Target) Equal(o Target) bool {
-	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) {
+	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
+		!slices.Equal(t.Someone, o.Someone) {
 		return false
 	}
 	for i, h := range t.Having {

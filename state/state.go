@@ -1,6 +1,7 @@
 package state
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -419,6 +420,9 @@ func (s *AgentState) anchorTest() func(string) bool {
 func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 	t := s.Plan.Target
 	if t.Kind != TargetType {
+		if len(t.Someone) > 0 && t.Kind != TargetEntity && s.someoneSeparates(end, t.Someone) {
+			return func(e graph.Entity) bool { return slices.Contains(t.Someone, e.Type) }
+		}
 		return nil
 	}
 	if t.Type != "" {
@@ -430,6 +434,46 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
 	}
 	return nil
+}
+
+// someoneSeparates reports whether the ends of the walk are of both
+// kinds: of the types of people (Target.Someone) and of others.
+func (s *AgentState) someoneSeparates(end func(Reach) bool, types []string) bool {
+	someone, other := false, false
+	for i, r := range s.Walk.All() {
+		if !end(r) {
+			continue
+		}
+		if slices.Contains(types, s.TypeAt(i)) {
+			someone = true
+		} else {
+			other = true
+		}
+		if someone && other {
+			return true
+		}
+	}
+	return false
+}
+
+// SomeoneLeftOut returns, for a question that asks "who"
+// (Target.Someone), the entities at the end of the walk that were left
+// out for not being of a type of people, by type; nil when none was.
+func (s *AgentState) SomeoneLeftOut() map[string]int {
+	t := s.Plan.Target
+	end := s.chainEnd()
+	if len(t.Someone) == 0 || t.Kind == TargetType || t.Kind == TargetEntity || !s.someoneSeparates(end, t.Someone) {
+		return nil
+	}
+	out := map[string]int{}
+	seen := map[string]bool{}
+	for i, r := range s.Walk.All() {
+		if typ := s.TypeAt(i); end(r) && !seen[r.Node] && !slices.Contains(t.Someone, typ) {
+			seen[r.Node] = true
+			out[typ]++
+		}
+	}
+	return out
 }
 
 // NameWordKeeps reports whether the plan's name word (Target.NameWord)

@@ -879,6 +879,7 @@ var readingDoubts = []readingDoubt{
 	farAnswersDoubt,
 	closureFairDoubt,
 	nameWordDoubt,
+	someoneDoubt,
 }
 
 // namedBesideDoubt: a step walks a relation the question names beside
@@ -958,6 +959,22 @@ func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (flo
 		return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
 	}
 	return 0, "", false
+}
+
+// someoneDoubt: the question asks "who", and the answers are the
+// entities of types of people the walk reached beside others: which are
+// meant is a reading of the types' names.
+func someoneDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (float64, string, bool) {
+	left := s.SomeoneLeftOut()
+	if len(left) == 0 {
+		return 0, "", false
+	}
+	var parts []string
+	for typ, n := range left {
+		parts = append(parts, fmt.Sprintf("%d %s", n, typ))
+	}
+	sort.Strings(parts)
+	return 0.7, fmt.Sprintf("the question asks who: the answers are of the types of people (%s), and %s reached were left out", strings.Join(s.Plan.Target.Someone, ", "), strings.Join(parts, ", ")), true
 }
 
 // targetDepth returns the fewest hops in which the walk reached the

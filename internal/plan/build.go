@@ -249,7 +249,7 @@ func weakWhy(pl state.Plan) string {
 func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	res := reader.Read(q, readerEntities(ents), s)
 	plan.Notes = append(plan.Notes, res.Notes...)
-	var out readOut
+	out := readOut{someone: asksSomeone(q)}
 	out.unread = res.Unread
 	if len(res.Readings) > 0 {
 		top := res.Readings[0]
@@ -287,13 +287,13 @@ func readerEntities(ents []linked) []reader.Entity {
 // readPlanRules makes the plan from the rule reader's readings
 // (internal/reading).
 func (p *Rules) readPlanRules(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
-	return p.planFrom(reading.Read(q, readingEntities(ents), s), s, ents, plan)
+	return p.planFrom(q, reading.Read(q, readingEntities(ents), s), s, ents, plan)
 }
 
 // planFrom makes the plan from the rule reader's result.
-func (p *Rules) planFrom(res reading.Result, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+func (p *Rules) planFrom(q string, res reading.Result, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	plan.Notes = append(plan.Notes, res.Notes...)
-	var out readOut
+	out := readOut{someone: asksSomeone(q)}
 	out.unread = res.Unread
 	if len(res.Readings) > 0 {
 		top := res.Readings[0]
@@ -448,7 +448,7 @@ func (p *Rules) byKinds(q string, s *graph.Schema, ents []linked) (state.Plan, b
 		return state.Plan{}, false
 	}
 	base := p.basePlan(ents)
-	pl := p.planFrom(res, s, ents, base)
+	pl := p.planFrom(q, res, s, ents, base)
 	pl.Ignored = Ignored(pl, anchorsOf(ents))
 	return pl, pl.Unanswerable == ""
 }
@@ -524,6 +524,8 @@ func otherNames(e linked) []string {
 // readOut is what either reader made of a question, in the plan's terms:
 // its best reading's anchors and target, and one chain and reading each.
 type readOut struct {
+	// someone: the question asks "who" or "whom" (asksSomeone).
+	someone  bool
 	unread   string
 	top      topReading
 	chains   []state.Chain
@@ -594,6 +596,9 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 		plan.Target = state.Target{Kind: state.TargetClosure}
 	}
 	plan.Target.Having = append(slices.Clip(top.having), common...)
+	if out.someone && someoneMatters(plan.Target, out.readings[0]) {
+		plan.Target.Someone = someoneTypes(s)
+	}
 	plan.HopBudget = 1
 	for i, c := range out.chains {
 		plan.Chains = append(plan.Chains, c)

@@ -168,7 +168,7 @@ func TestPlannerReading(t *testing.T) {
 	}{
 		{
 			name: "relation alias", question: "Who owns the cart service?",
-			target: state.Target{Kind: state.TargetChain}, hints: []string{"OWNS"},
+			target: state.Target{Kind: state.TargetChain, Someone: []string{"Team"}}, hints: []string{"OWNS"},
 			chains: []string{"<-OWNS-"}, hopBudget: 1,
 		},
 		{

@@ -226,6 +226,18 @@ func PlaceCompound(w string) (first, place string, ok bool) {
 // (peernouns.txt: "neighbours").
 func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
 
+// NamesSomeone reports whether a type's name says its entities are
+// people or groups of people (someonenouns.txt): a word of the name is
+// such a noun ("Person", "PeopleGroup", "Player").
+func NamesSomeone(typ string) bool {
+	for _, w := range text.Tokens(typ) {
+		if k().someone[w] || k().someone[text.Singular(w)] {
+			return true
+		}
+	}
+	return false
+}
+
 // FormerWord reports whether a lower-case word says something held in
 // the past: a word of the former class ("former", "formerly"), one of a
 // concept phrase read as former ("alumni"), or "ex", "past", "previous",

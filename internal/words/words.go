@@ -77,6 +77,7 @@ type knowledge struct {
 	places    map[string]bool // nouns of where something is (placenouns.txt)
 	names     map[string]bool // nouns of a thing's other names (namenouns.txt)
 	peers     map[string]bool // nouns of things of one's own kind (peernouns.txt)
+	someone   map[string]bool // nouns of people and groups of people (someonenouns.txt)
 	// classifiers are classifiers.txt's nouns.
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
@@ -153,6 +154,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.peers, err = parseNounList("peernouns.txt"); err != nil {
+		return nil, err
+	}
+	if kn.someone, err = parseNounList("someonenouns.txt"); err != nil {
 		return nil, err
 	}
 	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {

@@ -119,6 +119,9 @@ func lintLists(t *testing.T, kn *knowledge) {
 	for w := range kn.peers {
 		lower(t, "peernouns.txt", w)
 	}
+	for w := range kn.someone {
+		lower(t, "someonenouns.txt", w)
+	}
 	for w := range kn.heads {
 		lower(t, "headnouns.txt", w)
 		if _, ok := kn.kinds[w]; ok {
