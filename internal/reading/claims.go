@@ -1011,6 +1011,39 @@ func (r *reader) conceptTouches(c words.Concept, ent int) bool {
 	return false
 }
 
+// stepLinks reports whether a relation of step (its own, or its
+// concept's) links types a and b, either way; an end of no known type
+// links anything, and so does a step of no concept whose relations the
+// types will choose. An entity that is another's name (Hg, a Symbol of
+// an Element) links as what it names too.
+func (r *reader) stepLinks(step stepClaim, a, b string) bool {
+	rels := step.rels
+	if rels == nil && step.concept == words.None {
+		return true // the types choose its relation (ofKinds)
+	}
+	if rels == nil {
+		rels = r.conceptRels(step.concept)
+	}
+	as := []string{a}
+	for _, ri := range r.namingRels() {
+		if slices.Contains(ri.def.To, a) {
+			as = append(as, ri.def.From...) // Hg, a Symbol, names an Element
+		}
+	}
+	for _, ri := range rels {
+		from, to := ri.def.From, ri.def.To
+		if a == "" || len(from) == 0 || len(to) == 0 {
+			return true
+		}
+		for _, a := range as {
+			if slices.Contains(from, a) && slices.Contains(to, b) || slices.Contains(from, b) && slices.Contains(to, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (r *reader) hasConcept(c words.Concept) bool {
 	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool { return r.walks(ri, c) })
 }
@@ -2338,6 +2371,12 @@ func (r *reader) askedRole() *claim {
 		return nil
 	}
 	if step.rels == nil && !r.hasConcept(step.concept) {
+		return nil
+	}
+	if t := r.typeNamedAt(i); t != "" && !r.stepLinks(step, r.ents[r.mainEntity()].Type, t) {
+		// "Which teams played in World Cup 2018?" where Team is a type
+		// and no relation of the noun's kind links a tournament to a
+		// team: the noun asks for the kind, not a role of the entity.
 		return nil
 	}
 	c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: stepsOf(step),
