@@ -136,6 +136,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		doubtUnexplained(qw, s, &rules)
 		oneHopByName(qw, s, &rules)
 		everythingFair(qw, s, &rules)
+		thenNamed(qw, s, &rules)
 		return rules
 	}
 	base.Notes = slices.Clone(plan.Notes)
