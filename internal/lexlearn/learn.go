@@ -55,8 +55,25 @@ type Options struct {
 // concurrent use.
 type LabelCache struct{ m sync.Map }
 
+// labelKey is everything a question's label depends on: two questions of
+// one text and anchor may differ in their gold (PathQuestion asks "what
+// is the release of Believe 's tracks 's tracks ?" twice, over two gold
+// paths), and a key of the text alone gave each fold whichever of them
+// a worker labelled last.
 type labelKey struct {
 	text, anchor string
+	hops         int
+	answers      string
+	path         string
+}
+
+// keyOf returns question q's labelKey.
+func keyOf(q Question) labelKey {
+	var path strings.Builder
+	for _, t := range q.GoldPath {
+		fmt.Fprintf(&path, "%s\x00%s\x00%s\x00", t.Subject, t.Relation, t.Object)
+	}
+	return labelKey{text: q.Text, anchor: q.Anchor, hops: q.Hops, answers: strings.Join(q.Answers, "\x00"), path: path.String()}
 }
 
 // Report says what Learn did.
@@ -129,7 +146,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				key := labelKey{qs[i].Text, qs[i].Anchor}
+				key := keyOf(qs[i])
 				if opts.Cache != nil {
 					if r, ok := opts.Cache.m.Load(key); ok {
 						results[i] = r.(result)

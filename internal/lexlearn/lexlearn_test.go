@@ -143,3 +143,25 @@ func TestLearnDecidesReentryFromData(t *testing.T) {
 		t.Errorf("chains = %v, want reentry chains", cs)
 	}
 }
+
+// Two questions of one text and anchor with different gold paths are
+// labelled each by its own path, whatever the cache holds from the other.
+func TestLearnCacheKeepsQuestionsOfOneTextApart(t *testing.T) {
+	st := filmStore(t)
+	ctx := context.Background()
+	byDirector := Question{Text: "what is linked to [Heat]", Anchor: "Heat", Answers: []string{"Mann"},
+		GoldPath: []graph.Triple{{Subject: "Heat", Relation: "directed_by", Object: "Mann"}}}
+	byYear := Question{Text: "what is linked to [Heat]", Anchor: "Heat", Answers: []string{"1995"},
+		GoldPath: []graph.Triple{{Subject: "Heat", Relation: "release_year", Object: "1995"}}}
+	cache := &LabelCache{}
+	if _, _, err := Learn(ctx, st, []Question{byDirector}, Options{Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := Learn(ctx, st, []Question{byYear}, Options{Cache: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs := m.Chains("what is linked to  <e> ", "", nil, 1); len(cs) == 0 || cs[0].String() != chain("release_year").String() {
+		t.Errorf("chains = %v, want release_year first (the second question's own gold)", cs)
+	}
+}
