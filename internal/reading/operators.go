@@ -54,6 +54,9 @@ func (r *reader) unreadOperator() (word, kind string) {
 		if t.entity >= 0 || r.extentTok[i] || r.readAt(i) || (words.ClassOf(t.text).Has(words.CueLead) && i+1 < len(r.toks) && r.extentTok[i+1]) {
 			continue
 		}
+		if r.pastAt(i) {
+			continue // the tense check reads it (readingDoubts.tense)
+		}
 		if word, kind := r.operatorAt(i, conditional); word != "" {
 			return word, kind
 		}

@@ -482,13 +482,27 @@ func (r *reader) resolvePronoun() {
 	}
 }
 
+// habitualAt reports whether token i is the "used" of "used to" saying
+// that something held in the past ("What teams did X used to be on?",
+// "X used to lead Y"), not the passive of "use" ("the tools used to
+// build X", "is used to"): after an entity or a word of a class other
+// than "be" and "get" ("did", "they"), not after a noun. The two words
+// name no relation; the tense check reads them (readingDoubts.tense).
+func (r *reader) habitualAt(i int) bool {
+	if r.toks[i].text != "used" || i+1 >= len(r.toks) || r.toks[i+1].text != "to" || i == 0 {
+		return false
+	}
+	prev := r.toks[i-1]
+	return prev.entity >= 0 || !words.ClassOf(prev.text).Has(words.Be|words.Get) && words.ClassOf(prev.text) != 0
+}
+
 // scan builds the phrase-matching stream (without filler adverbs and the
 // words the extent cues took: "depends, directly or indirectly, on X"
 // reads as "depends on X") and finds the concept and relation phrases.
 func (r *reader) scan() {
 	r.st = stream{}
 	for i, t := range r.toks {
-		if t.adverb || r.extentTok[i] {
+		if t.adverb || r.extentTok[i] || r.habitualAt(i) || i > 0 && r.habitualAt(i-1) {
 			continue
 		}
 		r.st.words = append(r.st.words, t.text)
@@ -1233,7 +1247,7 @@ func (d *readingDoubts) apply(rd *Reading) {
 	for _, check := range []func(*Reading) (float64, string){
 		d.unusedEntity, d.howMany, d.unknownName, d.compoundSibling, d.unfollowed,
 		func(*Reading) (float64, string) { return d.clause(clauseWord) },
-		d.unreadPossessed, d.beforePossessive, d.operator, d.relationWord, d.howOrWhen, d.extentBoth,
+		d.unreadPossessed, d.beforePossessive, d.operator, d.tense, d.relationWord, d.howOrWhen, d.extentBoth,
 	} {
 		if factor, why := check(rd); why != "" {
 			rd.doubt(factor, why)
@@ -1322,6 +1336,16 @@ func (d *readingDoubts) operator(*Reading) (float64, string) {
 		return 0, ""
 	}
 	return 0.5, fmt.Sprintf("the question says %q (%s), which this reading does not read", d.op, d.opKind)
+}
+
+// tense: "Which teams did X used to lead?" read through leads, where the
+// graph records no past leads: an answer about the present.
+func (d *readingDoubts) tense(rd *Reading) (float64, string) {
+	w := d.r.pastWord()
+	if w == "" || d.r.walksPast(rd.Chain) {
+		return 0, ""
+	}
+	return 0.5, fmt.Sprintf("the question says %q (a time, an order or a frequency), which this reading does not read: it walks relations that hold now", w)
 }
 
 // relationWord: "Which mission is S a crew member of?" with "crew" found

@@ -131,10 +131,33 @@ func (r *reader) byTense(rels []*relInfo) []*relInfo {
 
 // asksPast reports whether the question asks about the past: a word
 // that says so ("former", "alumni", "ex") or "used to".
-func (r *reader) asksPast() bool {
-	w := r.st.words
-	for i, x := range w {
-		if words.FormerWord(x) || x == "used" && i+1 < len(w) && w[i+1] == "to" {
+func (r *reader) asksPast() bool { return r.pastWord() != "" }
+
+// pastWord returns the first word of the question that asks about the
+// past ("former", "used to"), or "".
+func (r *reader) pastWord() string {
+	for i, t := range r.toks {
+		switch {
+		case r.habitualAt(i):
+			return "used to"
+		case t.entity < 0 && words.FormerWord(t.text):
+			return t.text
+		}
+	}
+	return ""
+}
+
+// pastAt reports whether token i says the question asks about the past:
+// a former word, or "used to".
+func (r *reader) pastAt(i int) bool {
+	return r.toks[i].entity < 0 && words.FormerWord(r.toks[i].text) || r.habitualAt(i) || i > 0 && r.habitualAt(i-1)
+}
+
+// walksPast reports whether a chain walks a relation held in the past
+// (alumni_of).
+func (r *reader) walksPast(c state.Chain) bool {
+	for _, n := range c.RelationNames() {
+		if slices.ContainsFunc(r.rels, func(ri *relInfo) bool { return ri.def.Name == n && ri.former }) {
 			return true
 		}
 	}
