@@ -223,8 +223,9 @@ func (r *reader) readExtentOf(c *claim, base *Reading, steps []state.ChainStep) 
 	// dependency), or by a verb of one act ("what does X call", "what
 	// does X import"), is read as that relation, one hop unless said
 	// otherwise; only the concept's own words ("depend on", "rely on",
-	// "need") ask for the closure by default.
-	generic := dependency && c.steps[0].rels == nil && c.steps[0].specific == ""
+	// "need") ask for the closure by default, and not those that name one
+	// step ("require", "the prerequisites of X": words.ReadsDirect).
+	generic := dependency && c.steps[0].rels == nil && c.steps[0].specific == "" && !words.ReadsDirect(words.Dependency, c.steps[0].word)
 	if generic && !c.extentSaid && c.target < 0 && !c.common {
 		// Neither "directly" nor "transitively": a dependency question is
 		// read as the closure (what fails, what is needed to run); the

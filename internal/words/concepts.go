@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"github.com/scgraph/scgraph/internal/concept"
+	"github.com/scgraph/scgraph/internal/text"
 	"slices"
 	"strings"
 )
@@ -95,6 +96,10 @@ type Sense struct {
 	Names bool
 	// Closure: read as the whole closure unless the question says how far.
 	Closure bool
+	// Direct: one hop unless the question says how far, though the
+	// concept's own words ask for the closure ("the prerequisites of X"
+	// are the courses X names, not theirs).
+	Direct bool
 	// Twice: the noun names two steps of the relation ("grandparent": a
 	// parent's parent).
 	Twice bool
@@ -154,6 +159,18 @@ func (cp ConceptPhrase) Firm() []Sense {
 	return slices.DeleteFunc(slices.Clone(cp.Senses), func(s Sense) bool { return s.Fallback })
 }
 
+// ReadsDirect reports whether phrase, as a word of concept c, asks for
+// one hop unless the question says how far (Sense.Direct).
+func ReadsDirect(c Concept, phrase string) bool {
+	one := text.Singular(phrase)
+	for _, cp := range ConceptPhrases() {
+		if (cp.Text == phrase || cp.Text == one) && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Direct }) {
+			return true
+		}
+	}
+	return false
+}
+
 // Canonical reports whether phrase is concept c's own name ("depend on"
 // for dependency): a relation so named is what the graph calls c.
 func Canonical(c Concept, phrase string) bool {
@@ -172,6 +189,7 @@ var flagNames = map[string]func(*Sense){
 	"generic":       func(s *Sense) { s.Generic = true },
 	"names":         func(s *Sense) { s.Names = true },
 	"closure":       func(s *Sense) { s.Closure = true },
+	"direct":        func(s *Sense) { s.Direct = true },
 	"fallback":      func(s *Sense) { s.Fallback = true },
 	"canonical":     func(s *Sense) { s.Canonical = true },
 	"twice":         func(s *Sense) { s.Twice = true },
