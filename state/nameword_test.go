@@ -11,7 +11,6 @@ import (
 // from the rest: a naming convention, or names of their own type; one
 // name of many with it, the rest of its type, keeps nothing out.
 func TestNameWordKeeps(t *testing.T) {
-	type end struct{ name, typ string }
 	for _, c := range []struct {
 		what string
 		word string
@@ -31,25 +30,40 @@ func TestNameWordKeeps(t *testing.T) {
 		{"no name", "scale", []end{{"dorian", "Mode"}, {"lydian", "Mode"}},
 			[]string{"dorian", "lydian"}},
 	} {
-		s := &AgentState{}
-		s.Plan.Anchors = []Anchor{{Entity: "x"}}
-		s.Plan.Chains = []Chain{{Steps: []ChainStep{{Edges: []RelDir{{Relation: "r", Direction: graph.Out}}}}}}
-		s.Plan.Target = Target{Kind: TargetType, NameWord: c.word}
-		s.Walk.Reached = []Reach{{Pos: Pos{Node: "x"}, Anchor: true}}
-		for _, e := range c.ends {
-			s.Subgraph.Nodes = append(s.Subgraph.Nodes, Node{Name: e.name, Type: e.typ})
-			s.Walk.Reached = append(s.Walk.Reached, Reach{Pos: Pos{Node: e.name, Steps: 1}, Depth: 1})
-		}
-		var got []string
-		for _, i := range s.Accepted() {
-			got = append(got, s.Walk.Reached[i].Node)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, c.want) {
+		s := walkedOneStep(Target{Kind: TargetType, NameWord: c.word}, c.ends)
+		if got := acceptedNames(s); !slices.Equal(got, c.want) {
 			t.Errorf("%s: answers %v, want %v", c.what, got, c.want)
 		}
 		if keeps := len(c.want) < len(c.ends); s.NameWordKeeps() != keeps {
 			t.Errorf("%s: NameWordKeeps() = %v, want %v", c.what, !keeps, keeps)
 		}
 	}
+}
+
+// end is an entity a one-step walk ends at.
+type end struct{ name, typ string }
+
+// walkedOneStep returns the state of a walk one step from x, through a
+// relation r, to ends, asking for target.
+func walkedOneStep(target Target, ends []end) *AgentState {
+	s := &AgentState{}
+	s.Plan.Anchors = []Anchor{{Entity: "x"}}
+	s.Plan.Chains = []Chain{{Steps: []ChainStep{{Edges: []RelDir{{Relation: "r", Direction: graph.Out}}}}}}
+	s.Plan.Target = target
+	s.Walk.Reached = []Reach{{Pos: Pos{Node: "x"}, Anchor: true}}
+	for _, e := range ends {
+		s.Subgraph.Nodes = append(s.Subgraph.Nodes, Node{Name: e.name, Type: e.typ})
+		s.Walk.Reached = append(s.Walk.Reached, Reach{Pos: Pos{Node: e.name, Steps: 1}, Depth: 1})
+	}
+	return s
+}
+
+// acceptedNames returns the names of the state's answers, sorted.
+func acceptedNames(s *AgentState) []string {
+	var got []string
+	for _, i := range s.Accepted() {
+		got = append(got, s.Walk.Reached[i].Node)
+	}
+	slices.Sort(got)
+	return got
 }
