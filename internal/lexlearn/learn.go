@@ -132,12 +132,6 @@ func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	type result struct {
-		ex                 *lexicon.Example
-		unmasked, ambig    bool
-		reentryYes, reenNo bool
-		err                error
-	}
 	results := make([]result, len(qs))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -153,56 +147,7 @@ func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.
 						continue
 					}
 				}
-				results[i] = func() result {
-					q := qs[i]
-					masked, ok := MaskQuestion(q.Text, q.Anchor)
-					if !ok {
-						return result{unmasked: true}
-					}
-					var gold []state.Chain
-					if len(q.GoldPath) > 0 {
-						c, err := ChainOf(q.Anchor, q.GoldPath)
-						if err != nil {
-							return result{err: fmt.Errorf("question %d: %w", i+1, err)}
-						}
-						gold = []state.Chain{c}
-					} else {
-						hops := []int{q.Hops}
-						if q.Hops == 0 {
-							hops = []int{1, 2, 3}
-						}
-						best := 0.0
-						for _, h := range hops {
-							cs, f1, err := Label(ctx, g, q.Anchor, q.Answers, h, opts.Label)
-							if err != nil {
-								return result{err: fmt.Errorf("question %d: %w", i+1, err)}
-							}
-							if len(cs) > 0 && f1 > best {
-								gold, best = cs, f1
-							}
-						}
-					}
-					if len(gold) == 0 {
-						return result{}
-					}
-					r := result{ex: &lexicon.Example{Question: masked, AnchorType: types[q.Anchor], Gold: gold}, ambig: len(gold) > 1}
-					// Does passing through the anchor explain the answers better?
-					ans := map[string]bool{}
-					for _, a := range q.Answers {
-						ans[a] = true
-					}
-					without, err := EndSet(ctx, g, q.Anchor, gold[0], false, 100000)
-					if err != nil {
-						return result{err: err}
-					}
-					with, err := EndSet(ctx, g, q.Anchor, gold[0], true, 100000)
-					if err != nil {
-						return result{err: err}
-					}
-					fw, fo := F1(with, ans), F1(without, ans)
-					r.reentryYes, r.reenNo = fw > fo+1e-9, fo > fw+1e-9
-					return r
-				}()
+				results[i] = labelQuestion(ctx, g, qs[i], i, types[qs[i].Anchor], opts.Label)
 				if opts.Cache != nil && results[i].err == nil {
 					opts.Cache.m.Store(key, results[i])
 				}
@@ -251,6 +196,67 @@ func Learn(ctx context.Context, g Store, qs []Question, opts Options) (*lexicon.
 	m := lexicon.Train(exs, opts.Train)
 	rep.Chains = m.Size()
 	return m, rep, nil
+}
+
+// result is how one question was labelled.
+type result struct {
+	ex                 *lexicon.Example
+	unmasked, ambig    bool
+	reentryYes, reenNo bool
+	err                error
+}
+
+// labelQuestion labels question q (the i-th, for messages): its gold
+// chains, from its gold path or searched from its answers, and whether
+// passing through the anchor explains the answers better.
+func labelQuestion(ctx context.Context, g Store, q Question, i int, anchorType string, label LabelOptions) result {
+	masked, ok := MaskQuestion(q.Text, q.Anchor)
+	if !ok {
+		return result{unmasked: true}
+	}
+	var gold []state.Chain
+	if len(q.GoldPath) > 0 {
+		c, err := ChainOf(q.Anchor, q.GoldPath)
+		if err != nil {
+			return result{err: fmt.Errorf("question %d: %w", i+1, err)}
+		}
+		gold = []state.Chain{c}
+	} else {
+		hops := []int{q.Hops}
+		if q.Hops == 0 {
+			hops = []int{1, 2, 3}
+		}
+		best := 0.0
+		for _, h := range hops {
+			cs, f1, err := Label(ctx, g, q.Anchor, q.Answers, h, label)
+			if err != nil {
+				return result{err: fmt.Errorf("question %d: %w", i+1, err)}
+			}
+			if len(cs) > 0 && f1 > best {
+				gold, best = cs, f1
+			}
+		}
+	}
+	if len(gold) == 0 {
+		return result{}
+	}
+	r := result{ex: &lexicon.Example{Question: masked, AnchorType: anchorType, Gold: gold}, ambig: len(gold) > 1}
+	// Does passing through the anchor explain the answers better?
+	ans := map[string]bool{}
+	for _, a := range q.Answers {
+		ans[a] = true
+	}
+	without, err := EndSet(ctx, g, q.Anchor, gold[0], false, 100000)
+	if err != nil {
+		return result{err: err}
+	}
+	with, err := EndSet(ctx, g, q.Anchor, gold[0], true, 100000)
+	if err != nil {
+		return result{err: err}
+	}
+	fw, fo := F1(with, ans), F1(without, ans)
+	r.reentryYes, r.reenNo = fw > fo+1e-9, fo > fw+1e-9
+	return r
 }
 
 // anchorTypes resolves every anchor once, to learn its type.
