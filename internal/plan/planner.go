@@ -195,6 +195,11 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 			plan = pl
 		}
 	}
+	if plan.Unanswerable != "" {
+		if pl, ok := p.byReference(question, s, lk.ents); ok {
+			plan = pl
+		}
+	}
 	throughNames(&plan, s)
 	askedRelation(&plan, s)
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
