@@ -208,39 +208,75 @@ func estimatedNote(u usage) []string {
 }
 
 // validate turns a draft into a plan, or lists what is wrong with it. A
-// non-nil error is a store failure, not a fault of the draft.
+// non-nil error is a store failure, not a fault of the draft. The
+// problems come in the order of the draft's parts: target, anchors and
+// target entity, chain, walk, intent, hop budget.
 func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Plan, sch *graph.Schema) (state.Plan, []string, int, error) {
-	var problems []string
-	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	c := &draftCheck{sch: sch}
+	kind, typ := c.target(d.Target)
+	anchors, target, calls, err := p.linkDraft(ctx, c, d, kind, typ, base)
+	if err != nil {
+		return state.Plan{}, nil, calls, err
+	}
+	chain := c.chain(d, p.opts.MaxSteps)
+	if len(c.problems) == 0 && len(anchors) > 0 {
+		c.walk(anchors, chain, kind, typ)
+	}
+	intent := c.intent(d.Intent)
+	hops := c.hops(d.HopBudget, chain, kind, p.opts)
+	if len(c.problems) > 0 {
+		return state.Plan{}, c.problems, calls, nil
+	}
+	return draftPlan(base, anchors, target, chain, intent, hops), nil, calls, nil
+}
 
-	// Target kind and type.
-	kind := state.TargetKind(strings.ToLower(strings.TrimSpace(d.Target.Kind)))
+// draftCheck collects what is wrong with a draft, in the order found,
+// checking names against the schema.
+type draftCheck struct {
+	sch      *graph.Schema
+	problems []string
+}
+
+// bad records a problem.
+func (c *draftCheck) bad(format string, args ...any) {
+	c.problems = append(c.problems, fmt.Sprintf(format, args...))
+}
+
+// target reads the target's kind and type: a type of the schema narrows
+// a chain or closure target to that type.
+func (c *draftCheck) target(t targetDraft) (state.TargetKind, string) {
+	kind := state.TargetKind(strings.ToLower(strings.TrimSpace(t.Kind)))
 	switch kind {
 	case state.TargetEntity, state.TargetType, state.TargetChain, state.TargetClosure:
 	default:
-		bad("target.kind %q is not one of entity, type, chain, closure", d.Target.Kind)
+		c.bad("target.kind %q is not one of entity, type, chain, closure", t.Kind)
 	}
 	var typ string
-	if t := strings.TrimSpace(d.Target.Type); t != "" {
-		if td := lookupType(sch, t); td != nil {
+	if name := strings.TrimSpace(t.Type); name != "" {
+		if td := lookupType(c.sch, name); td != nil {
 			typ = td.Name
 			if kind == state.TargetChain || kind == state.TargetClosure {
 				kind = state.TargetType // a type narrows any target to it
 			}
 		} else {
-			bad("target.type %q is not a type of the schema (types: %s)", t, strings.Join(typeNames(sch), ", "))
+			c.bad("target.type %q is not a type of the schema (types: %s)", name, strings.Join(typeNames(c.sch), ", "))
 		}
 	} else if kind == state.TargetType {
-		bad("target.kind is type but target.type is empty")
+		c.bad("target.kind is type but target.type is empty")
 	}
-	if kind == state.TargetEntity && strings.TrimSpace(d.Target.Entity) == "" {
-		bad("target.kind is entity but target.entity is empty")
+	if kind == state.TargetEntity && strings.TrimSpace(t.Entity) == "" {
+		c.bad("target.kind is entity but target.entity is empty")
 	}
+	return kind, typ
+}
 
-	// Anchors and the target entity: reuse the linker's anchors, resolve
-	// the rest through the store in one call.
+// linkDraft links the draft's anchors and, for an entity target, its
+// entity: the linker's anchors are reused, the rest resolved through the
+// store in one call. It returns the anchors that matched, the target, and
+// the store calls made.
+func (p *modelPlanner) linkDraft(ctx context.Context, c *draftCheck, d planDraft, kind state.TargetKind, typ string, base state.Plan) ([]state.Anchor, state.Target, int, error) {
 	if len(d.Anchors) == 0 {
-		bad("anchors is empty: name at least one entity of the question to start from")
+		c.bad("anchors is empty: name at least one entity of the question to start from")
 	}
 	mentions := make([]string, 0, len(d.Anchors)+1)
 	for _, m := range d.Anchors {
@@ -251,94 +287,116 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 	}
 	linked, calls, err := p.link(ctx, mentions, base.Anchors)
 	if err != nil {
-		return state.Plan{}, nil, calls, err
+		return nil, state.Target{}, calls, err
 	}
 	var anchors []state.Anchor
 	for i := range d.Anchors {
 		if linked[i] == nil {
-			bad("anchor %q matches no entity in the graph", mentions[i])
+			c.bad("anchor %q matches no entity in the graph", mentions[i])
 			continue
 		}
 		anchors = append(anchors, *linked[i])
 	}
-	var target state.Target
-	switch kind {
-	case state.TargetEntity:
-		t := linked[len(linked)-1]
-		switch {
-		case t == nil:
-			bad("target.entity %q matches no entity in the graph", mentions[len(mentions)-1])
-		case len(anchors) > 0 && t.Entity == anchors[0].Entity:
-			bad("target.entity %q is the anchor itself", mentions[len(mentions)-1])
-		default:
-			target = state.Target{Kind: kind, Entity: t.Entity, Mention: t.Mention}
-		}
-	default:
-		target = state.Target{Kind: kind, Type: typ}
+	if kind != state.TargetEntity {
+		return anchors, state.Target{Kind: kind, Type: typ}, calls, nil
 	}
+	return anchors, c.entityTarget(linked[len(linked)-1], mentions[len(mentions)-1], anchors), calls, nil
+}
 
-	// The chain: known relations, valid directions, walkable from the
-	// anchor's type.
+// entityTarget is the target entity t linked from mention, which must
+// match an entity other than the first anchor; the zero target if not.
+func (c *draftCheck) entityTarget(t *state.Anchor, mention string, anchors []state.Anchor) state.Target {
+	switch {
+	case t == nil:
+		c.bad("target.entity %q matches no entity in the graph", mention)
+	case len(anchors) > 0 && t.Entity == anchors[0].Entity:
+		c.bad("target.entity %q is the anchor itself", mention)
+	default:
+		return state.Target{Kind: state.TargetEntity, Entity: t.Entity, Mention: t.Mention}
+	}
+	return state.Target{}
+}
+
+// chain reads the draft's chain and confidence: known relations, valid
+// directions, at least one step and at most maxSteps.
+func (c *draftCheck) chain(d planDraft, maxSteps int) state.Chain {
 	chain := state.Chain{Score: 1}
 	if d.Confidence != nil {
 		if *d.Confidence < 0 || *d.Confidence > 1 {
-			bad("confidence %v is not between 0 and 1", *d.Confidence)
+			c.bad("confidence %v is not between 0 and 1", *d.Confidence)
 		}
 		chain.Score = *d.Confidence
 	}
 	switch {
 	case len(d.Chain) == 0:
-		bad("chain is empty: give at least one step")
-	case len(d.Chain) > p.opts.MaxSteps:
-		bad("chain has %d steps; at most %d", len(d.Chain), p.opts.MaxSteps)
+		c.bad("chain is empty: give at least one step")
+	case len(d.Chain) > maxSteps:
+		c.bad("chain has %d steps; at most %d", len(d.Chain), maxSteps)
 	}
 	for i, st := range d.Chain {
-		if len(st.Edges) == 0 {
-			bad("chain[%d] has no edges", i)
-		}
-		cs := state.ChainStep{Repeat: st.Repeat}
-		for _, e := range st.Edges {
-			r := lookupRelation(sch, e.Relation)
-			if r == nil {
-				bad("chain[%d]: relation %q is not in the schema (relations: %s)", i, e.Relation, strings.Join(sch.RelationNames(), ", "))
-				continue
-			}
-			dir, err := graph.ParseDirection(e.Direction)
-			if err != nil {
-				bad("chain[%d]: relation %s has direction %q; use out, in or both", i, r.Name, e.Direction)
-				continue
-			}
-			cs.Edges = append(cs.Edges, state.RelDir{Relation: r.Name, Direction: dir})
-		}
-		chain.Steps = append(chain.Steps, cs)
+		chain.Steps = append(chain.Steps, c.step(i, st))
 	}
-	if len(problems) == 0 && len(anchors) > 0 {
-		ends, walkProblems := walkable(sch, anchors, chain)
-		problems = append(problems, walkProblems...)
-		if kind == state.TargetType && ends != nil && !ends[typ] {
-			bad("target.type %s is never reached: the chain ends at %s", typ, strings.Join(sortedKeys(ends), "|"))
-		}
-	}
+	return chain
+}
 
-	// Intent and hop budget.
-	var intent state.Intent
-	switch strings.ToLower(strings.TrimSpace(d.Intent)) {
+// step reads step i of the chain; an edge with an unknown relation or
+// direction is left out.
+func (c *draftCheck) step(i int, st stepDraft) state.ChainStep {
+	if len(st.Edges) == 0 {
+		c.bad("chain[%d] has no edges", i)
+	}
+	cs := state.ChainStep{Repeat: st.Repeat}
+	for _, e := range st.Edges {
+		r := lookupRelation(c.sch, e.Relation)
+		if r == nil {
+			c.bad("chain[%d]: relation %q is not in the schema (relations: %s)", i, e.Relation, strings.Join(c.sch.RelationNames(), ", "))
+			continue
+		}
+		dir, err := graph.ParseDirection(e.Direction)
+		if err != nil {
+			c.bad("chain[%d]: relation %s has direction %q; use out, in or both", i, r.Name, e.Direction)
+			continue
+		}
+		cs.Edges = append(cs.Edges, state.RelDir{Relation: r.Name, Direction: dir})
+	}
+	return cs
+}
+
+// walk checks that the chain can be walked from the anchors' types and,
+// for a type target, that it reaches the type.
+func (c *draftCheck) walk(anchors []state.Anchor, chain state.Chain, kind state.TargetKind, typ string) {
+	ends, walkProblems := walkable(c.sch, anchors, chain)
+	c.problems = append(c.problems, walkProblems...)
+	if kind == state.TargetType && ends != nil && !ends[typ] {
+		c.bad("target.type %s is never reached: the chain ends at %s", typ, strings.Join(sortedKeys(ends), "|"))
+	}
+}
+
+// intent reads the draft's intent: dependents, dependencies or none.
+func (c *draftCheck) intent(s string) state.Intent {
+	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "none":
 	case string(state.IntentDependents):
-		intent = state.IntentDependents
+		return state.IntentDependents
 	case string(state.IntentDependencies):
-		intent = state.IntentDependencies
+		return state.IntentDependencies
 	default:
-		bad("intent %q is not one of dependents, dependencies, none", d.Intent)
+		c.bad("intent %q is not one of dependents, dependencies, none", s)
 	}
-	hops := d.HopBudget
+	return ""
+}
+
+// hops reads the draft's hop budget: at most opts.MaxHops; when none is
+// given, a fixed chain's length (but for an entity target), else the
+// rule planner's budget; never less than a fixed chain's length.
+func (c *draftCheck) hops(hops int, chain state.Chain, kind state.TargetKind, opts PlannerOptions) int {
 	switch {
-	case hops < 0 || hops > p.opts.MaxHops:
-		bad("hop_budget %d is not between 1 and %d", hops, p.opts.MaxHops)
+	case hops < 0 || hops > opts.MaxHops:
+		c.bad("hop_budget %d is not between 1 and %d", hops, opts.MaxHops)
 	case hops == 0 && chain.Fixed() && kind != state.TargetEntity:
 		hops = len(chain.Steps)
 	case hops == 0:
-		hops = p.opts.HopBudget
+		hops = opts.HopBudget
 		if hops <= 0 {
 			hops = 6 // the rule planner's default
 		}
@@ -346,15 +404,17 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 	if chain.Fixed() && hops < len(chain.Steps) {
 		hops = len(chain.Steps)
 	}
-	if len(problems) > 0 {
-		return state.Plan{}, problems, calls, nil
-	}
+	return hops
+}
 
-	// The question's entities the model's plan leaves out are said.
-	ignored := plan.Ignored(state.Plan{Anchors: anchors, Target: target}, plan.Mentioned(base))
-	plan := state.Plan{
+// draftPlan is the plan of a valid draft: its parts, the rule plan's
+// hints and ambiguities, the question's entities it leaves out, and the
+// rule plan's chains as alternatives when they answer the same question
+// from the same anchor (three chains at most).
+func draftPlan(base state.Plan, anchors []state.Anchor, target state.Target, chain state.Chain, intent state.Intent, hops int) state.Plan {
+	pl := state.Plan{
 		Anchors:       anchors,
-		Ignored:       ignored,
+		Ignored:       plan.Ignored(state.Plan{Anchors: anchors, Target: target}, plan.Mentioned(base)),
 		Target:        target,
 		Chains:        []state.Chain{chain},
 		RelationHints: base.RelationHints,
@@ -364,21 +424,19 @@ func (p *modelPlanner) validate(ctx context.Context, d planDraft, base state.Pla
 		Source:        "llm",
 		Notes:         []string{fmt.Sprintf("llm plan, confidence %.2f", chain.Score)},
 	}
-	// The rule plan's chains stay as alternatives when they answer the
-	// same question from the same anchor.
 	if len(base.Anchors) > 0 && base.Anchors[0].Entity == anchors[0].Entity && base.Target.Equal(target) {
 		seen := map[string]bool{chain.String(): true}
 		for _, c := range base.Chains {
-			if len(plan.Chains) == 3 {
+			if len(pl.Chains) == 3 {
 				break
 			}
 			if !seen[c.String()] {
 				seen[c.String()] = true
-				plan.Chains = append(plan.Chains, c)
+				pl.Chains = append(pl.Chains, c)
 			}
 		}
 	}
-	return plan, nil, calls, nil
+	return pl
 }
 
 // link resolves mentions to entities: the linker's anchors first (by

@@ -151,102 +151,191 @@ type communitiesRefreshed struct {
 	Report community.Report `json:"report"`
 }
 
+// ingestDocs ingests a folder of documents (ingest --docs): it reads the
+// schema, patterns and triples files the documents are read with, extracts
+// the documents that changed since the last ingest, embeds their chunks,
+// and writes the graph, index, vectors and communities beside the
+// snapshot, or syncs the graph into Neo4j; then prints what it did.
 func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	d := &o.docs
-	out := o.out
-	neo := strings.EqualFold(o.graph.store, "neo4j")
-	if neo && out != "" {
-		return usagef("--out writes a snapshot; with --store neo4j the documents' graph and index go into the database")
-	}
-	if out == "" {
-		out = filepath.Base(filepath.Clean(d.path)) + ".snap"
-	}
-	var base []graph.Triple
-	if len(o.files) > 0 {
-		ts, err := readAll(ctx, e, o)
-		if err != nil {
-			return err
-		}
-		base = ts
-	}
-	var sch *graph.Schema
-	schemaDesc := "inferred"
-	switch {
-	case o.graph.schema == demoSchemaName:
-		s, err := demo.Schema()
-		if err != nil {
-			return err
-		}
-		sch, schemaDesc = s, "built-in demo schema (--schema demo)"
-	case o.graph.schema != "":
-		s, err := graph.ReadSchemaFile(o.graph.schema)
-		if err != nil {
-			return err
-		}
-		sch, schemaDesc = s, o.graph.schema
-	case len(base) == 0:
-		schemaDesc = "none: open vocabulary (names and relation phrases read from the text)"
-	}
-	var extra []docs.Pattern
-	if d.patterns != "" {
-		ps, err := docs.ReadPatternFile(d.patterns)
-		if err != nil {
-			return err
-		}
-		extra = ps
-	}
-	if sch == nil && d.llm.set() {
-		// The model's statements are checked against a schema: the data's.
-		sch, _ = infer.Infer(base, nil)
-		schemaDesc = "inferred (for --llm)"
-	}
-	// Accepted merges (scgraph merges, of a snapshot): the dictionary reads
-	// a merged name as an alias of the kept entity, and the graph is merged
-	// again below.
-	merges := &resolve.File{}
-	if !neo {
-		m, err := resolve.ReadFile(resolve.MergesPath(out))
-		if err != nil {
-			return err
-		}
-		merges = m
-	}
-	dictBase, dictSchema, err := merges.Resolved(base, sch)
+	out, neo, err := docsSnapshotPath(o)
 	if err != nil {
 		return err
 	}
-	x := docs.NewExtractor(dictSchema, entitiesOf(dictBase), extra)
-	if err := d.llm.attach(ctx, e, x); err != nil {
+	var base []graph.Triple
+	if len(o.files) > 0 {
+		if base, err = readAll(ctx, e, o); err != nil {
+			return err
+		}
+	}
+	sch, schemaDesc, err := docsIngestSchema(o, base)
+	if err != nil {
 		return err
 	}
-
+	extra, err := readDocsPatterns(d.patterns)
+	if err != nil {
+		return err
+	}
+	merges, err := acceptedMerges(out, neo)
+	if err != nil {
+		return err
+	}
+	x, err := docsExtractor(ctx, e, d, merges, base, sch, extra)
+	if err != nil {
+		return err
+	}
 	var st *cypher.Store
 	if neo {
-		var err error
 		if st, err = o.graph.neo4j.openStore(ctx); err != nil {
 			return err
 		}
 		defer st.Close()
 	}
 	indexPath := docs.IndexPath(out)
-	var prev *docs.Index
-	if !d.fresh {
-		readIndex := docs.ReadIndexFile
-		if neo {
-			readIndex = func(string) (*docs.Index, error) { return storedIndex(ctx, st) }
-		}
-		ix, err := readIndex(indexPath)
-		switch {
-		case err == nil:
-			prev = ix
-		case errors.Is(err, fs.ErrNotExist):
-		default:
-			return fmt.Errorf("%w (pass --fresh to ingest from scratch)", err)
-		}
+	prev, err := previousIndex(ctx, d.fresh, st, indexPath)
+	if err != nil {
+		return err
 	}
+	ix, rep, err := readDocuments(ctx, e, o, prev, x)
+	if err != nil {
+		return err
+	}
+	full, err := docsGraph(merges, out, base, sch, ix)
+	if err != nil {
+		return err
+	}
+	if err := o.checkNotEmpty(len(full.Triples)); err != nil {
+		return err
+	}
+	vectorsPath := embed.VectorsPath(out)
+	if neo {
+		vectorsPath = ""
+	}
+	vectors, embedding, err := embedChunks(ctx, e, d, ix, vectorsPath, o.docsQuiet())
+	if err != nil {
+		return err
+	}
+	res := newDocsIngestResult(out, indexPath, ix, rep, schemaDesc, d.llm.result(), embedding)
+	if neo {
+		return finishDocsNeo4j(ctx, e, o, st, sch, base, ix, vectors, res)
+	}
+	return writeDocsSnapshot(ctx, e, d, full, ix, vectors, merges, res)
+}
+
+// docsSnapshotPath is the snapshot an ingest of documents writes (by
+// default named after the folder: docs → docs.snap), whose name also
+// places the document index and the merges file; and whether the graph
+// goes into Neo4j instead, where --out has no place.
+func docsSnapshotPath(o *ingestOptions) (string, bool, error) {
+	neo := strings.EqualFold(o.graph.store, "neo4j")
+	if neo && o.out != "" {
+		return "", false, usagef("--out writes a snapshot; with --store neo4j the documents' graph and index go into the database")
+	}
+	if o.out != "" {
+		return o.out, neo, nil
+	}
+	return filepath.Base(filepath.Clean(o.docs.path)) + ".snap", neo, nil
+}
+
+// docsQuiet tells an ingest of documents to show no progress: with
+// --quiet, and with --json.
+func (o *ingestOptions) docsQuiet() bool { return o.graph.quiet || o.docs.json }
+
+// docsIngestSchema is the schema the documents are read with and how the
+// result names it: the demo's (--schema demo), a --schema file, or none,
+// for the open extractor when there are no triples files either (with
+// triples files the graph's schema is inferred). With --llm and no
+// schema, it is the one inferred from the triples files: the model's
+// statements are checked against it.
+func docsIngestSchema(o *ingestOptions, base []graph.Triple) (*graph.Schema, string, error) {
+	var sch *graph.Schema
+	desc := "inferred"
+	switch {
+	case o.graph.schema == demoSchemaName:
+		s, err := demo.Schema()
+		if err != nil {
+			return nil, "", err
+		}
+		sch, desc = s, "built-in demo schema (--schema demo)"
+	case o.graph.schema != "":
+		s, err := graph.ReadSchemaFile(o.graph.schema)
+		if err != nil {
+			return nil, "", err
+		}
+		sch, desc = s, o.graph.schema
+	case len(base) == 0:
+		desc = "none: open vocabulary (names and relation phrases read from the text)"
+	}
+	if sch == nil && o.docs.llm.set() {
+		sch, _ = infer.Infer(base, nil)
+		desc = "inferred (for --llm)"
+	}
+	return sch, desc, nil
+}
+
+// readDocsPatterns reads the relation patterns of --patterns, if given.
+func readDocsPatterns(path string) ([]docs.Pattern, error) {
+	if path == "" {
+		return nil, nil
+	}
+	return docs.ReadPatternFile(path)
+}
+
+// acceptedMerges reads the merge decisions recorded beside the snapshot
+// ('scgraph merges'); none with Neo4j.
+func acceptedMerges(out string, neo bool) (*resolve.File, error) {
+	if neo {
+		return &resolve.File{}, nil
+	}
+	return resolve.ReadFile(resolve.MergesPath(out))
+}
+
+// docsExtractor builds the extractor the documents are read with: its
+// dictionary is the schema and the triples files' entities with the
+// accepted merges applied (a merged name reads as an alias of the kept
+// entity), with the extra patterns, and with --llm the model.
+func docsExtractor(ctx context.Context, e *env, d *docsIngestOptions, merges *resolve.File, base []graph.Triple, sch *graph.Schema, extra []docs.Pattern) (*docs.Extractor, error) {
+	dictBase, dictSchema, err := merges.Resolved(base, sch)
+	if err != nil {
+		return nil, err
+	}
+	x := docs.NewExtractor(dictSchema, entitiesOf(dictBase), extra)
+	if err := d.llm.attach(ctx, e, x); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// previousIndex reads the document index of the last ingest, from the
+// database with Neo4j (st) or else from path; nil with --fresh or when
+// there is none.
+func previousIndex(ctx context.Context, fresh bool, st *cypher.Store, path string) (*docs.Index, error) {
+	if fresh {
+		return nil, nil
+	}
+	var ix *docs.Index
+	var err error
+	if st != nil {
+		ix, err = storedIndex(ctx, st)
+	} else {
+		ix, err = docs.ReadIndexFile(path)
+	}
+	switch {
+	case err == nil:
+		return ix, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	}
+	return nil, fmt.Errorf("%w (pass --fresh to ingest from scratch)", err)
+}
+
+// readDocuments extracts the documents that changed since prev, showing
+// progress unless quiet, and reports the files it skipped.
+func readDocuments(ctx context.Context, e *env, o *ingestOptions, prev *docs.Index, x *docs.Extractor) (*docs.Index, docs.Report, error) {
+	d := &o.docs
 	var bar *progress.Bar
 	opts := docs.Options{}
-	if !o.graph.quiet && !d.json {
+	if !o.docsQuiet() {
 		opts.Progress = func(done, total int, path string) {
 			if bar == nil {
 				bar = progress.New(e.stderr, "reading "+d.path, "docs", int64(total))
@@ -256,7 +345,7 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	}
 	ix, rep, err := docs.Ingest(ctx, d.path, prev, x, opts)
 	if err != nil {
-		return err
+		return nil, docs.Report{}, err
 	}
 	if bar != nil {
 		bar.Finish(fmt.Sprintf("%d documents", len(ix.Documents)))
@@ -264,74 +353,100 @@ func ingestDocs(ctx context.Context, e *env, o *ingestOptions) error {
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(e.stderr, "skipped %s: %s\n", filepath.Join(d.path, filepath.FromSlash(s.Path)), s.Err)
 	}
+	return ix, rep, nil
+}
 
+// docsGraph is the graph an ingest of documents stores: the triples
+// files' and the documents' triples, with the accepted merges applied
+// again.
+func docsGraph(merges *resolve.File, out string, base []graph.Triple, sch *graph.Schema, ix *docs.Index) (*resolve.Graph, error) {
 	full := &resolve.Graph{Triples: append(base, ix.Triples()...), Schema: docsSchema(sch, ix)}
 	if err := merges.Reapply(full); err != nil {
-		return fmt.Errorf("%s: %w", resolve.MergesPath(out), err)
+		return nil, fmt.Errorf("%s: %w", resolve.MergesPath(out), err)
 	}
-	all := full.Triples
-	if err := o.checkNotEmpty(len(all)); err != nil {
-		return err
-	}
-	vectorsPath := embed.VectorsPath(out)
-	if neo {
-		vectorsPath = ""
-	}
-	vectors, embedding, err := embedChunks(ctx, e, d, ix, vectorsPath, o.graph.quiet || d.json)
-	if err != nil {
-		return err
-	}
-	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: d.llm.result(), Vectors: embedding}
+	return full, nil
+}
+
+// newDocsIngestResult is the result of an ingest of documents before
+// anything is written: what was read and found.
+func newDocsIngestResult(out, indexPath string, ix *docs.Index, rep docs.Report, schemaDesc string, llm *docs.LLMStats, embedding chunkEmbedding) docsIngestResult {
+	res := docsIngestResult{Snapshot: out, Index: indexPath, Documents: len(ix.Documents), Facts: len(ix.Facts()), Report: rep, Schema: schemaDesc, LLM: llm, Vectors: embedding}
 	res.Found, res.OpenWorld = countFound(ix), ix.Open
 	for _, doc := range ix.Documents {
 		res.Chunks += len(doc.Chunks)
 		res.Mentions += len(doc.Mentions)
 	}
-	if neo {
-		if err := syncDocsNeo4j(ctx, e, o, st, sch, base, ix, &res); err != nil {
-			return err
-		}
-		if err := storeChunkVectors(ctx, e, st, vectors); err != nil {
-			return err
-		}
-		res.Vectors.File = ""
-		return d.printResult(e, ix, res)
-	}
-	ms := memstore.New()
-	if err := ms.SetSchema(ctx, full.Schema); err != nil {
+	return res
+}
+
+// finishDocsNeo4j puts the documents' graph and the chunk vectors into
+// Neo4j and prints the result.
+func finishDocsNeo4j(ctx context.Context, e *env, o *ingestOptions, st *cypher.Store, sch *graph.Schema, base []graph.Triple, ix *docs.Index, vectors *embed.Vectors, res docsIngestResult) error {
+	if err := syncDocsNeo4j(ctx, e, o, st, sch, base, ix, &res); err != nil {
 		return err
 	}
-	if _, err := ms.AddTriples(ctx, all); err != nil {
+	if err := storeChunkVectors(ctx, e, st, vectors); err != nil {
 		return err
 	}
-	if err := ms.WriteSnapshotFile(ctx, out); err != nil {
+	res.Vectors.File = ""
+	return o.docs.printResult(e, ix, res)
+}
+
+// writeDocsSnapshot writes the snapshot of the graph and, beside it, the
+// document index, the chunk vectors, the merges file and the communities;
+// then prints the result.
+func writeDocsSnapshot(ctx context.Context, e *env, d *docsIngestOptions, full *resolve.Graph, ix *docs.Index, vectors *embed.Vectors, merges *resolve.File, res docsIngestResult) error {
+	ms, err := writeSnapshotGraph(ctx, res.Snapshot, full)
+	if err != nil {
 		return err
 	}
-	if err := ix.WriteFile(indexPath); err != nil {
+	if err := ix.WriteFile(res.Index); err != nil {
 		return err
 	}
-	if err := vectors.WriteFile(embedding.File); err != nil {
+	if err := vectors.WriteFile(res.Vectors.File); err != nil {
 		return err
 	}
-	if len(merges.Decisions) > 0 {
-		if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
-			return err
-		}
-		if n := merges.Accepted(); n > 0 && !d.json {
-			fmt.Fprintf(e.stderr, "(applied the %d merges accepted in %s; 'scgraph merges undo' forgets one)\n", n, resolve.MergesPath(out))
-		}
+	if err := writeAcceptedMerges(e, d, res.Snapshot, merges); err != nil {
+		return err
 	}
-	if len(all) <= maxIngestCommunityTriples {
-		cf, crep, _, err := refreshCommunities(ctx, ms, ix, community.Path(out), community.Options{}, d.fresh)
-		if err != nil {
-			return err
-		}
-		res.Communities = &communitiesRefreshed{File: community.Path(out), Count: len(cf.Communities), Report: crep}
-	} else {
-		res.CommunitiesSkipped = true
+	if err := refreshDocsCommunities(ctx, ms, ix, d.fresh, len(full.Triples), &res); err != nil {
+		return err
 	}
 	_, res.Triples = ms.Stats()
 	return d.printResult(e, ix, res)
+}
+
+// writeAcceptedMerges writes the merges file back beside the snapshot,
+// when it records decisions (the undo records now of the new graph), and
+// says how many accepted merges the graph had applied.
+func writeAcceptedMerges(e *env, d *docsIngestOptions, out string, merges *resolve.File) error {
+	if len(merges.Decisions) == 0 {
+		return nil
+	}
+	if err := merges.WriteFile(resolve.MergesPath(out)); err != nil {
+		return err
+	}
+	if n := merges.Accepted(); n > 0 && !d.json {
+		fmt.Fprintf(e.stderr, "(applied the %d merges accepted in %s; 'scgraph merges undo' forgets one)\n", n, resolve.MergesPath(out))
+	}
+	return nil
+}
+
+// refreshDocsCommunities refreshes the communities beside the snapshot
+// (only those whose facts or passages changed are summarised again), or
+// records that the graph of so many triples is too large for it.
+func refreshDocsCommunities(ctx context.Context, ms *memstore.Store, ix *docs.Index, fresh bool, triples int, res *docsIngestResult) error {
+	if triples > maxIngestCommunityTriples {
+		res.CommunitiesSkipped = true
+		return nil
+	}
+	path := community.Path(res.Snapshot)
+	cf, crep, _, err := refreshCommunities(ctx, ms, ix, path, community.Options{}, fresh)
+	if err != nil {
+		return err
+	}
+	res.Communities = &communitiesRefreshed{File: path, Count: len(cf.Communities), Report: crep}
+	return nil
 }
 
 // docsSchema is the schema a documents' graph is stored with: the given

@@ -124,28 +124,13 @@ type mergesResult struct {
 	Gold       *resolve.Score      `json:"gold,omitempty"`
 }
 
+// mergesRun runs one action of 'scgraph merges' on a snapshot: it
+// checks the options, finds the candidates (but for undo), lists or
+// decides them, saves the decisions and the snapshot when they changed,
+// and prints the result.
 func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
-	switch o.action {
-	case "list":
-		if len(o.ids) > 0 {
-			return usagef("list takes no IDs")
-		}
-	case "accept":
-		if len(o.ids) == 0 && o.minConfidence <= 0 {
-			return usagef("accept needs candidate IDs (see 'scgraph merges list'), or --min-confidence to accept every candidate at or above it")
-		}
-	case "reject", "undo":
-		if len(o.ids) == 0 {
-			return usagef("%s needs the IDs of candidates or decisions (see 'scgraph merges list')", o.action)
-		}
-	default:
-		return usagef("unknown action %q: want list, accept, reject or undo%s", o.action, didYouMean(o.action, mergesActions, ""))
-	}
-	if o.gold != "" && o.action != "list" {
-		return usagef("--gold goes with list")
-	}
-	if o.graph == "" {
-		return usagef("--graph FILE.snap is required: merges rewrite a snapshot ('scgraph ingest -o FILE.snap' writes one)")
+	if err := o.check(); err != nil {
+		return err
 	}
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
@@ -169,91 +154,179 @@ func mergesRun(ctx context.Context, e *env, o *mergesOptions) error {
 			return err
 		}
 	}
-	at := o.now().UTC().Truncate(time.Second)
-	switch o.action {
-	case "list":
-		for _, c := range cands {
-			if c.Confidence >= o.minConfidence {
-				res.Candidates = append(res.Candidates, c)
-			}
-		}
-		if o.gold != "" {
-			gold, err := resolve.ReadGoldFile(o.gold)
-			if err != nil {
-				return err
-			}
-			sc := gold.Score(resolve.Entities(g.Triples, g.Schema), res.Candidates)
-			res.Gold = &sc
-		}
-	case "accept", "reject":
-		byID := map[string]resolve.Candidate{}
-		for _, c := range cands {
-			byID[c.ID] = c
-		}
-		todo := o.ids
-		if len(todo) == 0 {
-			for _, c := range cands {
-				if c.Confidence >= o.minConfidence && !c.Refuted() {
-					todo = append(todo, c.ID)
-				}
-			}
-		}
-		// Several accepted at once: a name merged a moment ago stands for
-		// the entity it went into.
-		moved := map[string]resolve.Entity{}
-		var accept []resolve.Candidate
-		for _, id := range todo {
-			c, ok := byID[id]
-			if !ok {
-				if d := f.Decision(id); d != nil {
-					return fmt.Errorf("%s is already %s (%s and %s); 'scgraph merges undo' forgets a decision", id, d.Status, d.Keep.Name, d.Merge.Name)
-				}
-				return fmt.Errorf("no candidate %s in %s (run 'scgraph merges list --graph %s')", id, o.graph, o.graph)
-			}
-			if o.action == "reject" {
-				if err := f.Reject(c, at); err != nil {
-					return err
-				}
-				res.Changed = append(res.Changed, id)
-				continue
-			}
-			for k, ok := moved[c.Keep.Name]; ok; k, ok = moved[c.Keep.Name] {
-				c.Keep = k
-			}
-			if _, gone := moved[c.Merge.Name]; gone || c.Keep.Name == c.Merge.Name {
-				continue
-			}
-			moved[c.Merge.Name] = c.Keep
-			accept = append(accept, c)
-			res.Changed = append(res.Changed, id)
-		}
-		if len(accept) > 0 {
-			if err := f.AcceptAll(g, accept, at); err != nil {
-				return err
-			}
-		}
-	case "undo":
-		if err := f.Undo(g, o.ids...); err != nil {
-			return fmt.Errorf("%w in %s", err, mergesPath)
-		}
-		res.Changed = o.ids
+	if err := runMergesAction(o, g, f, cands, &res); err != nil {
+		return err
 	}
 	if o.action != "list" && len(res.Changed) > 0 {
 		if err := saveMerges(ctx, o.graph, mergesPath, g, f); err != nil {
 			return err
 		}
 	}
+	res.record(f, g)
+	if o.json {
+		return writeJSONValue(e.stdout, res)
+	}
+	printMerges(e.stdout, o, res)
+	return nil
+}
+
+// check refuses options that do not go together, in this order: IDs
+// with list, an action without the IDs it needs, an unknown action,
+// --gold with an action other than list, no --graph.
+func (o *mergesOptions) check() error {
+	switch o.action {
+	case "list":
+		if len(o.ids) > 0 {
+			return usagef("list takes no IDs")
+		}
+	case "accept":
+		if len(o.ids) == 0 && o.minConfidence <= 0 {
+			return usagef("accept needs candidate IDs (see 'scgraph merges list'), or --min-confidence to accept every candidate at or above it")
+		}
+	case "reject", "undo":
+		if len(o.ids) == 0 {
+			return usagef("%s needs the IDs of candidates or decisions (see 'scgraph merges list')", o.action)
+		}
+	default:
+		return usagef("unknown action %q: want list, accept, reject or undo%s", o.action, didYouMean(o.action, mergesActions, ""))
+	}
+	if o.gold != "" && o.action != "list" {
+		return usagef("--gold goes with list")
+	}
+	if o.graph == "" {
+		return usagef("--graph FILE.snap is required: merges rewrite a snapshot ('scgraph ingest -o FILE.snap' writes one)")
+	}
+	return nil
+}
+
+// runMergesAction does what the action says to g and the decisions f,
+// and fills in res the candidates listed or the IDs changed.
+func runMergesAction(o *mergesOptions, g *resolve.Graph, f *resolve.File, cands []resolve.Candidate, res *mergesResult) error {
+	at := o.now().UTC().Truncate(time.Second)
+	switch o.action {
+	case "list":
+		return listCandidates(o, g, cands, res)
+	case "accept", "reject":
+		changed, err := decideCandidates(o, g, f, cands, at)
+		res.Changed = changed
+		return err
+	case "undo":
+		if err := f.Undo(g, o.ids...); err != nil {
+			return fmt.Errorf("%w in %s", err, res.Merges)
+		}
+		res.Changed = o.ids
+	}
+	return nil
+}
+
+// listCandidates keeps the candidates at or above --min-confidence and,
+// with --gold, scores them against the gold duplicates.
+func listCandidates(o *mergesOptions, g *resolve.Graph, cands []resolve.Candidate, res *mergesResult) error {
+	for _, c := range cands {
+		if c.Confidence >= o.minConfidence {
+			res.Candidates = append(res.Candidates, c)
+		}
+	}
+	if o.gold == "" {
+		return nil
+	}
+	gold, err := resolve.ReadGoldFile(o.gold)
+	if err != nil {
+		return err
+	}
+	sc := gold.Score(resolve.Entities(g.Triples, g.Schema), res.Candidates)
+	res.Gold = &sc
+	return nil
+}
+
+// decideCandidates accepts or rejects the candidates to decide
+// (candidatesToDecide), in order, and returns the IDs it decided; the
+// first ID that names no candidate stops it. Accepted merges are applied
+// to g together, at the end.
+func decideCandidates(o *mergesOptions, g *resolve.Graph, f *resolve.File, cands []resolve.Candidate, at time.Time) ([]string, error) {
+	byID := map[string]resolve.Candidate{}
+	for _, c := range cands {
+		byID[c.ID] = c
+	}
+	// Several accepted at once: a name merged a moment ago stands for
+	// the entity it went into.
+	moved := map[string]resolve.Entity{}
+	var accept []resolve.Candidate
+	var changed []string
+	for _, id := range candidatesToDecide(o, cands) {
+		c, ok := byID[id]
+		if !ok {
+			return nil, notACandidate(f, id, o.graph)
+		}
+		if o.action == "reject" {
+			if err := f.Reject(c, at); err != nil {
+				return nil, err
+			}
+			changed = append(changed, id)
+			continue
+		}
+		if c, ok = afterMoves(c, moved); !ok {
+			continue
+		}
+		moved[c.Merge.Name] = c.Keep
+		accept = append(accept, c)
+		changed = append(changed, id)
+	}
+	if len(accept) > 0 {
+		if err := f.AcceptAll(g, accept, at); err != nil {
+			return nil, err
+		}
+	}
+	return changed, nil
+}
+
+// candidatesToDecide are the IDs named, or with none, those of the
+// candidates at or above --min-confidence that the model did not refute.
+func candidatesToDecide(o *mergesOptions, cands []resolve.Candidate) []string {
+	if len(o.ids) > 0 {
+		return o.ids
+	}
+	var todo []string
+	for _, c := range cands {
+		if c.Confidence >= o.minConfidence && !c.Refuted() {
+			todo = append(todo, c.ID)
+		}
+	}
+	return todo
+}
+
+// notACandidate is the error for an ID that names no candidate: already
+// decided, or unknown.
+func notACandidate(f *resolve.File, id, graph string) error {
+	if d := f.Decision(id); d != nil {
+		return fmt.Errorf("%s is already %s (%s and %s); 'scgraph merges undo' forgets a decision", id, d.Status, d.Keep.Name, d.Merge.Name)
+	}
+	return fmt.Errorf("no candidate %s in %s (run 'scgraph merges list --graph %s')", id, graph, graph)
+}
+
+// afterMoves is c with its kept entity followed through the merges
+// accepted before it (moved: merged name to the entity it went into),
+// and whether it still merges two entities: false when its merged name
+// is gone already or now stands for the kept entity.
+func afterMoves(c resolve.Candidate, moved map[string]resolve.Entity) (resolve.Candidate, bool) {
+	for k, ok := moved[c.Keep.Name]; ok; k, ok = moved[c.Keep.Name] {
+		c.Keep = k
+	}
+	if _, gone := moved[c.Merge.Name]; gone || c.Keep.Name == c.Merge.Name {
+		return c, false
+	}
+	return c, true
+}
+
+// record fills in the decisions (without their undo records, which stay
+// in the file) and the size of the graph.
+func (res *mergesResult) record(f *resolve.File, g *resolve.Graph) {
 	for _, d := range f.Decisions {
 		d.Undo = nil // the record of what changed stays in the file
 		res.Decisions = append(res.Decisions, d)
 	}
 	res.Entities = len(resolve.Entities(g.Triples, nil))
 	res.Triples = len(g.Triples)
-	if o.json {
-		return writeJSONValue(e.stdout, res)
-	}
-	printMerges(e.stdout, o, res)
-	return nil
 }
 
 // mergeCandidates finds the candidates not yet decided, confirmed by a
@@ -332,7 +405,7 @@ func saveMerges(ctx context.Context, snapshot, mergesPath string, g *resolve.Gra
 	if err := f.WriteFile(mergesPath); err != nil {
 		return err
 	}
-	err := writeSnapshotGraph(ctx, snapshot, g)
+	_, err := writeSnapshotGraph(ctx, snapshot, g)
 	if err == nil {
 		return nil
 	}
@@ -347,15 +420,20 @@ func saveMerges(ctx context.Context, snapshot, mergesPath string, g *resolve.Gra
 	return fmt.Errorf("%s not changed: %w", snapshot, err)
 }
 
-func writeSnapshotGraph(ctx context.Context, path string, g *resolve.Graph) error {
+// writeSnapshotGraph writes the graph g as a snapshot at path and returns
+// the store it wrote.
+func writeSnapshotGraph(ctx context.Context, path string, g *resolve.Graph) (*memstore.Store, error) {
 	st := memstore.New()
 	if err := st.SetSchema(ctx, g.Schema); err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := st.AddTriples(ctx, g.Triples); err != nil {
-		return err
+		return nil, err
 	}
-	return st.WriteSnapshotFile(ctx, path)
+	if err := st.WriteSnapshotFile(ctx, path); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 func printMerges(w io.Writer, o *mergesOptions, res mergesResult) {
