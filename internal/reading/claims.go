@@ -110,7 +110,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -532,6 +532,39 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 		}
 	}
 	return stepClaim{}, j, false
+}
+
+// otherNames: "What is X also known as?", "How else is X known?", "What
+// else is X called?": the names X goes by, through the relations that
+// hold a thing's other names (namingRels). "known" or "called" that no
+// relation's name says and no "by" follows, with "also", "else" or
+// "otherwise" in the question, or "known as" ending it; read before the
+// verbs, which would take "called" for the act of calling.
+func (r *reader) otherNames() *claim {
+	rels := r.namingRels()
+	if len(rels) == 0 || len(r.ents) != 1 {
+		return nil
+	}
+	w := r.st.words
+	other := slices.ContainsFunc(w, func(x string) bool { return x == "also" || x == "else" || x == "otherwise" })
+	for i, x := range w {
+		if x != "known" && x != "called" || r.entAt[i] >= 0 || r.used[i] || r.namesRelation(i) || i+1 < len(w) && w[i+1] == "by" {
+			continue // "called by X": the act of calling
+		}
+		knownAs := x == "known" && i+2 == len(w) && w[i+1] == "as"
+		if !other && !knownAs {
+			continue
+		}
+		c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: []stepClaim{{concept: words.None, rels: rels, answers: words.Second, word: x}}}
+		c.why = append(c.why, x)
+		r.used[i] = true
+		if i+1 < len(w) && w[i+1] == "as" {
+			r.used[i+1] = true
+		}
+		r.setExtent(c)
+		return c
+	}
+	return nil
 }
 
 // namingRels returns the relations whose names say their objects are
