@@ -274,7 +274,8 @@ func unexplainedWords(toks []string, rd state.Reading, target state.Target, walk
 // explainedByReading returns the words a reading explains: its reasons,
 // the phrases of the kinds of relation read ("get paged for" of an
 // on-call relation walked, "downstream" of a dependency reading), the
-// relations walked, and the graph's type names and their aliases.
+// relations walked, and the names of the types at their ends (of every
+// type, where it walks none) and their aliases.
 func explainedByReading(rd state.Reading, walked map[string]bool, s *graph.Schema) map[string]bool {
 	explained := map[string]bool{}
 	for _, b := range rd.Because {
@@ -285,10 +286,19 @@ func explainedByReading(rd state.Reading, walked map[string]bool, s *graph.Schem
 			explained[w] = true
 		}
 	}
+	touched := map[string]bool{}
 	for r := range walked {
 		explainInto(explained, r)
+		if d := s.Relation(r); d != nil {
+			for _, t := range append(slices.Clone(d.From), d.To...) {
+				touched[t] = true
+			}
+		}
 	}
 	for _, t := range s.Types {
+		if len(walked) > 0 && !touched[t.Name] {
+			continue // "How were the planets of X discovered?": the type discovery method, which the walk never meets
+		}
 		explainInto(explained, t.Name)
 		for _, a := range t.Aliases {
 			explainInto(explained, a)
@@ -374,8 +384,12 @@ func notAWord(w string) bool {
 // askedKind reports whether toks[i] is the asked kind: after a wh-word
 // that is no pronoun ("which accounts", "how many papers"), or after a
 // quantifier not itself after a preposition ("all teams", not "at any
-// generation").
+// generation"), or the second noun of such a kind before a verb ("which
+// cost center is").
 func askedKind(toks []string, i int) bool {
+	if i > 1 && i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.Be|words.Aux|words.Modal|words.Have) && askedKind(toks, i-1) {
+		return true // the noun of a kind of two words: "which cost center is X charged to"
+	}
 	return i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun) ||
 		i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep))
 }
@@ -383,7 +397,7 @@ func askedKind(toks []string, i int) bool {
 // mentionKind reports whether toks[i] is a mention's kind, right before
 // or after it: "the search team", "the dialysis tag"; after "do" and the
 // mention, a word a preposition follows is the verb, unless it is a kind
-// noun.
+// noun, and so is a participle that ends the question.
 func mentionKind(toks []string, i int) bool {
 	if i+1 < len(toks) && toks[i+1] == mentionMark {
 		return true
@@ -395,7 +409,12 @@ func mentionKind(toks []string, i int) bool {
 	// does X fly to?" (not "What is X written in?", whose participle the
 	// asked noun's relation says).
 	doSupport := i > 1 && words.ClassOf(toks[i-2]).Has(words.Aux)
-	return !(doSupport && i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.Prep) && !words.IsHeadNoun(toks[i]))
+	if doSupport && i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.Prep) && !words.IsHeadNoun(toks[i]) {
+		return false
+	}
+	// A participle that ends the question is its verb: "How were the
+	// planets of X discovered?".
+	return !(i == len(toks)-1 && words.PastForm(toks[i]) && !words.IsHeadNoun(toks[i]))
 }
 
 // relativeHead reports whether toks[i] heads a relative clause: "the
