@@ -261,7 +261,7 @@ func conceptExplains(c words.Concept) map[string]bool {
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
 func unexplainedWords(toks []string, rd state.Reading, target state.Target, walked map[string]bool, s *graph.Schema) []string {
-	u := unexplained{explained: explainedByReading(rd, walked, s), function: functionWords(rd), target: target, s: s}
+	u := unexplained{explained: explainedByReading(rd, walked, s), function: functionWords(rd), target: target, s: s, walked: walked}
 	var out []string
 	for i, w := range toks {
 		if u.left(toks, i) && !slices.Contains(out, w) {
@@ -350,6 +350,8 @@ type unexplained struct {
 	function  func(string) bool
 	target    state.Target
 	s         *graph.Schema
+	// walked are the relations the reading walks.
+	walked map[string]bool
 }
 
 // left reports whether toks[i] is a word the reading leaves unexplained.
@@ -363,6 +365,10 @@ func (u unexplained) left(toks []string, i int) bool {
 		// nodes: the answers are kept of no kind, and none of
 		// the walk's types is a workload.
 		return true
+	case askedKind(toks, i) && u.inUnwalkedName(w):
+		// "How much debt does City Quarter cost?" read through cost,
+		// beside debtcost: the asked noun may be the other relation.
+		return true
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
 		return false
@@ -373,6 +379,22 @@ func (u unexplained) left(toks []string, i int) bool {
 		return true
 	}
 	return !explainedWord(u.explained, w) && !u.function(w) && !slices.ContainsFunc(words.Lemmas(w), u.function)
+}
+
+// inUnwalkedName reports whether w, not explained otherwise, qualifies a
+// relation the reading walks in the name of one it does not: debt in
+// debtcost, where the reading walks cost.
+func (u unexplained) inUnwalkedName(w string) bool {
+	if len(w) < 3 || explainedWord(u.explained, w) {
+		return false
+	}
+	for _, r := range u.s.Relations {
+		name := strings.ToLower(r.Name)
+		if rest, ok := strings.CutPrefix(name, w); ok && !u.walked[r.Name] && u.walked[rest] {
+			return true
+		}
+	}
+	return false
 }
 
 // notAWord reports whether a question token needs no explaining as a
