@@ -216,13 +216,13 @@ var zeroshotSets = []struct {
 	// Batch V (testdata/zeroshot-v): three more real graphs built the
 	// same way (S&P 500 constituents, nearby exoplanet systems, a
 	// deck-building game's cards), with yes/no questions; first-contact
-	// figures in its README. dominion-cards (0.475) is not here yet: one
-	// wrong claim at first contact, still made ("How much debt does City
-	// Quarter cost?" read as cost, beside debtcost), which this test
-	// forbids; nearby-exoplanets' ("How were the planets of TRAPPIST-1
-	// discovered?" read as the planets) is now doubted.
+	// figures in its README. nearby-exoplanets and dominion-cards each had
+	// one wrong claim at first contact ("How were the planets of
+	// TRAPPIST-1 discovered?" read as the planets; "How much debt does
+	// City Quarter cost?" read as cost, beside debtcost), both now doubted.
 	{"sp500-companies", "../zeroshot-v/sp500-companies.kb.csv", "../zeroshot-v/sp500-companies.questions.jsonl", false, 0.55},
 	{"nearby-exoplanets", "../zeroshot-v/nearby-exoplanets.kb.jsonl", "../zeroshot-v/nearby-exoplanets.questions.jsonl", false, 0.45},
+	{"dominion-cards", "../zeroshot-v/dominion-cards.kb.tsv", "../zeroshot-v/dominion-cards.questions.jsonl", false, 0.45},
 	// A role-playing game's rules as an untyped export: list fields named
 	// by plural nouns (spells, languages, traits, proficiencies), verbs
 	// no relation names ("cast", "speak") about entities only one
