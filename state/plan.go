@@ -397,7 +397,9 @@ type Reading struct {
 	// NamedBeside, when set, says that a step walks a relation the
 	// question names by its own name beside others only the graph's shape
 	// put there ("What does X depend on?" through depends_on and
-	// connects_to). The union's answers are not certified; a union that
-	// finds nothing proves that the named relation finds nothing too.
+	// connects_to), or, on the reading of the named relation alone, that
+	// the entity has parts the reading may count. The answers are not
+	// certified; a union that finds nothing proves that the named
+	// relation finds nothing too.
 	NamedBeside string `json:"named_beside,omitempty"`
 }

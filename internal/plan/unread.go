@@ -28,7 +28,10 @@ import (
 //     gives them one concept says they are one).
 //
 // Neither changes what is walked: the answers stay, the claim goes (for
-// the second, a union that finds nothing still proves a "none").
+// the second, a union that finds nothing still proves a "none"). The
+// second reads the named relation alone first, which says what the
+// question says and is claimed as any reading is, unless the entity has
+// parts the reading may count (countsParts).
 
 // doubtedConfidence is the confidence a reading keeps when a check doubts
 // it: below sureReading, so that the critic does not certify it.
@@ -72,9 +75,25 @@ func doubtUnexplained(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 		// The relation the question names, walked alone, is read first;
 		// the union after it, where the named one finds nothing.
 		first := *rd
-		first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(beside, "and"))
+		first.NamedBeside = ""
+		if countsParts(pl.Chains, c) {
+			// "What does umbrella-shop depend on directly?", where its
+			// subcharts are inside it: what it depends on may count them.
+			first.NamedBeside = fmt.Sprintf("the question names %s; read through it alone, not beside %s, which only the graph's shape puts of its kind", text.List(walked, "and"), text.List(beside, "and"))
+		}
 		first.Text = throughOnly(rd.Text, c, alone)
 		return first, alone, true
+	})
+}
+
+// countsParts reports whether the plan has a reading that walks chain c
+// after descending into the anchor's parts (reading's throughParts: a
+// repeated first step, then c's steps).
+func countsParts(chains []state.Chain, c state.Chain) bool {
+	return slices.ContainsFunc(chains, func(o state.Chain) bool {
+		return len(o.Steps) == len(c.Steps)+1 && o.Steps[0].Repeat && slices.EqualFunc(o.Steps[1:], c.Steps, func(a, b state.ChainStep) bool {
+			return a.Repeat == b.Repeat && slices.Equal(a.Edges, b.Edges)
+		})
 	})
 }
 
