@@ -227,16 +227,31 @@ func PlaceCompound(w string) (first, place string, ok bool) {
 func IsPeerNoun(w string) bool { return k().peers[w] || k().peers[text.Singular(w)] }
 
 // NamesSomeone reports whether a type's name says its entities are
-// people or groups of people (someonenouns.txt): a word of the name is
-// such a noun ("Person", "PeopleGroup", "Player").
+// people or groups of people (someonenouns.txt): its head word is such a
+// noun ("Person", "Player", "team"), or it is a group of them
+// ("PeopleGroup"). A type named for a relation's role (inference names
+// them so) is read by the role: the objects of "owner" are owners
+// (OwnerObject), the subjects of "member_of" members (MemberOfSubject),
+// and the subjects of "agency_id" (AgencyIdSubject) are no agencies.
 func NamesSomeone(typ string) bool {
-	for _, w := range text.Tokens(typ) {
-		if k().someone[w] || k().someone[text.Singular(w)] {
-			return true
-		}
+	ws := text.Tokens(typ)
+	n := len(ws)
+	if n == 0 {
+		return false
 	}
-	return false
+	if role := ws[n-1]; n > 1 && (role == "subject" || role == "object") {
+		rel := ws[:n-1]
+		last := rel[len(rel)-1]
+		if role == "subject" {
+			return len(rel) > 1 && last == "of" && isSomeone(rel[len(rel)-2])
+		}
+		return isSomeone(last)
+	}
+	return isSomeone(ws[n-1]) || ws[n-1] == "group" && slices.ContainsFunc(ws[:n-1], isSomeone)
 }
+
+// isSomeone reports whether a word, or its singular, is a someone noun.
+func isSomeone(w string) bool { return k().someone[w] || k().someone[text.Singular(w)] }
 
 // FormerWord reports whether a lower-case word says something held in
 // the past: a word of the former class ("former", "formerly"), one of a

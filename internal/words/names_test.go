@@ -27,3 +27,16 @@ func TestNamesOtherNames(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesSomeone(t *testing.T) {
+	for typ, want := range map[string]bool{
+		"Person": true, "Player": true, "Team": true, "PeopleGroup": true, "laureate": true,
+		"OwnerObject": true, "MemberOfSubject": true, "BoardMemberOfSubject": true,
+		"Match": false, "Ground": false, "TeamKind": false, "AgencyIdSubject": false,
+		"LeadsToObject": false, "MemberOfObject": false, "OwnerSubject": false, "": false,
+	} {
+		if got := NamesSomeone(typ); got != want {
+			t.Errorf("NamesSomeone(%q) = %v, want %v", typ, got, want)
+		}
+	}
+}
