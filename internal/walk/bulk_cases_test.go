@@ -30,31 +30,15 @@ func TestBulkWalkRecordsFactsInWalkOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var edges []state.RelDir
-	for _, r := range []string{"depends", "recommends", "pre_depends"} {
-		edges = append(edges, state.RelDir{Relation: r, Direction: graph.Out})
-	}
-	c := state.Chain{Steps: []state.ChainStep{{Edges: edges, Repeat: true}}, Score: 1}
+	c := repeated(graph.Out, "depends", "recommends", "pre_depends")
 	plan := func() *state.AgentState {
-		s := state.New("run", "List the full dependency tree of login.", 5, state.Budget{})
-		s.Plan = state.Plan{
-			Anchors: []state.Anchor{{Mention: "login", Entity: "login", Method: graph.MatchExact, Confidence: 1}},
-			Target:  state.Target{Kind: state.TargetClosure}, Chains: []state.Chain{c}, HopBudget: 16,
-		}
-		return s
+		return planned("List the full dependency tree of login.", "login", state.Target{Kind: state.TargetClosure}, c, 16)
 	}
 	bulk, slow := plan(), plan()
 	var opts walk.Options
-	d1, err1 := walk.NewRetriever(st, opts).Retrieve(ctx, bulk)
-	d2, err2 := walk.NewRetriever(oneByOne{st}, opts).Retrieve(ctx, slow)
-	if err1 != nil || err2 != nil {
-		t.Fatalf("retrieve: %v / %v", err1, err2)
-	}
-	if d1.Bulk == nil {
+	if d1 := retrieveBoth(t, ctx, st, opts, bulk, slow); d1.Bulk == nil {
 		t.Fatal("the closure was not walked in bulk")
 	}
-	bulk.Apply(d1, state.PhaseRetrieve)
-	slow.Apply(d2, state.PhaseRetrieve)
 	rb, rs := walk.NewRefiner(st, opts), walk.NewRefiner(oneByOne{st}, opts)
 	for it, reentry := range []bool{true, false} {
 		dead := frontier(slow, c, 100)
@@ -63,17 +47,11 @@ func TestBulkWalkRecordsFactsInWalkOrder(t *testing.T) {
 			s.Frontier = dead
 			s.Verdicts = append(s.Verdicts, state.Verdict{Reentry: reentry})
 		}
-		d1, err1 := rb.Refine(ctx, bulk)
-		d2, err2 := rs.Refine(ctx, slow)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("iteration %d: refine: %v / %v", it+1, err1, err2)
-		}
-		if !reentry && (d1.Bulk == nil || len(d1.Bulk.Into) == 0) {
-			t.Fatalf("iteration %d: the refinement made no move in bulk into Walk.Reached", it+1)
-		}
-		bulk.Apply(d1, state.PhaseRefine)
-		slow.Apply(d2, state.PhaseRefine)
 		what := fmt.Sprintf("iteration %d refine", it+1)
+		d1 := refineBoth(t, ctx, rb, rs, bulk, slow, what)
+		if !reentry && (d1.Bulk == nil || len(d1.Bulk.Into) == 0) {
+			t.Fatalf("%s: the refinement made no move in bulk into Walk.Reached", what)
+		}
 		compareStates(t, it, what, bulk, slow)
 		if a, b := facts(t, bulk), facts(t, slow); !slices.Equal(a, b) {
 			i := 0
@@ -125,24 +103,56 @@ func TestBulkWalkWithConditionOnAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var edges []state.RelDir
-	for _, r := range []string{"backed_by", "calls", "runs_on", "uses", "hosted_on", "routes_to"} {
-		edges = append(edges, state.RelDir{Relation: r, Direction: graph.Out})
-	}
-	c := state.Chain{Steps: []state.ChainStep{{Edges: edges, Repeat: true}}, Score: 1}
+	c := repeated(graph.Out, "backed_by", "calls", "runs_on", "uses", "hosted_on", "routes_to")
+	target := state.Target{Kind: state.TargetType, Having: []state.Having{{
+		Edges: []state.RelDir{{Relation: "hosted_on", Direction: graph.Out}}, Entity: "node-b", Mention: "node-b",
+	}}}
 	plan := func() *state.AgentState {
-		s := state.New("run", "Which of web-app's dependencies are hosted on node-b?", 5, state.Budget{})
-		s.Plan = state.Plan{
-			Anchors: []state.Anchor{{Mention: "web-app", Entity: "web-app", Method: graph.MatchExact, Confidence: 1}},
-			Target: state.Target{Kind: state.TargetType, Having: []state.Having{{
-				Edges: []state.RelDir{{Relation: "hosted_on", Direction: graph.Out}}, Entity: "node-b", Mention: "node-b",
-			}}},
-			Chains: []state.Chain{c}, HopBudget: 16,
-		}
-		return s
+		return planned("Which of web-app's dependencies are hosted on node-b?", "web-app", target, c, 16)
 	}
 	bulk, slow := plan(), plan()
 	var opts walk.Options
+	retrieveBoth(t, ctx, st, opts, bulk, slow)
+	compareStates(t, 0, "retrieve", bulk, slow)
+	dead := frontier(slow, c, 100)
+	for _, s := range []*state.AgentState{bulk, slow} {
+		s.Iteration, s.Frontier = 1, dead
+	}
+	d1 := refineBoth(t, ctx, walk.NewRefiner(st, opts), walk.NewRefiner(oneByOne{st}, opts), bulk, slow, "refine")
+	if d1.Bulk == nil {
+		t.Fatal("the refinement did not walk the closure in bulk")
+	}
+	compareStates(t, 0, "refine", bulk, slow)
+	if a, b := marshal(t, bulk), marshal(t, slow); a != b {
+		t.Errorf("the states differ:\n bulk %s\n slow %s", a, b)
+	}
+}
+
+// repeated is a closure chain: relations rels walked in direction dir,
+// repeated.
+func repeated(dir graph.Direction, rels ...string) state.Chain {
+	var edges []state.RelDir
+	for _, r := range rels {
+		edges = append(edges, state.RelDir{Relation: r, Direction: dir})
+	}
+	return state.Chain{Steps: []state.ChainStep{{Edges: edges, Repeat: true}}, Score: 1}
+}
+
+// planned returns a state asking question, planned to walk chain c from
+// anchor toward target within budget hops.
+func planned(question, anchor string, target state.Target, c state.Chain, budget int) *state.AgentState {
+	s := state.New("run", question, 5, state.Budget{})
+	s.Plan = state.Plan{
+		Anchors: []state.Anchor{{Mention: anchor, Entity: anchor, Method: graph.MatchExact, Confidence: 1}},
+		Target:  target, Chains: []state.Chain{c}, HopBudget: budget,
+	}
+	return s
+}
+
+// retrieveBoth retrieves bulk over st (in bulk where the chain allows) and
+// slow one store request a level, applies the deltas, and returns bulk's.
+func retrieveBoth(t *testing.T, ctx context.Context, st *memstore.Store, opts walk.Options, bulk, slow *state.AgentState) state.Delta {
+	t.Helper()
 	d1, err1 := walk.NewRetriever(st, opts).Retrieve(ctx, bulk)
 	d2, err2 := walk.NewRetriever(oneByOne{st}, opts).Retrieve(ctx, slow)
 	if err1 != nil || err2 != nil {
@@ -150,23 +160,19 @@ func TestBulkWalkWithConditionOnAnswers(t *testing.T) {
 	}
 	bulk.Apply(d1, state.PhaseRetrieve)
 	slow.Apply(d2, state.PhaseRetrieve)
-	compareStates(t, 0, "retrieve", bulk, slow)
-	dead := frontier(slow, c, 100)
-	for _, s := range []*state.AgentState{bulk, slow} {
-		s.Iteration, s.Frontier = 1, dead
-	}
-	d1, err1 = walk.NewRefiner(st, opts).Refine(ctx, bulk)
-	d2, err2 = walk.NewRefiner(oneByOne{st}, opts).Refine(ctx, slow)
+	return d1
+}
+
+// refineBoth refines bulk with rb and slow with rs, applies the deltas,
+// and returns bulk's.
+func refineBoth(t *testing.T, ctx context.Context, rb, rs *walk.Refiner, bulk, slow *state.AgentState, what string) state.Delta {
+	t.Helper()
+	d1, err1 := rb.Refine(ctx, bulk)
+	d2, err2 := rs.Refine(ctx, slow)
 	if err1 != nil || err2 != nil {
-		t.Fatalf("refine: %v / %v", err1, err2)
-	}
-	if d1.Bulk == nil {
-		t.Fatal("the refinement did not walk the closure in bulk")
+		t.Fatalf("%s: %v / %v", what, err1, err2)
 	}
 	bulk.Apply(d1, state.PhaseRefine)
 	slow.Apply(d2, state.PhaseRefine)
-	compareStates(t, 0, "refine", bulk, slow)
-	if a, b := marshal(t, bulk), marshal(t, slow); a != b {
-		t.Errorf("the states differ:\n bulk %s\n slow %s", a, b)
-	}
+	return d1
 }

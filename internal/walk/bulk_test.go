@@ -195,62 +195,11 @@ func compareStates(t *testing.T, seed int, what string, bulk, slow *state.AgentS
 	if b, s := bulk.Walk.Len(), slow.Walk.Len(); b != s {
 		t.Errorf("seed %d %s: %d positions, want %d", seed, what, b, s)
 	}
-	var b, s struct {
-		Walk     state.Walk     `json:"walk"`
-		Subgraph state.Subgraph `json:"subgraph"`
-	}
-	unmarshal := func(st *state.AgentState, v any) {
-		data, err := json.Marshal(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(data, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	unmarshal(bulk, &b)
-	unmarshal(slow, &s)
-	// Vias name subgraph edges by index: compare the facts.
-	edge := func(sub state.Subgraph, i int) string {
-		e := sub.Edges[i]
-		return fmt.Sprintf("%s-%s->%s@%d", e.Subject, e.Relation, e.Object, e.Source.Line)
-	}
-	for i := range min(len(b.Walk.Reached), len(s.Walk.Reached)) {
-		rb, rs := b.Walk.Reached[i], s.Walk.Reached[i]
-		if rb.Pos != rs.Pos || rb.Depth != rs.Depth || rb.Anchor != rs.Anchor || rb.Expanded != rs.Expanded || len(rb.Via) != len(rs.Via) {
-			t.Errorf("seed %d %s: position %d\n bulk %+v\n slow %+v", seed, what, i, rb, rs)
-			continue
-		}
-		for k := range rb.Via {
-			vb, vs := rb.Via[k], rs.Via[k]
-			if vb.From != vs.From || vb.Direction != vs.Direction || edge(b.Subgraph, vb.Edge) != edge(s.Subgraph, vs.Edge) {
-				t.Errorf("seed %d %s: position %d (%s) via %d\n bulk %+v %s\n slow %+v %s", seed, what, i, rb.Pos, k, vb, edge(b.Subgraph, vb.Edge), vs, edge(s.Subgraph, vs.Edge))
-			}
-		}
-	}
-	nodes := func(sub state.Subgraph) []string {
-		var out []string
-		for _, n := range sub.Nodes {
-			out = append(out, fmt.Sprintf("%s:%s:%d:%s", n.Name, n.Type, n.Iteration, n.Phase))
-		}
-		slices.Sort(out)
-		return out
-	}
-	if nb, ns := nodes(b.Subgraph), nodes(s.Subgraph); !slices.Equal(nb, ns) {
-		t.Errorf("seed %d %s: subgraph nodes\n bulk %v\n slow %v", seed, what, nb, ns)
-	}
+	b, s := walkAndSubgraph(t, bulk), walkAndSubgraph(t, slow)
+	compareReached(t, seed, what, b, s)
+	compareSubgraphs(t, seed, what, b.Subgraph, s.Subgraph)
 	if bulk.Subgraph.Len() != slow.Subgraph.Len() {
 		t.Errorf("seed %d %s: subgraph len %d, want %d", seed, what, bulk.Subgraph.Len(), slow.Subgraph.Len())
-	}
-	edges := func(sub state.Subgraph) []string {
-		var out []string
-		for i, e := range sub.Edges {
-			out = append(out, fmt.Sprintf("%s:%d:%s", edge(sub, i), e.Iteration, e.Phase))
-		}
-		return out
-	}
-	if eb, es := edges(b.Subgraph), edges(s.Subgraph); !slices.Equal(eb, es) {
-		t.Errorf("seed %d %s: subgraph edges\n bulk %v\n slow %v", seed, what, eb, es)
 	}
 	bb, sb := bulk.Budget, slow.Budget
 	bb.StoreCalls, sb.StoreCalls = 0, 0
@@ -260,6 +209,87 @@ func compareStates(t *testing.T, seed int, what string, bulk, slow *state.AgentS
 	if ab, as := bulk.Accepted(), slow.Accepted(); !slices.Equal(ab, as) {
 		t.Errorf("seed %d %s: accepted %v, want %v", seed, what, ab, as)
 	}
+	comparePaths(t, seed, what, bulk, slow)
+}
+
+// walkSubgraph is the walk and subgraph of a state as it marshals them.
+type walkSubgraph struct {
+	Walk     state.Walk     `json:"walk"`
+	Subgraph state.Subgraph `json:"subgraph"`
+}
+
+// walkAndSubgraph returns the walk and subgraph of st as its JSON holds
+// them (a segment's positions and facts read out).
+func walkAndSubgraph(t *testing.T, st *state.AgentState) walkSubgraph {
+	t.Helper()
+	data, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v walkSubgraph
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// edgeAt names a subgraph edge by its fact (Vias name subgraph edges by
+// index: compare the facts).
+func edgeAt(sub state.Subgraph, i int) string {
+	e := sub.Edges[i]
+	return fmt.Sprintf("%s-%s->%s@%d", e.Subject, e.Relation, e.Object, e.Source.Line)
+}
+
+// compareReached compares the positions of two walks: place, depth,
+// anchor, expansion and ways of being reached.
+func compareReached(t *testing.T, seed int, what string, b, s walkSubgraph) {
+	t.Helper()
+	for i := range min(len(b.Walk.Reached), len(s.Walk.Reached)) {
+		rb, rs := b.Walk.Reached[i], s.Walk.Reached[i]
+		if rb.Pos != rs.Pos || rb.Depth != rs.Depth || rb.Anchor != rs.Anchor || rb.Expanded != rs.Expanded || len(rb.Via) != len(rs.Via) {
+			t.Errorf("seed %d %s: position %d\n bulk %+v\n slow %+v", seed, what, i, rb, rs)
+			continue
+		}
+		for k := range rb.Via {
+			vb, vs := rb.Via[k], rs.Via[k]
+			if vb.From != vs.From || vb.Direction != vs.Direction || edgeAt(b.Subgraph, vb.Edge) != edgeAt(s.Subgraph, vs.Edge) {
+				t.Errorf("seed %d %s: position %d (%s) via %d\n bulk %+v %s\n slow %+v %s", seed, what, i, rb.Pos, k, vb, edgeAt(b.Subgraph, vb.Edge), vs, edgeAt(s.Subgraph, vs.Edge))
+			}
+		}
+	}
+}
+
+// compareSubgraphs compares two subgraphs: nodes as a set, edges in
+// order, with their provenance.
+func compareSubgraphs(t *testing.T, seed int, what string, b, s state.Subgraph) {
+	t.Helper()
+	nodes := func(sub state.Subgraph) []string {
+		var out []string
+		for _, n := range sub.Nodes {
+			out = append(out, fmt.Sprintf("%s:%s:%d:%s", n.Name, n.Type, n.Iteration, n.Phase))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if nb, ns := nodes(b), nodes(s); !slices.Equal(nb, ns) {
+		t.Errorf("seed %d %s: subgraph nodes\n bulk %v\n slow %v", seed, what, nb, ns)
+	}
+	edges := func(sub state.Subgraph) []string {
+		var out []string
+		for i, e := range sub.Edges {
+			out = append(out, fmt.Sprintf("%s:%d:%s", edgeAt(sub, i), e.Iteration, e.Phase))
+		}
+		return out
+	}
+	if eb, es := edges(b), edges(s); !slices.Equal(eb, es) {
+		t.Errorf("seed %d %s: subgraph edges\n bulk %v\n slow %v", seed, what, eb, es)
+	}
+}
+
+// comparePaths compares the types, support and evidence paths of the
+// positions of two states.
+func comparePaths(t *testing.T, seed int, what string, bulk, slow *state.AgentState) {
+	t.Helper()
 	for i := range min(bulk.Walk.Len(), slow.Walk.Len()) {
 		if bulk.TypeAt(i) != slow.TypeAt(i) || bulk.Walk.Support(i) != slow.Walk.Support(i) {
 			t.Errorf("seed %d %s: position %d type %q support %d, want %q %d", seed, what, i, bulk.TypeAt(i), bulk.Walk.Support(i), slow.TypeAt(i), slow.Walk.Support(i))

@@ -29,10 +29,7 @@ func (r *Retriever) Retrieve(ctx context.Context, s *state.AgentState) (state.De
 	if !c.Fixed() {
 		hops = r.w.opts.RetrieveHops
 	}
-	var starts []state.Pos
-	for _, a := range s.Plan.Anchors {
-		starts = append(starts, state.Pos{Node: a.Entity, Steps: 0})
-	}
+	starts := anchorStarts(s)
 	isStart := map[state.Pos]bool{}
 	for _, p := range starts {
 		isStart[p] = true
@@ -128,57 +125,69 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 	}
 	v := s.LastVerdict()
 	if v != nil && v.Reentry {
-		// Walk the chain again from the anchors, through them if need be.
-		c := s.Chain()
-		ci := s.Walk.Chain
-		var starts []state.Pos
-		for _, a := range s.Plan.Anchors {
-			starts = append(starts, state.Pos{Node: a.Entity, Steps: 0})
-		}
-		base := walkKnown(s)
-		known := func(p state.Pos) (posInfo, bool) {
-			info, ok := base(p)
-			if ok && p.Steps == 0 {
-				info.expanded = false
-			}
-			return info, ok && p.Steps == 0
-		}
-		d, err := r.w.expand(ctx, s, c, starts, known, r.w.opts.RefineHops, true)
-		if err != nil {
-			return d, err
-		}
-		d.Chain, d.Restart, d.Keep, d.Reentry = &ci, true, starts, true
-		d.Summary = fmt.Sprintf("walking %s again from the anchors, allowed through them: %d move(s)", c, len(d.Arcs))
-		return d, nil
+		return r.walkAgain(ctx, s)
 	}
 	if v != nil && v.Switch != nil && *v.Switch != s.Walk.Chain {
-		ci := *v.Switch
-		if ci < 0 || ci >= len(s.Plan.Chains) {
-			return state.Delta{}, fmt.Errorf("critic switched to chain %d of %d", ci, len(s.Plan.Chains))
-		}
-		c := s.Plan.Chains[ci]
-		// After the switch the dead ends are the new walk's frontier.
-		base := walkKnown(s)
-		keep := map[state.Pos]bool{}
-		for _, p := range from {
-			keep[p] = true
-		}
-		known := func(p state.Pos) (posInfo, bool) {
-			info, ok := base(p)
-			if ok && keep[p] {
-				info.expanded = false
-			}
-			return info, ok
-		}
-		d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops, c.Reentry)
-		if err != nil {
-			return d, err
-		}
-		d.Chain = &ci
-		d.Keep = from
-		d.Summary = fmt.Sprintf("switched to chain %s; expanded %d dead end(s) %d hop(s): %d move(s)", c, len(from), r.w.opts.RefineHops, len(d.Arcs))
-		return d, nil
+		return r.switchChain(ctx, s, *v.Switch, from)
 	}
+	return r.expandDeadEnds(ctx, s, from)
+}
+
+// walkAgain walks the chain again from the anchors, through them if need
+// be (the critic asked for reentry).
+func (r *Refiner) walkAgain(ctx context.Context, s *state.AgentState) (state.Delta, error) {
+	c := s.Chain()
+	ci := s.Walk.Chain
+	starts := anchorStarts(s)
+	base := walkKnown(s)
+	known := func(p state.Pos) (posInfo, bool) {
+		info, ok := base(p)
+		if ok && p.Steps == 0 {
+			info.expanded = false
+		}
+		return info, ok && p.Steps == 0
+	}
+	d, err := r.w.expand(ctx, s, c, starts, known, r.w.opts.RefineHops, true)
+	if err != nil {
+		return d, err
+	}
+	d.Chain, d.Restart, d.Keep, d.Reentry = &ci, true, starts, true
+	d.Summary = fmt.Sprintf("walking %s again from the anchors, allowed through them: %d move(s)", c, len(d.Arcs))
+	return d, nil
+}
+
+// switchChain continues chain ci of the plan (the critic switched to it)
+// from the dead ends from, which are the new walk's frontier.
+func (r *Refiner) switchChain(ctx context.Context, s *state.AgentState, ci int, from []state.Pos) (state.Delta, error) {
+	if ci < 0 || ci >= len(s.Plan.Chains) {
+		return state.Delta{}, fmt.Errorf("critic switched to chain %d of %d", ci, len(s.Plan.Chains))
+	}
+	c := s.Plan.Chains[ci]
+	base := walkKnown(s)
+	keep := map[state.Pos]bool{}
+	for _, p := range from {
+		keep[p] = true
+	}
+	known := func(p state.Pos) (posInfo, bool) {
+		info, ok := base(p)
+		if ok && keep[p] {
+			info.expanded = false
+		}
+		return info, ok
+	}
+	d, err := r.w.expand(ctx, s, c, from, known, r.w.opts.RefineHops, c.Reentry)
+	if err != nil {
+		return d, err
+	}
+	d.Chain = &ci
+	d.Keep = from
+	d.Summary = fmt.Sprintf("switched to chain %s; expanded %d dead end(s) %d hop(s): %d move(s)", c, len(from), r.w.opts.RefineHops, len(d.Arcs))
+	return d, nil
+}
+
+// expandDeadEnds expands the dead ends from along the walk's chain, in
+// bulk where the store allows.
+func (r *Refiner) expandDeadEnds(ctx context.Context, s *state.AgentState, from []state.Pos) (state.Delta, error) {
 	c := s.Chain()
 	hops := r.w.opts.RefineHops
 	// The closure is the answer: nothing short of all of it lets the
@@ -212,6 +221,16 @@ func (r *Refiner) Refine(ctx context.Context, s *state.AgentState) (state.Delta,
 		d.Summary = fmt.Sprintf("expanded %d dead end(s) and the walk's %d other unexpanded position(s) up to %d hop(s) along %s: %d move(s)", named, started-named, hops, c, moves)
 	}
 	return d, nil
+}
+
+// anchorStarts returns the positions the walk starts from: the plan's
+// anchors, in chain state 0.
+func anchorStarts(s *state.AgentState) []state.Pos {
+	var starts []state.Pos
+	for _, a := range s.Plan.Anchors {
+		starts = append(starts, state.Pos{Node: a.Entity, Steps: 0})
+	}
+	return starts
 }
 
 // unexpanded returns the positions of the walk, in its order, that chain c

@@ -2,10 +2,7 @@ package walk
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"sort"
-	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
 
@@ -43,6 +40,8 @@ const NoFanoutCap = -1
 // than any node has.
 const uncapped = math.MaxInt32
 
+// withDefaults returns the options with the defaults in place of the
+// zero values and out-of-range ones.
 func (o Options) withDefaults() Options {
 	if o.Fanout < 0 {
 		o.Fanout, o.StoreLimit = uncapped, uncapped
@@ -97,13 +96,13 @@ func CanMove(c state.Chain, st int) bool {
 	return st < len(c.Steps) || st >= 1 && st <= len(c.Steps) && c.Steps[st-1].Repeat
 }
 
-// walker expands positions along a chain: the mechanism the retriever and
-// the refiner share.
 // Store is what the walk reads: expansions of a frontier.
 type Store interface {
 	Expand(ctx context.Context, req graph.ExpandRequest) (graph.Expansion, error)
 }
 
+// walker expands positions along a chain: the mechanism the retriever and
+// the refiner share.
 type walker struct {
 	g    Store
 	opts Options
@@ -113,263 +112,6 @@ type walker struct {
 type posInfo struct {
 	depth    int
 	expanded bool
-}
-
-// expand walks up to hops levels from start along chain c, starting with
-// the positions' known depths, and returns the moves as a delta. known
-// reports positions already in the walk.
-func (w walker) expand(ctx context.Context, s *state.AgentState, c state.Chain, start []state.Pos, known func(state.Pos) (posInfo, bool), hops int, reentry bool) (state.Delta, error) {
-	var d state.Delta
-	// storeCut indexes the store's cuts in d.Cuts by node and step, so
-	// that the walker's own cut of the same node refines it instead of
-	// being counted again.
-	storeCut := map[cutKey]int{}
-	local := map[state.Pos]posInfo{}
-	lookup := func(p state.Pos) (posInfo, bool) {
-		if i, ok := local[p]; ok {
-			return i, true
-		}
-		return known(p)
-	}
-	var frontier []state.Pos
-	for _, p := range start {
-		info, ok := lookup(p)
-		if !ok || info.expanded || !CanMove(c, p.Steps) || info.depth >= s.Plan.HopBudget {
-			continue
-		}
-		frontier = append(frontier, p)
-		local[p] = info
-	}
-	goal := text.NewGoal(goalKey(s))
-	types := map[string]string{} // entity types the store reported
-	var pf []prefetched          // steps fetched ahead, one a level
-	// A walk never re-enters the question's own entities: a path back
-	// through an anchor is a cycle, and "the films of X's director"
-	// does not mean X again.
-	anchors := map[string]bool{}
-	if !reentry {
-		for _, a := range s.Plan.Anchors {
-			anchors[a.Entity] = true
-		}
-	}
-	for level := 0; level < hops && len(frontier) > 0; level++ {
-		if err := ctx.Err(); err != nil {
-			return d, err
-		}
-		// One store call per (direction, relation set, next state): the
-		// whole frontier in one round trip.
-		type group struct {
-			dir   graph.Direction
-			rels  []string
-			next  int
-			edges map[string]bool
-			from  []state.Pos
-		}
-		groups := map[string]*group{}
-		var keys []string
-		for _, p := range frontier {
-			for _, t := range Moves(c, p.Steps) {
-				byDir := map[graph.Direction][]string{}
-				for _, e := range t.Step.Edges {
-					byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
-				}
-				for dir, rels := range byDir {
-					sort.Strings(rels)
-					k := fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), t.Next)
-					g, ok := groups[k]
-					if !ok {
-						g = &group{dir: dir, rels: rels, next: t.Next, edges: map[string]bool{}}
-						for _, r := range rels {
-							g.edges[r] = true
-						}
-						groups[k] = g
-						keys = append(keys, k)
-					}
-					g.from = append(g.from, p)
-				}
-			}
-		}
-		sort.Strings(keys)
-		type cand struct {
-			arc   state.Arc
-			score float64
-		}
-		perPos := map[state.Pos][]cand{}
-		var order []state.Pos
-		var nextPrefetch []prefetched
-		for _, k := range keys {
-			g := groups[k]
-			names := make([]string, 0, len(g.from))
-			byNode := map[string][]state.Pos{}
-			for _, p := range g.from {
-				if _, ok := byNode[p.Node]; !ok {
-					names = append(names, p.Node)
-				}
-				byNode[p.Node] = append(byNode[p.Node], p)
-			}
-			sort.Strings(names)
-			var stepHops []graph.Hop
-			if len(pf) > 0 && pf[0].key == k {
-				// An earlier request fetched this step already (from a
-				// superset of this frontier: keep the cuts of its nodes).
-				stepHops = pf[0].hops
-				for _, t := range pf[0].cuts {
-					if _, ok := byNode[t.Node]; ok {
-						t.Step = level
-						storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
-						d.Cuts = append(d.Cuts, t)
-					}
-				}
-				nextPrefetch = pf[1:]
-			} else {
-				// A lone group fetches the steps that follow it too, as
-				// far as each level has one step to take: a fixed chain
-				// is one round trip. A closure fetches one level ahead:
-				// the store walks every node a step reached, visited or
-				// not, so its work grows with each level it goes ahead.
-				steps := []graph.ExpandStep{{Relations: g.rels, Direction: g.dir}}
-				maxSteps := 2
-				if c.Fixed() {
-					maxSteps = graph.MaxExpandSteps
-				}
-				var ahead []string
-				if len(keys) == 1 {
-					next := g.next
-					for lvl := level + 1; lvl < hops && len(steps) < maxSteps; lvl++ {
-						st, k2, after, ok := soleStep(c, next)
-						if !ok {
-							break
-						}
-						steps, ahead, next = append(steps, st), append(ahead, k2), after
-					}
-				}
-				x, err := w.g.Expand(ctx, graph.ExpandRequest{From: names, Steps: steps, Limit: w.opts.StoreLimit})
-				d.Cost.StoreCalls++
-				if err != nil {
-					return d, fmt.Errorf("expand %d node(s) along %s: %w", len(names), strings.Join(g.rels, ","), err)
-				}
-				for _, n := range x.Nodes {
-					types[n.Name] = n.Type
-				}
-				fetched := make([]prefetched, len(ahead))
-				for i, k2 := range ahead {
-					fetched[i].key = k2
-					if i+1 < len(x.Hops) {
-						fetched[i].hops = x.Hops[i+1]
-					}
-				}
-				for _, t := range x.Truncated {
-					if t.Step == 0 {
-						t.Step = level
-						storeCut[cutKey{t.Node, t.Step}] = len(d.Cuts)
-						d.Cuts = append(d.Cuts, t)
-					} else if t.Step-1 < len(fetched) {
-						fetched[t.Step-1].cuts = append(fetched[t.Step-1].cuts, t)
-					}
-				}
-				if len(fetched) > 0 {
-					nextPrefetch = fetched
-				}
-				if len(x.Hops) > 0 {
-					stepHops = x.Hops[0]
-				}
-			}
-			for _, h := range stepHops {
-				if anchors[h.To] {
-					continue
-				}
-				for _, p := range byNode[h.From] {
-					to := state.Pos{Node: h.To, Steps: g.next}
-					if _, ok := perPos[p]; !ok {
-						order = append(order, p)
-					}
-					perPos[p] = append(perPos[p], cand{arc: state.Arc{From: p, Hop: h, To: to}})
-				}
-			}
-		}
-		for _, p := range frontier {
-			info := local[p]
-			info.expanded = true
-			local[p] = info
-			d.Expanded = append(d.Expanded, p)
-		}
-		var next []state.Pos
-		for _, p := range order {
-			cs := perPos[p]
-			if len(cs) > w.opts.Fanout {
-				// Scored only where a cut keeps the best.
-				for i := range cs {
-					cs[i].score = w.hybrid(local[p].depth+1, s.Plan.HopBudget, cs[i].arc.To.Node, goal)
-				}
-				sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
-				if k, ok := storeCut[cutKey{p.Node, level}]; ok {
-					// The store cut this node already: of its Total, the
-					// walk keeps Fanout.
-					d.Cuts[k].Kept = min(d.Cuts[k].Kept, w.opts.Fanout)
-				} else {
-					d.Cuts = append(d.Cuts, graph.Truncation{Node: p.Node, Step: level, Kept: w.opts.Fanout, Total: len(cs)})
-				}
-				cs = cs[:w.opts.Fanout]
-			}
-			depth := local[p].depth + 1
-			for _, cd := range cs {
-				d.Arcs = append(d.Arcs, cd.arc)
-				to := cd.arc.To
-				if _, ok := lookup(to); ok {
-					continue
-				}
-				local[to] = posInfo{depth: depth}
-				if CanMove(c, to.Steps) && depth < s.Plan.HopBudget {
-					next = append(next, to)
-				}
-			}
-		}
-		frontier = next
-		pf = nextPrefetch
-	}
-	// The entities the moves touch, with the types the store reported,
-	// sorted by name.
-	seen := map[string]bool{}
-	for _, a := range d.Arcs {
-		for _, n := range []string{a.From.Node, a.To.Node} {
-			if !seen[n] {
-				seen[n] = true
-				d.Nodes = append(d.Nodes, graph.Entity{Name: n, Type: types[n]})
-			}
-		}
-	}
-	sort.Slice(d.Nodes, func(i, j int) bool { return d.Nodes[i].Name < d.Nodes[j].Name })
-	return d, nil
-}
-
-// prefetched holds a step fetched together with the steps before it,
-// keyed like the group that will need it, with the store's cuts of that
-// step.
-type prefetched struct {
-	key  string
-	hops []graph.Hop
-	cuts []graph.Truncation
-}
-
-// soleStep reports the one store step a position in state st would take
-// (a single transition, all its edges one way), with its group key and the
-// state it leads to, so that it can be fetched together with the step
-// leading there.
-func soleStep(c state.Chain, st int) (graph.ExpandStep, string, int, bool) {
-	ts := Moves(c, st)
-	if len(ts) != 1 || len(ts[0].Step.Edges) == 0 {
-		return graph.ExpandStep{}, "", 0, false
-	}
-	dir := ts[0].Step.Edges[0].Direction
-	var rels []string
-	for _, e := range ts[0].Step.Edges {
-		if e.Direction != dir {
-			return graph.ExpandStep{}, "", 0, false
-		}
-		rels = append(rels, e.Relation)
-	}
-	sort.Strings(rels)
-	return graph.ExpandStep{Relations: rels, Direction: dir}, fmt.Sprintf("%d|%s|%d", dir, strings.Join(rels, ","), ts[0].Next), ts[0].Next, true
 }
 
 // goalKey is what neighbours are compared with in the hybrid score: the
@@ -417,10 +159,4 @@ func walkKnown(s *state.AgentState) func(state.Pos) (posInfo, bool) {
 		r := s.Walk.At(i)
 		return posInfo{depth: r.Depth, expanded: r.Expanded}, true
 	}
-}
-
-// cutKey names a fan-out cut: a node at a step of the walk.
-type cutKey struct {
-	node string
-	step int
 }
