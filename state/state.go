@@ -461,16 +461,21 @@ func (s *AgentState) someoneSeparates(end func(Reach) bool, types []string) bool
 // out for not being of a type of people, by type; nil when none was.
 func (s *AgentState) SomeoneLeftOut() map[string]int {
 	t := s.Plan.Target
+	if len(t.Someone) == 0 || t.Kind == TargetType {
+		return nil
+	}
 	end := s.chainEnd()
-	if len(t.Someone) == 0 || t.Kind == TargetType || t.Kind == TargetEntity || !s.someoneSeparates(end, t.Someone) {
+	keep := s.answerKind(end) // only the types of people, where it keeps some out
+	if keep == nil {
 		return nil
 	}
 	out := map[string]int{}
 	seen := map[string]bool{}
 	for i, r := range s.Walk.All() {
-		if typ := s.TypeAt(i); end(r) && !seen[r.Node] && !slices.Contains(t.Someone, typ) {
+		e := graph.Entity{Name: r.Node, Type: s.TypeAt(i)}
+		if end(r) && !seen[r.Node] && !keep(e) {
 			seen[r.Node] = true
-			out[typ]++
+			out[e.Type]++
 		}
 	}
 	return out

@@ -466,8 +466,8 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 	if len(ents) != 2 || ents[0].anchor.Type == "" || ents[1].anchor.Type == "" || ents[0].anchor.Entity == ents[1].anchor.Entity || excludes(q) || !asksWhich(q) {
 		return state.Plan{}, false
 	}
-	if res := reading.Read(q, readingEntities(ents), s); res.Unmatched == nil || len(res.Readings) > 0 {
-		return state.Plan{}, false // refused for another reason: a negation, a comparison
+	if unmatchedOnly(q, s, ents) == nil {
+		return state.Plan{}, false
 	}
 	first, second := ents[0].anchor, ents[1].anchor
 	var step state.ChainStep
@@ -500,6 +500,17 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 	pl.Notes = append(pl.Notes, why)
 	pl.RelationHints = step.Relations()
 	return pl, true
+}
+
+// unmatchedOnly returns the word no relation of the graph matches where
+// that alone is why the rule reader refused the question, or nil where
+// it was refused for another reason (a negation, a comparison) or read.
+func unmatchedOnly(q string, s *graph.Schema, ents []linked) *reading.Unmatched {
+	res := reading.Read(q, readingEntities(ents), s)
+	if len(res.Readings) > 0 {
+		return nil
+	}
+	return res.Unmatched
 }
 
 // readingEntities hands the linked entities to the rule reader.

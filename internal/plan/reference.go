@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/scgraph/scgraph/graph"
-	"github.com/scgraph/scgraph/internal/reading"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -25,9 +24,9 @@ func (p *Rules) byReference(q string, s *graph.Schema, ents []linked) (state.Pla
 	if len(ents) != 1 || ents[0].anchor.Type == "" || excludes(q) || !asksWhich(q) || subjectEntity(q, ents[0]) {
 		return state.Plan{}, false
 	}
-	res := reading.Read(q, readingEntities(ents), s)
-	if res.Unmatched == nil || len(res.Readings) > 0 {
-		return state.Plan{}, false // refused for another reason: a negation, a comparison
+	unmatched := unmatchedOnly(q, s, ents)
+	if unmatched == nil {
+		return state.Plan{}, false
 	}
 	a := ents[0].anchor
 	var in []*graph.RelationDef
@@ -36,7 +35,7 @@ func (p *Rules) byReference(q string, s *graph.Schema, ents []linked) (state.Pla
 			in = append(in, &s.Relations[i])
 		}
 	}
-	if len(in) != 1 || !mayReferTo(in[0], res.Unmatched.Concept) {
+	if len(in) != 1 || !mayReferTo(in[0], unmatched.Concept) {
 		return state.Plan{}, false
 	}
 	step := state.ChainStep{Edges: []state.RelDir{{Relation: in[0].Name, Direction: graph.In}}}

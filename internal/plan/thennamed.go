@@ -69,24 +69,16 @@ func saysBridge(toks []string, asked string) bool {
 // relation n's name in a form of its own ("mounted" for mounts), not as a
 // noun made from it ("dependency tree" names the closure, not a step).
 func spelledOut(toks []string, n string) bool {
-	for _, w := range words.NameWords(n) {
-		if !words.ClassOf(w).Has(grammarClasses) && !slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) }) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(nameContentWords(n), func(w string) bool {
+		return !slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) })
+	})
 }
 
 // becauseSays reports whether the words the reading was read by name
 // relation n ("depends on" for depends_on).
 func becauseSays(because []string, n string) bool {
 	toks := text.Tokens(strings.Join(because, " "))
-	for _, w := range words.NameWords(n) {
-		if !words.ClassOf(w).Has(grammarClasses) && says(toks, w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(nameContentWords(n), func(w string) bool { return says(toks, w) })
 }
 
 // stepAfter returns the direction in which relation n leaves the types a

@@ -693,10 +693,7 @@ func namedReading(named []string, pl *state.Plan) state.Reading {
 // relation, as the kind of the answers), or a mention's ("the release
 // job").
 func askedKindOnly(toks []string, n string) bool {
-	for _, w := range words.NameWords(n) {
-		if words.ClassOf(w).Has(grammarClasses) {
-			continue
-		}
+	for _, w := range nameContentWords(n) {
 		for i, t := range toks {
 			if sameWord(t, w) && !kindAt(toks, i) {
 				return false
@@ -762,6 +759,19 @@ func kindAt(toks []string, i int) bool {
 	return words.ClassOf(toks[i-1]).Has(words.Wh | words.WhMany | words.Quantifier)
 }
 
+// nameContentWords returns the words of relation n's name that are of
+// none of the grammarClasses ("runs", "image" of runs_image; "depends"
+// of depends_on).
+func nameContentWords(n string) []string {
+	var out []string
+	for _, w := range words.NameWords(n) {
+		if !words.ClassOf(w).Has(grammarClasses) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // grammarClasses are the classes of the words that name no relation
 // ("of", "has", "is"); a word of an open class ("compile", a purpose verb)
 // names one.
@@ -775,19 +785,8 @@ const grammarClasses = words.Det | words.PossessiveDet | words.Quantifier | word
 func namedRelations(toks []string, s *graph.Schema) []string {
 	var out []string
 	for _, r := range s.Relations {
-		content := 0
-		all := true
-		for _, w := range words.NameWords(r.Name) {
-			if words.ClassOf(w).Has(grammarClasses) {
-				continue
-			}
-			content++
-			if !says(toks, w) {
-				all = false
-				break
-			}
-		}
-		if content > 0 && all {
+		content := nameContentWords(r.Name)
+		if len(content) > 0 && !slices.ContainsFunc(content, func(w string) bool { return !says(toks, w) }) {
 			out = append(out, r.Name)
 		}
 	}
@@ -928,13 +927,8 @@ func throughOnly(t string, c, alone state.Chain) string {
 func partlyNamed(toks []string, s *graph.Schema) []string {
 	heads := map[string][]string{}
 	for _, r := range s.Relations {
-		var head string
-		for _, w := range words.NameWords(r.Name) {
-			if !words.ClassOf(w).Has(grammarClasses) {
-				head = text.Singular(w)
-			}
-		}
-		if head != "" {
+		if content := nameContentWords(r.Name); len(content) > 0 {
+			head := text.Singular(content[len(content)-1])
 			heads[head] = append(heads[head], r.Name)
 		}
 	}

@@ -162,24 +162,22 @@ func (cp ConceptPhrase) Firm() []Sense {
 // ReadsDirect reports whether phrase, as a word of concept c, asks for
 // one hop unless the question says how far (Sense.Direct).
 func ReadsDirect(c Concept, phrase string) bool {
-	one := text.Singular(phrase)
-	for _, cp := range ConceptPhrases() {
-		if (cp.Text == phrase || cp.Text == one) && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Direct }) {
-			return true
-		}
-	}
-	return false
+	direct := func(s Sense) bool { return s.Concept == c && s.Direct }
+	return hasSense(phrase, direct) || hasSense(text.Singular(phrase), direct)
 }
 
 // Canonical reports whether phrase is concept c's own name ("depend on"
 // for dependency): a relation so named is what the graph calls c.
 func Canonical(c Concept, phrase string) bool {
-	for _, cp := range ConceptPhrases() {
-		if cp.Text == phrase && slices.ContainsFunc(cp.Senses, func(s Sense) bool { return s.Concept == c && s.Canonical }) {
-			return true
-		}
-	}
-	return false
+	return hasSense(phrase, func(s Sense) bool { return s.Concept == c && s.Canonical })
+}
+
+// hasSense reports whether the concept phrase written phrase has a sense
+// that meets f.
+func hasSense(phrase string, f func(Sense) bool) bool {
+	return slices.ContainsFunc(ConceptPhrases(), func(cp ConceptPhrase) bool {
+		return cp.Text == phrase && slices.ContainsFunc(cp.Senses, f)
+	})
 }
 
 // ConceptPhrases returns the concept phrases, in file order.
