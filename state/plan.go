@@ -307,10 +307,16 @@ type Reading struct {
 	Confidence float64 `json:"confidence"`
 	// Open is true for a reading of the open reader (internal/reader: the
 	// graph's own relation names and the words of their kinds), taken
-	// where the rule reader's was weak; the critic certifies none of its
-	// answers yet.
-	Open   bool   `json:"open,omitempty"`
-	Extent Extent `json:"extent"`
+	// where the rule reader's was weak; the critic certifies its answers
+	// only where OpenNamed is set.
+	Open bool `json:"open,omitempty"`
+	// OpenNamed is set on an open reading whose every step the question's
+	// own words name (reader.Reading.Named), with nothing assumed: the
+	// critic certifies the answers it finds, after the same checks as the
+	// rule reader's, but not a "none" (the open reader's word for a
+	// relation may miss one the graph stores the facts under).
+	OpenNamed bool   `json:"open_named,omitempty"`
+	Extent    Extent `json:"extent"`
 	// ExtentSaid is false when the question did not say how far and the
 	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).

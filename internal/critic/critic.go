@@ -405,12 +405,10 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	if rd == nil || (v.Outcome != state.Sufficient && v.Outcome != state.NoChain) {
 		return nil
 	}
-	if rd.Open {
-		// The open reader's readings are not tested phrase by phrase yet:
-		// their answers are given, never certified.
+	if why := openDoubt(rd, v.Outcome); why != "" {
 		v.Outcome = state.Uncertain
-		v.Doubt = OpenReaderDoubt
-		v.Reason += "; not certified: " + OpenReaderDoubt
+		v.Doubt = why
+		v.Reason += "; not certified: " + why
 		return nil
 	}
 	if v.Outcome == state.Sufficient && s.Plan.Target.Kind == state.TargetEntity {
@@ -473,9 +471,28 @@ func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, clos
 	return checks
 }
 
+// openDoubt says why an outcome of reading rd is not certified for being
+// the open reader's, or "": an open reading is certified only where the
+// question's own words name every relation it walks
+// (state.Reading.OpenNamed), and only for the answers it finds.
+func openDoubt(rd *state.Reading, outcome state.Outcome) string {
+	switch {
+	case !rd.Open:
+		return ""
+	case !rd.OpenNamed:
+		return OpenReaderDoubt
+	case outcome != state.Sufficient:
+		return OpenNoneDoubt
+	}
+	return ""
+}
+
 // OpenReaderDoubt is why no claim is certified on a reading of the open
-// reader (state.Reading.Open).
-const OpenReaderDoubt = "read by the open reader (the rule reader found no sure reading), whose readings are not yet certified"
+// reader (state.Reading.Open) that the question's words do not name.
+const OpenReaderDoubt = "read by the open reader (the rule reader found no sure reading), and the question's words do not name each relation it walks for certain"
+
+// OpenNoneDoubt is why a "none" of an open reading is not certified.
+const OpenNoneDoubt = "read by the open reader, whose word for a relation may miss one the graph stores the facts under: a none it finds is not certified"
 
 // OpenWorldDoubt is why no claim is certified over a graph read from
 // documents (state.Plan.OpenWorld).

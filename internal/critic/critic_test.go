@@ -303,3 +303,32 @@ func TestCriticSwitchesToAPrefixChain(t *testing.T) {
 		t.Errorf("after the switch: %s (%s), answers %v; want sufficient, [dir-x]", v.Outcome, v.Reason, got)
 	}
 }
+
+// An open reading (the open reader's) is certified only where the
+// question's words name every relation it walks, and only for answers it
+// finds: a none it finds may come of a word that missed the relation.
+func TestCriticOpenReadings(t *testing.T) {
+	directed := []state.Chain{phasetest.Chain(phasetest.Step(phasetest.In("directed_by")))}
+	for _, c := range []struct {
+		name    string
+		anchor  string
+		named   bool
+		outcome state.Outcome
+		doubt   string
+	}{
+		{"named, answers found", "bob", true, state.Sufficient, ""},
+		{"not named", "bob", false, state.Uncertain, critic.OpenReaderDoubt},
+		{"named, none found", "carl", true, state.Uncertain, critic.OpenNoneDoubt},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := people(t)
+			s := phasetest.NewState("what did "+c.anchor+" direct", state.Target{Kind: state.TargetChain}, 1, directed, c.anchor)
+			s.Plan.Readings = []state.Reading{{Text: "what " + c.anchor + " directed", Confidence: 1, Open: true, OpenNamed: c.named, Extent: state.ExtentDirect, ExtentSaid: true}}
+			s = phasetest.Retrieved(t, g, s, walk.Options{})
+			v, _ := phasetest.Critique(t, g, s)
+			if v.Outcome != c.outcome || v.Doubt != c.doubt {
+				t.Errorf("verdict %s, doubt %q; want %s, %q (%s)", v.Outcome, v.Doubt, c.outcome, c.doubt, v.Reason)
+			}
+		})
+	}
+}

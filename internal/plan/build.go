@@ -148,6 +148,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		named := len(open.Readings) > 0 && len(open.Readings[0].Because) > 0
 		if (unplaced(rules) || noRelationWord(rules) && named) && len(open.Chains) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence >= placeConfidence {
 			open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
+			doubtUnexplained(qw, s, &open)
 			return open
 		}
 		if e := conditionOnIgnored(rules, open, ents); e != "" && open.Readings[0].Confidence > rules.Readings[0].Confidence {
@@ -155,6 +156,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 			// keeps the members linked to Republican, an entity the rule
 			// reader's reading leaves out; both unsure.
 			open.Notes = append(open.Notes, "read by the open reader: it keeps the answers linked to "+e+", which the rule reader's reading leaves out")
+			doubtUnexplained(qw, s, &open)
 			return open
 		}
 		oneHopByName(qw, s, &rules)
@@ -164,6 +166,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		return rules
 	}
 	open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
+	doubtUnexplained(qw, s, &open)
 	return open
 }
 
@@ -269,7 +272,7 @@ func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Pl
 		}
 		c := rd.Checks
 		out.chains = append(out.chains, rd.Chain)
-		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, Extent: rd.Extent,
+		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, OpenNamed: rd.Named, Extent: rd.Extent,
 			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: guesses, Concept: rd.Concept.String(), Unread: c.Unread, UnreadFirst: c.UnreadFirst,
 			Delivered: c.Delivered, Wider: c.Wider, Unoriented: c.Unoriented, Mirrored: c.Mirrored, Alike: c.Alike, SchemaDoubt: c.SchemaDoubt})
 	}

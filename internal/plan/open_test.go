@@ -90,6 +90,9 @@ func openReading(q string, ents []reader.Entity, s *graph.Schema) string {
 	}
 	for _, rd := range res.Readings {
 		fmt.Fprintf(&b, "  reading %.2f: %s\n    chain %s\n", rd.Confidence, rd.Text, rd.Chain)
+		if rd.Named {
+			b.WriteString("    named: the question's words name every relation walked\n")
+		}
 		for _, h := range rd.Having {
 			loose := ""
 			if h.Loose {

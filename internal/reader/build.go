@@ -47,6 +47,12 @@ type step struct {
 	// retyped: the step's words named relations that cannot start where
 	// the walk is; the types chose the step's relations instead.
 	retyped bool
+	// endGuessed: which end of a relation walked the question's words put
+	// where is a guess (relCand.guessedEnd).
+	endGuessed bool
+	// wordShared: a relation the step does not walk has the word the step
+	// was read by in its own name, and fits the walk (sharesNameWord).
+	wordShared bool
 }
 
 func build(f *Frame, v *vocab) Result {

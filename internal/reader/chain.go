@@ -57,6 +57,7 @@ func (b *builder) reading() (Reading, bool) {
 		}
 	}
 	rd.Because = because(steps)
+	rd.Named = len(rd.Doubts) == 0 && rd.Target < 0 && allNamed(steps)
 	rd.Checks = b.checks(rd, steps)
 	rd.Text = b.describe(rd, steps)
 	rd.Rule = b.rules(path)
@@ -499,7 +500,51 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 		st.schemaDoubt = len(chosen) > 0
 	}
 	b.walkChosen(&st, chosen, closure)
+	st.wordShared = b.sharesNameWord(st, fit) || b.knownAlike(st)
 	return st
+}
+
+// knownAlike reports whether a relation of a known kind links the same
+// kinds of entity, the same way, as a relation of no known kind the step
+// walks ("owner" beside "held_by", from artworks to museums): the walked
+// one may be a case of it, and its name alone does not say.
+func (b *builder) knownAlike(st step) bool {
+	for _, e := range st.edges {
+		r := b.v.rel(e.Relation)
+		if r == nil || r.concept != words.None || len(r.def.From) == 0 || len(r.def.To) == 0 {
+			continue
+		}
+		for _, o := range b.v.rels {
+			if o != r && o.concept != words.None && intersects(o.def.From, r.def.From) && intersects(o.def.To, r.def.To) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharesNameWord reports whether a relation the step does not walk has,
+// in its own name, the word the step's relations were read by, and can
+// be walked from where the walk is into the far phrase's kind
+// ("investigators" read as principal_investigator, beside
+// sub_investigator_on): the word alone does not say which is meant.
+func (b *builder) sharesNameWord(st step, fit typeFit) bool {
+	if st.by != byNameWord || st.link == nil || st.link.M.end <= st.link.M.start {
+		return false
+	}
+	lemmas := words.Lemmas(b.f.toks[st.link.M.end-1].low)
+	for _, r := range b.v.rels {
+		if slices.ContainsFunc(st.edges, func(e state.RelDir) bool { return e.Relation == r.name }) ||
+			!slices.ContainsFunc(r.words, func(w string) bool { return intersects(words.Lemmas(w), lemmas) }) {
+			continue
+		}
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if fit.fits(candEdge{relCand{rel: r}, state.RelDir{Relation: r.name, Direction: d}}, true) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // typeFit is where a step starts (types) and the kind of the phrase it
@@ -680,6 +725,7 @@ func (b *builder) walkChosen(st *step, chosen []candEdge, closure bool) {
 		if !slices.Contains(st.edges, e.e) {
 			st.edges = append(st.edges, e.e)
 		}
+		st.endGuessed = st.endGuessed || e.c.guessedEnd
 		// The graph may store the same facts from the other end as well
 		// (contains beside partOf): its mirrors of the same kind, turned.
 		// Not in a closure, where a few facts stored both ways are the
@@ -1408,6 +1454,32 @@ func subset(a, b []string) bool {
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// allNamed reports whether the question's words name every step's
+// relations themselves: no step chosen by the types alone, and none read
+// by its kind from a noun ("grandparents" read as every containment
+// relation), which names what the answers are rather than how they are
+// linked.
+func allNamed(steps []step) bool {
+	for _, st := range steps {
+		if st.implicit || st.link == nil || st.by == byConcept && st.link.M.form == mNoun || st.endGuessed || st.wordShared || bothWays(st.edges) {
+			return false
+		}
+	}
+	return true
+}
+
+// bothWays reports whether a step walks one of its relations both ways:
+// its words did not say which end is which ("Poliwag's evolutions" over
+// evolves_from).
+func bothWays(edges []state.RelDir) bool {
+	for i, e := range edges {
+		if e.Direction == graph.Both || slices.ContainsFunc(edges[i+1:], func(o state.RelDir) bool { return o.Relation == e.Relation }) {
+			return true
+		}
+	}
+	return false
+}
 
 // because says, for each step its words named, which words were read as
 // which relations and by what grounding.

@@ -315,7 +315,7 @@ func (f *Frame) headAt(i int) (*Node, int) {
 		if f.relativeAt(i) {
 			return nil, 0
 		}
-		if t.is("who", "whom", "what", "where") && !(i+1 < len(f.toks) && f.headStarts(i+1)) {
+		if t.is("who", "whom", "what", "where") && !(i+1 < len(f.toks) && (f.headStarts(i+1) || f.bareKindNoun(i+1))) {
 			return &Node{Kind: NodeAsked, Ent: -1, outer: -1, asked: true}, i + 1
 		}
 		return nil, 0
@@ -332,10 +332,18 @@ func (f *Frame) headAt(i int) (*Node, int) {
 	}
 	// "which tables", "what workflows": a noun the graph has no kind for,
 	// right after the wh-word, is still what is asked.
-	if i > 0 && f.toks[i-1].is("which", "what") && t.class == 0 && t.ent < 0 && !f.relativeAt(i-1) && f.relAt(i) == nil && f.verbFollows(i+1) {
+	if f.bareKindNoun(i) {
 		return &Node{Kind: NodeKindOf, Ent: -1, outer: -1, Kinds: &kindMention{start: i, end: i + 1, text: t.low}}, i + 1
 	}
 	return nil, 0
+}
+
+// bareKindNoun reports whether token i is a noun the graph has no kind
+// for, right after "which" or "what" and before a verb ("what year was X
+// published"): what is asked, though no type says so.
+func (f *Frame) bareKindNoun(i int) bool {
+	t := f.toks[i]
+	return i > 0 && f.toks[i-1].is("which", "what") && t.class == 0 && t.ent < 0 && !f.relativeAt(i-1) && f.relAt(i) == nil && f.verbFollows(i+1)
 }
 
 // coordinate joins entities coordinated by "and", "or", "as well as" or

@@ -104,6 +104,13 @@ type Reading struct {
 	// Checks are the relations the critic checks before it certifies an
 	// answer of this reading (see state.Reading).
 	Checks Checks
+	// Named is set when the question's own words name every step's
+	// relations: by the relation's name or a word of it, by its act, by a
+	// verb of its kind, or by its kind said as a verb or a position ("belong
+	// to", "upstream of"), not as a noun ("grandparents" for child_of), and
+	// the reading assumed nothing (no Doubts). The critic certifies the
+	// answers such a reading finds (see state.Reading.OpenNamed).
+	Named bool
 	// Having are conditions on the answers: a fact with another entity
 	// ("the feature-complete services").
 	Having []Having

@@ -69,6 +69,8 @@ type relCand struct {
 	// whose grammatical subject is what the participle says of it; a
 	// question using it in the active voice reads it the other way.
 	stated bool
+	// guessedEnd: the end is a guess (nameReading.guessedEnd).
+	guessedEnd bool
 }
 
 // relMention is a phrase of the question that names relations.
@@ -321,7 +323,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 			form = mNoun
 		}
 		s.add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
-			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive}}})
+			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd}}})
 	}
 }
 

@@ -73,6 +73,10 @@ type nameReading struct {
 	// "born_in", "located_in"): its subject is what is written, born,
 	// located.
 	passive bool
+	// guessedEnd: a verb read from a name whose head word is a noun as
+	// well ("cover_of", "copy_of"): "Z covered Y" may name the cover or
+	// its performer, so the end the verb's subject plays is a guess.
+	guessedEnd bool
 }
 
 // relation is one relation of the graph as the reader knows it.
@@ -313,6 +317,8 @@ func nameReadings(ws []string) []nameReading {
 			add(formNoun, ws[:n-1], Subject, false)
 			add(formVerb, ws, Subject, true)
 			add(formVerb, ws[:n-1], Subject, false)
+			out[len(out)-2].guessedEnd = true
+			out[len(out)-1].guessedEnd = true
 		}
 	case n >= 2:
 		// "runs_image", "uses_secret": a verb and the noun of its object.
