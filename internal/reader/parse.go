@@ -305,7 +305,7 @@ func (f *Frame) headAt(i int) (*Node, int) {
 		if f.apposition(i) {
 			// "the survey team", "the Redis container": the kind word is
 			// the entity's own.
-			return &Node{Kind: NodeEntity, Ent: t.ent, outer: -1}, f.kindAt(i + 1).end
+			return &Node{Kind: NodeEntity, Ent: t.ent, outer: -1}, f.classNounsEnd(t.ent, f.kindAt(i+1).end)
 		}
 		if t.poss || !(i+1 < len(f.toks) && f.headStarts(i+1)) || f.toks[i+1].class.Has(words.Det) {
 			return &Node{Kind: NodeEntity, Ent: t.ent, outer: -1}, i + 1
@@ -557,6 +557,21 @@ func (f *Frame) verbFollows(i int) bool {
 // apposition reports whether the kind noun right after the entity at
 // token i is the entity's own kind ("the survey team" for a Team, "the
 // kafka service", "the Redis container"): it belongs to the mention.
+// classNounsEnd returns where the kind nouns after an entity's own kind
+// word end, from end: those that name the entity's class ("the library
+// trait evolution project group", an entity that is_a project-group).
+func (f *Frame) classNounsEnd(e, end int) int {
+	typ := f.ents[e].Type
+	for end < len(f.toks) && !f.toks[end].brk && !f.toks[end].poss {
+		k := f.kindAt(end)
+		if k == nil || typ == "" || !f.v.classifies(typ, k.types) {
+			break
+		}
+		end = k.end
+	}
+	return end
+}
+
 func (f *Frame) apposition(i int) bool {
 	t := f.toks[i]
 	if t.ent < 0 || t.poss || i+1 >= len(f.toks) || f.toks[i+1].brk {
@@ -569,6 +584,9 @@ func (f *Frame) apposition(i int) bool {
 	typ := f.ents[t.ent].Type
 	if typ != "" && slices.Contains(k.types, typ) {
 		return true // "the CF API token secret": the entity is a secret
+	}
+	if typ != "" && f.v.classifies(typ, k.types) {
+		return true // "the X project group": X is_a project-group
 	}
 	if m := f.relAt(i + 1); m != nil && m.form == mNoun && m.best() <= byNameWord {
 		return false // "sentry-cleanup image": a relation's noun

@@ -541,6 +541,16 @@ func (v *vocab) classType(t string) bool {
 // rel returns the relation named name, or nil.
 func (v *vocab) rel(name string) *relation { return v.byName[name] }
 
+// classifies reports whether a relation that puts things in a class
+// (relation.classifier: is_a, kind) leads from type typ to one of types:
+// a noun of those types after an entity of typ names its class ("the
+// library trait evolution project group").
+func (v *vocab) classifies(typ string, types []string) bool {
+	return slices.ContainsFunc(v.rels, func(r *relation) bool {
+		return r.classifier && slices.Contains(r.def.From, typ) && intersects(r.def.To, types)
+	})
+}
+
 // kindOf returns the kind named name, or nil.
 func (v *vocab) kindOf(name string) *kind {
 	for _, k := range v.kinds {
