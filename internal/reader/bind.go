@@ -430,6 +430,10 @@ func (f *Frame) verbSides(m *relMention, left, right int, said bool) (x, y int, 
 		rule = "passive"
 	}
 	switch {
+	case f.coordinatedSubject(m, left) >= 0:
+		// "packages in the editors section and maintained by Mark
+		// Brown": the second predicate's subject is the first's.
+		x, y, rule = f.coordinatedSubject(m, left), right, "coordinated"
 	case f.haveDone(m) >= 0:
 		// "which services have ./relay mounted": the services mount it.
 		x, y, rule, said = f.haveDone(m), left, "have-done", false
@@ -454,6 +458,27 @@ func (f *Frame) verbSides(m *relMention, left, right int, said bool) (x, y int, 
 		x, y, rule = f.firstPhrase(), right, "fragment"
 	}
 	return x, y, rule, said
+}
+
+// coordinatedSubject returns the subject of the predicate a verb is
+// coordinated with ("are in the editors section and maintained by Mark
+// Brown"), or -1: the verb follows "and", "or" or "but" (with "is" or
+// "are" between or not), right after the object phrase left of an
+// earlier predicate.
+func (f *Frame) coordinatedSubject(m *relMention, left int) int {
+	k := m.start - 1
+	for k >= 0 && f.toks[k].ent < 0 && f.toks[k].class.Has(words.Be) {
+		k--
+	}
+	if k < 1 || left < 0 || f.toks[k].brk || !f.toks[k].is("and", "or", "but") || f.nodeAt(k-1) != left {
+		return -1
+	}
+	for _, l := range f.Links {
+		if l.Y == left && l.X >= 0 && l.X != left && l.M.form == mVerb {
+			return l.X
+		}
+	}
+	return -1
 }
 
 // lastWordIs reports whether the mention's last word is w.
