@@ -176,6 +176,16 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if !without {
 		plan = p.build(question, s, lk.ents)
 	}
+	relink := func(q string) ([]linked, error) {
+		l, err := p.link(ctx, q, s)
+		cost.StoreCalls += l.calls
+		return l.ents, err
+	}
+	if pl, ok, err := p.byPart(question, s, lk.ents, plan, relink); err != nil {
+		return state.Plan{}, cost, err
+	} else if ok {
+		plan = pl
+	}
 	if plan.Unanswerable != "" && p.opts.Relate != nil {
 		pl, ok, err := p.relate(ctx, question, s, lk.ents)
 		switch {
