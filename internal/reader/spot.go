@@ -311,7 +311,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 		i := h.at
 		r, nr := v.readingAt(h.id)
 		end, ok := matchPhrase(toks, i, nr.words, false)
-		if !ok || onlyFunctionWords(toks[i:end]) {
+		if !ok || onlyFunctionWords(toks[i:end]) || nr.inflected && !verbInflection(toks[end-1], nr.words[len(nr.words)-1]) {
 			continue
 		}
 		by := byNameWord
@@ -597,4 +597,10 @@ func appendNew[T comparable](s []T, xs ...T) []T {
 		}
 	}
 	return s
+}
+
+// verbInflection reports whether token t is word w inflected as a verb
+// ("tagged", "tagging" for tag).
+func verbInflection(t token, w string) bool {
+	return t.low != w && (words.PastForm(t.low) || strings.HasSuffix(t.low, "ing") && !strings.HasSuffix(w, "ing"))
 }

@@ -77,6 +77,9 @@ type nameReading struct {
 	// well ("cover_of", "copy_of"): "Z covered Y" may name the cover or
 	// its performer, so the end the verb's subject plays is a guess.
 	guessedEnd bool
+	// inflected: the reading names the relation only in a verb's
+	// inflection ("tagged" for has_tag), not in its bare noun.
+	inflected bool
 }
 
 // relation is one relation of the graph as the reader knows it.
@@ -298,6 +301,11 @@ func nameReadings(ws []string) []nameReading {
 		add(formNoun, ws, Object, true)
 		if n >= 2 {
 			add(formVerb, ws[:1], Subject, false)
+		}
+		if n == 1 && nominal(ws[0]) != nounOnly {
+			// "has_tag": "X is tagged T" says X has the tag T, the
+			// participle stated as the name states it.
+			out = append(out, nameReading{form: formVerb, words: ws, end: Subject, passive: true, inflected: true})
 		}
 	case n >= 2 && prep(ws[0]):
 		// "in_schema", "on_team", "at_site": the object is the subject's
