@@ -58,7 +58,7 @@ func questionParts(q string) []questionPart {
 
 // pronounWords are the pronouns a part's words may use for the entity
 // another part names, and how each is written in its stead.
-var pronounWords = regexp.MustCompile(`(?i)\b(it|they|them|its|their)\b`)
+var pronounWords = regexp.MustCompile(`(?i)\b(it|they|them|he|him|she|its|their|his|her)\b(\s+\w)?`)
 
 // partQuestion returns part p of q as a question of its own: its
 // pronouns written as the one entity mention the other parts make (none
@@ -81,13 +81,21 @@ func partQuestion(q string, p questionPart, ents []linked) (string, bool) {
 	}
 	mention := q[other[0].start:other[0].end]
 	replaced := false
-	text = pronounWords.ReplaceAllStringFunc(text, func(w string) string {
+	text = pronounWords.ReplaceAllStringFunc(text, func(m string) string {
 		replaced = true
-		switch strings.ToLower(w) {
-		case "its", "their":
-			return mention + "'s"
+		w, rest, _ := strings.Cut(m, " ")
+		if rest != "" {
+			rest = " " + strings.TrimSpace(rest)
 		}
-		return mention
+		switch strings.ToLower(w) {
+		case "its", "their", "his":
+			return mention + "'s" + rest
+		case "her":
+			if rest != "" { // "her manager": hers; "ask her": her
+				return mention + "'s" + rest
+			}
+		}
+		return mention + rest
 	})
 	return text, inside || replaced
 }

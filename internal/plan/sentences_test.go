@@ -47,3 +47,14 @@ func TestPartQuestionPronouns(t *testing.T) {
 		t.Errorf("partQuestion with two entities elsewhere = %q, want the part unchanged", got)
 	}
 }
+
+func TestPartQuestionPersonalPronouns(t *testing.T) {
+	q := "I need to escalate something about alice. Who is her manager's manager, and does he know her?"
+	ents := []linked{{anchor: state.Anchor{Entity: "alice"}, start: 35, end: 40}}
+	parts := questionParts(q)
+	got, _ := partQuestion(q, parts[len(parts)-1], ents)
+	want := "Who is alice's manager's manager, and does alice know alice?"
+	if got != want {
+		t.Errorf("partQuestion = %q, want %q", got, want)
+	}
+}
