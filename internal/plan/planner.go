@@ -176,12 +176,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if !without {
 		plan = p.build(question, s, lk.ents)
 	}
-	relink := func(q string) ([]linked, error) {
-		l, err := p.link(ctx, q, s)
-		cost.StoreCalls += l.calls
-		return l.ents, err
-	}
-	if pl, ok, err := p.byPart(question, s, lk.ents, plan, relink); err != nil {
+	if pl, ok, err := p.byPart(question, s, lk.ents, plan, p.relinker(ctx, s, &cost)); err != nil {
 		return state.Plan{}, cost, err
 	} else if ok {
 		plan = pl
@@ -230,6 +225,16 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
+}
+
+// relinker returns a function that links a question's words as Plan
+// does, counting its store calls in cost.
+func (p *Rules) relinker(ctx context.Context, s *graph.Schema, cost *state.Cost) func(string) ([]linked, error) {
+	return func(q string) ([]linked, error) {
+		l, err := p.link(ctx, q, s)
+		cost.StoreCalls += l.calls
+		return l.ents, err
+	}
 }
 
 // buildNegated plans a question that ends by negating a condition on its

@@ -50,9 +50,11 @@ type step struct {
 	// endGuessed: which end of a relation walked the question's words put
 	// where is a guess (relCand.guessedEnd).
 	endGuessed bool
-	// wordShared: a relation the step does not walk has the word the step
-	// was read by in its own name, and fits the walk (sharesNameWord).
-	wordShared bool
+	// rivalled: another relation may be the one meant: one the step does
+	// not walk with the step's word in its name that fits the walk
+	// (sharesNameWord), or one of a known kind between the same kinds as
+	// a walked relation of none (knownAlike).
+	rivalled bool
 }
 
 func build(f *Frame, v *vocab) Result {

@@ -500,7 +500,7 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 		st.schemaDoubt = len(chosen) > 0
 	}
 	b.walkChosen(&st, chosen, closure)
-	st.wordShared = b.sharesNameWord(st, fit) || b.knownAlike(st)
+	st.rivalled = b.sharesNameWord(st, fit) || b.knownAlike(st)
 	return st
 }
 
@@ -1456,13 +1456,14 @@ func subset(a, b []string) bool {
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
 
 // allNamed reports whether the question's words name every step's
-// relations themselves: no step chosen by the types alone, and none read
-// by its kind from a noun ("grandparents" read as every containment
+// relations themselves: no step chosen by the types alone; none read by
+// its kind from a noun ("grandparents" read as every containment
 // relation), which names what the answers are rather than how they are
-// linked.
+// linked; none whose direction the words leave open (endGuessed,
+// bothWays); none another relation may be meant by (rivalled).
 func allNamed(steps []step) bool {
 	for _, st := range steps {
-		if st.implicit || st.link == nil || st.by == byConcept && st.link.M.form == mNoun || st.endGuessed || st.wordShared || bothWays(st.edges) {
+		if st.implicit || st.link == nil || st.by == byConcept && st.link.M.form == mNoun || st.endGuessed || st.rivalled || bothWays(st.edges) {
 			return false
 		}
 	}
