@@ -1825,14 +1825,8 @@ func lowerCaseSubject(toks []otok) string {
 	if t.punct || t.code || t.poss || len(t.text) < 3 || !unicode.IsLower(firstRune(t.text)) || strings.ContainsAny(t.text, "-_./:@+#") {
 		return ""
 	}
-	w := t.low
-	if openWords.function(w) || openWords.is("not-names", w) || openWords.is("nouns", w) || openWords.is("nouns", singular(w)) || openWords.kind(w) != "" || openWords.kind(singular(w)) != "" || verbLike(w) || verbLike(lemma(w)) || hasAnySuffix(w, "ing", "ly", "ed", "s") {
+	if !unlistedWord(t.low) {
 		return ""
-	}
-	for e := range openWords.sets["abstract-endings"] {
-		if strings.HasSuffix(w, e) {
-			return ""
-		}
 	}
 	k := 1
 	if openWords.is("adverbs", toks[k].low) {
@@ -1843,6 +1837,21 @@ func lowerCaseSubject(toks []otok) string {
 		return ""
 	}
 	return t.text
+}
+
+// unlistedWord reports whether a lower-case word is none the lists know
+// (function word, verb, kind noun, listed noun, word that names nothing)
+// and has no ending of an inflected or abstract word.
+func unlistedWord(w string) bool {
+	if openWords.function(w) || openWords.is("not-names", w) || openWords.is("nouns", w) || openWords.is("nouns", singular(w)) || openWords.kind(w) != "" || openWords.kind(singular(w)) != "" || verbLike(w) || verbLike(lemma(w)) || hasAnySuffix(w, "ing", "ly", "ed", "s") {
+		return false
+	}
+	for e := range openWords.sets["abstract-endings"] {
+		if strings.HasSuffix(w, e) {
+			return false
+		}
+	}
+	return true
 }
 
 // addName records a name the document gives as a name, unless a function
