@@ -1548,6 +1548,9 @@ type docContext struct {
 	// ("VTOrc is the repair tool of Vitess. / - It queries the
 	// `vttablets` …").
 	lead *omention
+	// lastNamed is the last thing the sentence before (in the same block)
+	// named: what "This is invoked by …" starting the next refers to.
+	lastNamed *omention
 	// opening is the last sentence's subject where it starts the
 	// sentence (readUnit).
 	opening *omention
@@ -1637,6 +1640,9 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 			}
 		}
 		if best < 0 {
+			best = dc.onlyWithHead(toks, k, w, place)
+		}
+		if best < 0 {
 			continue
 		}
 		r := dc.heads[w][best]
@@ -1648,6 +1654,29 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 		out = append(out, r)
 	}
 	return out
+}
+
+// onlyWithHead is the place of the last name before the sentence that
+// "the <w>" at k stands for: "the shim" where the document repeats one
+// term "runtime shim" and names nothing else ending in the word. The word is no kind
+// noun (kind nouns have their own antecedents) and the one name is of two
+// words or more; -1 when none or several.
+func (dc *docContext) onlyWithHead(toks []otok, k int, w string, place int) int {
+	if k == 0 || toks[k-1].low != "the" || openWords.kind(w) != "" || openWords.is("nouns", w) {
+		return -1
+	}
+	best, name := -1, ""
+	for p, m := range dc.heads[w] {
+		if p >= place || len(text.KeyTokens(m.name)) < 2 || !m.term && !dc.names[text.Key(m.name)].term {
+			continue
+		}
+		if name != "" && text.Key(m.name) != name {
+			return -1
+		}
+		name = text.Key(m.name)
+		best = max(best, p)
+	}
+	return best
 }
 
 // lastWithHead is the last entity named before the sentence whose name
@@ -1768,6 +1797,11 @@ func newDocContext(doc string) *docContext {
 	for _, b := range bs {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
 	}
+	for _, toks := range sentences {
+		if n := lowerCaseSubject(toks); n != "" {
+			dc.addName(n, "")
+		}
+	}
 	// The noun compounds the document repeats are its terms (terms.go).
 	for _, t := range repeatedCompounds(sentences) {
 		if k := text.Key(t); k != "" && dc.names[k].name == "" {
@@ -1775,6 +1809,49 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	return dc
+}
+
+// lowerCaseSubject is the name a sentence starts with where the writer
+// keeps a name in lower case though English capitalises a sentence's first
+// word ("containerd invokes the runtime", "vtctld also acts as …"): a plain
+// lower-case word of letters and digits, no function word, verb, kind noun
+// or listed noun, with a verb in the third person after it (an adverb
+// between at most). "" for any other sentence.
+func lowerCaseSubject(toks []otok) string {
+	if len(toks) < 3 {
+		return ""
+	}
+	t := toks[0]
+	if t.punct || t.code || t.poss || len(t.text) < 3 || !unicode.IsLower(firstRune(t.text)) || strings.ContainsAny(t.text, "-_./:@+#") {
+		return ""
+	}
+	if !unlistedWord(t.low) {
+		return ""
+	}
+	k := 1
+	if openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	v := toks[k]
+	if v.punct || v.code || isCapWord(v) || !thirdPerson(v.low) || !verbLike(v.low) || openWords.is("nouns", v.low) {
+		return ""
+	}
+	return t.text
+}
+
+// unlistedWord reports whether a lower-case word is none the lists know
+// (function word, verb, kind noun, listed noun, word that names nothing)
+// and has no ending of an inflected or abstract word.
+func unlistedWord(w string) bool {
+	if openWords.function(w) || openWords.is("not-names", w) || openWords.is("nouns", w) || openWords.is("nouns", singular(w)) || openWords.kind(w) != "" || openWords.kind(singular(w)) != "" || verbLike(w) || verbLike(lemma(w)) || hasAnySuffix(w, "ing", "ly", "ed", "s") {
+		return false
+	}
+	for e := range openWords.sets["abstract-endings"] {
+		if strings.HasSuffix(w, e) {
+			return false
+		}
+	}
+	return true
 }
 
 // addName records a name the document gives as a name, unless a function
@@ -2296,6 +2373,20 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		facts = append(facts, openFact{subj: *ctx.title, obj: m, phrase: "use"})
 	}
 	last = nextAntecedent(toks, resolved, subject, last)
+	ctx.lastNamed = nil
+	// Not a name inside a relative clause ("runc, which implements the OCI
+	// runtime spec": "This" after it is runc).
+	rel := slices.IndexFunc(toks, func(t otok) bool { return t.low == "which" || t.low == "who" })
+	if rel < 0 {
+		rel = len(toks)
+	}
+	for k := len(resolved) - 1; k >= 0; k-- {
+		if !resolved[k].ref && resolved[k].name != "" && resolved[k].i < rel {
+			m := resolved[k]
+			ctx.lastNamed = &m
+			break
+		}
+	}
 	ctx.opening = nil
 	if subject != nil && last == subject && subject.name != "" && subject.i < len(toks) && (subject.i == 0 || subject.i == 1 && openWords.is("determiners", toks[0].low)) {
 		o := *subject
@@ -2406,6 +2497,8 @@ func (ctx *docContext) antecedent(toks []otok, m omention, head string, u unit, 
 		}
 	}
 	switch {
+	case m.typ == "" && m.j == m.i+1 && toks[m.i].low == "this" && u.seq > 0 && ctx.lastNamed != nil:
+		return ctx.lastNamed
 	case last != nil && (m.typ == "" || last.typ == m.typ):
 		return last
 	case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
@@ -3377,6 +3470,35 @@ func (r *relating) add(subjects, objects []omention, phrase string) {
 }
 
 // pair reads the relation between groups a and a+1.
+// unnamedRelative reports whether the words between two names hold a
+// relative clause whose antecedent is a phrase that names nothing, the
+// object of a preposition: "it is invoked by a shim, which listens on the
+// socket and invokes the runtime engine": the shim invokes the engine, not
+// the subject.
+func unnamedRelative(between []otok) bool {
+	for p, t := range between {
+		if t.low != "which" && t.low != "who" {
+			continue
+		}
+		k := p - 1
+		if k >= 0 && between[k].low == "," {
+			k--
+		}
+		nouns := 0
+		for k >= 0 && contentWord(between[k]) && !verbLike(between[k].low) {
+			nouns++
+			k--
+		}
+		for k >= 0 && openWords.is("determiners", between[k].low) {
+			k--
+		}
+		if nouns > 0 && k >= 0 && openWords.is("prepositions", between[k].low) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *relating) pair(a int) {
 	ga, gb := r.gs[a], r.gs[a+1]
 	var between []otok
@@ -3384,6 +3506,9 @@ func (r *relating) pair(a int) {
 		if r.depth[k] == 0 {
 			between = append(between, r.toks[k])
 		}
+	}
+	if unnamedRelative(between) {
+		return
 	}
 	subj, between, ok := r.pairSubject(a, between)
 	if !ok || r.madeWithOrIn(ga, subj, gb, between) {
