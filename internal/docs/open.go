@@ -3469,7 +3469,6 @@ func (r *relating) add(subjects, objects []omention, phrase string) {
 	}
 }
 
-// pair reads the relation between groups a and a+1.
 // unnamedRelative reports whether the words between two names hold a
 // relative clause whose antecedent is a phrase that names nothing, the
 // object of a preposition: "it is invoked by a shim, which listens on the
@@ -3499,6 +3498,7 @@ func unnamedRelative(between []otok) bool {
 	return false
 }
 
+// pair reads the relation between groups a and a+1.
 func (r *relating) pair(a int) {
 	ga, gb := r.gs[a], r.gs[a+1]
 	var between []otok
