@@ -864,12 +864,24 @@ func namedBeside(named []string, c state.Chain, s *graph.Schema) string {
 	for _, st := range c.Steps {
 		in := namedIn(named, st.Relations())
 		for _, e := range st.Edges {
-			if len(in) > 0 && !slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) }) {
+			if len(in) > 0 && !slices.ContainsFunc(in, func(n string) bool { return sameRelation(n, e.Relation, s) && !twoDependencyNames(n, e.Relation) }) {
 				return fmt.Sprintf("the question names %s; the reading walks %s beside it", text.List(in, "and"), e.Relation)
 			}
 		}
 	}
 	return ""
+}
+
+// twoDependencyNames reports whether of two relations named for a
+// dependency one has the concept's own name and the other a word of its
+// own ("Depends" and "Source" in a package index): a question that says
+// the other's word names it, not the dependency in general.
+func twoDependencyNames(n, r string) bool {
+	nm, rm := words.ReadName(n), words.ReadName(r)
+	if n == r || nm.Concept != words.Dependency || rm.Concept != words.Dependency || nm.Phrase == rm.Phrase || words.SameAct(nm.Phrase, rm.Phrase) {
+		return false
+	}
+	return words.Canonical(words.Dependency, nm.Phrase) != words.Canonical(words.Dependency, rm.Phrase)
 }
 
 // namedIn returns the relations of named the relations walk, in order.

@@ -49,3 +49,20 @@ func TestUnreadChecks(t *testing.T) {
 		return b.String()
 	})
 }
+
+func TestTwoDependencyNames(t *testing.T) {
+	for _, c := range []struct {
+		n, r string
+		want bool
+	}{
+		{"Source", "Depends", true},
+		{"Depends", "Source", true},
+		{"Pre-Depends", "Depends", false},
+		{"requires", "prerequisite", false},
+		{"depends_on", "depends_on", false},
+	} {
+		if got := twoDependencyNames(c.n, c.r); got != c.want {
+			t.Errorf("twoDependencyNames(%q, %q) = %v, want %v", c.n, c.r, got, c.want)
+		}
+	}
+}
