@@ -1574,6 +1574,7 @@ func (r *reader) verb() *claim {
 			continue
 		}
 		c := r.verbClaim(v, before, after, passive)
+		r.joinCoordinatedVerb(c, vs, v)
 		if c.target < 0 {
 			// "what depends on X or Y": either's.
 			if co := r.coordinated(c.anchor); len(co) > 0 {
@@ -1601,6 +1602,60 @@ func (r *reader) verb() *claim {
 		return c
 	}
 	return nil
+}
+
+// coordinatedVerb returns the verb joined to v by "or" or "and" right
+// after it, of the same subject ("which packages does X recommend or
+// suggest"), and whether there is one: one clause with two verbs, not a
+// chain through the second.
+func (r *reader) coordinatedVerb(vs []verbHit, v verbHit) (verbHit, bool) {
+	if v.end >= len(r.st.words) || len(r.verbRels(v)) == 0 || !slices.Contains([]string{"or", "and"}, r.st.words[v.end]) {
+		return verbHit{}, false
+	}
+	for _, o := range vs {
+		if o.start == v.end+1 && len(r.verbRels(o)) > 0 && o.subject == v.subject {
+			return o, true
+		}
+	}
+	return verbHit{}, false
+}
+
+// verbRels returns the relations a verb hit names: those of a relation's
+// own name, or those its specific verb names of its concept.
+func (r *reader) verbRels(v verbHit) []*relInfo {
+	if v.step.rels != nil {
+		return v.step.rels
+	}
+	if v.step.specific != "" {
+		return r.namedRels(v.step.concept, v.step.specific)
+	}
+	// A verb of the concept as a whole ("use"): the relations named by
+	// it, if any.
+	return r.namedRels(v.step.concept, v.step.word)
+}
+
+// joinCoordinatedVerb walks the relations of the verb coordinated with v
+// (coordinatedVerb) beside v's in the claim's first step: "recommend or
+// suggest" asks for either. "and" may ask for both: read as either, a
+// guess.
+func (r *reader) joinCoordinatedVerb(c *claim, vs []verbHit, v verbHit) {
+	o, ok := r.coordinatedVerb(vs, v)
+	if !ok || len(c.steps) == 0 {
+		return
+	}
+	rels := slices.Clone(r.verbRels(v))
+	for _, ri := range r.verbRels(o) {
+		if !slices.Contains(rels, ri) {
+			rels = append(rels, ri)
+		}
+	}
+	c.steps[0].rels, c.steps[0].specific = rels, ""
+	r.markUsed(v.end, o.end)
+	c.why = append(c.why, fmt.Sprintf("%q and %q: either", v.step.word, o.step.word))
+	if r.st.words[v.end] == "and" {
+		c.conf *= 0.75
+		c.guess = append(c.guess, fmt.Sprintf("%q joins %q and %q: read as either, not as both", "and", v.step.word, o.step.word))
+	}
 }
 
 // verbHits returns the verbs of the question, from the concept phrases
@@ -1934,6 +1989,9 @@ func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, boo
 		o := vs[k]
 		if o.start < v.end || o.start <= at || o.step.concept == words.None && o.step.rels == nil {
 			continue
+		}
+		if o.start == v.end+1 && (w[v.end] == "or" || w[v.end] == "and") {
+			return verbHit{}, false // "recommend or suggest": one clause
 		}
 		if words.ClassOf(w[o.start-1]).Has(words.Prep | words.As | words.Det) {
 			// "work on as co-investigator": a role, not a verb.
