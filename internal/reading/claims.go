@@ -508,7 +508,7 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 		}
 	}
 	for _, rh := range r.rhits {
-		if rh.start == j {
+		if w := r.st.words[rh.end-1]; rh.start == j && (!verbForm(w) || slices.Contains(nameWords(rh.rel.def.Name), w)) {
 			// "X's <relation>": the objects of X's facts (the subjects
 			// for an inverse alias).
 			ans := rh.rel.subject.Other()
@@ -532,6 +532,14 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 		}
 	}
 	return stepClaim{}, j, false
+}
+
+// verbForm reports whether w is a verb's -ing form ("depending"): a
+// relation's name said so, where the name does not itself say it
+// ("attending"), is a verb ("the packages depending on X"), not its noun.
+// A past participle may be said of the noun ("X's recommended packages").
+func verbForm(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ing")
 }
 
 // otherNames: "What is X also known as?", "How else is X known?", "What
