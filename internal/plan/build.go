@@ -720,6 +720,19 @@ func askedRelation(pl *state.Plan, s *graph.Schema) {
 		case slices.Contains(r.To, from) && slices.Contains(r.From, t.Type):
 			d = graph.In
 		default:
+			if steps, ok := typePath(s, from, r, t.Type); ok {
+				// "Which order does the Great Horned Owl belong to?":
+				// Order links a family to its order; the species gets
+				// there through its genus and family, the one way the
+				// types allow. The hops before are the types' guess.
+				rd := state.Reading{Text: fmt.Sprintf("the %s of %s, through %s", t.Type, pl.Anchors[0].Entity, state.Chain{Steps: steps}.String()), Confidence: doubtedConfidence, Extent: state.ExtentFixed,
+					Because: []string{fmt.Sprintf("%q names %s, which links to a %s", t.Type, r.Name, t.Type)},
+					Guesses: []string{fmt.Sprintf("%s reaches %s from its kind (%s) through %s no word names, the one way the types allow", pl.Anchors[0].Entity, r.Name, from, countedRelations(len(steps)-1))}}
+				pl.Chains = append([]state.Chain{{Steps: steps, Score: doubtedConfidence}}, pl.Chains...)
+				pl.Readings = append([]state.Reading{rd}, pl.Readings...)
+				pl.HopBudget = max(pl.HopBudget, len(steps))
+				return
+			}
 			continue
 		}
 		rd := state.Reading{Text: fmt.Sprintf("the %s of %s, through %s", t.Type, pl.Anchors[0].Entity, r.Name), Confidence: 1, Extent: state.ExtentDirect,
@@ -728,6 +741,71 @@ func askedRelation(pl *state.Plan, s *graph.Schema) {
 		pl.Readings = append([]state.Reading{rd}, pl.Readings...)
 		return
 	}
+}
+
+// countedRelations says n relations in words ("a relation", "2
+// relations").
+func countedRelations(n int) string {
+	if n == 1 {
+		return "a relation"
+	}
+	return fmt.Sprintf("%d relations", n)
+}
+
+// typePath returns the steps from type from to type to whose last walks
+// relation last forward, one relation a step: the only path of two or
+// three steps the schema's types allow, through types not met before
+// ("species" to "order" through genus, Family and Order), and whether
+// there is exactly one. Relations walked forward are tried first; then,
+// where none leads there, walked either way (a scientific name back to its
+// species first).
+func typePath(s *graph.Schema, from string, last graph.RelationDef, to string) ([]state.ChainStep, bool) {
+	if !slices.Contains(last.To, to) {
+		return nil, false
+	}
+	for _, ways := range [][]graph.Direction{{graph.Out}, {graph.Out, graph.In}} {
+		if found := typePaths(s, from, last, ways); len(found) > 0 {
+			return found[0], len(found) == 1
+		}
+	}
+	return nil, false
+}
+
+// typePaths returns up to two paths of typePath's, walking relations in
+// the directions ways.
+func typePaths(s *graph.Schema, from string, last graph.RelationDef, ways []graph.Direction) [][]state.ChainStep {
+	var found [][]state.ChainStep
+	var walk func(at string, path []state.ChainStep, seen []string)
+	walk = func(at string, path []state.ChainStep, seen []string) {
+		if len(found) > 1 || len(path) > 2 {
+			return
+		}
+		if slices.Contains(last.From, at) && len(path) > 0 {
+			found = append(found, append(slices.Clone(path), state.ChainStep{Edges: []state.RelDir{{Relation: last.Name, Direction: graph.Out}}}))
+			return
+		}
+		for _, r := range s.Relations {
+			if r.Name == last.Name {
+				continue
+			}
+			for _, d := range ways {
+				here, there := r.From, r.To
+				if d == graph.In {
+					here, there = r.To, r.From
+				}
+				if !slices.Contains(here, at) {
+					continue
+				}
+				for _, next := range there {
+					if !slices.Contains(seen, next) {
+						walk(next, append(slices.Clip(path), state.ChainStep{Edges: []state.RelDir{{Relation: r.Name, Direction: d}}}), append(slices.Clip(seen), next))
+					}
+				}
+			}
+		}
+	}
+	walk(from, nil, []string{from})
+	return found
 }
 
 // namedForKind reports whether every chain's last step walks only

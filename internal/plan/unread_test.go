@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/state"
 )
 
 var updateUnread = flag.Bool("update-unread", false, "rewrite testdata/unread/*.txt from the planner's readings")
@@ -63,6 +66,29 @@ func TestTwoDependencyNames(t *testing.T) {
 	} {
 		if got := twoDependencyNames(c.n, c.r); got != c.want {
 			t.Errorf("twoDependencyNames(%q, %q) = %v, want %v", c.n, c.r, got, c.want)
+		}
+	}
+}
+
+func TestTypePath(t *testing.T) {
+	s := &graph.Schema{Relations: []graph.RelationDef{
+		{Name: "genus", From: []string{"species"}, To: []string{"genus"}},
+		{Name: "Family", From: []string{"genus"}, To: []string{"family"}},
+		{Name: "Order", From: []string{"family"}, To: []string{"order"}},
+		{Name: "name", From: []string{"species"}, To: []string{"name"}},
+	}}
+	order := s.Relations[2]
+	for _, c := range []struct {
+		from, want string
+		ok         bool
+	}{
+		{"species", "-genus-> -Family-> -Order->", true},
+		{"name", "<-name- -genus-> -Family-> -Order->", false}, // four steps: too far
+		{"genus", "-Family-> -Order->", true},
+	} {
+		steps, ok := typePath(s, c.from, order, "order")
+		if ok != c.ok || ok && (state.Chain{Steps: steps}).String() != c.want {
+			t.Errorf("typePath from %s = %v, %v; want %s, %v", c.from, state.Chain{Steps: steps}, ok, c.want, c.ok)
 		}
 	}
 }
