@@ -41,6 +41,9 @@ func (b block) prose() block {
 			out.lines[k] = ""
 		}
 	}
+	if len(out.lines) > 0 && !indented {
+		out.lines[0] = definitionLine(out.lines[0])
+	}
 	return out
 }
 

@@ -1792,7 +1792,7 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	bs := splitBlocks(doc)
-	dc.listed = listIntroductions(bs)
+	dc.listed = listIntroductions(bs, dc.subject())
 	var sentences [][]otok
 	for _, b := range bs {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
@@ -1991,10 +1991,14 @@ func namesList(inner string, code []string) bool {
 // indentation. Each item's line maps to the introduction's words before
 // its object ("The RocketMQ architecture is divided into" of "… is divided
 // into four parts, as shown in the figure above:").
-func listIntroductions(bs []block) map[int]string {
+func listIntroductions(bs []block, subject string) map[int]string {
 	out := map[int]string{}
 	for k := 0; k+1 < len(bs); k++ {
 		b := bs[k].prose()
+		if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
+			itemsUnder(prefix, bs[k+1:], out)
+			continue
+		}
 		// A figure may stand between an introduction and its items ("X
 		// consists of three parts: / ![arch](x.svg) / **A**: …").
 		first := k + 1
@@ -2051,6 +2055,14 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 	if listItemRE.MatchString(b.lines[0]) && indent == leadingSpaces(b.lines[0]) && numbered == numberedItem(b.lines[0]) {
 		return // the next item of the same list, not items under this one
 	}
+	itemsUnder(prefix, bs, out)
+}
+
+// itemsUnder records prefix for each item of the list bs starts with, at
+// its first item's indent and numbering.
+func itemsUnder(prefix string, bs []block, out map[int]string) {
+	indent := leadingSpaces(bs[0].lines[0])
+	numbered := numberedItem(bs[0].lines[0])
 	for _, it := range bs {
 		in := leadingSpaces(it.lines[0])
 		if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
@@ -2133,7 +2145,7 @@ func introPrefix(sentence string, colon bool) string {
 		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) {
 			return ""
 		}
-		return strings.Join(fs[:end], " ")
+		return partsPrefix(fs[:end], fs[k+1:k+1+rest])
 	}
 	if colon && len(fs) >= 2 {
 		if verbBefore(fs) {
@@ -2141,6 +2153,79 @@ func introPrefix(sentence string, colon bool) string {
 		}
 	}
 	return ""
+}
+
+// subject is the name of what the document is about: its title's entity,
+// or the project its title names; "" for neither.
+func (dc *docContext) subject() string {
+	switch {
+	case dc.title != nil && !openWords.is("part-nouns", singular(strings.ToLower(headWord(dc.title.name)))):
+		// "# Main Components" names the parts, not the whole
+		return dc.title.name
+	case dc.project != nil:
+		return dc.project.name
+	}
+	return ""
+}
+
+// headingIntroPrefix reads a section heading that names parts ("##
+// Components", "### Microservice components", "## Jaeger Modules"): the
+// list right under it names the parts of the whole the heading's
+// capitalised words before the noun name ("Jaeger"), or else of the
+// document's subject. It returns "<whole> consists of", or "".
+func headingIntroPrefix(b block, subject string) string {
+	if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) || strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
+		return ""
+	}
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) == 0 || len(ws) > 4 {
+		return ""
+	}
+	last := strings.ToLower(strings.Trim(ws[len(ws)-1], ":"))
+	if singular(last) == last || !openWords.is("part-nouns", singular(last)) {
+		return "" // "## Component": one thing; "## Subsystem overview"
+	}
+	whole := subject
+	if n := len(ws) - 1; n > 0 && unicode.IsUpper(firstRune(ws[0])) && !openWords.function(strings.ToLower(ws[0])) {
+		// "Jaeger Components": the words before the noun name the whole
+		// when each is capitalised; "Microservice components" is a kind.
+		named := true
+		for _, w := range ws[:n] {
+			l := strings.ToLower(w)
+			named = named && unicode.IsUpper(firstRune(w)) && hasLetter(w) && !openWords.is("not-names", l) && openWords.kind(singular(l)) == "" && !openWords.is("nouns", l)
+		}
+		if named && !unicode.IsUpper(firstRune(ws[n])) {
+			whole = strings.Join(ws[:n], " ")
+		}
+	}
+	if whole == "" {
+		return ""
+	}
+	return whole + " consists of"
+}
+
+// partsPrefix is an introduction's words before its object, where the
+// object counts parts with a verb of having ("X has the following
+// components", "X contains two modules"): "X consists of", since each item
+// is a part of X. Any other introduction's words are returned as they are.
+func partsPrefix(before, counted []string) string {
+	if len(counted) == 0 {
+		return strings.Join(before, " ")
+	}
+	noun := strings.ToLower(strings.Trim(counted[len(counted)-1], ",.:;("))
+	v := len(before) - 1
+	for v > 0 && !openWords.is("having-verbs", lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))) && !openWords.is("verbs", lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))) {
+		v--
+	}
+	verb := lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))
+	parts := v > 0 && singular(noun) != noun && openWords.is("part-nouns", singular(noun))
+	switch {
+	case !openWords.is("having-verbs", verb):
+		return strings.Join(before, " ")
+	case !parts:
+		return "" // "X has the following features": no relation to read
+	}
+	return strings.Join(before[:v], " ") + " consists of"
 }
 
 // verbBefore reports whether words end in a verb of [verbs] and the
@@ -2154,7 +2239,7 @@ func verbBefore(fs []string) bool {
 		case openWords.is("prepositions", w) || openWords.is("particles", w) || openWords.is("adverbs", w) || openWords.is("determiners", w) || strings.HasSuffix(w, "ly"):
 			continue
 		}
-		return openWords.is("verbs", lemma(w))
+		return openWords.is("verbs", lemma(w)) || openWords.is("having-verbs", lemma(w))
 	}
 	return false
 }
@@ -5145,7 +5230,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 5
+const openVersion = 6
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -5203,8 +5288,42 @@ func (dc *docContext) listedItemUnits(b block) []unit {
 	if obj == "" {
 		return nil
 	}
+	prefix = writersWhole(prefix, dc.subject())
 	from := len(tokenize(cleanMarkdown(prefix)))
 	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
+}
+
+// writersWhole puts the document's subject in place of the writers' words
+// for their project that start an introduction: "Our system includes:",
+// "The project consists of", "We consists of" (a list of parts). A prefix
+// starting otherwise, or a document with no subject, is kept.
+func writersWhole(prefix, subject string) string {
+	fs := strings.Fields(prefix)
+	if subject == "" || len(fs) < 2 {
+		return prefix
+	}
+	first := strings.ToLower(fs[0])
+	n := 0
+	switch {
+	case first == "we":
+		n = 1
+	case first == "our" || first == "the" && strings.EqualFold(fs[1], "project"):
+		// "Our system", "Our platform", "The project": the noun phrase
+		// up to the verb.
+		n = 2
+		for n < len(fs) && n < 4 && !verbLike(strings.ToLower(fs[n])) && !openWords.is("having-verbs", lemma(strings.ToLower(fs[n]))) {
+			n++
+		}
+		if first == "the" && n != 2 {
+			return prefix
+		}
+	default:
+		return prefix
+	}
+	if n >= len(fs) {
+		return prefix
+	}
+	return subject + " " + strings.Join(fs[n:], " ")
 }
 
 // unitMentions are the chunk mentions of a unit's mentions, each name
@@ -5600,4 +5719,44 @@ func toksText(u unit, m omention) string {
 		ws = append(ws, t.text)
 	}
 	return strings.Join(ws, " ")
+}
+
+var (
+	// itemTermFormRE is a list item's term written another way than
+	// "**Term**:": emphasised ("__*Executor*__:", "*Querier*:"), as a code
+	// span ("`vtgate`:"), or plain ("Scheduler -"), then a colon or a dash
+	// before its description. Groups: the list marker, the term (one of
+	// four forms), the description.
+	itemTermFormRE = regexp.MustCompile("^(\\s*(?:[-*+]|\\d+[.)])\\s+)(?:(?:\\*\\*|__)[*_]?([^*_`]{1,40}?):?[*_]?(?:\\*\\*|__)|[*_]([^*_`\\s][^*_`]{0,39}?)[*_]|`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+))\\s*(?::\\s|:$|\\s[-–—]\\s|[–—]\\s*)(.*)$")
+)
+
+// definitionLine writes a list item whose term is emphasised, a code span
+// or plain, before a colon or a dash ("- __*Executor*__: …", "- `vtgate`:
+// routes …", "- **Querier** — answers …", "- Scheduler - assigns …") the
+// way definition items are read: "- **Term**: description". Any other line
+// is returned as it is. A plain term must be a name: capitalised words that
+// are no function words, or an identifier.
+func definitionLine(l string) string {
+	if definitionItemRE.MatchString(l) {
+		return l
+	}
+	m := itemTermFormRE.FindStringSubmatch(l)
+	if m == nil {
+		return l
+	}
+	term := strings.TrimSpace(m[2] + m[3] + m[4] + m[5])
+	if term == "" {
+		return l
+	}
+	if (m[4] != "" || m[5] != "") && (badName(otok{text: term}) || strings.Contains(term, "/") || fileExtRE.MatchString(term)) {
+		return l // "`scripts/build.sh`:": a path, no name
+	}
+	if m[5] != "" {
+		for _, w := range strings.Fields(term) {
+			if lw := strings.ToLower(w); openWords.function(lw) || openWords.is("not-names", lw) {
+				return l
+			}
+		}
+	}
+	return m[1] + "**" + term + "**: " + m[6]
 }
