@@ -35,24 +35,54 @@ type resolved struct {
 
 // resolution maps every name the index's statements and mentions use to
 // its entity; nil when the index was not made by the open extractor (its
-// names are the dictionary's own).
+// names are the dictionary's own). Names are joined (keyUnion) where their
+// keys are equal, where one is the other with its kind noun dropped, where
+// they are equal once abbreviations are written out, and where an
+// identifier is a project's prefix on a name of its own; each group takes
+// its most used name and its most stated type.
 func (ix *Index) resolution() map[string]resolved {
 	if !ix.Open {
 		return nil
 	}
-	type seen struct {
-		lines map[string]bool // "doc:line" where the name is used
-		first int
-		types map[string]int
+	names := ix.namesSeen()
+	u := keyUnion{}
+	keys := map[string]bool{}
+	for n := range names {
+		keys[text.Key(n)] = true
 	}
-	names := map[string]*seen{}
-	order := 0
+	u.joinDroppedKinds(names, keys)
+	u.joinLongForms(names)
+	u.joinPrefixed(names, keys)
+	groups := map[string][]string{}
+	for n := range names {
+		r := u.find(text.Key(n))
+		groups[r] = append(groups[r], n)
+	}
+	out := map[string]resolved{}
+	for _, members := range groups {
+		name, typ := groupEntity(members, names)
+		for _, m := range members {
+			out[m] = resolved{Name: name, Type: typ}
+		}
+	}
+	return out
+}
+
+// nameSeen is where a name is used and which types it is stated with.
+type nameSeen struct {
+	lines map[string]bool // "doc:line" where the name is used
+	first int             // the order it was first met in
+	types map[string]int
+}
+
+// namesSeen returns every name the index's mentions and statements use.
+func (ix *Index) namesSeen() map[string]*nameSeen {
+	names := map[string]*nameSeen{}
 	add := func(name, typ, at string) {
 		s := names[name]
 		if s == nil {
-			s = &seen{lines: map[string]bool{}, first: order, types: map[string]int{}}
+			s = &nameSeen{lines: map[string]bool{}, first: len(names), types: map[string]int{}}
 			names[name] = s
-			order++
 		}
 		if !s.lines[at] {
 			s.lines[at] = true
@@ -71,43 +101,54 @@ func (ix *Index) resolution() map[string]resolved {
 			add(s.Object, s.ObjectType, at)
 		}
 	}
-	// Union the keys: equal keys, and a name with its kind noun dropped.
-	parent := map[string]string{}
-	var find func(string) string
-	find = func(k string) string {
-		if p, ok := parent[k]; ok && p != k {
-			r := find(p)
-			parent[k] = r
-			return r
-		}
-		parent[k] = k
-		return k
+	return names
+}
+
+// keyUnion joins names' keys (text.Key) into groups, each named by its
+// least key.
+type keyUnion map[string]string
+
+// find returns the key of k's group.
+func (u keyUnion) find(k string) string {
+	if p, ok := u[k]; ok && p != k {
+		r := u.find(p)
+		u[k] = r
+		return r
 	}
-	union := func(a, b string) {
-		ra, rb := find(a), find(b)
-		if ra != rb {
-			parent[max(ra, rb)] = min(ra, rb)
-		}
+	u[k] = k
+	return k
+}
+
+// union joins a's group and b's.
+func (u keyUnion) union(a, b string) {
+	ra, rb := u.find(a), u.find(b)
+	if ra != rb {
+		u[max(ra, rb)] = min(ra, rb)
 	}
-	keys := map[string]bool{}
-	for n := range names {
-		keys[text.Key(n)] = true
-	}
+}
+
+// joinDroppedKinds joins a name with the name it is with its kind noun
+// dropped ("Kafka topic", "Kafka"), where that is a name of the index and
+// not a generic word.
+func (u keyUnion) joinDroppedKinds(names map[string]*nameSeen, keys map[string]bool) {
 	for n := range names {
 		k := text.Key(n)
-		find(k)
+		u.find(k)
 		if short := dropKind(n); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
-			union(k, text.Key(short))
+			u.union(k, text.Key(short))
 		}
 	}
-	// Names equal once their short forms are written out (package words'
-	// abbreviations: "payment-svc" and "the payment service", "k8s" and
-	// "Kubernetes"), the kind noun maybe dropped.
+}
+
+// joinLongForms joins names equal once their short forms are written out
+// (package words' abbreviations: "payment-svc" and "the payment service",
+// "k8s" and "Kubernetes"), the kind noun maybe dropped.
+func (u keyUnion) joinLongForms(names map[string]*nameSeen) {
 	byLong := map[string]string{}
 	for _, n := range slices.Sorted(maps.Keys(names)) {
 		if l := longKey(n); l != "" {
 			if k, ok := byLong[l]; ok {
-				union(k, text.Key(n))
+				u.union(k, text.Key(n))
 			} else {
 				byLong[l] = text.Key(n)
 			}
@@ -116,15 +157,18 @@ func (ix *Index) resolution() map[string]resolved {
 	for n := range names {
 		if short := dropKind(n); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
 			if k, ok := byLong[longKey(short)]; ok && longKey(short) != "" {
-				union(text.Key(n), k)
+				u.union(text.Key(n), k)
 			}
 		}
 	}
-	// A project's prefix on its components' names: "argocd-repo-server"
-	// is the "Repo Server" of the documents about Argo CD. The name is an
-	// identifier (no spaces); its prefix is the key of a name of the index
-	// and starts three names or more; what follows it is two words or more
-	// and a name of its own.
+}
+
+// joinPrefixed joins an identifier with a project's prefix on a
+// component's name to the component: "argocd-repo-server" is the "Repo
+// Server" of the documents about Argo CD. The prefix is the key of a name
+// of the index and starts three names or more; what follows it is two
+// words or more and a name of its own.
+func (u keyUnion) joinPrefixed(names map[string]*nameSeen, keys map[string]bool) {
 	firsts := map[string]int{}
 	for n := range names {
 		if ts := text.KeyTokens(n); len(ts) >= 2 {
@@ -137,46 +181,42 @@ func (ix *Index) resolution() map[string]resolved {
 			continue // "Kubernetes API server" is no component of Kubernetes's name: only identifiers are prefixed
 		}
 		if rest := strings.Join(ts[1:], ""); keys[rest] {
-			union(text.Key(n), rest)
+			u.union(text.Key(n), rest)
 		}
 	}
-	groups := map[string][]string{}
-	for n := range names {
-		r := find(text.Key(n))
-		groups[r] = append(groups[r], n)
+}
+
+// groupEntity returns the name and type a group of names resolves to: the
+// name used on the most lines (then one with its kind noun, then the
+// longest, then the first met), and the type stated most often for any of
+// them (TypeThing where none is).
+func groupEntity(members []string, names map[string]*nameSeen) (string, string) {
+	kinded := func(n string) int {
+		if dropKind(n) != "" {
+			return 1
+		}
+		return 0
 	}
-	out := map[string]resolved{}
-	for _, members := range groups {
-		kinded := func(n string) int {
-			if dropKind(n) != "" {
-				return 1
-			}
-			return 0
-		}
-		slices.SortFunc(members, func(a, b string) int {
-			return cmp.Or(cmp.Compare(len(names[b].lines), len(names[a].lines)), cmp.Compare(kinded(b), kinded(a)),
-				cmp.Compare(len(strings.Fields(b)), len(strings.Fields(a))), cmp.Compare(names[a].first, names[b].first))
-		})
-		types := map[string]int{}
-		for _, m := range members {
-			for t, c := range names[m].types {
-				types[t] += c
-			}
-		}
-		typ := ""
-		for t, c := range types {
-			if c > types[typ] || c == types[typ] && t < typ {
-				typ = t
-			}
-		}
-		if typ == "" {
-			typ = TypeThing
-		}
-		for _, m := range members {
-			out[m] = resolved{Name: members[0], Type: typ}
+	slices.SortFunc(members, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(names[b].lines), len(names[a].lines)), cmp.Compare(kinded(b), kinded(a)),
+			cmp.Compare(len(strings.Fields(b)), len(strings.Fields(a))), cmp.Compare(names[a].first, names[b].first))
+	})
+	types := map[string]int{}
+	for _, m := range members {
+		for t, c := range names[m].types {
+			types[t] += c
 		}
 	}
-	return out
+	typ := ""
+	for t, c := range types {
+		if c > types[typ] || c == types[typ] && t < typ {
+			typ = t
+		}
+	}
+	if typ == "" {
+		typ = TypeThing
+	}
+	return members[0], typ
 }
 
 // longKey is a name's key (text.Key) with each short form written out
