@@ -77,32 +77,14 @@ func phraseStart(toks []otok, i int) bool {
 func repeatedCompounds(sentences [][]otok) []string {
 	count := map[string]int{}
 	var order []string
-	written := map[string]string{}
 	for _, toks := range sentences {
 		for i := 0; i+1 < len(toks); i++ {
-			a, h := toks[i], toks[i+1]
-			if !phraseStart(toks, i) || !compoundWord(a, i == 0) || !compoundWord(h, false) || abstractNoun(h.low) || adjectiveForm(a.low) {
+			if !compoundAt(toks, i) {
 				continue
 			}
-			if openWords.kind(singular(h.low)) == "" && verbLike(singular(h.low)) {
-				continue // "the append write", "similarity search": an act, not a part
-			}
-			if i == 0 && (thirdPerson(a.low) && verbLike(a.low) || thirdPerson(h.low) && verbLike(h.low)) {
-				continue // "Uploads a tarball", "Data flows through": a clause, not a term
-			}
-			if thirdPerson(h.low) && verbLike(h.low) && i+2 < len(toks) && !toks[i+2].punct && !openWords.is("prepositions", toks[i+2].low) {
-				continue // "the proxy forwards requests": the second word is the verb
-			}
-			if verbLike(a.low) && !openWords.is("nouns", a.low) && thirdPerson(a.low) {
-				continue // "stores data", "calls services": the clause's verb before a noun, not a modifier
-			}
-			if i+2 < len(toks) && (compoundWord(toks[i+2], false) && !verbLike(toks[i+2].low) && !subjectVerb(toks, i, i+2) || toks[i+2].code || identifier(toks[i+2])) {
-				continue // "the data node process": the compound modifies the noun after it
-			}
-			key := a.low + " " + singular(h.low)
+			key := toks[i].low + " " + singular(toks[i+1].low)
 			if count[key] == 0 {
 				order = append(order, key)
-				written[key] = a.low + " " + singular(h.low)
 			}
 			count[key]++
 		}
@@ -110,10 +92,42 @@ func repeatedCompounds(sentences [][]otok) []string {
 	var out []string
 	for _, k := range order {
 		if count[k] >= termMinCount {
-			out = append(out, written[k])
+			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// compoundAt reports whether tokens i and i+1 are a two-word noun compound
+// a term may be: a modifier and a head that start a noun phrase, are
+// words a compound is made of, and are no clause (a verb and its object,
+// a subject and its verb) nor a compound that modifies the noun after it.
+func compoundAt(toks []otok, i int) bool {
+	a, h := toks[i], toks[i+1]
+	if !compoundWords(toks, i) {
+		return false
+	}
+	switch {
+	case openWords.kind(singular(h.low)) == "" && verbLike(singular(h.low)):
+		return false // "the append write", "similarity search": an act, not a part
+	case i == 0 && (thirdPerson(a.low) && verbLike(a.low) || thirdPerson(h.low) && verbLike(h.low)):
+		return false // "Uploads a tarball", "Data flows through": a clause, not a term
+	case thirdPerson(h.low) && verbLike(h.low) && i+2 < len(toks) && !toks[i+2].punct && !openWords.is("prepositions", toks[i+2].low):
+		return false // "the proxy forwards requests": the second word is the verb
+	case verbLike(a.low) && !openWords.is("nouns", a.low) && thirdPerson(a.low):
+		return false // "stores data", "calls services": the clause's verb before a noun, not a modifier
+	case i+2 < len(toks) && (compoundWord(toks[i+2], false) && !verbLike(toks[i+2].low) && !subjectVerb(toks, i, i+2) || toks[i+2].code || identifier(toks[i+2])):
+		return false // "the data node process": the compound modifies the noun after it
+	}
+	return true
+}
+
+// compoundWords reports whether tokens i and i+1 start a noun phrase and
+// are words a compound is made of: a modifier that is no adjective's form
+// and a head that is no abstract noun.
+func compoundWords(toks []otok, i int) bool {
+	a, h := toks[i], toks[i+1]
+	return phraseStart(toks, i) && compoundWord(a, i == 0) && compoundWord(h, false) && !abstractNoun(h.low) && !adjectiveForm(a.low)
 }
 
 // agreeingVerb reports whether the word after a name the document gives
