@@ -159,13 +159,12 @@ type sentence struct {
 
 var sentenceEndRE = regexp.MustCompile(`[.!?;:](?:\s+|$)`)
 
-// sentences splits a block into sentences. Markdown markers (heading
-// hashes, list bullets, emphasis, code ticks) become spaces, so offsets and
-// lines stay right.
-func (b block) sentences() []sentence {
+// joinedLines returns the block's lines joined by spaces, Markdown
+// markers (heading hashes, list bullets, emphasis, code ticks) made
+// spaces so offsets and lines stay right, with the byte offset where each
+// line starts and, per byte, whether it is inside backticks.
+func (b block) joinedLines() (joined string, starts []int, inCode []bool) {
 	var sb strings.Builder
-	var starts []int  // byte offset where each line starts in the joined text
-	var inCode []bool // per byte of the joined text: inside backticks
 	ticks := false
 	for k, l := range b.lines {
 		if k > 0 {
@@ -197,7 +196,35 @@ func (b block) sentences() []sentence {
 		}, l)
 		sb.WriteString(l)
 	}
-	joined := sb.String()
+	return sb.String(), starts, inCode
+}
+
+// codeSpans returns the code spans of joined[from:to], each with its
+// spaces made single.
+func codeSpans(joined string, inCode []bool, from, to int) []string {
+	var code []string
+	for i := from; i < to && i < len(inCode); {
+		if !inCode[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < to && j < len(inCode) && inCode[j] {
+			j++
+		}
+		if c := strings.Join(strings.Fields(joined[i:j]), " "); c != "" {
+			code = append(code, c)
+		}
+		i = j
+	}
+	return code
+}
+
+// sentences splits a block into sentences. Markdown markers (heading
+// hashes, list bullets, emphasis, code ticks) become spaces, so offsets and
+// lines stay right.
+func (b block) sentences() []sentence {
+	joined, starts, inCode := b.joinedLines()
 	lineAt := func(off int) int {
 		n := 0
 		for k, s := range starts {
@@ -215,22 +242,7 @@ func (b block) sentences() []sentence {
 		if trimmed != "" {
 			lead := len(s) - len(strings.TrimLeft(s, " \t"))
 			trimmed = strings.Join(strings.Fields(trimmed), " ")
-			var code []string
-			for i := from; i < to && i < len(inCode); {
-				if !inCode[i] {
-					i++
-					continue
-				}
-				j := i
-				for j < to && j < len(inCode) && inCode[j] {
-					j++
-				}
-				if c := strings.Join(strings.Fields(joined[i:j]), " "); c != "" {
-					code = append(code, c)
-				}
-				i = j
-			}
-			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: code, colon: colon})
+			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: codeSpans(joined, inCode, from, to), colon: colon})
 		}
 	}
 	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {
