@@ -141,23 +141,26 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 	}
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
+	// An open plan taken says why, and leaves no word unexplained
+	// unremarked.
+	takeOpen := func(why string) state.Plan {
+		open.Notes = append(open.Notes, "read by the open reader: "+why)
+		doubtUnexplained(qw, s, &open)
+		return open
+	}
 	if weakPlan(open) {
 		// Where the rule reader found no reading, or only the entity's
 		// neighbourhood (no relation word), an open reading through
 		// relations its words name is taken, uncertain.
 		named := len(open.Readings) > 0 && len(open.Readings[0].Because) > 0
 		if (unplaced(rules) || noRelationWord(rules) && named) && len(open.Chains) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence >= placeConfidence {
-			open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
-			doubtUnexplained(qw, s, &open)
-			return open
+			return takeOpen(weakWhy(rules))
 		}
 		if e := conditionOnIgnored(rules, open, ents); e != "" && open.Readings[0].Confidence > rules.Readings[0].Confidence {
 			// "Which members of X are Republican?": the open reader
 			// keeps the members linked to Republican, an entity the rule
 			// reader's reading leaves out; both unsure.
-			open.Notes = append(open.Notes, "read by the open reader: it keeps the answers linked to "+e+", which the rule reader's reading leaves out")
-			doubtUnexplained(qw, s, &open)
-			return open
+			return takeOpen("it keeps the answers linked to " + e + ", which the rule reader's reading leaves out")
 		}
 		oneHopByName(qw, s, &rules)
 		return rules
@@ -165,9 +168,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 	if len(rules.Readings) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence <= rules.Readings[0].Confidence {
 		return rules
 	}
-	open.Notes = append(open.Notes, "read by the open reader: "+weakWhy(rules))
-	doubtUnexplained(qw, s, &open)
-	return open
+	return takeOpen(weakWhy(rules))
 }
 
 // explainsMore returns the open reader's plan where the rule reader's

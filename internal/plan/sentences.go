@@ -57,35 +57,40 @@ func questionParts(q string) []questionPart {
 }
 
 // pronounWords are the pronouns a part's words may use for the entity
-// another part names, and how each is written in its stead.
+// another part names, each with the first letter of the word after it,
+// if any (which tells "her manager" from "ask her").
 var pronounWords = regexp.MustCompile(`(?i)\b(it|they|them|he|him|she|its|their|his|her)\b(\s+\w)?`)
 
 // partQuestion returns part p of q as a question of its own: its
-// pronouns written as the one entity mention the other parts make (none
-// are written where they make several or none), and whether it names an
+// pronouns written as the one entity the other parts name (none are
+// written where they name several or none), and whether it names an
 // entity at all.
 func partQuestion(q string, p questionPart, ents []linked) (string, bool) {
-	var other []linked
 	inside := false
-	for _, e := range ents {
-		if e.start >= p.start && e.end <= p.end {
+	var other *linked
+	several := false
+	for i, e := range ents {
+		switch {
+		case e.start >= p.start && e.end <= p.end:
 			inside = true
-		} else {
-			other = append(other, e)
+		case other == nil:
+			other = &ents[i]
+		case e.anchor.Entity != other.anchor.Entity:
+			several = true
 		}
 	}
 	text := q[p.start:p.end]
-	names := slices.Compact(slicesMap(other, func(e linked) string { return e.anchor.Entity }))
-	if len(names) != 1 {
+	if other == nil || several {
 		return text, inside
 	}
-	mention := q[other[0].start:other[0].end]
+	mention := q[other.start:other.end]
 	replaced := false
 	text = pronounWords.ReplaceAllStringFunc(text, func(m string) string {
 		replaced = true
-		w, rest, _ := strings.Cut(m, " ")
-		if rest != "" {
-			rest = " " + strings.TrimSpace(rest)
+		sub := pronounWords.FindStringSubmatch(m)
+		w, rest := sub[1], ""
+		if sub[2] != "" {
+			rest = " " + strings.TrimSpace(sub[2])
 		}
 		switch strings.ToLower(w) {
 		case "its", "their", "his":
@@ -98,15 +103,6 @@ func partQuestion(q string, p questionPart, ents []linked) (string, bool) {
 		return mention + rest
 	})
 	return text, inside || replaced
-}
-
-// slicesMap returns f of each element of s.
-func slicesMap[T, U any](s []T, f func(T) U) []U {
-	out := make([]U, len(s))
-	for i, x := range s {
-		out[i] = f(x)
-	}
-	return out
 }
 
 // partConfidence is the most a reading of one part of a question gets:

@@ -429,11 +429,12 @@ func (f *Frame) verbSides(m *relMention, left, right int, said bool) (x, y int, 
 		// relation is read by its own voice (see orient).
 		rule = "passive"
 	}
-	switch {
-	case f.coordinatedSubject(m, left) >= 0:
+	if s := f.coordinatedSubject(m, left); s >= 0 {
 		// "packages in the editors section and maintained by Mark
 		// Brown": the second predicate's subject is the first's.
-		x, y, rule = f.coordinatedSubject(m, left), right, "coordinated"
+		return s, right, "coordinated", said
+	}
+	switch {
 	case f.haveDone(m) >= 0:
 		// "which services have ./relay mounted": the services mount it.
 		x, y, rule, said = f.haveDone(m), left, "have-done", false

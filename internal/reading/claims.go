@@ -1617,15 +1617,21 @@ func (r *reader) verb() *claim {
 // suggest"), and whether there is one: one clause with two verbs, not a
 // chain through the second.
 func (r *reader) coordinatedVerb(vs []verbHit, v verbHit) (verbHit, bool) {
-	if v.end >= len(r.st.words) || len(r.verbRels(v)) == 0 || !slices.Contains([]string{"or", "and"}, r.st.words[v.end]) {
+	if len(r.verbRels(v)) == 0 {
 		return verbHit{}, false
 	}
 	for _, o := range vs {
-		if o.start == v.end+1 && len(r.verbRels(o)) > 0 && o.subject == v.subject {
+		if r.joinedTo(v, o) && len(r.verbRels(o)) > 0 && o.subject == v.subject {
 			return o, true
 		}
 	}
 	return verbHit{}, false
+}
+
+// joinedTo reports whether verb o follows verb v with only "or" or "and"
+// between them ("recommend or suggest").
+func (r *reader) joinedTo(v, o verbHit) bool {
+	return o.start == v.end+1 && v.end < len(r.st.words) && (r.st.words[v.end] == "or" || r.st.words[v.end] == "and")
 }
 
 // verbRels returns the relations a verb hit names: those of a relation's
@@ -1998,7 +2004,7 @@ func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, boo
 		if o.start < v.end || o.start <= at || o.step.concept == words.None && o.step.rels == nil {
 			continue
 		}
-		if o.start == v.end+1 && (w[v.end] == "or" || w[v.end] == "and") {
+		if r.joinedTo(v, o) {
 			return verbHit{}, false // "recommend or suggest": one clause
 		}
 		if words.ClassOf(w[o.start-1]).Has(words.Prep | words.As | words.Det) {

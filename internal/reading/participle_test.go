@@ -1,12 +1,11 @@
 package reading
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/scgraph/scgraph/memstore"
+	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/phasetest"
 )
 
 // A relation named for its verb ("Depends", a package index's field) said
@@ -14,15 +13,11 @@ import (
 // do the packages depending on alpha depend on?" walks to alpha's
 // dependents, then what they depend on.
 func TestParticipleIsNoNoun(t *testing.T) {
-	kb := filepath.Join(t.TempDir(), "index.tsv")
-	if err := os.WriteFile(kb, []byte("alpha\tDepends\tbeta\ngamma\tDepends\talpha\ndelta\tDepends\talpha\ngamma\tDepends\tepsilon\n"), 0o644); err != nil {
-		t.Fatal(err)
+	var ts []graph.Triple
+	for _, f := range [][2]string{{"alpha", "beta"}, {"gamma", "alpha"}, {"delta", "alpha"}, {"gamma", "epsilon"}} {
+		ts = append(ts, graph.Triple{Subject: f[0], Relation: "Depends", Object: f[1]})
 	}
-	st, err := memstore.Open(t.Context(), kb, memstore.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := st.Schema(t.Context())
+	s, err := phasetest.NewStore(t, nil, ts...).Schema(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
