@@ -1332,17 +1332,13 @@ func (d *readingDoubts) beforePossessive(*Reading) (float64, string) {
 // operator: "Who borrowed Dune last?" read as "who borrowed Dune": an
 // answer to the question without the word.
 func (d *readingDoubts) operator(rd *Reading) (float64, string) {
-	if d.op == "" || rd.Concept == words.Dependency && orderWord(d.op) {
+	if d.op == "" || rd.Concept == words.Dependency && words.ClassOf(d.op).Has(words.Order) {
 		// "Which nodes have to run before X can build?": a dependency
 		// is an order, the one the walk reads.
 		return 0, ""
 	}
 	return 0.5, fmt.Sprintf("the question says %q (%s), which this reading does not read", d.op, d.opKind)
 }
-
-// orderWord reports whether w says what comes before or after another:
-// over a dependency, the order the relation itself holds.
-func orderWord(w string) bool { return w == "before" || w == "after" || w == "until" }
 
 // tense: "Which teams did X used to lead?" read through leads, where the
 // graph records no past leads: an answer about the present.

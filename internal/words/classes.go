@@ -46,6 +46,7 @@ const (
 	Exclusive                       // only, except, besides
 	Negator                         // no, none, false, without
 	Time                            // last, first, since, before
+	Order                           // before, after, until: what comes first, the order a dependency holds
 	Former                          // former, formerly: a past relation
 	Degree                          // most, fastest, than, two
 	Number                          // two, three, dozen
@@ -74,7 +75,7 @@ var classNames = map[string]Class{
 	"sub-initial": SubInitial, "sub-other": SubOther, "pronoun": Pronoun, "self-pronoun": SelfPronoun,
 	"indefinite": Indefinite, "request": Request, "filler": Filler, "there": There, "thing": Thing,
 	"collective": Collective, "transparent": Transparent, "self-noun": SelfNoun, "exclusive": Exclusive,
-	"negator": Negator, "time": Time, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
+	"negator": Negator, "time": Time, "order": Order, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
 	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference,
