@@ -1737,13 +1737,23 @@ func (r *reader) passiveVerb(v verbHit) bool {
 // grammatical subject is the relation's subject, not its object.
 func (r *reader) statesRelation(v verbHit) bool {
 	w := r.st.words
-	if v.end != v.start+1 || v.end >= len(w) || len(v.step.rels) == 0 || !participle(w[v.start]) || !r.beBefore(v.start) {
+	if v.end != v.start+1 || len(v.step.rels) == 0 || !participle(w[v.start]) || !r.beBefore(v.start) {
 		return false
 	}
-	if next := w[v.end]; !words.ClassOf(next).Has(words.PlacePrep) && next != "under" {
+	if v.end == len(w) {
+		// "Where is X located?": "where" stands for the preposition.
+		if !r.asksWhere() {
+			return false
+		}
+	} else if next := w[v.end]; !words.ClassOf(next).Has(words.PlacePrep) && next != "under" {
 		return false
 	}
 	name := nameWords(v.step.rels[0].def.Name)
+	if head, ok := actHead(name); ok {
+		// "Which diseases are located in the lung?" over
+		// disease_has_location: the diseases' location.
+		return wordsStem(head) == wordsStem(w[v.start])
+	}
 	return len(name) == 1 && text.Stem(name[0]) == text.Stem(w[v.start])
 }
 
@@ -1759,8 +1769,10 @@ func (r *reader) entitiesAround(v verbHit, passive bool) (before, after int) {
 	}
 	if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
 		after = r.entAt[k]
-	} else if k+1 < len(r.st.words) && prepositionWords[r.st.words[k]] && r.entAt[r.skip(k+1)] >= 0 {
-		after = r.entAt[r.skip(k+1)]
+	} else if k+1 < len(r.st.words) && (prepositionWords[r.st.words[k]] || words.ClassOf(r.st.words[k]).Has(words.PlacePrep)) {
+		if j := r.skip(k + 1); j < len(r.st.words) && r.entAt[j] >= 0 {
+			after = r.entAt[j]
+		}
 	}
 	before = -1
 	for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {
@@ -2594,18 +2606,34 @@ func (r *reader) hopStep(from, to string) (stepClaim, bool) {
 func (r *reader) soleRelation(w string) *claim {
 	e := r.mainEntity()
 	at := r.ents[e].Type
-	if at == "" {
+	sole, answers := r.soleRelationOf(at, nil)
+	if sole == nil {
 		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation of a %s", w, sole.def.Name, at)}}
+}
+
+// soleRelationOf returns the one relation of no known kind but those of
+// tried that starts from kind at, one way, and the role its answers play,
+// or nil where the kind is not known or several relations start from it.
+func (r *reader) soleRelationOf(at string, tried []*relInfo) (*relInfo, words.Role) {
+	if at == "" {
+		return nil, 0
 	}
 	var sole *relInfo
 	var answers words.Role
 	for _, ri := range r.rels {
+		if slices.Contains(tried, ri) {
+			continue
+		}
 		for _, d := range []graph.Direction{graph.Out, graph.In} {
 			if !slices.Contains(ri.starts(d), at) {
 				continue
 			}
 			if sole != nil {
-				return nil
+				return nil, 0
 			}
 			sole, answers = ri, words.Second
 			if d == graph.In {
@@ -2614,11 +2642,9 @@ func (r *reader) soleRelation(w string) *claim {
 		}
 	}
 	if sole == nil || sole.concept != words.None || sole.subject != words.First {
-		return nil
+		return nil, 0
 	}
-	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
-		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
-		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation of a %s", w, sole.def.Name, at)}}
+	return sole, answers
 }
 
 // typeOnly: an asked type and an entity, no relation word: the shortest

@@ -195,6 +195,24 @@ var wordsFormer = words.FormerWord
 // path).
 var nameWords = words.NameWords
 
+// wordsStem is words.Stem, for the same reason as wordsOpposites.
+var wordsStem = words.Stem
+
+// actHead returns the last word of a relation name of two words or more
+// where it is a noun made of a verb that names no doer ("location" of
+// locate, not "maintainer"), with a stem long enough to match by.
+func actHead(ws []string) (string, bool) {
+	if len(ws) < 2 {
+		return "", false
+	}
+	head := ws[len(ws)-1]
+	verbs, agent := words.Derived(text.Singular(head))
+	if wordsStem(head) == "" || !slices.Contains(agent, false) || len(verbs) == 0 {
+		return "", false
+	}
+	return head, true
+}
+
 // wordsLong is words.LongWords, for the same reason as wordsOpposites.
 var wordsLong = words.LongWords
 
@@ -353,6 +371,12 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			for _, ph := range compoundSpellings(words[0], qwords) {
 				ri.names = append(ri.names, newPhraseMatcher(ph))
 			}
+		}
+		if head, ok := actHead(words); ok {
+			// "Which diseases are located in the lung?" for
+			// disease_has_location: the act the name's last noun is made
+			// of, said as a verb.
+			ri.names = append(ri.names, phraseMatcher{{stem: wordsStem(head), actOf: head}})
 		}
 		for _, c := range closedCompounds(words) {
 			// birth_place and place_of_birth are named "birthplace".
@@ -615,20 +639,29 @@ func (r *reader) nameClashes(c nameCand) bool {
 		// head word and the graph has no relation of its concept
 		// ("connected to" names connections where the graph has no
 		// dependency; "on call for" is not "calls").
-		headOnly := c.start == h.Start && !r.hasConcept(h.Concept)
+		headOnly := c.start == h.Start && (!r.hasConcept(h.Concept) || r.namesOwnAct(c, h))
 		if overlaps && h.End-h.Start > c.n && h.Concept != c.rel.concept && !headOnly {
 			return true
 		}
 		// A name found by its stem alone names no relation inside a
 		// phrase of a concept the graph has: the concept's reading says
 		// it ("depend on" is no mention of a relation named dependency).
-		if c.stemmed && overlaps && r.hasConcept(h.Concept) {
+		if c.stemmed && overlaps && r.hasConcept(h.Concept) && !r.namesOwnAct(c, h) {
 			return true
 		}
 	}
 	return slices.ContainsFunc(r.rhits, func(h relHit) bool {
 		return c.start < h.end && h.start < c.end && !(c.start == h.start && c.end == h.end)
 	})
+}
+
+// namesOwnAct reports whether relation name c, found at the head of
+// concept phrase h, names an act of its own: its relation is of no
+// concept and no relation of h's concept is named by h's phrase, so the
+// phrase would be read as the concept's every relation while the graph
+// names the question's verb ("located in" for disease_has_location).
+func (r *reader) namesOwnAct(c nameCand, h words.Hit) bool {
+	return c.rel.concept == words.None && c.start == h.Start && len(r.namedRels(h.Concept, h.Phrase)) == 0
 }
 
 // withoutFallbacks drops the fallback senses (words.Sense.Fallback) of the
@@ -759,6 +792,10 @@ type wordMatcher struct {
 	stem  string // "" where the word is too short to match by its stem
 	// agent: the name's word is a noun for who acts ("Chairman").
 	agent bool
+	// actOf is the noun of an act a name ends in ("location"), where the
+	// matcher stands for the act's verb ("located") and matches by stem
+	// only, never the noun itself (actHead).
+	actOf string
 }
 
 // anyForm reports whether one of the name word's forms satisfies f.
@@ -778,6 +815,9 @@ func (m wordMatcher) isForm(w string) bool { return m.forms[w] }
 // its forms, or of the same stem ("maintainer" for maintains, who acts
 // for the act: see actsForAgent).
 func (m wordMatcher) matches(w string) bool {
+	if m.actOf != "" {
+		return words.Stem(w) == m.stem && text.Singular(w) != m.actOf
+	}
 	if m.isForm(w) {
 		return true
 	}

@@ -514,6 +514,11 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	edges, ends, named, f := r.edgesOf(sc, rels)
 	conf *= f
 	guesses = append(guesses, named...)
+	if first && sc.rels == nil && sc.specific != "" && c.extent != state.ExtentTransitive {
+		if edges, ends, guess, ok := r.soleOtherStep(sc, at, rels, edges); ok {
+			return edges, ends, []string{guess}, conf * 0.6
+		}
+	}
 	if kind := r.typeNamed(sc.word); len(edges) == 0 && !sc.verb && sc.rels == nil && kind != "" && len(at) == 1 {
 		// "the organisations of the City Council", where no relation of
 		// the noun's kind leads from an organisation: the kind's own link.
@@ -529,6 +534,41 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		return linked, linkedEnds, guesses, conf * 0.75
 	}
 	return edges, ends, guesses, conf
+}
+
+// soleOtherStep reads step sc, whose verb names no relation and whose
+// concept's relations rels (walked as edges) never start from the
+// anchor's kind at, through the one other relation that does: "Which
+// diseases are caused by X?", where no relation is named "cause" and X
+// is only ever the object of has_material_basis_in. It returns the
+// step's edges, their ends and the guess made, or false.
+func (r *reader) soleOtherStep(sc stepClaim, at []string, rels []*relInfo, edges []state.RelDir) ([]state.RelDir, []string, string, bool) {
+	if len(at) != 1 || r.asked().Type != "" || !r.unnamedUnion(sc) || r.edgesStartAt(edges, at) {
+		return nil, nil, "", false
+	}
+	sole, answers := r.soleRelationOf(at[0], rels)
+	if sole == nil {
+		return nil, nil, "", false
+	}
+	st := stepClaim{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: sc.word}
+	edges, ends, _, _ := r.edgesOf(st, st.rels)
+	return edges, ends, fmt.Sprintf("no relation is named %q, and no %s relation starts from a %s: read as %s, the only other relation of one", sc.specific, sc.concept, at[0], sole.def.Name), true
+}
+
+// unnamedUnion reports whether step sc's verb names no relation of the
+// graph, neither of its concept nor of no known kind: the step is read
+// as every relation of the concept.
+func (r *reader) unnamedUnion(sc stepClaim) bool {
+	return len(r.namedRels(sc.concept, sc.specific)) == 0 && len(r.unknownNamed(sc.word)) == 0
+}
+
+// edgesStartAt reports whether a walk of one of edges can start from one
+// of the types at, as schemaDoubt reads them.
+func (r *reader) edgesStartAt(edges []state.RelDir, at []string) bool {
+	return slices.ContainsFunc(edges, func(e state.RelDir) bool {
+		ri := r.relNamed(e.Relation)
+		return ri == nil || len(ri.starts(e.Direction)) == 0 || intersects(ri.starts(e.Direction), at)
+	})
 }
 
 // failingParts returns the containment relations a failure of the
