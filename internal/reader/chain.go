@@ -19,6 +19,10 @@ func (b *builder) reading() (Reading, bool) {
 	f := b.f
 	b.bindLoose()
 	anchor, path, target := b.path()
+	bridge := -1
+	if anchor < 0 {
+		anchor, path, bridge = b.bridged()
+	}
 	if anchor < 0 {
 		anchor = b.mainNode()
 	}
@@ -34,7 +38,17 @@ func (b *builder) reading() (Reading, bool) {
 	for _, l := range path {
 		onPath[l] = true
 	}
-	steps, types := b.walkPath(path, anchor, b.entTypes(an.Ent))
+	var steps []step
+	types := b.entTypes(an.Ent)
+	from := anchor
+	if bridge >= 0 {
+		// "Which airlines serve airports in Helsinki?": from Helsinki
+		// into the airports, a step no word names.
+		hop, _ := b.hopInto(types, f.Nodes[bridge].Kinds.types, nil)
+		steps, types, from = append(steps, hop), hop.ends, bridge
+	}
+	more, types := b.walkPath(path, from, types)
+	steps = append(steps, more...)
 	asked := f.node(f.Asked)
 	if asked != nil && asked.Kinds != nil && rd.Target < 0 {
 		steps = b.askedKind(&rd, asked.Kinds, types, steps)
@@ -379,12 +393,9 @@ func (b *builder) mainNode() int {
 	return -1
 }
 
-// path finds the chain of links from an entity to the asked phrase, the
-// longest such chain; for a yes or no, the chain between two entities. It
-// returns the anchor node, the links in walking order and the target
-// node (-1 unless a yes or no).
-func (b *builder) path() (anchor int, path []*Link, target int) {
-	f := b.f
+// linkPaths returns, for each node the links reach from node start, the
+// links from start to it, breadth first.
+func (f *Frame) linkPaths(start int) map[int][]*Link {
 	adj := map[int][]*Link{}
 	for _, l := range f.Links {
 		if l.X >= 0 && l.Y >= 0 {
@@ -392,27 +403,33 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 			adj[l.Y] = append(adj[l.Y], l)
 		}
 	}
-	// Breadth first from a start node: the links back to it per node.
-	from := func(start int) map[int][]*Link {
-		paths := map[int][]*Link{start: nil}
-		queue := []int{start}
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			for _, l := range adj[n] {
-				o := l.X
-				if o == n {
-					o = l.Y
-				}
-				if _, seen := paths[o]; seen {
-					continue
-				}
-				paths[o] = append(slices.Clip(paths[n]), l)
-				queue = append(queue, o)
+	paths := map[int][]*Link{start: nil}
+	queue := []int{start}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, l := range adj[n] {
+			o := l.X
+			if o == n {
+				o = l.Y
 			}
+			if _, seen := paths[o]; seen {
+				continue
+			}
+			paths[o] = append(slices.Clip(paths[n]), l)
+			queue = append(queue, o)
 		}
-		return paths
 	}
+	return paths
+}
+
+// path finds the chain of links from an entity to the asked phrase, the
+// longest such chain; for a yes or no, the chain between two entities. It
+// returns the anchor node, the links in walking order and the target
+// node (-1 unless a yes or no).
+func (b *builder) path() (anchor int, path []*Link, target int) {
+	f := b.f
+	from := f.linkPaths
 	if f.Asked >= 0 {
 		paths := from(f.Asked)
 		best := -1
@@ -442,6 +459,41 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 				return a, p, t
 			}
 		}
+	}
+	return -1, nil, -1
+}
+
+// bridged finds, where no entity is linked to the asked phrase, a kind
+// phrase linked to it that an entity's phrase follows after a
+// preposition ("airports in Helsinki") and that the types join to that
+// entity: it returns the entity's node, the links from the kind phrase to
+// the asked one in walking order, and the kind phrase's node; -1 where
+// there is none.
+func (b *builder) bridged() (anchor int, path []*Link, via int) {
+	f := b.f
+	if f.Asked < 0 {
+		return -1, nil, -1
+	}
+	paths := f.linkPaths(f.Asked)
+	for n, p := range paths {
+		kn := f.Nodes[n]
+		if kn.Kind != NodeKindOf || kn.Kinds == nil || len(kn.Kinds.types) == 0 || kn.j >= len(f.toks) || !f.toks[kn.j].class.Has(words.Prep) {
+			continue
+		}
+		e := f.nodeStartingAt(kn.j + 1)
+		if e < 0 || f.Nodes[e].Kind != NodeEntity || f.toks[kn.j].brk {
+			continue
+		}
+		if _, ok := paths[e]; ok {
+			continue
+		}
+		if _, ok := b.hopInto(b.entTypes(f.Nodes[e].Ent), kn.Kinds.types, nil); !ok {
+			continue
+		}
+		f.own(kn.j, kn.j+1, "bridge")
+		p = slices.Clone(p)
+		slices.Reverse(p)
+		return e, p, n
 	}
 	return -1, nil, -1
 }
