@@ -479,6 +479,42 @@ func TestCyclesTerminate(t *testing.T) {
 	}
 }
 
+// A fact of an entity about itself is an answer ("cinder -deliverable->
+// cinder": the cinder project's deliverable named cinder), unlike a
+// cycle back through the anchor; a question for "other" things leaves
+// the entity out.
+func TestSelfLoopFactAnswers(t *testing.T) {
+	ctx := t.Context()
+	ts := []graph.Triple{
+		{Subject: "cinder", Relation: "deliverable", Object: "cinder", SubjectType: "Project", ObjectType: "Deliverable"},
+		{Subject: "cinder", Relation: "deliverable", Object: "os-brick", SubjectType: "Project", ObjectType: "Deliverable"},
+		{Subject: "nova", Relation: "deliverable", Object: "nova-specs", SubjectType: "Project", ObjectType: "Deliverable"},
+		{Subject: "nova", Relation: "ptl", Object: "Rene", SubjectType: "Project", ObjectType: "Person"},
+	}
+	st := memstore.New()
+	if _, err := st.AddTriples(ctx, ts); err != nil {
+		t.Fatal(err)
+	}
+	a := agent.New(st, deterministic()...)
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"What deliverables does cinder have?", []string{"cinder", "os-brick"}},
+		{"Which other deliverables does cinder have?", []string{"os-brick"}},
+	} {
+		res, err := a.Run(ctx, tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := answerNames(res)
+		sort.Strings(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: answers %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
 // cancelOnExpand cancels the run's context on the n-th Expand call, then
 // passes the call on (the store sees the cancelled context).
 type cancelOnExpand struct {

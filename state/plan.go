@@ -26,6 +26,10 @@ type Plan struct {
 	RelationHints []string `json:"relation_hints,omitempty"`
 	// Direction is the question's reading of dependency, if any.
 	Direction Intent `json:"direction"`
+	// Others: the question asks for things other than its entities
+	// ("which other Pokémon", "what else"): the walk never enters an
+	// anchor, not even by a fact of the anchor about itself.
+	Others bool `json:"others,omitempty"`
 	// HopBudget bounds how far from an anchor the walk may go.
 	HopBudget int `json:"hop_budget"`
 	// Ambiguities lists mentions that linked to more than one entity, and

@@ -386,14 +386,14 @@ func (s *AgentState) having() func(string) bool {
 func (s *AgentState) AnswerKind() func(graph.Entity) bool { return s.answerKind(s.chainEnd()) }
 
 // chainEnd reports whether a reached position is at the end of the chain
-// and may answer: not an anchor, unless the walk may pass through anchors.
+// and may answer: not an anchor's start. The walk enters an anchor again
+// only where it may pass through anchors, or by a fact of the anchor
+// about itself ("cinder -deliverable-> cinder"): either way the position
+// answers.
 func (s *AgentState) chainEnd() func(Reach) bool {
-	chain := s.Chain()
-	steps := len(chain.Steps)
-	through := s.Walk.Reentry || chain.Reentry
-	isAnchor := s.anchorTest()
+	steps := len(s.Chain().Steps)
 	return func(r Reach) bool {
-		return r.Steps == steps && steps > 0 && !r.Anchor && (through || !isAnchor(r.Node))
+		return r.Steps == steps && steps > 0 && !r.Anchor
 	}
 }
 

@@ -1007,20 +1007,16 @@ func targetDepth(s *state.AgentState) int {
 }
 
 // chainEnds returns the positions at the end of the chain that are not
-// anchors, each node once, whatever their names; typed keeps only those of
+// an anchor's start (see state's chainEnd), each node once, whatever their names; typed keeps only those of
 // the asked type when there is one: what a reading without the name-word
 // filter answers.
 func chainEnds(s *state.AgentState, typed bool) []int {
 	chain := s.Chain()
 	steps := len(chain.Steps)
-	anchors := map[string]bool{}
-	for _, a := range s.Plan.Anchors {
-		anchors[a.Entity] = true
-	}
 	seen := map[string]bool{}
 	var out []int
 	for i, r := range s.Walk.All() {
-		if r.Steps != steps || steps == 0 || r.Anchor || anchors[r.Node] || seen[r.Node] {
+		if r.Steps != steps || steps == 0 || r.Anchor || seen[r.Node] {
 			continue
 		}
 		if t := s.Plan.Target.Type; typed && t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t && !text.KindOf(s.Subgraph.NodeType(r.Node), t) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/text"
+	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
 )
 
@@ -207,6 +208,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	throughNames(&plan, s)
 	askedRelation(&plan, s)
+	plan.Others = asksForOthers(question)
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
 		// "Which Republicans sit on the Finance Committee?": the
 		// members linked to Republican, not those named like it.
@@ -300,4 +302,11 @@ func (p *Rules) Assumed(ctx context.Context, question, typ string) (plan state.P
 	plan = p.build(question, s, []linked{l})
 	plan.Notes = append([]string(nil), plan.Notes...) // as Plan leaves them
 	return plan, b.Name, cost, true, nil
+}
+
+// asksForOthers reports whether the question asks for things other than
+// its own entities ("Which other Pokémon are in Ditto's egg group?",
+// "what else breaks"): a word of the class else.
+func asksForOthers(q string) bool {
+	return slices.ContainsFunc(text.Tokens(q), func(w string) bool { return words.ClassOf(w).Has(words.Else) })
 }

@@ -462,7 +462,7 @@ func (b *bulkWalk) take(nb int32, fact uint32, dir graph.Direction) bool {
 		return false
 	}
 	b.kept++
-	if b.avoid.has(nb) {
+	if b.avoid.has(nb) && !b.selfLoop(nb) {
 		return true
 	}
 	for _, mb := range b.same {
@@ -473,6 +473,14 @@ func (b *bulkWalk) take(nb int32, fact uint32, dir graph.Direction) bool {
 		b.cands = append(b.cands, flatCand{int32(mb.i), candidate{nb: nb, fact: fact, dir: dir, next: b.next}})
 	}
 	return true
+}
+
+// selfLoop reports whether an edge to nb leaves the entity take is
+// reading: a fact of an entity about itself ("cinder -deliverable->
+// cinder") is no path back through it, and the walk takes it, unless the
+// question asks for others than its entities (state.Plan.Others).
+func (b *bulkWalk) selfLoop(nb int32) bool {
+	return !b.s.Plan.Others && len(b.same) > 0 && b.same[0].node == nb
 }
 
 // byPosition sorts the candidates by position, in order, each position's

@@ -317,8 +317,8 @@ type offer struct {
 // avoids, and returns order with the positions that got their first.
 func (x *levelWalk) offer(next int, hops []graph.Hop, byNode map[string][]state.Pos, perPos map[state.Pos][]offer, order []state.Pos) []state.Pos {
 	for _, h := range hops {
-		if x.avoids(h.To) {
-			continue
+		if x.avoids(h.To) && (h.From != h.To || x.s.Plan.Others) {
+			continue // a fact of an entity about itself is no path back
 		}
 		for _, p := range byNode[h.From] {
 			to := state.Pos{Node: h.To, Steps: next}
