@@ -1156,7 +1156,7 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 			return 0
 		}
 	}
-	if only == nil || !only.plain || only.tok == "" {
+	if only == nil || !only.plain && !acronymOfLowerName(*only, e.anchor.Entity) || only.tok == "" {
 		return 0
 	}
 	if name := text.KeyTokens(e.anchor.Entity); len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
@@ -1169,6 +1169,14 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 1
 	}
 	return 0
+}
+
+// acronymOfLowerName reports whether word w is written in capitals
+// ("PTL") where the entity it names is written in lower case ("ptl"): the
+// question spells an abbreviation, not the entity's name, and the word
+// is as ordinary as a plain one.
+func acronymOfLowerName(w qword, entity string) bool {
+	return len(w.Raw) > 1 && strings.ToUpper(w.Raw) == w.Raw && strings.ToLower(w.Raw) != w.Raw && strings.ToLower(entity) == entity
 }
 
 // soleWordWithin returns the one word within mention e that keep takes,
