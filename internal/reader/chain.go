@@ -2,6 +2,7 @@ package reader
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -466,7 +467,7 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 // bridged finds, where no entity is linked to the asked phrase, a kind
 // phrase linked to it that an entity's phrase follows after a
 // preposition ("airports in Helsinki") and that the types join to that
-// entity: it returns the entity's node, the links from the kind phrase to
+// entity, the first by node order: it returns the entity's node, the links from the kind phrase to
 // the asked one in walking order, and the kind phrase's node; -1 where
 // there is none.
 func (b *builder) bridged() (anchor int, path []*Link, via int) {
@@ -475,13 +476,17 @@ func (b *builder) bridged() (anchor int, path []*Link, via int) {
 		return -1, nil, -1
 	}
 	paths := f.linkPaths(f.Asked)
-	for n, p := range paths {
+	for _, n := range slices.Sorted(maps.Keys(paths)) {
 		kn := f.Nodes[n]
-		if kn.Kind != NodeKindOf || kn.Kinds == nil || len(kn.Kinds.types) == 0 || kn.j >= len(f.toks) || !f.toks[kn.j].class.Has(words.Prep) {
+		if kn.Kind != NodeKindOf || kn.Kinds == nil || len(kn.Kinds.types) == 0 {
 			continue
 		}
-		e := f.nodeStartingAt(kn.j + 1)
-		if e < 0 || f.Nodes[e].Kind != NodeEntity || f.toks[kn.j].brk {
+		k := kn.j
+		if k >= len(f.toks) || f.toks[k].brk || f.toks[k].ent >= 0 || !f.toks[k].class.Has(words.Prep) {
+			continue
+		}
+		e := f.nodeStartingAt(k + 1)
+		if e < 0 || f.Nodes[e].Kind != NodeEntity || f.toks[k+1].brk {
 			continue
 		}
 		if _, ok := paths[e]; ok {
@@ -490,8 +495,8 @@ func (b *builder) bridged() (anchor int, path []*Link, via int) {
 		if _, ok := b.hopInto(b.entTypes(f.Nodes[e].Ent), kn.Kinds.types, nil); !ok {
 			continue
 		}
-		f.own(kn.j, kn.j+1, "bridge")
-		p = slices.Clone(p)
+		f.own(k, k+1, "bridge")
+		p := slices.Clone(paths[n])
 		slices.Reverse(p)
 		return e, p, n
 	}
