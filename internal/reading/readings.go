@@ -1155,10 +1155,19 @@ func (r *reader) claimRelations(c *claim) map[string]bool {
 // hopEdge returns the edge of ri that leads from the types ends into
 // type t, if there is one.
 func hopEdge(ri *relInfo, t string, ends []string) (state.RelDir, bool) {
+	out := slices.Contains(ri.def.To, t) && intersects(ri.def.From, ends)
+	in := slices.Contains(ri.def.From, t) && intersects(ri.def.To, ends)
+	if out && in && len(ri.def.From) < len(ri.def.To) {
+		// Both ways fit where an end has several types ("deliverable":
+		// from a Project to a Deliverable, or to a Project named like
+		// one): the way that arrives where the relation only ever
+		// starts, the kind alone.
+		out = false
+	}
 	switch {
-	case slices.Contains(ri.def.To, t) && intersects(ri.def.From, ends):
+	case out:
 		return state.RelDir{Relation: ri.def.Name, Direction: graph.Out}, true
-	case slices.Contains(ri.def.From, t) && intersects(ri.def.To, ends):
+	case in:
 		return state.RelDir{Relation: ri.def.Name, Direction: graph.In}, true
 	}
 	return state.RelDir{}, false
