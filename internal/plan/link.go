@@ -1176,7 +1176,7 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 // question spells an abbreviation, not the entity's name, and the word
 // is as ordinary as a plain one.
 func acronymOfLowerName(w qword, entity string) bool {
-	return len(w.Raw) > 1 && strings.ToUpper(w.Raw) == w.Raw && strings.ToLower(w.Raw) != w.Raw && strings.ToLower(entity) == entity
+	return upperCase(w.Raw) && strings.ToLower(entity) == entity
 }
 
 // soleWordWithin returns the one word within mention e that keep takes,

@@ -105,6 +105,12 @@ func (gw *graphWords) isRelWord(w string) bool {
 	return false
 }
 
+// upperCase reports whether a word is letters in upper case, two or more
+// ("SIG", "API").
+func upperCase(w string) bool {
+	return len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
 // readWords splits a question into the words linking reads.
 func readWords(q string, gw *graphWords) []qword {
 	ws := text.Words(q)
@@ -122,6 +128,10 @@ func readWords(q string, gw *graphWords) []qword {
 			qw.kind = words.IsHeadNoun(qw.tok) || gw.typeWord[text.Singular(qw.tok)]
 			qw.conn = connectives[qw.tok]
 			qw.asking = askingDeterminer(qw.tok)
+		} else if qw.tok != "" && upperCase(w.Raw) {
+			// "the API SIG": a type's name written in capitals is its
+			// kind word all the same.
+			qw.kind = gw.typeWord[qw.tok]
 		}
 		out[i] = qw
 	}
