@@ -1696,7 +1696,7 @@ func (r *reader) verbHits() []verbHit {
 			continue
 		}
 		subj := rh.rel.subject
-		if rh.inverse {
+		if rh.inverse != r.roleSaidAsVerb(rh) {
 			subj = subj.Other()
 		}
 		word := strings.Join(r.st.words[rh.start:rh.end], " ")
@@ -1713,6 +1713,50 @@ func (r *reader) verbHits() []verbHit {
 		return vs[i].step.specific == "" && vs[j].step.specific != ""
 	})
 	return vs
+}
+
+// roleSaidAsVerb reports whether relation hit h is a relation named by
+// one noun of a role someone plays for a thing, said as a verb: "Who
+// chairs K8s?" and "Which SIGs does Dmitry chair?" over chair, from a SIG
+// to a Person (K8s's chair is who chairs it). The name is one word in its
+// base form, no verb the lexicon knows; its objects are people, of other
+// kinds than its subjects; and the question inflects it as a verb, or says it
+// bare after the entity an auxiliary asks about. The verb's subject is
+// then the relation's object.
+func (r *reader) roleSaidAsVerb(h relHit) bool {
+	name := nameWords(h.rel.def.Name)
+	if h.end != h.start+1 || len(name) != 1 || !roleNounName(name[0]) {
+		return false
+	}
+	def := h.rel.def
+	if len(def.To) == 0 || len(def.From) == 0 || !allTypes(def.To, words.NamesSomeone) || intersects(def.From, def.To) {
+		return false
+	}
+	w, at := r.st.words, h.start
+	if at > 0 && words.ClassOf(w[at-1]).Has(words.Det|words.PossessiveDet) || at+1 < len(w) && w[at+1] == "of" {
+		return false // "the chair", "its chair", "chair of": the noun
+	}
+	if w[at] != name[0] {
+		return words.IsForm(w[at], name[0]) // "chairs", "chaired"
+	}
+	// "Which SIGs does Dmitry chair?": bare after the entity, an
+	// auxiliary before it.
+	return at > 0 && r.entAt[at-1] >= 0 && slices.ContainsFunc(w[:at], func(x string) bool { return words.ClassOf(x).Has(words.Aux) })
+}
+
+// roleNounName reports whether a relation's one-word name may be a noun
+// of a role: in its base form (not "chairs", "chaired", "chairing") and
+// no word the concepts read (their own senses say which way it runs).
+func roleNounName(w string) bool {
+	if strings.HasSuffix(w, "s") || words.PastForm(w) || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	return len(words.Lookup([]string{w})) == 0
+}
+
+// allTypes reports whether f holds for every type of ts.
+func allTypes(ts []string, f func(string) bool) bool {
+	return !slices.ContainsFunc(ts, func(t string) bool { return !f(t) })
 }
 
 // passiveVerb reports whether verb v is read in the passive: "used by X",
