@@ -2198,12 +2198,19 @@ func (r *reader) coordinated(e int) []int {
 // joinsEntities: the words between coordinated entities.
 func joinsEntities(w string) bool { return w == "and" || w == "or" || w == "as" || w == "well" }
 
+// joinsKind reports whether word w may stand between entities joined to
+// entity e: a joining word, a determiner, or the noun of e's kind ("both
+// the K8s SIG and the First Contact SIG").
+func (r *reader) joinsKind(w string, e int) bool {
+	return joinsEntities(w) || words.ClassOf(w).Has(words.Det) || r.ents[e].Type != "" && r.typeNamed(w) == r.ents[e].Type
+}
+
 // coordinatedAfter appends to out the entities joined to entity e (at
 // stream position pos) after it: ("and"|"or"|","-less adjacency) entity ...
 func (r *reader) coordinatedAfter(e, pos int, out []int) []int {
 	for p := pos + 1; p < len(r.entAt); {
 		k := p
-		for k < len(r.entAt) && r.entAt[k] < 0 && joinsEntities(r.st.words[k]) {
+		for k < len(r.entAt) && r.entAt[k] < 0 && r.joinsKind(r.st.words[k], e) {
 			k++
 		}
 		if k == p && !(k < len(r.entAt) && r.entAt[k] >= 0 && r.entAt[k] != r.entAt[p-1]) {
@@ -2223,7 +2230,7 @@ func (r *reader) coordinatedAfter(e, pos int, out []int) []int {
 func (r *reader) coordinatedBefore(e, pos int, out []int) []int {
 	for p := pos - 1; p >= 0; {
 		k := p
-		for k >= 0 && r.entAt[k] < 0 && joinsEntities(r.st.words[k]) {
+		for k >= 0 && r.entAt[k] < 0 && r.joinsKind(r.st.words[k], e) {
 			k--
 		}
 		if k == p && !(k >= 0 && r.entAt[k] >= 0 && r.entAt[k] != e) {
