@@ -700,13 +700,17 @@ func sameChains(out readOut) readOut {
 // already.
 func askedRelation(pl *state.Plan, s *graph.Schema) {
 	t := pl.Target
-	if t.Kind != state.TargetType || t.Type == "" || len(t.Having) > 0 || len(pl.Anchors) != 1 || pl.Anchors[0].Type == "" ||
+	if t.Kind != state.TargetType || len(t.Having) > 0 || len(pl.Anchors) != 1 || pl.Anchors[0].Type == "" ||
 		len(pl.Readings) == 0 || len(pl.Chains) == 0 {
 		return
 	}
 	switch pl.Readings[0].Concept {
 	case "", words.Containment.String(), words.Membership.String():
 	default:
+		return
+	}
+	if t.Type == "" {
+		askedRelationByWord(pl, s)
 		return
 	}
 	from := pl.Anchors[0].Type
@@ -739,6 +743,32 @@ func askedRelation(pl *state.Plan, s *graph.Schema) {
 		rd := state.Reading{Text: fmt.Sprintf("the %s of %s, through %s", t.Type, pl.Anchors[0].Entity, r.Name), Confidence: 1, Extent: state.ExtentDirect,
 			Because: []string{fmt.Sprintf("%q names %s, which links a %s to a %s", t.Type, r.Name, from, t.Type)}}
 		pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: []state.RelDir{{Relation: r.Name, Direction: d}}}}, Score: 1}}, pl.Chains...)
+		pl.Readings = append([]state.Reading{rd}, pl.Readings...)
+		return
+	}
+}
+
+// askedRelationByWord is askedRelation for a kind no type of the graph
+// names (the answers were to be named with the word): where a relation
+// named by the word itself (not "eats" for "eat") starts from the
+// entity's kind ("Which family does
+// Sicilian Defense: Dragon Variation belong to?" over family, in a graph
+// with no types), the entity's facts of that relation, which need not be
+// named with the word, are read first. Only where the reading is one
+// step: a question that walks elsewhere first says so.
+func askedRelationByWord(pl *state.Plan, s *graph.Schema) {
+	w, from := pl.Target.NameWord, pl.Anchors[0].Type
+	if w == "" || len(pl.Chains[0].Steps) != 1 {
+		return // "the judge of the court that decided X": a step before it
+	}
+	for _, r := range s.Relations {
+		if text.Key(r.Name) != text.Key(w) || !slices.Contains(r.From, from) || pl.Chains[0].Relations()[r.Name] {
+			continue
+		}
+		rd := state.Reading{Text: fmt.Sprintf("the %s of %s, through %s", w, pl.Anchors[0].Entity, r.Name), Confidence: 1, Extent: state.ExtentDirect,
+			Because: []string{fmt.Sprintf("%q names %s, which starts from a %s", w, r.Name, from)}}
+		pl.Target.NameWord = ""
+		pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: []state.RelDir{{Relation: r.Name, Direction: graph.Out}}}}, Score: 1}}, pl.Chains...)
 		pl.Readings = append([]state.Reading{rd}, pl.Readings...)
 		return
 	}
