@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("ConcurrentReads", func(t *testing.T) { testConcurrent(t, open) })
 	t.Run("HubCut", func(t *testing.T) { testHubCut(t, open) })
 	t.Run("Closure", func(t *testing.T) { testClosure(t, open) })
+	t.Run("SelfLoop", func(t *testing.T) { testSelfLoop(t, open) })
 }
 
 // fresh opens a store and arranges for it to be closed.
