@@ -110,7 +110,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
@@ -1715,6 +1715,9 @@ func (r *reader) verbHits() []verbHit {
 	return vs
 }
 
+// isArticle reports whether w is "the", "a" or "an".
+func isArticle(w string) bool { return w == "the" || w == "a" || w == "an" }
+
 // roleSaidAsVerb reports whether relation hit h is a relation named by
 // one noun of a role someone plays for a thing, said as a verb: "Who
 // chairs K8s?" and "Which SIGs does Dmitry chair?" over chair, from a SIG
@@ -2440,6 +2443,55 @@ func (r *reader) apposition() *claim {
 		}
 	}
 	return nil
+}
+
+// namedRole: "For which projects is Brian Rosmaita the security
+// liaison?": an entity after a form of "be" and before an article and a
+// relation's name of several words plays what the name names (its
+// objects); the answers are its subjects.
+func (r *reader) namedRole() *claim {
+	for i, e := range r.entAt {
+		if e < 0 || i+1 < len(r.entAt) && r.entAt[i+1] == e {
+			continue
+		}
+		if c := r.isNamedRole(i, e); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// isNamedRole is namedRole at entity e, whose mention ends at stream
+// position i.
+func (r *reader) isNamedRole(i, e int) *claim {
+	k := i + 1
+	if k+1 >= len(r.st.words) || !isArticle(r.st.words[k]) || !r.beBefore(i) {
+		return nil
+	}
+	for _, h := range r.rhits {
+		name := nameWords(h.rel.def.Name)
+		if h.start != k+1 || h.inverse || len(name) < 2 || h.end-h.start != len(name) || h.rel.subject != words.First || !nounPhraseName(name) {
+			continue
+		}
+		c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{{concept: h.rel.concept, rels: r.samePhrase(h.rel), answers: words.First, word: strings.Join(r.st.words[h.start:h.end], " ")}}}
+		c.why = append(c.why, fmt.Sprintf("%s is the %s", r.ents[e].Name, c.steps[0].word))
+		r.markUsed(k, h.end)
+		r.setExtent(c)
+		return c
+	}
+	return nil
+}
+
+// nounPhraseName reports whether a relation's name words are a noun
+// phrase naming its objects ("security liaison", "tc liaison"): no verb
+// or auxiliary first ("has_tag", "runs_image") and no preposition last
+// ("member_of" names its subjects).
+func nounPhraseName(name []string) bool {
+	first, last := words.ClassOf(name[0]), words.ClassOf(name[len(name)-1])
+	if first.Has(words.Aux|words.Be|words.Have|words.Get|words.Prep) || last.Has(words.Prep) {
+		return false
+	}
+	return !strings.HasSuffix(name[0], "s") && !words.PastForm(name[0]) && !strings.HasSuffix(name[0], "ing")
 }
 
 // asRole: "that have X as a direct dependency", "list X among their
