@@ -1007,9 +1007,9 @@ func targetDepth(s *state.AgentState) int {
 }
 
 // chainEnds returns the positions at the end of the chain that are not
-// an anchor's start (see state's chainEnd), each node once, whatever their names; typed keeps only those of
-// the asked type when there is one: what a reading without the name-word
-// filter answers.
+// an anchor's start (see state's chainEnd), each node once, whatever
+// their names; typed keeps only those of the asked type when there is
+// one: what a reading without the name-word filter answers.
 func chainEnds(s *state.AgentState, typed bool) []int {
 	chain := s.Chain()
 	steps := len(chain.Steps)

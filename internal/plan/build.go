@@ -751,11 +751,11 @@ func askedRelation(pl *state.Plan, s *graph.Schema) {
 // askedRelationByWord is askedRelation for a kind no type of the graph
 // names (the answers were to be named with the word): where a relation
 // named by the word itself (not "eats" for "eat") starts from the
-// entity's kind ("Which family does
-// Sicilian Defense: Dragon Variation belong to?" over family, in a graph
-// with no types), the entity's facts of that relation, which need not be
-// named with the word, are read first. Only where the reading is one
-// step: a question that walks elsewhere first says so.
+// entity's kind ("Which family does Sicilian Defense: Dragon Variation
+// belong to?" over family, in a graph with no types), the entity's facts
+// of that relation, which need not be named with the word, are read
+// first. Only where the reading is one step: a question that walks
+// elsewhere first says so.
 func askedRelationByWord(pl *state.Plan, s *graph.Schema) {
 	w, from := pl.Target.NameWord, pl.Anchors[0].Type
 	if w == "" || len(pl.Chains[0].Steps) != 1 {

@@ -467,9 +467,9 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 // bridged finds, where no entity is linked to the asked phrase, a kind
 // phrase linked to it that an entity's phrase follows after a
 // preposition ("airports in Helsinki") and that the types join to that
-// entity, the first by node order: it returns the entity's node, the links from the kind phrase to
-// the asked one in walking order, and the kind phrase's node; -1 where
-// there is none.
+// entity, the first by node order: it returns the entity's node, the
+// links from the kind phrase to the asked one in walking order, and the
+// kind phrase's node; -1 where there is none.
 func (b *builder) bridged() (anchor int, path []*Link, via int) {
 	f := b.f
 	if f.Asked < 0 {
