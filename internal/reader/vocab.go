@@ -328,6 +328,12 @@ func nameReadings(ws []string) []nameReading {
 			out[len(out)-2].guessedEnd = true
 			out[len(out)-1].guessedEnd = true
 		}
+	case n >= 2 && (nominal(ws[0]) == nounOnly || !verbLike(ws[0])) && !slices.ContainsFunc(ws, func(w string) bool { return words.ClassOf(w).Has(words.Conj) }):
+		// "security_liaison", "backup_venue", "team_lead": a noun
+		// compound naming the object; its head alone too. Not words
+		// joined by "or" ("Extinct_or_possibly_extinct").
+		add(formNoun, ws, Object, true)
+		add(formNoun, ws[n-1:], Object, false)
 	case n >= 2:
 		// "runs_image", "uses_secret": a verb and the noun of its object.
 		add(formVerb, ws, Subject, true)
@@ -353,6 +359,13 @@ func nameReadings(ws []string) []nameReading {
 		}
 	}
 	return out
+}
+
+// verbLike reports whether the first word of a relation's name may be
+// its verb: inflected as one ("runs", "uses", "built", "pointing") or a
+// verb the concepts know.
+func verbLike(w string) bool {
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || words.PastForm(w) || strings.HasSuffix(w, "ing") || nominal(w) == verbOnly
 }
 
 // lexiconNoun reports whether the concept phrases list a word as a noun.
