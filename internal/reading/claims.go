@@ -2446,8 +2446,9 @@ func (r *reader) apposition() *claim {
 }
 
 // namedRole: "For which projects is Brian Rosmaita the security
-// liaison?": an entity after a form of "be" and before an article and a
-// relation's name of several words plays what the name names (its
+// liaison?", "Which projects does Brian act as release liaison for?": an
+// entity after a form of "be" and before an article, or before "as", and
+// a relation's name of several words plays what the name names (its
 // objects); the answers are its subjects.
 func (r *reader) namedRole() *claim {
 	for i, e := range r.entAt {
@@ -2464,13 +2465,23 @@ func (r *reader) namedRole() *claim {
 // isNamedRole is namedRole at entity e, whose mention ends at stream
 // position i.
 func (r *reader) isNamedRole(i, e int) *claim {
+	w := r.st.words
 	k := i + 1
-	if k+1 >= len(r.st.words) || !isArticle(r.st.words[k]) || !r.beBefore(i) {
+	if k+1 < len(w) && w[k] != "as" && w[k+1] == "as" && r.entAt[k] < 0 {
+		k++ // "does Brian act as release liaison for": a verb before "as"
+	}
+	var at int
+	switch {
+	case k < len(w) && w[k] == "as":
+		at = r.skip(k + 1)
+	case k+1 < len(w) && isArticle(w[k]) && r.beBefore(i):
+		at = k + 1
+	default:
 		return nil
 	}
 	for _, h := range r.rhits {
 		name := nameWords(h.rel.def.Name)
-		if h.start != k+1 || h.inverse || len(name) < 2 || h.end-h.start != len(name) || h.rel.subject != words.First || !nounPhraseName(name) {
+		if h.start != at || h.inverse || len(name) < 2 || h.end-h.start != len(name) || h.rel.subject != words.First || !nounPhraseName(name) {
 			continue
 		}
 		c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{{concept: h.rel.concept, rels: r.samePhrase(h.rel), answers: words.First, word: strings.Join(r.st.words[h.start:h.end], " ")}}}
