@@ -1953,6 +1953,10 @@ func (r *reader) relativeClause(c *claim, vs []verbHit, v verbHit, before, after
 		// named by a noun, said of what the clause describes, asks for
 		// its objects.
 		answers = words.Second
+	} else if role, named := r.conceptNounBeforeOf(outer); ok && named {
+		// "the authors of the PEPs that PEP 572 requires", over author
+		// (ownership): the role the noun names.
+		answers = role
 	} else if ok && r.passiveVerb(outer) {
 		// "which volumes are mounted by the services that ...": what
 		// the verb's object is.
@@ -2001,6 +2005,22 @@ func (r *reader) nounBeforeOf(v verbHit) bool {
 	}
 	ri := v.step.rels[0]
 	return ri.subject == words.First && kindNoun(ri.def.Name) != ""
+}
+
+// conceptNounBeforeOf returns, for verb hit v that is a relation's own
+// name of a known concept said as a noun before "of" ("the authors of"),
+// the role in that concept the noun names (an author owns), and whether
+// it is one.
+func (r *reader) conceptNounBeforeOf(v verbHit) (words.Role, bool) {
+	if v.end >= len(r.st.words) || r.st.words[v.end] != "of" || v.step.concept == words.None || len(v.step.rels) == 0 {
+		return 0, false
+	}
+	for _, h := range r.hitsAt(v.start) {
+		if h.Kind == words.HitNoun && h.End == v.end && h.Concept == v.step.concept {
+			return h.Role, true
+		}
+	}
+	return 0, false
 }
 
 // extentWithin reports whether an extent cue took a token between
