@@ -543,8 +543,8 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 // is only ever the object of has_material_basis_in. It returns the
 // step's edges, their ends and the guess made, or false.
 func (r *reader) soleOtherStep(sc stepClaim, at []string, rels []*relInfo, edges []state.RelDir) ([]state.RelDir, []string, string, bool) {
-	if len(at) != 1 || r.asked().Type != "" || !r.unnamedUnion(sc) || r.edgesStartAt(edges, at) {
-		return nil, nil, "", false
+	if len(at) != 1 || r.asked().Type != "" || r.s.OpenWorld || !r.unnamedUnion(sc) || r.edgesStartAt(edges, at) {
+		return nil, nil, "", false // over documents, a kind's relations are only those the extractor found
 	}
 	sole, answers := r.soleRelationOf(at[0], rels)
 	if sole == nil {
