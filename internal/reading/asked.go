@@ -21,6 +21,11 @@ func (r *reader) askedPos() int {
 			j = r.skip(j + 1)
 		}
 		j = r.pastQualifier(j)
+		if r.positionBeforeNoun(j) {
+			// "Which upstream nodes feed X": the position says the
+			// direction; the noun after it is the kind asked.
+			j++
+		}
 		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j])) {
 			continue
 		}
@@ -39,6 +44,16 @@ func (r *reader) askedPos() int {
 		return j
 	}
 	return -1
+}
+
+// positionBeforeNoun reports whether the word at stream position j is a
+// position word of a concept ("upstream", "downstream") said before a
+// word known as a noun.
+func (r *reader) positionBeforeNoun(j int) bool {
+	if j+1 >= len(r.st.words) || r.entAt[j] >= 0 || r.entAt[j+1] >= 0 || !r.knownNoun(j+1) {
+		return false
+	}
+	return slices.ContainsFunc(r.hitsAt(j), func(h words.Hit) bool { return h.Kind == words.HitPosition && h.End == j+1 })
 }
 
 // oneWordType reports whether t is a type whose name is one word
