@@ -1516,7 +1516,7 @@ func (r *reader) unreadBeforePossessive() string {
 // written that follow it ("Stephen King"), or "".
 func (r *reader) unknownName() string {
 	for i := range r.st.words {
-		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) {
+		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) && !classWordInCapitals(name) {
 			for j := i + 1; j < len(r.st.words) && r.st.at[j] > r.st.at[j-1]; j++ {
 				next := r.toks[r.st.at[j]].name
 				if next == "" || next == r.toks[r.st.at[j-1]].name || r.accounted(j) {
@@ -1528,6 +1528,13 @@ func (r *reader) unknownName() string {
 		}
 	}
 	return ""
+}
+
+// classWordInCapitals reports whether a word written as a name is a word
+// of a word class written in capitals ("the DAG": dag, a word a question
+// says of the graph as a whole), not a name.
+func classWordInCapitals(name string) bool {
+	return strings.ToUpper(name) == name && words.ClassOf(strings.ToLower(name)) != 0
 }
 
 // described reports whether the word at stream position i is the noun a
