@@ -332,10 +332,13 @@ func (f *Frame) bindPosition(m *relMention) {
 	x := f.leftPhrase(m.start)
 	rule := "position"
 	if y < 0 {
-		// "what is X upstream of?", "which teams are above it": the
-		// referent is before.
-		y, x = x, -1
 		rule = "position-stranded"
+		if j == m.end || !f.toks[j-1].is("of", "from", "to") {
+			// "auth-api's upstream?": the referent is before.
+			y, x = x, -1
+		}
+		// Else "What is X upstream of?": the preposition is stranded;
+		// X is upstream of what is asked, which bindLoose binds to Y.
 	}
 	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule})
 }

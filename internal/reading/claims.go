@@ -979,6 +979,9 @@ func (r *reader) position() *claim {
 		}
 		j = r.skip(j)
 		if j >= len(r.st.words) || r.entAt[j] < 0 {
+			if c := r.strandedPosition(hs, i, j); c != nil {
+				return c
+			}
 			continue
 		}
 		e := r.entAt[j]
@@ -1006,6 +1009,40 @@ func (r *reader) position() *claim {
 		return c
 	}
 	return nil
+}
+
+// strandedPosition: "What is core__patient upstream of?", "Which models
+// is X on top of?": the entity before a position phrase whose
+// preposition ends the question plays the position's role; the answers,
+// which the question asks first, play the other. hs are the position's
+// hits at stream position i, and the question's words end at j.
+func (r *reader) strandedPosition(hs []words.Hit, i, j int) *claim {
+	w := r.st.words
+	at := i - 1
+	if at > 0 && r.entAt[at] < 0 && words.ClassOf(w[at]).Has(words.Be) {
+		at-- // "does X sit on top of": a verb of being after the entity
+	}
+	if j < len(w) || !slices.Contains([]string{"of", "from", "to"}, w[len(w)-1]) || at < 0 || r.entAt[at] < 0 {
+		return nil
+	}
+	e := r.entAt[at]
+	if !slices.ContainsFunc(w[:i], func(x string) bool { return words.ClassOf(x).Has(words.Be | words.Aux) }) {
+		return nil
+	}
+	h, ok := r.pickConcept(hs, e)
+	if !ok {
+		return nil
+	}
+	c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
+		steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}}}
+	if r.extentSaid {
+		c.extent = r.extent
+	}
+	for p := i; p < len(w); p++ {
+		r.used[p] = true
+	}
+	c.why = append(c.why, fmt.Sprintf("%s %q it", r.ents[e].Name, h.Phrase))
+	return c
 }
 
 // pickConcept chooses among hits of one span for different concepts, for a
