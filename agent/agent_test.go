@@ -515,6 +515,32 @@ func TestSelfLoopFactAnswers(t *testing.T) {
 	}
 }
 
+// Kinds joined by "and" ask for answers of either kind: "Which models
+// and seeds does mart depend on?" keeps the seed as well as the models,
+// and the run that stands behind its answer gives all three.
+func TestCoordinatedKinds(t *testing.T) {
+	ctx := t.Context()
+	ts := []graph.Triple{
+		{Subject: "mart", Relation: "depends_on", Object: "stg", SubjectType: "Model", ObjectType: "Model"},
+		{Subject: "stg", Relation: "depends_on", Object: "raw_seed", SubjectType: "Model", ObjectType: "Seed"},
+		{Subject: "mart", Relation: "depends_on", Object: "dim", SubjectType: "Model", ObjectType: "Model"},
+		{Subject: "dim", Relation: "depends_on", Object: "src_orders", SubjectType: "Model", ObjectType: "Source"},
+	}
+	st := memstore.New()
+	if _, err := st.AddTriples(ctx, ts); err != nil {
+		t.Fatal(err)
+	}
+	res, err := agent.New(st, deterministic()...).Run(ctx, "Which models and seeds does mart depend on, at any depth?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := answerNames(res)
+	sort.Strings(got)
+	if want := []string{"dim", "raw_seed", "stg"}; !slices.Equal(got, want) {
+		t.Errorf("answers %q, want %q (%s)", got, want, res.Answer)
+	}
+}
+
 // cancelOnExpand cancels the run's context on the n-th Expand call, then
 // passes the call on (the store sees the cancelled context).
 type cancelOnExpand struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Plan is the planner's structured retrieval plan for one question.
@@ -100,6 +101,10 @@ type Target struct {
 	Kind   TargetKind `json:"kind"`
 	Entity string     `json:"entity,omitempty"`
 	Type   string     `json:"type,omitempty"`
+	// Types are more kinds asked for beside Type, joined to it by "and"
+	// or "or" ("Which models and seeds ..."): an answer of any of them
+	// is of the kind asked.
+	Types []string `json:"types,omitempty"`
 	// NameWord, for a type target with no schema type, keeps the answers
 	// whose names carry this word ("team" for "which teams" where the
 	// teams are untyped but named shipping-team, web-team).
@@ -116,9 +121,20 @@ type Target struct {
 	Someone []string `json:"someone,omitempty"`
 }
 
+// OfKind reports whether an entity of type typ is of the kind asked: Type
+// or one of Types, or a kind of one of them (text.KindOf).
+func (t Target) OfKind(typ string) bool {
+	for _, k := range append([]string{t.Type}, t.Types...) {
+		if k != "" && (typ == k || text.KindOf(typ, k)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Equal reports whether two targets ask for the same thing.
 func (t Target) Equal(o Target) bool {
-	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
+	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || !slices.Equal(t.Types, o.Types) || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
 		!slices.Equal(t.Someone, o.Someone) {
 		return false
 	}

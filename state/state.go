@@ -328,7 +328,7 @@ func (s *AgentState) Accepted() []int {
 		switch {
 		case kind == nil:
 		case t.Type != "":
-			if st := seg.Type(k); st != t.Type && !text.KindOf(st, t.Type) {
+			if !t.OfKind(seg.Type(k)) {
 				continue
 			}
 		default:
@@ -428,7 +428,7 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 	if t.Type != "" {
 		// A kind of the asked type is of it ("techniques" keeps the
 		// Sub-techniques too).
-		return func(e graph.Entity) bool { return e.Type == t.Type || text.KindOf(e.Type, t.Type) }
+		return func(e graph.Entity) bool { return t.OfKind(e.Type) }
 	}
 	if t.NameWord != "" && s.nameWordSeparates(end, t.NameWord) {
 		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }

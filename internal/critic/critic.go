@@ -1019,7 +1019,7 @@ func chainEnds(s *state.AgentState, typed bool) []int {
 		if r.Steps != steps || steps == 0 || r.Anchor || seen[r.Node] {
 			continue
 		}
-		if t := s.Plan.Target.Type; typed && t != "" && s.Plan.Target.Kind == state.TargetType && s.Subgraph.NodeType(r.Node) != t && !text.KindOf(s.Subgraph.NodeType(r.Node), t) {
+		if t := s.Plan.Target; typed && t.Type != "" && t.Kind == state.TargetType && !t.OfKind(s.Subgraph.NodeType(r.Node)) {
 			continue
 		}
 		seen[r.Node] = true
@@ -1040,8 +1040,8 @@ func cutWords(s *state.AgentState) string {
 
 // askedWords names what the question asks for.
 func askedWords(s *state.AgentState) string {
-	if t := s.Plan.Target.Type; t != "" {
-		return "entities of type " + t
+	if t := s.Plan.Target; t.Type != "" {
+		return "entities of type " + strings.Join(append([]string{t.Type}, t.Types...), " or ")
 	}
 	if w := s.Plan.Target.NameWord; w != "" {
 		return "entities named like a " + w

@@ -303,7 +303,7 @@ func (p *Rules) planFrom(q string, res reading.Result, s *graph.Schema, ents []l
 	if len(res.Readings) > 0 {
 		top := res.Readings[0]
 		out.top = topReading{anchor: top.Anchor, also: top.Also, common: top.Common, target: top.Target, direction: top.Direction,
-			asked: top.Asked.Type, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero(),
+			asked: top.Asked.Type, alsoAsked: top.Asked.Also, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero(),
 			extent: top.Extent, extentSaid: top.ExtentSaid}
 	}
 	for _, rd := range res.Readings {
@@ -558,6 +558,7 @@ type topReading struct {
 	direction       state.Intent
 	typed           bool // the answers are of an asked kind, or meet conditions
 	asked, nameWord string
+	alsoAsked       []string // kinds joined to asked ("models and seeds")
 	having          []state.Having
 	extent          state.Extent
 	extentSaid      bool
@@ -607,7 +608,7 @@ func (p *Rules) fromReadings(s *graph.Schema, ents []linked, plan state.Plan, ou
 		// and a Period in the data, is one entity of one type).
 		plan.Target = state.Target{Kind: state.TargetChain}
 	case top.typed:
-		plan.Target = state.Target{Kind: state.TargetType, Type: top.asked, NameWord: top.nameWord}
+		plan.Target = state.Target{Kind: state.TargetType, Type: top.asked, Types: top.alsoAsked, NameWord: top.nameWord}
 	case top.extent == state.ExtentTransitive:
 		plan.Target = state.Target{Kind: state.TargetClosure}
 	}

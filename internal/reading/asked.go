@@ -138,6 +138,7 @@ func (r *reader) asked() Asked {
 	}
 	if t := r.typeNamedAt(i); t != "" {
 		a.Type = t
+		a.Also, a.joined = r.joinedKinds(i, t)
 		return a
 	}
 	// "What kind of element is bismuth?": the graph's own classification,
@@ -411,4 +412,23 @@ func (r *reader) typeByNameWord(w string) string {
 		return linked[0]
 	}
 	return ""
+}
+
+// joinedKinds returns the types of the kind words joined by "and" or "or"
+// to the asked noun at stream position i, of type t ("Which models and
+// seeds"), and the words that join them ("and seeds").
+func (r *reader) joinedKinds(i int, t string) (types []string, said string) {
+	w := r.st.words
+	var saidWords []string
+	for k := i + 1; k+1 < len(w) && (w[k] == "and" || w[k] == "or") && r.entAt[k+1] < 0; k += 2 {
+		o := r.typeNamedAt(k + 1)
+		if o == "" {
+			break
+		}
+		saidWords = append(saidWords, w[k], w[k+1])
+		if o != t && !slices.Contains(types, o) {
+			types = append(types, o)
+		}
+	}
+	return types, strings.Join(saidWords, " ")
 }

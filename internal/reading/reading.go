@@ -123,6 +123,12 @@ type Asked struct {
 	Word string
 	// Type is the schema type it names, or "".
 	Type string
+	// Also are the types of the kinds joined to it by "and" or "or"
+	// ("Which models and seeds": Seed beside Model).
+	Also []string
+	// joined is the question's words for the kinds of Also, with their
+	// conjunctions ("and seeds").
+	joined string
 	// NameWord, when no type is named, restricts answers to entities
 	// whose names carry this word ("team" for shipping-team).
 	NameWord string
@@ -136,6 +142,9 @@ type Asked struct {
 func (a Asked) said() string {
 	if a.Word == "" {
 		return "entities"
+	}
+	if a.joined != "" {
+		return a.Word + " " + a.joined
 	}
 	return a.Word
 }

@@ -1246,7 +1246,7 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		}
 		s += fmt.Sprintf(", then the %s linked to them by %s", rd.Asked.Word, joinAnd(hop))
 	} else if !rd.Asked.IsZero() {
-		s += fmt.Sprintf(", keeping the %s", rd.Asked.Word)
+		s += fmt.Sprintf(", keeping the %s", rd.Asked.said())
 	}
 	return s
 }
