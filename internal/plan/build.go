@@ -259,7 +259,7 @@ func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Pl
 	if len(res.Readings) > 0 {
 		top := res.Readings[0]
 		out.top = topReading{anchor: top.Anchor, also: top.Also, target: top.Target, direction: top.Direction,
-			asked: top.Asked.Type, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero() || len(top.Having) > 0,
+			asked: top.Asked.Type, alsoAsked: top.Asked.Also, nameWord: top.Asked.NameWord, typed: !top.Asked.IsZero() || len(top.Having) > 0,
 			extent: top.Extent, extentSaid: top.ExtentSaid}
 		for _, h := range top.Having {
 			a := ents[h.Ent].anchor

@@ -148,8 +148,8 @@ func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, ste
 	}
 	switch {
 	case len(kinds.types) > 0 && (types == nil || intersects(types, kinds.types)):
-		if len(kinds.types) == 1 && (types == nil || !subset(types, kinds.types)) {
-			rd.Asked.Type = kinds.types[0]
+		if types == nil || !subset(types, kinds.types) {
+			rd.Asked.Type, rd.Asked.Also = kinds.types[0], kinds.types[1:]
 		}
 	case len(kinds.types) > 0:
 		if hop, ok := b.hopInto(types, kinds.types, steps); ok {

@@ -62,6 +62,9 @@ type Asked struct {
 	Word string
 	// Type is the schema type it names, or "".
 	Type string
+	// Also are the types of the kinds said with it ("models and seeds":
+	// Seed beside Model).
+	Also []string
 	// NameWord, when no type is named, restricts answers to entities
 	// whose names carry this word ("team" for shipping-team).
 	NameWord string
