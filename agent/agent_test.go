@@ -490,6 +490,7 @@ func TestSelfLoopFactAnswers(t *testing.T) {
 		{Subject: "cinder", Relation: "deliverable", Object: "os-brick", SubjectType: "Project", ObjectType: "Deliverable"},
 		{Subject: "nova", Relation: "deliverable", Object: "nova-specs", SubjectType: "Project", ObjectType: "Deliverable"},
 		{Subject: "nova", Relation: "ptl", Object: "Rene", SubjectType: "Project", ObjectType: "Person"},
+		{Subject: "Technical Committee", Relation: "member", Object: "Rene", SubjectType: "Committee", ObjectType: "Person"},
 	}
 	st := memstore.New()
 	if _, err := st.AddTriples(ctx, ts); err != nil {
@@ -501,6 +502,7 @@ func TestSelfLoopFactAnswers(t *testing.T) {
 		want []string
 	}{
 		{"What deliverables does cinder have?", []string{"cinder", "os-brick"}},
+		{"Which deliverables belong to cinder?", []string{"cinder", "os-brick"}}, // the node cinder is a Project
 		{"Which other deliverables does cinder have?", []string{"os-brick"}},
 	} {
 		res, err := a.Run(ctx, tc.q)

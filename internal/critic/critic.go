@@ -1019,7 +1019,7 @@ func chainEnds(s *state.AgentState, typed bool) []int {
 		if r.Steps != steps || steps == 0 || r.Anchor || seen[r.Node] {
 			continue
 		}
-		if t := s.Plan.Target; typed && t.Type != "" && t.Kind == state.TargetType && !t.OfKind(s.Subgraph.NodeType(r.Node)) {
+		if t := s.Plan.Target; typed && t.Type != "" && t.Kind == state.TargetType && !t.OfKind(s.Subgraph.NodeType(r.Node)) && !s.SelfFactEnd(r.Node) {
 			continue
 		}
 		seen[r.Node] = true
