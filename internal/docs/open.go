@@ -865,6 +865,16 @@ func nameToken(toks []otok, k int, first bool) bool {
 // noun phrase, not a generic word with no name after it ("an HTTP
 // server", "the REST API"), not a verb coordinated with a known one, and
 // no function word unless written in capitals.
+// timeWord reports whether a capitalised word names a time, not a thing: a
+// month or a day of the week ([time-words]) with a number beside it
+// ("started in October 2017", "on 15 March").
+func timeWord(toks []otok, k int) bool {
+	if !openWords.is("time-words", toks[k].low) {
+		return false
+	}
+	return k+1 < len(toks) && isNumber(strings.Trim(toks[k+1].text, ",")) || k > 0 && isNumber(toks[k-1].text)
+}
+
 func capNameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
 	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
@@ -875,6 +885,9 @@ func capNameToken(toks []otok, k int, first bool) bool {
 	}
 	if coordinatedVerb(toks, k) {
 		return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
+	}
+	if timeWord(toks, k) {
+		return false // "started in October 2017": a time, not a thing
 	}
 	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 }
@@ -5230,7 +5243,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 6
+const openVersion = 7
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
