@@ -4748,7 +4748,11 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	if r.be && !passive {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
-	return verbForm{v: v, base: lemma(v), passive: passive}, true
+	base := lemma(v)
+	if b, ok := ingLemma(v); ok && strings.HasSuffix(v, "ing") {
+		base = b // ", providing Hadoop with …": provide, not "provid"
+	}
+	return verbForm{v: v, base: base, passive: passive}, true
 }
 
 // wholeVerbPhrases reads the phrases the verb makes with the words after
@@ -5243,7 +5247,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 7
+const openVersion = 8
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
