@@ -604,6 +604,9 @@ func lemma(w string) string {
 	case n > 4 && strings.HasSuffix(w, "ed"):
 		return pastStem(w[:n-2])
 	case n > 5 && strings.HasSuffix(w, "ing"):
+		if stem, ok := ingLemma(w); ok {
+			return stem // "providing" → provide, "running" → run
+		}
 		return w[:n-3]
 	}
 	return w
@@ -1109,7 +1112,14 @@ func (f *mentionFinder) commandName(i, j int) {
 // its subject, which it marks in verbAt).
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
-	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+}
+
+// gerundBeforeNoun reports whether the -ing word at j modifies the plain
+// noun after it ("Topic routing information", "the Kafka indexing
+// pipeline"): no verb of the names before it.
+func gerundBeforeNoun(toks []otok, j int) bool {
+	return strings.HasSuffix(toks[j].low, "ing") && j+1 < len(toks) && compoundWord(toks[j+1], false) && !verbLike(toks[j+1].low)
 }
 
 // unnamed reports whether the run from i to j names nothing: one word
@@ -4732,7 +4742,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	// queue": a participle right after a mention is its verb.
 	if k == 0 && !r.be && strings.HasSuffix(v, "ing") {
 		base, ok := ingLemma(v)
-		if !ok {
+		if !ok || len(ts) > 1 && compoundWord(ts[1], false) && !verbLike(ts[1].low) {
 			return verbForm{}, false
 		}
 		v = thirdForm(base)
@@ -4748,11 +4758,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	if r.be && !passive {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
-	base := lemma(v)
-	if b, ok := ingLemma(v); ok && strings.HasSuffix(v, "ing") {
-		base = b // ", providing Hadoop with …": provide, not "provid"
-	}
-	return verbForm{v: v, base: base, passive: passive}, true
+	return verbForm{v: v, base: lemma(v), passive: passive}, true
 }
 
 // wholeVerbPhrases reads the phrases the verb makes with the words after
@@ -5247,7 +5253,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 8
+const openVersion = 9
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

@@ -81,6 +81,7 @@ func TestLemma(t *testing.T) {
 		"created": "create", "served": "serve", "routed": "route", "stopped": "stop", "depends": "depend", "relies": "rely",
 		"handled": "handle", "enabled": "enable", "installed": "install", "compiled": "compile",
 		"powered": "power", "rendered": "render", "opened": "open", "mentioned": "mention", "shared": "share", "compared": "compare",
+		"providing": "provide", "storing": "store", "running": "run", "routing": "route", "calling": "call",
 	} {
 		if got := lemma(w); got != want {
 			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
