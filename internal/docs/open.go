@@ -1115,11 +1115,16 @@ func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
 }
 
-// gerundBeforeNoun reports whether the -ing word at j modifies the plain
-// noun after it ("Topic routing information", "the Kafka indexing
-// pipeline"): no verb of the names before it.
+// gerundBeforeNoun reports whether the -ing word at j is a noun the names
+// before it modify, not their verb: it modifies the plain noun after it
+// ("Topic routing information", "the Kafka indexing pipeline"), or heads
+// the subject of the verb after it ("File writing generates slices").
 func gerundBeforeNoun(toks []otok, j int) bool {
-	return strings.HasSuffix(toks[j].low, "ing") && j+1 < len(toks) && compoundWord(toks[j+1], false) && !verbLike(toks[j+1].low)
+	if !strings.HasSuffix(toks[j].low, "ing") || j+1 >= len(toks) {
+		return false
+	}
+	n := toks[j+1]
+	return compoundWord(n, false) && !verbLike(n.low) || !n.punct && !n.code && thirdPerson(n.low) && verbLike(n.low) && !openWords.is("nouns", n.low)
 }
 
 // unnamed reports whether the run from i to j names nothing: one word
