@@ -863,11 +863,6 @@ func nameToken(toks []otok, k int, first bool) bool {
 	return false
 }
 
-// capNameToken reports whether the capitalised word at k may be part of
-// a name: not a sentence's first word that is no name or starts a common
-// noun phrase, not a generic word with no name after it ("an HTTP
-// server", "the REST API"), not a verb coordinated with a known one, and
-// no function word unless written in capitals.
 // timeWord reports whether a capitalised word names a time, not a thing: a
 // month or a day of the week ([time-words]) with a number beside it
 // ("started in October 2017", "on 15 March").
@@ -878,6 +873,11 @@ func timeWord(toks []otok, k int) bool {
 	return k+1 < len(toks) && isNumber(strings.Trim(toks[k+1].text, ",")) || k > 0 && isNumber(toks[k-1].text)
 }
 
+// capNameToken reports whether the capitalised word at k may be part of
+// a name: not a sentence's first word that is no name or starts a common
+// noun phrase, not a generic word with no name after it ("an HTTP
+// server", "the REST API"), not a verb coordinated with a known one, not a
+// time (timeWord), and no function word unless written in capitals.
 func capNameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
 	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
@@ -4747,7 +4747,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	// queue": a participle right after a mention is its verb.
 	if k == 0 && !r.be && strings.HasSuffix(v, "ing") {
 		base, ok := ingLemma(v)
-		if !ok || len(ts) > 1 && compoundWord(ts[1], false) && !verbLike(ts[1].low) {
+		if !ok {
 			return verbForm{}, false
 		}
 		v = thirdForm(base)
@@ -5258,7 +5258,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 9
+const openVersion = 10
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
