@@ -4906,11 +4906,13 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 // read as a verb, is a noun: a plural after a name is the noun the name
 // modifies ("uploads TSDB blocks to X"); the object's noun right after the
 // verb in the plural or after its article is no verb ("uploads blocks to
-// X", "uploads the blocks to X": no finite verb follows another).
+// X", "uploads the blocks to X": no finite verb follows another); an -ing
+// word before a plain noun modifies it ("fetches routing information from
+// X": gerundBeforeNoun).
 func gapNoun(rest []otok, k int) bool {
 	t := rest[k]
 	return k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
-		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
+		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low) || gerundBeforeNoun(rest, k)
 }
 
 // relation names the relation the verb and its preposition read: the
@@ -5258,7 +5260,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 10
+const openVersion = 11
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
