@@ -604,6 +604,9 @@ func lemma(w string) string {
 	case n > 4 && strings.HasSuffix(w, "ed"):
 		return pastStem(w[:n-2])
 	case n > 5 && strings.HasSuffix(w, "ing"):
+		if stem, ok := ingLemma(w); ok {
+			return stem // "providing" → provide, "running" → run
+		}
 		return w[:n-3]
 	}
 	return w
@@ -860,11 +863,21 @@ func nameToken(toks []otok, k int, first bool) bool {
 	return false
 }
 
+// timeWord reports whether a capitalised word names a time, not a thing: a
+// month or a day of the week ([time-words]) with a number beside it
+// ("started in October 2017", "on 15 March").
+func timeWord(toks []otok, k int) bool {
+	if !openWords.is("time-words", toks[k].low) {
+		return false
+	}
+	return k+1 < len(toks) && isNumber(strings.Trim(toks[k+1].text, ",")) || k > 0 && isNumber(toks[k-1].text)
+}
+
 // capNameToken reports whether the capitalised word at k may be part of
 // a name: not a sentence's first word that is no name or starts a common
 // noun phrase, not a generic word with no name after it ("an HTTP
-// server", "the REST API"), not a verb coordinated with a known one, and
-// no function word unless written in capitals.
+// server", "the REST API"), not a verb coordinated with a known one, not a
+// time (timeWord), and no function word unless written in capitals.
 func capNameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
 	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
@@ -875,6 +888,9 @@ func capNameToken(toks []otok, k int, first bool) bool {
 	}
 	if coordinatedVerb(toks, k) {
 		return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
+	}
+	if timeWord(toks, k) {
+		return false // "started in October 2017": a time, not a thing
 	}
 	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
 }
@@ -1096,7 +1112,19 @@ func (f *mentionFinder) commandName(i, j int) {
 // its subject, which it marks in verbAt).
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
-	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
+}
+
+// gerundBeforeNoun reports whether the -ing word at j is a noun the names
+// before it modify, not their verb: it modifies the plain noun after it
+// ("Topic routing information", "the Kafka indexing pipeline"), or heads
+// the subject of the verb after it ("File writing generates slices").
+func gerundBeforeNoun(toks []otok, j int) bool {
+	if !strings.HasSuffix(toks[j].low, "ing") || j+1 >= len(toks) {
+		return false
+	}
+	n := toks[j+1]
+	return compoundWord(n, false) && !verbLike(n.low) || !n.punct && !n.code && thirdPerson(n.low) && verbLike(n.low) && !openWords.is("nouns", n.low)
 }
 
 // unnamed reports whether the run from i to j names nothing: one word
@@ -4878,11 +4906,13 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 // read as a verb, is a noun: a plural after a name is the noun the name
 // modifies ("uploads TSDB blocks to X"); the object's noun right after the
 // verb in the plural or after its article is no verb ("uploads blocks to
-// X", "uploads the blocks to X": no finite verb follows another).
+// X", "uploads the blocks to X": no finite verb follows another); an -ing
+// word before a plain noun modifies it ("fetches routing information from
+// X": gerundBeforeNoun).
 func gapNoun(rest []otok, k int) bool {
 	t := rest[k]
 	return k > 0 && thirdPerson(t.low) && (isCapWord(rest[k-1]) || rest[k-1].code || identifier(rest[k-1])) ||
-		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low)
+		k == 0 && thirdPerson(t.low) || k > 0 && openWords.is("determiners", rest[k-1].low) || gerundBeforeNoun(rest, k)
 }
 
 // relation names the relation the verb and its preposition read: the
@@ -5230,7 +5260,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 6
+const openVersion = 11
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

@@ -81,6 +81,7 @@ func TestLemma(t *testing.T) {
 		"created": "create", "served": "serve", "routed": "route", "stopped": "stop", "depends": "depend", "relies": "rely",
 		"handled": "handle", "enabled": "enable", "installed": "install", "compiled": "compile",
 		"powered": "power", "rendered": "render", "opened": "open", "mentioned": "mention", "shared": "share", "compared": "compare",
+		"providing": "provide", "storing": "store", "running": "run", "routing": "route", "calling": "call",
 	} {
 		if got := lemma(w); got != want {
 			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
@@ -168,4 +169,29 @@ func ingestFiles(t *testing.T, files map[string]string) *Index {
 		t.Fatal(err)
 	}
 	return ix
+}
+
+// TestSameThingShort checks, from testdata/kind-dropped-names.txt, which
+// names the resolution joins with their kind noun dropped: "Kafka topic"
+// is Kafka, "data plane proxy" is not the data plane.
+func TestSameThingShort(t *testing.T) {
+	b, err := os.ReadFile("testdata/kind-dropped-names.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		name, want, ok := strings.Cut(l, "\t")
+		if !ok {
+			t.Fatalf("no tab in %q", l)
+		}
+		if want == "-" {
+			want = ""
+		}
+		if got := sameThingShort(name); got != want {
+			t.Errorf("sameThingShort(%q) = %q, want %q", name, got, want)
+		}
+	}
 }

@@ -134,10 +134,28 @@ func (u keyUnion) joinDroppedKinds(names map[string]*nameSeen, keys map[string]b
 	for n := range names {
 		k := text.Key(n)
 		u.find(k)
-		if short := dropKind(n); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
+		if short := sameThingShort(n); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
 			u.union(k, text.Key(short))
 		}
 	}
+}
+
+// sameThingShort is a name with its kind noun dropped where what is left
+// names the same thing (dropKind: "Kafka topic" → "Kafka", "Ledger
+// Database Service" → "Ledger Database"), "" where it does not: a common
+// noun phrase, all lower case, whose rest ends in a kind noun of its own
+// names a thing of that rest ("data plane proxy" is a proxy of the data
+// plane, not the data plane).
+func sameThingShort(name string) string {
+	short := dropKind(name)
+	if short == "" {
+		return ""
+	}
+	ws := strings.Fields(short)
+	if len(ws) > 1 && name == strings.ToLower(name) && openWords.kind(ws[len(ws)-1]) != "" {
+		return ""
+	}
+	return short
 }
 
 // joinLongForms joins names equal once their short forms are written out
@@ -155,7 +173,7 @@ func (u keyUnion) joinLongForms(names map[string]*nameSeen) {
 		}
 	}
 	for n := range names {
-		if short := dropKind(n); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
+		if short := sameThingShort(n); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
 			if k, ok := byLong[longKey(short)]; ok && longKey(short) != "" {
 				u.union(text.Key(n), k)
 			}
