@@ -1628,14 +1628,8 @@ func restatedWord(w string) bool {
 	return !stopwords[text.StemPhrase(w)] && !askingDeterminer(w) && words.ClassOf(l) == 0 && !strings.HasSuffix(l, "ing")
 }
 
-// isArticleWord reports whether w is "a", "an" or "the".
-func isArticleWord(w string) bool {
-	switch strings.ToLower(w) {
-	case "a", "an", "the":
-		return true
-	}
-	return false
-}
+// isArticleWord reports whether w is an article ("a", "an", "the").
+func isArticleWord(w string) bool { return words.ClassOf(strings.ToLower(w)).Has(words.Article) }
 
 // allStopwords reports whether every word of s is a stopword.
 func allStopwords(s string) bool {

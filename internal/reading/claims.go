@@ -1752,8 +1752,8 @@ func (r *reader) verbHits() []verbHit {
 	return vs
 }
 
-// isArticle reports whether w is "the", "a" or "an".
-func isArticle(w string) bool { return w == "the" || w == "a" || w == "an" }
+// isArticle reports whether w is an article ("the", "a", "an").
+func isArticle(w string) bool { return words.ClassOf(w).Has(words.Article) }
 
 // roleSaidAsVerb reports whether relation hit h is a relation named by
 // one noun of a role someone plays for a thing, said as a verb: "Who

@@ -65,6 +65,7 @@ const (
 	Complement                      // unaffected: asks for a complement by itself
 	Field                           // id, code, key: the last word of a relation name that names a field
 	Reference                       // id, ref: a field that refers to a thing of the kind its other words name
+	Article                         // a, an, the
 	lastClass
 )
 
@@ -77,7 +78,7 @@ var classNames = map[string]Class{
 	"collective": Collective, "transparent": Transparent, "self-noun": SelfNoun, "exclusive": Exclusive,
 	"negator": Negator, "time": Time, "order": Order, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
-	"purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
+	"article": Article, "purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
 	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference,
 }
 
