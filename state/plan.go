@@ -121,15 +121,15 @@ type Target struct {
 	Someone []string `json:"someone,omitempty"`
 }
 
+// Kinds returns the kinds asked: Type, then Types.
+func (t Target) Kinds() []string { return append([]string{t.Type}, t.Types...) }
+
 // OfKind reports whether an entity of type typ is of the kind asked: Type
-// or one of Types, or a kind of one of them (text.KindOf).
+// or one of Types, or a kind of one of them (text.KindOf). It allocates
+// nothing: the walk asks it of every position at the chain's end.
 func (t Target) OfKind(typ string) bool {
-	for _, k := range append([]string{t.Type}, t.Types...) {
-		if k != "" && (typ == k || text.KindOf(typ, k)) {
-			return true
-		}
-	}
-	return false
+	of := func(k string) bool { return k != "" && (typ == k || text.KindOf(typ, k)) }
+	return of(t.Type) || slices.ContainsFunc(t.Types, of)
 }
 
 // Equal reports whether two targets ask for the same thing.

@@ -320,6 +320,7 @@ func (s *AgentState) Accepted() []int {
 		return out
 	}
 	t := s.Plan.Target
+	selfEnd := s.SelfFactEnds()
 	base := seg.Base()
 	for k := range seg.Len() {
 		if seg.Steps(k) != steps {
@@ -328,7 +329,7 @@ func (s *AgentState) Accepted() []int {
 		switch {
 		case kind == nil:
 		case t.Type != "":
-			if !t.OfKind(seg.Type(k)) && !s.SelfFactEnd(seg.Reach(k).Node) {
+			if !t.OfKind(seg.Type(k)) && !selfEnd(seg.Reach(k).Node) {
 				continue
 			}
 		default:
@@ -428,7 +429,8 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 	if t.Type != "" {
 		// A kind of the asked type is of it ("techniques" keeps the
 		// Sub-techniques too).
-		return func(e graph.Entity) bool { return t.OfKind(e.Type) || s.SelfFactEnd(e.Name) }
+		selfEnd := s.SelfFactEnds()
+		return func(e graph.Entity) bool { return t.OfKind(e.Type) || selfEnd(e.Name) }
 	}
 	if t.NameWord != "" && s.nameWordSeparates(end, t.NameWord) {
 		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
@@ -436,16 +438,16 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 	return nil
 }
 
-// SelfFactEnd reports whether an answer named name is the question's own
-// entity, reached by a fact of it about itself (the walk enters an anchor
-// only so, unless it may pass through anchors): one node stands for the
-// project cinder and its deliverable cinder, and has one type, so the
-// kind asked does not judge it.
-func (s *AgentState) SelfFactEnd(name string) bool {
+// SelfFactEnds returns whether an answer named name is the question's
+// own entity, reached by a fact of it about itself (the walk enters an
+// anchor only so, unless it may pass through anchors): one node stands for
+// the project cinder and its deliverable cinder, and has one type, so the
+// kind asked does not judge it. Built once for a loop over positions.
+func (s *AgentState) SelfFactEnds() func(name string) bool {
 	if s.Walk.Reentry || s.Chain().Reentry {
-		return false
+		return func(string) bool { return false }
 	}
-	return slices.ContainsFunc(s.Plan.Anchors, func(a Anchor) bool { return a.Entity == name })
+	return s.anchorTest()
 }
 
 // someoneSeparates reports whether the ends of the walk are of both

@@ -1014,12 +1014,13 @@ func chainEnds(s *state.AgentState, typed bool) []int {
 	chain := s.Chain()
 	steps := len(chain.Steps)
 	seen := map[string]bool{}
+	selfEnd := s.SelfFactEnds()
 	var out []int
 	for i, r := range s.Walk.All() {
 		if r.Steps != steps || steps == 0 || r.Anchor || seen[r.Node] {
 			continue
 		}
-		if t := s.Plan.Target; typed && t.Type != "" && t.Kind == state.TargetType && !t.OfKind(s.Subgraph.NodeType(r.Node)) && !s.SelfFactEnd(r.Node) {
+		if t := s.Plan.Target; typed && t.Type != "" && t.Kind == state.TargetType && !t.OfKind(s.Subgraph.NodeType(r.Node)) && !selfEnd(r.Node) {
 			continue
 		}
 		seen[r.Node] = true
@@ -1041,7 +1042,7 @@ func cutWords(s *state.AgentState) string {
 // askedWords names what the question asks for.
 func askedWords(s *state.AgentState) string {
 	if t := s.Plan.Target; t.Type != "" {
-		return "entities of type " + strings.Join(append([]string{t.Type}, t.Types...), " or ")
+		return "entities of type " + strings.Join(t.Kinds(), " or ")
 	}
 	if w := s.Plan.Target.NameWord; w != "" {
 		return "entities named like a " + w
