@@ -989,11 +989,7 @@ func (r *reader) position() *claim {
 		if !ok {
 			continue
 		}
-		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-			steps: []stepClaim{{concept: h.Concept, answers: h.Role, word: h.Phrase}}}
-		if r.extentSaid {
-			c.extent = r.extent
-		}
+		c := r.closureClaim(e, stepClaim{concept: h.Concept, answers: h.Role, word: h.Phrase})
 		// "Is frank under dana?": is the entity before reached from the
 		// one after?
 		for b := i - 1; b >= 0 && b >= i-3; b-- {
@@ -1033,15 +1029,22 @@ func (r *reader) strandedPosition(hs []words.Hit, i, j int) *claim {
 	if !ok {
 		return nil
 	}
-	c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-		steps: []stepClaim{{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase}}}
-	if r.extentSaid {
-		c.extent = r.extent
-	}
+	c := r.closureClaim(e, stepClaim{concept: h.Concept, answers: h.Role.Other(), word: h.Phrase})
 	for p := i; p < len(w); p++ {
 		r.used[p] = true
 	}
 	c.why = append(c.why, fmt.Sprintf("%s %q it", r.ents[e].Name, h.Phrase))
+	return c
+}
+
+// closureClaim is the claim of step st from entity e, walked as far as
+// it goes unless the question said how far: a position ("everything
+// under X") and a purpose ("for X to work") say the closure.
+func (r *reader) closureClaim(e int, st stepClaim) *claim {
+	c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true, steps: []stepClaim{st}}
+	if r.extentSaid {
+		c.extent = r.extent
+	}
 	return c
 }
 
@@ -1435,11 +1438,7 @@ func (r *reader) purpose() *claim {
 		e := r.entAt[i+1]
 		// For X to work, everything it needs must be there, however far:
 		// the purpose says the closure.
-		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-			steps: []stepClaim{{concept: words.Dependency, answers: words.Second, word: "needed for"}}}
-		if r.extentSaid {
-			c.extent, c.extentSaid = r.extent, true
-		}
+		c := r.closureClaim(e, stepClaim{concept: words.Dependency, answers: words.Second, word: "needed for"})
 		c.why = append(c.why, fmt.Sprintf("what %s needs to %s", r.ents[e].Name, w[k+1]))
 		for p := range w {
 			if p == i || p == k || p == k+1 || purposeWords[w[p]] {
@@ -1470,11 +1469,7 @@ func (r *reader) cannotWithout() *claim {
 		if e < 0 || (j+1 < len(w) && r.entAt[j+1] >= 0) {
 			continue
 		}
-		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentTransitive, extentSaid: true,
-			steps: []stepClaim{{concept: words.Dependency, answers: words.Second, word: "needed for"}}}
-		if r.extentSaid {
-			c.extent, c.extentSaid = r.extent, true
-		}
+		c := r.closureClaim(e, stepClaim{concept: words.Dependency, answers: words.Second, word: "needed for"})
 		c.why = append(c.why, fmt.Sprintf("what %s cannot %s without", r.ents[e].Name, w[j-1]))
 		for p := j - 2; p <= j; p++ {
 			r.used[p] = true
@@ -1788,10 +1783,13 @@ func (r *reader) roleSaidAsVerb(h relHit) bool {
 // of a role: in its base form (not "chairs", "chaired", "chairing") and
 // no word the concepts read (their own senses say which way it runs).
 func roleNounName(w string) bool {
-	if strings.HasSuffix(w, "s") || words.PastForm(w) || strings.HasSuffix(w, "ing") {
-		return false
-	}
-	return len(words.Lookup([]string{w})) == 0
+	return !inflectedAsVerb(w) && len(words.Lookup([]string{w})) == 0
+}
+
+// inflectedAsVerb reports whether a word of a relation's name ends as a
+// verb's inflection may: -s, a past form, -ing.
+func inflectedAsVerb(w string) bool {
+	return strings.HasSuffix(w, "s") || words.PastForm(w) || strings.HasSuffix(w, "ing")
 }
 
 // allTypes reports whether f holds for every type of ts.
@@ -2559,7 +2557,7 @@ func nounPhraseName(name []string) bool {
 	if first.Has(words.Aux|words.Be|words.Have|words.Get|words.Prep) || last.Has(words.Prep) {
 		return false
 	}
-	return !strings.HasSuffix(name[0], "s") && !words.PastForm(name[0]) && !strings.HasSuffix(name[0], "ing")
+	return !inflectedAsVerb(name[0])
 }
 
 // asRole: "that have X as a direct dependency", "list X among their

@@ -297,10 +297,8 @@ func (r *reader) schemaDoubt(edges []state.RelDir, at []string, k int, c *claim)
 		return ""
 	}
 	for _, e := range edges {
-		if ri := r.relNamed(e.Relation); ri != nil {
-			if starts := ri.starts(e.Direction); len(starts) == 0 || intersects(starts, at) {
-				return ""
-			}
+		if known, starts := r.edgeStartsAt(e, at); known && starts {
+			return ""
 		}
 	}
 	var rels []string
@@ -566,9 +564,21 @@ func (r *reader) unnamedUnion(sc stepClaim) bool {
 // of the types at, as schemaDoubt reads them.
 func (r *reader) edgesStartAt(edges []state.RelDir, at []string) bool {
 	return slices.ContainsFunc(edges, func(e state.RelDir) bool {
-		ri := r.relNamed(e.Relation)
-		return ri == nil || len(ri.starts(e.Direction)) == 0 || intersects(ri.starts(e.Direction), at)
+		known, starts := r.edgeStartsAt(e, at)
+		return !known || starts
 	})
+}
+
+// edgeStartsAt reports whether edge e's relation is one of the graph's
+// (known) and whether a walk of it can start from one of the types at:
+// the types it starts from are not known, or one of them is.
+func (r *reader) edgeStartsAt(e state.RelDir, at []string) (known, starts bool) {
+	ri := r.relNamed(e.Relation)
+	if ri == nil {
+		return false, false
+	}
+	s := ri.starts(e.Direction)
+	return true, len(s) == 0 || intersects(s, at)
 }
 
 // failingParts returns the containment relations a failure of the
