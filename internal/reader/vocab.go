@@ -364,8 +364,12 @@ func nameReadings(ws []string) []nameReading {
 // verbLike reports whether the first word of a relation's name may be
 // its verb: inflected as one ("runs", "uses", "built", "pointing") or a
 // verb the concepts know.
-func verbLike(w string) bool {
-	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || words.PastForm(w) || strings.HasSuffix(w, "ing") || nominal(w) == verbOnly
+func verbLike(w string) bool { return inflectedAsVerb(w) || nominal(w) == verbOnly }
+
+// inflectedAsVerb reports whether a word ends as a verb's inflection
+// does: -s (not -ss), a past form, -ing ("leads", "hosted", "running").
+func inflectedAsVerb(w string) bool {
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || words.PastForm(w) || strings.HasSuffix(w, "ing")
 }
 
 // lexiconNoun reports whether the concept phrases list a word as a noun.
@@ -419,7 +423,7 @@ func nominal(w string) partOfSpeech {
 		return verbOnly
 	case noun && verb:
 		// "leads" and "hosted" are the verb; "lead", as a name, the noun.
-		if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || words.PastForm(w) || strings.HasSuffix(w, "ing") {
+		if inflectedAsVerb(w) {
 			return verbOnly
 		}
 		return nounOnly
