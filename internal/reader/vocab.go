@@ -296,13 +296,7 @@ func nameReadings(ws []string) []nameReading {
 		// written or led; the doer is the object.
 		add(formVerb, ws[:n-1], Subject, true)
 	case has:
-		// "has_tag", "has_write_access": the noun names the object;
-		// "write" is also the act ("can write to").
-		add(formNoun, ws, Object, true)
-		if n >= 2 {
-			add(formVerb, ws[:1], Subject, false)
-		}
-		if n == 1 && nominal(ws[0]) != nounOnly {
+		if hasReadings(ws, add) {
 			// "has_tag": "X is tagged T" says X has the tag T, the
 			// participle stated as the name states it.
 			out = append(out, nameReading{form: formVerb, words: ws, end: Subject, passive: true, inflected: true})
@@ -312,26 +306,14 @@ func nameReadings(ws []string) []nameReading {
 		// schema, team, site.
 		add(formNoun, ws[1:], Object, true)
 	case n >= 2 && prep(ws[n-1]):
-		// "member_of", "alumni_of", "subteam_of": the noun names the
-		// subject; "depends_on", "connects_to", "built_from": a verb.
-		switch nominal(ws[n-2]) {
-		case nounOnly:
-			add(formNoun, ws, Subject, true)
-			add(formNoun, ws[:n-1], Subject, false)
-		case verbOnly:
-			add(formVerb, ws, Subject, true)
-			add(formVerb, ws[:n-1], Subject, false)
-		default:
-			add(formNoun, ws[:n-1], Subject, false)
-			add(formVerb, ws, Subject, true)
-			add(formVerb, ws[:n-1], Subject, false)
+		if prepEndedReadings(ws, add) {
+			// The last two readings' end is a guess.
 			out[len(out)-2].guessedEnd = true
 			out[len(out)-1].guessedEnd = true
 		}
-	case n >= 2 && (nominal(ws[0]) == nounOnly || !verbLike(ws[0])) && !slices.ContainsFunc(ws, func(w string) bool { return words.ClassOf(w).Has(words.Conj) }):
+	case n >= 2 && nounCompound(ws):
 		// "security_liaison", "backup_venue", "team_lead": a noun
-		// compound naming the object; its head alone too. Not words
-		// joined by "or" ("Extinct_or_possibly_extinct").
+		// compound naming the object; its head alone too.
 		add(formNoun, ws, Object, true)
 		add(formNoun, ws[n-1:], Object, false)
 	case n >= 2:
@@ -359,6 +341,48 @@ func nameReadings(ws []string) []nameReading {
 		}
 	}
 	return out
+}
+
+// hasReadings adds, with add, the readings of a name after its "has":
+// "has_tag", "has_write_access": the noun names the object; "write" is
+// also the act ("can write to"). It reports whether the name, of one word
+// that may be a verb, also reads as its participle ("tagged").
+func hasReadings(ws []string, add func(wordForm, []string, End, bool)) (participle bool) {
+	add(formNoun, ws, Object, true)
+	if len(ws) >= 2 {
+		add(formVerb, ws[:1], Subject, false)
+	}
+	return len(ws) == 1 && nominal(ws[0]) != nounOnly
+}
+
+// prepEndedReadings adds, with add, the readings of a name that ends in
+// a preposition: "member_of", "alumni_of", "subteam_of": the noun names
+// the subject; "depends_on", "connects_to", "built_from": a verb. Of a
+// word that may be either it adds both, and reports that the end the
+// verb's subject plays is then a guess.
+func prepEndedReadings(ws []string, add func(wordForm, []string, End, bool)) (guessedEnd bool) {
+	n := len(ws)
+	switch nominal(ws[n-2]) {
+	case nounOnly:
+		add(formNoun, ws, Subject, true)
+		add(formNoun, ws[:n-1], Subject, false)
+	case verbOnly:
+		add(formVerb, ws, Subject, true)
+		add(formVerb, ws[:n-1], Subject, false)
+	default:
+		add(formNoun, ws[:n-1], Subject, false)
+		add(formVerb, ws, Subject, true)
+		add(formVerb, ws[:n-1], Subject, false)
+		return true
+	}
+	return false
+}
+
+// nounCompound reports whether a relation's name words, past leading
+// auxiliaries, are a compound noun: its first word is a noun or no verb,
+// and no "or" or "and" joins its words ("Extinct_or_possibly_extinct").
+func nounCompound(ws []string) bool {
+	return (nominal(ws[0]) == nounOnly || !verbLike(ws[0])) && !slices.ContainsFunc(ws, func(w string) bool { return words.ClassOf(w).Has(words.Conj) })
 }
 
 // verbLike reports whether the first word of a relation's name may be
