@@ -325,11 +325,19 @@ func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Pl
 	if w == "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 {
 		return state.Having{}, 0, false
 	}
-	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: []string{w}, Limit: 2})
-	if err != nil || len(res) != 1 || len(res[0]) != 1 || res[0][0].Score < 1 {
+	mentions := []string{w}
+	if o, ok := text.OtherSingular(w); ok {
+		mentions = append(mentions, o) // "gases": gas, not "gase"
+	}
+	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Limit: 2})
+	if err != nil {
 		return state.Having{}, 1, false
 	}
-	e := res[0][0].Entity
+	i := slices.IndexFunc(res, func(ms []graph.Match) bool { return len(ms) == 1 && ms[0].Score >= 1 })
+	if i < 0 {
+		return state.Having{}, 1, false
+	}
+	e := res[i][0].Entity
 	if e.Type == "" || slices.ContainsFunc(pl.Anchors, func(a state.Anchor) bool { return a.Entity == e.Name }) {
 		return state.Having{}, 1, false
 	}

@@ -891,7 +891,7 @@ func pluralOfName(mention, name []string) bool {
 // taken in the singular, its other words the name's.
 func singularIsName(mention, name []string) bool {
 	n := len(name)
-	return n > 0 && len(mention) == n && slices.Equal(mention[:n-1], name[:n-1]) && text.Singular(mention[n-1]) == name[n-1]
+	return n > 0 && len(mention) == n && slices.Equal(mention[:n-1], name[:n-1]) && text.SameWord(mention[n-1], name[n-1])
 }
 
 // onlyTypeBeside reports whether a name is the word w and words of its

@@ -59,15 +59,44 @@ func singularIs(b []byte, w string) bool {
 }
 
 // WordCore is the part of a word that every form Singular folds to the
-// same singular holds ("polic" for policy and policies): a key in which
-// a mention's word matches (MatchWords) holds the word's core. Matching
-// looks names up by it.
+// same singular holds ("polic" for policy and policies), and that a word
+// ending in s shares with its plural in -es ("gas" for gas and gases,
+// which Singular folds to "gase", as it folds cases to "case"): a key in
+// which a mention's word matches (MatchWords) holds the word's core.
+// Matching looks names up by it.
 func WordCore(w string) string {
 	s := Singular(w)
-	if n := len(s); n > 3 && s[n-1] == 'y' {
+	if n := len(s); n > 3 && (s[n-1] == 'y' || s[n-1] == 'e' && s[n-2] == 's') {
 		return s[:n-1]
 	}
 	return s
+}
+
+// OtherSingular returns the other singular a word Singular folded may
+// have: Singular folds gases to "gase" as it folds cases to "case", so
+// "gase" may be gas.
+func OtherSingular(s string) (string, bool) {
+	if n := len(s); n > 3 && s[n-1] == 'e' && s[n-2] == 's' {
+		return s[:n-1], true
+	}
+	return "", false
+}
+
+// SameWord reports whether two words are one word, either of them maybe
+// in the plural ("policies" and policy, "gases" and gas).
+func SameWord(a, b string) bool { return sameWord(a, Singular(a), b, Singular(b)) }
+
+// sameWord reports whether two words are one word in the singular:
+// equal after Singular (given as singular), or one the plural in -es of
+// the other, which ends in s ("gases" and gas): Singular cannot tell gases
+// from cases, so both sides are asked.
+func sameWord(a, aSingular, b, bSingular string) bool {
+	return aSingular == bSingular || esPluralOf(a, bSingular) || esPluralOf(b, aSingular)
+}
+
+// esPluralOf reports whether plural is w with "es", w ending in s.
+func esPluralOf(plural, w string) bool {
+	return len(w) >= 2 && w[len(w)-1] == 's' && len(plural) == len(w)+2 && strings.HasPrefix(plural, w) && strings.HasSuffix(plural, "es")
 }
 
 // A WordMatch says how a mention's words are found among a name's words
@@ -215,7 +244,7 @@ func (wm *wordMatcher) equal() int {
 			continue
 		}
 		for j := range wm.name {
-			if wm.freeN(j) && wm.ms[i] == wm.ns[j] {
+			if wm.freeN(j) && sameWord(wm.mention[i], wm.ms[i], wm.name[j], wm.ns[j]) {
 				wm.use(i, j)
 				n++
 				break

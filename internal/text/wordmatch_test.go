@@ -18,10 +18,30 @@ func TestSingular(t *testing.T) {
 	}
 }
 
+// A singular in -se may be a word in -s: Singular cannot tell gases
+// from cases.
+func TestSameWord(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"gases", "gas", true}, {"gas", "gases", true}, {"cases", "case", true}, {"policies", "policy", true},
+		{"gases", "gase", true}, {"gas", "case", false}, {"buses", "bus", true},
+	} {
+		if got := SameWord(c.a, c.b); got != c.same {
+			t.Errorf("SameWord(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+	if o, ok := OtherSingular(Singular("gases")); !ok || o != "gas" {
+		t.Errorf("OtherSingular(%q) = %q, %v; want gas", Singular("gases"), o, ok)
+	}
+}
+
 // Every form that folds to a singular holds the singular's core.
 func TestWordCore(t *testing.T) {
 	for _, forms := range [][]string{
 		{"policy", "policies"}, {"box", "boxes"}, {"factor", "factors"}, {"key", "keys"}, {"service", "services"},
+		{"gas", "gases"}, {"case", "cases"}, {"bus", "buses"},
 	} {
 		core := WordCore(forms[0])
 		for _, f := range forms {
@@ -50,6 +70,8 @@ func TestMatchWords(t *testing.T) {
 		{"hcc suspecting list rollup", "hcc_suspecting__list_rollup", true, 1, nil, true},
 		// Plurals, compounds joined and split.
 		{"walltime benchmark run", "ci/benchmarks-walltime-run", true, 0.75, nil, false},
+		{"noble gases", "noble gas", true, 1, nil, true},
+		{"use cases", "use case", true, 1, nil, true},
 		{"load generator deployment", "deployment/loadgenerator", true, 1, nil, false},
 		{"cartservice", "cart-service", true, 1, nil, true},
 		{"adservice service account", "serviceaccount/adservice", true, 1, nil, false},
