@@ -291,6 +291,7 @@ func (f *Frame) pronounNode(i int) int {
 // on X", "the teams X is in").
 func (f *Frame) bindPredicates(v *vocab) {
 	f.prepRelations(v)
+	f.kindPrepModifiers()
 	for _, m := range f.rels {
 		if m.form == mNoun {
 			continue
@@ -302,6 +303,44 @@ func (f *Frame) bindPredicates(v *vocab) {
 		}
 		f.bindVerb(m)
 	}
+}
+
+// kindPrepModifiers reads an entity joined by a preposition to the kind
+// phrase a predicate follows as a condition on those things ("Which
+// elements in group 1 were discovered by Humphry Davy?", "Which airlines
+// in Europe serve Helsinki?"): the entity modifies the kind phrase, and
+// the predicate's subject is the kind phrase, not the entity before it.
+// A kind phrase after its predicate ("serve airports in Helsinki") is
+// bridged by the reading instead (see builder.bridged).
+func (f *Frame) kindPrepModifiers() {
+	for ni, n := range f.Nodes {
+		k := n.j
+		if n.Kind != NodeKindOf || n.Noun != nil || k+1 >= len(f.toks) {
+			continue
+		}
+		t := f.toks[k]
+		if t.ent >= 0 || t.brk || f.toks[k+1].brk || !t.class.Has(words.Prep) || f.covered(k) {
+			continue
+		}
+		e := f.nodeStartingAt(k + 1)
+		if e < 0 || f.Nodes[e].Kind != NodeEntity || !f.predicateAfter(f.Nodes[e].j) {
+			continue
+		}
+		f.own(k, k+1, "complement")
+		f.Nodes[e].inner, f.Nodes[e].outer = true, ni
+		n.Mods = append(n.Mods, f.Nodes[e].Ent)
+	}
+}
+
+// predicateAfter reports whether a relation said as a verb begins at or
+// after token i in its clause.
+func (f *Frame) predicateAfter(i int) bool {
+	for _, m := range f.rels {
+		if m.form != mNoun && m.start >= i && !slices.ContainsFunc(f.toks[i:m.start], func(t token) bool { return t.brk }) {
+			return true
+		}
+	}
+	return false
 }
 
 // bindPosition binds "<position> X": the referent X after it (past "of",

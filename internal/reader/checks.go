@@ -252,6 +252,9 @@ func (b *builder) describe(rd Reading, steps []step) string {
 	if !rd.Asked.IsZero() {
 		s += fmt.Sprintf(", keeping the %s", rd.Asked.Word)
 	}
+	for _, h := range rd.Having {
+		s += fmt.Sprintf(", those linked to %s by %s", f.ents[h.Ent].Name, text.List(relNames(h.Edges), "or"))
+	}
 	return s
 }
 
