@@ -136,6 +136,19 @@ type RelationDef struct {
 	Mirrors []string `json:"mirrors,omitempty"`
 	// Count is the number of triples with this relation (filled from the data).
 	Count int `json:"count,omitempty"`
+	// Reciprocal is the number of its triples whose two entities it also
+	// links the other way (filled from the data): all of them where the
+	// data stores it both ways, none where it stores each pair once.
+	Reciprocal int `json:"reciprocal,omitempty"`
+}
+
+// StoredAsLists reports whether the data keeps the relation as lists,
+// each subject's own: some of its pairs are stored both ways and most one
+// way only (a topic lists its related topics, which list others), so the
+// way a fact is stored says something even where the name says the
+// relation holds both ways ("related", "similar_to").
+func (r *RelationDef) StoredAsLists() bool {
+	return r.Reciprocal > 0 && 2*r.Reciprocal < r.Count
 }
 
 // Inference says where an undeclared relation's meaning came from.

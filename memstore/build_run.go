@@ -450,14 +450,15 @@ func (bs *build) incomingEdges(in *spill.Sorter[inRec]) error {
 }
 
 // sharedPairs counts, for schema inference, the facts of each relation
-// whose two entities a fact of another relation links the other way.
+// whose two entities a fact of another relation, or of its own, links the
+// other way (infer.SchemaStats.Shared).
 func (bs *build) sharedPairs(pairs *spill.Sorter[pairRec]) error {
 	bs.shared = map[[2]int32]int{}
 	var group []pairRec
 	flush := func() {
 		for _, x := range group {
 			for _, y := range group {
-				if x.r != y.r && x.fwd != y.fwd {
+				if x.fwd != y.fwd {
 					bs.shared[[2]int32{int32(x.r), int32(y.r)}]++
 				}
 			}

@@ -117,6 +117,9 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 		if len(r.Mirrors) > 0 {
 			fmt.Fprintf(w, "  %-24s           mirrored by: %s (the same two entities, the other way round)\n", "", strings.Join(r.Mirrors, ", "))
 		}
+		if r.StoredAsLists() {
+			fmt.Fprintf(w, "  %-24s           kept as lists: %d of its facts are stored both ways, the rest one way\n", "", r.Reciprocal)
+		}
 	}
 	if len(s.Entities) > 0 {
 		fmt.Fprintf(w, "\nEntities with aliases: %d\n", len(s.Entities))

@@ -419,7 +419,8 @@ type SchemaStats struct {
 	Members map[string]int
 	// Shared counts, for each pair of relations, the facts of the first
 	// whose two entities a fact of the second links the other way
-	// (x -a-> y and y -b-> x; a != b).
+	// (x -a-> y and y -b-> x); a relation paired with itself counts its
+	// facts stored both ways (graph.RelationDef.Reciprocal).
 	Shared map[[2]int32]int
 	// Shapes gives what the structure says of each relation, when
 	// meanings need it (called at most once).
@@ -604,7 +605,7 @@ func (in *inference) sharedPairs() map[[2]int32]int {
 		}
 		for a := i; a < j; a++ {
 			for b := i; b < j; b++ {
-				if x, y := ends[a], ends[b]; x.r != y.r && x.forward != y.forward {
+				if x, y := ends[a], ends[b]; x.forward != y.forward {
 					shared[[2]int32{x.r, y.r}]++
 				}
 			}
@@ -620,6 +621,12 @@ func (in *inference) sharedPairs() map[[2]int32]int {
 func (a *assembly) addMirrors(s *graph.Schema) {
 	count := a.st.RelCount
 	for k, n := range a.st.Shared {
+		if k[0] == k[1] {
+			if def := s.Relation(a.st.RelNames[k[0]]); def != nil {
+				def.Reciprocal = n
+			}
+			continue
+		}
 		// A few shared pairs between big relations are cycles of the data
 		// (a package that depends on one that breaks it), not one act:
 		// a mirror stores a quarter of the smaller relation at least.

@@ -370,6 +370,31 @@ func TestInferMirrors(t *testing.T) {
 	}
 }
 
+// TestInferReciprocal checks the count of a relation's facts stored both
+// ways: all of married_to, one pair of related's four facts (lists, each
+// topic's own), none of adjacent (each pair stored once).
+func TestInferReciprocal(t *testing.T) {
+	ts := triples(
+		"ana married_to ben", "ben married_to ana",
+		"react related vue", "vue related react", "react related angular", "vue related svelte",
+		"a adjacent b", "b adjacent c",
+	)
+	s, _ := infer.Infer(ts, nil)
+	for name, want := range map[string]struct {
+		reciprocal int
+		lists      bool
+	}{"married_to": {2, false}, "related": {2, false}, "adjacent": {0, false}} {
+		r := s.Relation(name)
+		if r.Reciprocal != want.reciprocal || r.StoredAsLists() != want.lists {
+			t.Errorf("%s: reciprocal %d, lists %v; want %d, %v", name, r.Reciprocal, r.StoredAsLists(), want.reciprocal, want.lists)
+		}
+	}
+	s, _ = infer.Infer(append(ts, triples("svelte related solid", "solid related qwik", "qwik related preact")...), nil)
+	if r := s.Relation("related"); !r.StoredAsLists() {
+		t.Errorf("related, 2 of 7 facts stored both ways: not read as lists (reciprocal %d of %d)", r.Reciprocal, r.Count)
+	}
+}
+
 // Two kinds that share one relation (airlines and airports both have a
 // country) stay two types where their other roles never meet.
 func TestInferKindsApart(t *testing.T) {

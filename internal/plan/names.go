@@ -101,3 +101,31 @@ func startsFrom(st state.ChainStep, typ string, s *graph.Schema) bool {
 	}
 	return false
 }
+
+// listedDoubts marks each reading that walks, one way, a relation whose
+// name says it holds both ways but which the data keeps as lists
+// (graph.RelationDef.StoredAsLists: "react related vue", and vue lists
+// others): whether "X is related to Y" means X's list or Y's, the name
+// does not say, so the reading is a guess.
+func listedDoubts(plan *state.Plan, s *graph.Schema) {
+	for i := range plan.Readings {
+		if i >= len(plan.Chains) {
+			break
+		}
+		var listed []string
+		for _, st := range plan.Chains[i].Steps {
+			for _, e := range st.Edges {
+				d := s.Relation(e.Relation)
+				if d != nil && e.Direction != graph.Both && d.StoredAsLists() && words.ReadName(d.Name).Mutual && !slices.Contains(listed, d.Name) {
+					listed = append(listed, d.Name)
+				}
+			}
+		}
+		if len(listed) == 0 {
+			continue
+		}
+		rd := &plan.Readings[i]
+		rd.Confidence = min(rd.Confidence, 0.6)
+		rd.Guesses = append(rd.Guesses, fmt.Sprintf("%s is kept as lists, each entity's own, and its name does not say whose list the question means: read one way", strings.Join(listed, " and ")))
+	}
+}

@@ -208,6 +208,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	throughNames(&plan, s)
 	askedRelation(&plan, s)
+	listedDoubts(&plan, s)
 	plan.Others = asksForOthers(question)
 	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
 		// "Which Republicans sit on the Finance Committee?": the

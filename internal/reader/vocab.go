@@ -234,7 +234,7 @@ func newRelation(d *graph.RelationDef) *relation {
 	}
 	r.meaning = words.ReadName(d.Name)
 	r.optional = d.Optional
-	r.mutual = r.meaning.Mutual && r.concept == words.None
+	r.mutual = r.meaning.Mutual && r.concept == words.None && !d.StoredAsLists()
 	r.spelled = strings.Join(r.words, " ")
 	r.qualifiers = qualifiersOf(r.words, r.meaning.Phrase)
 	for _, w := range r.words {

@@ -342,7 +342,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		d := &r.s.Relations[i]
 		c, _ := words.ParseConcept(d.Concept)
 		m := words.ReadName(d.Name)
-		ri := &relInfo{def: d, concept: c, subject: words.First, phrase: m.Phrase, nameConcept: m.Concept, mutual: m.Mutual && c == words.None}
+		ri := &relInfo{def: d, concept: c, subject: words.First, phrase: m.Phrase, nameConcept: m.Concept, mutual: m.Mutual && c == words.None && !d.StoredAsLists()}
 		if d.Inverse {
 			ri.subject = words.Second
 		}
