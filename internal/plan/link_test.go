@@ -146,3 +146,29 @@ func TestRootName(t *testing.T) {
 		t.Error("two names, neither extending the other: want no root")
 	}
 }
+
+// A stopword is a name where a sentence writes it as one: with a capital
+// inside the question, or last after "of" or "by".
+func TestNameAsStopword(t *testing.T) {
+	gw := newGraphWords(&graph.Schema{})
+	for _, c := range []struct {
+		q    string
+		name []string // the stopwords read as names
+	}{
+		{"Name the creators of go.", []string{"go"}},
+		{"Who created Go?", []string{"Go"}},
+		{"What goes down if redis goes down?", nil},
+		{"Which packages are depended on by all?", nil},
+		{"What are the aliases of the topics Linus Torvalds created?", nil},
+	} {
+		var got []string
+		for _, w := range readWords(c.q, gw) {
+			if !w.stop && allStopwords(w.Raw) {
+				got = append(got, w.Raw)
+			}
+		}
+		if !slices.Equal(got, c.name) {
+			t.Errorf("%q: stopwords read as names %q, want %q", c.q, got, c.name)
+		}
+	}
+}

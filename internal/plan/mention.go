@@ -140,8 +140,30 @@ func readWords(q string, gw *graphWords) []qword {
 		if out[i].tok == "one" && i+1 < len(out) && !out[i+1].stop {
 			out[i].kind = false
 		}
+		if out[i].stop && nameAsStopword(out, i) {
+			out[i].stop = false
+		}
 	}
 	return out
+}
+
+// functionClasses are the word classes of words that are never a name.
+const functionClasses = words.Det | words.Article | words.Prep | words.Wh | words.RelPron | words.Aux | words.Modal | words.Be | words.Have |
+	words.Conj | words.Pronoun | words.Sub | words.There | words.Filler | words.Quantifier
+
+// nameAsStopword reports whether the stopword at i is a name all the same
+// ("the creators of go", "the GitHub repository of Go"): a word that is
+// no function word, written with a capital inside the question or said
+// last after "of" or "by".
+func nameAsStopword(ws []qword, i int) bool {
+	w := ws[i]
+	if i == 0 || w.tok == "" || words.ClassOf(w.tok).Has(functionClasses) {
+		return false
+	}
+	if r := []rune(w.Raw); unicode.IsUpper(r[0]) && !upperCase(w.Raw) {
+		return true
+	}
+	return i == len(ws)-1 && (ws[i-1].tok == "of" || ws[i-1].tok == "by")
 }
 
 // plainWord reports whether a word is written as any sentence writes it:
