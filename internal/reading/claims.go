@@ -913,6 +913,9 @@ func (r *reader) sameAs() *claim {
 			continue
 		}
 		step, end, ok := r.nounStep(at)
+		if !ok {
+			step, end, ok = r.typeValueStep(at, link)
+		}
 		if !ok || end >= len(w) || w[end] != link || step.empty() {
 			continue
 		}
@@ -946,6 +949,43 @@ func (r *reader) sameAs() *claim {
 		return c
 	}
 	return nil
+}
+
+// typeValueStep: "released in the same year as docker": the noun at j
+// names a type (Year), not a relation, and the one relation between the
+// kind of the entity after link and that type is the step, from the
+// entity to its value.
+func (r *reader) typeValueStep(j int, link string) (stepClaim, int, bool) {
+	w := r.st.words
+	if j+1 >= len(w) || w[j+1] != link {
+		return stepClaim{}, j, false
+	}
+	t := r.typeNamed(w[j])
+	k := r.skip(j + 2)
+	if t == "" || k >= len(w) || r.entAt[k] < 0 {
+		return stepClaim{}, j, false
+	}
+	et := r.ents[r.entAt[k]].Type
+	var found *relInfo
+	answers := words.Second
+	for _, ri := range r.rels {
+		fwd := slices.Contains(ri.def.From, et) && slices.Contains(ri.def.To, t)
+		back := slices.Contains(ri.def.To, et) && slices.Contains(ri.def.From, t)
+		if !fwd && !back {
+			continue
+		}
+		if found != nil || fwd && back {
+			return stepClaim{}, j, false // more than one way: the words must say which
+		}
+		found = ri
+		if answers = ri.subject.Other(); back {
+			answers = ri.subject
+		}
+	}
+	if found == nil {
+		return stepClaim{}, j, false
+	}
+	return stepClaim{concept: found.concept, rels: []*relInfo{found}, answers: answers, word: w[j]}, j + 1, true
 }
 
 // position: "downstream of X", "everyone under dana", "upstream of X".
