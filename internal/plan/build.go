@@ -494,6 +494,14 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.In})
 		}
 	}
+	if t := typeAfterWhich(q, s); t != "" {
+		// "Which repositories belong to both A and B?": only the
+		// relations into the kind asked.
+		step.Edges = slices.DeleteFunc(step.Edges, func(e state.RelDir) bool {
+			r := s.Relation(e.Relation)
+			return !(e.Direction != graph.In && slices.Contains(r.To, t) || e.Direction != graph.Out && slices.Contains(r.From, t))
+		})
+	}
 	if len(step.Edges) == 0 {
 		return state.Plan{}, false
 	}
@@ -512,6 +520,24 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 	pl.Notes = append(pl.Notes, why)
 	pl.RelationHints = step.Relations()
 	return pl, true
+}
+
+// typeAfterWhich returns the type of one word named right after the
+// question's "which" or "what" ("Which repositories ..."), or "".
+func typeAfterWhich(q string, s *graph.Schema) string {
+	toks := text.Tokens(q)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i] != "which" && toks[i] != "what" {
+			continue
+		}
+		for _, t := range s.Types {
+			if tt := text.Tokens(t.Name); len(tt) == 1 && text.SameWord(toks[i+1], tt[0]) {
+				return t.Name
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // unmatchedOnly returns the word no relation of the graph matches where

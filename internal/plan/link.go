@@ -1134,12 +1134,23 @@ func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return !w.stop && w.Start >= e.start && w.End <= e.end }) {
 				continue // no word of the mention's own in the name ("a" of "is a")
 			}
-			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return w.tok != "" && text.Singular(w.tok) == r }) {
+			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return w.tok != "" && spellsNameWord(text.Singular(w.tok), r) }) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// spellsNameWord reports whether a question's word (in the singular)
+// spells a word of a relation's name: the same word, or the long form of
+// a short one ("repository" for the repo of github_repo).
+func spellsNameWord(w, nameWord string) bool {
+	if w == nameWord {
+		return true
+	}
+	long, ok := words.LongForm(nameWord)
+	return ok && len(long) == 1 && long[0] == w
 }
 
 // ordinary says how ordinary a mention's word is, when it is the whole of
