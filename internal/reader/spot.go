@@ -354,6 +354,11 @@ func (s *mentionSet) spotDerivedNouns(toks []token, v *vocab) {
 					if !agent[k] && !(len(nr.words) >= 2 && nr.words[len(nr.words)-1] == "from") {
 						end = nr.end.Other()
 					}
+					if agent[k] && nr.byAgent {
+						// "the creator of X" of created_by: the doer
+						// after "by", the relation's object.
+						end = nr.end.Other()
+					}
 					s.add(&relMention{start: i, end: i + 1, form: mNoun, text: t.low, former: r.former,
 						cands: []relCand{{rel: r, end: end, by: byNameWord}}})
 				}

@@ -73,6 +73,10 @@ type nameReading struct {
 	// "born_in", "located_in"): its subject is what is written, born,
 	// located.
 	passive bool
+	// byAgent: the participle's doer follows "by" in the name
+	// ("written_by", "created_by"): the object is who does the act, whom
+	// the act's agent noun ("writer", "creator") names.
+	byAgent bool
 	// guessedEnd: a verb read from a name whose head word is a noun as
 	// well ("cover_of", "copy_of"): "Z covered Y" may name the cover or
 	// its performer, so the end the verb's subject plays is a guess.
@@ -295,6 +299,7 @@ func nameReadings(ws []string) []nameReading {
 		// "written_by", "led_by": a participle, whose subject is what is
 		// written or led; the doer is the object.
 		add(formVerb, ws[:n-1], Subject, true)
+		out[len(out)-1].byAgent = true
 	case has:
 		if hasReadings(ws, add) {
 			// "has_tag": "X is tagged T" says X has the tag T, the
