@@ -468,6 +468,9 @@ func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, clos
 	if len(rd.Alike) > 0 {
 		checks = append(checks, c.alikeDoubt)
 	}
+	if rd.ClosureFair && outcome == state.Sufficient {
+		checks = append(checks, c.closureFairCheck)
+	}
 	return checks
 }
 
@@ -940,15 +943,48 @@ func farAnswersDoubt(s *state.AgentState, _ *state.Verdict, rd *state.Reading) (
 	return 0, "", false
 }
 
-// closureFairDoubt: one hop read where the closure may hold more
-// (state.Reading.ClosureFair). A one-hop "none" that reached nothing
-// holds for the closure too; one that reached entities of other kinds
-// does not.
+// closureFairDoubt: a one-hop "none" read where the closure may hold more
+// (state.Reading.ClosureFair) that reached entities of other kinds: from
+// them the closure may find some. One that reached nothing holds for the
+// closure too; the answers of one hop are checked against the store
+// (closureFairCheck).
 func closureFairDoubt(s *state.AgentState, v *state.Verdict, rd *state.Reading) (float64, string, bool) {
-	if rd.ClosureFair && s.Plan.Target.Kind != state.TargetEntity && (v.Outcome != state.NoChain || len(chainEnds(s, false)) > 0) {
-		return 0.6, fmt.Sprintf("the question did not say how far: read as one hop, %d answer(s); the closure may hold more (say \"directly\" or \"transitively\")", len(s.Accepted())), true
+	if rd.ClosureFair && s.Plan.Target.Kind != state.TargetEntity && v.Outcome == state.NoChain && len(chainEnds(s, false)) > 0 {
+		return 0.6, closureFairWords(0), true
 	}
 	return 0, "", false
+}
+
+// closureFairWords says that one hop was read where the closure may hold
+// more, with the answers one hop found.
+func closureFairWords(answers int) string {
+	return fmt.Sprintf("the question did not say how far: read as one hop, %d answer(s); the closure may hold more (say \"directly\" or \"transitively\")", answers)
+}
+
+// closureFairCheck: the answers of one hop read where the closure may
+// hold more (state.Reading.ClosureFair) lead on by the same step to more
+// of the asked kind, so the closure is a fair reading with another
+// answer; where they lead nowhere new ("every alias of laravel": the
+// aliases have none), the closure is the one hop.
+func (c *Topological) closureFairCheck(ctx context.Context, s *state.AgentState, walked map[string]bool, cost *state.Cost) (string, error) {
+	chain := s.Chain()
+	if len(chain.Steps) == 0 {
+		return "", nil
+	}
+	answers := map[string]bool{}
+	for _, i := range s.Accepted() {
+		answers[s.Walk.At(i).Node] = true
+	}
+	if len(answers) == 0 {
+		return "", nil
+	}
+	inside := maps.Clone(walked)
+	maps.Copy(inside, answers)
+	_, nodes, err := c.leavingAll(ctx, answers, inside, s.AnswerKind(), chain.Steps[len(chain.Steps)-1].Edges, cost)
+	if err != nil || len(nodes) == 0 {
+		return "", err
+	}
+	return closureFairWords(len(answers)), nil
 }
 
 // nameWordDoubt: the asked kind is a word of names, not a type: no
