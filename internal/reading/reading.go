@@ -1086,13 +1086,35 @@ func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
 	// named alike, those left unread, and the first way round, now the
 	// other way.
 	rd := first
-	rd.Confidence *= 0.5
+	if !r.participleByTypes(cl, first) {
+		rd.Confidence *= 0.5
+	}
 	rd.Chain = state.Chain{Steps: []state.ChainStep{{Edges: first.Unoriented, Repeat: first.Chain.Steps[0].Repeat}}}
 	rd.Unoriented = slices.Clone(first.Chain.Steps[0].Edges)
 	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s read the other way round: %s not say which way the question's words run", joinAnd(rels), names))
 	rd.Chain.Score = rd.Confidence
 	rd.Text = fmt.Sprintf("the %s linked to %s by %s, the other way round", first.Asked.said(), r.ents[cl.anchor].Name, joinAnd(rels))
 	return rd, true
+}
+
+// participleByTypes reports whether first walks, one way, only relations
+// named by one past participle ("released", "founded") that cannot start
+// from the anchor's kind, while the other way they can: such a name says
+// "A released B" as well as "A [was] released [in] B", and where the
+// types allow one way alone from the anchor ("When was Rust released?"
+// over released, Topic to Year) the question's word order was the
+// participle's, not a doubt. A verb named in the present ("feeds") says
+// its way: walked the way the types rule out, it finds nothing, a "none".
+func (r *reader) participleByTypes(cl *claim, first Reading) bool {
+	at := r.anchorTypes(cl)
+	edges := first.Chain.Steps[0].Edges
+	if at == nil || r.edgesStartAt(edges, at) || !r.edgesStartAt(first.Unoriented, at) {
+		return false
+	}
+	return !slices.ContainsFunc(edges, func(e state.RelDir) bool {
+		name := nameWords(e.Relation)
+		return len(name) != 1 || !words.PastForm(name[0])
+	})
 }
 
 // reversedFrom returns the one-step reading first's edges the other way
