@@ -114,6 +114,9 @@ type Target struct {
 	// Having keeps the answers that have a fact with an entity ("the
 	// feature-complete services": in_profile feature-complete).
 	Having []Having `json:"having,omitempty"`
+	// Except are entities the question sets aside ("What did Ryan Dahl
+	// create besides nodejs?"): never answers.
+	Except []string `json:"except,omitempty"`
 	// Someone, for a question that asks "who" and names no kind, lists
 	// the graph's types of people and groups of people: where the walk
 	// ends at entities of these types and of others (a group's teams and
@@ -135,7 +138,7 @@ func (t Target) OfKind(typ string) bool {
 // Equal reports whether two targets ask for the same thing.
 func (t Target) Equal(o Target) bool {
 	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || !slices.Equal(t.Types, o.Types) || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
-		!slices.Equal(t.Someone, o.Someone) {
+		!slices.Equal(t.Someone, o.Someone) || !slices.Equal(t.Except, o.Except) {
 		return false
 	}
 	for i, h := range t.Having {

@@ -337,7 +337,7 @@ func (s *AgentState) Accepted() []int {
 				continue
 			}
 		}
-		if len(s.Plan.Target.Having) > 0 && !having(seg.Reach(k).Node) {
+		if (len(s.Plan.Target.Having) > 0 || len(s.Plan.Target.Except) > 0) && !having(seg.Reach(k).Node) {
 			continue
 		}
 		out = append(out, base+k)
@@ -346,10 +346,11 @@ func (s *AgentState) Accepted() []int {
 }
 
 // having returns whether a node meets every condition of the plan's
-// Target.Having, by the facts retrieved.
+// Target.Having, by the facts retrieved, and is none the question sets
+// aside (Target.Except).
 func (s *AgentState) having() func(string) bool {
-	hs := s.Plan.Target.Having
-	if len(hs) == 0 {
+	hs, except := s.Plan.Target.Having, s.Plan.Target.Except
+	if len(hs) == 0 && len(except) == 0 {
 		return func(string) bool { return true }
 	}
 	// meets[k] holds the nodes that meet condition k.
@@ -376,7 +377,7 @@ func (s *AgentState) having() func(string) bool {
 				return false
 			}
 		}
-		return true
+		return !slices.Contains(except, n)
 	}
 }
 

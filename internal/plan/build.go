@@ -450,6 +450,69 @@ func negatedBefore(q, m string, anchors []state.Anchor) bool {
 	return false
 }
 
+// setAside makes each entity the plan leaves out whose mention follows
+// words that set it aside ("besides nodejs", "except X", "other than X",
+// "apart from X") an entity the answers exclude (Target.Except), where
+// the plan asks for things of a kind or a chain.
+func setAside(q string, s *graph.Schema, pl *state.Plan) {
+	if pl.Target.Kind == state.TargetEntity || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 {
+		return
+	}
+	ws := text.Words(q)
+	ends := stepEnds(s, pl.Chains[0].Steps[len(pl.Chains[0].Steps)-1])
+	kept := pl.Ignored[:0:0]
+	for _, e := range pl.Ignored {
+		at := strings.Index(q, e.Mention)
+		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= at })
+		if at < 0 || i < 0 || !words.SetsAside(lowerWords(ws[:i])) {
+			kept = append(kept, e)
+			continue
+		}
+		if e.Type != "" && ends != nil && !slices.Contains(ends, e.Type) {
+			// "Who works under dana except the payments team?": not an
+			// answer of the walk set aside, but the answers linked to it.
+			kept = append(kept, e)
+			for k := range pl.Readings {
+				rd := &pl.Readings[k]
+				rd.Confidence = min(rd.Confidence, 0.5)
+				rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question sets %s aside, and the answers are of other kinds: not read", e.Entity))
+			}
+			continue
+		}
+		pl.Target.Except = append(pl.Target.Except, e.Entity)
+		pl.Notes = append(pl.Notes, fmt.Sprintf("%s set aside: not among the answers", e.Entity))
+	}
+	pl.Ignored = kept
+}
+
+// stepEnds returns the types a step's walk may end at, as the schema
+// says, or nil where a relation's are not known.
+func stepEnds(s *graph.Schema, st state.ChainStep) []string {
+	var out []string
+	for _, e := range st.Edges {
+		r := s.Relation(e.Relation)
+		if r == nil || len(r.From) == 0 || len(r.To) == 0 {
+			return nil
+		}
+		if e.Direction != graph.In {
+			out = append(out, r.To...)
+		}
+		if e.Direction != graph.Out {
+			out = append(out, r.From...)
+		}
+	}
+	return out
+}
+
+// lowerWords returns the words in lower case.
+func lowerWords(ws []text.Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = strings.ToLower(w.Raw)
+	}
+	return out
+}
+
 // byKinds makes the plan of a question neither reader could place, for a
 // word of it names no relation of the graph, from the link the schema
 // makes between the kind it asks for and its entity's kind

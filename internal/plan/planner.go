@@ -225,6 +225,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		}
 		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: %s to it by %s", h.Entity, linked, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 	}
+	setAside(question, s, &plan)
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil

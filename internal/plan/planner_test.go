@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -294,6 +295,21 @@ func TestPlannerListsIgnoredEntities(t *testing.T) {
 	p = planFor(t, st, plan.Options{}, "Is [web] affected by [orders-db]?")
 	if len(p.Ignored) != 0 || p.Target.Entity != "orders-db" {
 		t.Errorf("target %+v, ignored %+v", p.Target, p.Ignored)
+	}
+}
+
+// An entity the question sets aside ("besides", "other than") that the
+// walk could answer is excluded from the answers; one of another kind is
+// not read, and the reading says so.
+func TestPlannerSetsAside(t *testing.T) {
+	st := phasetest.NewStore(t, svcSchema(), svcTriples()...)
+	p := planFor(t, st, plan.Options{}, "Which services does team-pay own besides orders-db?")
+	if !slices.Equal(p.Target.Except, []string{"orders-db"}) || len(p.Ignored) != 0 {
+		t.Errorf("except %q, ignored %+v; want orders-db set aside", p.Target.Except, p.Ignored)
+	}
+	p = planFor(t, st, plan.Options{}, "What does web call other than team-pay?")
+	if len(p.Target.Except) != 0 || len(p.Readings) == 0 || p.Readings[0].Confidence > 0.5 {
+		t.Errorf("except %q, readings %+v; want team-pay not set aside, the reading doubted", p.Target.Except, p.Readings)
 	}
 }
 

@@ -1401,12 +1401,19 @@ func (b *builder) unread(rd *Reading) []Doubt {
 	}
 	var unused []string
 	for i, e := range f.ents {
-		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) {
+		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) && !f.setAside(i) {
 			unused = append(unused, e.Name)
 		}
 	}
 	if len(unused) > 0 {
 		out = append(out, Doubt{Kind: DoubtUnusedEntity, Names: unused, Factor: 0.7})
+	}
+	for i := range f.ents {
+		if used[i] && f.setAside(i) {
+			// "Did anyone other than ana borrow Neuromancer?": the
+			// entity set aside is no answer, let alone the start.
+			out = append(out, Doubt{Kind: DoubtSetAside, Names: []string{f.ents[i].Name}, Factor: 0.5})
+		}
 	}
 	for _, h := range rd.Having {
 		if h.Loose {
@@ -1418,7 +1425,7 @@ func (b *builder) unread(rd *Reading) []Doubt {
 		if o != "" || t.ent >= 0 {
 			continue
 		}
-		if k := operatorKind(t); k != "" {
+		if k := operatorKind(t); k != "" && !f.setAsideWord(i) {
 			out = append(out, Doubt{Kind: DoubtOperator, Words: t.low, Detail: k, Factor: 0.5})
 			continue
 		}

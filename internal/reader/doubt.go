@@ -55,6 +55,9 @@ const (
 	// how was read as a condition on the answers, through the relation
 	// between their kinds.
 	DoubtLooseCondition
+	// DoubtSetAside: the reading walks from or to an entity the question
+	// sets aside ("anyone other than ana").
+	DoubtSetAside
 )
 
 var doubtNames = map[DoubtKind]string{
@@ -63,6 +66,7 @@ var doubtNames = map[DoubtKind]string{
 	DoubtAmbiguousEntity: "ambiguous entity", DoubtFuzzyEntity: "fuzzy entity", DoubtRelation: "relation by kind",
 	DoubtNoRelationWord: "no relation word", DoubtListOrYesNo: "list or yes/no", DoubtHowWhen: "how or when",
 	DoubtUnion: "any or all", DoubtAskedKind: "kind", DoubtOrder: "order", DoubtLooseCondition: "loose condition",
+	DoubtSetAside: "set aside",
 }
 
 func (k DoubtKind) String() string { return doubtNames[k] }
@@ -86,6 +90,8 @@ func (d Doubt) String() string {
 	switch d.Kind {
 	case DoubtUnusedEntity:
 		return fmt.Sprintf("the question also names %s, which this reading does not use", names)
+	case DoubtSetAside:
+		return fmt.Sprintf("the question sets %s aside, which this reading walks from or to", names)
 	case DoubtLooseCondition:
 		return fmt.Sprintf("kept the answers linked to %s by %s: the question names it without saying how", names, d.Detail)
 	case DoubtUnknownName:

@@ -307,3 +307,29 @@ func (f *Frame) entityLinked(e int) bool {
 	}
 	return slices.ContainsFunc(f.Nodes, func(n *Node) bool { return slices.Contains(n.Mods, e) })
 }
+
+// setAside reports whether the question sets entity e aside from the
+// answers ("besides nodejs"; words.SetsAside): the plan excludes it, so
+// no reading need use it.
+func (f *Frame) setAside(e int) bool {
+	k := slices.IndexFunc(f.toks, func(t token) bool { return t.ent == e })
+	if k < 0 {
+		return false
+	}
+	before := make([]string, k)
+	for i, t := range f.toks[:k] {
+		before[i] = t.low
+	}
+	return words.SetsAside(before)
+}
+
+// setAsideWord reports whether token i is a word that sets aside the
+// entity a few words after it.
+func (f *Frame) setAsideWord(i int) bool {
+	for k := i + 1; k < len(f.toks) && k <= i+3; k++ {
+		if e := f.toks[k].ent; e >= 0 {
+			return f.setAside(e)
+		}
+	}
+	return false
+}

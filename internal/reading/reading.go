@@ -1403,6 +1403,13 @@ func (d *readingDoubts) beforePossessive(*Reading) (float64, string) {
 // operator: "Who borrowed Dune last?" read as "who borrowed Dune": an
 // answer to the question without the word.
 func (d *readingDoubts) operator(rd *Reading) (float64, string) {
+	for e := range d.r.ents {
+		if (e == rd.Anchor || e == rd.Target || slices.Contains(rd.Also, e)) && d.r.setAside(e) {
+			// "Did anyone other than ana borrow Neuromancer?": the
+			// entity set aside is no answer, let alone the start.
+			return 0.5, fmt.Sprintf("the question sets %s aside, which this reading walks from or to", d.r.ents[e].Name)
+		}
+	}
 	if d.op == "" || rd.Concept == words.Dependency && words.ClassOf(d.op).Has(words.Order) {
 		// "Which nodes have to run before X can build?": a dependency
 		// is an order, the one the walk reads.
@@ -1979,11 +1986,37 @@ func (r *reader) mainEntity() int {
 func (r *reader) unusedEntities(c *claim) []string {
 	var out []string
 	for i, e := range r.ents {
-		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) {
+		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) && !r.setAside(i) {
 			out = append(out, e.Name)
 		}
 	}
 	return out
+}
+
+// setAside reports whether the question sets entity e aside from the
+// answers ("besides nodejs"; words.SetsAside): the plan excludes it, so
+// no reading need use it.
+func (r *reader) setAside(e int) bool {
+	k := slices.IndexFunc(r.toks, func(t token) bool { return t.entity == e })
+	if k < 0 {
+		return false
+	}
+	before := make([]string, k)
+	for i, t := range r.toks[:k] {
+		before[i] = t.text
+	}
+	return words.SetsAside(before)
+}
+
+// setAsideWord reports whether token i is a word that sets aside the
+// entity a few words after it.
+func (r *reader) setAsideWord(i int) bool {
+	for k := i + 1; k < len(r.toks) && k <= i+3; k++ {
+		if e := r.toks[k].entity; e >= 0 {
+			return r.setAside(e)
+		}
+	}
+	return false
 }
 
 // entityNotes says which entities the reading used when the question named

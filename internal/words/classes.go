@@ -66,6 +66,7 @@ const (
 	Field                           // id, code, key: the last word of a relation name that names a field
 	Reference                       // id, ref: a field that refers to a thing of the kind its other words name
 	Article                         // a, an, the
+	SetAside                        // besides, except, apart: "besides X", "apart from X" leave X out of the answers
 	lastClass
 )
 
@@ -79,7 +80,7 @@ var classNames = map[string]Class{
 	"negator": Negator, "time": Time, "order": Order, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"article": Article, "purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
-	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference,
+	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside,
 }
 
 // operators are the classes of words that change what a question asks:
@@ -153,3 +154,23 @@ func parseClasses() (map[string]Class, error) {
 
 // classCount is how many classes there are (for the lint test).
 var classCount = bits.TrailingZeros64(uint64(lastClass))
+
+// SetsAside reports whether the words right before a mention, in lower
+// case, set it aside from the answers ("besides X", "except the X",
+// "apart from X", "other than X"): a set-aside word, an article maybe
+// between, or one before a preposition.
+func SetsAside(before []string) bool {
+	n := len(before)
+	if n > 0 && ClassOf(before[n-1]).Has(Article) {
+		n--
+	}
+	switch {
+	case n == 0:
+		return false
+	case ClassOf(before[n-1]).Has(SetAside):
+		return true
+	case n > 1 && (ClassOf(before[n-1]).Has(Prep) || before[n-1] == "than"):
+		return ClassOf(before[n-2]).Has(SetAside) || before[n-2] == "other" && before[n-1] == "than"
+	}
+	return false
+}

@@ -264,3 +264,23 @@ func TestSplitWords(t *testing.T) {
 		}
 	}
 }
+
+func TestSetsAside(t *testing.T) {
+	for _, c := range []struct {
+		before string
+		want   bool
+	}{
+		{"what did ryan dahl create besides", true},
+		{"which topics except the", true},
+		{"who apart from", true},
+		{"which topics did apple create other than", true},
+		{"which topics are related to", false},
+		{"which topics did apple create other", false},
+		{"only", false},
+		{"", false},
+	} {
+		if got := SetsAside(strings.Fields(c.before)); got != c.want {
+			t.Errorf("SetsAside(%q) = %v, want %v", c.before, got, c.want)
+		}
+	}
+}
