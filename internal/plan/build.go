@@ -452,37 +452,51 @@ func negatedBefore(q, m string, anchors []state.Anchor) bool {
 
 // setAside makes each entity the plan leaves out whose mention follows
 // words that set it aside ("besides nodejs", "except X", "other than X",
-// "apart from X") an entity the answers exclude (Target.Except), where
-// the plan asks for things of a kind or a chain.
+// "apart from X"; words.SetsAside) an entity the answers exclude
+// (Target.Except), where the plan lists things the walk may reach it
+// among. Any other entity set aside (one of a kind the walk does not
+// answer, "Who works under dana except the payments team?"; one in a yes
+// or no question; one the plan keeps as a condition) is not read, and
+// every reading is doubted for it.
 func setAside(q string, s *graph.Schema, pl *state.Plan) {
-	if pl.Target.Kind == state.TargetEntity || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 {
-		return
-	}
 	ws := text.Words(q)
-	ends := stepEnds(s, pl.Chains[0].Steps[len(pl.Chains[0].Steps)-1])
+	aside := func(mention string) bool {
+		at := strings.Index(q, mention)
+		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= at })
+		return at >= 0 && i >= 0 && words.SetsAside(lowerWords(ws[:i]))
+	}
+	var ends []string
+	listing := pl.Target.Kind != state.TargetEntity && len(pl.Chains) > 0 && len(pl.Chains[0].Steps) > 0
+	if listing {
+		ends = stepEnds(s, pl.Chains[0].Steps[len(pl.Chains[0].Steps)-1])
+	}
+	var unread []string
 	kept := pl.Ignored[:0:0]
 	for _, e := range pl.Ignored {
-		at := strings.Index(q, e.Mention)
-		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= at })
-		if at < 0 || i < 0 || !words.SetsAside(lowerWords(ws[:i])) {
+		switch {
+		case !aside(e.Mention):
 			kept = append(kept, e)
-			continue
-		}
-		if e.Type != "" && ends != nil && !slices.Contains(ends, e.Type) {
-			// "Who works under dana except the payments team?": not an
-			// answer of the walk set aside, but the answers linked to it.
+		case !listing || e.Type != "" && ends != nil && !slices.Contains(ends, e.Type):
 			kept = append(kept, e)
-			for k := range pl.Readings {
-				rd := &pl.Readings[k]
-				rd.Confidence = min(rd.Confidence, 0.5)
-				rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question sets %s aside, and the answers are of other kinds: not read", e.Entity))
-			}
-			continue
+			unread = append(unread, e.Entity)
+		default:
+			pl.Target.Except = append(pl.Target.Except, e.Entity)
+			pl.Notes = append(pl.Notes, fmt.Sprintf("%s set aside: not among the answers", e.Entity))
 		}
-		pl.Target.Except = append(pl.Target.Except, e.Entity)
-		pl.Notes = append(pl.Notes, fmt.Sprintf("%s set aside: not among the answers", e.Entity))
 	}
 	pl.Ignored = kept
+	for _, h := range pl.Target.Having {
+		if !h.Without && h.Mention != "" && aside(h.Mention) {
+			unread = append(unread, h.Entity)
+		}
+	}
+	for _, e := range unread {
+		for k := range pl.Readings {
+			rd := &pl.Readings[k]
+			rd.Confidence = min(rd.Confidence, 0.5)
+			rd.Guesses = append(rd.Guesses, fmt.Sprintf("the question sets %s aside, which this reading does not read", e))
+		}
+	}
 }
 
 // stepEnds returns the types a step's walk may end at, as the schema

@@ -1401,7 +1401,7 @@ func (b *builder) unread(rd *Reading) []Doubt {
 	}
 	var unused []string
 	for i, e := range f.ents {
-		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) && !f.setAside(i) {
+		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) {
 			unused = append(unused, e.Name)
 		}
 	}
@@ -1425,7 +1425,7 @@ func (b *builder) unread(rd *Reading) []Doubt {
 		if o != "" || t.ent >= 0 {
 			continue
 		}
-		if k := operatorKind(t); k != "" && !f.setAsideWord(i) {
+		if k := operatorKind(t); k != "" {
 			out = append(out, Doubt{Kind: DoubtOperator, Words: t.low, Detail: k, Factor: 0.5})
 			continue
 		}

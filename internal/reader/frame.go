@@ -309,8 +309,8 @@ func (f *Frame) entityLinked(e int) bool {
 }
 
 // setAside reports whether the question sets entity e aside from the
-// answers ("besides nodejs"; words.SetsAside): the plan excludes it, so
-// no reading need use it.
+// answers ("besides nodejs"; words.SetsAside): the plan excludes it where
+// no reading uses it.
 func (f *Frame) setAside(e int) bool {
 	k := slices.IndexFunc(f.toks, func(t token) bool { return t.ent == e })
 	if k < 0 {
@@ -321,15 +321,4 @@ func (f *Frame) setAside(e int) bool {
 		before[i] = t.low
 	}
 	return words.SetsAside(before)
-}
-
-// setAsideWord reports whether token i is a word that sets aside the
-// entity a few words after it.
-func (f *Frame) setAsideWord(i int) bool {
-	for k := i + 1; k < len(f.toks) && k <= i+3; k++ {
-		if e := f.toks[k].ent; e >= 0 {
-			return f.setAside(e)
-		}
-	}
-	return false
 }

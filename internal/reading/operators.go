@@ -71,9 +71,6 @@ func (r *reader) operatorAt(i int, conditional bool) (word, kind string) {
 	t := r.toks[i]
 	w := t.text
 	class := words.ClassOf(w)
-	if r.setAsideWord(i) {
-		return "", "" // "besides nodejs": the plan sets the entity aside
-	}
 	switch {
 	case class.Has(words.Exclusive):
 		return w, "an exclusion"

@@ -1986,7 +1986,7 @@ func (r *reader) mainEntity() int {
 func (r *reader) unusedEntities(c *claim) []string {
 	var out []string
 	for i, e := range r.ents {
-		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) && !r.setAside(i) {
+		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) {
 			out = append(out, e.Name)
 		}
 	}
@@ -1994,8 +1994,8 @@ func (r *reader) unusedEntities(c *claim) []string {
 }
 
 // setAside reports whether the question sets entity e aside from the
-// answers ("besides nodejs"; words.SetsAside): the plan excludes it, so
-// no reading need use it.
+// answers ("besides nodejs"; words.SetsAside): the plan excludes it where
+// no reading uses it.
 func (r *reader) setAside(e int) bool {
 	k := slices.IndexFunc(r.toks, func(t token) bool { return t.entity == e })
 	if k < 0 {
@@ -2006,17 +2006,6 @@ func (r *reader) setAside(e int) bool {
 		before[i] = t.text
 	}
 	return words.SetsAside(before)
-}
-
-// setAsideWord reports whether token i is a word that sets aside the
-// entity a few words after it.
-func (r *reader) setAsideWord(i int) bool {
-	for k := i + 1; k < len(r.toks) && k <= i+3; k++ {
-		if e := r.toks[k].entity; e >= 0 {
-			return r.setAside(e)
-		}
-	}
-	return false
 }
 
 // entityNotes says which entities the reading used when the question named

@@ -158,7 +158,8 @@ var classCount = bits.TrailingZeros64(uint64(lastClass))
 // SetsAside reports whether the words right before a mention, in lower
 // case, set it aside from the answers ("besides X", "except the X",
 // "apart from X", "other than X"): a set-aside word, an article maybe
-// between, or one before a preposition.
+// between, or one of the phrases "apart from", "aside from" and "other
+// than" ("except in 2014" sets no entity aside).
 func SetsAside(before []string) bool {
 	n := len(before)
 	if n > 0 && ClassOf(before[n-1]).Has(Article) {
@@ -169,8 +170,10 @@ func SetsAside(before []string) bool {
 		return false
 	case ClassOf(before[n-1]).Has(SetAside):
 		return true
-	case n > 1 && (ClassOf(before[n-1]).Has(Prep) || before[n-1] == "than"):
-		return ClassOf(before[n-2]).Has(SetAside) || before[n-2] == "other" && before[n-1] == "than"
+	case n > 1 && before[n-1] == "from":
+		return before[n-2] == "apart" || before[n-2] == "aside"
+	case n > 1 && before[n-1] == "than":
+		return before[n-2] == "other"
 	}
 	return false
 }

@@ -277,6 +277,7 @@ func TestSetsAside(t *testing.T) {
 		{"which topics are related to", false},
 		{"which topics did apple create other", false},
 		{"only", false},
+		{"who won every race except in", false},
 		{"", false},
 	} {
 		if got := SetsAside(strings.Fields(c.before)); got != c.want {
