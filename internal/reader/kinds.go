@@ -39,10 +39,26 @@ func spotKinds(toks []token, v *vocab) []*kindMention {
 		}
 		if g, ok := words.KindGroup(t.low); ok && taken.claim(i, i+1) {
 			out = append(out, groupKind(i, t, g, v))
+			continue
+		}
+		if pluralBeforeName(toks, i) && taken.claim(i, i+1) {
+			out = append(out, &kindMention{start: i, end: i + 1, text: t.low})
 		}
 	}
 	slices.SortFunc(out, func(a, b *kindMention) int { return a.start - b.start })
 	return out
+}
+
+// pluralBeforeName reports whether token i is a plain plural noun, after
+// an article or an asking word, right before an entity's name: "the
+// topics Linus Torvalds created" speaks of some topics, a kind the graph
+// has no type for, and a plural is no name's modifier.
+func pluralBeforeName(toks []token, i int) bool {
+	t := toks[i]
+	if i == 0 || i+1 >= len(toks) || t.ent >= 0 || t.name || t.class != 0 || toks[i+1].ent < 0 || text.Singular(t.low) == t.low {
+		return false
+	}
+	return toks[i-1].ent < 0 && toks[i-1].class.Has(words.Article|words.Det|words.Wh)
 }
 
 // claims marks the tokens a kind mention has taken.
