@@ -252,7 +252,29 @@ func newRelation(d *graph.RelationDef) *relation {
 		}
 	}
 	r.readings = nameReadings(r.words)
+	if long, ok := spelledOut(r.words); ok {
+		// "the repository of django" names github_repo as "repo" does.
+		for _, nr := range nameReadings(long) {
+			if !slices.ContainsFunc(r.readings, func(o nameReading) bool { return slices.Equal(o.words, nr.words) && o.form == nr.form }) {
+				r.readings = append(r.readings, nr)
+			}
+		}
+	}
 	return r
+}
+
+// spelledOut returns a relation's name words with each short form of one
+// word written out (abbreviations.txt: "repo" as repository), and
+// whether any was.
+func spelledOut(ws []string) ([]string, bool) {
+	out := slices.Clone(ws)
+	changed := false
+	for i, w := range ws {
+		if long, ok := words.LongForm(w); ok && len(long) == 1 {
+			out[i], changed = long[0], true
+		}
+	}
+	return out, changed
 }
 
 // qualifiersOf returns the words of a relation's name beside the phrase
