@@ -172,7 +172,7 @@ func (in *inference) assign() {
 	rt.Classify()
 	for id, rs := range occ {
 		if len(rs) > 0 {
-			in.typeOf[id] = rt.Assign(rs)
+			in.typeOf[id] = rt.AssignNamed(rs, in.names[id])
 		}
 	}
 	in.inferred = rt.Inferred()
@@ -360,6 +360,39 @@ func (t *RoleTyper) Assign(rs []RoleCount) string {
 		}
 	}
 	return t.className[t.find(best.Role)]
+}
+
+// AssignNamed is Assign for an entity named name: one named as a year
+// ("1991", "2013") that is only ever a fact's object is a Year, whatever
+// relations it ends, the kind "which year" and "in the same year as" ask
+// for, though the role types would split the years of each relation into
+// a kind of their own. A subject named so is a thing of its own (the film
+// "2012").
+func (t *RoleTyper) AssignNamed(rs []RoleCount, name string) string {
+	if yearName(name) && !slices.ContainsFunc(rs, func(rc RoleCount) bool { return rc.Role%2 == sideSubject }) {
+		if t.inferred == nil {
+			t.inferred = map[string]string{}
+		}
+		t.inferred[YearType] = "a year: inferred from its name"
+		return YearType
+	}
+	return t.Assign(rs)
+}
+
+// YearType is the type inference gives an entity named as a year.
+const YearType = "Year"
+
+// yearName reports whether name is a year of four digits, 1000 to 2199.
+func yearName(name string) bool {
+	if len(name) != 4 || name[0] < '1' || name[0] > '2' || name[0] == '2' && name[1] > '1' {
+		return false
+	}
+	for i := range 4 {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Inferred returns the descriptions of the types Classify named.

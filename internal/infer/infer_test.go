@@ -207,22 +207,25 @@ func TestInferMetaQA(t *testing.T) {
 	}
 	// Movies are the subjects of every relation (named after the largest
 	// subject role, release_year); directors and writers share a class;
-	// actors have their own; ratings overlap with tags.
+	// actors have their own; ratings overlap with tags. The release years
+	// are Years by their names, but for six a film of the same name makes
+	// a subject ("1984").
 	want := `HasGenreObject 23
 HasImdbVotesObject 3
 HasTagsObject 4891
 InLanguageObject 96
-ReleaseYearObject 104
+ReleaseYearObject 6
 ReleaseYearSubject 16409
 StarredActorsObject 10038
 WrittenByObject 11670
+Year 98
 directed_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 15957
 has_genre [ReleaseYearSubject] -> [HasGenreObject] 15485
 has_imdb_rating [ReleaseYearSubject] -> [HasTagsObject] 314
 has_imdb_votes [ReleaseYearSubject] -> [HasImdbVotesObject] 119
 has_tags [ReleaseYearSubject] -> [HasTagsObject] 28719
 in_language [ReleaseYearSubject] -> [InLanguageObject] 3428
-release_year [ReleaseYearSubject] -> [ReleaseYearObject] 16715
+release_year [ReleaseYearSubject] -> [ReleaseYearObject Year] 16715
 starred_actors [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 33718
 written_by [ReleaseYearSubject] -> [StarredActorsObject WrittenByObject] 19127
 `
@@ -411,5 +414,20 @@ func TestInferKindsApart(t *testing.T) {
 	}
 	if types["airport3"] != types["airport7"] || types["airline3"] != types["airline7"] {
 		t.Errorf("one kind typed two ways: %s", renderTypes(types))
+	}
+}
+
+// An untyped entity named as a year and only ever a fact's object is a
+// Year; a subject so named ("2012", a film) and other numbers are not.
+func TestInferYears(t *testing.T) {
+	ts := triples(
+		"docker released 2013", "rust released 2010", "2012 directed_by Roland",
+		"group18 number 18", "tea brewed 1610",
+	)
+	_, types := infer.Infer(ts, nil)
+	for name, want := range map[string]string{"2013": "Year", "2010": "Year", "1610": "Year", "2012": "DirectedBySubject", "18": "NumberObject"} {
+		if types[name] != want {
+			t.Errorf("%s typed %q, want %q", name, types[name], want)
+		}
 	}
 }
