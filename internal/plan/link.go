@@ -1134,7 +1134,7 @@ func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return !w.stop && w.Start >= e.start && w.End <= e.end }) {
 				continue // no word of the mention's own in the name ("a" of "is a")
 			}
-			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return w.tok != "" && spellsNameWord(text.Singular(w.tok), r) }) {
+			if slices.EqualFunc(ws[i:j], rn, func(w qword, r string) bool { return spellsNameWord(text.Singular(joinedTok(w)), r) }) {
 				return true
 			}
 		}
@@ -1142,10 +1142,22 @@ func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 	return false
 }
 
+// joinedTok returns a word's tokens written together ("github" for
+// GitHub, which Tokens splits at its capital), "" for none.
+func joinedTok(w qword) string {
+	if w.tok != "" {
+		return w.tok
+	}
+	return strings.Join(text.Tokens(w.Raw), "")
+}
+
 // spellsNameWord reports whether a question's word (in the singular)
 // spells a word of a relation's name: the same word, or the long form of
 // a short one ("repository" for the repo of github_repo).
 func spellsNameWord(w, nameWord string) bool {
+	if w == "" {
+		return false
+	}
 	if w == nameWord {
 		return true
 	}
