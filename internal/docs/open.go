@@ -2514,12 +2514,55 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
 	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
+	toks = dropAdverbials(toks)
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
 	sharedPluralHead(toks, ms)
 	ms = plainEllipsis(toks, ms)
 	ms = wholeList(toks, ms)
 	return toks, ms
+}
+
+// dropAdverbials removes the adverbials of several words
+// ([adverbial-phrases]) from a sentence's tokens, with the commas that set
+// one apart: "the Virtualization API, which in turn is speaking to X" is read
+// as "which is speaking to X".
+func dropAdverbials(toks []otok) []otok {
+	for k := 0; k < len(toks); k++ {
+		n := adverbialAt(toks, k)
+		if n == 0 {
+			continue
+		}
+		a, b := k, k+n
+		comma := func(i int) bool { return i >= 0 && i < len(toks) && toks[i].text == "," }
+		switch {
+		case comma(a-1) && comma(b):
+			a, b = a-1, b+1 // "X, in turn, calls Y"
+		case a == 0 && comma(b):
+			b++ // "In turn, X calls Y"
+		}
+		toks = slices.Delete(toks, a, b)
+		k = a - 1
+	}
+	return toks
+}
+
+// adverbialAt is the number of words of the adverbial of [adverbial-phrases]
+// that starts at k, 0 for none.
+func adverbialAt(toks []otok, k int) int {
+	for n := 4; n >= 2; n-- {
+		if k+n > len(toks) {
+			continue
+		}
+		ws := make([]string, n)
+		for i := range n {
+			ws[i] = toks[k+i].low
+		}
+		if openWords.is("adverbial-phrases", strings.Join(ws, " ")) {
+			return n
+		}
+	}
+	return 0
 }
 
 // standsFor returns e as a reference written where m stands.
@@ -4883,7 +4926,7 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	if knownPhrase(base + " " + prep) {
 		limit = 8
 	}
-	if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) {
 		return false
 	}
 	inner := 0
@@ -4900,6 +4943,13 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 		}
 	}
 	return true
+}
+
+// requestGap reports whether a request verb's object is a request noun
+// before a preposition that names what is called ("issues queries against
+// X").
+func requestGap(rest []otok, base, prep string) bool {
+	return openWords.is("request-verbs", base) && openWords.is("request-prepositions", prep) && slices.ContainsFunc(rest, isRequestNoun)
 }
 
 // gapNoun reports whether the word at k of the object, which could be
@@ -4929,7 +4979,7 @@ func (f *verbForm) relation() (verbGroup, bool) {
 		base = f.second
 	}
 	// "sends requests to X", "makes an HTTP request to X": a call.
-	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(f.rest, isRequestNoun) {
+	if openWords.is("request-verbs", base) && openWords.is("request-prepositions", prep) && slices.ContainsFunc(f.rest, isRequestNoun) {
 		return verbGroup{phrase: "send request to"}, true
 	}
 	if n := len(f.rest); n > 0 && prep != "" && words.PastForm(f.rest[n-1].low) && verbLike(f.rest[n-1].low) {
