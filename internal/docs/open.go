@@ -3941,6 +3941,33 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 			r.verbFact(f, s, o)
 		}
 	}
+	r.firstOfSharedObject(subj, ga, gb, f)
+}
+
+// firstOfSharedObject reads the first of two verbs with their own
+// prepositions that share the object after the second ("reads from and
+// writes to X": it reads from X too); f is the second's reading.
+func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
+	between := r.toks[ga.j:gb.i]
+	if len(between) > 0 && between[0].low == "," {
+		between = between[1:] // "calls X, reads from and writes to Y"
+	}
+	if f.reversed || len(between) < 5 || between[2].low != "and" && between[2].low != "or" {
+		return
+	}
+	v, p := between[0], between[1]
+	if v.punct || !thirdPerson(v.low) || !verbLike(v.low) || !openWords.is("prepositions", p.low) || !verbLike(between[3].low) {
+		return
+	}
+	f1, ok := readVerbGroup(between[:2], r.toks, ga)
+	if !ok || f1.reversed || f1.phrase == f.phrase {
+		return
+	}
+	for _, s := range subj.ms {
+		for _, o := range gb.ms {
+			r.verbFact(f1, s, o)
+		}
+	}
 }
 
 // verbFact records what verb group f says of s and o, its phrase named
@@ -4783,8 +4810,9 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
 		return verbForm{}, false
 	}
-	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
-		return verbForm{}, false // "a service called X", "is known as X"
+	byNext := k+1 < len(ts) && ts[k+1].low == "by"
+	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext {
+		return verbForm{}, false // "a service called X", "is known as X"; not "is called by X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
 	// queue": a participle right after a mention is its verb.
@@ -4795,8 +4823,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		}
 		v = thirdForm(base)
 	}
-	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	passive := (r.be || byNext) && words.PastForm(v)
+	passive := passiveForm(v, r.be, byNext)
 	if !r.be && !byNext && words.PastForm(v) && !thirdPerson(v) {
 		return verbForm{}, false // "X integrated with Y": an adjective, not a clause
 	}
@@ -4807,6 +4834,13 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
 	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// passiveForm reports whether a verb form after a form of "be" (be) or
+// before "by" (byNext) is a passive: a past participle, or one spelt as
+// its base between the two ("is read by X").
+func passiveForm(v string, be, byNext bool) bool {
+	return (be || byNext) && (words.PastForm(v) || be && byNext && openWords.is("base-participles", v))
 }
 
 // wholeVerbPhrases reads the phrases the verb makes with the words after
