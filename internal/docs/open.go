@@ -3489,7 +3489,60 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	for a := 0; a+1 < len(gs); a++ {
 		r.pair(a)
 	}
+	r.objectRelatives()
 	return r.facts, r.subject
+}
+
+// objectRelatives reads relative clauses whose relative pronoun is the
+// verb's object: "sends events to Kafka, which the Order Service
+// consumes" (the Order Service consumes Kafka), "the topic that the
+// workers subscribe to". The clause's verb (and preposition) ends it: no
+// name follows before a punctuation mark or the sentence's end.
+func (r *relating) objectRelatives() {
+	for a := 0; a+1 < len(r.gs); a++ {
+		ga, gb := r.gs[a], r.gs[a+1]
+		if !objectRelativeBetween(r.toks[ga.j:gb.i]) {
+			continue
+		}
+		end := gb.j
+		for end < len(r.toks) && !r.toks[end].punct {
+			end++
+		}
+		trail := r.toks[gb.j:end]
+		for len(trail) > 0 && openWords.is("adverbs", trail[0].low) {
+			trail = trail[1:] // "which the Order Service also reads"
+		}
+		if len(trail) == 0 || len(trail) > 3 || a+2 < len(r.gs) && r.gs[a+2].i < end || !verbLike(trail[0].low) {
+			continue
+		}
+		f, ok := readVerbGroup(trail, r.toks, gb)
+		if !ok || f.reversed {
+			continue
+		}
+		for _, s := range gb.ms {
+			for _, o := range ga.ms {
+				r.verbFact(f, s, o)
+			}
+		}
+	}
+}
+
+// objectRelativeBetween reports whether the words between two names open
+// a relative clause on the first whose subject is the second: ", which
+// the", "that".
+func objectRelativeBetween(ts []otok) bool {
+	if len(ts) > 0 && ts[0].low == "," {
+		ts = ts[1:]
+	}
+	if len(ts) == 0 || ts[0].low != "which" && ts[0].low != "that" {
+		return false
+	}
+	for _, t := range ts[1:] {
+		if !openWords.is("determiners", t.low) {
+			return false
+		}
+	}
+	return true
 }
 
 // asideDepth returns, for each token, how deep in asides it stands: a
