@@ -1582,6 +1582,11 @@ type docContext struct {
 	// opening is the last sentence's subject where it starts the
 	// sentence (readUnit).
 	opening *omention
+	// topic is the one thing the last section heading names ("##
+	// karmada-descheduler", "## `virt-controller`"): what "It" and "This
+	// component" starting the section's paragraphs refer to; nil under a
+	// heading that names no one thing.
+	topic *omention
 }
 
 // describe reads "X is the main web application server": the description
@@ -2338,6 +2343,9 @@ func headingName(b block) (string, string) {
 		return "", ""
 	}
 	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) == 1 && hyphenatedName(otok{text: ws[0], low: strings.ToLower(ws[0])}) {
+		return ws[0], "" // "### karmada-descheduler"
+	}
 	if len(ws) < 2 || len(ws) > 4 {
 		return "", ""
 	}
@@ -2474,7 +2482,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			// writes as a plain word.
 			ctx.namedHead(m, sentencePlace(u))
 		}
-		return resolved, nil, last
+		return ctx.sectionTopic(toks, resolved, u), nil, last
 	}
 	facts, subject := relate(toks, resolved)
 	facts = append(facts, frontedUse(toks, resolved)...)
@@ -2657,6 +2665,8 @@ func (ctx *docContext) antecedent(toks []otok, m omention, head string, u unit, 
 		return ctx.lastNamed
 	case last != nil && (m.typ == "" || last.typ == m.typ):
 		return last
+	case ctx.topicRefers(toks, m, last):
+		return ctx.topic // "### karmada-descheduler" then "This component is …"
 	case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
 		return ctx.lastBefore(m.typ, u.line) // "this application": the last one named
 	case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
@@ -2687,6 +2697,13 @@ func (ctx *docContext) headAntecedent(m omention, head string, u unit, last *ome
 		return nil, true
 	}
 	return nil, false
+}
+
+// topicRefers reports whether "this <kind noun>" opening a section's
+// paragraph, with no antecedent before it, refers to what the section's
+// heading names.
+func (ctx *docContext) topicRefers(toks []otok, m omention, last *omention) bool {
+	return m.typ != "" && last == nil && toks[m.i].low == "this" && ctx.topic != nil && ctx.lead == ctx.topic
 }
 
 // titleRefers reports whether a reference refers to the title's entity:
@@ -3046,6 +3063,48 @@ func sameKindHeads(h1, h2 otok) bool {
 func modifiesNext(next otok) bool {
 	return !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
 		!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low))
+}
+
+// sectionTopic records what a section heading names when it names one
+// thing and nothing else: a name the heading is made of ("##
+// `virt-controller`", "### Distributor"), or one lower-case hyphenated
+// word ("### karmada-descheduler", a name though no kind noun ends it).
+// It returns the heading's mentions, that one among them.
+func (ctx *docContext) sectionTopic(toks []otok, ms []omention, u unit) []omention {
+	if !u.section {
+		return ms
+	}
+	ctx.topic = nil
+	switch {
+	case len(ms) == 1 && ms[0].i == 0 && ms[0].j == len(toks) && !ms[0].ref && (len(toks) > 1 || toks[0].code || identifier(toks[0]) || hyphenatedName(toks[0])):
+		m := ms[0] // not "## Storage": a kind noun alone names no one thing
+		ctx.topic = &m
+	case len(ms) == 0 && len(toks) == 1 && hyphenatedName(toks[0]):
+		m := omention{i: 0, j: 1, name: toks[0].text}
+		ctx.topic = &m
+		ms = append(ms, m)
+	case len(ms) == 0:
+		if m, ok := sectionName(toks, ms, u); ok {
+			ctx.topic = &m
+		}
+	}
+	return ms
+}
+
+// hyphenatedName reports whether a word is lower-case words joined by
+// hyphens, the first no prefix of an adjective ([hyphen-prefixes]: not
+// "multi-cluster"): a heading of one such word names a program.
+func hyphenatedName(t otok) bool {
+	parts := strings.Split(t.low, "-")
+	if t.punct || len(parts) < 2 || openWords.is("hyphen-prefixes", parts[0]) {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) == 0 || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sectionName returns the name a section heading of one capitalised noun
@@ -4041,6 +4100,12 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	}
 	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
 		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
+	}
+	if openWords.is("provision-verbs", f.phrase) && o.j < len(r.toks) && r.toks[o.j].low == "with" {
+		// "X provides the scheduler with cluster information": the
+		// scheduler uses X.
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "use"})
+		return
 	}
 	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
 		// "Tornado runs the real-time push system": the part the words
@@ -5433,6 +5498,9 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		// The subject the paragraph ended on is what "it" starting the
 		// next one refers to; a heading starts a new topic.
 		dc.lead = nil
+		if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) {
+			dc.lead = dc.topic // "## karmada-agent" then "It can register …"
+		}
 		// Only a subject that starts its sentence ("VTOrc is …", "The
 		// topology service exists …"), not one a verb's complement names
 		// ("This allows X to …").
