@@ -5062,11 +5062,23 @@ func (f *verbForm) objectBetween() bool {
 	case len(f.rest) == 0:
 	case len(f.rest) == 1 && f.prep == "" && openWords.is("particles", f.rest[0].low):
 		f.prep = f.rest[0].low
+	case f.prep == "of" && transparentObject(f.rest):
+		f.prep, f.rest = "", nil // "uses the implementation of X": it uses X
 	case len(f.rest) == 1 && openWords.is("determiners", f.rest[0].low) && f.prep == "":
 	default:
 		return verbObjectGap(f.rest, f.base, f.prep)
 	}
 	return true
+}
+
+// transparentObject reports whether a verb's object before "of" is a noun
+// that stands for what "of" names ([transparent-nouns]): "the
+// implementation of X", "an instance of X", after an article or none.
+func transparentObject(rest []otok) bool {
+	if len(rest) > 0 && openWords.is("determiners", rest[0].low) {
+		rest = rest[1:]
+	}
+	return len(rest) == 1 && openWords.is("transparent-nouns", rest[0].low)
 }
 
 // verbObjectGap reports whether rest can be the verb's own object standing
@@ -5384,6 +5396,9 @@ func copulaRole(ts []otok) (verbGroup, bool) {
 	}
 	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) {
 		return verbGroup{phrase: "part of"}, true // "a component of Y"
+	}
+	if len(ws) == 1 && openWords.is("whole-nouns", ws[0]) {
+		return verbGroup{phrase: "consist of"}, true // "a combination of A and B": each is a part
 	}
 	return roleRelation(ws, false)
 }
