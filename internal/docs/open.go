@@ -624,8 +624,8 @@ func hasAnySuffix(w string, suffixes ...string) bool {
 func pastStem(stem string) string {
 	k := len(stem)
 	switch {
-	case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
-		return stem[:k-1] // stopped → stop
+	case k >= 4 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
+		return stem[:k-1] // stopped → stop; not added → ad
 	case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
 		return stem + "e" // handled → handle, enabled → enable
 	case k >= 4 && hasAnySuffix(stem, "er", "en", "on", "el"):
