@@ -5391,10 +5391,13 @@ func copulaRole(ts []otok) (verbGroup, bool) {
 		}
 		ws = append(ws, t.low)
 	}
+	if len(ws) > 3 && openWords.is("member-nouns", ws[len(ws)-1]) {
+		return verbGroup{phrase: "part of"}, true // "the automated fault detection and repair tool of Vitess"
+	}
 	if len(ws) == 0 || len(ws) > 3 {
 		return verbGroup{}, false
 	}
-	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) {
+	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) || len(ws) > 1 && openWords.is("member-nouns", ws[len(ws)-1]) {
 		return verbGroup{phrase: "part of"}, true // "a component of Y"
 	}
 	if len(ws) == 1 && openWords.is("whole-nouns", ws[0]) {
