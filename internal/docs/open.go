@@ -421,6 +421,21 @@ func requiresPlacedIn(ts []otok) bool {
 	})
 }
 
+// placeModifier reports whether the name group g2 is a place that
+// modifies the sentence's subject g1 right before it ("The Payment Service
+// in Kubernetes calls X", "The `cri` plugin inside containerd handles …"):
+// g1 opens the sentence (after an article at most), one preposition of
+// place stands between them, and a verb follows g2.
+func placeModifier(toks []otok, g1, g2 group) bool {
+	gap := g2.i - g1.j // the preposition, maybe an article
+	if g1.i > 1 || g1.i == 1 && !openWords.is("determiners", toks[0].low) || gap < 1 || gap > 2 || g2.j >= len(toks) ||
+		gap == 2 && !openWords.is("determiners", toks[g1.j+1].low) {
+		return false
+	}
+	p, v := toks[g1.j].low, toks[g2.j]
+	return (p == "in" || openWords.is("part-prepositions", p)) && !v.punct && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
+}
+
 // relativeAfterAgent returns the position of a passive participle whose
 // agent is group g when a relative clause ("that", "which", maybe after a
 // comma) follows g ("exposed by the X that powers Y"), else -1.
@@ -3769,6 +3784,10 @@ func unnamedRelative(between []otok) bool {
 // pair reads the relation between groups a and a+1.
 func (r *relating) pair(a int) {
 	ga, gb := r.gs[a], r.gs[a+1]
+	if placeModifier(r.toks, ga, gb) && openWords.is("part-prepositions", r.toks[ga.j].low) {
+		r.add(ga.ms, gb.ms, "part of") // "The `cri` plugin inside containerd"
+		return
+	}
 	var between []otok
 	for k := ga.j; k < gb.i; k++ {
 		if r.depth[k] == 0 {
@@ -3845,6 +3864,9 @@ func dropNamePremodifiers(toks []otok, gb group, between []otok) []otok {
 func (r *relating) pairSubject(a int, between []otok) (group, []otok, bool) {
 	ga := r.gs[a]
 	subj := ga
+	if a > 0 && placeModifier(r.toks, r.gs[a-1], ga) {
+		subj = r.gs[a-1] // "The Payment Service in Kubernetes calls X": the service calls X
+	}
 	if part := relativeAfterAgent(r.toks, ga, between); part >= 0 {
 		if a == 0 || r.gs[a-1].j != part {
 			return group{}, nil, false
