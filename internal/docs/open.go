@@ -5373,6 +5373,9 @@ func readKnownPhrase(p string) bool {
 	if _, ok := readingGroups[p]; ok {
 		return true
 	}
+	if _, ok := openWords.readings[p]; ok {
+		return true
+	}
 	ws := strings.Fields(p)
 	for _, h := range words.Lookup(ws) {
 		if h.Kind == words.HitVerb && h.Start == 0 && h.End == len(ws) {
