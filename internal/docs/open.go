@@ -4120,6 +4120,9 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if consumesQueue(f.phrase, o.typ) {
 		f.phrase = "consume"
 	}
+	if openWords.is("relation-adjectives", f.phrase) && o.typ != "API" {
+		return // "compatible with Kubernetes": a platform it runs on, not an interface it implements
+	}
 	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
 		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
 	}
@@ -4843,6 +4846,12 @@ func (r *verbReading) copulaForms() verbResult {
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
 	if vg, ok := copulaRole(r.ts[r.k:]); ok {
 		return readAs(vg)
+	}
+	// "is fully compatible with the HDFS API": an adjective of a relation.
+	if rest := trimDeterminers(r.ts[r.k:]); len(rest) == 2 && openWords.is("prepositions", rest[1].low) {
+		if p := rest[0].low + " " + rest[1].low; openWords.is("relation-adjectives", p) {
+			return readAs(verbGroup{phrase: p})
+		}
 	}
 	if res := r.enabledInfinitive(); res.done {
 		return res

@@ -67,7 +67,7 @@ func parseWordLists(s string) wordLists {
 				}
 			}
 			continue
-		case section == "idle-phrases" || section == "adverbial-phrases":
+		case section == "idle-phrases" || section == "adverbial-phrases" || section == "relation-adjectives":
 			w.sets[section][strings.Join(strings.Fields(line), " ")] = true // a phrase a line
 			continue
 		case section == "kinds":
