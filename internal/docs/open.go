@@ -2500,6 +2500,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		return ctx.sectionTopic(toks, resolved, u), nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
 	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) }))
@@ -3648,6 +3649,36 @@ func asideDepth(toks []otok, ms []omention) []int {
 // sentence ends: at its comma, else at the main clause's subject pronoun,
 // else at the sentence's end ("If X is running access its UI from Y": no
 // main clause to tell apart).
+// factiveClause reads the clause a sentence opens with after a
+// subordinator that asserts it ([factive-subordinators]: "While the Viz
+// extension does include a Prometheus instance, …"), which relate leaves
+// out as an aside, as a sentence of its own.
+func factiveClause(toks []otok, ms []omention) []openFact {
+	if len(toks) < 3 || !openWords.is("factive-subordinators", toks[0].low) {
+		return nil
+	}
+	end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	if end < 0 {
+		return nil
+	}
+	var sub []omention
+	for _, m := range ms {
+		if m.i >= 1 && m.j <= end {
+			m.i, m.j = m.i-1, m.j-1
+			sub = append(sub, m)
+		}
+	}
+	if len(sub) < 2 {
+		return nil
+	}
+	facts, _ := relate(toks[1:end], sub)
+	for k := range facts {
+		facts[k].subj.i, facts[k].subj.j = facts[k].subj.i+1, facts[k].subj.j+1
+		facts[k].obj.i, facts[k].obj.j = facts[k].obj.i+1, facts[k].obj.j+1
+	}
+	return facts
+}
+
 func subordinateEnd(toks []otok, ms []omention) int {
 	if end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); end >= 0 {
 		return end
