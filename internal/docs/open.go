@@ -4157,6 +4157,9 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
 		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
 	}
+	if openWords.is("ditransitive-verbs", f.phrase) && o.j < len(r.toks) && (r.toks[o.j].low == "a" || r.toks[o.j].low == "an") {
+		f.phrase = "call" // "containerd sends the shim a command": it calls the shim
+	}
 	if openWords.is("provision-verbs", f.phrase) && o.j < len(r.toks) && r.toks[o.j].low == "with" {
 		// "X provides the scheduler with cluster information": the
 		// scheduler uses X.
