@@ -1081,6 +1081,11 @@ func (f *mentionFinder) nameAt(i int) int {
 	case f.commandNounAfter(i, j):
 		f.commandName(i, j)
 		return j
+	case programNounAfter(toks, j):
+		// "The `vtadmin-web` front-end queries …": the noun says what the
+		// program named in code is; the name is the thing.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
+		return j
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1125,6 +1130,16 @@ func (f *mentionFinder) commandName(i, j int) {
 // commonNounAfter reports whether the name ending at j modifies a common
 // noun after it, which is no verb (coordinated, or a clause's verb after
 // its subject, which it marks in verbAt).
+// programNounAfter reports whether the word at j is a noun of a program
+// ([program-nouns]: "front-end", "process", "utility") after a name
+// written as code, that ends the noun phrase: no plain noun after it.
+func programNounAfter(toks []otok, j int) bool {
+	if j == 0 || j >= len(toks) || !toks[j-1].code || !openWords.is("program-nouns", toks[j].low) {
+		return false
+	}
+	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
