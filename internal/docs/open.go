@@ -4866,10 +4866,13 @@ func (r *verbReading) skipAuxiliaries() bool {
 // the relation.
 func (r *verbReading) dutyVerb() {
 	ts, k := r.ts, r.k
-	if r.be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
+	if n := purposeNoun(ts[k:]); r.be && n > 0 {
+		k += n - 1 // "is a command line tool for communicating with Y": it communicates with Y
+	}
+	if r.be && k+2 < len(ts) && (openWords.is("duty-words", ts[k].low) || k > r.k) && openWords.is("prepositions", ts[k+1].low) {
 		if base, ok := ingLemma(ts[k+2].low); ok {
 			v := thirdForm(base)
-			r.ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
+			r.ts = append(append(slices.Clone(ts[:r.k]), otok{text: v, low: v}), ts[k+3:]...)
 			r.be = false
 		}
 	}
@@ -4877,6 +4880,28 @@ func (r *verbReading) dutyVerb() {
 
 // reread reads the words again from a verb v put in place of what stood
 // before rest.
+// purposeNoun returns how many words an article and a noun of one to
+// three plain words take before "for" and a gerund ("a tool for
+// communicating with", "an HTTP server for serving"), 0 for none.
+func purposeNoun(ts []otok) int {
+	if len(ts) < 4 || ts[0].low != "a" && ts[0].low != "an" {
+		return 0
+	}
+	for n := 2; n <= 4 && n+1 < len(ts); n++ {
+		t := ts[n-1]
+		if t.punct || openWords.function(t.low) && t.low != "for" {
+			return 0
+		}
+		if ts[n].low == "for" {
+			if _, ok := ingLemma(ts[n+1].low); ok && n+1 < len(ts) {
+				return n
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
 func (r *verbReading) reread(v string, rest []otok) verbResult {
 	vg, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.all, r.before)
 	return verbResult{vg: vg, ok: ok, done: true}
