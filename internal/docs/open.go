@@ -2105,7 +2105,10 @@ func boldTermItems(bs []block, prefix string, out map[int]string) {
 // the list that follows it (bs), at the first item's indent and
 // numbering; a list item as b introduces only items indented under it.
 func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
-	prefix := lastIntroPrefix(b, colon)
+	// A list of definition items ("1. Cluster Controller: …") right after
+	// a sentence is its object as after a colon ("X runs various
+	// controllers, which …").
+	prefix := lastIntroPrefix(b, colon || termItem(bs[0].lines[0]))
 	if prefix == "" {
 		return
 	}
@@ -2123,6 +2126,16 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 
 // itemsUnder records prefix for each item of the list bs starts with, at
 // its first item's indent and numbering.
+// termItem reports whether a line is a list item that defines a term:
+// "1. **Agent**: …", "1. Cluster Controller: …".
+func termItem(line string) bool {
+	if definitionItemRE.MatchString(line) {
+		return true
+	}
+	loc := listItemRE.FindStringIndex(line)
+	return loc != nil && itemTermRE.MatchString(line[loc[1]:])
+}
+
 func itemsUnder(prefix string, bs []block, out map[int]string) {
 	indent := leadingSpaces(bs[0].lines[0])
 	numbered := numberedItem(bs[0].lines[0])
@@ -2188,7 +2201,7 @@ func introPrefix(sentence string, colon bool) string {
 	}
 	for k, w := range fs {
 		l := strings.ToLower(strings.Trim(w, ",.:;()"))
-		if k == 0 || !(l == "following" || openWords.is("number-words", l) || isNumber(l)) {
+		if k == 0 || !(l == "following" || openWords.is("number-words", l) || openWords.is("list-quantifiers", l) || isNumber(l)) {
 			continue
 		}
 		end := k
@@ -2282,6 +2295,9 @@ func partsPrefix(before, counted []string) string {
 	}
 	verb := lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))
 	parts := v > 0 && singular(noun) != noun && openWords.is("part-nouns", singular(noun))
+	if v > 0 && singular(noun) != noun && openWords.is("hosting-verbs", verb) && (parts || openWords.kind(noun) != "") {
+		return strings.Join(before[:v], " ") + " consists of" // "X runs various controllers": each is part of X
+	}
 	switch {
 	case !openWords.is("having-verbs", verb):
 		return strings.Join(before, " ")
