@@ -4882,6 +4882,10 @@ func (r *verbReading) skipAuxiliaries() bool {
 // the relation.
 func (r *verbReading) dutyVerb() {
 	ts, k := r.ts, r.k
+	if k+1 < len(ts) && !r.be && openWords.is("provision-verbs", lemma(ts[k].low)) && purposeNoun(ts[k+1:]) > 0 {
+		k++ // "provides a user interface for configuring Y": it configures Y
+		r.be = true
+	}
 	if n := purposeNoun(ts[k:]); r.be && n > 0 {
 		k += n - 1 // "is a command line tool for communicating with Y": it communicates with Y
 	}
