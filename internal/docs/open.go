@@ -1358,12 +1358,20 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 
 // toolsBeforeInfinitive reads "uses gradlew to compile": the one plain
 // word between a verb of use and an infinitive names a tool.
+// infinitiveVerb reports whether the word after "to" is an infinitive's
+// verb: one the lists know, or a plain lower-case word that is no
+// function word, name nor number ("uses supervisord to start …").
+func infinitiveVerb(t otok) bool {
+	w := strings.Split(t.low, "/")[0]
+	return verbLike(w) || !t.punct && !t.code && !isCapWord(t) && !openWords.function(w) && !hasAnySuffix(w, "ing", "ed", "s") && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+}
+
 func (f *mentionFinder) toolsBeforeInfinitive() {
 	toks := f.toks
 	for k := 1; k+2 < len(toks); k++ {
 		t := toks[k]
 		if f.used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
-			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !verbLike(strings.Split(toks[k+2].low, "/")[0]) {
+			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !infinitiveVerb(toks[k+2]) {
 			continue
 		}
 		f.add(omention{i: k, j: k + 1, name: t.text}, k, k+1)
