@@ -1366,12 +1366,20 @@ func infinitiveVerb(t otok) bool {
 	return verbLike(w) || !t.punct && !t.code && !isCapWord(t) && !openWords.function(w) && !hasAnySuffix(w, "ing", "ed", "s") && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
 }
 
+// toolPurpose reports whether the plain word at k, after a verb of use, is
+// a tool named in lower case before "for" or "as" and a noun phrase
+// ("Milvus also uses etcd for service registration"): a word no list
+// knows (unlistedWord).
+func toolPurpose(toks []otok, k int) bool {
+	return (toks[k+1].low == "for" || toks[k+1].low == "as") && unlistedWord(toks[k].low) && !toks[k+2].punct
+}
+
 func (f *mentionFinder) toolsBeforeInfinitive() {
 	toks := f.toks
 	for k := 1; k+2 < len(toks); k++ {
 		t := toks[k]
 		if f.used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
-			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !infinitiveVerb(toks[k+2]) {
+			!openWords.is("use-verbs", lemma(toks[k-1].low)) || !(toks[k+1].low == "to" && infinitiveVerb(toks[k+2]) || toolPurpose(toks, k)) {
 			continue
 		}
 		f.add(omention{i: k, j: k + 1, name: t.text}, k, k+1)
