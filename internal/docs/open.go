@@ -1746,7 +1746,8 @@ func (dc *docContext) onlyWithHead(toks []otok, k int, w string, place int) int 
 	}
 	best, name := -1, ""
 	for p, m := range dc.heads[w] {
-		if p >= place || len(text.KeyTokens(m.name)) < 2 || !m.term && !dc.names[text.Key(m.name)].term {
+		hyphened := !strings.ContainsAny(m.name, " \t") && strings.Contains(m.name, "-") // "karmada-descheduler": "the descheduler"
+		if p >= place || len(text.KeyTokens(m.name)) < 2 || !m.term && !dc.names[text.Key(m.name)].term && !hyphened {
 			continue
 		}
 		if name != "" && text.Key(m.name) != name {
