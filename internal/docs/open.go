@@ -1018,6 +1018,9 @@ func documentNameFits(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
 		return false
 	}
+	if longerNameAfter(toks, i+n) {
+		return false // "Orbit Client …" in the document "# Orbit": a longer name
+	}
 	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
 		return false // "the data plane proxy": the term modifies the noun after it
 	}
@@ -1028,6 +1031,12 @@ func documentNameFits(toks []otok, i, n int, d omention) bool {
 		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
 	}
 	return true
+}
+
+// longerNameAfter reports whether the capitalised word before k goes on
+// into a longer capitalised name at k ("Orbit Client" after "Orbit").
+func longerNameAfter(toks []otok, k int) bool {
+	return isCapWord(toks[k-1]) && k < len(toks) && isCapWord(toks[k]) && !toks[k].code && !openWords.function(toks[k].low) && nameToken(toks, k, false)
 }
 
 // names finds the names: runs of capitalised words, identifiers and code,
