@@ -421,6 +421,21 @@ func requiresPlacedIn(ts []otok) bool {
 	})
 }
 
+// placeModifier reports whether the name group g2 is a place that
+// modifies the sentence's subject g1 right before it ("The Payment Service
+// in Kubernetes calls X", "The `cri` plugin inside containerd handles …"):
+// g1 opens the sentence (after an article at most), one preposition of
+// place stands between them, and a verb follows g2.
+func placeModifier(toks []otok, g1, g2 group) bool {
+	gap := g2.i - g1.j // the preposition, maybe an article
+	if g1.i > 1 || g1.i == 1 && !openWords.is("determiners", toks[0].low) || gap < 1 || gap > 2 || g2.j >= len(toks) ||
+		gap == 2 && !openWords.is("determiners", toks[g1.j+1].low) {
+		return false
+	}
+	p, v := toks[g1.j].low, toks[g2.j]
+	return (p == "in" || openWords.is("part-prepositions", p)) && !v.punct && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
+}
+
 // relativeAfterAgent returns the position of a passive participle whose
 // agent is group g when a relative clause ("that", "which", maybe after a
 // comma) follows g ("exposed by the X that powers Y"), else -1.
@@ -624,8 +639,8 @@ func hasAnySuffix(w string, suffixes ...string) bool {
 func pastStem(stem string) string {
 	k := len(stem)
 	switch {
-	case k >= 2 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
-		return stem[:k-1] // stopped → stop
+	case k >= 4 && stem[k-1] == stem[k-2] && !strings.ContainsRune("lsz", rune(stem[k-1])):
+		return stem[:k-1] // stopped → stop; not added → ad
 	case k >= 3 && stem[k-1] == 'l' && !vowel(stem[k-2]) && !strings.ContainsRune("lrwy", rune(stem[k-2])):
 		return stem + "e" // handled → handle, enabled → enable
 	case k >= 4 && hasAnySuffix(stem, "er", "en", "on", "el"):
@@ -1003,6 +1018,9 @@ func documentNameFits(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
 		return false
 	}
+	if longerNameAfter(toks, i+n) {
+		return false // "Orbit Client …" in the document "# Orbit": a longer name
+	}
 	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
 		return false // "the data plane proxy": the term modifies the noun after it
 	}
@@ -1013,6 +1031,12 @@ func documentNameFits(toks []otok, i, n int, d omention) bool {
 		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
 	}
 	return true
+}
+
+// longerNameAfter reports whether the capitalised word before k goes on
+// into a longer capitalised name at k ("Orbit Client" after "Orbit").
+func longerNameAfter(toks []otok, k int) bool {
+	return isCapWord(toks[k-1]) && k < len(toks) && isCapWord(toks[k]) && !toks[k].code && !openWords.function(toks[k].low) && nameToken(toks, k, false)
 }
 
 // names finds the names: runs of capitalised words, identifiers and code,
@@ -1066,6 +1090,11 @@ func (f *mentionFinder) nameAt(i int) int {
 	case f.commandNounAfter(i, j):
 		f.commandName(i, j)
 		return j
+	case programNounAfter(toks, j):
+		// "The `vtadmin-web` front-end queries …": the noun says what the
+		// program named in code is; the name is the thing.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
+		return j
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1110,6 +1139,16 @@ func (f *mentionFinder) commandName(i, j int) {
 // commonNounAfter reports whether the name ending at j modifies a common
 // noun after it, which is no verb (coordinated, or a clause's verb after
 // its subject, which it marks in verbAt).
+// programNounAfter reports whether the word at j is a noun of a program
+// ([program-nouns]: "front-end", "process", "utility") after a name
+// written as code, that ends the noun phrase: no plain noun after it.
+func programNounAfter(toks []otok, j int) bool {
+	if j == 0 || j >= len(toks) || !toks[j-1].code || !openWords.is("program-nouns", toks[j].low) {
+		return false
+	}
+	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
@@ -1328,12 +1367,28 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 
 // toolsBeforeInfinitive reads "uses gradlew to compile": the one plain
 // word between a verb of use and an infinitive names a tool.
+// infinitiveVerb reports whether the word after "to" is an infinitive's
+// verb: one the lists know, or a plain lower-case word that is no
+// function word, name nor number ("uses supervisord to start …").
+func infinitiveVerb(t otok) bool {
+	w := strings.Split(t.low, "/")[0]
+	return verbLike(w) || !t.punct && !t.code && !isCapWord(t) && !openWords.function(w) && !hasAnySuffix(w, "ing", "ed", "s") && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+}
+
+// toolPurpose reports whether the plain word at k, after a verb of use, is
+// a tool named in lower case before "for" or "as" and a noun phrase
+// ("Milvus also uses etcd for service registration"): a word no list
+// knows (unlistedWord).
+func toolPurpose(toks []otok, k int) bool {
+	return (toks[k+1].low == "for" || toks[k+1].low == "as") && unlistedWord(toks[k].low) && !toks[k+2].punct
+}
+
 func (f *mentionFinder) toolsBeforeInfinitive() {
 	toks := f.toks
 	for k := 1; k+2 < len(toks); k++ {
 		t := toks[k]
 		if f.used[k] || t.punct || isCapWord(t) || openWords.function(t.low) || strings.HasSuffix(t.low, "s") || verbLike(t.low) ||
-			!openWords.is("use-verbs", lemma(toks[k-1].low)) || toks[k+1].low != "to" || !verbLike(strings.Split(toks[k+2].low, "/")[0]) {
+			!openWords.is("use-verbs", lemma(toks[k-1].low)) || !(toks[k+1].low == "to" && infinitiveVerb(toks[k+2]) || toolPurpose(toks, k)) {
 			continue
 		}
 		f.add(omention{i: k, j: k + 1, name: t.text}, k, k+1)
@@ -1582,6 +1637,11 @@ type docContext struct {
 	// opening is the last sentence's subject where it starts the
 	// sentence (readUnit).
 	opening *omention
+	// topic is the one thing the last section heading names ("##
+	// karmada-descheduler", "## `virt-controller`"): what "It" and "This
+	// component" starting the section's paragraphs refer to; nil under a
+	// heading that names no one thing.
+	topic *omention
 }
 
 // describe reads "X is the main web application server": the description
@@ -1695,7 +1755,8 @@ func (dc *docContext) onlyWithHead(toks []otok, k int, w string, place int) int 
 	}
 	best, name := -1, ""
 	for p, m := range dc.heads[w] {
-		if p >= place || len(text.KeyTokens(m.name)) < 2 || !m.term && !dc.names[text.Key(m.name)].term {
+		hyphened := !strings.ContainsAny(m.name, " \t") && strings.Contains(m.name, "-") // "karmada-descheduler": "the descheduler"
+		if p >= place || len(text.KeyTokens(m.name)) < 2 || !m.term && !dc.names[text.Key(m.name)].term && !hyphened {
 			continue
 		}
 		if name != "" && text.Key(m.name) != name {
@@ -2070,7 +2131,10 @@ func boldTermItems(bs []block, prefix string, out map[int]string) {
 // the list that follows it (bs), at the first item's indent and
 // numbering; a list item as b introduces only items indented under it.
 func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
-	prefix := lastIntroPrefix(b, colon)
+	// A list of definition items ("1. Cluster Controller: …") right after
+	// a sentence is its object as after a colon ("X runs various
+	// controllers, which …").
+	prefix := lastIntroPrefix(b, colon || termItem(bs[0].lines[0]))
 	if prefix == "" {
 		return
 	}
@@ -2088,6 +2152,16 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 
 // itemsUnder records prefix for each item of the list bs starts with, at
 // its first item's indent and numbering.
+// termItem reports whether a line is a list item that defines a term:
+// "1. **Agent**: …", "1. Cluster Controller: …".
+func termItem(line string) bool {
+	if definitionItemRE.MatchString(line) {
+		return true
+	}
+	loc := listItemRE.FindStringIndex(line)
+	return loc != nil && itemTermRE.MatchString(line[loc[1]:])
+}
+
 func itemsUnder(prefix string, bs []block, out map[int]string) {
 	indent := leadingSpaces(bs[0].lines[0])
 	numbered := numberedItem(bs[0].lines[0])
@@ -2153,7 +2227,7 @@ func introPrefix(sentence string, colon bool) string {
 	}
 	for k, w := range fs {
 		l := strings.ToLower(strings.Trim(w, ",.:;()"))
-		if k == 0 || !(l == "following" || openWords.is("number-words", l) || isNumber(l)) {
+		if k == 0 || !(l == "following" || openWords.is("number-words", l) || openWords.is("list-quantifiers", l) || isNumber(l)) {
 			continue
 		}
 		end := k
@@ -2247,6 +2321,9 @@ func partsPrefix(before, counted []string) string {
 	}
 	verb := lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))
 	parts := v > 0 && singular(noun) != noun && openWords.is("part-nouns", singular(noun))
+	if v > 0 && singular(noun) != noun && openWords.is("hosting-verbs", verb) && (parts || openWords.kind(noun) != "") {
+		return strings.Join(before[:v], " ") + " consists of" // "X runs various controllers": each is part of X
+	}
 	switch {
 	case !openWords.is("having-verbs", verb):
 		return strings.Join(before, " ")
@@ -2338,6 +2415,9 @@ func headingName(b block) (string, string) {
 		return "", ""
 	}
 	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) == 1 && hyphenatedName(otok{text: ws[0], low: strings.ToLower(ws[0])}) {
+		return ws[0], "" // "### karmada-descheduler"
+	}
 	if len(ws) < 2 || len(ws) > 4 {
 		return "", ""
 	}
@@ -2474,9 +2554,10 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 			// writes as a plain word.
 			ctx.namedHead(m, sentencePlace(u))
 		}
-		return resolved, nil, last
+		return ctx.sectionTopic(toks, resolved, u), nil, last
 	}
 	facts, subject := relate(toks, resolved)
+	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
 	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) }))
@@ -2514,12 +2595,55 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
 	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
+	toks = dropAdverbials(toks)
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
 	sharedPluralHead(toks, ms)
 	ms = plainEllipsis(toks, ms)
 	ms = wholeList(toks, ms)
 	return toks, ms
+}
+
+// dropAdverbials removes the adverbials of several words
+// ([adverbial-phrases]) from a sentence's tokens, with the commas that set
+// one apart: "the Virtualization API, which in turn is speaking to X" is read
+// as "which is speaking to X".
+func dropAdverbials(toks []otok) []otok {
+	for k := 0; k < len(toks); k++ {
+		n := adverbialAt(toks, k)
+		if n == 0 {
+			continue
+		}
+		a, b := k, k+n
+		comma := func(i int) bool { return i >= 0 && i < len(toks) && toks[i].text == "," }
+		switch {
+		case comma(a-1) && comma(b):
+			a, b = a-1, b+1 // "X, in turn, calls Y"
+		case a == 0 && comma(b):
+			b++ // "In turn, X calls Y"
+		}
+		toks = slices.Delete(toks, a, b)
+		k = a - 1
+	}
+	return toks
+}
+
+// adverbialAt is the number of words of the adverbial of [adverbial-phrases]
+// that starts at k, 0 for none.
+func adverbialAt(toks []otok, k int) int {
+	for n := 4; n >= 2; n-- {
+		if k+n > len(toks) {
+			continue
+		}
+		ws := make([]string, n)
+		for i := range n {
+			ws[i] = toks[k+i].low
+		}
+		if openWords.is("adverbial-phrases", strings.Join(ws, " ")) {
+			return n
+		}
+	}
+	return 0
 }
 
 // standsFor returns e as a reference written where m stands.
@@ -2614,6 +2738,8 @@ func (ctx *docContext) antecedent(toks []otok, m omention, head string, u unit, 
 		return ctx.lastNamed
 	case last != nil && (m.typ == "" || last.typ == m.typ):
 		return last
+	case ctx.topicRefers(toks, m, last):
+		return ctx.topic // "### karmada-descheduler" then "This component is …"
 	case m.typ != "" && ctx.lastBefore(m.typ, u.line) != nil:
 		return ctx.lastBefore(m.typ, u.line) // "this application": the last one named
 	case last == nil && u.seq == 0 && m.i == 0 && m.typ == "" && ctx.lead != nil && (toks[0].low == "it" || toks[0].low == "they"):
@@ -2644,6 +2770,13 @@ func (ctx *docContext) headAntecedent(m omention, head string, u unit, last *ome
 		return nil, true
 	}
 	return nil, false
+}
+
+// topicRefers reports whether "this <kind noun>" opening a section's
+// paragraph, with no antecedent before it, refers to what the section's
+// heading names.
+func (ctx *docContext) topicRefers(toks []otok, m omention, last *omention) bool {
+	return m.typ != "" && last == nil && toks[m.i].low == "this" && ctx.topic != nil && ctx.lead == ctx.topic
 }
 
 // titleRefers reports whether a reference refers to the title's entity:
@@ -3003,6 +3136,48 @@ func sameKindHeads(h1, h2 otok) bool {
 func modifiesNext(next otok) bool {
 	return !next.punct && !openWords.function(next.low) && !openWords.is("prepositions", next.low) &&
 		!openWords.is("clause-words", next.low) && !openWords.is("coordinators", next.low) && !(verbLike(next.low) && !openWords.is("nouns", next.low))
+}
+
+// sectionTopic records what a section heading names when it names one
+// thing and nothing else: a name the heading is made of ("##
+// `virt-controller`", "### Distributor"), or one lower-case hyphenated
+// word ("### karmada-descheduler", a name though no kind noun ends it).
+// It returns the heading's mentions, that one among them.
+func (ctx *docContext) sectionTopic(toks []otok, ms []omention, u unit) []omention {
+	if !u.section {
+		return ms
+	}
+	ctx.topic = nil
+	switch {
+	case len(ms) == 1 && ms[0].i == 0 && ms[0].j == len(toks) && !ms[0].ref && (len(toks) > 1 || toks[0].code || identifier(toks[0]) || hyphenatedName(toks[0])):
+		m := ms[0] // not "## Storage": a kind noun alone names no one thing
+		ctx.topic = &m
+	case len(ms) == 0 && len(toks) == 1 && hyphenatedName(toks[0]):
+		m := omention{i: 0, j: 1, name: toks[0].text}
+		ctx.topic = &m
+		ms = append(ms, m)
+	case len(ms) == 0:
+		if m, ok := sectionName(toks, ms, u); ok {
+			ctx.topic = &m
+		}
+	}
+	return ms
+}
+
+// hyphenatedName reports whether a word is lower-case words joined by
+// hyphens, the first no prefix of an adjective ([hyphen-prefixes]: not
+// "multi-cluster"): a heading of one such word names a program.
+func hyphenatedName(t otok) bool {
+	parts := strings.Split(t.low, "-")
+	if t.punct || len(parts) < 2 || openWords.is("hyphen-prefixes", parts[0]) {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) == 0 || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sectionName returns the name a section heading of one capitalised noun
@@ -3446,7 +3621,60 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	for a := 0; a+1 < len(gs); a++ {
 		r.pair(a)
 	}
+	r.objectRelatives()
 	return r.facts, r.subject
+}
+
+// objectRelatives reads relative clauses whose relative pronoun is the
+// verb's object: "sends events to Kafka, which the Order Service
+// consumes" (the Order Service consumes Kafka), "the topic that the
+// workers subscribe to". The clause's verb (and preposition) ends it: no
+// name follows before a punctuation mark or the sentence's end.
+func (r *relating) objectRelatives() {
+	for a := 0; a+1 < len(r.gs); a++ {
+		ga, gb := r.gs[a], r.gs[a+1]
+		if !objectRelativeBetween(r.toks[ga.j:gb.i]) {
+			continue
+		}
+		end := gb.j
+		for end < len(r.toks) && !r.toks[end].punct {
+			end++
+		}
+		trail := r.toks[gb.j:end]
+		for len(trail) > 0 && openWords.is("adverbs", trail[0].low) {
+			trail = trail[1:] // "which the Order Service also reads"
+		}
+		if len(trail) == 0 || len(trail) > 3 || a+2 < len(r.gs) && r.gs[a+2].i < end || !verbLike(trail[0].low) {
+			continue
+		}
+		f, ok := readVerbGroup(trail, r.toks, gb)
+		if !ok || f.reversed {
+			continue
+		}
+		for _, s := range gb.ms {
+			for _, o := range ga.ms {
+				r.verbFact(f, s, o)
+			}
+		}
+	}
+}
+
+// objectRelativeBetween reports whether the words between two names open
+// a relative clause on the first whose subject is the second: ", which
+// the", "that".
+func objectRelativeBetween(ts []otok) bool {
+	if len(ts) > 0 && ts[0].low == "," {
+		ts = ts[1:]
+	}
+	if len(ts) == 0 || ts[0].low != "which" && ts[0].low != "that" {
+		return false
+	}
+	for _, t := range ts[1:] {
+		if !openWords.is("determiners", t.low) {
+			return false
+		}
+	}
+	return true
 }
 
 // asideDepth returns, for each token, how deep in asides it stands: a
@@ -3478,6 +3706,36 @@ func asideDepth(toks []otok, ms []omention) []int {
 // sentence ends: at its comma, else at the main clause's subject pronoun,
 // else at the sentence's end ("If X is running access its UI from Y": no
 // main clause to tell apart).
+// factiveClause reads the clause a sentence opens with after a
+// subordinator that asserts it ([factive-subordinators]: "While the Viz
+// extension does include a Prometheus instance, …"), which relate leaves
+// out as an aside, as a sentence of its own.
+func factiveClause(toks []otok, ms []omention) []openFact {
+	if len(toks) < 3 || !openWords.is("factive-subordinators", toks[0].low) {
+		return nil
+	}
+	end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," })
+	if end < 0 {
+		return nil
+	}
+	var sub []omention
+	for _, m := range ms {
+		if m.i >= 1 && m.j <= end {
+			m.i, m.j = m.i-1, m.j-1
+			sub = append(sub, m)
+		}
+	}
+	if len(sub) < 2 {
+		return nil
+	}
+	facts, _ := relate(toks[1:end], sub)
+	for k := range facts {
+		facts[k].subj.i, facts[k].subj.j = facts[k].subj.i+1, facts[k].subj.j+1
+		facts[k].obj.i, facts[k].obj.j = facts[k].obj.i+1, facts[k].obj.j+1
+	}
+	return facts
+}
+
 func subordinateEnd(toks []otok, ms []omention) int {
 	if end := slices.IndexFunc(toks, func(t otok) bool { return t.low == "," }); end >= 0 {
 		return end
@@ -3614,6 +3872,10 @@ func unnamedRelative(between []otok) bool {
 // pair reads the relation between groups a and a+1.
 func (r *relating) pair(a int) {
 	ga, gb := r.gs[a], r.gs[a+1]
+	if placeModifier(r.toks, ga, gb) && openWords.is("part-prepositions", r.toks[ga.j].low) {
+		r.add(ga.ms, gb.ms, "part of") // "The `cri` plugin inside containerd"
+		return
+	}
 	var between []otok
 	for k := ga.j; k < gb.i; k++ {
 		if r.depth[k] == 0 {
@@ -3690,6 +3952,9 @@ func dropNamePremodifiers(toks []otok, gb group, between []otok) []otok {
 func (r *relating) pairSubject(a int, between []otok) (group, []otok, bool) {
 	ga := r.gs[a]
 	subj := ga
+	if a > 0 && placeModifier(r.toks, r.gs[a-1], ga) {
+		subj = r.gs[a-1] // "The Payment Service in Kubernetes calls X": the service calls X
+	}
 	if part := relativeAfterAgent(r.toks, ga, between); part >= 0 {
 		if a == 0 || r.gs[a-1].j != part {
 			return group{}, nil, false
@@ -3898,6 +4163,33 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 			r.verbFact(f, s, o)
 		}
 	}
+	r.firstOfSharedObject(subj, ga, gb, f)
+}
+
+// firstOfSharedObject reads the first of two verbs with their own
+// prepositions that share the object after the second ("reads from and
+// writes to X": it reads from X too); f is the second's reading.
+func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
+	between := r.toks[ga.j:gb.i]
+	if len(between) > 0 && between[0].low == "," {
+		between = between[1:] // "calls X, reads from and writes to Y"
+	}
+	if f.reversed || len(between) < 5 || between[2].low != "and" && between[2].low != "or" {
+		return
+	}
+	v, p := between[0], between[1]
+	if v.punct || !thirdPerson(v.low) || !verbLike(v.low) || !openWords.is("prepositions", p.low) || !verbLike(between[3].low) {
+		return
+	}
+	f1, ok := readVerbGroup(between[:2], r.toks, ga)
+	if !ok || f1.reversed || f1.phrase == f.phrase {
+		return
+	}
+	for _, s := range subj.ms {
+		for _, o := range gb.ms {
+			r.verbFact(f1, s, o)
+		}
+	}
 }
 
 // verbFact records what verb group f says of s and o, its phrase named
@@ -3916,8 +4208,20 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if consumesQueue(f.phrase, o.typ) {
 		f.phrase = "consume"
 	}
+	if openWords.is("relation-adjectives", f.phrase) && o.typ != "API" {
+		return // "compatible with Kubernetes": a platform it runs on, not an interface it implements
+	}
 	if o.typ == "API" && !o.ref && openWords.is("implement-verbs", f.phrase) {
 		f.phrase = "implement" // "exposes the StoreAPI": it implements the interface
+	}
+	if openWords.is("ditransitive-verbs", f.phrase) && o.j < len(r.toks) && (r.toks[o.j].low == "a" || r.toks[o.j].low == "an") {
+		f.phrase = "call" // "containerd sends the shim a command": it calls the shim
+	}
+	if openWords.is("provision-verbs", f.phrase) && o.j < len(r.toks) && r.toks[o.j].low == "with" {
+		// "X provides the scheduler with cluster information": the
+		// scheduler uses X.
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "use"})
+		return
 	}
 	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
 		// "Tornado runs the real-time push system": the part the words
@@ -4604,10 +4908,17 @@ func (r *verbReading) skipAuxiliaries() bool {
 // the relation.
 func (r *verbReading) dutyVerb() {
 	ts, k := r.ts, r.k
-	if r.be && k+2 < len(ts) && openWords.is("duty-words", ts[k].low) && openWords.is("prepositions", ts[k+1].low) {
+	if k+1 < len(ts) && !r.be && openWords.is("provision-verbs", lemma(ts[k].low)) && purposeNoun(ts[k+1:]) > 0 {
+		k++ // "provides a user interface for configuring Y": it configures Y
+		r.be = true
+	}
+	if n := purposeNoun(ts[k:]); r.be && n > 0 {
+		k += n - 1 // "is a command line tool for communicating with Y": it communicates with Y
+	}
+	if r.be && k+2 < len(ts) && (openWords.is("duty-words", ts[k].low) || k > r.k) && openWords.is("prepositions", ts[k+1].low) {
 		if base, ok := ingLemma(ts[k+2].low); ok {
 			v := thirdForm(base)
-			r.ts = append(append(slices.Clone(ts[:k]), otok{text: v, low: v}), ts[k+3:]...)
+			r.ts = append(append(slices.Clone(ts[:r.k]), otok{text: v, low: v}), ts[k+3:]...)
 			r.be = false
 		}
 	}
@@ -4615,6 +4926,28 @@ func (r *verbReading) dutyVerb() {
 
 // reread reads the words again from a verb v put in place of what stood
 // before rest.
+// purposeNoun returns how many words an article and a noun of one to
+// three plain words take before "for" and a gerund ("a tool for
+// communicating with", "an HTTP server for serving"), 0 for none.
+func purposeNoun(ts []otok) int {
+	if len(ts) < 4 || ts[0].low != "a" && ts[0].low != "an" {
+		return 0
+	}
+	for n := 2; n <= 4 && n+1 < len(ts); n++ {
+		t := ts[n-1]
+		if t.punct || openWords.function(t.low) && t.low != "for" {
+			return 0
+		}
+		if ts[n].low == "for" {
+			if _, ok := ingLemma(ts[n+1].low); ok && n+1 < len(ts) {
+				return n
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
 func (r *verbReading) reread(v string, rest []otok) verbResult {
 	vg, ok := readVerbGroup(append([]otok{{text: v, low: v}}, rest...), r.all, r.before)
 	return verbResult{vg: vg, ok: ok, done: true}
@@ -4633,6 +4966,12 @@ func (r *verbReading) copulaForms() verbResult {
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
 	if vg, ok := copulaRole(r.ts[r.k:]); ok {
 		return readAs(vg)
+	}
+	// "is fully compatible with the HDFS API": an adjective of a relation.
+	if rest := trimDeterminers(r.ts[r.k:]); len(rest) == 2 && openWords.is("prepositions", rest[1].low) {
+		if p := rest[0].low + " " + rest[1].low; openWords.is("relation-adjectives", p) {
+			return readAs(verbGroup{phrase: p})
+		}
 	}
 	if res := r.enabledInfinitive(); res.done {
 		return res
@@ -4740,8 +5079,9 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 	if openWords.function(v) || isCapWord(ts[k]) && !verbLike(strings.ToLower(v)) {
 		return verbForm{}, false
 	}
-	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) {
-		return verbForm{}, false // "a service called X", "is known as X"
+	byNext := k+1 < len(ts) && ts[k+1].low == "by"
+	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext {
+		return verbForm{}, false // "a service called X", "is known as X"; not "is called by X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
 	// queue": a participle right after a mention is its verb.
@@ -4752,8 +5092,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		}
 		v = thirdForm(base)
 	}
-	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	passive := (r.be || byNext) && words.PastForm(v)
+	passive := passiveForm(v, r.be, byNext)
 	if !r.be && !byNext && words.PastForm(v) && !thirdPerson(v) {
 		return verbForm{}, false // "X integrated with Y": an adjective, not a clause
 	}
@@ -4764,6 +5103,13 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
 	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// passiveForm reports whether a verb form after a form of "be" (be) or
+// before "by" (byNext) is a passive: a past participle, or one spelt as
+// its base between the two ("is read by X").
+func passiveForm(v string, be, byNext bool) bool {
+	return (be || byNext) && (words.PastForm(v) || be && byNext && openWords.is("base-participles", v))
 }
 
 // wholeVerbPhrases reads the phrases the verb makes with the words after
@@ -4867,11 +5213,23 @@ func (f *verbForm) objectBetween() bool {
 	case len(f.rest) == 0:
 	case len(f.rest) == 1 && f.prep == "" && openWords.is("particles", f.rest[0].low):
 		f.prep = f.rest[0].low
+	case f.prep == "of" && transparentObject(f.rest):
+		f.prep, f.rest = "", nil // "uses the implementation of X": it uses X
 	case len(f.rest) == 1 && openWords.is("determiners", f.rest[0].low) && f.prep == "":
 	default:
 		return verbObjectGap(f.rest, f.base, f.prep)
 	}
 	return true
+}
+
+// transparentObject reports whether a verb's object before "of" is a noun
+// that stands for what "of" names ([transparent-nouns]): "the
+// implementation of X", "an instance of X", after an article or none.
+func transparentObject(rest []otok) bool {
+	if len(rest) > 0 && openWords.is("determiners", rest[0].low) {
+		rest = rest[1:]
+	}
+	return len(rest) == 1 && openWords.is("transparent-nouns", rest[0].low)
 }
 
 // verbObjectGap reports whether rest can be the verb's own object standing
@@ -4883,7 +5241,7 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	if knownPhrase(base + " " + prep) {
 		limit = 8
 	}
-	if len(rest) > limit || !openWords.is("gap-prepositions", prep) {
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) {
 		return false
 	}
 	inner := 0
@@ -4900,6 +5258,13 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 		}
 	}
 	return true
+}
+
+// requestGap reports whether a request verb's object is a request noun
+// before a preposition that names what is called ("issues queries against
+// X").
+func requestGap(rest []otok, base, prep string) bool {
+	return openWords.is("request-verbs", base) && openWords.is("request-prepositions", prep) && slices.ContainsFunc(rest, isRequestNoun)
 }
 
 // gapNoun reports whether the word at k of the object, which could be
@@ -4929,7 +5294,7 @@ func (f *verbForm) relation() (verbGroup, bool) {
 		base = f.second
 	}
 	// "sends requests to X", "makes an HTTP request to X": a call.
-	if openWords.is("request-verbs", base) && prep == "to" && slices.ContainsFunc(f.rest, isRequestNoun) {
+	if openWords.is("request-verbs", base) && openWords.is("request-prepositions", prep) && slices.ContainsFunc(f.rest, isRequestNoun) {
 		return verbGroup{phrase: "send request to"}, true
 	}
 	if n := len(f.rest); n > 0 && prep != "" && words.PastForm(f.rest[n-1].low) && verbLike(f.rest[n-1].low) {
@@ -5137,6 +5502,9 @@ func readKnownPhrase(p string) bool {
 	if _, ok := readingGroups[p]; ok {
 		return true
 	}
+	if _, ok := openWords.readings[p]; ok {
+		return true
+	}
 	ws := strings.Fields(p)
 	for _, h := range words.Lookup(ws) {
 		if h.Kind == words.HitVerb && h.Start == 0 && h.End == len(ws) {
@@ -5177,11 +5545,17 @@ func copulaRole(ts []otok) (verbGroup, bool) {
 		}
 		ws = append(ws, t.low)
 	}
+	if len(ws) > 3 && openWords.is("member-nouns", ws[len(ws)-1]) {
+		return verbGroup{phrase: "part of"}, true // "the automated fault detection and repair tool of Vitess"
+	}
 	if len(ws) == 0 || len(ws) > 3 {
 		return verbGroup{}, false
 	}
-	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) {
+	if len(ws) == 1 && openWords.is("part-nouns", ws[0]) || len(ws) > 1 && openWords.is("member-nouns", ws[len(ws)-1]) {
 		return verbGroup{phrase: "part of"}, true // "a component of Y"
+	}
+	if len(ws) == 1 && openWords.is("whole-nouns", ws[0]) {
+		return verbGroup{phrase: "consist of"}, true // "a combination of A and B": each is a part
 	}
 	return roleRelation(ws, false)
 }
@@ -5296,6 +5670,9 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 		// The subject the paragraph ended on is what "it" starting the
 		// next one refers to; a heading starts a new topic.
 		dc.lead = nil
+		if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) {
+			dc.lead = dc.topic // "## karmada-agent" then "It can register …"
+		}
 		// Only a subject that starts its sentence ("VTOrc is …", "The
 		// topology service exists …"), not one a verb's complement names
 		// ("This allows X to …").

@@ -82,6 +82,7 @@ func TestLemma(t *testing.T) {
 		"handled": "handle", "enabled": "enable", "installed": "install", "compiled": "compile",
 		"powered": "power", "rendered": "render", "opened": "open", "mentioned": "mention", "shared": "share", "compared": "compare",
 		"providing": "provide", "storing": "store", "running": "run", "routing": "route", "calling": "call",
+		"added": "add", "adding": "add", "embedded": "embed",
 	} {
 		if got := lemma(w); got != want {
 			t.Errorf("lemma(%q) = %q, want %q", w, got, want)

@@ -17,6 +17,9 @@ type wordLists struct {
 	// compounds maps a preposition of several words to the one it reads
 	// as: "on top of" → "on".
 	compounds map[string]string
+	// readings maps a relation phrase the documents use to the phrase of
+	// the relation it is read as ([readings]: "signal" → "call").
+	readings map[string]string
 }
 
 // openWords is openwords.txt, read once.
@@ -26,7 +29,7 @@ var openWords = parseWordLists(openWordsText)
 // section, or a kinds line that is not "noun Type", panics: the file is
 // part of the program and a test reads it.
 func parseWordLists(s string) wordLists {
-	w := wordLists{sets: map[string]map[string]bool{}, kinds: map[string]string{}, compounds: map[string]string{}}
+	w := wordLists{sets: map[string]map[string]bool{}, kinds: map[string]string{}, compounds: map[string]string{}, readings: map[string]string{}}
 	section := ""
 	for i, line := range strings.Split(s, "\n") {
 		if k := strings.IndexByte(line, '#'); k >= 0 {
@@ -52,7 +55,19 @@ func parseWordLists(s string) wordLists {
 			}
 			w.compounds[phrase] = prep
 			continue
-		case section == "idle-phrases":
+		case section == "readings":
+			group, phrases, ok := strings.Cut(line, "=")
+			group = strings.Join(strings.Fields(group), " ")
+			if !ok || group == "" {
+				panic("openwords.txt:" + strconv.Itoa(i+1) + ": want \"phrase = phrase, phrase\"")
+			}
+			for _, p := range strings.Split(phrases, ",") {
+				if p = strings.Join(strings.Fields(p), " "); p != "" {
+					w.readings[p] = group
+				}
+			}
+			continue
+		case section == "idle-phrases" || section == "adverbial-phrases" || section == "relation-adjectives":
 			w.sets[section][strings.Join(strings.Fields(line), " ")] = true // a phrase a line
 			continue
 		case section == "kinds":

@@ -316,6 +316,9 @@ func canonicalPhrase(p string) string {
 	if h, ok := readingGroups[p]; ok && h != p {
 		return canonicalPhrase(h) // "store in" is "persist in", which words names
 	}
+	if h, ok := openWords.readings[p]; ok && h != p {
+		return canonicalPhrase(h) // "signal": a phrase of the documents only ([readings])
+	}
 	return p
 }
 
