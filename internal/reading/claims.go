@@ -711,6 +711,20 @@ func (r *reader) nounOf() *claim {
 	return nil
 }
 
+// spoken returns stream words [from, to) as the question says them, each
+// entity mention by its words, not the placeholder phrase matching sees.
+func (r *reader) spoken(from, to int) string {
+	out := make([]string, 0, to-from)
+	for i := from; i < to; i++ {
+		if e := r.entAt[i]; e >= 0 {
+			out = append(out, r.q[r.ents[e].Start:r.ents[e].End])
+			continue
+		}
+		out = append(out, r.st.words[i])
+	}
+	return strings.Join(out, " ")
+}
+
 // verbOnKindOf: a verb whose object (or agent, in the passive) is a kind
 // of the graph said of an entity: "Which paintings are held by museums
 // in Amsterdam?", "Who teaches courses of the Mathematics department?",
@@ -719,7 +733,6 @@ func (r *reader) nounOf() *claim {
 // two kinds, then the verb from them. Nil where the types do not link
 // the kind and the entity's kind by exactly one way.
 func (r *reader) verbOnKindOf() *claim {
-	w := r.st.words
 	for _, v := range r.verbHits() {
 		if v.step.concept == words.None && v.step.rels == nil {
 			continue
@@ -733,7 +746,7 @@ func (r *reader) verbOnKindOf() *claim {
 		if !ok {
 			continue
 		}
-		phrase := strings.Join(w[from:to], " ")
+		phrase := r.spoken(from, to)
 		c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentFixed, extentSaid: true, steps: []stepClaim{hop, then},
 			guess: []string{fmt.Sprintf("%q read as the %s linked to %s, as the types allow", phrase, kind, r.ents[e].Name)}}
 		c.why = append(c.why, phrase, fmt.Sprintf("then what %s them", then.word))
