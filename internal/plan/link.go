@@ -1120,7 +1120,9 @@ func dropKindAsked(ents []linked, ws []qword) []linked {
 
 // withinRelationName reports whether the words of mention e, with the
 // words beside it, spell the whole name of a relation (gw.relPhrases)
-// that reaches past the mention.
+// that reaches past the mention, or that the mention spells whole while
+// it names its entity only in part ("GitHub repository" of
+// harshjv/github-repo-size, beside github_repo).
 func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 	for _, rn := range gw.relPhrases {
 		for i := range ws {
@@ -1128,8 +1130,8 @@ func withinRelationName(e linked, ws []qword, gw *graphWords) bool {
 			if j > len(ws) || ws[i].Start > e.end || ws[j-1].End < e.start {
 				continue
 			}
-			if ws[i].Start >= e.start && ws[j-1].End <= e.end {
-				continue // the mention holds the whole name
+			if ws[i].Start >= e.start && ws[j-1].End <= e.end && e.anchor.Method != graph.MatchPartial {
+				continue // the mention holds the whole name, and is the entity's
 			}
 			if !slices.ContainsFunc(ws[i:j], func(w qword) bool { return !w.stop && w.Start >= e.start && w.End <= e.end }) {
 				continue // no word of the mention's own in the name ("a" of "is a")

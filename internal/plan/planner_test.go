@@ -313,6 +313,21 @@ func TestPlannerSetsAside(t *testing.T) {
 	}
 }
 
+// A mention that spells a relation's whole name ("GitHub repository" of
+// github_repo) names the relation, not an entity it names only in part
+// (harshjv/github-repo-size).
+func TestPlannerRelationNameOverPartialEntity(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("go", "", "github_repo", "golang/go", "", 1),
+		phasetest.Tr("rust", "", "github_repo", "rust-lang/rust", "", 2),
+		phasetest.Tr("dev-tools", "", "item", "harshjv/github-repo-size", "", 3),
+	)
+	p := planFor(t, st, plan.Options{}, "What has golang/go as its GitHub repository?")
+	if len(p.Anchors) != 1 || p.Anchors[0].Entity != "golang/go" || len(p.Ignored) != 0 {
+		t.Errorf("anchors %+v, ignored %+v; want golang/go alone", p.Anchors, p.Ignored)
+	}
+}
+
 // A question of more words than Options.MaxWords is refused before any
 // store call: linking tries every run of words, which on a megabyte of
 // text took longer than the run's timeout.
