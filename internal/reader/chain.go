@@ -51,7 +51,7 @@ func (b *builder) reading() (Reading, bool) {
 	more, types := b.walkPath(path, from, types)
 	steps = append(steps, more...)
 	asked := f.node(f.Asked)
-	if asked != nil && asked.Kinds != nil && rd.Target < 0 {
+	if asked != nil && asked.Kinds != nil && rd.Target < 0 && !nounWalked(asked, path) {
 		steps = b.askedKind(&rd, asked.Kinds, types, steps)
 	}
 	if len(steps) == 0 {
@@ -78,6 +78,14 @@ func (b *builder) reading() (Reading, bool) {
 	rd.Rule = b.rules(path)
 	b.steps = steps
 	return rd, true
+}
+
+// nounWalked reports whether the asked phrase is a relation noun the
+// path walks ("the creator of X" over created_by): its answers are what
+// the relation ends at, of whatever types, not only of a type its word
+// also names (Creator, where collections' creators are Users).
+func nounWalked(asked *Node, path []*Link) bool {
+	return asked.Noun != nil && slices.ContainsFunc(path, func(l *Link) bool { return l.M == asked.Noun })
 }
 
 // walkPath makes the steps that cross the path's links in turn from the
