@@ -22,6 +22,7 @@ import (
 	"github.com/scgraph/scgraph/agent"
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/demo"
+	"github.com/scgraph/scgraph/internal/phasetest"
 	"github.com/scgraph/scgraph/memstore"
 	"github.com/scgraph/scgraph/state"
 )
@@ -420,13 +421,7 @@ func TestCyclesTerminate(t *testing.T) {
 			{Name: "DEPENDS_ON", From: []string{svc}, To: []string{svc}, Dependency: graph.DependentSubject, Aliases: []string{"depends on"}},
 		},
 	}
-	st := memstore.New()
-	if err := st.SetSchema(ctx, sch); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.AddTriples(ctx, ts); err != nil {
-		t.Fatal(err)
-	}
+	st := phasetest.NewStore(t, sch, ts...)
 	rec := &recording{Store: st}
 	a := agent.New(rec, deterministic()...)
 	res, err := a.Run(ctx, "What is affected if alpha goes down?")
@@ -492,10 +487,7 @@ func TestSelfLoopFactAnswers(t *testing.T) {
 		{Subject: "nova", Relation: "ptl", Object: "Rene", SubjectType: "Project", ObjectType: "Person"},
 		{Subject: "Technical Committee", Relation: "member", Object: "Rene", SubjectType: "Committee", ObjectType: "Person"},
 	}
-	st := memstore.New()
-	if _, err := st.AddTriples(ctx, ts); err != nil {
-		t.Fatal(err)
-	}
+	st := phasetest.NewStore(t, nil, ts...)
 	a := agent.New(st, deterministic()...)
 	for _, tc := range []struct {
 		q    string
@@ -528,10 +520,7 @@ func TestCoordinatedKinds(t *testing.T) {
 		{Subject: "mart", Relation: "depends_on", Object: "dim", SubjectType: "Model", ObjectType: "Model"},
 		{Subject: "dim", Relation: "depends_on", Object: "src_orders", SubjectType: "Model", ObjectType: "Source"},
 	}
-	st := memstore.New()
-	if _, err := st.AddTriples(ctx, ts); err != nil {
-		t.Fatal(err)
-	}
+	st := phasetest.NewStore(t, nil, ts...)
 	res, err := agent.New(st, deterministic()...).Run(ctx, "Which models and seeds does mart depend on, at any depth?")
 	if err != nil {
 		t.Fatal(err)
