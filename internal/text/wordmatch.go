@@ -66,7 +66,10 @@ func singularIs(b []byte, w string) bool {
 // Matching looks names up by it.
 func WordCore(w string) string {
 	s := Singular(w)
-	if n := len(s); n > 3 && (s[n-1] == 'y' || s[n-1] == 'e' && s[n-2] == 's') {
+	if o, ok := OtherSingular(s); ok {
+		return o
+	}
+	if n := len(s); n > 3 && s[n-1] == 'y' {
 		return s[:n-1]
 	}
 	return s
