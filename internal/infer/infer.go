@@ -172,7 +172,7 @@ func (in *inference) assign() {
 	rt.Classify()
 	for id, rs := range occ {
 		if len(rs) > 0 {
-			in.typeOf[id] = rt.AssignNamed(rs, in.names[id])
+			in.typeOf[id] = rt.AssignNamed(rs, YearName(in.names[id]))
 		}
 	}
 	in.inferred = rt.Inferred()
@@ -362,14 +362,15 @@ func (t *RoleTyper) Assign(rs []RoleCount) string {
 	return t.className[t.find(best.Role)]
 }
 
-// AssignNamed is Assign for an entity named name: one named as a year
+// AssignNamed is Assign for an entity whose name is a year or not
+// (YearName): one named as a year
 // ("1991", "2013") that is only ever a fact's object is a Year, whatever
 // relations it ends, the kind "which year" and "in the same year as" ask
 // for, though the role types would split the years of each relation into
 // a kind of their own. A subject named so is a thing of its own (the film
 // "2012").
-func (t *RoleTyper) AssignNamed(rs []RoleCount, name string) string {
-	if yearName(name) && !slices.ContainsFunc(rs, func(rc RoleCount) bool { return rc.Role%2 == sideSubject }) {
+func (t *RoleTyper) AssignNamed(rs []RoleCount, yearNamed bool) string {
+	if yearNamed && !slices.ContainsFunc(rs, func(rc RoleCount) bool { return rc.Role%2 == sideSubject }) {
 		if t.inferred == nil {
 			t.inferred = map[string]string{}
 		}
@@ -382,8 +383,9 @@ func (t *RoleTyper) AssignNamed(rs []RoleCount, name string) string {
 // YearType is the type inference gives an entity named as a year.
 const YearType = "Year"
 
-// yearName reports whether name is a year of four digits, 1000 to 2199.
-func yearName(name string) bool {
+// YearName reports whether name is a year of four digits, 1000 to 2199
+// (a store's names are bytes or strings: neither is copied).
+func YearName[S string | []byte](name S) bool {
 	if len(name) != 4 || name[0] < '1' || name[0] > '2' || name[0] == '2' && name[1] > '1' {
 		return false
 	}
