@@ -47,6 +47,21 @@ func (s *Schema) TypesStated() bool {
 	return len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
 }
 
+// Starts returns the types a walk of relation r in direction d starts
+// from: its subjects' going Out, its objects' going In, both ways both.
+func (r *RelationDef) Starts(d Direction) []string {
+	switch d {
+	case Out:
+		return r.From
+	case In:
+		return r.To
+	}
+	return append(slices.Clone(r.From), r.To...)
+}
+
+// Ends returns the types a walk of relation r in direction d ends at.
+func (r *RelationDef) Ends(d Direction) []string { return r.Starts(d.Reverse()) }
+
 // Leaving returns the way relation r is walked from an entity of one of
 // types: Out where only its subjects are of them, In where only its
 // objects are; false where both ends or neither are, and the types do not

@@ -1,6 +1,9 @@
 package graph
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestRelationLeaving(t *testing.T) {
 	r := RelationDef{Name: "Chairman", From: []string{"Committee"}, To: []string{"Senator"}}
@@ -19,6 +22,25 @@ func TestRelationLeaving(t *testing.T) {
 	} {
 		if d, ok := c.r.Leaving(c.types); d != c.want || ok != c.ok {
 			t.Errorf("%s leaving %v: got %v %v, want %v %v", c.r.Name, c.types, d, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestRelationStartsEnds(t *testing.T) {
+	r := RelationDef{Name: "repo", From: []string{"Deliverable"}, To: []string{"Repository"}}
+	for _, c := range []struct {
+		d            Direction
+		starts, ends []string
+	}{
+		{Out, []string{"Deliverable"}, []string{"Repository"}},
+		{In, []string{"Repository"}, []string{"Deliverable"}},
+		{Both, []string{"Deliverable", "Repository"}, []string{"Deliverable", "Repository"}},
+	} {
+		if got := r.Starts(c.d); !slices.Equal(got, c.starts) {
+			t.Errorf("Starts(%v) = %v, want %v", c.d, got, c.starts)
+		}
+		if got := r.Ends(c.d); !slices.Equal(got, c.ends) {
+			t.Errorf("Ends(%v) = %v, want %v", c.d, got, c.ends)
 		}
 	}
 }

@@ -508,12 +508,7 @@ func stepEnds(s *graph.Schema, st state.ChainStep) []string {
 		if r == nil || len(r.From) == 0 || len(r.To) == 0 {
 			return nil
 		}
-		if e.Direction != graph.In {
-			out = append(out, r.To...)
-		}
-		if e.Direction != graph.Out {
-			out = append(out, r.From...)
-		}
+		out = append(out, r.Ends(e.Direction)...)
 	}
 	return out
 }
@@ -575,8 +570,7 @@ func (p *Rules) linkedToBoth(q string, s *graph.Schema, ents []linked) (state.Pl
 		// "Which repositories belong to both A and B?": only the
 		// relations into the kind asked.
 		step.Edges = slices.DeleteFunc(step.Edges, func(e state.RelDir) bool {
-			r := s.Relation(e.Relation)
-			return !(e.Direction != graph.In && slices.Contains(r.To, t) || e.Direction != graph.Out && slices.Contains(r.From, t))
+			return !slices.Contains(s.Relation(e.Relation).Ends(e.Direction), t)
 		})
 	}
 	if len(step.Edges) == 0 {

@@ -932,13 +932,10 @@ func hasFormerSibling(v *vocab, r *relation) bool {
 // endTypes returns the types a walk of r in direction d starts from
 // (start) or ends at.
 func endTypes(r *relation, d graph.Direction, start bool) []string {
-	switch {
-	case d == graph.Both:
-		return append(slices.Clone(r.def.From), r.def.To...)
-	case (d == graph.Out) == start:
-		return r.def.From
+	if start {
+		return r.def.Starts(d)
 	}
-	return r.def.To
+	return r.def.Ends(d)
 }
 
 // hopInto returns one more step from the types where the walk ends into

@@ -340,15 +340,7 @@ func (ri *relInfo) ends(d graph.Direction) []string {
 }
 
 // starts returns the types a walk of ri in direction d starts from.
-func (ri *relInfo) starts(d graph.Direction) []string {
-	switch d {
-	case graph.Out:
-		return ri.def.From
-	case graph.In:
-		return ri.def.To
-	}
-	return append(slices.Clone(ri.def.From), ri.def.To...)
-}
+func (ri *relInfo) starts(d graph.Direction) []string { return ri.def.Starts(d) }
 
 // throughOther reports whether a relation of another concept than those
 // of edges leads, either way, from a type in at to a type the walk of
