@@ -226,23 +226,24 @@ func (in *inference) relationShapes() map[string]Shape {
 }
 
 // addNameWords fills each type's NameWords: the words (at least two
-// letters, not all digits) that at least half of its entities, and at
-// least two, carry in their names; three at most, the commonest first.
+// letters, not all digits, no function word) that at least half of its
+// entities, and at least two, carry in their names; three at most, the
+// commonest first.
 func (a *assembly) addNameWords(s *graph.Schema) {
 	for i := range s.Types {
 		t := &s.Types[i]
 		n := a.st.Members[t.Name]
 		m := a.st.Words[t.Name]
-		var words []string
+		var nw []string
 		for w, c := range m {
-			if c >= 2 && 2*c >= n {
-				words = append(words, w)
+			if c >= 2 && 2*c >= n && !words.FunctionWord(w) {
+				nw = append(nw, w)
 			}
 		}
-		slices.SortFunc(words, func(a, b string) int { return cmp.Or(cmp.Compare(m[b], m[a]), cmp.Compare(a, b)) })
-		if len(words) > 3 {
-			words = words[:3]
+		slices.SortFunc(nw, func(a, b string) int { return cmp.Or(cmp.Compare(m[b], m[a]), cmp.Compare(a, b)) })
+		if len(nw) > 3 {
+			nw = nw[:3]
 		}
-		t.NameWords = words
+		t.NameWords = nw
 	}
 }

@@ -88,7 +88,9 @@ func newGraphWords(s *graph.Schema) *graphWords {
 		}
 		for i, w := range toks {
 			toks[i] = text.Singular(w)
-			gw.typeWord[toks[i]] = true
+			if !words.FunctionWord(toks[i]) { // RiseToPower: "to" is no kind word
+				gw.typeWord[toks[i]] = true
+			}
 		}
 		gw.typeToks[t.Name] = toks
 	}

@@ -107,6 +107,15 @@ func (c Class) String() string {
 // does not list: an open-class word).
 func ClassOf(w string) Class { return k().classes[w] }
 
+// functionClasses are the classes of closed-class words: those that name
+// nothing on their own.
+const functionClasses = Det | PossessiveDet | Quantifier | Wh | RelPron | Aux | Modal | Be | Have | Prep | Conj | As | Sub | Pronoun | SelfPronoun | Article
+
+// FunctionWord reports whether a lower-case word is a function word
+// (a determiner, preposition, conjunction, pronoun, auxiliary): "by" in
+// "Appointment by Senate" says nothing of what the names are.
+func FunctionWord(w string) bool { return ClassOf(w).Has(functionClasses) }
+
 // WordsOf returns the words of class c (classes.txt), sorted.
 func WordsOf(c Class) []string {
 	var out []string
