@@ -210,6 +210,10 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 		for _, v := range words.ValuesOf(toks[0]) {
 			forms = append(forms, formText{text: v})
 		}
+		// "Which emperors were assassinated?": the value Assassination.
+		for _, n := range actNounsOf(ws, sp) {
+			forms = append(forms, formText{text: n})
+		}
 	}
 	if len(toks) >= 2 {
 		// "Bernie Sanders" for Bernard Sanders: a person's name with a
@@ -229,6 +233,27 @@ func mentionForms(q string, ws []qword, sp span) []formText {
 		}
 	}
 	return forms
+}
+
+// actNounsOf returns the nouns of the act a one-word span names, where it
+// is a participle after a form of "be" or "get" that ends its clause
+// ("Which emperors were assassinated?", "those that got executed"): the
+// state said is the value the act's noun names. A participle with an
+// agent or an object after it ("deployed by X") is a relation's verb.
+func actNounsOf(ws []qword, sp span) []string {
+	if sp.j-sp.i != 1 || sp.i == 0 || !words.PastForm(ws[sp.i].lower) || !words.ClassOf(ws[sp.i-1].lower).Has(words.Be|words.Get) {
+		return nil
+	}
+	if sp.j < len(ws) && !words.ClassOf(ws[sp.j].lower).Has(words.Conj) {
+		return nil
+	}
+	var out []string
+	for _, l := range words.Lemmas(ws[sp.i].lower) {
+		if l != ws[sp.i].lower {
+			out = append(out, words.ActNouns(l)...)
+		}
+	}
+	return out
 }
 
 // contentWords returns the words of a span that are neither kind nouns

@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -14,6 +15,7 @@ const minStem = 5
 type derivation struct {
 	suffix string
 	agent  bool // the word names who does the act
+	act    bool // the word names the act
 	e      bool // the verb may end in an e the suffix took
 	// ending is what the verb ends in where the suffix took more than an
 	// e ("ve": "evolution" of "evolve"), or "".
@@ -42,7 +44,7 @@ func parseDerivations() ([]derivation, error) {
 		default:
 			return nil, fmt.Errorf("derivations.txt:%d: %q: kind %q (want act, state or agent)", e.line, e.key, f[0])
 		}
-		d := derivation{suffix: e.key, agent: f[0] == "agent"}
+		d := derivation{suffix: e.key, agent: f[0] == "agent", act: f[0] == "act"}
 		if len(f) == 2 {
 			d.e = f[1] == "e"
 			d.ending = strings.TrimPrefix(f[1], "+")
@@ -54,6 +56,34 @@ func parseDerivations() ([]derivation, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].suffix) > len(out[j].suffix) })
 	return out, nil
+}
+
+// ActNouns returns the singular nouns of the act a verb may make
+// ("assassination" of assassinate, "appointment" of appoint, "evolution"
+// of evolve): "Which emperors were assassinated?" over the value
+// Assassination. It over-generates ("appointion"); callers look the
+// nouns up.
+func ActNouns(verb string) []string {
+	var out []string
+	for _, d := range k().derivations {
+		if !d.act || strings.HasSuffix(d.suffix, "s") {
+			continue
+		}
+		stem := verb
+		switch {
+		case d.ending != "":
+			var ok bool
+			if stem, ok = strings.CutSuffix(verb, d.ending); !ok {
+				continue
+			}
+		case d.e:
+			stem = strings.TrimSuffix(verb, "e")
+		}
+		if n := stem + d.suffix; !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Stem returns a lower-case word without its inflection and derivational
