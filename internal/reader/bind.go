@@ -481,6 +481,13 @@ func (f *Frame) verbSides(m *relMention, left, right int, said bool) (x, y int, 
 		// "which services have ./relay mounted": the services mount it.
 		x, y, rule, said = f.haveDone(m), left, "have-done", false
 	case said && right >= 0:
+		if left >= 0 && f.Nodes[left].j == m.start && f.Nodes[left].Kind != NodeEntity && words.PastForm(f.toks[m.start].low) {
+			// "emperors born in Italia were killed by X": the phrase
+			// after the participle modifies the one before it, which
+			// stays the subject of a predicate that follows.
+			f.Nodes[right].inner = true
+			f.Nodes[right].outer = left
+		}
 	case f.relativeBefore(m.start) >= 0:
 		x, y, rule = f.relative(m, left, right)
 	case left >= 0 && f.Nodes[left].Kind == NodeEntity && right < 0 && f.gapHead(left) >= 0:

@@ -565,8 +565,46 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 		st.schemaDoubt = len(chosen) > 0
 	}
 	b.walkChosen(&st, chosen, closure)
-	st.rivalled = b.sharesNameWord(st, fit) || b.knownAlike(st)
+	st.rivalled = b.sharesNameWord(st, fit) || b.knownAlike(st) || severalByNameWord(st, chosen, fit, b.f.toks)
 	return st
+}
+
+// severalByNameWord reports whether the step walks several relations
+// that can start where the walk is, each found by one word of its name,
+// whose names differ in words the question does not say ("Where was
+// Maximian born?" over birth_cty and birth_prv): the word names them
+// all, and the question does not say which one it means.
+func severalByNameWord(st step, chosen []candEdge, fit typeFit, q []token) bool {
+	if st.by != byNameWord {
+		return false
+	}
+	var spellings []string
+	for _, e := range chosen {
+		if !fit.fits(e, false) {
+			continue
+		}
+		if saidWhole(e.c.rel.words, q) {
+			return false // "routed via lane X": routed_via_lane is said
+		}
+		if sp := strings.Join(e.c.rel.words, " "); !slices.Contains(spellings, sp) {
+			spellings = append(spellings, sp) // bookedBy and booked_by are one
+		}
+	}
+	return len(spellings) > 1
+}
+
+// saidWhole reports whether every content word of a relation's name is,
+// in some form, one of the question's words.
+func saidWhole(name []string, q []token) bool {
+	for _, w := range name {
+		if words.FunctionWord(w) {
+			continue
+		}
+		if !slices.ContainsFunc(q, func(t token) bool { return t.low == w || words.IsForm(t.low, w) || words.SameWord(t.low, w) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // knownAlike reports whether a relation of a known kind links the same

@@ -325,6 +325,11 @@ func (f *Frame) headAt(i int) (*Node, int) {
 		return &Node{Kind: NodeVar, Ent: -1, outer: -1}, i + 1
 	}
 	if nd, end := f.compound(i); nd != nil {
+		if e, ok := f.kindOfEntity(nd, end); ok {
+			// "the province of Pannonia", "the city of Rome": the kind
+			// is the entity's own.
+			return &Node{Kind: NodeEntity, Ent: f.toks[e].ent, outer: -1}, e + 1
+		}
 		return nd, end
 	}
 	if t.class.Has(words.Thing) {
@@ -359,6 +364,12 @@ func (f *Frame) coordinate() {
 			joined := len(between) > 0 && !slices.ContainsFunc(between, func(t token) bool { return !joiner(t) }) && !n.brkIn(f)
 			if joined && p.Kind == NodeEntity && n.Kind == NodeEntity && len(n.Mods) == 0 {
 				p.Also = append(p.Also, n.Ent)
+				p.j = n.j
+				f.own(p.i, p.j, "phrase")
+				continue
+			}
+			if joined && p.Kind == NodeAsked && n.Kind == NodeAsked {
+				// "who or what killed X": one thing asked.
 				p.j = n.j
 				f.own(p.i, p.j, "phrase")
 				continue
@@ -634,7 +645,48 @@ func (f *Frame) compound(i int) (*Node, int) {
 	default:
 		kindHeaded(nd, parts)
 	}
-	return nd, head.end
+	end := head.end
+	if nd.Kind == NodeNoun && nd.pre == nil && !nd.maybeKind {
+		// "What class of vehicle is the AT-ST?": a bare kind after the
+		// noun's "of" is its complement's kind, as in "vehicle class".
+		if k := f.bareKindAfterOf(end); k != nil {
+			nd.pre, end = k, k.end
+		}
+	}
+	return nd, end
+}
+
+// kindOfEntity returns the token of the entity named after "of" at token
+// end, where kind phrase nd, one thing said with "the", is that entity's
+// own kind ("the province of Pannonia" for the Province Pannonia), and
+// whether there is one.
+func (f *Frame) kindOfEntity(nd *Node, end int) (int, bool) {
+	if nd.Kind != NodeKindOf || nd.Kinds == nil || end+1 >= len(f.toks) || !f.toks[end].is("of") || f.toks[end].brk || f.toks[end+1].brk {
+		return 0, false
+	}
+	// One thing, said with "the": "the organisations of X" are X's parts.
+	if k := nd.Kinds.start; k == 0 || !f.toks[k-1].is("the") || singular(f.toks[end-1].low) != f.toks[end-1].low {
+		return 0, false
+	}
+	t := f.toks[end+1]
+	if t.ent < 0 || t.poss {
+		return 0, false
+	}
+	typ := f.ents[t.ent].Type
+	return end + 1, typ != "" && (slices.Contains(nd.Kinds.types, typ) || f.v.classifies(typ, nd.Kinds.types))
+}
+
+// bareKindAfterOf returns the kind noun said right after "of" at token
+// i, with no determiner ("class of vehicle"), or nil.
+func (f *Frame) bareKindAfterOf(i int) *kindMention {
+	if i+1 >= len(f.toks) || !f.toks[i].is("of") || f.toks[i].brk || f.toks[i+1].brk || f.toks[i+1].ent >= 0 {
+		return nil
+	}
+	k := f.kindAt(i + 1)
+	if k == nil || len(k.types) == 0 {
+		return nil
+	}
+	return k
 }
 
 // nounParts returns the run of kind and relation nouns starting at

@@ -259,7 +259,12 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 	found.spotNames(toks, v)
 	found.spotDerivedNouns(toks, v)
 	found.spotConcepts(toks, v, optional)
-	all := dropShadowedByForeign(found.all)
+	// "What class of vehicle is the AT-ST?": a type's name right after
+	// "of" is that kind, not the verb of a relation named "vehicles".
+	all := slices.DeleteFunc(found.all, func(m *relMention) bool {
+		return m.form == mVerb && m.end-m.start == 1 && m.start > 0 && toks[m.start-1].is("of") && v.namesType(toks[m.start])
+	})
+	all = dropShadowedByForeign(all)
 	all, foreign := splitForeign(all)
 	kept := resolveOverlaps(all)
 	widenKeptNouns(kept, all)

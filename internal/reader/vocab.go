@@ -362,12 +362,28 @@ func nameReadings(ws []string) []nameReading {
 			}
 		case nounOnly:
 			add(formNoun, ws, Object, true)
+			agentVerbReadings(ws[0], add)
 		default:
 			add(formVerb, ws, Subject, true)
 			add(formNoun, ws, Object, true)
+			agentVerbReadings(ws[0], add)
 		}
 	}
 	return out
+}
+
+// agentVerbReadings adds, with add, the verb a one-word name is the
+// agent noun of ("killer" of kill, "founder" of found, "owner" of own):
+// "Who killed Trajan?" over killer asks for the relation's object, the
+// one who does the act. The suffix rules over-generate ("memb" of
+// member); a verb no question says never matches.
+func agentVerbReadings(w string, add func(wordForm, []string, End, bool)) {
+	verbs, agent := words.Derived(w)
+	for k, v := range verbs {
+		if agent[k] && v != w {
+			add(formVerb, []string{v}, Object, true)
+		}
+	}
 }
 
 // hasReadings adds, with add, the readings of a name after its "has":
@@ -625,6 +641,19 @@ func (v *vocab) classifies(typ string, types []string) bool {
 	return slices.ContainsFunc(v.rels, func(r *relation) bool {
 		return r.classifier && slices.Contains(r.def.From, typ) && intersects(r.def.To, types)
 	})
+}
+
+// namesType reports whether token t alone names one of the graph's
+// types ("vehicle" for vehicle, "starships" for Starship).
+func (v *vocab) namesType(t token) bool {
+	for _, k := range v.kinds {
+		for _, ws := range k.words {
+			if len(ws) == 1 && matchWord(t, ws[0]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // kindOf returns the kind named name, or nil.

@@ -2217,14 +2217,24 @@ func (r *reader) otherMeanings(c *claim, vs []verbHit, v verbHit) {
 }
 
 // sharesPossessed: "Who else shares Luke Skywalker's homeworld?", "Which
-// teams share X's lead?": what has the same N as X, X left out.
+// teams share X's lead?", "Who else was of Gordian I's dynasty?": what has
+// the same N as X, X left out.
 func (r *reader) sharesPossessed() *claim {
 	w := r.st.words
 	for i := 0; i+2 < len(w); i++ {
-		if !words.IsForm(w[i], "share") {
+		share := words.IsForm(w[i], "share")
+		if !share && w[i] != "else" && w[i] != "other" {
 			continue
 		}
 		k := r.skip(i + 1)
+		if !share {
+			// "Who else was of Gordian I's dynasty?", "Which other
+			// emperors were in Nero's dynasty?": the possessive after
+			// "else" or "other", its noun ending the question.
+			for k < len(w) && r.entAt[k] < 0 {
+				k++
+			}
+		}
 		if k >= len(w) || r.entAt[k] < 0 || !r.toks[r.st.at[k]].possessive {
 			continue
 		}
@@ -2233,7 +2243,7 @@ func (r *reader) sharesPossessed() *claim {
 			k++
 		}
 		step, end, ok := r.nounStep(k + 1)
-		if !ok || step.empty() {
+		if !ok || step.empty() || !share && end < len(w) {
 			continue
 		}
 		back := step

@@ -255,6 +255,11 @@ type relInfo struct {
 	// own name's words and its schema aliases (read subject → object),
 	// and its inverse aliases.
 	names, inverseNames []phraseMatcher
+	// agentActs are the verbs a name that is an agent noun is made of
+	// ("kill" of killer), said in one of their forms only ("killed", not
+	// "killers"): read the other way round, as "who killed X" asks for
+	// the relation's object.
+	agentActs []phraseMatcher
 	// spelled is the name's words, lower case and space-separated:
 	// "inhibits", "INHIBITS" and "Inhibits" are spelled alike.
 	spelled string
@@ -369,6 +374,13 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
 			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:len(words)-1], " ")))
+		}
+		if len(words) == 1 {
+			// "killer", "founder": "who killed X" asks for the relation's
+			// object, the one who does the act.
+			for _, v := range agentVerbs(words[0]) {
+				ri.agentActs = append(ri.agentActs, newPhraseMatcher(v))
+			}
 		}
 		if n := len(words); n >= 2 {
 			// "evolves_from" read the other way: "evolves into", "evolves to".
@@ -561,6 +573,11 @@ func (r *reader) findRelationNames() {
 	for _, ri := range r.rels {
 		all = append(all, r.nameCands(ri, ri.names, false)...)
 		all = append(all, r.nameCands(ri, ri.inverseNames, true)...)
+		for _, p := range ri.agentActs {
+			for _, at := range p.findForms(r.st.words) {
+				all = append(all, nameCand{relHit: relHit{at, at + len(p), ri, true, false, false}, n: len(p)})
+			}
+		}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].n > all[j].n })
 	all = slices.DeleteFunc(all, func(c nameCand) bool {
@@ -878,6 +895,21 @@ func (p phraseMatcher) agentForAct(ws []string, i int) bool {
 	return false
 }
 
+// agentVerbs returns the verbs a one-word relation name is the agent
+// noun of ("kill" of killer, "own" of owner). The suffix rules
+// over-generate ("memb" of member); a verb no question says never
+// matches.
+func agentVerbs(w string) []string {
+	var out []string
+	verbs, agent := words.Derived(w)
+	for k, v := range verbs {
+		if agent[k] && v != w && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // nameDeterminers may stand between a relation name's words in a
 // question ("has the quality", "is a member of", "runs the image").
 var nameDeterminers = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true}
@@ -1103,17 +1135,21 @@ func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
 // "A released B" as well as "A [was] released [in] B", and where the
 // types allow one way alone from the anchor ("When was Rust released?"
 // over released, Topic to Year) the question's word order was the
-// participle's, not a doubt. A verb named in the present ("feeds") says
-// its way: walked the way the types rule out, it finds nothing, a "none".
+// participle's, not a doubt. So is a relation named by the anchor's own
+// kind ("the emperors of the Severan dynasty" over dynasty, Emperor to
+// Dynasty): the word names what the anchor is, not which way to walk. A
+// verb named in the present ("feeds") says its way: walked the way the
+// types rule out, it finds nothing, a "none".
 func (r *reader) participleByTypes(cl *claim, first Reading) bool {
 	at := r.anchorTypes(cl)
 	edges := first.Chain.Steps[0].Edges
 	if at == nil || r.edgesStartAt(edges, at) || !r.edgesStartAt(first.Unoriented, at) {
 		return false
 	}
+	kind := nameWords(at[0])
 	return !slices.ContainsFunc(edges, func(e state.RelDir) bool {
 		name := nameWords(e.Relation)
-		return len(name) != 1 || !words.PastForm(name[0])
+		return (len(name) != 1 || !words.PastForm(name[0])) && !slices.Equal(name, kind)
 	})
 }
 

@@ -1,6 +1,7 @@
 package words
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,32 @@ func TestKindOf(t *testing.T) {
 	}
 	if m := ReadName("message_type"); m.Concept == Containment {
 		t.Errorf("ReadName(message_type) = %+v: a noun-headed phrase's noun alone is no name of it", m)
+	}
+}
+
+// TestActNouns: the nouns of a verb's act, from derivations.txt's act
+// suffixes; they over-generate, and a caller looks them up.
+func TestActNouns(t *testing.T) {
+	for _, c := range []struct{ verb, noun string }{
+		{"assassinate", "assassination"},
+		{"execute", "execution"},
+		{"appoint", "appointment"},
+		{"retire", "retirement"},
+		{"evolve", "evolution"},
+	} {
+		if got := ActNouns(c.verb); !slices.Contains(got, c.noun) {
+			t.Errorf("ActNouns(%q) = %q, want it to hold %q", c.verb, got, c.noun)
+		}
+	}
+}
+
+// TestFunctionWord: closed-class words name nothing on their own; the
+// open words the reader knows a class of do.
+func TestFunctionWord(t *testing.T) {
+	for w, want := range map[string]bool{"by": true, "to": true, "the": true, "and": true, "its": true,
+		"power": false, "rise": false, "tree": false, "list": false} {
+		if got := FunctionWord(w); got != want {
+			t.Errorf("FunctionWord(%q) = %t, want %t", w, got, want)
+		}
 	}
 }
