@@ -22,6 +22,9 @@ func (x firstWords) add(w string, id int) {
 		}
 	}
 	file(w)
+	if words.Contracted(w) {
+		file(contractions) // "cty": any token may be its long form
+	}
 	for _, f := range words.Forms(w) {
 		file(f)
 	}
@@ -35,6 +38,11 @@ func (x firstWords) add(w string, id int) {
 	}
 }
 
+// contractions is the key the phrases whose first word is a contraction
+// (words.Contracted) are filed under: matchWord decides which tokens spell
+// them out.
+const contractions = "\x00contracted"
+
 // at returns the ids of the phrases whose first word t may be, in
 // ascending order.
 func (x firstWords) at(t token) []int {
@@ -42,6 +50,7 @@ func (x firstWords) at(t token) []int {
 		return nil
 	}
 	ids := slices.Clone(x[t.low])
+	ids = append(ids, x[contractions]...)
 	for _, l := range t.lemmas {
 		ids = append(ids, x[l]...)
 	}

@@ -661,7 +661,7 @@ func (f *Frame) compound(i int) (*Node, int) {
 // own kind ("the province of Pannonia" for the Province Pannonia), and
 // whether there is one.
 func (f *Frame) kindOfEntity(nd *Node, end int) (int, bool) {
-	if nd.Kind != NodeKindOf || nd.Kinds == nil || end+1 >= len(f.toks) || !f.toks[end].is("of") || f.toks[end].brk || f.toks[end+1].brk {
+	if nd.Kind != NodeKindOf && !(nd.Kind == NodeNoun && nd.maybeKind) || nd.Kinds == nil || end+1 >= len(f.toks) || !f.toks[end].is("of") || f.toks[end].brk || f.toks[end+1].brk {
 		return 0, false
 	}
 	// One thing, said with "the": "the organisations of X" are X's parts.

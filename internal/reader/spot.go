@@ -150,6 +150,10 @@ func matchWord(t token, w string) bool {
 	if t.low == w || t.lemmaIs(w) || words.IsForm(t.low, w) {
 		return true
 	}
+	if words.Contracted(w) {
+		// "cty" of birth_cty is "city", "prv" "province".
+		return words.Contracts(w, t.low) || slices.ContainsFunc(t.lemmas, func(l string) bool { return words.Contracts(w, l) })
+	}
 	for _, b := range words.Lemmas(w)[1:] {
 		if len(b) > 2 && (t.lemmaIs(b) || words.IsForm(t.low, b)) && slices.Contains(words.Forms(b), w) {
 			return true

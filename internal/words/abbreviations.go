@@ -154,6 +154,41 @@ func LongForm(w string) ([]string, bool) {
 	return long, ok
 }
 
+// Contracted reports whether w is written as a contraction: three letters
+// or more and no vowel ("cty", "prv", "hwy"), no function word and
+// no short form abbreviations.txt spells out (those are LongForm's).
+func Contracted(w string) bool {
+	if len(w) < 3 || strings.ContainsAny(w, "aeiou0123456789") || FunctionWord(w) {
+		return false
+	}
+	if _, ok := k().abbrev[w]; ok {
+		return false
+	}
+	for _, c := range w {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Contracts reports whether contraction short (Contracted) is a
+// contraction of word long: both start with the same letter and the
+// short one's letters are in long, in order ("cty" of city, "prv" of
+// province, "hwy" of highway); long is longer.
+func Contracts(short, long string) bool {
+	if !Contracted(short) || len(long) <= len(short) || long[0] != short[0] {
+		return false
+	}
+	j := 0
+	for i := 0; i < len(long) && j < len(short); i++ {
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
+}
+
 // ShortForm returns the short form whose long form starts toks ("wg" for
 // "working", "group", ...) and how many of toks it takes; "" and 0 when
 // none does. The longest long form wins. Each token may be the long

@@ -113,3 +113,27 @@ func TestFunctionWord(t *testing.T) {
 		}
 	}
 }
+
+// TestContracts: a name word with no vowel is a contraction of a longer
+// word with the same first letter and its letters in order.
+func TestContracts(t *testing.T) {
+	for _, c := range []struct {
+		short, long string
+		want        bool
+	}{
+		{"cty", "city", true},
+		{"prv", "province", true},
+		{"hwy", "highway", true},
+		{"qty", "quantity", false}, // abbreviations.txt spells it out: LongForm's
+		{"cty", "country", true},   // a contraction may say either
+		{"prv", "private", true},
+		{"cty", "cty", false},
+		{"cty", "town", false},
+		{"city", "cities", false}, // a word with vowels is no contraction
+		{"the", "there", false},
+	} {
+		if got := Contracts(c.short, c.long); got != c.want {
+			t.Errorf("Contracts(%q, %q) = %t, want %t", c.short, c.long, got, c.want)
+		}
+	}
+}
