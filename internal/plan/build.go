@@ -156,7 +156,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		if (unplaced(rules) || noRelationWord(rules) && named) && len(open.Chains) > 0 && len(open.Readings) > 0 && open.Readings[0].Confidence >= placeConfidence {
 			return takeOpen(weakWhy(rules))
 		}
-		if e := conditionOnIgnored(rules, open, ents); e != "" && open.Readings[0].Confidence > rules.Readings[0].Confidence {
+		if e := conditionOnIgnored(rules, open, ents); e != "" && open.Readings[0].Confidence >= rules.Readings[0].Confidence {
 			// "Which members of X are Republican?": the open reader
 			// keeps the members linked to Republican, an entity the rule
 			// reader's reading leaves out; both unsure.

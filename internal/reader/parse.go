@@ -294,7 +294,7 @@ func (f *Frame) headStarts(i int) bool {
 	if m := f.relAt(i); m != nil {
 		return m.form == mNoun // a verb there ends the phrase
 	}
-	return f.kindAt(i) != nil || f.toks[i].class.Has(words.Thing)
+	return f.kindAt(i) != nil || f.toks[i].class.Has(words.Thing) || f.bareKindNoun(i)
 }
 
 // headAt returns the phrase head at token i and where it ends, or nil.
@@ -344,11 +344,19 @@ func (f *Frame) headAt(i int) (*Node, int) {
 }
 
 // bareKindNoun reports whether token i is a noun the graph has no kind
-// for, right after "which" or "what" and before a verb ("what year was X
-// published"): what is asked, though no type says so.
+// for, right after "which" or "what", or after an entity right after
+// them, and before a verb ("what year was X published", "which Security
+// features are …"): what is asked, though no type says so.
 func (f *Frame) bareKindNoun(i int) bool {
 	t := f.toks[i]
-	return i > 0 && f.toks[i-1].is("which", "what") && t.class == 0 && t.ent < 0 && !f.relativeAt(i-1) && f.relAt(i) == nil && f.verbFollows(i+1)
+	if t.class != 0 || t.ent >= 0 || f.relAt(i) != nil || !f.verbFollows(i+1) {
+		return false
+	}
+	w := i - 1
+	if w > 0 && f.toks[w].ent >= 0 && !f.toks[w].poss {
+		w-- // "Which Security features are …": the entity modifies it
+	}
+	return w >= 0 && f.toks[w].is("which", "what") && !f.relativeAt(w)
 }
 
 // coordinate joins entities coordinated by "and", "or", "as well as" or
