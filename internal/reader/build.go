@@ -53,8 +53,12 @@ type step struct {
 	// rivalled: another relation may be the one meant: one the step does
 	// not walk with the step's word in its name that fits the walk
 	// (sharesNameWord), or one of a known kind between the same kinds as
-	// a walked relation of none (knownAlike).
+	// a walked relation of none (knownAlike), or the step is severalNamed.
 	rivalled bool
+	// severalNamed: the step walks several relations, each found by one
+	// word of its name, that differ in words the question does not say
+	// (birth_cty and birth_prv for "born"): one of the rivals.
+	severalNamed bool
 }
 
 func build(f *Frame, v *vocab) Result {

@@ -565,7 +565,8 @@ func (b *builder) orient(l *Link, at int, types []string, hierarchy bool) step {
 		st.schemaDoubt = len(chosen) > 0
 	}
 	b.walkChosen(&st, chosen, closure)
-	st.rivalled = b.sharesNameWord(st, fit) || b.knownAlike(st) || severalByNameWord(st, chosen, fit, b.f.toks)
+	st.severalNamed = severalByNameWord(st, chosen, fit, b.f.toks)
+	st.rivalled = b.sharesNameWord(st, fit) || b.knownAlike(st) || st.severalNamed
 	return st
 }
 
@@ -1328,6 +1329,8 @@ func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
 			cs = append(cs, c.String())
 		}
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7}, true
+	case st.severalNamed:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 0.7}, true
 	case st.by == byConceptVerb:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9}, true
 	}
