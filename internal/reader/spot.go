@@ -501,6 +501,13 @@ func appendForeign(kept, foreign []*relMention) []*relMention {
 // has none.
 func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *vocab, optional bool) *relMention {
 	rels := v.conceptRels(s.Concept, optional)
+	if s.Concept == words.Containment && !words.NamesKind(phrase) {
+		// "the parts of X": no subclass of X (is_a, hypernym), where the
+		// graph has part relations too.
+		if parts := slices.DeleteFunc(slices.Clone(rels), func(r *relation) bool { return words.NamesKind(r.meaning.Phrase) }); len(parts) > 0 {
+			rels = parts
+		}
+	}
 	if len(rels) == 0 {
 		// A concept the graph has no relation of ("on call for" where
 		// there are only CALLS): kept, with no candidate, so that its

@@ -466,6 +466,21 @@ func (r *reader) linkGuesses(rd *Reading, e int) {
 	}
 }
 
+// partsNotKinds drops, from the relations of a containment step that
+// says no kind ("the parts of X", not "the kinds of X"), those whose
+// names say one thing is a kind of another (is_a, hypernym), where others
+// are left: a part of X is no subclass of it.
+func partsNotKinds(rels []*relInfo, sc stepClaim) []*relInfo {
+	if sc.concept != words.Containment || words.NamesKind(sc.word) || words.NamesKind(sc.specific) {
+		return rels
+	}
+	parts := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return words.NamesKind(ri.phrase) })
+	if len(parts) == 0 {
+		return rels
+	}
+	return parts
+}
+
 // stepEdges returns the edges of one step, the types where they end, the
 // guesses made and the confidence factor.
 func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([]state.RelDir, []string, []string, float64) {
@@ -473,7 +488,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	var guesses []string
 	rels := sc.rels
 	if rels == nil && sc.concept != words.None {
-		rels = r.byTense(r.conceptRels(sc.concept))
+		rels = partsNotKinds(r.byTense(r.conceptRels(sc.concept)), sc)
 		if sc.failure && sc.concept == words.Dependency {
 			rels = append(rels, r.failingParts(rels)...)
 		}

@@ -137,3 +137,13 @@ func TestContracts(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesKind: the phrases of being a kind of something, in any number.
+func TestNamesKind(t *testing.T) {
+	for p, want := range map[string]bool{"kind of": true, "kinds of": true, "is a": true, "subclasses": true, "hypernym": true,
+		"part": false, "part of": false, "meronym": false, "contain": false} {
+		if got := NamesKind(p); got != want {
+			t.Errorf("NamesKind(%q) = %t, want %t", p, got, want)
+		}
+	}
+}

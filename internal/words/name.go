@@ -550,6 +550,20 @@ func SameAct(a, b string) bool {
 	return false
 }
 
+// NamesKind reports whether a base phrase names the act of being a kind
+// of something ("kind of", "is a", "subclass", "hypernym": act=kind in
+// concepts.txt): containment between kinds, not between parts and wholes.
+func NamesKind(phrase string) bool {
+	if slices.Contains(acts()[phrase], "kind") {
+		return true
+	}
+	ws := strings.Fields(phrase) // "subclasses", "kinds of"
+	for i, w := range ws {
+		ws[i] = text.Singular(w)
+	}
+	return slices.Contains(acts()[strings.Join(ws, " ")], "kind")
+}
+
 // DifferentActs reports whether two base phrases are known to name
 // different acts: one of them names an act, and no act is named by both
 // ("call" and "read from", "run on" and "use"). Two phrases that name no
