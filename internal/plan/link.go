@@ -1209,7 +1209,11 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 	if only == nil || !only.plain && !acronymOfLowerName(*only, e.anchor.Entity) || only.tok == "" {
 		return 0
 	}
-	if name := text.KeyTokens(e.anchor.Entity); len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
+	name := text.KeyTokens(e.anchor.Entity)
+	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone && e.anchor.Method == graph.MatchPartial && len(name) > 1 && gw.isRelWord(only.tok) {
+		return 2 // "part" alone for body part, beside mero_part: the word names the relation
+	}
+	if len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
 		return 0 // the word names part of the name: no accident
 	}
 	switch {
