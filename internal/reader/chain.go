@@ -1330,7 +1330,7 @@ func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
 		}
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7}, true
 	case st.severalNamed:
-		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 0.7}, true
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 1}, true
 	case st.by == byConceptVerb:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9}, true
 	}

@@ -501,9 +501,9 @@ func appendForeign(kept, foreign []*relMention) []*relMention {
 // has none.
 func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *vocab, optional bool) *relMention {
 	rels := v.conceptRels(s.Concept, optional)
-	if s.Concept == words.Containment && !words.NamesKind(phrase) {
+	if s.Concept == words.Containment && words.NamesPart(phrase) {
 		// "the parts of X": no subclass of X (is_a, hypernym), where the
-		// graph has part relations too.
+		// graph has part relations too ("under X" keeps them).
 		if parts := slices.DeleteFunc(slices.Clone(rels), func(r *relation) bool { return words.NamesKind(r.meaning.Phrase) }); len(parts) > 0 {
 			rels = parts
 		}

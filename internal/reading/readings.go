@@ -466,12 +466,13 @@ func (r *reader) linkGuesses(rd *Reading, e int) {
 	}
 }
 
-// partsNotKinds drops, from the relations of a containment step that
-// says no kind ("the parts of X", not "the kinds of X"), those whose
-// names say one thing is a kind of another (is_a, hypernym), where others
-// are left: a part of X is no subclass of it.
+// partsNotKinds drops, from the relations of a containment step whose
+// words say parts ("the parts of X", "what is X part of", "made of"), those
+// whose names say one thing is a kind of another (is_a, hypernym), where
+// others are left: a part of X is no subclass of it. Words of the
+// hierarchy as a whole ("under X", "the children of X") keep them.
 func partsNotKinds(rels []*relInfo, sc stepClaim) []*relInfo {
-	if sc.concept != words.Containment || words.NamesKind(sc.word) || words.NamesKind(sc.specific) {
+	if sc.concept != words.Containment || !words.NamesPart(sc.word) && !words.NamesPart(sc.specific) {
 		return rels
 	}
 	parts := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return words.NamesKind(ri.phrase) })

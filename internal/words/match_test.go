@@ -138,12 +138,23 @@ func TestContracts(t *testing.T) {
 	}
 }
 
-// TestNamesKind: the phrases of being a kind of something, in any number.
-func TestNamesKind(t *testing.T) {
-	for p, want := range map[string]bool{"kind of": true, "kinds of": true, "is a": true, "subclasses": true, "hypernym": true,
-		"part": false, "part of": false, "meronym": false, "contain": false} {
-		if got := NamesKind(p); got != want {
-			t.Errorf("NamesKind(%q) = %t, want %t", p, got, want)
+// TestNamesKindOrPart: the phrases of being a kind of something, and
+// those of being a part of it, in any number; words of the hierarchy as a
+// whole name neither.
+func TestNamesKindOrPart(t *testing.T) {
+	for _, c := range []struct {
+		phrase     string
+		kind, part bool
+	}{
+		{"kind of", true, false}, {"kinds of", true, false}, {"is a", true, false}, {"subclasses", true, false},
+		{"hypernym", true, false}, {"part", false, true}, {"parts", false, true}, {"part of", false, true},
+		{"meronym", false, true}, {"contain", false, false}, {"child", false, false},
+	} {
+		if got := NamesKind(c.phrase); got != c.kind {
+			t.Errorf("NamesKind(%q) = %t, want %t", c.phrase, got, c.kind)
+		}
+		if got := NamesPart(c.phrase); got != c.part {
+			t.Errorf("NamesPart(%q) = %t, want %t", c.phrase, got, c.part)
 		}
 	}
 }

@@ -553,15 +553,24 @@ func SameAct(a, b string) bool {
 // NamesKind reports whether a base phrase names the act of being a kind
 // of something ("kind of", "is a", "subclass", "hypernym": act=kind in
 // concepts.txt): containment between kinds, not between parts and wholes.
-func NamesKind(phrase string) bool {
-	if slices.Contains(acts()[phrase], "kind") {
+func NamesKind(phrase string) bool { return namesAct(phrase, "kind") }
+
+// NamesPart reports whether a base phrase names the act of being a part
+// of a whole ("part of", "parts", "piece", "made of", "meronym": act=part
+// in concepts.txt), not of being a kind of it.
+func NamesPart(phrase string) bool { return namesAct(phrase, "part") }
+
+// namesAct reports whether a phrase, or it with its words in the
+// singular ("subclasses", "kinds of"), names act a.
+func namesAct(phrase, a string) bool {
+	if slices.Contains(acts()[phrase], a) {
 		return true
 	}
-	ws := strings.Fields(phrase) // "subclasses", "kinds of"
+	ws := strings.Fields(phrase)
 	for i, w := range ws {
 		ws[i] = text.Singular(w)
 	}
-	return slices.Contains(acts()[strings.Join(ws, " ")], "kind")
+	return slices.Contains(acts()[strings.Join(ws, " ")], a)
 }
 
 // DifferentActs reports whether two base phrases are known to name
