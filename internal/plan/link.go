@@ -1210,8 +1210,13 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 0
 	}
 	name := text.KeyTokens(e.anchor.Entity)
-	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone && e.anchor.Method == graph.MatchPartial && len(name) > 1 && gw.isRelWord(only.tok) {
-		return 2 // "part" alone for body part, beside mero_part: the word names the relation
+	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone && e.anchor.Method == graph.MatchPartial && len(name) > 1 {
+		switch {
+		case gw.isRelWord(only.tok):
+			return 2 // "part" alone for body part, beside mero_part: the word names the relation
+		case only.kind && saidOfAKind(*only, ws):
+			return 1 // "an emperor" for Other Emperor: the word names a kind
+		}
 	}
 	if len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
 		return 0 // the word names part of the name: no accident

@@ -193,7 +193,15 @@ func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
 		return nil
 	}
 	top := pl.Readings[0]
-	return unexplainedWords(toks, top, pl.Target, pl.Chains[0].Relations(), s)
+	walked := pl.Chains[0].Relations()
+	for _, h := range pl.Target.Having {
+		// "emperors born in Italia were killed by X": the condition's
+		// relation explains its words too.
+		for _, e := range h.Edges {
+			walked[e.Relation] = true
+		}
+	}
+	return unexplainedWords(toks, top, pl.Target, walked, s)
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -252,6 +260,13 @@ func explainInto(explained map[string]bool, name string) {
 		explained[w], explained[text.Singular(w)] = true, true
 		for _, l := range words.Lemmas(w) {
 			explained[l] = true
+		}
+		// "killer" explains "killed": the act its agent noun names.
+		verbs, agent := words.Derived(w)
+		for k, v := range verbs {
+			if agent[k] {
+				explained[v] = true
+			}
 		}
 	}
 }
