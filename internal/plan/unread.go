@@ -271,6 +271,33 @@ func explainInto(explained map[string]bool, name string) {
 	}
 }
 
+// belongingWords are the words of the phrases that say membership as a
+// whole, said as a verb ("belong to", "member of"): fixed data, made once.
+var belongingWords = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
+	for _, p := range words.ConceptPhrases() {
+		if slices.ContainsFunc(p.Senses, func(s words.Sense) bool {
+			return s.Concept == words.Membership && s.Part == words.Verb && s.Generic
+		}) {
+			for _, w := range p.Words {
+				explainInto(set, w)
+			}
+		}
+	}
+	return set
+})
+
+// asksKind reports whether a word of the question is the kind it asks
+// for ("which dynasty").
+func asksKind(toks []string) bool {
+	for i := range toks {
+		if askedKind(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // conceptWordSets holds, per concept, the words its phrases explain
 // (conceptExplains): fixed data, made once.
 var conceptWordSets sync.Map // words.Concept → map[string]bool
@@ -405,6 +432,10 @@ func (u unexplained) left(toks []string, i int) bool {
 		return true
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
+		return false
+	case slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return belongingWords()[l] }) && asksKind(toks):
+		// "Which dynasty did Lucinius I belong to?": belonging to a
+		// thing of the kind asked is the walk's own relation to it.
 		return false
 	case aspectNoun(toks, i) && !u.explained[w]:
 		// "start", "stop" are grammar before a gerund ("stop
