@@ -272,6 +272,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	})
 	f.dropCueClashes()
 	f.kinds = spotKinds(f.toks, v)
+	f.dropConceptsInKindNames()
 	f.resolveForms()
 	f.contextPhrases()
 	f.readFormer()
@@ -283,6 +284,25 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f.readAsked()
 	f.ownFunctionWords()
 	return f
+}
+
+// dropConceptsInKindNames drops the relation mentions that only a
+// concept grounds, said as verbs, inside a type's name of several words
+// the question says, and the failure cues there ("rise to power" of RiseToPower holds
+// no dependency "power", "cause of death" no failure "death"): the words
+// name a kind.
+func (f *Frame) dropConceptsInKindNames() {
+	inKindName := func(start, end int) bool {
+		return slices.ContainsFunc(f.kinds, func(k *kindMention) bool {
+			return len(k.types) > 0 && k.end-k.start >= 2 && k.start <= start && end <= k.end
+		})
+	}
+	f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool {
+		return m.form != mNoun && !slices.ContainsFunc(m.cands, func(c relCand) bool { return c.by < byConcept }) && inKindName(m.start, m.end)
+	})
+	f.cues = slices.DeleteFunc(f.cues, func(c cueMention) bool {
+		return c.cues.Has(words.Consequence|words.Fails|words.FailureOf|words.FailureNoun|words.Cause) && inKindName(c.start, c.end)
+	})
 }
 
 // nounLike reports whether an extent cue is a noun or an adjective ("the

@@ -1263,6 +1263,9 @@ type failureCue struct {
 func (r *reader) failureCues() *failureVotes {
 	v := &failureVotes{role: map[int]int{}, condition: map[int]bool{}, consequence: map[int]bool{},
 		claimed: append([]bool(nil), r.extentTok...)}
+	for k, in := range r.kindNameTok {
+		v.claimed[k] = v.claimed[k] || in // "cause of death": no failure
+	}
 	for _, group := range r.failureCueGroups(v) {
 		cs := append([]cue(nil), group.cs...)
 		sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].words) > len(cs[j].words) })

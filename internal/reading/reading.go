@@ -304,6 +304,10 @@ type reader struct {
 	optional   bool
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
+	// kindNameTok marks the tokens of a type's name of several words the
+	// question says ("rise to power" of RiseToPower, "cause of death"):
+	// no concept phrase or failure cue is read there.
+	kindNameTok []bool
 	// extentBoth names two cues of opposite extents ("indirectly but not
 	// directly"), or a negated one ("but not directly"), which no one
 	// extent reads; "" when there are none.
@@ -559,10 +563,58 @@ func (r *reader) scan() {
 	}
 	r.resolvePronoun()
 	r.used = make([]bool, len(r.st.words))
-	r.hits = r.withoutFallbacks(words.Lookup(r.st.words))
+	r.kindNameTok = r.kindNameTokens()
+	r.hits = r.withoutKindNames(r.withoutFallbacks(words.Lookup(r.st.words)))
 	r.findRelationNames()
 	r.dropNamedReadings()
 	r.askedAt = r.askedPos()
+}
+
+// kindNameTokens returns, per token, whether it is a word of a type's
+// name of several words that the question says in full.
+func (r *reader) kindNameTokens() []bool {
+	out := make([]bool, len(r.toks))
+	for _, t := range r.s.Types {
+		name := nameWords(t.Name)
+		if len(name) < 2 {
+			continue
+		}
+		for i := 0; i+len(name) <= len(r.toks); i++ {
+			if sameWords(r.toks[i:i+len(name)], name) {
+				for k := i; k < i+len(name); k++ {
+					out[k] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameWords reports whether tokens say words ws, one by one, in any
+// number ("causes of death").
+func sameWords(toks []token, ws []string) bool {
+	for k, w := range ws {
+		if toks[k].entity >= 0 || !text.SameWord(toks[k].text, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutKindNames drops the concept hits said as verbs inside a type's
+// name the question says (kindNameTok): "power" in "rise to power".
+func (r *reader) withoutKindNames(hits []words.Hit) []words.Hit {
+	return slices.DeleteFunc(hits, func(h words.Hit) bool {
+		if h.Kind == words.HitNoun {
+			return false // "the IUCN category EX": the kind's noun names its relation
+		}
+		for p := h.Start; p < h.End; p++ {
+			if at := r.st.at[p]; !r.kindNameTok[at] {
+				return false
+			}
+		}
+		return h.End > h.Start
+	})
 }
 
 // findRelationNames finds phrases naming one relation of the graph,
