@@ -72,6 +72,13 @@ func newGraphWords(s *graph.Schema) *graphWords {
 			for _, l := range words.Lemmas(t) {
 				gw.relWord[l] = true
 			}
+			// "killer" is said "killed": the act its agent noun names.
+			verbs, agent := words.Derived(t)
+			for k, v := range verbs {
+				if agent[k] {
+					gw.relWord[v] = true
+				}
+			}
 		}
 		if len(rt) > 1 && content > 0 {
 			phrase := make([]string, len(rt))
