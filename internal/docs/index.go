@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/atomicfile"
@@ -211,6 +213,8 @@ func resolveStatement(s Statement, res map[string]resolved) Statement {
 func (ix *Index) Facts() []graph.Triple {
 	var out []graph.Triple
 	res := ix.resolution()
+	var unread []graph.Triple
+	anchored := map[string]bool{}
 	for _, d := range ix.Documents {
 		for _, s := range d.Statements {
 			t := resolveStatement(s, res).Triple()
@@ -218,6 +222,23 @@ func (ix *Index) Facts() []graph.Triple {
 				continue // two names of one entity, joined by the resolution
 			}
 			t.Source = graph.Source{File: d.Path, Line: s.Line}
+			if ix.Open && strings.HasPrefix(s.Rule, "open: ") && !knownRelation(s.Phrase) {
+				unread = append(unread, t)
+				continue
+			}
+			anchored[t.Subject], anchored[t.Object] = true, true
+			out = append(out, t)
+		}
+	}
+	// A fact whose verb names no relation the lists know (knownRelation:
+	// "X provides scalable storage", "the control plane contains CA") is
+	// kept between two names written as names ("Issuers issue
+	// Certificates": a relation of the domain a question may ask by its
+	// verb) or between two entities that facts of known relations name too;
+	// with an end in plain words and no other fact, such a verb is mostly
+	// a reading of the wrong words.
+	for _, t := range unread {
+		if anchored[t.Subject] && anchored[t.Object] || writtenName(t.Subject) && writtenName(t.Object) {
 			out = append(out, t)
 		}
 	}
@@ -316,4 +337,10 @@ func (ix *Index) WriteFile(path string) error {
 func IndexPath(snapshot string) string {
 	ext := filepath.Ext(snapshot)
 	return snapshot[:len(snapshot)-len(ext)] + ".docs.json"
+}
+
+// writtenName reports whether a name is written as a name: a capital
+// letter, a digit or an identifier's punctuation in it.
+func writtenName(n string) bool {
+	return strings.ContainsFunc(n, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("-_./`", r) })
 }

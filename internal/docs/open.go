@@ -6167,3 +6167,20 @@ func definitionLine(l string) string {
 	}
 	return m[1] + "**" + term + "**: " + m[6]
 }
+
+// knownRelation reports whether a relation phrase is read as a relation
+// the lists know: a concept of package words, an act's phrase, a reading
+// group (package words' readings or [readings]).
+func knownRelation(p string) bool {
+	if _, ok := genericConcept(p); ok {
+		return true
+	}
+	if _, ok := actPhrases()[p]; ok {
+		return true
+	}
+	if _, ok := readingGroups[p]; ok {
+		return true
+	}
+	_, ok := openWords.readings[p]
+	return ok || openWords.is("relation-verbs", p)
+}
