@@ -302,9 +302,19 @@ func (b *builder) having(asked *Node, askedAt int, onPath map[*Link]bool, rd Rea
 			continue
 		}
 		st := b.orient(l, askedAt, ends, false)
-		if len(st.edges) > 0 && !st.schemaDoubt {
-			out = append(out, Having{Edges: st.edges, Ent: on.Ent})
+		if len(st.edges) == 0 || st.schemaDoubt {
+			continue
 		}
+		if at := b.entTypes(on.Ent); st.by >= byConcept && len(at) > 0 && !b.edgesEndIn(st.edges, at) {
+			// "elements … in the p-block": no relation of the verb's kind
+			// (group, category) ends at a Block; the one between the
+			// kinds (block) does.
+			if hop, ok := b.hopInto(ends, at, nil); ok {
+				out = append(out, Having{Edges: hop.edges, Ent: on.Ent})
+			}
+			continue
+		}
+		out = append(out, Having{Edges: st.edges, Ent: on.Ent})
 	}
 	for _, m := range asked.Mods {
 		if used(m) || slices.ContainsFunc(out, func(h Having) bool { return h.Ent == m }) {
@@ -315,6 +325,19 @@ func (b *builder) having(asked *Node, askedAt int, onPath map[*Link]bool, rd Rea
 		}
 	}
 	return append(out, b.looseHaving(rd, ends, out)...)
+}
+
+// edgesEndIn reports whether a walk of one of the edges can end at one of
+// the types at (or at types not known).
+func (b *builder) edgesEndIn(edges []state.RelDir, at []string) bool {
+	return slices.ContainsFunc(edges, func(e state.RelDir) bool {
+		r := b.v.rel(e.Relation)
+		if r == nil {
+			return true
+		}
+		ends := endTypes(r, e.Direction, false)
+		return len(ends) == 0 || intersects(ends, at)
+	})
 }
 
 // looseHaving returns, for each entity the question names that the
