@@ -399,7 +399,7 @@ func functionWords(rd state.Reading) func(string) bool {
 	}
 	// A class that marks a content word ("fly" is no adverb, "reach"
 	// asks for a path) leaves it a word of its own.
-	content := words.NotAdverb | words.PathVerb
+	content := words.NotAdverb | words.PathVerb | words.Support
 	return func(w string) bool { return words.ClassOf(w)&^content != 0 || cue(w) || words.IsKindWord(w) }
 }
 
@@ -433,6 +433,11 @@ func (u unexplained) left(toks []string, i int) bool {
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
 		return false
+	case words.ClassOf(w).Has(words.Support) && !u.namesRelation(w):
+		// "Which positions has X held?", "Who served as CIA Director?":
+		// the post held says the relation; the verb names none of the
+		// graph's ("airlines serving X" over serves does).
+		return false
 	case slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return belongingWords()[l] }) && asksKind(toks):
 		// "Which dynasty did Lucinius I belong to?": belonging to a
 		// thing of the kind asked is the walk's own relation to it.
@@ -444,6 +449,20 @@ func (u unexplained) left(toks []string, i int) bool {
 		return true
 	}
 	return !explainedWord(u.explained, w) && !u.function(w) && !slices.ContainsFunc(words.Lemmas(w), u.function)
+}
+
+// namesRelation reports whether w is, in some form, a word of one of the
+// graph's relation names.
+func (u unexplained) namesRelation(w string) bool {
+	lemmas := words.Lemmas(w)
+	for _, r := range u.s.Relations {
+		for _, t := range text.Tokens(r.Name) {
+			if slices.ContainsFunc(words.Lemmas(t), func(l string) bool { return slices.Contains(lemmas, l) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inUnwalkedName reports whether w, not explained otherwise, qualifies a

@@ -133,7 +133,7 @@ func (f *Frame) pronoun(n *Node) bool {
 const functionClasses = words.Det | words.PossessiveDet | words.Quantifier | words.Wh | words.WhMany | words.RelPron |
 	words.Aux | words.Modal | words.Be | words.Have | words.Get | words.Happen | words.Else | words.Prep | words.Conj |
 	words.As | words.Sub | words.SubInitial | words.Pronoun | words.SelfPronoun | words.Indefinite | words.Request |
-	words.Filler | words.There | words.Thing | words.Collective | words.Transparent | words.SelfNoun
+	words.Filler | words.There | words.Thing | words.Collective | words.Transparent | words.SelfNoun | words.Support
 
 // ownFunctionWords gives the function words no part took to the frame's
 // grammar; what is left unowned is a word no part explains.

@@ -563,7 +563,7 @@ func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *voc
 // relation named "is_a" or "of" is not named by "is a" alone.
 func onlyFunctionWords(ts []token) bool {
 	for _, t := range ts {
-		if t.class == 0 || t.class.Has(words.Request|words.Collective|words.Transparent|words.PathNoun|words.PathVerb) {
+		if t.class == 0 || t.class.Has(words.Request|words.Collective|words.Transparent|words.PathNoun|words.PathVerb|words.Support) {
 			return false
 		}
 	}

@@ -67,6 +67,7 @@ const (
 	Reference                       // id, ref: a field that refers to a thing of the kind its other words name
 	Article                         // a, an, the
 	SetAside                        // besides, except, apart: "besides X", "apart from X" leave X out of the answers
+	Support                         // hold, serve, occupy: a verb whose object, a role or post, says the relation ("held the position of X", "served as X")
 	lastClass
 )
 
@@ -80,7 +81,7 @@ var classNames = map[string]Class{
 	"negator": Negator, "time": Time, "order": Order, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"article": Article, "purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
-	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside,
+	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside, "support": Support,
 }
 
 // operators are the classes of words that change what a question asks:
