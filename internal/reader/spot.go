@@ -500,14 +500,7 @@ func appendForeign(kept, foreign []*relMention) []*relMention {
 // mention of the graph's relations of its concept, or nil when the graph
 // has none.
 func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *vocab, optional bool) *relMention {
-	rels := v.conceptRels(s.Concept, optional)
-	if s.Concept == words.Containment && words.NamesPart(phrase) {
-		// "the parts of X": no subclass of X (is_a, hypernym), where the
-		// graph has part relations too ("under X" keeps them).
-		if parts := slices.DeleteFunc(slices.Clone(rels), func(r *relation) bool { return words.NamesKind(r.meaning.Phrase) }); len(parts) > 0 {
-			rels = parts
-		}
-	}
+	rels := partsNotKinds(v.conceptRels(s.Concept, optional), phrase, s.Concept)
 	if len(rels) == 0 {
 		// A concept the graph has no relation of ("on call for" where
 		// there are only CALLS): kept, with no candidate, so that its
@@ -557,6 +550,20 @@ func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *voc
 		m.cands = append(m.cands, relCand{rel: r, end: r.roleEnd(s.Role()), by: g, stated: verb && words.PastForm(strings.Fields(phrase)[0])})
 	}
 	return m
+}
+
+// partsNotKinds drops, from the relations of a containment phrase of
+// parts ("the parts of X", "what is X part of"), those whose names say one
+// thing is a kind of another (is_a, hypernym), where others are left: a
+// part of X is no subclass of it ("under X" keeps them).
+func partsNotKinds(rels []*relation, phrase string, c words.Concept) []*relation {
+	if c != words.Containment || !words.NamesPart(phrase) {
+		return rels
+	}
+	if parts := slices.DeleteFunc(slices.Clone(rels), func(r *relation) bool { return words.NamesKind(r.meaning.Phrase) }); len(parts) > 0 {
+		return parts
+	}
+	return rels
 }
 
 // onlyFunctionWords reports whether every token is a closed-class word: a
