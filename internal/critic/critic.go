@@ -482,6 +482,10 @@ func openDoubt(rd *state.Reading, outcome state.Outcome) string {
 	switch {
 	case !rd.Open:
 		return ""
+	case !rd.OpenNamed && len(rd.Guesses) > 0:
+		// The reading's own doubts say which word named no relation
+		// for certain ("born" read as birth_cty and birth_prv).
+		return OpenReaderDoubt + ": " + strings.Join(rd.Guesses, "; ")
 	case !rd.OpenNamed:
 		return OpenReaderDoubt
 	case outcome != state.Sufficient:

@@ -313,17 +313,20 @@ func TestCriticOpenReadings(t *testing.T) {
 		name    string
 		anchor  string
 		named   bool
+		guesses []string
 		outcome state.Outcome
 		doubt   string
 	}{
-		{"named, answers found", "bob", true, state.Sufficient, ""},
-		{"not named", "bob", false, state.Uncertain, critic.OpenReaderDoubt},
-		{"named, none found", "carl", true, state.Uncertain, critic.OpenNoneDoubt},
+		{"named, answers found", "bob", true, nil, state.Sufficient, ""},
+		{"not named", "bob", false, nil, state.Uncertain, critic.OpenReaderDoubt},
+		{"not named, the reading says why", "bob", false, []string{`"direct" read as directed_by and produced_by`}, state.Uncertain,
+			critic.OpenReaderDoubt + `: "direct" read as directed_by and produced_by`},
+		{"named, none found", "carl", true, nil, state.Uncertain, critic.OpenNoneDoubt},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := people(t)
 			s := phasetest.NewState("what did "+c.anchor+" direct", state.Target{Kind: state.TargetChain}, 1, directed, c.anchor)
-			s.Plan.Readings = []state.Reading{{Text: "what " + c.anchor + " directed", Confidence: 1, Open: true, OpenNamed: c.named, Extent: state.ExtentDirect, ExtentSaid: true}}
+			s.Plan.Readings = []state.Reading{{Text: "what " + c.anchor + " directed", Confidence: 1, Open: true, OpenNamed: c.named, Guesses: c.guesses, Extent: state.ExtentDirect, ExtentSaid: true}}
 			s = phasetest.Retrieved(t, g, s, walk.Options{})
 			v, _ := phasetest.Critique(t, g, s)
 			if v.Outcome != c.outcome || v.Doubt != c.doubt {
