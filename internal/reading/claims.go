@@ -503,7 +503,7 @@ func stepsOf(st stepClaim) []stepClaim {
 // relation named as a noun ("spouse", "genre").
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
-		if h.Kind == words.HitNoun {
+		if h.Kind == words.HitNoun && !r.namedInFull(j, h.End+1) {
 			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure, twice: h.Twice}, h.End, true
 		}
 	}
@@ -532,6 +532,16 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 		}
 	}
 	return stepClaim{}, j, false
+}
+
+// namedInFull reports whether a relation's whole name is said at stream
+// position j, over at least the words up to end: "X's mero part" names
+// the relation mero_part, not every relation of the concept of its last
+// word.
+func (r *reader) namedInFull(j, end int) bool {
+	return slices.ContainsFunc(r.rhits, func(rh relHit) bool {
+		return rh.start == j && rh.end >= end && !rh.elided && strings.Join(r.st.words[rh.start:rh.end], " ") == rh.rel.spelled
+	})
 }
 
 // verbForm reports whether w is a verb's -ing form ("depending"): a

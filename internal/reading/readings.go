@@ -466,20 +466,31 @@ func (r *reader) linkGuesses(rd *Reading, e int) {
 	}
 }
 
-// partsNotKinds drops, from the relations of a containment step whose
-// words say parts ("the parts of X", "what is X part of", "made of"), those
-// whose names say one thing is a kind of another (is_a, hypernym), where
-// others are left: a part of X is no subclass of it. Words of the
-// hierarchy as a whole ("under X", "the children of X") keep them.
+// partsNotKinds keeps, of the relations of a containment step whose words
+// say parts ("the parts of X", "what is X part of"), those whose names do
+// not say one thing is a kind of another (is_a, hypernym); of a step whose
+// words say kinds ("X's hypernym", "the kinds of X"), those whose names do;
+// each where some are left. Words of the hierarchy as a whole ("under X",
+// "the children of X") keep them all.
 func partsNotKinds(rels []*relInfo, sc stepClaim) []*relInfo {
-	if sc.concept != words.Containment || !words.NamesPart(sc.word) && !words.NamesPart(sc.specific) {
+	if sc.concept != words.Containment {
 		return rels
 	}
-	parts := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return words.NamesKind(ri.phrase) })
-	if len(parts) == 0 {
+	var keep func(*relInfo) bool
+	switch {
+	case words.NamesPart(sc.word) || words.NamesPart(sc.specific):
+		keep = func(ri *relInfo) bool { return !words.NamesKind(ri.phrase) }
+	case words.NamesKind(sc.word) || words.NamesKind(sc.specific):
+		// "X's hypernym", "the kinds of X": the kind relations alone.
+		keep = func(ri *relInfo) bool { return words.NamesKind(ri.phrase) }
+	default:
 		return rels
 	}
-	return parts
+	kept := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !keep(ri) })
+	if len(kept) == 0 {
+		return rels
+	}
+	return kept
 }
 
 // stepEdges returns the edges of one step, the types where they end, the
