@@ -1362,12 +1362,69 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	for _, alt := range cl.alts {
 		rds = append(rds, r.readings(alt)...)
 	}
+	if rd, ok := r.appositionWay(cl, rds); ok {
+		rds[0] = rd
+	}
 	if rd, ok := r.typesLink(cl, rds); ok {
 		rds = append(rds, rd)
 	} else if rd, ok := r.otherWay(cl, rds); ok {
 		rds = append(rds, rd)
 	}
 	return rds
+}
+
+// appositionWay returns the first reading walked the other way round
+// where its one step is named by a noun right after the anchor's mention
+// ("the SVG category", "the Severan dynasty") and the types allow the
+// step only that way from the anchor: the noun says what the anchor is,
+// a category, and the walk goes to what is in it.
+func (r *reader) appositionWay(cl *claim, rds []Reading) (Reading, bool) {
+	if len(rds) == 0 || cl.target >= 0 || len(cl.steps) != 1 || len(rds[0].Chain.Steps) != 1 || !r.nounAfterAnchor(cl) {
+		return Reading{}, false
+	}
+	first := rds[0]
+	at := r.anchorTypes(cl)
+	if at == nil || r.edgesStartAt(first.Chain.Steps[0].Edges, at) || len(first.Unoriented) > 0 && r.participleByTypes(cl, first) {
+		return Reading{}, false // otherWay reads it, the relation named by the anchor's own type
+	}
+	edges := r.reversedFrom(first, at[0], first.Asked.Type)
+	if len(edges) == 0 {
+		return Reading{}, false
+	}
+	rd := first
+	name := r.ents[cl.anchor].Name
+	// On held-out graphs, taken as sure, it made one wrong claim for six
+	// right answers more: it is a guess.
+	rd.Confidence *= 0.75
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%q read as what %s is, not as a relation of it", cl.steps[0].word, name))
+	rd.Chain = state.Chain{Steps: []state.ChainStep{{Edges: edges, Repeat: first.Chain.Steps[0].Repeat}}, Score: rd.Confidence}
+	rd.Text = fmt.Sprintf("the %s linked to %s by %s (%s is a %s)", first.Asked.said(), name, joinAnd(state.ChainStep{Edges: edges}.Relations()), name, cl.steps[0].word)
+	return rd, true
+}
+
+// nounAfterAnchor reports whether the claim's one step is named by the
+// word right after the anchor's mention, said with "the" before it and no
+// possessive between.
+func (r *reader) nounAfterAnchor(cl *claim) bool {
+	last := -1
+	for i, e := range r.entAt {
+		if e == cl.anchor {
+			last = i
+		}
+	}
+	if last < 0 || last+1 >= len(r.st.words) || r.toks[r.st.at[last]].possessive {
+		return false
+	}
+	// "the SVG category": said with "the", as a name with its kind is;
+	// "what does svc-api own" puts a verb after the name.
+	ent := r.ents[cl.anchor]
+	the := ent.Start >= 0 && ent.End <= len(r.q) && strings.HasPrefix(strings.ToLower(r.q[ent.Start:ent.End]), "the ")
+	if !the {
+		first := slices.Index(r.entAt, cl.anchor)
+		the = first > 0 && r.st.words[first-1] == "the"
+	}
+	w := strings.Fields(cl.steps[0].word)
+	return the && len(w) > 0 && r.st.words[last+1] == w[0]
 }
 
 // readingDoubts are the words and entities of a question that a reading
