@@ -271,6 +271,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 		return slices.ContainsFunc(f.rels, func(m *relMention) bool { return strings.Contains(w, m.text) })
 	})
 	f.dropCueClashes()
+	f.dropRepeatedNounMentions()
 	f.kinds = spotKinds(f.toks, v)
 	f.dropConceptsInKindNames()
 	f.resolveForms()

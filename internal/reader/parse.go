@@ -2,6 +2,7 @@ package reader
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -30,6 +31,41 @@ func (f *Frame) readExtent() {
 			f.Extent = extent{said: true, transitive: transitive, text: c.text}
 		case transitive != f.Extent.transitive && f.Extent.both == "":
 			f.Extent.both = `both "` + f.Extent.text + `" and "` + c.text + `"`
+		}
+	}
+	f.readRepeatedNoun()
+}
+
+// readRepeatedNoun reads "including kinds of kinds", "counting consumers
+// of consumers" (words.RepeatedNoun) as the transitive extent, where no
+// cue said one; the phrase is the cue's, its noun the relation the
+// question names beside it ("every kind of X, including kinds of kinds").
+func (f *Frame) readRepeatedNoun() {
+	ws := make([]string, len(f.toks))
+	for i, t := range f.toks {
+		ws[i] = t.low
+	}
+	for i := range ws {
+		end, ok := words.RepeatedNoun(ws, i)
+		if !ok || f.Extent.said || slices.ContainsFunc(f.toks[i:end], func(t token) bool { return t.ent >= 0 }) {
+			continue
+		}
+		f.own(i, end, "extent")
+		f.Extent = extent{said: true, transitive: true, text: strings.Join(ws[i:end], " ")}
+	}
+}
+
+// dropRepeatedNounMentions drops the relation mentions read across the
+// "of" of a repeated noun (readRepeatedNoun): "kinds of" in "including
+// kinds of kinds" is the extent's, no act of its own.
+func (f *Frame) dropRepeatedNounMentions() {
+	ws := make([]string, len(f.toks))
+	for i, t := range f.toks {
+		ws[i] = t.low
+	}
+	for i := range ws {
+		if end, ok := words.RepeatedNoun(ws, i); ok {
+			f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool { return m.start < end && end-2 < m.end })
 		}
 	}
 }

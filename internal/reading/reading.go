@@ -2083,6 +2083,29 @@ func (r *reader) readExtent() {
 			}
 		}
 	}
+	r.readRepeatedNoun(taken)
+}
+
+// readRepeatedNoun reads "including kinds of kinds", "counting consumers
+// of consumers" (words.RepeatedNoun) as the transitive extent, where no
+// cue said one.
+func (r *reader) readRepeatedNoun(taken []bool) {
+	ws := make([]string, len(r.toks))
+	for i, t := range r.toks {
+		ws[i] = t.text
+	}
+	for i := range ws {
+		end, ok := words.RepeatedNoun(ws, i)
+		if !ok || r.extentSaid || slices.Contains(taken[i:end], true) {
+			continue
+		}
+		// The lead and the second noun are the cue; the first noun still
+		// names the relation.
+		taken[i], taken[end-2], taken[end-1] = true, true, true
+		r.extent, r.extentSaid = state.ExtentTransitive, true
+		phrase := strings.Join(ws[i:end], " ")
+		r.because = append(r.because, fmt.Sprintf("%q: %s", phrase, state.ExtentTransitive))
+	}
 }
 
 // extentCue is an extent cue with the extent it says.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/scgraph/scgraph/internal/text"
 )
 
 // Cue is a set of cue kinds (cues.txt): what a phrase says about the
@@ -112,3 +114,18 @@ var cueWords = sync.OnceValue(func() map[string]Cue {
 	}
 	return m
 })
+
+// RepeatedNoun reports whether words ws[i:] say a plural noun, "of" and the
+// same noun again after a word that leads an extent cue ("including kinds of
+// kinds", "counting consumers of consumers"): the relation the noun names,
+// followed as far as it goes. It returns the end of the phrase.
+func RepeatedNoun(ws []string, i int) (int, bool) {
+	if i+3 >= len(ws) || !ClassOf(ws[i]).Has(CueLead) {
+		return 0, false
+	}
+	n := ws[i+1]
+	if ws[i+2] != "of" || text.Singular(n) == n || !text.SameWord(n, ws[i+3]) || ClassOf(n) != 0 {
+		return 0, false
+	}
+	return i + 4, true
+}

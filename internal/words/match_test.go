@@ -158,3 +158,24 @@ func TestNamesKindOrPart(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedNoun: "including N of N" says the transitive extent.
+func TestRepeatedNoun(t *testing.T) {
+	for q, want := range map[string]bool{
+		"list every kind of x including kinds of kinds":             true,
+		"which models are affected counting consumers of consumers": true,
+		"who are the parents of parents of x":                       false, // no lead: two generations, perhaps
+		"including parts of the hand":                               false,
+	} {
+		ws := strings.Fields(q)
+		got := false
+		for i := range ws {
+			if _, ok := RepeatedNoun(ws, i); ok {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("RepeatedNoun in %q = %t, want %t", q, got, want)
+		}
+	}
+}
