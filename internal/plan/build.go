@@ -162,6 +162,12 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 			// reader's reading leaves out; both unsure.
 			return takeOpen("it keeps the answers linked to " + e + ", which the rule reader's reading leaves out")
 		}
+		if e := conditionForTarget(rules, open); e != "" && open.Readings[0].Confidence >= rules.Readings[0].Confidence {
+			// "Which emperors born in Italia were killed by the
+			// Praetorian Guard?": not whether Italia reaches the Guard,
+			// but the emperors born there and linked to it.
+			return takeOpen("it keeps the answers linked to " + e + ", which the rule reader reads as a target to reach")
+		}
 		oneHopByName(qw, s, &rules)
 		return rules
 	}
@@ -201,6 +207,21 @@ func conditionOnIgnored(rules, open state.Plan, ents []linked) string {
 	ignored := Ignored(rules, anchorsOf(ents))
 	for _, h := range open.Target.Having {
 		if slices.ContainsFunc(ignored, func(a state.Anchor) bool { return a.Entity == h.Entity }) {
+			return h.Entity
+		}
+	}
+	return ""
+}
+
+// conditionForTarget returns the entity the rule reader's plan reads as
+// a target to reach ("whether X reaches Y") that the open reader's plan
+// makes a condition on its answers instead, or "".
+func conditionForTarget(rules, open state.Plan) string {
+	if rules.Target.Kind != state.TargetEntity || len(open.Readings) == 0 || len(open.Chains) == 0 {
+		return ""
+	}
+	for _, h := range open.Target.Having {
+		if h.Entity == rules.Target.Entity {
 			return h.Entity
 		}
 	}

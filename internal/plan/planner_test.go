@@ -361,3 +361,21 @@ func TestPlannerReadsWhichNounAsTheAskedKind(t *testing.T) {
 		t.Errorf("target %+v, want the entities named like a feeder", p.Target)
 	}
 }
+
+// "Which X born in A were killed by B?" in an untyped graph: the rule
+// reader reads whether A reaches B; the open reader keeps the X born in A
+// that are linked to B, and that reading is the plan.
+func TestPlannerTakesTheConditionOverAReach(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		graph.Triple{Subject: "Nero", Relation: "birth_prv", Object: "Italia"},
+		graph.Triple{Subject: "Commodus", Relation: "birth_prv", Object: "Italia"},
+		graph.Triple{Subject: "Trajan", Relation: "birth_prv", Object: "Hispania Baetica"},
+		graph.Triple{Subject: "Commodus", Relation: "killer", Object: "Praetorian Guard"},
+		graph.Triple{Subject: "Nero", Relation: "killer", Object: "Senate"},
+		graph.Triple{Subject: "Trajan", Relation: "killer", Object: "Disease"},
+	)
+	p := planFor(t, st, plan.Options{}, "Which emperors born in Italia were killed by the Praetorian Guard?")
+	if p.Target.Kind == state.TargetEntity || len(p.Target.Having) != 1 || p.Target.Having[0].Entity != "Praetorian Guard" {
+		t.Errorf("target %+v, want the answers kept linked to Praetorian Guard", p.Target)
+	}
+}
