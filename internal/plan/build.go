@@ -86,7 +86,7 @@ func (p *Rules) plan(q string, s *graph.Schema, ents []linked) state.Plan {
 			return plan
 		}
 	}
-	qw := readQuestionWords(q, ents, s)
+	qw := readQuestionWords(q, ents, s, p.graphWords(s))
 	pl := p.readPlanBoth(q, qw, s, ents, plan)
 	namedFirst(qw, ents, s, &pl)
 	return pl
@@ -184,14 +184,14 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 // reader walks alumni_of). Its answers are given uncertain, as the open
 // reader's are.
 func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
-	left := planUnexplained(qw.toks, s, rules)
+	left := planUnexplained(qw, s, rules)
 	if len(left) == 0 {
 		return state.Plan{}, false
 	}
 	base := plan
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
-	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || len(planUnexplained(qw.toks, s, open)) > 0 {
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || len(planUnexplained(qw, s, open)) > 0 {
 		return state.Plan{}, false
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")

@@ -73,11 +73,8 @@ func newGraphWords(s *graph.Schema) *graphWords {
 				gw.relWord[l] = true
 			}
 			// "killer" is said "killed": the act its agent noun names.
-			verbs, agent := words.Derived(t)
-			for k, v := range verbs {
-				if agent[k] {
-					gw.relWord[v] = true
-				}
+			for _, v := range words.AgentVerbs(t) {
+				gw.relWord[v] = true
 			}
 		}
 		if len(rt) > 1 && content > 0 {

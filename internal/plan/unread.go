@@ -46,7 +46,7 @@ func doubtUnexplained(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 		return
 	}
 	top := pl.Readings[0]
-	if left := planUnexplained(qw.toks, s, *pl); len(left) > 0 {
+	if left := planUnexplained(qw, s, *pl); len(left) > 0 {
 		if len(left) > 5 {
 			left = append(left[:5], "…")
 		}
@@ -188,7 +188,7 @@ func allNamed(named []string, st state.ChainStep, s *graph.Schema) bool {
 
 // planUnexplained returns the words of the question (questionWords) its
 // plan's first reading leaves unexplained (unexplainedWords).
-func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
+func planUnexplained(qw questionWordsOf, s *graph.Schema, pl state.Plan) []string {
 	if len(pl.Readings) == 0 || len(pl.Chains) == 0 {
 		return nil
 	}
@@ -201,7 +201,7 @@ func planUnexplained(toks []string, s *graph.Schema, pl state.Plan) []string {
 			walked[e.Relation] = true
 		}
 	}
-	return unexplainedWords(toks, top, pl.Target, walked, s)
+	return unexplainedWords(qw, top, pl.Target, walked, s)
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,
@@ -227,12 +227,15 @@ const mentionMark = "\x00"
 type questionWordsOf struct {
 	toks  []string
 	named []string
+	// relWord reports whether a word is a word of one of the graph's
+	// relation names (graphWords.isRelWord).
+	relWord func(string) bool
 }
 
 // readQuestionWords makes the questionWordsOf of question q.
-func readQuestionWords(q string, ents []linked, s *graph.Schema) questionWordsOf {
+func readQuestionWords(q string, ents []linked, s *graph.Schema, gw *graphWords) questionWordsOf {
 	toks := questionWords(q, ents)
-	return questionWordsOf{toks: toks, named: namedRelations(toks, s)}
+	return questionWordsOf{toks: toks, named: namedRelations(toks, s), relWord: gw.isRelWord}
 }
 
 // questionWords splits the question into words (the one tokenizer, with
@@ -262,11 +265,8 @@ func explainInto(explained map[string]bool, name string) {
 			explained[l] = true
 		}
 		// "killer" explains "killed": the act its agent noun names.
-		verbs, agent := words.Derived(w)
-		for k, v := range verbs {
-			if agent[k] {
-				explained[v] = true
-			}
+		for _, v := range words.AgentVerbs(w) {
+			explained[v] = true
 		}
 	}
 }
@@ -321,11 +321,11 @@ func conceptExplains(c words.Concept) map[string]bool {
 
 // unexplainedWords returns the question's words (questionWords) that no part of the
 // reading explains (see the top of this file).
-func unexplainedWords(toks []string, rd state.Reading, target state.Target, walked map[string]bool, s *graph.Schema) []string {
-	u := unexplained{explained: explainedByReading(rd, walked, s), function: functionWords(rd), target: target, s: s, walked: walked}
+func unexplainedWords(qw questionWordsOf, rd state.Reading, target state.Target, walked map[string]bool, s *graph.Schema) []string {
+	u := unexplained{explained: explainedByReading(rd, walked, s), function: functionWords(rd), target: target, s: s, walked: walked, relWord: qw.relWord}
 	var out []string
-	for i, w := range toks {
-		if u.left(toks, i) && !slices.Contains(out, w) {
+	for i, w := range qw.toks {
+		if u.left(qw.toks, i) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -413,6 +413,9 @@ type unexplained struct {
 	s         *graph.Schema
 	// walked are the relations the reading walks.
 	walked map[string]bool
+	// relWord reports whether a word is a word of one of the graph's
+	// relation names.
+	relWord func(string) bool
 }
 
 // left reports whether toks[i] is a word the reading leaves unexplained.
@@ -433,7 +436,7 @@ func (u unexplained) left(toks []string, i int) bool {
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
 		return false
-	case words.ClassOf(w).Has(words.Support) && !u.namesRelation(w):
+	case words.ClassOf(w).Has(words.Support) && !u.relWord(w):
 		// "Which positions has X held?", "Who served as CIA Director?":
 		// the post held says the relation; the verb names none of the
 		// graph's ("airlines serving X" over serves does).
@@ -449,20 +452,6 @@ func (u unexplained) left(toks []string, i int) bool {
 		return true
 	}
 	return !explainedWord(u.explained, w) && !u.function(w) && !slices.ContainsFunc(words.Lemmas(w), u.function)
-}
-
-// namesRelation reports whether w is, in some form, a word of one of the
-// graph's relation names.
-func (u unexplained) namesRelation(w string) bool {
-	lemmas := words.Lemmas(w)
-	for _, r := range u.s.Relations {
-		for _, t := range text.Tokens(r.Name) {
-			if slices.ContainsFunc(words.Lemmas(t), func(l string) bool { return slices.Contains(lemmas, l) }) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // inUnwalkedName reports whether w, not explained otherwise, qualifies a

@@ -131,6 +131,10 @@ type Frame struct {
 	// foreign are phrases of a kind of relation the graph has none of
 	// ("on call for" where there are only CALLS).
 	foreign []string
+	// repeatedNouns are the spans [start, end) of the repeated nouns
+	// words.RepeatedNoun finds ("including kinds of kinds"), read once by
+	// readRepeatedNoun.
+	repeatedNouns [][2]int
 	// context are the structures the question says it walks ("dag",
 	// "hierarchy", "pipeline").
 	context []string
@@ -337,9 +341,5 @@ func (f *Frame) setAside(e int) bool {
 	if k < 0 {
 		return false
 	}
-	before := make([]string, k)
-	for i, t := range f.toks[:k] {
-		before[i] = t.low
-	}
-	return words.SetsAside(before)
+	return words.SetsAside(lows(f.toks[:k]))
 }

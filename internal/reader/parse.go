@@ -41,13 +41,14 @@ func (f *Frame) readExtent() {
 // cue said one; the phrase is the cue's, its noun the relation the
 // question names beside it ("every kind of X, including kinds of kinds").
 func (f *Frame) readRepeatedNoun() {
-	ws := make([]string, len(f.toks))
-	for i, t := range f.toks {
-		ws[i] = t.low
-	}
+	ws := lows(f.toks)
 	for i := range ws {
 		end, ok := words.RepeatedNoun(ws, i)
-		if !ok || f.Extent.said || slices.ContainsFunc(f.toks[i:end], func(t token) bool { return t.ent >= 0 }) {
+		if !ok {
+			continue
+		}
+		f.repeatedNouns = append(f.repeatedNouns, [2]int{i, end})
+		if f.Extent.said || slices.ContainsFunc(f.toks[i:end], func(t token) bool { return t.ent >= 0 }) {
 			continue
 		}
 		f.own(i, end, "extent")
@@ -59,15 +60,19 @@ func (f *Frame) readRepeatedNoun() {
 // "of" of a repeated noun (readRepeatedNoun): "kinds of" in "including
 // kinds of kinds" is the extent's, no act of its own.
 func (f *Frame) dropRepeatedNounMentions() {
-	ws := make([]string, len(f.toks))
-	for i, t := range f.toks {
-		ws[i] = t.low
+	for _, sp := range f.repeatedNouns {
+		end := sp[1]
+		f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool { return m.start < end && end-2 < m.end })
 	}
-	for i := range ws {
-		if end, ok := words.RepeatedNoun(ws, i); ok {
-			f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool { return m.start < end && end-2 < m.end })
-		}
+}
+
+// lows returns the tokens' lower-case words.
+func lows(toks []token) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.low
 	}
+	return out
 }
 
 // dropCueClashes settles phrases read both as a cue and as a relation: a

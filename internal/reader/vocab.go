@@ -378,11 +378,8 @@ func nameReadings(ws []string) []nameReading {
 // one who does the act. The suffix rules over-generate ("memb" of
 // member); a verb no question says never matches.
 func agentVerbReadings(w string, add func(wordForm, []string, End, bool)) {
-	verbs, agent := words.Derived(w)
-	for k, v := range verbs {
-		if agent[k] && v != w {
-			add(formVerb, []string{v}, Object, true)
-		}
+	for _, v := range words.AgentVerbs(w) {
+		add(formVerb, []string{v}, Object, true)
 	}
 }
 

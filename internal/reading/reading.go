@@ -207,6 +207,9 @@ var nameWords = words.NameWords
 // wordsStem is words.Stem, for the same reason as wordsOpposites.
 var wordsStem = words.Stem
 
+// wordsAgentVerbs is words.AgentVerbs, for the same reason.
+var wordsAgentVerbs = words.AgentVerbs
+
 // actHead returns the last word of a relation name of two words or more
 // where it is a noun made of a verb that names no doer ("location" of
 // locate, not "maintainer"), with a stem long enough to match by.
@@ -382,7 +385,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		if len(words) == 1 {
 			// "killer", "founder": "who killed X" asks for the relation's
 			// object, the one who does the act.
-			for _, v := range agentVerbs(words[0]) {
+			for _, v := range wordsAgentVerbs(words[0]) {
 				ri.agentActs = append(ri.agentActs, newPhraseMatcher(v))
 			}
 		}
@@ -568,6 +571,15 @@ func (r *reader) scan() {
 	r.findRelationNames()
 	r.dropNamedReadings()
 	r.askedAt = r.askedPos()
+}
+
+// texts returns the tokens' words.
+func texts(toks []token) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.text
+	}
+	return out
 }
 
 // kindNameTokens returns, per token, whether it is a word of a type's
@@ -945,21 +957,6 @@ func (p phraseMatcher) agentForAct(ws []string, i int) bool {
 		}
 	}
 	return false
-}
-
-// agentVerbs returns the verbs a one-word relation name is the agent
-// noun of ("kill" of killer, "own" of owner). The suffix rules
-// over-generate ("memb" of member); a verb no question says never
-// matches.
-func agentVerbs(w string) []string {
-	var out []string
-	verbs, agent := words.Derived(w)
-	for k, v := range verbs {
-		if agent[k] && v != w && !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // nameDeterminers may stand between a relation name's words in a
@@ -2090,10 +2087,7 @@ func (r *reader) readExtent() {
 // of consumers" (words.RepeatedNoun) as the transitive extent, where no
 // cue said one.
 func (r *reader) readRepeatedNoun(taken []bool) {
-	ws := make([]string, len(r.toks))
-	for i, t := range r.toks {
-		ws[i] = t.text
-	}
+	ws := texts(r.toks)
 	for i := range ws {
 		end, ok := words.RepeatedNoun(ws, i)
 		if !ok || r.extentSaid || slices.Contains(taken[i:end], true) {
@@ -2169,11 +2163,7 @@ func (r *reader) setAside(e int) bool {
 	if k < 0 {
 		return false
 	}
-	before := make([]string, k)
-	for i, t := range r.toks[:k] {
-		before[i] = t.text
-	}
-	return words.SetsAside(before)
+	return words.SetsAside(texts(r.toks[:k]))
 }
 
 // entityNotes says which entities the reading used when the question named

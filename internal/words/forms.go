@@ -187,6 +187,21 @@ func PastForm(w string) bool {
 	return false
 }
 
+// AgentVerbs returns the verbs a noun names the doer of ("kill" of
+// killer, "own" of owner, "publish" of publisher), the noun itself left
+// out. It over-generates ("memb" of member): callers match the verbs
+// against words they are given.
+func AgentVerbs(noun string) []string {
+	var out []string
+	verbs, agent := Derived(noun)
+	for k, v := range verbs {
+		if agent[k] && v != noun && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // Derived returns the verbs a noun may be made from, each with whether the
 // noun names the doer: "dependency" gives "depend" (not the doer),
 // "maintainer" gives "maintain" (the doer), "connections" gives

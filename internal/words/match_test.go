@@ -179,3 +179,16 @@ func TestRepeatedNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentVerbs: the verbs an agent noun names the doer of; a noun of the
+// act names none.
+func TestAgentVerbs(t *testing.T) {
+	for noun, want := range map[string]string{"killer": "kill", "owner": "own", "publisher": "publish", "creator": "create"} {
+		if got := AgentVerbs(noun); !slices.Contains(got, want) {
+			t.Errorf("AgentVerbs(%q) = %q, want it to hold %q", noun, got, want)
+		}
+	}
+	if got := AgentVerbs("connection"); len(got) != 0 {
+		t.Errorf("AgentVerbs(%q) = %q, want none", "connection", got)
+	}
+}
