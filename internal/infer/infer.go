@@ -501,10 +501,14 @@ func (st *SchemaStats) CountWords(typ, name string) {
 }
 
 // NameWordsOf returns the distinct words of a name that count for a type's
-// name words: at least two letters, not all digits.
+// name words: at least two letters, not all digits; a numbered name's
+// letters stand for it ("rfc" for RFC2616).
 func NameWordsOf(name string) []string {
 	var out []string
 	for _, w := range text.Tokens(name) {
+		if nw := text.NumberedWord(w); nw != "" {
+			w = nw
+		}
 		if len(w) < 2 || slices.Contains(out, w) || strings.Trim(w, "0123456789") == "" {
 			continue
 		}

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
@@ -90,7 +91,7 @@ func typeKinds(toks []token, v *vocab, taken claims) []*kindMention {
 				continue
 			}
 			for i := range toks {
-				if end, ok := matchPhrase(toks, i, ws, false); ok && !onlyFunctionWords(toks[i:end]) {
+				if end, ok := matchPhrase(toks, i, ws, false); ok && !onlyFunctionWords(toks[i:end]) && !verbFormOf(toks[i:end], ws) {
 					cands = append(cands, cand{i, end, k.def.Name})
 				}
 			}
@@ -109,6 +110,24 @@ func typeKinds(toks []token, v *vocab, taken claims) []*kindMention {
 		}
 	}
 	return out
+}
+
+// verbFormOf reports whether a phrase matched to a kind's words says one
+// of them as a verb's participle: "the RFC that obsoleted X" names no
+// kind obsoletes (the objects of obsoletes), whatever the lemma shares.
+func verbFormOf(toks []token, ws []string) bool {
+	for k, t := range toks {
+		if k < len(ws) && t.low != ws[k] && (verbEnding(t.low, ws[k], "ed") || verbEnding(t.low, ws[k], "ing")) {
+			return true
+		}
+	}
+	return false
+}
+
+// verbEnding reports whether word t ends in a verb's ending the kind's
+// word w does not.
+func verbEnding(t, w, end string) bool {
+	return len(t) > len(end)+2 && strings.HasSuffix(t, end) && !strings.HasSuffix(w, end)
 }
 
 // nameWordKind returns the mention of token t at i as a word the names

@@ -89,7 +89,7 @@ func (f *Frame) dropCueClashes() {
 			}
 			ml, cl := m.end-m.start, c.end-c.start
 			named := m.best() <= byNameWord
-			if ml > cl || (ml == cl && (named || f.objectAfter(c.end))) {
+			if ml > cl || (ml == cl && (named || f.objectAfter(c.end))) || ownFailureWord(c, m) {
 				keep = false
 			}
 		}
@@ -108,6 +108,13 @@ func (f *Frame) dropCueClashes() {
 		}
 	}
 	f.rels = rels
+}
+
+// ownFailureWord reports whether a failure cue holds the graph's own
+// relation, named whole: "affected by" over a graph with affects says
+// that relation, not what a failure reaches.
+func ownFailureWord(c cueMention, m *relMention) bool {
+	return c.cues.Has(words.Consequence|words.Fails|words.FailureOf|words.FailureNoun|words.Cause) && m.best() == byName
 }
 
 // readForm reads the question's form from its first words.

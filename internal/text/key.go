@@ -144,12 +144,24 @@ func KindOf(typ, of string) bool {
 }
 
 // NameHas reports whether a name carries a word, in its singular or a
-// regular plural ("team" in shipping-team, "dashboard" in dashboards_q3).
+// regular plural ("team" in shipping-team, "dashboard" in dashboards_q3),
+// or as the letters of a numbered name ("rfc" in RFC2616).
 func NameHas(name, w string) bool {
 	for _, t := range Tokens(name) {
-		if t == w || t == w+"s" || t == w+"es" {
+		if t == w || t == w+"s" || t == w+"es" || NumberedWord(t) == w {
 			return true
 		}
 	}
 	return false
+}
+
+// NumberedWord returns the word of a numbered name written as one token,
+// letters then digits ("rfc" of rfc2616, "bcp" of bcp14), or "" for any
+// other token: the letters say what kind of thing the number is.
+func NumberedWord(t string) string {
+	i := strings.IndexFunc(t, func(r rune) bool { return r >= '0' && r <= '9' })
+	if i < 2 || strings.Trim(t[i:], "0123456789") != "" || strings.Trim(t[:i], "abcdefghijklmnopqrstuvwxyz") != "" {
+		return ""
+	}
+	return t[:i]
 }

@@ -46,3 +46,31 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 }
+
+func TestNameHas(t *testing.T) {
+	for _, c := range []struct {
+		name, word string
+		want       bool
+	}{
+		{"shipping-team", "team", true},
+		{"dashboards_q3", "dashboard", true},
+		{"RFC2616", "rfc", true},
+		{"BCP 14", "bcp", true},
+		{"RFC2616", "rf", false},
+		{"k8s", "k", false},
+		{"ipv6-router", "router", true},
+		{"2616rfc", "rfc", false},
+	} {
+		if got := NameHas(c.name, c.word); got != c.want {
+			t.Errorf("NameHas(%q, %q) = %v, want %v", c.name, c.word, got, c.want)
+		}
+	}
+}
+
+func TestNumberedWord(t *testing.T) {
+	for tok, want := range map[string]string{"rfc2616": "rfc", "bcp14": "bcp", "s3": "", "k8s": "", "v1": "", "2616": "", "rfc": "", "sha256x": ""} {
+		if got := NumberedWord(tok); got != want {
+			t.Errorf("NumberedWord(%q) = %q, want %q", tok, got, want)
+		}
+	}
+}
