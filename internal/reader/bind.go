@@ -305,6 +305,64 @@ func (f *Frame) bindPredicates(v *vocab) {
 	}
 }
 
+// bindJoint reads an act done with someone: "Which authors wrote RFCs
+// together with W. Ford?", "alongside X", "co-wrote RFCs with X". The
+// entity after the cue does the act to the verb's object too, so a
+// second link binds it as the verb's subject: the walk goes from it to
+// what it did the act to, then back to who else did (the entity itself
+// is no answer: the walk does not re-enter an anchor).
+func (f *Frame) bindJoint() {
+	for _, l := range f.Links {
+		if l.M.form != mVerb || l.X < 0 || l.Y < 0 || l.Rule == "failure" {
+			continue
+		}
+		co := l.M.start > 0 && f.toks[l.M.start-1].is("co")
+		cue, e := f.jointPartner(l.M.end, co)
+		if e < 0 || f.linkedNode(e) {
+			continue
+		}
+		if co {
+			f.own(l.M.start-1, l.M.start, "joint")
+		}
+		f.own(cue, f.Nodes[e].i, "joint")
+		f.Links = append(f.Links, &Link{M: l.M, X: e, Y: l.Y, Rule: "joint", Passive: l.Passive})
+		return
+	}
+}
+
+// jointPartner returns where a joint cue starts after token i in its
+// clause ("together with", "jointly with", "along with", "alongside";
+// for a verb said with "co-", "with") and the entity node after it, or
+// -1 for the node.
+func (f *Frame) jointPartner(i int, co bool) (int, int) {
+	for k := i; k < len(f.toks) && !f.toks[k].brk; k++ {
+		t := f.toks[k]
+		if t.ent >= 0 {
+			return 0, -1
+		}
+		joint := t.class.Has(words.Joint) && !t.is("co")
+		next := k
+		switch {
+		case joint && k+1 < len(f.toks) && f.toks[k+1].is("with"):
+			next = k + 1
+		case joint && t.is("alongside"), co && t.is("with"):
+		default:
+			continue
+		}
+		n := f.nodeStartingAt(next + 1)
+		if n < 0 || f.Nodes[n].Kind != NodeEntity {
+			return 0, -1
+		}
+		return k, n
+	}
+	return 0, -1
+}
+
+// linkedNode reports whether a link of the frame binds node n.
+func (f *Frame) linkedNode(n int) bool {
+	return slices.ContainsFunc(f.Links, func(l *Link) bool { return l.X == n || l.Y == n })
+}
+
 // kindPrepModifiers reads an entity joined by a preposition to the kind
 // phrase a predicate follows as a condition on those things ("Which
 // elements in group 1 were discovered by Humphry Davy?", "Which airlines
@@ -454,7 +512,7 @@ func (f *Frame) bindVerb(m *relMention) {
 // stated participle ("who wrote X" for written_by) too.
 func (f *Frame) saidInPassive(m *relMention, left int) bool {
 	byAgent := m.end < len(f.toks) && f.toks[m.end].is("by") && !lastWordIs(f.toks, m, "by")
-	return words.PastForm(f.toks[m.start].low) && !f.prepMention(m) &&
+	return words.PastForm(f.toks[m.start].low) && !words.PreteriteOnly(f.toks[m.start].low) && !f.prepMention(m) &&
 		(byAgent || lastWordIs(f.toks, m, "by") || f.beBeforeVerb(m) || f.reducedRelative(m, left))
 }
 

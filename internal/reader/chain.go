@@ -19,6 +19,7 @@ import (
 func (b *builder) reading() (Reading, bool) {
 	f := b.f
 	b.bindLoose()
+	b.f.bindJoint()
 	anchor, path, target := b.path()
 	bridge := -1
 	if anchor < 0 {
@@ -934,6 +935,13 @@ func (b *builder) otherHierarchy(l *Link, fromX bool) []candEdge {
 	return out
 }
 
+// jointPair reports whether two steps are an act and its joint partner's
+// act ("wrote RFCs together with X": what X wrote, then who else wrote
+// them): walking the relation back is what the question says.
+func jointPair(a, b step) bool {
+	return a.link != nil && b.link != nil && a.link.M == b.link.M && (a.link.Rule == "joint") != (b.link.Rule == "joint")
+}
+
 // closureLink reports whether link l is walked as a closure: a failure's
 // reach, a phrase that means the closure ("downstream"), or a question
 // that says "transitively".
@@ -1301,7 +1309,7 @@ func (b *builder) confidence(rd *Reading, steps []step) {
 		if st.implicit {
 			implicit++
 		}
-		if i > 0 && backAgain(steps[i-1], st) {
+		if i > 0 && backAgain(steps[i-1], st) && !jointPair(steps[i-1], st) {
 			doubt(Doubt{Kind: DoubtOrder, Words: relNames(st.edges)[0], Detail: "the reading walks a relation and back again", Factor: 0.5})
 		}
 		if d, ok := stepDoubt(st, i, len(steps), implicit); ok {

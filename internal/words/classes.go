@@ -68,6 +68,7 @@ const (
 	Article                         // a, an, the
 	SetAside                        // besides, except, apart: "besides X", "apart from X" leave X out of the answers
 	Support                         // hold, serve, occupy: a verb whose object, a role or post, says the relation ("held the position of X", "served as X")
+	Joint                           // together, jointly, alongside, co: an act done with someone ("wrote RFCs together with X", "co-authored with X")
 	lastClass
 )
 
@@ -81,7 +82,7 @@ var classNames = map[string]Class{
 	"negator": Negator, "time": Time, "order": Order, "former": Former, "degree": Degree, "number": Number, "setop": SetOp, "common": Common,
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"article": Article, "purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
-	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside, "support": Support,
+	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside, "support": Support, "joint": Joint,
 }
 
 // operators are the classes of words that change what a question asks:

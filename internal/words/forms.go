@@ -187,6 +187,21 @@ func PastForm(w string) bool {
 	return false
 }
 
+// PreteriteOnly reports whether a lower-case word is a verb's simple past
+// and never its participle ("wrote" of write, whose participle is
+// "written"; "took", "drove"): forms.txt lines of four forms, the third
+// person, the past, the participle and the -ing form. "Which authors wrote
+// RFCs" says the verb in the active voice; "built" may be either.
+func PreteriteOnly(w string) bool {
+	for _, b := range k().bases[w] {
+		fs := k().irreg[b]
+		if len(fs) == 4 && strings.HasSuffix(fs[3], "ing") && fs[1] == w && fs[2] != w {
+			return true
+		}
+	}
+	return false
+}
+
 // AgentVerbs returns the verbs a noun names the doer of ("kill" of
 // killer, "own" of owner, "publish" of publisher), the noun itself left
 // out. It over-generates ("memb" of member): callers match the verbs

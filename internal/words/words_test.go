@@ -285,3 +285,11 @@ func TestSetsAside(t *testing.T) {
 		}
 	}
 }
+
+func TestPreteriteOnly(t *testing.T) {
+	for w, want := range map[string]bool{"wrote": true, "took": true, "drove": true, "written": false, "built": false, "ran": false, "located": false, "write": false} {
+		if got := PreteriteOnly(w); got != want {
+			t.Errorf("PreteriteOnly(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
