@@ -133,6 +133,9 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		if open, ok := p.explainsMore(q, qw, s, ents, plan, rules); ok {
 			return open
 		}
+		if open, ok := p.knowsKind(q, qw, s, ents, plan, rules); ok {
+			return open
+		}
 		doubtUnexplained(qw, s, &rules)
 		oneHopByName(qw, s, &rules)
 		everythingFair(qw, s, &rules)
@@ -196,6 +199,36 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")
 	return open, true
+}
+
+// knowsKind returns the open reader's plan where the rule reader reads
+// the asked kind only by the words of entities' names and the open reader
+// as a type of the graph ("Which house does X belong to?" over houseName:
+// the objects of houseName, not the entities named "... House ..."),
+// its words naming every relation it walks, with no doubt. Its answers are given uncertain, as the
+// open reader's are.
+func (p *Rules) knowsKind(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
+	if rules.Target.Kind != state.TargetType || rules.Target.Type != "" || rules.Target.NameWord == "" || nameWordOfType(s, rules.Target.NameWord) {
+		return state.Plan{}, false
+	}
+	if res := reader.Read(q, readerEntities(ents), s); len(res.Readings) == 0 || !res.Readings[0].Asked.Typed {
+		return state.Plan{}, false
+	}
+	base := plan
+	base.Notes = slices.Clone(plan.Notes)
+	open := p.readPlan(q, s, ents, base)
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || open.Target.NameWord != "" || !open.Readings[0].OpenNamed || len(planUnexplained(qw, s, open)) > 0 {
+		return state.Plan{}, false
+	}
+	open.Notes = append(open.Notes, fmt.Sprintf("read by the open reader: it reads %q as a kind the graph's types name, the rule reader by the words of names", rules.Target.NameWord))
+	return open, true
+}
+
+// nameWordOfType reports whether most entities of some type carry word w
+// in their names (graph.TypeDef.NameWords: "cert" of cert www-2024): a
+// kind the names say, which the rule reader's filter reads rightly.
+func nameWordOfType(s *graph.Schema, w string) bool {
+	return slices.ContainsFunc(s.Types, func(t graph.TypeDef) bool { return slices.Contains(t.NameWords, w) })
 }
 
 // conditionOnIgnored returns an entity the rule reader's plan leaves out

@@ -471,8 +471,9 @@ func (f *Frame) rightPhrase(j int) int {
 			return -1
 		}
 		if n := f.nodeAt(k); n >= 0 {
-			if f.Nodes[n].possessor {
-				// "maintains web-app's node": the possessed is the object.
+			if f.Nodes[n].possessor || f.possessesNoun(n) {
+				// "maintains web-app's node", "killed X's parents": the
+				// possessed is the object.
 				if m := f.nodeStartingAt(f.Nodes[n].j); m >= 0 {
 					return m
 				}
@@ -486,6 +487,17 @@ func (f *Frame) rightPhrase(j int) int {
 		return -1
 	}
 	return -1
+}
+
+// possessesNoun reports whether entity node n is said in the possessive
+// right before a relation noun ("X's parents").
+func (f *Frame) possessesNoun(n int) bool {
+	nd := f.Nodes[n]
+	if nd.Kind != NodeEntity || nd.j == 0 || !f.toks[nd.j-1].poss {
+		return false
+	}
+	m := f.nodeStartingAt(nd.j)
+	return m >= 0 && f.Nodes[m].Kind == NodeNoun && f.Nodes[m].i == nd.j
 }
 
 // bindVerb binds a verb's subject (X) and object (Y) by the question's

@@ -35,6 +35,9 @@ type step struct {
 	// implicit: no word of the question names the step (the types chose
 	// it).
 	implicit bool
+	// kindNamed: the asked kind's word names the step's relation, not
+	// its link's verb ("Which house does X belong to?" over houseName).
+	kindNamed bool
 	// ends are the types where the step ends (nil: unknown).
 	ends []string
 	// schemaDoubt: no relation of the step can start where the walk is.

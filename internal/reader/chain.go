@@ -145,7 +145,7 @@ func (b *builder) crossLink(l *Link, node int, types []string, steps []step) []s
 // walk ends in it, one more step into it where it cannot. It returns the
 // steps, with that step where one was added.
 func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, steps []step) []step {
-	rd.Asked = Asked{Word: kinds.text}
+	rd.Asked = Asked{Word: kinds.text, Typed: len(kinds.types) > 0 && kinds.nameWord == ""}
 	if b.v.schema.OpenWorld && wholeGroupWord(kinds.text) {
 		// Over a graph read from documents a type is the kind noun a
 		// name carried ("the API Server"), and most names carry none:
@@ -161,6 +161,12 @@ func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, ste
 			rd.Asked.Type, rd.Asked.Also = kinds.types[0], kinds.types[1:]
 		}
 	case len(kinds.types) > 0:
+		if st, ok := b.kindsOwnRelation(rd, kinds, steps); ok {
+			// "Which house does X belong to?" over houseName and
+			// parents: not X's parents' house, but X's own; the asked
+			// kind's word names the relation.
+			return []step{st}
+		}
 		if hop, ok := b.hopInto(types, kinds.types, steps); ok {
 			steps = append(steps, hop)
 			if len(kinds.types) == 1 && !subset(hop.ends, kinds.types) {
@@ -1006,6 +1012,34 @@ func endTypes(r *relation, d graph.Direction, start bool) []string {
 		return r.def.Starts(d)
 	}
 	return r.def.Ends(d)
+}
+
+// kindsOwnRelation returns, for a one-step walk a verb names only by its
+// kind ("belong to" read as parents) that cannot end in the asked kind,
+// the one relation from the anchor into that kind whose name says the
+// kind's word ("house" of houseName): the step the question more likely
+// means.
+func (b *builder) kindsOwnRelation(rd *Reading, kinds *kindMention, steps []step) (step, bool) {
+	if len(steps) != 1 || steps[0].link == nil || steps[0].by < byConcept || steps[0].implicit {
+		return step{}, false
+	}
+	from := b.entTypes(rd.Anchor)
+	word := singular(kinds.text)
+	var found step
+	n := 0
+	for _, r := range b.v.rels {
+		if !text.NameHas(r.name, word) {
+			continue
+		}
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if (from == nil || intersects(endTypes(r, d, true), from)) && intersects(endTypes(r, d, false), kinds.types) {
+				found = step{link: steps[0].link, fromX: steps[0].fromX, by: byNameWord, concept: r.concept, kindNamed: true,
+					edges: []state.RelDir{{Relation: r.name, Direction: d}}, ends: endTypes(r, d, false)}
+				n++
+			}
+		}
+	}
+	return found, n == 1
 }
 
 // hopInto returns one more step from the types where the walk ends into

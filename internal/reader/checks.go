@@ -128,7 +128,7 @@ func (b *builder) couldReplace(r *relation, edges []state.RelDir) bool {
 // concept has others in the graph, those others in the step's direction:
 // the critic certifies no answer they would change.
 func (b *builder) wider(st step) []state.RelDir {
-	if st.link == nil || st.by > byAct {
+	if st.link == nil || st.by > byAct || st.kindNamed {
 		return nil
 	}
 	var out []state.RelDir

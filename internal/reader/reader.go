@@ -68,6 +68,9 @@ type Asked struct {
 	// NameWord, when no type is named, restricts answers to entities
 	// whose names carry this word ("team" for shipping-team).
 	NameWord string
+	// Typed: the word names types of the graph (Type may still be "",
+	// where the walk ends in them anyway).
+	Typed bool
 }
 
 // IsZero reports whether nothing was asked for by kind.
