@@ -245,6 +245,9 @@ type omention struct {
 	// written as words it must start capitalised ("Edge hub", not "the
 	// service account" for ServiceAccount).
 	camel bool
+	// codeWord: a capitalised word the document writes as code ("`Query`
+	// operations"): written in lower case it is the English word.
+	codeWord bool
 }
 
 func isCapWord(t otok) bool {
@@ -294,6 +297,9 @@ func identifier(t otok) bool {
 		return false
 	}
 	w := t.text
+	if !t.code && plainSlashRE.MatchString(w) {
+		return false // "to/from", "created/deployed", "cloud/edge": words joined by a slash, no name
+	}
 	if strings.ContainsAny(w, "_./:@") {
 		return true
 	}
@@ -318,6 +324,20 @@ func identifier(t otok) bool {
 	}
 	return strings.IndexFunc(w, unicode.IsDigit) > 0
 }
+
+// capitalisedWord reports whether a word is a capital and lower-case
+// letters ("Query", "Insert"): an English word capitalised.
+func capitalisedWord(w string) bool {
+	for k, r := range w {
+		if k == 0 && !unicode.IsUpper(r) || k > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return len(w) > 1
+}
+
+// plainSlashRE is two or three lower-case words joined by slashes.
+var plainSlashRE = regexp.MustCompile(`^[a-z]+(?:/[a-z]+){1,2}$`)
 
 // badName reports whether a code-shaped word is not the name of a thing:
 // a flag, a path, a file, an environment variable, a duration or version.
@@ -1025,6 +1045,9 @@ func documentNameFits(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
 		return false
 	}
+	if n == 1 && d.codeWord && !isCapWord(toks[i]) && !toks[i].code {
+		return false // "`Query` operations" then "local query processing": the word, not the name
+	}
 	if d.camel && n > 1 && !isCapWord(toks[i]) {
 		return false // "the service account" is no ServiceAccount
 	}
@@ -1731,6 +1754,9 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 		if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
 			continue // "the consumer group": a noun the word modifies
 		}
+		if k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low)) {
+			continue // "handles local query processing": the word modifies a noun in -ing
+		}
 		best := -1
 		for p, m := range dc.heads[w] {
 			if p < place && p > best && text.Key(m.name) == w {
@@ -2011,7 +2037,13 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 	for _, s := range p.sentences() {
 		for _, c := range s.code {
 			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
+				k := text.Key(t)
+				_, had := dc.names[k]
 				dc.addName(t, "")
+				if d, ok := dc.names[k]; ok && !had && capitalisedWord(t) {
+					d.codeWord = true
+					dc.names[k] = d
+				}
 			}
 		}
 		toks := tokenize(cleanMarkdown(s.text))
@@ -2637,6 +2669,14 @@ func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
 	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
 	toks = dropAdverbials(toks)
+	for k, t := range toks {
+		// "storing/retrieving metadata to/from a database": alternatives
+		// joined by a slash read as the first ("storing … to").
+		if !t.code && plainSlashRE.MatchString(t.text) {
+			toks[k].text = t.text[:strings.IndexByte(t.text, '/')]
+			toks[k].low = strings.ToLower(toks[k].text)
+		}
+	}
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
 	sharedPluralHead(toks, ms)
