@@ -241,6 +241,13 @@ type omention struct {
 	served bool
 	// term: a noun compound the document repeats (terms.go).
 	term bool
+	// camel: a name the document writes in camel case ("MetaManager"):
+	// written as words it must start capitalised ("Edge hub", not "the
+	// service account" for ServiceAccount).
+	camel bool
+	// codeWord: a capitalised word the document writes as code ("`Query`
+	// operations"): written in lower case it is the English word.
+	codeWord bool
 }
 
 func isCapWord(t otok) bool {
@@ -290,6 +297,9 @@ func identifier(t otok) bool {
 		return false
 	}
 	w := t.text
+	if !t.code && plainSlashRE.MatchString(w) {
+		return false // "to/from", "created/deployed", "cloud/edge": words joined by a slash, no name
+	}
 	if strings.ContainsAny(w, "_./:@") {
 		return true
 	}
@@ -314,6 +324,20 @@ func identifier(t otok) bool {
 	}
 	return strings.IndexFunc(w, unicode.IsDigit) > 0
 }
+
+// capitalisedWord reports whether a word is a capital and lower-case
+// letters ("Query", "Insert"): an English word capitalised.
+func capitalisedWord(w string) bool {
+	for k, r := range w {
+		if k == 0 && !unicode.IsUpper(r) || k > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return len(w) > 1
+}
+
+// plainSlashRE is two or three lower-case words joined by slashes.
+var plainSlashRE = regexp.MustCompile(`^[a-z]+(?:/[a-z]+){1,2}$`)
 
 // badName reports whether a code-shaped word is not the name of a thing:
 // a flag, a path, a file, an environment variable, a duration or version.
@@ -901,8 +925,11 @@ func capNameToken(toks []otok, k int, first bool) bool {
 	if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
 		return false // "an HTTP server", "the REST API": no name
 	}
-	if coordinatedVerb(toks, k) {
-		return false // "Accepts and validates transactions": a verb no list knows, joined to one a list does
+	if (k == 0 || toks[k-1].punct) && coordinatedVerb(toks, k) {
+		// "Accepts and validates transactions": a verb no list knows,
+		// joined to one a list does; inside a sentence a capitalised word
+		// is a name ("built upon Kubernetes and provides …").
+		return false
 	}
 	if timeWord(toks, k) {
 		return false // "started in October 2017": a time, not a thing
@@ -1017,6 +1044,12 @@ func (f *mentionFinder) documentNameAt(i int, dict map[string]omention) int {
 func documentNameFits(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
 		return false
+	}
+	if n == 1 && d.codeWord && !isCapWord(toks[i]) && !toks[i].code {
+		return false // "`Query` operations" then "local query processing": the word, not the name
+	}
+	if d.camel && n > 1 && !isCapWord(toks[i]) {
+		return false // "the service account" is no ServiceAccount
 	}
 	if longerNameAfter(toks, i+n) {
 		return false // "Orbit Client …" in the document "# Orbit": a longer name
@@ -1721,6 +1754,9 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 		if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
 			continue // "the consumer group": a noun the word modifies
 		}
+		if k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low)) {
+			continue // "handles local query processing": the word modifies a noun in -ing
+		}
 		best := -1
 		for p, m := range dc.heads[w] {
 			if p < place && p > best && text.Key(m.name) == w {
@@ -1890,6 +1926,14 @@ func newDocContext(doc string) *docContext {
 		if n := lowerCaseSubject(toks); n != "" {
 			dc.addName(n, "")
 		}
+		// A word in camel case ("MetaManager", "edgeHub") is a name the
+		// document gives: written in lower case or as words elsewhere in
+		// it ("metamanager", "Edge hub") it is that name.
+		for _, t := range toks {
+			if k := text.Key(t.text); innerCapital(t) && len(k) >= 3 && dc.names[k].name == "" {
+				dc.names[k] = omention{name: t.text, camel: true}
+			}
+		}
 	}
 	// The noun compounds the document repeats are its terms (terms.go).
 	for _, t := range repeatedCompounds(sentences) {
@@ -1898,6 +1942,22 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	return dc
+}
+
+// innerCapital reports whether a word of letters (and digits) has a
+// capital after a lower-case letter: "MetaManager", "edgeHub", "EdgeD".
+func innerCapital(t otok) bool {
+	if t.punct || len(t.text) < 5 || strings.IndexFunc(t.text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+		return false
+	}
+	prevLower := false
+	for _, r := range t.text {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
 }
 
 // lowerCaseSubject is the name a sentence starts with where the writer
@@ -1977,7 +2037,13 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 	for _, s := range p.sentences() {
 		for _, c := range s.code {
 			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
+				k := text.Key(t)
+				_, had := dc.names[k]
 				dc.addName(t, "")
+				if d, ok := dc.names[k]; ok && !had && capitalisedWord(t) {
+					d.codeWord = true
+					dc.names[k] = d
+				}
 			}
 		}
 		toks := tokenize(cleanMarkdown(s.text))
@@ -2229,6 +2295,9 @@ func introPrefix(sentence string, colon bool) string {
 		l := strings.ToLower(strings.Trim(w, ",.:;()"))
 		if k == 0 || !(l == "following" || openWords.is("number-words", l) || openWords.is("list-quantifiers", l) || isNumber(l)) {
 			continue
+		}
+		if l == "these" && (!colon || k+2 != len(fs)) {
+			continue // "to achieve these functions, X includes the following …": only "these parts:" ends the sentence
 		}
 		end := k
 		if l == "following" && strings.EqualFold(fs[k-1], "the") {
@@ -2560,7 +2629,11 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
-	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool { return openWords.is("idle-phrases", f.phrase) }))
+	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool {
+		// "Stores metadata for various components in the cluster": a
+		// cluster referred to as such is where things run, not a store.
+		return openWords.is("idle-phrases", f.phrase) || f.obj.ref && f.obj.typ == "Cluster" && canonicalPhrase(f.phrase) == "write to"
+	}))
 	if m, ok := containerImage(toks); ok && ctx.title != nil && ctx.title.name != m.name {
 		// "The container is a standard PostgreSQL image" in the README
 		// of "# Accounts Database Service": the service is built on it.
@@ -2596,6 +2669,14 @@ func sentenceMentions(u unit, ctx *docContext) ([]otok, []omention) {
 	toks := tokenize(namesForKinds(cleanMarkdown(u.text), u.code))
 	markCode(toks, u.code)
 	toks = dropAdverbials(toks)
+	for k, t := range toks {
+		// "storing/retrieving metadata to/from a database": alternatives
+		// joined by a slash read as the first ("storing … to").
+		if !t.code && plainSlashRE.MatchString(t.text) {
+			toks[k].text = t.text[:strings.IndexByte(t.text, '/')]
+			toks[k].low = strings.ToLower(toks[k].text)
+		}
+	}
 	ms := findMentions(toks, u.heading, ctx.names)
 	sharedModifiers(toks, ms)
 	sharedPluralHead(toks, ms)
@@ -4482,8 +4563,28 @@ func callsService(phrase, objectType string) bool {
 // ("History Service shards") are services here.
 func deliversToService(phrase string, s, o omention) bool {
 	fs := strings.Fields(phrase)
-	return len(fs) > 0 && openWords.is("service-sending-verbs", fs[0]) && canonicalPhrase(phrase) == "write to" &&
-		o.typ == "Service" && (openWords.is("service-kinds", s.typ) || s.typ == "Instance")
+	if len(fs) == 0 || !openWords.is("service-sending-verbs", fs[0]) || canonicalPhrase(phrase) != "write to" {
+		return false
+	}
+	if o.typ == "Service" && (openWords.is("service-kinds", s.typ) || s.typ == "Instance") {
+		return true
+	}
+	// "EdgeHub sends them to ServiceBus": between two programs' names, of
+	// no kind that stores or queues, a message handed over is a call.
+	program := func(m omention) bool {
+		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ)) && programName(m.name)
+	}
+	return program(s) && program(o)
+}
+
+// programName reports whether a name is one word written the way programs
+// are named: in camel case ("EdgeHub"), or an identifier ("payments-db").
+func programName(n string) bool {
+	if strings.ContainsAny(n, " \t") {
+		return false
+	}
+	t := otok{text: n, low: strings.ToLower(n)}
+	return innerCapital(t) || identifier(t) && !badName(t)
 }
 
 // consumesQueue reports whether a relation phrase, said of an object of the
@@ -4914,6 +5015,8 @@ func (r *verbReading) dutyVerb() {
 	}
 	if n := purposeNoun(ts[k:]); r.be && n > 0 {
 		k += n - 1 // "is a command line tool for communicating with Y": it communicates with Y
+	} else if n := dutyNoun(ts[k:]); r.be && n > 0 {
+		k += n // "is a web socket server responsible for sending messages to Y": it sends them to Y
 	}
 	if r.be && k+2 < len(ts) && (openWords.is("duty-words", ts[k].low) || k > r.k) && openWords.is("prepositions", ts[k+1].low) {
 		if base, ok := ingLemma(ts[k+2].low); ok {
@@ -4943,6 +5046,26 @@ func purposeNoun(ts []otok) int {
 				return n
 			}
 			return 0
+		}
+	}
+	return 0
+}
+
+// dutyNoun returns where a duty word stands after an article and a noun of
+// one to four plain words ("a web socket server responsible for"), 0 for
+// none. After "the" the noun may name another thing ("the object responsible
+// for managing the API server session").
+func dutyNoun(ts []otok) int {
+	if len(ts) < 5 || ts[0].low != "a" && ts[0].low != "an" {
+		return 0
+	}
+	for n := 2; n <= 5 && n+2 < len(ts); n++ {
+		t := ts[n-1]
+		if t.punct || openWords.function(t.low) {
+			return 0
+		}
+		if openWords.is("duty-words", ts[n].low) {
+			return n
 		}
 	}
 	return 0
@@ -5304,8 +5427,8 @@ func (f *verbForm) relation() (verbGroup, bool) {
 		}
 		base = part
 	}
-	if prep == "on" && openWords.is("foundation-verbs", base) {
-		return verbGroup{phrase: "use"}, true // "is built on top of Y": Y is its base, which it uses
+	if (prep == "on" || prep == "upon") && openWords.is("foundation-verbs", base) {
+		return verbGroup{phrase: "use"}, true // "is built on top of Y", "built upon Y": Y is its base, which it uses
 	}
 	if f.unknown && prep != "" && !openWords.is("party-prepositions", prep) {
 		return verbGroup{}, false // "detects failures in the tablets": a place, not a party
@@ -5634,7 +5757,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 11
+const openVersion = 12
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -5831,7 +5954,11 @@ func definitionStatement(line string) bool {
 	if len(fs) > 2 && (strings.EqualFold(fs[0], "a") || strings.EqualFold(fs[0], "an")) {
 		// "**agent**: A sidecar that forwards data to X": a description
 		// with a clause of its own, not a specification.
-		return slices.ContainsFunc(fs, func(w string) bool { return w == "that" || w == "which" })
+		// "**CloudHub**: A web socket server responsible for sending
+		// messages to X": a duty says what it does, as a clause would.
+		return slices.ContainsFunc(fs, func(w string) bool {
+			return w == "that" || w == "which" || openWords.is("duty-words", strings.ToLower(w))
+		})
 	}
 	return len(fs) > 1 && verbStart(fs)
 }
@@ -6134,7 +6261,9 @@ var (
 	// span ("`vtgate`:"), or plain ("Scheduler -"), then a colon or a dash
 	// before its description. Groups: the list marker, the term (one of
 	// four forms), the description.
-	itemTermFormRE = regexp.MustCompile("^(\\s*(?:[-*+]|\\d+[.)])\\s+)(?:(?:\\*\\*|__)[*_]?([^*_`]{1,40}?):?[*_]?(?:\\*\\*|__)|[*_]([^*_`\\s][^*_`]{0,39}?)[*_]|`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+))\\s*(?::\\s|:$|\\s[-–—]\\s|[–—]\\s*)(.*)$")
+	boldLinkTermRE  = regexp.MustCompile(`^(\s*(?:[-*+]|\d+[.)])\s+)(\*\*|__)\[([^\]]{1,40})\]\([^)\s]*\)`)
+	boldColonTermRE = regexp.MustCompile("^(\\s*(?:[-*+]|\\d+[.)])\\s+)(\\*\\*|__)([^*_`:]{1,40}):(?:\\*\\*|__)\\s+")
+	itemTermFormRE  = regexp.MustCompile("^(\\s*(?:[-*+]|\\d+[.)])\\s+)(?:(?:\\*\\*|__)[*_]?([^*_`]{1,40}?):?[*_]?(?:\\*\\*|__)|[*_]([^*_`\\s][^*_`]{0,39}?)[*_]|`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+))\\s*(?::\\s|:$|\\s[-–—]\\s|[–—]\\s*)(.*)$")
 )
 
 // definitionLine writes a list item whose term is emphasised, a code span
@@ -6144,6 +6273,11 @@ var (
 // is returned as it is. A plain term must be a name: capitalised words that
 // are no function words, or an identifier.
 func definitionLine(l string) string {
+	// "- **[EdgeHub](./edgehub.md):** a client …": a linked term reads as
+	// its text.
+	l = boldLinkTermRE.ReplaceAllString(l, "$1$2$3")
+	// "- **Edged:** an agent …": the colon inside the emphasis.
+	l = boldColonTermRE.ReplaceAllString(l, "$1**$3**: ")
 	if definitionItemRE.MatchString(l) {
 		return l
 	}
