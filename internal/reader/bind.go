@@ -36,8 +36,13 @@ func (f *Frame) bindNouns() {
 			continue
 		}
 		f.Links = append(f.Links, &Link{M: n.Noun, X: ni, Y: y, Rule: rule})
-		if y >= 0 && f.Nodes[y].Kind != NodeEntity {
+		switch {
+		case y >= 0 && f.Nodes[y].Kind != NodeEntity:
 			f.Nodes[y].outer = ni
+		case y >= 0 && rule == "noun-of":
+			// "Which house does the killer of X belong to?": a verb
+			// after the phrase has its head for subject, not X.
+			f.Nodes[y].inner, f.Nodes[y].outer = true, ni
 		}
 	}
 }

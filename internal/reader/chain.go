@@ -165,7 +165,7 @@ func (b *builder) askedKind(rd *Reading, kinds *kindMention, types []string, ste
 			// "Which house does X belong to?" over houseName and
 			// parents: not X's parents' house, but X's own; the asked
 			// kind's word names the relation.
-			return []step{st}
+			return append(steps[:len(steps)-1], st)
 		}
 		if hop, ok := b.hopInto(types, kinds.types, steps); ok {
 			steps = append(steps, hop)
@@ -1014,16 +1014,20 @@ func endTypes(r *relation, d graph.Direction, start bool) []string {
 	return r.def.Ends(d)
 }
 
-// kindsOwnRelation returns, for a one-step walk a verb names only by its
-// kind ("belong to" read as parents) that cannot end in the asked kind,
-// the one relation from the anchor into that kind whose name says the
-// kind's word ("house" of houseName): the step the question more likely
-// means.
+// kindsOwnRelation returns, for a walk whose last step a verb names only
+// by its kind ("belong to" read as parents) and that cannot end in the
+// asked kind, the one relation from where that step starts into the kind
+// whose name says the kind's word ("house" of houseName): the step the
+// question more likely means in its place.
 func (b *builder) kindsOwnRelation(rd *Reading, kinds *kindMention, steps []step) (step, bool) {
-	if len(steps) != 1 || steps[0].link == nil || steps[0].by < byConcept || steps[0].implicit {
+	last := len(steps) - 1
+	if last < 0 || steps[last].link == nil || steps[last].by < byConcept || steps[last].implicit {
 		return step{}, false
 	}
 	from := b.entTypes(rd.Anchor)
+	if last > 0 {
+		from = steps[last-1].ends
+	}
 	word := singular(kinds.text)
 	var found step
 	n := 0
@@ -1033,7 +1037,7 @@ func (b *builder) kindsOwnRelation(rd *Reading, kinds *kindMention, steps []step
 		}
 		for _, d := range []graph.Direction{graph.Out, graph.In} {
 			if (from == nil || intersects(endTypes(r, d, true), from)) && intersects(endTypes(r, d, false), kinds.types) {
-				found = step{link: steps[0].link, fromX: steps[0].fromX, by: byNameWord, concept: r.concept, kindNamed: true,
+				found = step{link: steps[last].link, fromX: steps[last].fromX, by: byNameWord, concept: r.concept, kindNamed: true,
 					edges: []state.RelDir{{Relation: r.name, Direction: d}}, ends: endTypes(r, d, false)}
 				n++
 			}
