@@ -778,7 +778,7 @@ func keepConcepts(tiers map[grounding][]candEdge, ctx []words.Concept) {
 // only start there. Nil when none fits.
 func (b *builder) strongestFitting(l *Link, tiers map[grounding][]candEdge, fit typeFit, closure bool) ([]candEdge, grounding) {
 	for _, strict := range []bool{true, false} {
-		for g := byName; g <= byConceptVerb; g++ {
+		for g := byName; g <= byTypes; g++ {
 			if chosen := b.fittingOf(l, tiers[g], fit, strict, closure); chosen != nil {
 				return chosen, g
 			}
@@ -843,7 +843,7 @@ func (b *builder) everyDeclaredDependency(l *Link, fromX bool, chosen []candEdge
 func strongestTier(tiers map[grounding][]candEdge) ([]candEdge, grounding) {
 	var chosen []candEdge
 	var by grounding
-	for g := byName; g <= byConceptVerb && chosen == nil; g++ {
+	for g := byName; g <= byTypes && chosen == nil; g++ {
 		chosen, by = tiers[g], g
 	}
 	return chosen, by
@@ -1400,10 +1400,21 @@ func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7}, true
 	case st.severalNamed:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 1}, true
+	case st.by == byTypes:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("the graph has no %s relation: the relation between the kinds", conceptsOf(st.link.M)), Factor: 0.5}, true
 	case st.by == byConceptVerb:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("no relation is named so: every %s relation", st.concept), Factor: 0.9}, true
 	}
 	return Doubt{}, false
+}
+
+// conceptsOf says the concepts a mention names.
+func conceptsOf(m *relMention) string {
+	var cs []string
+	for _, c := range m.concepts {
+		cs = append(cs, c.String())
+	}
+	return strings.Join(cs, " or ")
 }
 
 // implicitStepDoubt returns the doubt of a step no word names, the i-th

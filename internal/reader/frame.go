@@ -219,6 +219,9 @@ func (f *Frame) String() string {
 		for _, c := range l.M.strongest() {
 			rels = append(rels, c.rel.name+"."+c.end.String())
 		}
+		if l.M.best() == byTypes {
+			rels = []string{"any relation"}
+		}
 		fmt.Fprintf(&b, "  %s %q n%d→n%d [%s] by %s (%s)\n", l.M.form, l.M.text, l.X, l.Y, strings.Join(rels, " "), l.M.best(), l.Rule)
 	}
 	if fl := f.Failure; fl != nil {
@@ -264,11 +267,13 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f.rels = spotRelations(f.toks, v, f.Optional)
 	// Phrases of a concept the graph lacks name no relation here.
 	f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool {
-		if len(m.cands) == 0 {
+		switch {
+		case len(m.cands) > 0, f.ofPhrase(m) && v.byTypes(m):
+			return false
+		case !m.typesOnly:
 			f.foreign = append(f.foreign, m.text)
-			return true
 		}
-		return false
+		return true
 	})
 	// Their words stay read where a phrase the graph has covers them.
 	f.foreign = slices.DeleteFunc(f.foreign, func(w string) bool {
@@ -289,6 +294,18 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f.readAsked()
 	f.ownFunctionWords()
 	return f
+}
+
+// ofPhrase reports whether a mention is a noun with its "of" ("the
+// members of X"): its complement follows, and no relation noun or entity
+// right before it is the phrase's head.
+func (f *Frame) ofPhrase(m *relMention) bool {
+	if m.start > 0 && (f.toks[m.start-1].ent >= 0 || slices.ContainsFunc(f.rels, func(o *relMention) bool {
+		return o != m && o.end == m.start && o.form == mNoun && !o.zero && len(o.cands) > 0
+	})) {
+		return false // "the parent team of X", "X part of": another head
+	}
+	return f.toks[m.end-1].is("of") || m.end < len(f.toks) && f.toks[m.end].is("of")
 }
 
 // dropConceptsInKindNames drops the relation mentions that only a

@@ -51,9 +51,12 @@ const (
 	// byConceptVerb: a specific verb of the concept that the graph does
 	// not name ("import" where the graph has only depends_on).
 	byConceptVerb
+	// byTypes: a noun of a concept the graph has no relation of ("the
+	// members of House X" over houseName): the relations the types allow.
+	byTypes
 )
 
-var groundingNames = map[grounding]string{byName: "its name", byNameWord: "a word of its name", byAct: "the same act", byConcept: "its kind", byConceptVerb: "a verb of its kind"}
+var groundingNames = map[grounding]string{byName: "its name", byNameWord: "a word of its name", byAct: "the same act", byConcept: "its kind", byConceptVerb: "a verb of its kind", byTypes: "the types"}
 
 func (g grounding) String() string { return groundingNames[g] }
 
@@ -99,6 +102,9 @@ type relMention struct {
 	// flipsInFlow: a position that says the other role in a structure
 	// that flows downward ("below X in the lineage").
 	flipsInFlow bool
+	// typesOnly: a noun of a concept the graph has no relation of, kept
+	// only to be read by the types with its "of" (vocab.byTypes).
+	typesOnly bool
 }
 
 // best returns the strongest grounding among the candidates.
@@ -504,7 +510,12 @@ func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *voc
 	if len(rels) == 0 {
 		// A concept the graph has no relation of ("on call for" where
 		// there are only CALLS): kept, with no candidate, so that its
-		// words are not read as a shorter phrase that the graph has.
+		// words are not read as a shorter phrase that the graph has. A
+		// noun of it ("the members of House X") is read by the types
+		// (vocab.byTypes).
+		if (s.Part == words.NounFirst || s.Part == words.NounSecond) && conceptNoun(phrase) && end < len(toks) && toks[end].is("of") {
+			return &relMention{start: i, end: end, form: mNoun, text: span(toks, i, end), concepts: []words.Concept{s.Concept}, typesOnly: true}
+		}
 		if end-i < 2 {
 			return nil
 		}

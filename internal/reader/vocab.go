@@ -684,3 +684,41 @@ func (v *vocab) conceptRels(c words.Concept, optional bool) []*relation {
 func (v *vocab) hasConcept(c words.Concept) bool {
 	return slices.ContainsFunc(v.rels, func(r *relation) bool { return r.concept == c })
 }
+
+// byTypes gives a noun of a concept the graph has no relation of ("the
+// members of House X" where houseName links characters to houses) every
+// relation for candidate, each end, grounded by the types alone: the
+// reading takes the one the types allow, doubted. It reports whether it
+// did.
+func (v *vocab) byTypes(m *relMention) bool {
+	first := strings.Fields(m.text)
+	if len(first) == 0 || m.zero || !(m.form == mNoun || m.form == mVerb && conceptNoun(text.Singular(first[0]))) || len(m.concepts) == 0 || len(m.cands) > 0 {
+		// "members of" of the verb "member of" is the noun too.
+		return false
+	}
+	for _, c := range m.concepts {
+		if c == words.None || len(v.conceptRels(c, true)) > 0 {
+			return false
+		}
+	}
+	for _, r := range v.rels {
+		m.cands = append(m.cands, relCand{rel: r, end: Subject, by: byTypes}, relCand{rel: r, end: Object, by: byTypes})
+	}
+	return len(m.cands) > 0
+}
+
+// conceptNoun reports whether the concepts list word w as a noun of a
+// concept ("member", "owner", "part").
+func conceptNoun(w string) bool {
+	for _, cp := range words.ConceptPhrases() {
+		if len(cp.Words) != 1 || cp.Words[0] != w {
+			continue
+		}
+		for _, s := range cp.Firm() {
+			if s.Concept != words.None && (s.Part == words.NounFirst || s.Part == words.NounSecond) {
+				return true
+			}
+		}
+	}
+	return false
+}
