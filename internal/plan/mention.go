@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -61,6 +62,11 @@ func newGraphWords(s *graph.Schema) *graphWords {
 	roles := map[string]bool{}
 	for _, r := range s.Relations {
 		rt := text.Tokens(r.Name)
+		if k, ok := words.FieldKind(rt); ok {
+			// HouseNameObject holds houses: "House Frey" is Frey.
+			gw.typeToks[infer.RoleTypeName(r.Name, true)] = []string{text.Singular(k)}
+			gw.typeWord[text.Singular(k)] = true
+		}
 		roles[strings.Join(append(slices.Clone(rt), "subject"), " ")] = true
 		roles[strings.Join(append(slices.Clone(rt), "object"), " ")] = true
 		content := 0
@@ -134,10 +140,11 @@ func readWords(q string, gw *graphWords) []qword {
 			qw.kind = words.IsHeadNoun(qw.tok) || gw.typeWord[text.Singular(qw.tok)]
 			qw.conn = connectives[qw.tok]
 			qw.asking = askingDeterminer(qw.tok)
-		} else if qw.tok != "" && upperCase(w.Raw) {
-			// "the API SIG": a type's name written in capitals is its
-			// kind word all the same.
-			qw.kind = gw.typeWord[qw.tok]
+		} else if qw.tok != "" && (upperCase(w.Raw) || i > 0 && !qw.stop) {
+			// "the API SIG", "House Frey": a type's name written in
+			// capitals, or capitalised in a name, is its kind word all
+			// the same.
+			qw.kind = gw.typeWord[text.Singular(qw.tok)]
 		}
 		out[i] = qw
 	}

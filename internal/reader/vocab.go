@@ -343,10 +343,10 @@ func nameReadings(ws []string) []nameReading {
 		// compound naming the object; its head alone too.
 		add(formNoun, ws, Object, true)
 		add(formNoun, ws[n-1:], Object, false)
-		if n == 2 && words.ClassOf(ws[1]).Has(words.Field) && !words.ClassOf(ws[0]).Has(words.Field) {
+		if k, ok := words.FieldKind(ws); ok {
 			// "houseName", "actorName": the field of a thing its first
 			// word names the kind of ("Which house does X belong to?").
-			add(formNoun, ws[:1], Object, false)
+			add(formNoun, []string{k}, Object, false)
 		}
 	case n >= 2:
 		// "runs_image", "uses_secret": a verb and the noun of its object.

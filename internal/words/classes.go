@@ -188,3 +188,13 @@ func SetsAside(before []string) bool {
 	}
 	return false
 }
+
+// FieldKind returns, for the words of a relation name of two words that
+// ends in a field noun ("house", "name" of houseName; "actor", "name"),
+// the first word: the kind of thing the field's values are.
+func FieldKind(ws []string) (string, bool) {
+	if len(ws) != 2 || !ClassOf(ws[1]).Has(Field) || ClassOf(ws[0]).Has(Field) || FunctionWord(ws[0]) {
+		return "", false
+	}
+	return ws[0], true
+}

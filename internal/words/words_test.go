@@ -293,3 +293,21 @@ func TestPreteriteOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestFieldKind(t *testing.T) {
+	for _, c := range []struct {
+		ws   []string
+		want string
+	}{
+		{[]string{"house", "name"}, "house"},
+		{[]string{"actor", "name"}, "actor"},
+		{[]string{"route", "id"}, "route"},
+		{[]string{"route", "short", "name"}, ""},
+		{[]string{"name"}, ""},
+		{[]string{"of", "name"}, ""},
+	} {
+		if got, _ := FieldKind(c.ws); got != c.want {
+			t.Errorf("FieldKind(%q) = %q, want %q", c.ws, got, c.want)
+		}
+	}
+}
