@@ -138,9 +138,26 @@ const functionClasses = words.Det | words.PossessiveDet | words.Quantifier | wor
 // ownFunctionWords gives the function words no part took to the frame's
 // grammar; what is left unowned is a word no part explains.
 func (f *Frame) ownFunctionWords() {
+	f.ownHeadNouns()
 	for i, t := range f.toks {
 		if f.owner[i] == "" && t.ent < 0 && (t.class.Has(functionClasses) || len(t.low) < 2) {
 			f.owner[i] = "grammar"
+		}
+	}
+}
+
+// ownHeadNouns owns a plain noun between a relation noun and its "of"
+// ("the parent feature of X", "the parent team of X"): the phrase's
+// head, saying what kind of thing the relation's answers are, which the
+// relation noun reads; no word left unexplained.
+func (f *Frame) ownHeadNouns() {
+	for _, m := range f.rels {
+		k := m.end
+		if m.form != mNoun || m.zero || k+1 >= len(f.toks) || f.owner[k] != "" || !f.toks[k+1].is("of") {
+			continue
+		}
+		if t := f.toks[k]; t.ent < 0 && t.class == 0 && !t.brk && len(t.low) > 2 {
+			f.own(k, k+1, "head noun")
 		}
 	}
 }
