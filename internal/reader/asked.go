@@ -158,6 +158,7 @@ func (f *Frame) ownHeadNouns() {
 		}
 		if t := f.toks[k]; t.ent < 0 && t.class == 0 && !t.brk && len(t.low) > 2 {
 			f.own(k, k+1, "head noun")
+			f.headNouns = append(f.headNouns, t.low)
 		}
 	}
 }

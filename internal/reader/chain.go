@@ -1334,6 +1334,9 @@ func (b *builder) confidence(rd *Reading, steps []step) {
 		rd.Doubts = append(rd.Doubts, d)
 		rd.Confidence *= d.Factor
 	}
+	for _, w := range f.headNouns {
+		doubt(Doubt{Kind: DoubtAskedKind, Words: w, Detail: "the relation's answers before it are not checked to be of that kind", Factor: 0.85})
+	}
 	if len(rd.Also) > 0 && rd.Target < 0 {
 		// "which services subscribe to A and B": both, or either.
 		names := []string{f.ents[rd.Anchor].Name}

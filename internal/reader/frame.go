@@ -131,6 +131,9 @@ type Frame struct {
 	// foreign are phrases of a kind of relation the graph has none of
 	// ("on call for" where there are only CALLS).
 	foreign []string
+	// headNouns are the plain nouns that head a relation noun's phrase
+	// ("feature" of "the parent feature of X"), kinds no type checks.
+	headNouns []string
 	// repeatedNouns are the spans [start, end) of the repeated nouns
 	// words.RepeatedNoun finds ("including kinds of kinds"), read once by
 	// readRepeatedNoun.
