@@ -202,11 +202,12 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 }
 
 // knowsKind returns the open reader's plan where the rule reader reads
-// the asked kind only by the words of entities' names and the open reader
-// as a type of the graph ("Which house does X belong to?" over houseName:
-// the objects of houseName, not the entities named "... House ..."),
-// its words naming every relation it walks, with no doubt. Its answers are given uncertain, as the
-// open reader's are.
+// the asked kind only by the words of entities' names (and no type's
+// name words hold it) and the open reader as a kind the graph's types
+// name ("Which house does X belong to?" over houseName: the objects of
+// houseName, not the entities named "... House ..."), its words naming
+// every relation it walks, with no doubt. Its answers are given
+// uncertain, as the open reader's are.
 func (p *Rules) knowsKind(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
 	if rules.Target.Kind != state.TargetType || rules.Target.Type != "" || rules.Target.NameWord == "" || nameWordOfType(s, rules.Target.NameWord) {
 		return state.Plan{}, false

@@ -19,6 +19,9 @@ import (
 func (b *builder) reading() (Reading, bool) {
 	f := b.f
 	b.bindLoose()
+	// After the loose sides are bound: a joint partner takes the verb's
+	// object, which "Which RFCs did X write together with Y?" leaves to
+	// the asked phrase.
 	b.f.bindJoint()
 	anchor, path, target := b.path()
 	bridge := -1

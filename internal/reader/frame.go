@@ -268,10 +268,12 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	}
 	f.Optional = slices.ContainsFunc(f.cues, func(c cueMention) bool { return c.cues.Has(words.Optional) })
 	f.rels = spotRelations(f.toks, v, f.Optional)
-	// Phrases of a concept the graph lacks name no relation here.
+	// Phrases of a concept the graph lacks name no relation here, but for
+	// a noun with its "of", which the types ground.
+	spotted := slices.Clone(f.rels)
 	f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool {
 		switch {
-		case len(m.cands) > 0, f.ofPhrase(m) && v.byTypes(m):
+		case len(m.cands) > 0, f.ofPhrase(m, spotted) && v.groundByTypes(m):
 			return false
 		case !m.typesOnly:
 			f.foreign = append(f.foreign, m.text)
@@ -300,10 +302,10 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 }
 
 // ofPhrase reports whether a mention is a noun with its "of" ("the
-// members of X"): its complement follows, and no relation noun or entity
-// right before it is the phrase's head.
-func (f *Frame) ofPhrase(m *relMention) bool {
-	if m.start > 0 && (f.toks[m.start-1].ent >= 0 || slices.ContainsFunc(f.rels, func(o *relMention) bool {
+// members of X"): its complement follows, and no relation noun of rels or
+// entity right before it is the phrase's head.
+func (f *Frame) ofPhrase(m *relMention, rels []*relMention) bool {
+	if m.start > 0 && (f.toks[m.start-1].ent >= 0 || slices.ContainsFunc(rels, func(o *relMention) bool {
 		return o != m && o.end == m.start && o.form == mNoun && !o.zero && len(o.cands) > 0
 	})) {
 		return false // "the parent team of X", "X part of": another head

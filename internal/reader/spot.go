@@ -103,7 +103,7 @@ type relMention struct {
 	// that flows downward ("below X in the lineage").
 	flipsInFlow bool
 	// typesOnly: a noun of a concept the graph has no relation of, kept
-	// only to be read by the types with its "of" (vocab.byTypes).
+	// only to be read by the types with its "of" (vocab.groundByTypes).
 	typesOnly bool
 }
 
@@ -508,18 +508,7 @@ func appendForeign(kept, foreign []*relMention) []*relMention {
 func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *vocab, optional bool) *relMention {
 	rels := partsNotKinds(v.conceptRels(s.Concept, optional), phrase, s.Concept)
 	if len(rels) == 0 {
-		// A concept the graph has no relation of ("on call for" where
-		// there are only CALLS): kept, with no candidate, so that its
-		// words are not read as a shorter phrase that the graph has. A
-		// noun of it ("the members of House X") is read by the types
-		// (vocab.byTypes).
-		if (s.Part == words.NounFirst || s.Part == words.NounSecond) && conceptNoun(phrase) && end < len(toks) && toks[end].is("of") {
-			return &relMention{start: i, end: end, form: mNoun, text: span(toks, i, end), concepts: []words.Concept{s.Concept}, typesOnly: true}
-		}
-		if end-i < 2 {
-			return nil
-		}
-		return &relMention{start: i, end: end, form: mVerb, text: span(toks, i, end), concepts: []words.Concept{s.Concept}}
+		return lackedMention(toks, i, end, phrase, s)
 	}
 	form := mVerb
 	switch s.Part {
@@ -561,6 +550,22 @@ func senseMention(toks []token, i, end int, phrase string, s words.Sense, v *voc
 		m.cands = append(m.cands, relCand{rel: r, end: r.roleEnd(s.Role()), by: g, stated: verb && words.PastForm(strings.Fields(phrase)[0])})
 	}
 	return m
+}
+
+// lackedMention returns the mention of a concept phrase at tokens [i,
+// end) whose concept the graph has no relation of ("on call for" where
+// there are only CALLS): kept, with no candidate, so that its words are
+// not read as a shorter phrase that the graph has; nil for one word. A
+// noun of it before its "of" ("the members of House X") is kept to be
+// read by the types (vocab.groundByTypes).
+func lackedMention(toks []token, i, end int, phrase string, s words.Sense) *relMention {
+	if (s.Part == words.NounFirst || s.Part == words.NounSecond) && conceptNoun(phrase) && end < len(toks) && toks[end].is("of") {
+		return &relMention{start: i, end: end, form: mNoun, text: span(toks, i, end), concepts: []words.Concept{s.Concept}, typesOnly: true}
+	}
+	if end-i < 2 {
+		return nil
+	}
+	return &relMention{start: i, end: end, form: mVerb, text: span(toks, i, end), concepts: []words.Concept{s.Concept}}
 }
 
 // partsNotKinds drops, from the relations of a containment phrase of

@@ -685,15 +685,14 @@ func (v *vocab) hasConcept(c words.Concept) bool {
 	return slices.ContainsFunc(v.rels, func(r *relation) bool { return r.concept == c })
 }
 
-// byTypes gives a noun of a concept the graph has no relation of ("the
-// members of House X" where houseName links characters to houses) every
-// relation for candidate, each end, grounded by the types alone: the
-// reading takes the one the types allow, doubted. It reports whether it
-// did.
-func (v *vocab) byTypes(m *relMention) bool {
+// groundByTypes gives a noun of a concept the graph has no relation of
+// ("the members of House X" where houseName links characters to houses;
+// "members of" of the verb "member of" is that noun too) every relation
+// for candidate, each end, grounded by the types alone: the reading
+// takes the one the types allow, doubted. It reports whether it did.
+func (v *vocab) groundByTypes(m *relMention) bool {
 	first := strings.Fields(m.text)
 	if len(first) == 0 || m.zero || !(m.form == mNoun || m.form == mVerb && conceptNoun(text.Singular(first[0]))) || len(m.concepts) == 0 || len(m.cands) > 0 {
-		// "members of" of the verb "member of" is the noun too.
 		return false
 	}
 	for _, c := range m.concepts {
