@@ -610,6 +610,11 @@ func (f *Frame) readFormer() {
 // form of "be" or "have", or a relation verb ("which workflows RUN",
 // "which tables ARE"): the word before it is a noun.
 func (f *Frame) verbFollows(i int) bool {
+	// "Which browsers only support X", "which teams still own it": an
+	// adverb may stand before the verb.
+	for i < len(f.toks) && f.toks[i].ent < 0 && f.relAt(i) == nil && (f.toks[i].class.Has(words.Exclusive) || f.toks[i].class == 0 && strings.HasSuffix(f.toks[i].low, "ly") && len(f.toks[i].low) > 4) {
+		i++
+	}
 	if i >= len(f.toks) || f.toks[i].ent >= 0 || f.toks[i].brk {
 		return false
 	}

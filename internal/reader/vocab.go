@@ -348,6 +348,17 @@ func nameReadings(ws []string) []nameReading {
 			// word names the kind of ("Which house does X belong to?").
 			add(formNoun, []string{k}, Object, false)
 		}
+		if n == 2 && nominal(ws[1]) != nounOnly {
+			// "partial_support": "Which browsers partially support X?",
+			// the adjective said as its adverb before the head said as a
+			// verb; the types choose which end the verb's subject plays.
+			for _, adv := range words.Adverbs(ws[0]) {
+				for _, e := range []End{Subject, Object} {
+					add(formVerb, []string{adv, ws[1]}, e, true)
+					out[len(out)-1].guessedEnd = true
+				}
+			}
+		}
 	case n >= 2:
 		// "runs_image", "uses_secret": a verb and the noun of its object.
 		add(formVerb, ws, Subject, true)

@@ -202,6 +202,26 @@ func PreteriteOnly(w string) bool {
 	return false
 }
 
+// Adverbs returns the adverbs English makes of an adjective by its
+// regular rules ("partially" of partial, "simply" of simple, "easily" of
+// easy, "basically" of basic); none for a word of fewer than four letters
+// or one that ends in -ly already. It over-generates for words that are
+// no adjectives: callers match them against a question's words.
+func Adverbs(adj string) []string {
+	n := len(adj)
+	switch {
+	case n < 4 || strings.HasSuffix(adj, "ly"):
+		return nil
+	case strings.HasSuffix(adj, "le"):
+		return []string{adj[:n-1] + "y"}
+	case strings.HasSuffix(adj, "ic"):
+		return []string{adj + "ally"}
+	case strings.HasSuffix(adj, "y"):
+		return []string{adj[:n-1] + "ily"}
+	}
+	return []string{adj + "ly"}
+}
+
 // AgentVerbs returns the verbs a noun names the doer of ("kill" of
 // killer, "own" of owner, "publish" of publisher), the noun itself left
 // out. It over-generates ("memb" of member): callers match the verbs

@@ -311,3 +311,12 @@ func TestFieldKind(t *testing.T) {
 		}
 	}
 }
+
+func TestAdverbs(t *testing.T) {
+	for adj, want := range map[string]string{"partial": "partially", "simple": "simply", "easy": "easily", "basic": "basically", "direct": "directly", "odd": "", "only": ""} {
+		got := strings.Join(Adverbs(adj), " ")
+		if got != want {
+			t.Errorf("Adverbs(%q) = %q, want %q", adj, got, want)
+		}
+	}
+}
