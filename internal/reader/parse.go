@@ -554,6 +554,9 @@ func (f *Frame) afterEntityNoun(m *relMention) bool {
 	if m.zero {
 		return false // "X loads", "X references": a verb
 	}
+	if k := m.end; k < len(f.toks) && (f.toks[k].ent >= 0 || f.toks[k].class.Has(words.Article) && k+1 < len(f.toks) && f.toks[k+1].ent >= 0) {
+		return false // "songs by Cage mention Donald Trump": a verb and its object
+	}
 	for k := m.start - 2; k >= 0 && !f.toks[k+1].brk; k-- {
 		if f.toks[k].ent < 0 && f.toks[k].class.Has(words.Aux|words.Modal|words.Be|words.Have) {
 			return false

@@ -107,3 +107,26 @@ func TestSplitASCII(t *testing.T) {
 		}
 	}
 }
+
+// A name hyphened to a participle ("money-themed") is two words, the
+// name first; other hyphened words stay whole.
+func TestWordsSplitParticipleTails(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Which politicians come up in money-themed songs?": {"Which", "politicians", "come", "up", "in", "money", "themed", "songs"},
+		"Rust-based tools":             {"Rust", "based", "tools"},
+		"the feature-complete profile": {"the", "feature-complete", "profile"},
+		"the self-hosted-local image":  {"the", "self-hosted-local", "image"},
+		"a-based x":                    {"a-based", "x"},
+	} {
+		var got []string
+		for _, w := range Words(q) {
+			got = append(got, w.Raw)
+			if q[w.Start:w.End] != w.Raw {
+				t.Errorf("%q: word %q at %d:%d", q, w.Raw, w.Start, w.End)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("Words(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

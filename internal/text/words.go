@@ -42,13 +42,34 @@ func Words(q string) []Word {
 				e--
 				poss = true
 			}
-			if e > s {
+			if h := participleTail(q[s:e]); h > 0 && !poss {
+				// "money-themed songs", "Rust-based tools": a name, then
+				// the participle said of the noun after them.
+				out = append(out, Word{Raw: q[s : s+h], Start: s, End: s + h}, Word{Raw: q[s+h+1 : e], Start: s + h + 1, End: e})
+			} else if e > s {
 				out = append(out, Word{Raw: q[s:e], Start: s, End: e, Possessive: poss})
 			}
 		}
 		i = j
 	}
 	return out
+}
+
+// participleTail returns where the hyphen before a word's last part
+// stands when that part is a regular past participle of five letters or
+// more ("themed", "based", "hosted") after a part of two or more: the
+// word is a name and the participle said of what follows. It returns 0
+// for any other word.
+func participleTail(w string) int {
+	h := strings.LastIndexByte(w, '-')
+	if h < 2 || h+1 >= len(w) {
+		return 0
+	}
+	tail := w[h+1:]
+	if len(tail) < 5 || !strings.HasSuffix(tail, "ed") || strings.ToLower(tail) != tail {
+		return 0
+	}
+	return h
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
