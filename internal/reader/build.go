@@ -35,6 +35,9 @@ type step struct {
 	// implicit: no word of the question names the step (the types chose
 	// it).
 	implicit bool
+	// kin: a kin noun of another width named the step's relations
+	// ("brothers" for siblings).
+	kin bool
 	// kindNamed: the asked kind's word names the step's relation, not
 	// its link's verb ("Which house does X belong to?" over houseName).
 	kindNamed bool

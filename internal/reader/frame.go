@@ -284,6 +284,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f.foreign = slices.DeleteFunc(f.foreign, func(w string) bool {
 		return slices.ContainsFunc(f.rels, func(m *relMention) bool { return strings.Contains(w, m.text) })
 	})
+	f.rels = joinSameNouns(f.toks, f.rels)
 	f.dropCueClashes()
 	f.dropRepeatedNounMentions()
 	f.kinds = spotKinds(f.toks, v)
@@ -299,6 +300,29 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f.readAsked()
 	f.ownFunctionWords()
 	return f
+}
+
+// joinSameNouns joins two relation nouns coordinated by "and" or "or"
+// that name the same relations the same way ("brothers and sisters" of
+// siblings) into one mention: one phrase, not two complements.
+func joinSameNouns(toks []token, rels []*relMention) []*relMention {
+	same := func(a, b *relMention) bool {
+		return slices.EqualFunc(a.cands, b.cands, func(x, y relCand) bool { return x.rel == y.rel && x.end == y.end })
+	}
+	var out []*relMention
+	for _, m := range rels {
+		if n := len(out); n > 0 {
+			p := out[n-1]
+			if p.form == mNoun && m.form == mNoun && m.start == p.end+1 && toks[p.end].is("and", "or") && len(p.cands) > 0 && same(p, m) {
+				j := *p
+				j.end, j.text = m.end, span(toks, p.start, m.end)
+				out[n-1] = &j
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // ofPhrase reports whether a mention is a noun with its "of" ("the

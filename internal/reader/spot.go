@@ -74,6 +74,9 @@ type relCand struct {
 	stated bool
 	// guessedEnd: the end is a guess (nameReading.guessedEnd).
 	guessedEnd bool
+	// kin: the phrase is a kin noun of another width than the relation's
+	// name (nameReading.kin).
+	kin bool
 }
 
 // relMention is a phrase of the question that names relations.
@@ -338,7 +341,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 			form = mNoun
 		}
 		s.add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
-			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd}}})
+			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd, kin: nr.kin}}})
 	}
 }
 

@@ -81,6 +81,10 @@ type nameReading struct {
 	// well ("cover_of", "copy_of"): "Z covered Y" may name the cover or
 	// its performer, so the end the verb's subject plays is a guess.
 	guessedEnd bool
+	// kin: a kinship noun of another width than the name's ("brother"
+	// for siblings, "parent" for father: kinship.txt), which the types
+	// cannot check.
+	kin bool
 	// inflected: the reading names the relation only in a verb's
 	// inflection ("tagged" for has_tag), not in its bare noun.
 	inflected bool
@@ -384,6 +388,22 @@ func nameReadings(ws []string) []nameReading {
 			add(formNoun, ws, Object, true)
 			agentVerbReadings(ws[0], add)
 		}
+		out = append(out, kinReadings(ws[0])...)
+	}
+	return out
+}
+
+// kinReadings returns the noun readings of a relation named by one kin
+// noun in kin nouns of another width: "brother" and "sister" of
+// siblings, "parent" of father.
+func kinReadings(w string) []nameReading {
+	var out []nameReading
+	others := words.NarrowerKin(w)
+	if b := words.BroaderKin(w); b != "" {
+		others = append(others, b)
+	}
+	for _, o := range others {
+		out = append(out, nameReading{form: formNoun, words: []string{o}, end: Object, kin: true})
 	}
 	return out
 }

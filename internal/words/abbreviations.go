@@ -126,6 +126,28 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 // for "bernie"), lower case, or nil.
 func GivenNames(nick string) []string { return k().nicknames[nick] }
 
+// BroaderKin returns the kin noun a narrower one is a kind of ("sibling"
+// for "brother"), singular, or "" (kinship.txt).
+func BroaderKin(noun string) string {
+	if b := k().kin[text.Singular(noun)]; len(b) > 0 {
+		return b[0]
+	}
+	return ""
+}
+
+// NarrowerKin returns the kin nouns that are kinds of a plain one
+// ("brother" and "sister" for "sibling"), singular, sorted.
+func NarrowerKin(noun string) []string {
+	var out []string
+	for n, b := range k().kin {
+		if slices.Contains(b, text.Singular(noun)) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // ValuesOf returns the values a noun names ("female" for "women"), lower
 // case, or nil (valuenouns.txt).
 func ValuesOf(noun string) []string { return k().values[noun] }

@@ -320,3 +320,15 @@ func TestAdverbs(t *testing.T) {
 		}
 	}
 }
+
+func TestKinship(t *testing.T) {
+	if got := BroaderKin("brothers"); got != "sibling" {
+		t.Errorf("BroaderKin(brothers) = %q", got)
+	}
+	if got := NarrowerKin("parents"); !slices.Equal(got, []string{"father", "mother"}) {
+		t.Errorf("NarrowerKin(parents) = %q", got)
+	}
+	if got := BroaderKin("team"); got != "" {
+		t.Errorf("BroaderKin(team) = %q", got)
+	}
+}
