@@ -212,12 +212,13 @@ func (p *Rules) knowsKind(q string, qw questionWordsOf, s *graph.Schema, ents []
 	if rules.Target.Kind != state.TargetType || rules.Target.Type != "" || rules.Target.NameWord == "" || nameWordOfType(s, rules.Target.NameWord) {
 		return state.Plan{}, false
 	}
-	if res := reader.Read(q, readerEntities(ents), s); len(res.Readings) == 0 || !res.Readings[0].Asked.Typed {
+	res := reader.Read(q, readerEntities(ents), s)
+	if len(res.Readings) == 0 || !res.Readings[0].Asked.Typed {
 		return state.Plan{}, false
 	}
 	base := plan
 	base.Notes = slices.Clone(plan.Notes)
-	open := p.readPlan(q, s, ents, base)
+	open := p.planFromOpen(q, res, s, ents, base)
 	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].Confidence < placeConfidence || open.Target.NameWord != "" || !open.Readings[0].OpenNamed || len(planUnexplained(qw, s, open)) > 0 {
 		return state.Plan{}, false
 	}
@@ -307,7 +308,11 @@ func weakWhy(pl state.Plan) string {
 
 // readPlan makes the plan from the open reader's readings (internal/reader).
 func (p *Rules) readPlan(q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
-	res := reader.Read(q, readerEntities(ents), s)
+	return p.planFromOpen(q, reader.Read(q, readerEntities(ents), s), s, ents, plan)
+}
+
+// planFromOpen makes the plan from the open reader's result res.
+func (p *Rules) planFromOpen(q string, res reader.Result, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
 	plan.Notes = append(plan.Notes, res.Notes...)
 	out := readOut{someone: asksSomeone(q)}
 	out.unread = res.Unread

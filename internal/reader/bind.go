@@ -323,7 +323,7 @@ func (f *Frame) bindJoint() {
 		}
 		co := l.M.start > 0 && f.toks[l.M.start-1].is("co")
 		cue, e := f.jointPartner(l.M.end, co)
-		if e < 0 || f.linkedNode(e) {
+		if e < 0 || f.linkedBesides(e, nil) {
 			continue
 		}
 		if co {
@@ -363,9 +363,10 @@ func (f *Frame) jointPartner(i int, co bool) (int, int) {
 	return 0, -1
 }
 
-// linkedNode reports whether a link of the frame binds node n.
-func (f *Frame) linkedNode(n int) bool {
-	return slices.ContainsFunc(f.Links, func(l *Link) bool { return l.X == n || l.Y == n })
+// linkedBesides reports whether a link of the frame other than l (nil:
+// any link) binds node n.
+func (f *Frame) linkedBesides(n int, l *Link) bool {
+	return slices.ContainsFunc(f.Links, func(o *Link) bool { return o != l && (o.X == n || o.Y == n) })
 }
 
 // kindPrepModifiers reads an entity joined by a preposition to the kind

@@ -389,7 +389,7 @@ func (b *builder) bindLoose() {
 		}
 		if l.Y < 0 {
 			switch {
-			case f.Asked >= 0 && f.Asked != l.X && !b.linked(f.Asked, l):
+			case f.Asked >= 0 && f.Asked != l.X && !f.linkedBesides(f.Asked, l):
 				l.Y = f.Asked
 			case f.node(l.X) != nil && f.node(l.X).Kind != NodeEntity:
 				l.Y = b.mainNode()
@@ -397,7 +397,7 @@ func (b *builder) bindLoose() {
 		}
 		if l.X < 0 {
 			switch {
-			case f.Asked >= 0 && f.Asked != l.Y && !b.linked(f.Asked, l):
+			case f.Asked >= 0 && f.Asked != l.Y && !f.linkedBesides(f.Asked, l):
 				l.X = f.Asked
 			case f.node(l.Y) != nil && f.node(l.Y).Kind != NodeEntity:
 				l.X = b.mainNode()
@@ -407,11 +407,6 @@ func (b *builder) bindLoose() {
 			l.Y = -1
 		}
 	}
-}
-
-// linked reports whether node n is bound by a link other than l.
-func (b *builder) linked(n int, l *Link) bool {
-	return slices.ContainsFunc(b.f.Links, func(o *Link) bool { return o != l && (o.X == n || o.Y == n) })
 }
 
 // mainNode returns the node of the main entity, adding one if it has

@@ -473,13 +473,23 @@ func inflectedAsVerb(w string) bool {
 }
 
 // lexiconNoun reports whether the concept phrases list a word as a noun.
-func lexiconNoun(w string) bool {
+func lexiconNoun(w string) bool { return lexiconNounOf(w, func(words.Sense) bool { return true }) }
+
+// conceptNoun reports whether the concepts list word w as a noun of a
+// concept ("member", "owner", "part"), not of the none concept.
+func conceptNoun(w string) bool {
+	return lexiconNounOf(w, func(s words.Sense) bool { return s.Concept != words.None })
+}
+
+// lexiconNounOf reports whether the concept phrases list word w (in any
+// form) as a noun in a sense keep accepts.
+func lexiconNounOf(w string, keep func(words.Sense) bool) bool {
 	for _, cp := range words.ConceptPhrases() {
 		if len(cp.Words) != 1 || !words.SameWord(cp.Words[0], w) && !slices.Contains(words.Lemmas(w), cp.Words[0]) {
 			continue
 		}
 		for _, s := range cp.Firm() {
-			if s.Part == words.NounFirst || s.Part == words.NounSecond {
+			if (s.Part == words.NounFirst || s.Part == words.NounSecond) && keep(s) {
 				return true
 			}
 		}
@@ -735,20 +745,4 @@ func (v *vocab) groundByTypes(m *relMention) bool {
 		m.cands = append(m.cands, relCand{rel: r, end: Subject, by: byTypes}, relCand{rel: r, end: Object, by: byTypes})
 	}
 	return len(m.cands) > 0
-}
-
-// conceptNoun reports whether the concepts list word w as a noun of a
-// concept ("member", "owner", "part").
-func conceptNoun(w string) bool {
-	for _, cp := range words.ConceptPhrases() {
-		if len(cp.Words) != 1 || cp.Words[0] != w {
-			continue
-		}
-		for _, s := range cp.Firm() {
-			if s.Concept != words.None && (s.Part == words.NounFirst || s.Part == words.NounSecond) {
-				return true
-			}
-		}
-	}
-	return false
 }
