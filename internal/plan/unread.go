@@ -422,7 +422,7 @@ type unexplained struct {
 func (u unexplained) left(toks []string, i int) bool {
 	w := toks[i]
 	switch {
-	case notAWord(w):
+	case notAWord(w), habitualUsed(toks, i) && u.walksFormer():
 		return false
 	case unkeptKind(toks, i, u.target, u.explained, u.s):
 		// "Which workloads can list nodes?" read as what lists
@@ -468,6 +468,28 @@ func (u unexplained) inUnwalkedName(w string) bool {
 		}
 	}
 	return false
+}
+
+// walksFormer reports whether the reading walks a relation its name says
+// held in the past (alumni_of): the tense "used to" asks is read.
+func (u unexplained) walksFormer() bool {
+	for r := range u.walked {
+		if slices.ContainsFunc(text.Tokens(r), words.FormerWord) {
+			return true
+		}
+	}
+	return false
+}
+
+// habitualUsed reports whether toks[i] is the "used" of "used to" said of
+// the past ("Who used to be on risc-v?"), tense as "did" is, not "is used
+// to build" (the rule reader's habitualAt).
+func habitualUsed(toks []string, i int) bool {
+	if toks[i] != "used" || i == 0 || i+1 >= len(toks) || toks[i+1] != "to" {
+		return false
+	}
+	prev := toks[i-1]
+	return prev == mentionMark || !words.ClassOf(prev).Has(words.Be|words.Get) && words.ClassOf(prev) != 0
 }
 
 // notAWord reports whether a question token needs no explaining as a

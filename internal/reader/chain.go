@@ -1530,8 +1530,14 @@ func (b *builder) unread(rd *Reading) []Doubt {
 		used[h.Ent] = true
 	}
 	var unused []string
+	usedNames := map[string]bool{} // a node named twice is used where either mention is; not in a yes or no, which may ask whether it links to itself
+	for i := range used {
+		if i >= 0 && f.Form != FormYesNo {
+			usedNames[f.ents[i].Name] = true
+		}
+	}
 	for i, e := range f.ents {
-		if !used[i] && e.Start >= 0 && !slices.Contains(unused, e.Name) {
+		if !used[i] && !usedNames[e.Name] && e.Start >= 0 && !slices.Contains(unused, e.Name) {
 			unused = append(unused, e.Name)
 		}
 	}
@@ -1544,6 +1550,11 @@ func (b *builder) unread(rd *Reading) []Doubt {
 			// entity set aside is no answer, let alone the start.
 			out = append(out, Doubt{Kind: DoubtSetAside, Names: []string{f.ents[i].Name}, Factor: 0.5})
 		}
+	}
+	if f.Former && !b.walksFormer(rd) {
+		// "Which teams did ana used to lead?" through leads, where the
+		// graph records no past leads: an answer about the present.
+		out = append(out, Doubt{Kind: DoubtOperator, Words: f.formerWords(), Detail: "a past relation", Factor: 0.5})
 	}
 	for _, h := range rd.Having {
 		if h.Loose {
@@ -1566,6 +1577,17 @@ func (b *builder) unread(rd *Reading) []Doubt {
 		out = append(out, Doubt{Kind: DoubtUnexplained, Words: t.low, Factor: 0.7})
 	}
 	return out
+}
+
+// walksFormer reports whether the reading walks a relation held in the
+// past (alumni_of).
+func (b *builder) walksFormer(rd *Reading) bool {
+	for n := range rd.Chain.Relations() {
+		if r := b.v.rel(n); r != nil && r.former {
+			return true
+		}
+	}
+	return false
 }
 
 // operatorKind says what an operator word does, or "".

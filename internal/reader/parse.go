@@ -576,6 +576,17 @@ func (f *Frame) afterWhNoun(m *relMention) bool {
 	return n.ent < 0 && (n.class.Has(words.Aux|words.Modal|words.Be|words.Have|words.Get) || f.relAt(m.end) != nil && f.relAt(m.end).form != mNoun)
 }
 
+// formerWords returns the words that made the frame Former ("used to").
+func (f *Frame) formerWords() string {
+	var ws []string
+	for i, o := range f.owner {
+		if o == "former" {
+			ws = append(ws, f.toks[i].low)
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
 // readFormer reads a question about a past relation: a word of the
 // former class before a noun ("former members"), or "used to", "no
 // longer".

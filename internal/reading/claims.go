@@ -133,6 +133,9 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		}
 		return nil, &Unmatched{Word: w, Concept: r.unexplainedConcept()}
 	}
+	if c := r.kindNamedRelation(); c != nil {
+		return c, nil
+	}
 	if c := r.typeOnly(); c != nil {
 		return c, nil
 	}
@@ -2890,6 +2893,52 @@ func (r *reader) soleRelationOf(at string, tried []*relInfo) (*relInfo, words.Ro
 		return nil, 0
 	}
 	return sole, answers
+}
+
+// kindNamedRelation: no other word names a relation, and the entity's
+// mention (or the word right before it) says its kind with a word of one relation's name, the only
+// relation of the graph that has that word and links things of that kind
+// ("Which resources have the final tag?", "the nodes with tag 'ccsr'":
+// has_tag; "Which people hold the role gsoc?": has_role). The relation is
+// walked to the entity's end of it, directly.
+func (r *reader) kindNamedRelation() *claim {
+	e := r.mainEntity()
+	ent := r.ents[e]
+	if ent.Type == "" || ent.Start < 0 || ent.End <= ent.Start {
+		return nil
+	}
+	said := text.Tokens(r.q[ent.Start:ent.End])
+	if before := text.Tokens(r.q[:ent.Start]); len(before) > 0 {
+		// "the role gsoc": the kind said before the name.
+		said = append(said, before[len(before)-1])
+	}
+	for _, w := range said {
+		if r.typeNamed(w) != ent.Type || !strings.EqualFold(singular(w), ent.Type) {
+			continue // the kind's noun, not a verb of its forms ("tagged")
+		}
+		var named *relInfo
+		for _, ri := range r.rels {
+			atFrom, atTo := slices.Contains(ri.def.From, ent.Type), slices.Contains(ri.def.To, ent.Type)
+			if !slices.ContainsFunc(strings.Fields(ri.spelled), func(n string) bool { return words.FormSet(n)[w] }) || atFrom == atTo {
+				continue
+			}
+			if named != nil {
+				return nil // two relations have the word: the kind names neither
+			}
+			named = ri
+		}
+		if named == nil {
+			continue
+		}
+		answers := words.Second
+		if slices.Contains(named.def.To, ent.Type) {
+			answers = words.First
+		}
+		return &claim{anchor: e, target: -1, conf: 0.85, extent: state.ExtentDirect, extentSaid: true,
+			steps: []stepClaim{{concept: words.None, rels: []*relInfo{named}, answers: answers, word: w}},
+			why:   []string{fmt.Sprintf("%q, the kind of %s, names %s", w, ent.Name, named.def.Name)}}
+	}
+	return nil
 }
 
 // typeOnly: an asked type and an entity, no relation word: the shortest

@@ -651,11 +651,25 @@ func (r *reader) findRelationNames() {
 		})
 	})
 	for _, c := range all {
-		if !r.nameClashes(c) {
+		if !r.nameClashes(c) && !r.copulaOfPhrase(c, all) {
 			r.rhits = append(r.rhits, c.relHit)
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// copulaOfPhrase reports whether found name c is made of a copula's words
+// only (forms of be and have, auxiliaries, determiners: "is a" for is_a) and another phrase naming a
+// relation starts right after it: the copula of that phrase ("X is a
+// member of Y", "X is a subteam of Y"), not a name of its own.
+func (r *reader) copulaOfPhrase(c nameCand, all []nameCand) bool {
+	for p := c.start; p < c.end; p++ {
+		if !words.ClassOf(r.st.words[p]).Has(words.Be | words.Have | words.Aux | words.Det) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start == c.end }) ||
+		slices.ContainsFunc(all, func(o nameCand) bool { return o.start == c.end && o.rel != c.rel })
 }
 
 // nameCand is a place where a phrase naming a relation was found, n words
@@ -2144,15 +2158,31 @@ func (r *reader) mainEntity() int {
 }
 
 // unusedEntities returns the names of the entities the claim does not use
-// (not its anchor, a coordinated entity or its target).
+// (not its anchor, a coordinated entity or its target, nor a node one of
+// those mentions names too).
 func (r *reader) unusedEntities(c *claim) []string {
+	uses := func(i int) bool { return i == c.anchor || i == c.target || slices.Contains(c.also, i) }
 	var out []string
 	for i, e := range r.ents {
-		if i != c.anchor && i != c.target && !slices.Contains(c.also, i) {
+		// A node named twice ("the ambulance institutional model in
+		// service category") is used where either mention is, but in a
+		// yes or no, which may ask whether it links to itself.
+		if !uses(i) && (r.asksYesNo() || !r.namedByUsed(e.Name, uses)) {
 			out = append(out, e.Name)
 		}
 	}
 	return out
+}
+
+// namedByUsed reports whether a mention that uses reports used names node
+// name.
+func (r *reader) namedByUsed(name string, uses func(int) bool) bool {
+	for i, e := range r.ents {
+		if e.Name == name && uses(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // setAside reports whether the question sets entity e aside from the

@@ -1344,22 +1344,25 @@ func roleSentence(sc stepClaim, step state.ChainStep, anchor string) string {
 				break
 			}
 		}
-		words := strings.Join(nameWords(e.Relation), " ")
+		said := strings.Join(nameWords(e.Relation), " ")
 		if kindNoun(e.Relation) != "" {
 			// A name that is a noun says what the objects are:
 			// "Chewbacca's homeworld", "what has Chewbacca as people".
+			if n := nameWords(e.Relation); e.Direction == graph.In && len(n) == 2 && words.ClassOf(n[0]).Has(words.Have) {
+				return fmt.Sprintf("what has %s as its %s", anchor, n[1]) // has_tag
+			}
 			if e.Direction == graph.In {
-				return fmt.Sprintf("what has %s as %s", anchor, words)
+				return fmt.Sprintf("what has %s as %s", anchor, said)
 			}
 			if anchor == "them" {
-				return "their " + words
+				return "their " + said
 			}
-			return fmt.Sprintf("%s's %s", anchor, words)
+			return fmt.Sprintf("%s's %s", anchor, said)
 		}
 		if e.Direction == graph.In {
-			return fmt.Sprintf("what %s %s", words, anchor)
+			return fmt.Sprintf("what %s %s", said, anchor)
 		}
-		return fmt.Sprintf("what %s %s", anchor, words)
+		return fmt.Sprintf("what %s %s", anchor, said)
 	}
 	verb := map[words.Concept]string{words.Dependency: "depends on", words.Ownership: "owns",
 		words.Membership: "is a member of", words.Reporting: "reports to", words.Containment: "is part of",
