@@ -24,7 +24,8 @@ Usage: scgraph ingest [flags] FILE...
 Reads triples from one or more files and writes them, with the schema, into a
 snapshot that 'ask', 'chat' and 'eval' load fast (--out), or into Neo4j
 (--store neo4j). Formats are detected per file: subject|relation|object lines,
-TSV, CSV with a header (subject,relation,object[,subject_type,object_type]),
+TSV (a header line naming the columns is optional), CSV with a header
+(subject,relation,object[,subject_type,object_type]),
 or JSONL objects {"subject","relation","object","subject_type","object_type"}.
 
 Nothing is half-written: every file is read and checked first, and a

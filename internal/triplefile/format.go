@@ -13,7 +13,7 @@ type Format string
 const (
 	FormatAuto  Format = "auto"
 	FormatPipe  Format = "pipe"  // subject|relation|object (MetaQA)
-	FormatTSV   Format = "tsv"   // subject<TAB>relation<TAB>object (PathQuestion)
+	FormatTSV   Format = "tsv"   // subject<TAB>relation<TAB>object (PathQuestion), with or without a header
 	FormatCSV   Format = "csv"   // RFC 4180 with a header naming the columns
 	FormatJSONL Format = "jsonl" // one JSON object a line
 )

@@ -253,11 +253,14 @@ type Reader struct {
 	br     *bufio.Reader
 	sc     *bufio.Scanner
 	csv    *csv.Reader
-	cols   [numCols]int // CSV column of each field, -1 when absent
-	ncols  int          // CSV fields in the header
-	line   int
-	init   bool
-	err    error // sticky: returned by every Next after the first error
+	cols   [numCols]int // CSV (or TSV with a header) column of each field, -1 when absent
+	ncols  int          // CSV fields in the header; TSV fields in its header, 0 for none
+	// seenLine: the TSV reader has read its first non-blank line (a
+	// header, or the first triple).
+	seenLine bool
+	line     int
+	init     bool
+	err      error // sticky: returned by every Next after the first error
 	// idents interns the relation and type names already validated, so
 	// that each distinct name is checked and allocated once.
 	idents map[string]string
@@ -333,6 +336,16 @@ func (tr *Reader) next() (graph.Triple, error) {
 		case FormatPipe:
 			return tr.parseSeparated(line, '|')
 		case FormatTSV:
+			if tr.ncols > 0 {
+				return tr.parseTSVColumns(line)
+			}
+			if !tr.seenLine {
+				tr.seenLine = true
+				if cols, ok := tsvHeader(line); ok {
+					tr.cols, tr.ncols = cols, len(bytes.Split(bytes.TrimRight(line, " \t\r"), []byte{'\t'}))
+					continue
+				}
+			}
 			return tr.parseSeparated(bytes.TrimRight(line, " \t\r"), '\t')
 		default:
 			return tr.parseJSON(line)
@@ -419,6 +432,41 @@ func (tr *Reader) parseSeparated(line []byte, sep byte) (graph.Triple, error) {
 		Source:   graph.Source{File: tr.name, Line: tr.line},
 	}
 	return t, tr.checkNames(t)
+}
+
+// tsvHeader reports whether a TSV file's first line is a header: every
+// field a column name or alias (column), subject, relation and object
+// among them, each once ("subject<TAB>relation<TAB>object",
+// "head<TAB>relation<TAB>tail<TAB>head_type..."); cols gives each field's
+// column.
+func tsvHeader(line []byte) (cols [numCols]int, ok bool) {
+	for i := range cols {
+		cols[i] = -1
+	}
+	for i, f := range strings.Split(strings.TrimRight(string(line), " \t\r"), "\t") {
+		c := column(f)
+		if c < 0 || cols[c] >= 0 {
+			return cols, false
+		}
+		cols[c] = i
+	}
+	return cols, cols[colSubject] >= 0 && cols[colRelation] >= 0 && cols[colObject] >= 0
+}
+
+// parseTSVColumns reads a line of a TSV file with a header by its
+// columns; trailing empty fields (an untyped object's type) may be cut.
+func (tr *Reader) parseTSVColumns(line []byte) (graph.Triple, error) {
+	fields := strings.Split(strings.TrimRight(string(line), "\r"), "\t")
+	if len(fields) > tr.ncols {
+		return graph.Triple{}, tr.lineErr(tr.line, fmt.Errorf("expected %d fields separated by tabs (as in the header), got %d", tr.ncols, len(fields)))
+	}
+	var f [numCols]string
+	for c, i := range tr.cols {
+		if i >= 0 && i < len(fields) {
+			f[c] = fields[i]
+		}
+	}
+	return tr.build(f)
 }
 
 // checkNames applies text.CheckName to the subject and the object, as

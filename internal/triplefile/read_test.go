@@ -179,6 +179,31 @@ func TestReadColumnAliases(t *testing.T) {
 	}
 }
 
+// A TSV file may start with a header naming its columns, as CSV files
+// do: the header is no triple, and type columns type the entities (a
+// trailing empty type may be cut with the line's white space).
+func TestReadTSVHeader(t *testing.T) {
+	for name, c := range map[string]struct{ content, want string }{
+		"plain.tsv": {"subject\trelation\tobject\npay\tREADS_FROM\tdb\n", "\"pay\" READS_FROM \"db\" [ ] @plain.tsv:2\n"},
+		"kg.tsv": {"head\trelation\ttail\thead_type\ttail_type\npay\tREADS_FROM\tdb\tService\tDatabase\nweb\tREADS_FROM\tdb\tService\n",
+			"\"pay\" READS_FROM \"db\" [Service Database] @kg.tsv:2\n\"web\" READS_FROM \"db\" [Service ] @kg.tsv:3\n"},
+		"headless.tsv": {"pay\tREADS_FROM\tdb\n", "\"pay\" READS_FROM \"db\" [ ] @headless.tsv:1\n"},
+	} {
+		ts, err := triplefile.Read(writeFile(t, name, c.content), "", triplefile.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got := render(ts); got != c.want {
+			t.Errorf("%s: got\n%swant\n%s", name, got, c.want)
+		}
+	}
+	_, err := triplefile.Read(writeFile(t, "wide.tsv", "subject\trelation\tobject\na\tr\tb\tc\n"), "", triplefile.Options{})
+	if err == nil || !strings.Contains(err.Error(), "wide.tsv:2: expected 3 fields separated by tabs (as in the header), got 4") {
+		t.Errorf("wide.tsv: error %v", err)
+	}
+}
+
 func TestReadACL(t *testing.T) {
 	csvData := "subject,relation,object,acl\npay,READS_FROM,db, ops ; eng;ops\na,R,b,\n"
 	jsonData := `{"subject":"pay","relation":"READS_FROM","object":"db","acl":["ops","eng","ops"]}` + "\n" +
