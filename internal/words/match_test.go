@@ -46,7 +46,11 @@ func TestStem(t *testing.T) {
 		{"depends", "dependencies", true, false},
 		{"supply", "supplier", true, true},
 		{"maintains", "maintainer", true, true},
+		{"discovered", "discovery", true, false},
+		{"delivers", "deliveries", true, false},
+		{"discovered", "discoverer", true, true},
 		{"state", "station", false, false}, // stems too short to match
+		{"city", "cite", false, false},
 		{"members", "membership", false, false},
 	} {
 		sa, sb := Stem(c.a), Stem(c.b)
