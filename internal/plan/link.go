@@ -827,13 +827,13 @@ func namesInParentheses(mention, name string) bool {
 }
 
 // predicateNoun reports whether span sp follows a form of "be" and ends
-// its clause: the end of the question, or a conjunction or comma after
-// it.
+// its noun phrase: the end of the question, or a conjunction, a
+// preposition ("gases at room temperature") or a comma after it.
 func predicateNoun(ws []qword, sp span) bool {
 	if sp.i == 0 || !words.ClassOf(ws[sp.i-1].lower).Has(words.Be) {
 		return false
 	}
-	return sp.j == len(ws) || ws[sp.j].conn || words.ClassOf(ws[sp.j].lower).Has(words.Conj) || strings.HasSuffix(ws[sp.j-1].Raw, ",")
+	return sp.j == len(ws) || ws[sp.j].conn || words.ClassOf(ws[sp.j].lower).Has(words.Conj|words.Prep) || strings.HasSuffix(ws[sp.j-1].Raw, ",")
 }
 
 // endsInPlural reports whether the span's last word is a plain word in
