@@ -451,7 +451,20 @@ func (u unexplained) left(toks []string, i int) bool {
 		// ("one stop from S"), words of their own.
 		return true
 	}
+	if inflectedRequest(w) {
+		// "The discoverer of Gallium found which other elements?": a
+		// request's verb in the past or the third person is the
+		// clause's own verb, a word of its own.
+		return !explainedWord(u.explained, w)
+	}
 	return !explainedWord(u.explained, w) && !u.function(w) && !slices.ContainsFunc(words.Lemmas(w), u.function)
+}
+
+// inflectedRequest reports whether w is a request's verb said in
+// another form ("found", "listed", "shows"), no request: "find", "list"
+// ask, and are function words.
+func inflectedRequest(w string) bool {
+	return !words.ClassOf(w).Has(words.Request) && slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return words.ClassOf(l).Has(words.Request) })
 }
 
 // inUnwalkedName reports whether w, not explained otherwise, qualifies a
@@ -516,6 +529,9 @@ func askedKind(toks []string, i int) bool {
 // mention, a word a preposition follows is the verb, unless it is a kind
 // noun, and so is a participle that ends the question.
 func mentionKind(toks []string, i int) bool {
+	if verbBeforeWh(toks, i) {
+		return false
+	}
 	if i+1 < len(toks) && toks[i+1] == mentionMark {
 		return true
 	}
@@ -537,7 +553,16 @@ func mentionKind(toks []string, i int) bool {
 // relativeHead reports whether toks[i] heads a relative clause: "the
 // team that maintains X".
 func relativeHead(toks []string, i int) bool {
-	return i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron)
+	return i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.RelPron) && !verbBeforeWh(toks, i)
+}
+
+// verbBeforeWh reports whether toks[i] is a verb in the past between a
+// mention and "which" or "what", asking of the wh-phrase after it ("The
+// discoverer of Gallium found which other elements?"): the clause's verb,
+// no noun a mention or a relative clause explains.
+func verbBeforeWh(toks []string, i int) bool {
+	return i > 0 && toks[i-1] == mentionMark && i+1 < len(toks) && (toks[i+1] == "which" || toks[i+1] == "what") &&
+		words.PastForm(toks[i]) && !words.IsHeadNoun(toks[i])
 }
 
 // reducedRelativeHead reports whether toks[i] heads a reduced relative

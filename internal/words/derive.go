@@ -113,9 +113,14 @@ func Stem(w string) string {
 // NamesAgent reports whether a word is a noun for who does an act, made
 // by a suffix ("maintainer", "blockers", "chairman"): read against a
 // relation named by the act itself ("maintains"), it names the
-// relation's subject, not the act.
+// relation's subject, not the act. A verb's past or -ing form is none,
+// though its verb ends as an agent does ("discovered" of discover).
 func NamesAgent(w string) bool {
-	d, ok := derivedBy(uninflect(strings.ToLower(w)))
+	w = strings.ToLower(w)
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") {
+		return false // a verb's past or -ing form ("discovered", "delivering"), no noun
+	}
+	d, ok := derivedBy(uninflect(w))
 	return ok && d.agent
 }
 

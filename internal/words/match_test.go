@@ -49,6 +49,8 @@ func TestStem(t *testing.T) {
 		{"discovered", "discovery", true, false},
 		{"delivers", "deliveries", true, false},
 		{"discovered", "discoverer", true, true},
+		{"discoverer", "discovered", true, false},
+		{"delivers", "delivering", true, false},
 		{"state", "station", false, false}, // stems too short to match
 		{"city", "cite", false, false},
 		{"members", "membership", false, false},
