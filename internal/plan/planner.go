@@ -182,8 +182,15 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	} else if ok {
 		plan = pl
 	}
-	if plan.Unanswerable != "" && p.opts.Relate != nil {
-		pl, ok, err := p.relate(ctx, question, s, lk.ents)
+	for i, rl := range p.relators() {
+		// A synonym is tried also where the open reader took the
+		// entity's neighbourhood for a word no relation is named by
+		// ("Who isolated Nitrogen?"); a similarity only where nothing
+		// read the question.
+		if plan.Unanswerable == "" && (i > 0 || !noRelationWord(plan)) {
+			break
+		}
+		pl, ok, err := p.relate(ctx, rl, question, s, lk.ents)
 		switch {
 		case err != nil:
 			plan.Notes = append(plan.Notes, "words were not compared: "+err.Error())

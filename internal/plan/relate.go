@@ -25,14 +25,14 @@ const likenedConfidence = 0.6
 
 // relate is the last resort for a question no reader could place because
 // a word of it names no relation of the graph ("Who sits on X?" over
-// members): the word is taken for the relation its similarity picks
-// (Options.Relate), read as that relation's name from either end, and the
+// members): the word is taken for the relation rl picks (a synonym's, or
+// by similarity: relators), read as that relation's name from either end, and the
 // plan's readings say so and stay uncertain. Two relations too near each
 // other to choose are both walked. It returns false where the reader's
 // failure is of another kind, the word is one the lexicon reads as a kind
 // of relation the graph has none of, the word is near no relation, or the
 // word taken for the relation still gives no reading.
-func (p *Rules) relate(ctx context.Context, q string, s *graph.Schema, ents []linked) (state.Plan, bool, error) {
+func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schema, ents []linked) (state.Plan, bool, error) {
 	res := reading.Read(q, readingEntities(ents), s)
 	// A phrase the lexicon reads as being on call, where nothing is on
 	// call, is not another relation by similarity; a verb of a broad kind
@@ -45,13 +45,13 @@ func (p *Rules) relate(ctx context.Context, q string, s *graph.Schema, ents []li
 	for _, r := range s.Relations {
 		names = append(names, r.Name)
 	}
-	pick, err := p.opts.Relate.Relate(ctx, res.Unmatched.Word, q, names)
+	pick, err := rl.Relate(ctx, res.Unmatched.Word, q, names)
 	if err != nil || pick.Outcome == relsim.Unrelated {
 		return state.Plan{}, false, err
 	}
 	var plans []state.Plan
 	for _, c := range pick.Taken {
-		pl, ok := p.readAs(q, s, ents, pick.Word, c.Relation)
+		pl, ok := p.readAs(q, s, ents, pick.Word, c.Relation, pick.Synonym != "" && (passiveName(c.Relation) || agentName(c.Relation)))
 		if !ok {
 			return state.Plan{}, false, nil
 		}
@@ -72,14 +72,32 @@ func (p *Rules) relate(ctx context.Context, q string, s *graph.Schema, ents []li
 	return pl, true, nil
 }
 
+// relators are the relators tried, in order, on a word no relation name
+// and no lexicon entry explains: the verbs words.Synonyms gives for it,
+// then the similarity Options.Relate measures, if any.
+func (p *Rules) relators() []Relator {
+	rs := []Relator{relsim.Synonyms{}}
+	if p.opts.Relate != nil {
+		rs = append(rs, p.opts.Relate)
+	}
+	return rs
+}
+
 // readAs plans the question with word taken for a name of relation rel:
 // read from the relation's subject ("X sits on Y" for "X members Y") and
-// from its object, the readings of both in that order (the critic walks
+// from its object (the other way first where inverseFirst: a synonym of
+// a passive name's verb or of an agent noun's, "isolated" for
+// discovered_by, "made" for manufacturer), the readings of
+// both in that order (the critic walks
 // the second where the first reaches nothing the question asks for).
-func (p *Rules) readAs(q string, s *graph.Schema, ents []linked, word, rel string) (state.Plan, bool) {
+func (p *Rules) readAs(q string, s *graph.Schema, ents []linked, word, rel string, inverseFirst bool) (state.Plan, bool) {
 	var out state.Plan
 	found := false
-	for _, inverse := range []bool{false, true} {
+	order := []bool{false, true}
+	if inverseFirst {
+		order = []bool{true, false}
+	}
+	for _, inverse := range order {
 		named := withAlias(s, rel, word, inverse)
 		pl := p.build(q, named, ents)
 		if pl.Unanswerable != "" || len(pl.Chains) == 0 || !walks(pl, rel) {
@@ -174,4 +192,18 @@ func likened(p relsim.Pick) *state.Likened {
 		l.Similarities = append(l.Similarities, round3(c.Similarity))
 	}
 	return l
+}
+
+// agentName reports whether a relation's name says who does the act
+// (manufacturer, author): its object is the one a synonym's verb says does
+// it ("made by X").
+func agentName(rel string) bool {
+	return slices.ContainsFunc(words.NameWords(rel), words.NamesAgent)
+}
+
+// passiveName reports whether a relation's name is a participle and "by"
+// (discovered_by, written_by): its subject is what the act is done to.
+func passiveName(rel string) bool {
+	ws := words.NameWords(rel)
+	return len(ws) >= 2 && ws[len(ws)-1] == "by" && words.PastForm(ws[len(ws)-2])
 }

@@ -1333,7 +1333,10 @@ func (r *reader) failureCueGroups(v *failureVotes) []failureCue {
 		}},
 		// "if X breaks" — but not "what does X break" where the graph has
 		// a relation of that name: there the word is the relation's verb.
-		{failsCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(at, n int) {
+		// Nor "Who isolated X?", "first isolated by X": the verb's
+		// subject is asked, or its agent named, so the word is an act
+		// done to X or by X, not X failing.
+		{failsCues, func(at, n int) bool { return !r.auxiliaryVerb(at) && !r.markAct(at, n) }, func(at, n int) {
 			if e := r.entityBefore(at); e >= 0 {
 				v.role[e]++
 				if r.conditional(at) {
@@ -1359,6 +1362,49 @@ func (r *reader) failureCueGroups(v *failureVotes) []failureCue {
 		}},
 		{consequenceCues, func(at, _ int) bool { return !r.auxiliaryVerb(at) }, func(int, int) {}},
 	}
+}
+
+// markAct reports whether the failure cue of n tokens at at is said as
+// an act with its agent (actWithAgent), and marks its tokens so.
+func (r *reader) markAct(at, n int) bool {
+	if !r.actWithAgent(at, n) {
+		return false
+	}
+	if r.actTok == nil {
+		r.actTok = map[int]bool{}
+	}
+	for k := at; k < at+n; k++ {
+		r.actTok[k] = true
+	}
+	return true
+}
+
+// actWithAgent reports whether the failure cue of n tokens at at is said
+// of an agent: right after the wh-word asking its subject, with an entity
+// after it ("Who isolated Nitrogen?"), or with "by" and an entity after it
+// ("elements isolated by Mosander").
+func (r *reader) actWithAgent(at, n int) bool {
+	if p := r.streamPos(at); p < 0 || slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= p && p < h.End }) {
+		return false // a concept phrase reads the word ("Who left the docs team?": leave, membership)
+	}
+	end := at + n
+	if end < len(r.toks) && r.toks[end].text == "by" && r.objectAt(end+1) {
+		return true
+	}
+	prev := at - 1
+	for prev >= 0 && (r.toks[prev].adverb || words.ClassOf(r.toks[prev].text).Has(words.Time)) {
+		prev-- // "Who first isolated X?"
+	}
+	return prev >= 0 && (r.toks[prev].text == "who" || r.toks[prev].text == "what") && r.entityBefore(at) < 0 && r.objectAt(end)
+}
+
+// objectAt reports whether an entity is the object right at token k, past
+// articles ("Who isolated the X"; not "What goes offline if X fails?").
+func (r *reader) objectAt(k int) bool {
+	for k < len(r.toks) && isArticle(r.toks[k].text) {
+		k++
+	}
+	return k < len(r.toks) && r.toks[k].entity >= 0
 }
 
 // causeAndAffected returns, of n entities, the one the votes name the
@@ -3095,7 +3141,7 @@ func (r *reader) explained(i int) bool {
 // a word of a cue, or a type word.
 func (r *reader) accounted(i int) bool {
 	w := r.st.words[i]
-	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) || r.isTypeWord(w)
+	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w)
 }
 
 func (r *reader) isCueWord(w string) bool {

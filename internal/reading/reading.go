@@ -298,6 +298,9 @@ type reader struct {
 	rels  []*relInfo
 	// used marks stream positions some cue or hit explains.
 	used []bool
+	// actTok marks the tokens of failure cues said as an act with its
+	// agent ("Who isolated X?": actWithAgent), words of their own.
+	actTok map[int]bool
 	// askedAt is the stream position of the asked noun (askedPos), or -1.
 	askedAt int
 

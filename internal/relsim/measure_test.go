@@ -250,3 +250,41 @@ func measureVariants(t *testing.T, s *Scorer) {
 		}
 	}
 }
+
+// TestMeasureSynonyms measures the synonym relator (words.Synonyms) on the
+// same table: how often it takes the right relation, a wrong one, or one
+// for a word that names none. It holds no wrong pick above 2% of the
+// cases, as the similarity scorer is held. Run with -v to see the figures.
+func TestMeasureSynonyms(t *testing.T) {
+	var named, right, wrong, unnamedTaken, n int
+	for _, file := range []string{"dev.tsv", "own.tsv"} {
+		for _, c := range readCases(t, file) {
+			n++
+			p, err := Synonyms{}.Relate(context.Background(), c.word, c.question, c.rels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			taken := p.Relations()
+			switch {
+			case c.right == "-":
+				if len(taken) > 0 {
+					unnamedTaken++
+					t.Logf("%s: %q names no relation, taken as %v", c.where, c.word, taken)
+				}
+			case slices.Contains(taken, c.right):
+				named++
+				right++
+			case len(taken) > 0:
+				named++
+				wrong++
+				t.Logf("%s: %q names %s, taken as %v", c.where, c.word, c.right, taken)
+			default:
+				named++
+			}
+		}
+	}
+	t.Logf("synonyms: right %d of %d that name a relation, wrong %d, taken for a word that names none %d, of %d", right, named, wrong, unnamedTaken, n)
+	if float64(wrong+unnamedTaken) > 0.02*float64(n) {
+		t.Errorf("synonyms: %d wrong picks of %d, more than 2%%", wrong+unnamedTaken, n)
+	}
+}

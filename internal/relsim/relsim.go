@@ -60,6 +60,10 @@ type Pick struct {
 	// Next is the nearest relation not taken (Similarity 0 when there is
 	// none), which the margin was measured against.
 	Next Candidate
+	// Synonym, for a pick by words.Synonyms (Synonyms), is the verb the
+	// relation's name says that names the word's act ("discover" for
+	// "isolated"); "" for a pick by similarity.
+	Synonym string
 }
 
 // String says the pick for a reading: `taking "sits" as members
@@ -70,6 +74,9 @@ func (p Pick) String() string {
 			return ""
 		}
 		return fmt.Sprintf(" against %.2f for %s", p.Next.Similarity, p.Next.Relation)
+	}
+	if p.Synonym != "" && p.Outcome != Unrelated {
+		return fmt.Sprintf("taking %q as %s: %q names the same act (a synonym)", p.Word, strings.Join(p.Relations(), " or "), p.Synonym)
 	}
 	switch p.Outcome {
 	case Clear:
@@ -254,4 +261,44 @@ func (s *Scorer) vectors(ctx context.Context, texts []string) ([][]float32, erro
 		}
 	}
 	return out, nil
+}
+
+// Synonyms relates a word to the relations whose names say a verb that
+// words.Synonyms gives for it ("isolated" to discovered_by): no model, no
+// measure, the same pick every time. One relation so named is taken, two
+// are both walked, more are too many to choose from.
+type Synonyms struct{}
+
+// Relate picks the relations of rels named by a synonym of word.
+func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, error) {
+	p := Pick{Word: word}
+	for _, syn := range words.Synonyms(word) {
+		for _, r := range rels {
+			if slices.ContainsFunc(p.Taken, func(c Candidate) bool { return c.Relation == r }) {
+				continue
+			}
+			if slices.ContainsFunc(words.NameWords(r), func(n string) bool { return words.IsForm(n, syn) || sameStem(n, syn) }) {
+				p.Taken = append(p.Taken, Candidate{Relation: r, Similarity: 1})
+				if p.Synonym == "" {
+					p.Synonym = syn
+				}
+			}
+		}
+	}
+	switch len(p.Taken) {
+	case 1:
+		p.Outcome = Clear
+	case 2:
+		p.Outcome = Close
+	default:
+		p.Taken, p.Synonym = nil, ""
+	}
+	return p, nil
+}
+
+// sameStem reports whether two words share a stem long enough to match by
+// (words.Stem): "discovered" and "discover".
+func sameStem(a, b string) bool {
+	sa := words.Stem(a)
+	return sa != "" && sa == words.Stem(b)
 }

@@ -167,3 +167,28 @@ func TestPicksMiniLM(t *testing.T) {
 		checkPick(t, where[i], p, r[3])
 	}
 }
+
+// TestSynonyms: a relation whose name says a synonym of the word is taken
+// (one clearly, two both), none or too many leave the word unread.
+func TestSynonyms(t *testing.T) {
+	for _, c := range []struct {
+		word    string
+		rels    []string
+		outcome Outcome
+		taken   []string
+	}{
+		{"isolated", []string{"category", "discovered_by", "named_by"}, Clear, []string{"discovered_by"}},
+		{"found", []string{"discovered_by", "established_by", "phase"}, Close, []string{"established_by", "discovered_by"}},
+		{"portrays", []string{"plays", "directed_by"}, Clear, []string{"plays"}},
+		{"isolated", []string{"category", "phase"}, Unrelated, nil},
+		{"sits", []string{"members"}, Unrelated, nil},
+	} {
+		p, err := Synonyms{}.Relate(context.Background(), c.word, "", c.rels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Outcome != c.outcome || !slices.Equal(p.Relations(), c.taken) {
+			t.Errorf("%s over %v: %v %v, want %v %v (%s)", c.word, c.rels, p.Outcome, p.Relations(), c.outcome, c.taken, p)
+		}
+	}
+}

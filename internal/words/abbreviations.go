@@ -122,6 +122,42 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 	return out, nil
 }
 
+// parseSynonyms reads synonyms.txt, each line's verbs made synonyms of
+// one another both ways.
+func parseSynonyms() (map[string][]string, error) {
+	m, err := parseWordMap("synonyms.txt", "one verb, then the verbs that name the same act, not itself")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(m))
+	add := func(a, b string) {
+		if a != b && !slices.Contains(out[a], b) {
+			out[a] = append(out[a], b)
+		}
+	}
+	for _, k := range sortStrings(keysOf(m)) {
+		for _, v := range m[k] {
+			add(k, v)
+			add(v, k)
+		}
+	}
+	return out, nil
+}
+
+// Synonyms returns the verbs synonyms.txt gives as naming the act a form
+// of verb w names ("discover" for "isolated"), or nil.
+func Synonyms(w string) []string {
+	var out []string
+	for _, l := range Lemmas(strings.ToLower(w)) {
+		for _, s := range k().synonyms[l] {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
 // GivenNames returns the given names a nickname stands for ("bernard"
 // for "bernie"), lower case, or nil.
 func GivenNames(nick string) []string { return k().nicknames[nick] }

@@ -72,6 +72,7 @@ type knowledge struct {
 	nicknames map[string][]string       // nickname -> the given names it stands for (nicknames.txt)
 	values    map[string][]string       // noun -> the values it names (valuenouns.txt)
 	kin       map[string][]string       // narrower kin noun -> the kin noun it is a kind of (kinship.txt)
+	synonyms  map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
 	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
@@ -142,6 +143,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.kin, err = parseWordMap("kinship.txt", "one noun, then the kin noun it is a narrower kind of, not itself"); err != nil {
+		return nil, err
+	}
+	if kn.synonyms, err = parseSynonyms(); err != nil {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {
