@@ -112,6 +112,17 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	}
 	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
+			if named := r.kindNamedRelation(); named != nil && !r.firstStepTouches(c) {
+				// "Which elements are in period 2?": "in" reads
+				// relations that never reach a period; the mention's
+				// word names the one that does. A verb so set aside
+				// ("loaded into the value_sets schema") is unread.
+				if st := c.steps[0]; st.verb {
+					named.conf = 0.75
+					named.guess = append(named.guess, fmt.Sprintf("%q names relations that never reach %s: read as %s, which the mention's words name", st.word, r.ents[named.anchor].Name, named.steps[0].rels[0].def.Name))
+				}
+				c = named
+			}
 			if w := notFailure; w != "" {
 				// "Who killed X": the relation killed, or what fails
 				// with X; the first is read, and not claimed.
@@ -2941,9 +2952,30 @@ func (r *reader) soleRelationOf(at string, tried []*relInfo) (*relInfo, words.Ro
 	return sole, answers
 }
 
-// kindNamedRelation: no other word names a relation, and the entity's
-// mention (or the word right before it) says its kind with a word of one relation's name, the only
-// relation of the graph that has that word and links things of that kind
+// firstStepTouches reports whether a relation the claim's first step may
+// walk has the anchor's type at one end (true where the anchor has no
+// type, or the step names no relation).
+func (r *reader) firstStepTouches(c *claim) bool {
+	t := r.ents[c.anchor].Type
+	if t == "" || len(c.steps) == 0 || c.steps[0].empty() {
+		return true
+	}
+	st := c.steps[0]
+	rels := st.rels
+	if rels == nil {
+		rels = r.conceptRels(st.concept)
+	}
+	return slices.ContainsFunc(rels, func(ri *relInfo) bool {
+		return slices.Contains(ri.def.From, t) || slices.Contains(ri.def.To, t)
+	})
+}
+
+// kindNamedRelation: no other word names a relation (or the one that does
+// never reaches the entity's kind: firstStepTouches), and the entity's
+// mention (or the word right before it) says its kind with a word of one
+// relation's name, or says that relation's whole name ("period 2" over
+// period), the only relation of the graph that has that word and links
+// things of that kind
 // ("Which resources have the final tag?", "the nodes with tag 'ccsr'":
 // has_tag; "Which people hold the role gsoc?": has_role). The relation is
 // walked to the entity's end of it, directly.
@@ -2959,13 +2991,14 @@ func (r *reader) kindNamedRelation() *claim {
 		said = append(said, before[len(before)-1])
 	}
 	for _, w := range said {
-		if r.typeNamed(w) != ent.Type || !strings.EqualFold(singular(w), ent.Type) {
-			continue // the kind's noun, not a verb of its forms ("tagged")
-		}
+		kindNoun := r.typeNamed(w) == ent.Type && strings.EqualFold(singular(w), ent.Type) // not a verb of its forms ("tagged")
 		var named *relInfo
 		for _, ri := range r.rels {
 			atFrom, atTo := slices.Contains(ri.def.From, ent.Type), slices.Contains(ri.def.To, ent.Type)
-			if !slices.ContainsFunc(strings.Fields(ri.spelled), func(n string) bool { return words.FormSet(n)[w] }) || atFrom == atTo {
+			// The kind's noun is a word of the name (has_tag), or the
+			// word is the whole name ("period 2" over period).
+			says := kindNoun && slices.ContainsFunc(strings.Fields(ri.spelled), func(n string) bool { return words.FormSet(n)[w] }) || ri.spelled == w
+			if !says || atFrom == atTo {
 				continue
 			}
 			if named != nil {
