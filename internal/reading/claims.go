@@ -950,8 +950,18 @@ func (r *reader) sameAs() *claim {
 			continue
 		}
 		step, end, ok := r.nounStep(at)
+		if ok && step.rels == nil && step.concept != words.None && !r.hasConcept(step.concept) {
+			ok = false // "team" of membership, where nothing is a member of anything
+		}
 		if !ok {
 			step, end, ok = r.typeValueStep(at, link)
+		}
+		from := i
+		if !ok {
+			// "drove for the same team as X": the verb before names the
+			// relation, the noun only what it reaches.
+			step, from, ok = r.verbBeforeSame(i)
+			end = at + 1
 		}
 		if !ok || end >= len(w) || w[end] != link || step.empty() {
 			continue
@@ -974,7 +984,7 @@ func (r *reader) sameAs() *claim {
 				}
 			}
 		}
-		for p := i; p <= k; p++ {
+		for p := from; p <= k; p++ {
 			r.used[p] = true
 		}
 		if link == "with" {
@@ -986,6 +996,27 @@ func (r *reader) sameAs() *claim {
 		return c
 	}
 	return nil
+}
+
+// verbBeforeSame returns the step of the relation a verb names right
+// before "the same" at stream position i ("drove for the same team as X"),
+// and where the verb starts.
+func (r *reader) verbBeforeSame(i int) (stepClaim, int, bool) {
+	end := i
+	if end > 0 && isArticle(r.st.words[end-1]) {
+		end--
+	}
+	for _, h := range r.rhits {
+		if h.end != end {
+			continue
+		}
+		answers := words.Second
+		if h.inverse {
+			answers = words.First
+		}
+		return stepClaim{concept: words.None, rels: []*relInfo{h.rel}, answers: answers, word: strings.Join(r.st.words[h.start:h.end], " "), verb: true}, h.start, true
+	}
+	return stepClaim{}, 0, false
 }
 
 // typeValueStep: "released in the same year as docker": the noun at j

@@ -1309,6 +1309,8 @@ func severalSteps(c *claim, rd Reading, anchor string) string {
 			then = fmt.Sprintf("what %s them", c.steps[1].word)
 		}
 		return fmt.Sprintf("%s's %s, then %s", anchor, c.steps[0].word, then)
+	case c.shared && c.steps[0].verb:
+		return fmt.Sprintf("what else %s what %s %s", c.steps[0].word, anchor, c.steps[0].word) // "drove for the same team as X"
 	case c.shared:
 		return fmt.Sprintf("what else has %s's %s", anchor, c.steps[0].word)
 	case c.steps[0].verb:
