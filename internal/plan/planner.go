@@ -182,22 +182,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	} else if ok {
 		plan = pl
 	}
-	for i, rl := range p.relators() {
-		// A synonym is tried also where the open reader took the
-		// entity's neighbourhood for a word no relation is named by
-		// ("Who isolated Nitrogen?"); a similarity only where nothing
-		// read the question.
-		if plan.Unanswerable == "" && (i > 0 || !noRelationWord(plan)) {
-			break
-		}
-		pl, ok, err := p.relate(ctx, rl, question, s, lk.ents)
-		switch {
-		case err != nil:
-			plan.Notes = append(plan.Notes, "words were not compared: "+err.Error())
-		case ok:
-			plan = pl
-		}
-	}
+	plan = p.relateUnread(ctx, question, s, lk.ents, plan)
 	if plan.Unanswerable != "" && len(lk.ents) > 0 {
 		if pl, ok := p.byKinds(question, s, lk.ents); ok {
 			plan = pl

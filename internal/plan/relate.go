@@ -72,6 +72,27 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 	return pl, true, nil
 }
 
+// relateUnread returns plan, or the plan of the question with its unread
+// word taken for a relation a relator picks (relate): a synonym's, tried
+// also where the open reader took the entity's neighbourhood for a word
+// no relation is named by ("Who isolated Nitrogen?"), then a similarity,
+// only where nothing read the question.
+func (p *Rules) relateUnread(ctx context.Context, q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+	for i, rl := range p.relators() {
+		if plan.Unanswerable == "" && (i > 0 || !noRelationWord(plan)) {
+			break
+		}
+		pl, ok, err := p.relate(ctx, rl, q, s, ents)
+		switch {
+		case err != nil:
+			plan.Notes = append(plan.Notes, "words were not compared: "+err.Error())
+		case ok:
+			plan = pl
+		}
+	}
+	return plan
+}
+
 // relators are the relators tried, in order, on a word no relation name
 // and no lexicon entry explains: the verbs words.Synonyms gives for it,
 // then the similarity Options.Relate measures, if any.

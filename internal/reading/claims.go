@@ -112,7 +112,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	}
 	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
-			if named := r.kindNamedRelation(); named != nil && !r.firstStepTouches(c) {
+			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
 				// relations that never reach a period; the mention's
 				// word names the one that does. A verb so set aside
@@ -2981,6 +2981,15 @@ func (r *reader) soleRelationOf(at string, tried []*relInfo) (*relInfo, words.Ro
 		return nil, 0
 	}
 	return sole, answers
+}
+
+// untouchedNamed returns kindNamedRelation's claim where claim c's first
+// step cannot touch the entity's type, else nil.
+func (r *reader) untouchedNamed(c *claim) *claim {
+	if r.firstStepTouches(c) {
+		return nil
+	}
+	return r.kindNamedRelation()
 }
 
 // firstStepTouches reports whether a relation the claim's first step may
