@@ -74,8 +74,8 @@ func (a *assembly) addMeanings(s *graph.Schema) {
 	shapes := a.relationShapes()
 	for i := range s.Relations {
 		r := &s.Relations[i]
-		if declared[r.Name] || r.Concept != "" || r.Inferred == graph.FromName {
-			continue
+		if declared[r.Name] || r.Concept != "" || r.Inferred == graph.FromName || kinName(r.Name) {
+			continue // a kin relation (father, parents) is a tree, no dependency
 		}
 		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
 			r.Concept, r.Dependency, r.Inferred = words.Dependency.String(), graph.DependentSubject, graph.FromStructure
@@ -246,4 +246,21 @@ func (a *assembly) addNameWords(s *graph.Schema) {
 		}
 		t.NameWords = nw
 	}
+}
+
+// kinName reports whether a relation's name is a kin noun, with at most a
+// preposition beside it (father, parents, child_of, has_mother).
+func kinName(name string) bool {
+	content := 0
+	kin := false
+	for _, w := range words.NameWords(name) {
+		switch {
+		case words.KinNoun(w):
+			kin = true
+			content++
+		case !words.FunctionWord(w):
+			content++
+		}
+	}
+	return kin && content == 1
 }

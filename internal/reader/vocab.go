@@ -395,7 +395,9 @@ func nameReadings(ws []string) []nameReading {
 
 // kinReadings returns the noun readings of a relation named by one kin
 // noun in kin nouns of another width: "brother" and "sister" of
-// siblings, "parent" of father.
+// siblings, "parent" of father; and, for a narrow one, in those of the
+// tie's other end, naming its subjects: "child", "son" and "daughter" of
+// father.
 func kinReadings(w string) []nameReading {
 	var out []nameReading
 	others := words.NarrowerKin(w)
@@ -404,6 +406,14 @@ func kinReadings(w string) []nameReading {
 	}
 	for _, o := range others {
 		out = append(out, nameReading{form: formNoun, words: []string{o}, end: Object, kin: true})
+	}
+	// The other end's nouns name the subjects of a narrow kin name:
+	// "children" of father (a graph that names kin broadly, parent and
+	// child_of, names both ends itself).
+	if inv := words.KinInverse(words.BroaderKin(w)); inv != "" {
+		for _, o := range append([]string{inv}, words.NarrowerKin(inv)...) {
+			out = append(out, nameReading{form: formNoun, words: []string{o}, end: Subject, kin: true})
+		}
 	}
 	return out
 }

@@ -122,10 +122,10 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 	return out, nil
 }
 
-// parseSynonyms reads synonyms.txt, each line's verbs made synonyms of
-// one another both ways.
-func parseSynonyms() (map[string][]string, error) {
-	m, err := parseWordMap("synonyms.txt", "one verb, then the verbs that name the same act, not itself")
+// parseSymmetric reads a word map (parseWordMap) whose lines hold both
+// ways: each value gets its key too (synonyms.txt, kininverse.txt).
+func parseSymmetric(name, shape string) (map[string][]string, error) {
+	m, err := parseWordMap(name, shape)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +167,22 @@ func GivenNames(nick string) []string { return k().nicknames[nick] }
 func BroaderKin(noun string) string {
 	if b := k().kin[text.Singular(noun)]; len(b) > 0 {
 		return b[0]
+	}
+	return ""
+}
+
+// KinNoun reports whether a noun names kin (kinship.txt, either side:
+// "father", "parent", "siblings").
+func KinNoun(noun string) bool {
+	return BroaderKin(noun) != "" || len(NarrowerKin(noun)) > 0
+}
+
+// KinInverse returns the kin noun of the other end of the tie a plain kin
+// noun names ("child" for "parents", "parent" for "child"), singular, or
+// "" (kininverse.txt).
+func KinInverse(noun string) string {
+	if inv := k().kinInv[text.Singular(noun)]; len(inv) > 0 {
+		return inv[0]
 	}
 	return ""
 }

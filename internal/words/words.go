@@ -73,6 +73,7 @@ type knowledge struct {
 	values    map[string][]string       // noun -> the values it names (valuenouns.txt)
 	kin       map[string][]string       // narrower kin noun -> the kin noun it is a kind of (kinship.txt)
 	synonyms  map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
+	kinInv    map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
 	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
@@ -145,7 +146,10 @@ func load() (*knowledge, error) {
 	if kn.kin, err = parseWordMap("kinship.txt", "one noun, then the kin noun it is a narrower kind of, not itself"); err != nil {
 		return nil, err
 	}
-	if kn.synonyms, err = parseSynonyms(); err != nil {
+	if kn.synonyms, err = parseSymmetric("synonyms.txt", "one verb, then the verbs that name the same act, not itself"); err != nil {
+		return nil, err
+	}
+	if kn.kinInv, err = parseSymmetric("kininverse.txt", "one kin noun, then the kin noun of the tie's other end, not itself"); err != nil {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {
