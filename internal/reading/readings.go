@@ -203,16 +203,34 @@ func (r *reader) anchorTypes(c *claim) []string {
 // ("departments" read as the anchor's departments), words were left
 // unread, or another relation leads from the anchor to where the step's
 // relations start ("what allergens are in croque": croque uses ham, ham
-// has allergens); further on, the reader's own composition cannot be
-// walked.
+// has allergens); further on, or at the first of several steps, the
+// reader's own composition cannot be walked ("Which parties are
+// represented on the Judiciary committee?" through represents, which no
+// committee is at the end of, then party to the kind asked: no certified
+// none).
 func (r *reader) typesMayRuleOut(c *claim, k int, edges []state.RelDir, at, guesses []string) bool {
-	if k > 0 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" {
+	if k > 0 || len(c.steps) > 1 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || r.askedBeyond(edges) {
 		return true
 	}
 	if c.extent != state.ExtentTransitive && r.throughOther(edges, at) {
 		return true
 	}
 	return walksOut(edges) && (!r.startsAny(at) || r.s.TypedByData())
+}
+
+// askedBeyond reports whether the question asks for a type the edges do
+// not arrive at, so that the reading goes on past them to reach it.
+func (r *reader) askedBeyond(edges []state.RelDir) bool {
+	t := r.asked().Type
+	if t == "" {
+		return false
+	}
+	for _, e := range edges {
+		if ri := r.relNamed(e.Relation); ri == nil || slices.Contains(ri.ends(e.Direction), t) {
+			return false
+		}
+	}
+	return true
 }
 
 // readExtentOf sets base's extent and direction from claim c and makes
