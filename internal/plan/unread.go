@@ -487,7 +487,7 @@ func (u unexplained) inUnwalkedName(w string) bool {
 // held in the past (alumni_of): the tense "used to" asks is read.
 func (u unexplained) walksFormer() bool {
 	for r := range u.walked {
-		if slices.ContainsFunc(text.Tokens(r), words.FormerWord) {
+		if words.FormerName(r) {
 			return true
 		}
 	}

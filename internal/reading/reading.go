@@ -196,8 +196,8 @@ func ReadByKinds(q string, ents []Entity, s *graph.Schema) Result {
 // the package where relations are read.
 var wordsOpposites = words.Opposites
 
-// wordsFormer is words.FormerWord, for the same reason.
-var wordsFormer = words.FormerWord
+// wordsFormerName is words.FormerName, for the same reason.
+var wordsFormerName = words.FormerName
 
 // nameWords is words.NameWords: an identifier as lower-case words
 // ("DEPENDS_ON" → "depends", "on"; the last part of a Freebase-style
@@ -362,7 +362,7 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			ri.subject = words.Second
 		}
 		words := nameWords(d.Name)
-		ri.former = slices.ContainsFunc(words, wordsFormer)
+		ri.former = wordsFormerName(d.Name)
 		ri.spelled = strings.Join(words, " ")
 		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))

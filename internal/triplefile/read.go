@@ -341,8 +341,8 @@ func (tr *Reader) next() (graph.Triple, error) {
 			}
 			if !tr.seenLine {
 				tr.seenLine = true
-				if cols, ok := tsvHeader(line); ok {
-					tr.cols, tr.ncols = cols, len(bytes.Split(bytes.TrimRight(line, " \t\r"), []byte{'\t'}))
+				if cols, n, ok := tsvHeader(line); ok {
+					tr.cols, tr.ncols = cols, n
 					continue
 				}
 			}
@@ -438,19 +438,20 @@ func (tr *Reader) parseSeparated(line []byte, sep byte) (graph.Triple, error) {
 // field a column name or alias (column), subject, relation and object
 // among them, each once ("subject<TAB>relation<TAB>object",
 // "head<TAB>relation<TAB>tail<TAB>head_type..."); cols gives each field's
-// column.
-func tsvHeader(line []byte) (cols [numCols]int, ok bool) {
+// column, n the number of fields.
+func tsvHeader(line []byte) (cols [numCols]int, n int, ok bool) {
 	for i := range cols {
 		cols[i] = -1
 	}
-	for i, f := range strings.Split(strings.TrimRight(string(line), " \t\r"), "\t") {
+	fields := strings.Split(strings.TrimRight(string(line), " \t\r"), "\t")
+	for i, f := range fields {
 		c := column(f)
 		if c < 0 || cols[c] >= 0 {
-			return cols, false
+			return cols, 0, false
 		}
 		cols[c] = i
 	}
-	return cols, cols[colSubject] >= 0 && cols[colRelation] >= 0 && cols[colObject] >= 0
+	return cols, len(fields), cols[colSubject] >= 0 && cols[colRelation] >= 0 && cols[colObject] >= 0
 }
 
 // parseTSVColumns reads a line of a TSV file with a header by its

@@ -3,6 +3,7 @@ package words
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -135,7 +136,7 @@ func parseSymmetric(name, shape string) (map[string][]string, error) {
 			out[a] = append(out[a], b)
 		}
 	}
-	for _, k := range sortStrings(keysOf(m)) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		for _, v := range m[k] {
 			add(k, v)
 			add(v, k)
@@ -376,6 +377,11 @@ func FormerWord(w string) bool {
 	}
 	return slices.ContainsFunc(formerPhrases(), func(base string) bool { return IsForm(w, base) })
 }
+
+// FormerName reports whether a relation's name says it held in the past:
+// one of its words (NameWords) is a former word (alumni_of,
+// formerly_fabricated_by).
+func FormerName(name string) bool { return slices.ContainsFunc(NameWords(name), FormerWord) }
 
 // formerPhrases are the one-word concept phrases read as former
 // ("alumnus"), found once: FormerWord is asked of every word of every
