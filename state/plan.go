@@ -117,6 +117,10 @@ type Target struct {
 	// Except are entities the question sets aside ("What did Ryan Dahl
 	// create besides nodejs?"): never answers.
 	Except []string `json:"except,omitempty"`
+	// Among, for a question that offers a choice ("Is Sam Graves a
+	// Democrat or a Republican?"), lists the entities offered: only they
+	// answer.
+	Among []string `json:"among,omitempty"`
 	// Someone, for a question that asks "who" and names no kind, lists
 	// the graph's types of people and groups of people: where the walk
 	// ends at entities of these types and of others (a group's teams and
@@ -138,7 +142,7 @@ func (t Target) OfKind(typ string) bool {
 // Equal reports whether two targets ask for the same thing.
 func (t Target) Equal(o Target) bool {
 	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || !slices.Equal(t.Types, o.Types) || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
-		!slices.Equal(t.Someone, o.Someone) || !slices.Equal(t.Except, o.Except) {
+		!slices.Equal(t.Someone, o.Someone) || !slices.Equal(t.Except, o.Except) || !slices.Equal(t.Among, o.Among) {
 		return false
 	}
 	for i, h := range t.Having {

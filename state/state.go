@@ -337,7 +337,7 @@ func (s *AgentState) Accepted() []int {
 				continue
 			}
 		}
-		if (len(s.Plan.Target.Having) > 0 || len(s.Plan.Target.Except) > 0) && !having(seg.Reach(k).Node) {
+		if (len(s.Plan.Target.Having) > 0 || len(s.Plan.Target.Except) > 0 || len(s.Plan.Target.Among) > 0) && !having(seg.Reach(k).Node) {
 			continue
 		}
 		out = append(out, base+k)
@@ -346,11 +346,12 @@ func (s *AgentState) Accepted() []int {
 }
 
 // having returns whether a node meets every condition of the plan's
-// Target.Having, by the facts retrieved, and is none the question sets
-// aside (Target.Except).
+// Target.Having, by the facts retrieved, is none the question sets
+// aside (Target.Except), and is one it offers where it offers a choice
+// (Target.Among).
 func (s *AgentState) having() func(string) bool {
-	hs, except := s.Plan.Target.Having, s.Plan.Target.Except
-	if len(hs) == 0 && len(except) == 0 {
+	hs, except, among := s.Plan.Target.Having, s.Plan.Target.Except, s.Plan.Target.Among
+	if len(hs) == 0 && len(except) == 0 && len(among) == 0 {
 		return func(string) bool { return true }
 	}
 	// meets[k] holds the nodes that meet condition k.
@@ -377,7 +378,7 @@ func (s *AgentState) having() func(string) bool {
 				return false
 			}
 		}
-		return !slices.Contains(except, n)
+		return !slices.Contains(except, n) && (len(among) == 0 || slices.Contains(among, n))
 	}
 }
 

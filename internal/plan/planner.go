@@ -198,6 +198,10 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 			plan = pl
 		}
 	}
+	if pl, ok := p.choice(question, s, lk.ents, plan); ok {
+		plan = pl
+	}
+	mixedAnchors(&plan, s)
 	throughNames(&plan, s)
 	askedRelation(&plan, s)
 	listedDoubts(&plan, s)

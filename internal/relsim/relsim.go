@@ -272,12 +272,17 @@ type Synonyms struct{}
 // Relate picks the relations of rels named by a synonym of word.
 func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, error) {
 	p := Pick{Word: word}
+	if slices.ContainsFunc(rels, func(r string) bool { return names(r, word) }) {
+		// A relation named by the word itself is its reading, not one
+		// named by a synonym ("chairs" over chair_of and tech_lead_of).
+		return p, nil
+	}
 	for _, syn := range words.Synonyms(word) {
 		for _, r := range rels {
 			if slices.ContainsFunc(p.Taken, func(c Candidate) bool { return c.Relation == r }) {
 				continue
 			}
-			if slices.ContainsFunc(words.NameWords(r), func(n string) bool { return words.IsForm(n, syn) || sameStem(n, syn) }) {
+			if names(r, syn) {
 				p.Taken = append(p.Taken, Candidate{Relation: r, Similarity: 1})
 				if p.Synonym == "" {
 					p.Synonym = syn
@@ -294,6 +299,12 @@ func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, 
 		p.Taken, p.Synonym = nil, ""
 	}
 	return p, nil
+}
+
+// names reports whether a word of relation r's name is a form of w or
+// shares its stem.
+func names(r, w string) bool {
+	return slices.ContainsFunc(words.NameWords(r), func(n string) bool { return words.IsForm(n, w) || sameStem(n, w) })
 }
 
 // sameStem reports whether two words share a stem long enough to match by

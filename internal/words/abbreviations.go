@@ -124,8 +124,10 @@ func parseWordMap(name, shape string) (map[string][]string, error) {
 }
 
 // parseSymmetric reads a word map (parseWordMap) whose lines hold both
-// ways: each value gets its key too (synonyms.txt, kininverse.txt).
-func parseSymmetric(name, shape string) (map[string][]string, error) {
+// ways: each value gets its key too (synonyms.txt, kininverse.txt); where
+// among is set, the values of a line are each other's too (synonyms.txt:
+// the verbs of a line all name one act, "head: lead chair").
+func parseSymmetric(name, shape string, among bool) (map[string][]string, error) {
 	m, err := parseWordMap(name, shape)
 	if err != nil {
 		return nil, err
@@ -140,6 +142,11 @@ func parseSymmetric(name, shape string) (map[string][]string, error) {
 		for _, v := range m[k] {
 			add(k, v)
 			add(v, k)
+			for _, w := range m[k] {
+				if among {
+					add(v, w)
+				}
+			}
 		}
 	}
 	return out, nil

@@ -146,10 +146,10 @@ func load() (*knowledge, error) {
 	if kn.kin, err = parseWordMap("kinship.txt", "one noun, then the kin noun it is a narrower kind of, not itself"); err != nil {
 		return nil, err
 	}
-	if kn.synonyms, err = parseSymmetric("synonyms.txt", "one verb, then the verbs that name the same act, not itself"); err != nil {
+	if kn.synonyms, err = parseSymmetric("synonyms.txt", "one verb, then the verbs that name the same act, not itself", true); err != nil {
 		return nil, err
 	}
-	if kn.kinInv, err = parseSymmetric("kininverse.txt", "one kin noun, then the kin noun of the tie's other end, not itself"); err != nil {
+	if kn.kinInv, err = parseSymmetric("kininverse.txt", "one kin noun, then the kin noun of the tie's other end, not itself", false); err != nil {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {
