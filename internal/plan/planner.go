@@ -32,7 +32,8 @@ type Options struct {
 	FuzzyThreshold float64
 	// MaxChains caps the candidate chains in a plan. Default 3.
 	MaxChains int
-	// MaxSpanWords caps the words of a candidate mention. Default 8.
+	// MaxSpanWords caps the words of a candidate mention. Default 16 (a
+	// subcommittee or a law may be named in a dozen words).
 	MaxSpanWords int
 	// MaxWords caps the words of a question: linking tries every run of
 	// up to MaxSpanWords words, so a longer question is refused
@@ -79,7 +80,7 @@ func (o Options) withDefaults() Options {
 		o.MaxChains = 3
 	}
 	if o.MaxSpanWords <= 0 {
-		o.MaxSpanWords = 8
+		o.MaxSpanWords = 16
 	}
 	if o.MaxWords <= 0 {
 		o.MaxWords = DefaultMaxWords
