@@ -38,6 +38,9 @@ type step struct {
 	// kin: a kin noun of another width named the step's relations
 	// ("brothers" for siblings).
 	kin bool
+	// modifier: a step named by the modifier of its relation's noun
+	// compound alone (relCand.modifier).
+	modifier bool
 	// kindNamed: the asked kind's word names the step's relation, not
 	// its link's verb ("Which house does X belong to?" over houseName).
 	kindNamed bool
@@ -239,6 +242,11 @@ func (b *builder) askedIdentity() {
 	}
 	if f.toks[k].class.Has(words.Be) {
 		k++
+		// "who was on pole for X", "who is in charge of X": a role
+		// held is said with a preposition of place.
+		if k+1 < len(f.toks) && f.toks[k].is("on", "in", "at") && f.toks[k+1].ent < 0 {
+			k++
+		}
 	}
 	// "what is the (full) set of packages": past determiners, extent
 	// words and a collective noun with its "of".

@@ -859,6 +859,7 @@ func (b *builder) walkChosen(st *step, chosen []candEdge, closure bool) {
 		}
 		st.endGuessed = st.endGuessed || e.c.guessedEnd
 		st.kin = st.kin || e.c.kin
+		st.modifier = st.modifier || e.c.modifier
 		// The graph may store the same facts from the other end as well
 		// (contains beside partOf): its mirrors of the same kind, turned.
 		// Not in a closure, where a few facts stored both ways are the
@@ -1404,6 +1405,8 @@ func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 1}, true
 	case st.kin:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a kin noun of another width (kinship.txt): the answers are not checked to be that kin", Factor: 0.7}, true
+	case st.modifier:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word beside the head of its name, which may name something else", Factor: 0.7}, true
 	case st.by == byTypes:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: fmt.Sprintf("the graph has no %s relation: the relation between the kinds", conceptsOf(st.link.M)), Factor: 0.5}, true
 	case st.by == byConceptVerb:

@@ -77,6 +77,9 @@ type relCand struct {
 	// kin: the phrase is a kin noun of another width than the relation's
 	// name (nameReading.kin).
 	kin bool
+	// modifier: the phrase is the modifier of the name's noun compound
+	// (nameReading.modifier).
+	modifier bool
 }
 
 // relMention is a phrase of the question that names relations.
@@ -329,7 +332,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 		i := h.at
 		r, nr := v.readingAt(h.id)
 		end, ok := matchPhrase(toks, i, nr.words, false)
-		if !ok || onlyFunctionWords(toks[i:end]) || nr.inflected && !verbInflection(toks[end-1], nr.words[len(nr.words)-1]) {
+		if !ok || onlyFunctionWords(toks[i:end]) || nr.inflected && !verbInflection(toks[end-1], nr.words[len(nr.words)-1]) || nr.modifier && v.typeWord(nr.words[0]) {
 			continue
 		}
 		by := byNameWord
@@ -341,7 +344,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 			form = mNoun
 		}
 		s.add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
-			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd, kin: nr.kin}}})
+			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd, kin: nr.kin, modifier: nr.modifier}}})
 	}
 }
 

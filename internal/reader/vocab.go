@@ -88,6 +88,10 @@ type nameReading struct {
 	// inflected: the reading names the relation only in a verb's
 	// inflection ("tagged" for has_tag), not in its bare noun.
 	inflected bool
+	// modifier: the first word of a compound of two nouns, which the
+	// question may say for the whole ("on pole" for pole_position):
+	// a guess, and none where the word names a type of the graph.
+	modifier bool
 }
 
 // relation is one relation of the graph as the reader knows it.
@@ -347,6 +351,10 @@ func nameReadings(ws []string) []nameReading {
 		// compound naming the object; its head alone too.
 		add(formNoun, ws, Object, true)
 		add(formNoun, ws[n-1:], Object, false)
+		if _, field := words.FieldKind(ws); n == 2 && !field {
+			add(formNoun, ws[:1], Object, false)
+			out[len(out)-1].modifier = true
+		}
 		if k, ok := words.FieldKind(ws); ok {
 			// "houseName", "actorName": the field of a thing its first
 			// word names the kind of ("Which house does X belong to?").
