@@ -427,10 +427,20 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 }
 
 // roleNounAt reports whether the words from i to j stand as a role of an
-// entity: right after it ("PROJ-6 blockers") or before "of" or "for"
-// ("the killers of X").
+// entity: right after it ("PROJ-6 blockers"), before "of" or "for"
+// ("the killers of X"), or as what is shared ("the same killer as X").
 func (r *reader) roleNounAt(i, j int) bool {
-	return i > 0 && r.entAt[i-1] >= 0 || j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "for")
+	w := r.st.words
+	if i > 0 && r.entAt[i-1] >= 0 || j < len(w) && (w[j] == "of" || w[j] == "for") {
+		return true
+	}
+	// "the same discoverer as X", "share a discoverer with X": the role
+	// X has, which the answers share.
+	k := i - 1
+	if k >= 0 && isArticle(w[k]) {
+		k--
+	}
+	return k >= 0 && j < len(w) && (w[k] == "same" && w[j] == "as" || words.IsForm(w[k], "share") && w[j] == "with")
 }
 
 // compoundSpellings returns the two words of the question that spell a
