@@ -203,6 +203,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		plan = pl
 	}
 	mixedAnchors(&plan, s)
+	appositionAlternative(question, &plan)
 	throughNames(&plan, s)
 	askedRelation(&plan, s)
 	listedDoubts(&plan, s)
