@@ -17,9 +17,13 @@ import (
 // claim is the reading's skeleton: which relations, from which entity, to
 // which role, how far.
 type claim struct {
-	steps  []stepClaim
-	anchor int
-	target int
+	// kindsLink: the claim's one step is the one relation the schema has
+	// between its two entities' kinds (onlyKindsLink): no other relation
+	// can link them, so none is left unread and its way is the kinds'.
+	kindsLink bool
+	steps     []stepClaim
+	anchor    int
+	target    int
 	// extent applies to the last step; extentSaid tells whether the
 	// question (or the pattern) said it.
 	extent     state.Extent
@@ -154,8 +158,20 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}
 	if r.asksYesNo() && len(r.ents) == 2 {
 		// "Is Neon a noble gas?": whether the two are linked, by any
-		// relation.
+		// relation; by the one relation between their kinds where the
+		// schema has one ("Is YAML a markup language?": type), which is
+		// then the only direct link there can be.
 		c.target = 1 - c.anchor
+		// Asked of the subject, the entity said first ("Is Apple in the
+		// information technology sector?").
+		subj := 0
+		if r.ents[1].Start < r.ents[0].Start {
+			subj = 1
+		}
+		if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
+			c.anchor, c.target = subj, 1-subj
+			c.steps, c.conf, c.guess, c.why, c.kindsLink = []stepClaim{step}, 1, nil, []string{why}, true
+		}
 	}
 	return c, nil
 }
@@ -3058,6 +3074,29 @@ func (r *reader) kindNamedRelation() *claim {
 			why:   []string{fmt.Sprintf("%q, the kind of %s, names %s", w, ent.Name, named.def.Name)}}
 	}
 	return nil
+}
+
+// onlyKindsLink returns the step of the one relation the schema has
+// between two different known kinds, walked from the first, and why; ok
+// is false where the kinds are one, unknown or linked otherwise.
+func (r *reader) onlyKindsLink(from, to string) (stepClaim, string, bool) {
+	if from == "" || to == "" || from == to {
+		return stepClaim{}, "", false
+	}
+	hop, _ := r.schemaHop(from, to)
+	if len(hop) != 1 {
+		return stepClaim{}, "", false
+	}
+	ri := r.relNamed(hop[0].Relation)
+	if ri == nil {
+		return stepClaim{}, "", false
+	}
+	answers := ri.subject.Other()
+	if hop[0].Direction == graph.In {
+		answers = ri.subject
+	}
+	why := fmt.Sprintf("no word names a relation: %s is the one relation between a %s and a %s", ri.def.Name, from, to)
+	return stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled}, why, true
 }
 
 // typeOnly: an asked type and an entity, no relation word: the shortest

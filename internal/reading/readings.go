@@ -284,6 +284,9 @@ func (r *reader) readChecks(c *claim, base *Reading, steps []state.ChainStep) {
 		base.Delivered = r.checks.Delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
+	if c.kindsLink {
+		base.Unread, base.Unoriented = nil, nil
+	}
 	base.Mirrored = r.checks.Mirrored(steps[0].Edges)
 	if len(c.steps) == 1 {
 		base.Alike = r.checks.Alike(steps[0].Edges, base.Mirrored, base.Wider)
