@@ -3253,7 +3253,25 @@ func (r *reader) explained(i int) bool {
 // a word of a cue, or a type word.
 func (r *reader) accounted(i int) bool {
 	w := r.st.words[i]
-	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w)
+	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w) || r.kindAfterName(i)
+}
+
+// kindAfterName reports whether the word at stream position i is the
+// head noun of an entity's mention that begins with an article, a noun
+// for what the entity is that names no relation ("the kangaroo emoji",
+// "the billing widget"): it describes the entity, and asks nothing.
+func (r *reader) kindAfterName(i int) bool {
+	w := r.st.words[i]
+	if i < 1 || r.entAt[i-1] < 0 || words.PastForm(w) || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	e := r.ents[r.entAt[i-1]]
+	first := strings.Fields(strings.ToLower(r.q[e.Start:e.End]))
+	if !(len(first) > 1 && isArticle(first[0]) || i >= 2 && isArticle(r.st.words[i-2])) {
+		return false
+	}
+	return !slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end }) &&
+		!slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= i && i < h.End })
 }
 
 func (r *reader) isCueWord(w string) bool {
