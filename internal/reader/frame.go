@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -242,6 +243,24 @@ func (f *Frame) String() string {
 	return b.String()
 }
 
+// ownDescriptors sets aside the head noun of an entity's mention that
+// begins with an article, where it names no relation ("the kangaroo
+// emoji", "the billing widget"): it says what the entity is, and asks
+// nothing (as the rule reader's kindAfterName).
+func (f *Frame) ownDescriptors() {
+	for i := 1; i < len(f.toks); i++ {
+		t, prev := f.toks[i], f.toks[i-1]
+		if t.ent >= 0 || prev.ent < 0 || f.relAt(i) != nil || f.cueAt(i) != nil || text.Singular(t.low) != t.low || words.PastForm(t.low) || strings.HasSuffix(t.low, "ing") || t.class.Has(words.Prep|words.Conj|words.Aux|words.Be|words.Have|words.Modal|words.Wh|words.Det) {
+			continue
+		}
+		said := strings.Fields(strings.ToLower(prev.raw))
+		if len(said) > 1 && words.ClassOf(said[0]).Has(words.Article) || i >= 2 && f.toks[i-2].class.Has(words.Article) {
+			f.toks[i].aside = true
+			f.own(i, i+1, "descriptor")
+		}
+	}
+}
+
 // newFrame reads the question into its frame.
 func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f := &Frame{Q: q, v: v, ents: ents, Asked: -1}
@@ -285,6 +304,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 		return slices.ContainsFunc(f.rels, func(m *relMention) bool { return strings.Contains(w, m.text) })
 	})
 	f.rels = joinSameNouns(f.toks, f.rels)
+	f.ownDescriptors()
 	f.dropCueClashes()
 	f.dropRepeatedNounMentions()
 	f.kinds = spotKinds(f.toks, v)
