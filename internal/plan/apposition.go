@@ -69,10 +69,11 @@ func wordAfter(q, m string) (string, bool) {
 	if at < 0 || m == "" {
 		return "", false
 	}
-	for _, w := range text.Words(q[at+len(m):]) {
-		return strings.ToLower(w.Raw), w.Start <= 1
+	ws := text.Words(q[at+len(m):])
+	if len(ws) == 0 || ws[0].Start > 1 {
+		return "", false // none, or not right after (a comma between)
 	}
-	return "", false
+	return strings.ToLower(ws[0].Raw), true
 }
 
 // sameStep reports whether two chain steps walk the same edges alike.
