@@ -732,6 +732,11 @@ func (r *reader) nounOf() *claim {
 			// are those that have it.
 			step.answers = step.answers.Other()
 		}
+		if turned, ok := r.typesTurn(step, r.ents[e].Type); ok {
+			// "the chair of X" over chairs, X a committee: the noun
+			// names who chairs it, the one way the types allow.
+			step = turned
+		}
 		c.steps = stepsOf(step)
 		if pc := r.ofPossessed(c, step, i, k, transitive); pc != nil {
 			return pc
@@ -749,6 +754,27 @@ func (r *reader) nounOf() *claim {
 		return c
 	}
 	return nil
+}
+
+// typesTurn returns step walked the other way round where it names one
+// relation whose stated types rule out the way its word read from an
+// entity of type at and allow the other: the noun of a verb names its
+// doer as often as its object ("the chair of X", "the host of X", "the
+// imports of X"), and the kinds say which.
+func (r *reader) typesTurn(step stepClaim, at string) (stepClaim, bool) {
+	if at == "" || len(step.rels) != 1 || !r.s.TypesStated() {
+		return step, false
+	}
+	ri := step.rels[0]
+	from, to := ri.def.From, ri.def.To // answers at the object: walked from the subject
+	if step.answers == ri.subject {
+		from, to = to, from
+	}
+	if slices.Contains(from, at) || !slices.Contains(to, at) {
+		return step, false
+	}
+	step.answers = step.answers.Other()
+	return step, true
 }
 
 // spoken returns stream words [from, to) as the question says them, each
