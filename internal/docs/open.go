@@ -2046,11 +2046,33 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 				}
 			}
 		}
+		dc.linkNames(s.text)
 		toks := tokenize(cleanMarkdown(s.text))
 		markCode(toks, s.code)
 		sentences = append(sentences, toks)
 	}
 	return sentences
+}
+
+// linkNames records the names a sentence gives as the text of a link of
+// one lower-case word: "stores its state in [etcd](https://etcd.io)", "is
+// built on [runc](…)": a word the writers link to a page of its own is a
+// name, unless a word any list knows or a word of the documents themselves
+// ([link-words]: "see [here](…)", "the [guide](…)").
+func (dc *docContext) linkNames(s string) {
+	for _, re := range []*regexp.Regexp{linkRE, refLinkRE} {
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			w := strings.Trim(m[1], "`*_ ")
+			t := otok{text: w, low: strings.ToLower(w)}
+			if w == "" || strings.ContainsAny(w, " \t/") || !unicode.IsLower(firstRune(w)) || !hasLetters2(w) || badName(t) || openWords.is("link-words", t.low) {
+				continue
+			}
+			if !strings.ContainsAny(w, "-_.") && !unlistedWord(t.low) {
+				continue
+			}
+			dc.addName(w, "")
+		}
+	}
 }
 
 // definitionTerm records "1. **Service Method**: …": the term of a
@@ -3700,10 +3722,97 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 	dropFrontedName(toks, gs)
 	r := &relating{toks: toks, depth: depth, gs: gs, subject: clauseSubject(toks, gs), facts: asides}
 	for a := 0; a+1 < len(gs); a++ {
+		if a == 0 && r.agentPassive() {
+			continue
+		}
 		r.pair(a)
 	}
 	r.objectRelatives()
 	return r.facts, r.subject
+}
+
+// agentPassive reads a passive whose subject names nothing and whose agent
+// and place are the clause's first two names, in either order: "Blocks are
+// uploaded to the object store by the compactor", "Events are published by
+// the collector to Kafka" (the compactor uploads to the object store, the
+// collector publishes to Kafka). A negation or a hedge before the verb
+// states nothing; it reports whether it read the pair.
+func (r *relating) agentPassive() bool {
+	toks, ga, gb := r.toks, r.gs[0], r.gs[1]
+	for _, t := range toks[:gb.i] {
+		if openWords.is("negations", t.low) || openWords.is("hedges", t.low) || t.low == "," || t.low == ";" || t.low == ":" {
+			return false
+		}
+	}
+	// between holds only "by" and determiners, or a preposition and
+	// determiners.
+	plain := func(ts []otok) (string, bool) {
+		if len(ts) == 0 || !openWords.is("prepositions", ts[0].low) {
+			return "", false
+		}
+		for _, t := range ts[1:] {
+			if !openWords.is("determiners", t.low) {
+				return "", false
+			}
+		}
+		return ts[0].low, true
+	}
+	// participle reads "<be> [adverb] <participle>" ending at k (exclusive)
+	// and returns the participle's base; the words before it hold no
+	// verb and no name.
+	participle := func(k int) (string, bool) {
+		p := k - 1
+		if p < 2 || toks[p].punct || toks[p].code || !passiveForm(toks[p].low, true, false) || !verbLike(toks[p].low) && !verbLike(lemma(toks[p].low)) {
+			return "", false
+		}
+		b := p - 1
+		if openWords.is("adverbs", toks[b].low) {
+			b--
+		}
+		if b < 1 || !openWords.is("be", toks[b].low) {
+			return "", false
+		}
+		for _, t := range toks[:b] {
+			if t.punct || t.code || isCapWord(t) && !openWords.function(t.low) && t != toks[0] || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) {
+				return "", false
+			}
+		}
+		return lemma(toks[p].low), true
+	}
+	between := toks[ga.j:gb.i]
+	prep := ga.i - 1
+	for prep > 0 && openWords.is("determiners", toks[prep].low) {
+		prep--
+	}
+	if prep < 2 {
+		return false
+	}
+	if toks[prep].low != "by" {
+		// "Blocks are uploaded to <ga> by <gb>"
+		if !openWords.is("gap-prepositions", toks[prep].low) || len(between) == 0 || between[0].low != "by" {
+			return false
+		}
+		if _, ok := plain(between); !ok {
+			return false
+		}
+		base, ok := participle(prep)
+		if !ok {
+			return false
+		}
+		r.add(gb.ms, ga.ms, base+" "+toks[prep].low)
+		return true
+	}
+	// "Events are published by <ga> to <gb>"
+	to, ok := plain(between)
+	if !ok || to == "by" || !openWords.is("gap-prepositions", to) {
+		return false
+	}
+	base, ok := participle(prep)
+	if !ok {
+		return false
+	}
+	r.add(ga.ms, gb.ms, base+" "+to)
+	return true
 }
 
 // objectRelatives reads relative clauses whose relative pronoun is the
