@@ -2647,7 +2647,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		}
 		return ctx.sectionTopic(toks, resolved, u), nil, last
 	}
-	facts, subject := relate(toks, resolved)
+	facts, subject := relate(dutyGerunds(toks), resolved)
 	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
@@ -5134,6 +5134,44 @@ func (r *verbReading) dutyVerb() {
 			r.be = false
 		}
 	}
+}
+
+// dutyGerunds puts the third person in place of the gerunds that go on a
+// duty's list of acts ("is responsible for watching changes, caching and
+// sending messages to Y": it caches and sends them to Y): after a duty
+// word and "for", a gerund after "and" or "or", or after a comma where such
+// a gerund ends the list. The first gerund stays (dutyVerb reads it). The
+// words are returned anew, as many as before; ts is not changed.
+func dutyGerunds(ts []otok) []otok {
+	d := slices.IndexFunc(ts, func(t otok) bool { return openWords.is("duty-words", t.low) })
+	if d < 0 || d+2 >= len(ts) || ts[d+1].low != "for" {
+		return ts
+	}
+	out := slices.Clone(ts)
+	last := -1
+	for j := d + 2; j+1 < len(out); j++ {
+		if out[j].punct && out[j].low != "," {
+			break
+		}
+		if (out[j].low == "and" || out[j].low == "or") && !out[j+1].code {
+			if _, ok := ingLemma(out[j+1].low); ok {
+				last = j + 1
+			}
+		}
+	}
+	if last < 0 {
+		return out
+	}
+	for j := d + 2; j+1 <= last; j++ {
+		if out[j].low != "and" && out[j].low != "or" && out[j].low != "," || out[j+1].code {
+			continue
+		}
+		if base, ok := ingLemma(out[j+1].low); ok {
+			v := thirdForm(base)
+			out[j+1] = otok{text: v, low: v}
+		}
+	}
+	return out
 }
 
 // reread reads the words again from a verb v put in place of what stood
