@@ -15,17 +15,18 @@ import (
 // joined by "or" ("Is Sam Graves a Democrat or a Republican?", "Does
 // checkout call payments or ledger?") as asking which of them its other
 // entities are linked to: the walk starts from the others alone, and only
-// the entities offered answer (Target.Among). Of the plan's chains it
-// keeps those whose relations can start at the others' kinds and end at
-// the offered kind, by the schema. ok is false where the question offers
-// no such choice or no chain fits it.
-func (p *Rules) choice(q string, s *graph.Schema, ents []linked, pl state.Plan) (state.Plan, bool) {
+// the entities offered answer (Target.Among). Of the chains of the
+// question read with its first offer alone, it keeps those whose
+// relations can start at the others' kinds and end at the offered kind,
+// by the schema. ok is false where the question offers no such choice or
+// no chain fits it.
+func (p *Rules) choice(q string, s *graph.Schema, ents []linked) (state.Plan, bool) {
 	if !asksYesOrNo(text.Tokens(q)) {
-		return pl, false
+		return state.Plan{}, false
 	}
 	offered, ok := offeredChoice(q, ents)
 	if !ok || len(offered) == len(ents) {
-		return pl, false
+		return state.Plan{}, false
 	}
 	kind := offered[0].anchor.Type
 	var from []state.Anchor
@@ -41,7 +42,7 @@ func (p *Rules) choice(q string, s *graph.Schema, ents []linked, pl state.Plan) 
 	// Sam Graves represent Missouri?"), the reader finds the relation
 	// asked with nothing left over to doubt it for.
 	q1, asked := firstOffered(q, ents, offered)
-	pl = p.build(q1, s, asked)
+	pl := p.build(q1, s, asked)
 	var chains []state.Chain
 	var readings []state.Reading
 	byKinds, byKindsRd, kindsLink := choiceByKinds(s, from, kind)
@@ -69,7 +70,7 @@ func (p *Rules) choice(q string, s *graph.Schema, ents []linked, pl state.Plan) 
 	}
 	if len(chains) == 0 {
 		if !kindsLink {
-			return pl, false
+			return state.Plan{}, false
 		}
 		byKindsRd.Text = choiceText(among, from, byKinds)
 		chains, readings = []state.Chain{byKinds}, []state.Reading{byKindsRd}

@@ -199,7 +199,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 			plan = pl
 		}
 	}
-	if pl, ok := p.choice(question, s, lk.ents, plan); ok {
+	if pl, ok := p.choice(question, s, lk.ents); ok {
 		plan = pl
 	}
 	mixedAnchors(&plan, s)
