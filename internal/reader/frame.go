@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -250,7 +249,7 @@ func (f *Frame) String() string {
 func (f *Frame) ownDescriptors() {
 	for i := 1; i < len(f.toks); i++ {
 		t, prev := f.toks[i], f.toks[i-1]
-		if t.ent >= 0 || prev.ent < 0 || f.relAt(i) != nil || f.cueAt(i) != nil || text.Singular(t.low) != t.low || words.PastForm(t.low) || strings.HasSuffix(t.low, "ing") || t.class.Has(words.Prep|words.Conj|words.Aux|words.Be|words.Have|words.Modal|words.Wh|words.Det) {
+		if t.ent >= 0 || prev.ent < 0 || f.relAt(i) != nil || f.cueAt(i) != nil || !words.NounAfterName(t.low) || t.class.Has(words.Prep|words.Conj|words.Aux|words.Be|words.Have|words.Modal|words.Wh|words.Det) {
 			continue
 		}
 		said := strings.Fields(strings.ToLower(prev.raw))

@@ -3282,20 +3282,13 @@ func (r *reader) accounted(i int) bool {
 	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w) || r.kindAfterName(i)
 }
 
-// nounAfterName reports whether a word after an entity's name may be a
-// noun for what it is: singular ("the smtp service starts": "starts" is
-// a verb), and neither a past form nor an -ing form.
-func nounAfterName(w string) bool {
-	return text.Singular(w) == w && !words.PastForm(w) && !strings.HasSuffix(w, "ing")
-}
-
 // kindAfterName reports whether the word at stream position i is the
 // head noun of an entity's mention that begins with an article, a noun
 // for what the entity is that names no relation ("the kangaroo emoji",
 // "the billing widget"): it describes the entity, and asks nothing.
 func (r *reader) kindAfterName(i int) bool {
 	w := r.st.words[i]
-	if i < 1 || r.entAt[i-1] < 0 || !nounAfterName(w) {
+	if i < 1 || r.entAt[i-1] < 0 || !words.NounAfterName(w) {
 		return false
 	}
 	e := r.ents[r.entAt[i-1]]

@@ -583,3 +583,11 @@ func DifferentActs(a, b string) bool {
 	}
 	return len(acts()[a]) > 0 || len(acts()[b]) > 0
 }
+
+// NounAfterName reports whether a word right after an entity's name may
+// be a noun for what the entity is ("the kangaroo emoji"): singular ("the
+// smtp service starts": "starts" is a verb), and neither a past form nor
+// an -ing form. Both readers read such a noun as describing the entity.
+func NounAfterName(w string) bool {
+	return text.Singular(w) == w && !PastForm(w) && !strings.HasSuffix(w, "ing")
+}
