@@ -186,6 +186,23 @@ type EntityDef struct {
 	Name    string   `json:"name"`
 	Type    string   `json:"type,omitempty"`
 	Aliases []string `json:"aliases,omitempty"`
+	// OtherTypes are the types the data gives the entity besides Type,
+	// which it gives most often: one name two things share ("Ferrari",
+	// a Constructor and an EngineManufacturer). The graph keeps one node
+	// of one type for the name; a fact that gives it another type still
+	// says it is of that kind.
+	OtherTypes []string `json:"other_types,omitempty"`
+}
+
+// OtherTypes returns the types the data gives entity name besides its
+// own (EntityDef.OtherTypes), or nil.
+func (s *Schema) OtherTypes(name string) []string {
+	for _, e := range s.Entities {
+		if e.Name == name {
+			return e.OtherTypes
+		}
+	}
+	return nil
 }
 
 // Relation returns the relation named name, or nil.

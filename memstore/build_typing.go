@@ -13,16 +13,21 @@ func (bs *build) typing() error {
 	base := bs.opts.Schema
 	tn := newSmallTable("") // type names; 0 is "" (untyped)
 	typeOf := make([]uint32, bs.n)
+	st := &infer.SchemaStats{RelNames: bs.relNames, TypeCount: map[string]int{}, RelCount: bs.relCount, Shared: bs.shared,
+		Words: map[string]map[string]int{}, Members: map[string]int{}}
 	for v := range bs.n {
 		if m, ok := bs.votes[int32(v)]; ok {
 			best, bestN := "", uint32(0)
+			var given []string
 			for ref, c := range m {
 				t := bs.types.names[ref-1]
+				given = append(given, t)
 				if c > bestN || (c == bestN && t < best) {
 					best, bestN = t, c
 				}
 			}
 			typeOf[v] = tn.intern(best)
+			st.AddOtherTypes(string(bs.names.get(bs.order[v])), best, given)
 		} else if ref := bs.typeVote[v]; ref != 0 {
 			typeOf[v] = tn.intern(bs.types.names[ref-1])
 		}
@@ -57,8 +62,7 @@ func (bs *build) typing() error {
 		return err
 	}
 
-	st := &infer.SchemaStats{RelNames: bs.relNames, TypeCount: map[string]int{}, RelCount: bs.relCount, Inferred: rt.Inferred(), Shared: bs.shared,
-		Words: map[string]map[string]int{}, Members: map[string]int{}}
+	st.Inferred = rt.Inferred()
 	counts := make([]int, len(tn.names))
 	for _, t := range typeOf {
 		counts[t]++

@@ -126,6 +126,11 @@ type Target struct {
 	// ends at entities of these types and of others (a group's teams and
 	// its matches), only the former answer.
 	Someone []string `json:"someone,omitempty"`
+	// AlsoOfKind, for a type target, lists the entities of other types
+	// that the data also gives the asked type (graph.EntityDef.OtherTypes:
+	// "Ferrari", the team and the engine maker, is one node typed
+	// Constructor): they are of the kind asked.
+	AlsoOfKind []string `json:"also_of_kind,omitempty"`
 }
 
 // Kinds returns the kinds asked: Type, then Types.
@@ -142,7 +147,7 @@ func (t Target) OfKind(typ string) bool {
 // Equal reports whether two targets ask for the same thing.
 func (t Target) Equal(o Target) bool {
 	if t.Kind != o.Kind || t.Entity != o.Entity || t.Type != o.Type || !slices.Equal(t.Types, o.Types) || t.NameWord != o.NameWord || t.Mention != o.Mention || len(t.Having) != len(o.Having) ||
-		!slices.Equal(t.Someone, o.Someone) || !slices.Equal(t.Except, o.Except) || !slices.Equal(t.Among, o.Among) {
+		!slices.Equal(t.Someone, o.Someone) || !slices.Equal(t.Except, o.Except) || !slices.Equal(t.Among, o.Among) || !slices.Equal(t.AlsoOfKind, o.AlsoOfKind) {
 		return false
 	}
 	for i, h := range t.Having {

@@ -321,6 +321,7 @@ func (s *AgentState) Accepted() []int {
 	}
 	t := s.Plan.Target
 	selfEnd := s.SelfFactEnds()
+	also := s.alsoOfKind()
 	base := seg.Base()
 	for k := range seg.Len() {
 		if seg.Steps(k) != steps {
@@ -329,7 +330,7 @@ func (s *AgentState) Accepted() []int {
 		switch {
 		case kind == nil:
 		case t.Type != "":
-			if !t.OfKind(seg.Type(k)) && !selfEnd(seg.Reach(k).Node) {
+			if n := seg.Reach(k).Node; !t.OfKind(seg.Type(k)) && !selfEnd(n) && !also(n) {
 				continue
 			}
 		default:
@@ -432,12 +433,28 @@ func (s *AgentState) answerKind(end func(Reach) bool) func(graph.Entity) bool {
 		// A kind of the asked type is of it ("techniques" keeps the
 		// Sub-techniques too).
 		selfEnd := s.SelfFactEnds()
-		return func(e graph.Entity) bool { return t.OfKind(e.Type) || selfEnd(e.Name) }
+		also := s.alsoOfKind()
+		return func(e graph.Entity) bool { return t.OfKind(e.Type) || selfEnd(e.Name) || also(e.Name) }
 	}
 	if t.NameWord != "" && s.nameWordSeparates(end, t.NameWord) {
 		return func(e graph.Entity) bool { return text.NameHas(e.Name, t.NameWord) }
 	}
 	return nil
+}
+
+// alsoOfKind returns whether an entity of another type is of the kind
+// asked all the same (Target.AlsoOfKind): only where the chain's last step
+// walks one relation, so that the fact that reached it is of the relation
+// the question asked for. Where the step walks several ("What type is
+// Farfetch'd?" through has_type and egg_group), the egg group Flying,
+// which is also a type, may have been reached as an egg group.
+func (s *AgentState) alsoOfKind() func(name string) bool {
+	also := s.Plan.Target.AlsoOfKind
+	steps := s.Chain().Steps
+	if len(also) == 0 || len(steps) == 0 || len(steps[len(steps)-1].Relations()) != 1 {
+		return func(string) bool { return false }
+	}
+	return func(name string) bool { return slices.Contains(also, name) }
 }
 
 // SelfFactEnds returns whether an answer named name is the question's

@@ -121,8 +121,25 @@ func printSchema(w io.Writer, s *graph.Schema, desc string) {
 			fmt.Fprintf(w, "  %-24s           kept as lists: %d of its facts are stored both ways, the rest one way\n", "", r.Reciprocal)
 		}
 	}
-	if len(s.Entities) > 0 {
-		fmt.Fprintf(w, "\nEntities with aliases: %d\n", len(s.Entities))
+	var aliased int
+	var shared []string
+	for _, e := range s.Entities {
+		if len(e.Aliases) > 0 {
+			aliased++
+		}
+		if len(e.OtherTypes) > 0 {
+			shared = append(shared, fmt.Sprintf("%s (also %s)", e.Name, strings.Join(e.OtherTypes, ", ")))
+		}
+	}
+	if aliased > 0 {
+		fmt.Fprintf(w, "\nEntities with aliases: %d\n", aliased)
+	}
+	if len(shared) > 0 {
+		// One node per name: the data gives these names another type too.
+		fmt.Fprintf(w, "\nNames the data gives more than one type (%d; each is one entity of its most frequent type, and answers for the others): %s\n", len(shared), strings.Join(shared[:min(len(shared), 10)], "; "))
+		if len(shared) > 10 {
+			fmt.Fprintf(w, "  and %d more\n", len(shared)-10)
+		}
 	}
 }
 

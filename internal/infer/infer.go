@@ -66,6 +66,9 @@ type inference struct {
 	typeOf   []string // entity id -> type ("" while untyped)
 	// inferred describes the types named by role inference.
 	inferred map[string]string
+	// given holds, for each entity the triples give more than one type,
+	// those types.
+	given map[int32][]string
 }
 
 type fact struct{ s, o, r int32 }
@@ -127,6 +130,14 @@ func newInference(ts []graph.Triple, base *graph.Schema) *inference {
 			}
 		}
 		in.typeOf[id] = best
+		if len(m) > 1 {
+			if in.given == nil {
+				in.given = map[int32][]string{}
+			}
+			for typ := range m {
+				in.given[id] = append(in.given[id], typ)
+			}
+		}
 	}
 	if base != nil {
 		for _, e := range base.Entities {
@@ -460,6 +471,28 @@ type SchemaStats struct {
 	// Shapes gives what the structure says of each relation, when
 	// meanings need it (called at most once).
 	Shapes func() map[string]Shape
+	// OtherTypes holds, for each entity the triples give several types,
+	// the types besides the one it was given (graph.EntityDef.OtherTypes).
+	OtherTypes map[string][]string
+}
+
+// AddOtherTypes records in st.OtherTypes the types of votes besides
+// chosen, sorted, for the entity named name.
+func (st *SchemaStats) AddOtherTypes(name, chosen string, types []string) {
+	var other []string
+	for _, t := range types {
+		if t != chosen && t != "" {
+			other = append(other, t)
+		}
+	}
+	if len(other) == 0 {
+		return
+	}
+	slices.Sort(other)
+	if st.OtherTypes == nil {
+		st.OtherTypes = map[string][]string{}
+	}
+	st.OtherTypes[name] = other
 }
 
 // schema assembles the schema from the assigned types.
@@ -484,6 +517,9 @@ func (in *inference) schema() *graph.Schema {
 		st.CountWords(in.typeOf[id], name)
 	}
 	st.Shared = in.sharedPairs()
+	for id, types := range in.given {
+		st.AddOtherTypes(in.names[id], in.typeOf[id], types)
+	}
 	return AssembleSchema(in.base, st)
 }
 
@@ -553,6 +589,7 @@ func AssembleSchema(base *graph.Schema, st *SchemaStats) *graph.Schema {
 		a.addMeanings(s)
 		a.addNameWords(s)
 		a.addMirrors(s)
+		addOtherTypes(s, st.OtherTypes)
 		return s
 	}
 
@@ -596,7 +633,26 @@ func AssembleSchema(base *graph.Schema, st *SchemaStats) *graph.Schema {
 	a.addMeanings(s)
 	a.addNameWords(s)
 	a.addMirrors(s)
+	addOtherTypes(s, st.OtherTypes)
 	return s
+}
+
+// addOtherTypes records the types the data gives an entity besides its
+// own (graph.EntityDef.OtherTypes), on the schema's entry for it or on a
+// new one, the new ones sorted by name.
+func addOtherTypes(s *graph.Schema, other map[string][]string) {
+	var names []string
+	for name, types := range other {
+		if i := slices.IndexFunc(s.Entities, func(e graph.EntityDef) bool { return e.Name == name }); i >= 0 {
+			s.Entities[i].OtherTypes = types
+			continue
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		s.Entities = append(s.Entities, graph.EntityDef{Name: name, OtherTypes: other[name]})
+	}
 }
 
 // assembly is AssembleSchema's state: the statistics, and the shapes

@@ -26,7 +26,11 @@ func renderSchema(s *graph.Schema) string {
 		fmt.Fprintf(&b, "rel %s %v -> %v %d %q dep=%q %q %q\n", r.Name, r.From, r.To, r.Count, r.Description, r.Dependency, r.Aliases, r.InverseAliases)
 	}
 	for _, e := range s.Entities {
-		fmt.Fprintf(&b, "entity %q %s %q\n", e.Name, e.Type, e.Aliases)
+		fmt.Fprintf(&b, "entity %q %s %q", e.Name, e.Type, e.Aliases)
+		if len(e.OtherTypes) > 0 {
+			fmt.Fprintf(&b, " also %q", e.OtherTypes)
+		}
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -132,6 +136,7 @@ rel PUBLISHES [Service] -> [Queue] 0 "" dep="" [] []
 rel OWNS [Team] -> [Service] 1 "found in the data; not in the schema" dep="" [] []
 entity "db1" Database ["main db"]
 entity "svc-b" Database []
+entity "svc-a"  [] also ["Job"]
 `
 	if got := renderSchema(s); got != want {
 		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
@@ -429,5 +434,24 @@ func TestInferYears(t *testing.T) {
 		if types[name] != want {
 			t.Errorf("%s typed %q, want %q", name, types[name], want)
 		}
+	}
+}
+
+func TestInferOtherTypes(t *testing.T) {
+	// Ferrari is given Constructor twice and EngineManufacturer once: one
+	// node of the type given most often, the other recorded.
+	s, types := infer.Infer(triples(
+		"Ferrari based_in Italy Constructor Country",
+		"Leclerc drove_for Ferrari Driver Constructor",
+		"Haas powered_by Ferrari Constructor EngineManufacturer",
+	), nil)
+	if types["Ferrari"] != "Constructor" {
+		t.Fatalf("Ferrari typed %q, want Constructor", types["Ferrari"])
+	}
+	if got := s.OtherTypes("Ferrari"); !slices.Equal(got, []string{"EngineManufacturer"}) {
+		t.Errorf("other types of Ferrari: %q, want [EngineManufacturer]", got)
+	}
+	if got := s.OtherTypes("Haas"); got != nil {
+		t.Errorf("other types of Haas: %q, want none", got)
 	}
 }

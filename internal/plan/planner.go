@@ -224,6 +224,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: %s to it by %s", h.Entity, linked, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 	}
 	setAside(question, s, &plan)
+	alsoOfKind(&plan, s)
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
@@ -309,4 +310,20 @@ func (p *Rules) Assumed(ctx context.Context, question, typ string) (plan state.P
 // "what else breaks"): a word of the class else.
 func asksForOthers(q string) bool {
 	return slices.ContainsFunc(text.Tokens(q), func(w string) bool { return words.ClassOf(w).Has(words.Else) })
+}
+
+// alsoOfKind lists, for a plan that asks for a kind, the entities of
+// other types the data also gives that kind (state.Target.AlsoOfKind):
+// "Which engine manufacturer powers Alfa Romeo?" is answered by Ferrari,
+// one node typed Constructor, which the fact says is an engine maker too.
+func alsoOfKind(plan *state.Plan, s *graph.Schema) {
+	t := &plan.Target
+	if t.Kind != state.TargetType || t.Type == "" {
+		return
+	}
+	for _, e := range s.Entities {
+		if slices.ContainsFunc(e.OtherTypes, t.OfKind) {
+			t.AlsoOfKind = append(t.AlsoOfKind, e.Name)
+		}
+	}
 }
