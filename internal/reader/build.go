@@ -237,10 +237,18 @@ func (b *builder) askedIdentity() {
 		return
 	}
 	k := a.j
-	if k >= len(f.toks) || !(f.toks[k].class.Has(words.Be) || f.toks[a.i].poss) {
+	// "who took pole at X", "who served as chair of X": a support verb
+	// says the role held, as the copula does.
+	support := k < len(f.toks) && f.toks[k].class.Has(words.Support) && f.nodeAt(k) < 0
+	if k >= len(f.toks) || !(f.toks[k].class.Has(words.Be) || support || f.toks[a.i].poss) {
 		return
 	}
-	if f.toks[k].class.Has(words.Be) {
+	if support {
+		k++
+		if k < len(f.toks) && f.toks[k].is("as") {
+			k++
+		}
+	} else if f.toks[k].class.Has(words.Be) {
 		k++
 		// "who was on pole for X", "who is in charge of X": a role
 		// held is said with a preposition of place.
