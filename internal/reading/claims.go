@@ -3168,7 +3168,9 @@ func (r *reader) kindsSaid(at, asked string) ([]string, []int) {
 		if r.entAt[i] >= 0 || i == r.askedAt || coordinated(i) {
 			continue
 		}
-		if t := r.typeNamed(w); t != "" && t != at && t != asked {
+		// A verb's past form of a type's name is no kind said between:
+		// "Which drivers have raced for X?" over the type Race.
+		if t := r.typeNamed(w); t != "" && t != at && t != asked && !(words.PastForm(w) && !slices.Contains(text.Tokens(t), w)) {
 			if !slices.Contains(out, t) {
 				out = append(out, t)
 			}
