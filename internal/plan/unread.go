@@ -433,7 +433,7 @@ func (u unexplained) left(toks []string, i int) bool {
 		// "How much debt does City Quarter cost?" read through cost,
 		// beside debtcost: the asked noun may be the other relation.
 		return true
-	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained),
+	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained), withHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
 		return false
 	case words.ClassOf(w).Has(words.Support) && !u.relWord(w):
@@ -570,6 +570,17 @@ func verbBeforeWh(toks []string, i int) bool {
 // by X".
 func reducedRelativeHead(toks []string, i int, explained map[string]bool) bool {
 	return i+1 < len(toks) && explained[toks[i+1]] && (words.PastForm(toks[i+1]) || strings.HasSuffix(toks[i+1], "ing"))
+}
+
+// withHead reports whether toks[i], no verb's form, heads a phrase that describes it by a
+// relation the reading explains, said with "with": "the emoji with alias
+// 8ball", "the teams with a lead in Berlin".
+func withHead(toks []string, i int, explained map[string]bool) bool {
+	j := i + 2
+	if j < len(toks) && words.ClassOf(toks[j]).Has(words.Det) {
+		j++
+	}
+	return j < len(toks) && toks[i+1] == "with" && explainedWord(explained, toks[j]) && !words.PastForm(toks[i]) && !strings.HasSuffix(toks[i], "ing")
 }
 
 // cueModifier reports whether toks[i] modifies a cue word after it that
