@@ -46,7 +46,7 @@ func (r *reader) askedPos() int {
 	// "Circuits where X took a win?", "Drivers who raced for X?": a
 	// question said as a noun phrase, its head noun followed by a
 	// relative clause, asks for that noun as "which" would.
-	if w := r.st.words; len(w) > 2 && r.entAt[0] < 0 && r.entAt[1] < 0 && r.knownNoun(0) && (words.ClassOf(w[1]).Has(words.RelPron) || w[1] == "where") {
+	if w := r.st.words; len(w) > 2 && r.entAt[0] < 0 && r.entAt[1] < 0 && !functionWords[w[0]] && !words.ClassOf(w[0]).Has(words.Prep) && r.knownNoun(0) && (words.ClassOf(w[1]).Has(words.RelPron) || w[1] == "where") {
 		return 0
 	}
 	return -1
