@@ -17,13 +17,14 @@ import (
 // claim is the reading's skeleton: which relations, from which entity, to
 // which role, how far.
 type claim struct {
-	// kindsLink: the claim's one step is the one relation the schema has
-	// between its two entities' kinds (onlyKindsLink): no other relation
-	// can link them, so none is left unread and its way is the kinds'.
-	kindsLink bool
-	steps     []stepClaim
-	anchor    int
-	target    int
+	// onlyLink: the claim's one step is the one relation that can answer
+	// it: the one relation the schema has between its two entities' kinds
+	// (onlyKindsLink), or the relation whose value the question says its
+	// target is (valueIs). None is left unread, and its way is settled.
+	onlyLink bool
+	steps    []stepClaim
+	anchor   int
+	target   int
 	// extent applies to the last step; extentSaid tells whether the
 	// question (or the pattern) said it.
 	extent     state.Extent
@@ -99,6 +100,30 @@ type stepClaim struct {
 	failure bool
 }
 
+// valueIs: "Is donkey in the Food & Drink category?", a yes/no question
+// of two entities, one of them said with its relation's noun
+// (dropValueNouns): whether the other has it as that relation's value.
+func (r *reader) valueIs() *claim {
+	if !r.asksYesNo() || len(r.ents) != 2 {
+		return nil
+	}
+	for _, h := range r.rhits {
+		if !r.valueNoun[h.start] {
+			continue
+		}
+		value := r.entAt[h.start-1]
+		subj := 1 - value
+		if t := r.ents[subj].Type; t != "" && len(h.rel.def.From) > 0 && !slices.Contains(h.rel.def.From, t) {
+			continue
+		}
+		r.used[h.start] = true
+		return &claim{anchor: subj, target: value, extent: state.ExtentDirect, extentSaid: true, conf: 1, onlyLink: true,
+			steps: []stepClaim{{concept: h.rel.concept, rels: []*relInfo{h.rel}, answers: h.rel.subject.Other(), word: r.st.words[h.start]}},
+			why:   []string{fmt.Sprintf("%s said as a %s: whether %s's %s is %s", r.ents[value].Name, r.st.words[h.start], r.ents[subj].Name, h.rel.def.Name, r.ents[value].Name)}}
+	}
+	return nil
+}
+
 // empty reports whether the step names no relation: no concept, no
 // relation and no peer noun.
 func (st stepClaim) empty() bool { return st.concept == words.None && st.rels == nil && !st.peer }
@@ -114,7 +139,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.valueIs, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
@@ -170,7 +195,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		}
 		if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
 			c.anchor, c.target = subj, 1-subj
-			c.steps, c.conf, c.guess, c.why, c.kindsLink = []stepClaim{step}, 1, nil, []string{why}, true
+			c.steps, c.conf, c.guess, c.why, c.onlyLink = []stepClaim{step}, 1, nil, []string{why}, true
 		}
 	}
 	return c, nil
@@ -3289,13 +3314,7 @@ func (r *reader) accounted(i int) bool {
 // for what the entity is that names no relation ("the kangaroo emoji",
 // "the billing widget"): it describes the entity, and asks nothing.
 func (r *reader) kindAfterName(i int) bool {
-	w := r.st.words[i]
-	if i < 1 || r.entAt[i-1] < 0 || !words.NounAfterName(w) {
-		return false
-	}
-	e := r.ents[r.entAt[i-1]]
-	first := strings.Fields(strings.ToLower(r.q[e.Start:e.End]))
-	if !(len(first) > 1 && isArticle(first[0]) || i >= 2 && isArticle(r.st.words[i-2])) {
+	if !r.afterArticleMention(i) || !words.NounAfterName(r.st.words[i]) {
 		return false
 	}
 	return !slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end }) &&

@@ -296,6 +296,9 @@ type reader struct {
 	hits  []words.Hit
 	rhits []relHit
 	rels  []*relInfo
+	// valueNoun marks stream positions of a relation's noun said after a
+	// value of it ("the Food & Drink category"): see dropValueNouns.
+	valueNoun []bool
 	// used marks stream positions some cue or hit explains.
 	used []bool
 	// actTok marks the tokens of failure cues said as an act with its
@@ -582,6 +585,7 @@ func (r *reader) scan() {
 	r.kindNameTok = r.kindNameTokens()
 	r.hits = r.withoutKindNames(r.withoutFallbacks(words.Lookup(r.st.words)))
 	r.findRelationNames()
+	r.dropValueNouns()
 	r.dropNamedReadings()
 	r.askedAt = r.askedPos()
 }
@@ -669,6 +673,64 @@ func (r *reader) findRelationNames() {
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// dropValueNouns drops the relation names and concept phrases of one
+// noun said as the head of an article-led mention of an entity the
+// relation has as its value ("the Food & Drink category" over category,
+// "the Rust team" over team): the noun says what the entity is, as
+// "the kangaroo emoji" does (kindAfterName), not a relation walked from
+// it. "Is donkey in the Food & Drink category?" asks whether donkey's
+// category is Food & Drink.
+func (r *reader) dropValueNouns() {
+	r.valueNoun = make([]bool, len(r.st.words))
+	for _, h := range r.rhits {
+		i := h.start
+		if h.end != i+1 || h.inverse || !r.afterArticleMention(i) || !words.NounAfterName(r.st.words[i]) {
+			continue
+		}
+		// "What does the Airport Express replace?": after "does" and
+		// its subject comes the verb, not a noun.
+		start := i - 1
+		for start > 0 && r.entAt[start-1] == r.entAt[i-1] {
+			start--
+		}
+		if start > 0 && isArticle(r.st.words[start-1]) {
+			start--
+		}
+		if start > 0 && words.ClassOf(r.st.words[start-1]).Has(words.Aux|words.Modal) {
+			continue
+		}
+		// "than the motion sensor trigger the living room lamp": a word
+		// with an object is a verb.
+		next := i + 1
+		if next < len(r.st.words) && isArticle(r.st.words[next]) {
+			next++
+		}
+		if next < len(r.entAt) && r.entAt[next] >= 0 {
+			continue
+		}
+		if t := r.ents[r.entAt[i-1]].Type; t != "" && slices.Contains(h.rel.def.To, t) {
+			r.valueNoun[i] = true
+		}
+	}
+	for k, h := range r.rhits {
+		if r.valueNoun[h.start] && h.end == h.start+1 {
+			r.rhits[k].inverse = true
+		}
+	}
+}
+
+// afterArticleMention reports whether stream position i follows an
+// entity's mention that begins with an article ("the kangaroo", or
+// "the" then the entity's name).
+func (r *reader) afterArticleMention(i int) bool {
+	if i < 1 || r.entAt[i-1] < 0 {
+		return false
+	}
+	e := r.ents[r.entAt[i-1]]
+	first := strings.Fields(strings.ToLower(r.q[e.Start:e.End]))
+	return len(first) > 1 && isArticle(first[0]) || i >= 2 && isArticle(r.st.words[i-2])
 }
 
 // copulaOfPhrase reports whether found name c is made of a copula's words

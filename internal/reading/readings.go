@@ -284,7 +284,7 @@ func (r *reader) readChecks(c *claim, base *Reading, steps []state.ChainStep) {
 		base.Delivered = r.checks.Delivered(steps[0].Edges)
 	}
 	base.Unoriented = r.unoriented(steps)
-	if c.kindsLink {
+	if c.onlyLink {
 		base.Unread, base.Unoriented = nil, nil
 	}
 	base.Mirrored = r.checks.Mirrored(steps[0].Edges)
