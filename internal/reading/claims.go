@@ -189,10 +189,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		c.target = 1 - c.anchor
 		// Asked of the subject, the entity said first ("Is Apple in the
 		// information technology sector?").
-		subj := 0
-		if r.ents[1].Start < r.ents[0].Start {
-			subj = 1
-		}
+		subj := r.subjectEntity()
 		if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
 			c.anchor, c.target = subj, 1-subj
 			c.steps, c.conf, c.guess, c.why, c.onlyLink = []stepClaim{step}, 1, nil, []string{why}, true
@@ -2910,6 +2907,18 @@ func (r *reader) askedRole() *claim {
 // byKindsOnly is typeOnly for a question whose word w names no relation,
 // where the reader reads by kinds (ReadByKinds): a guess, said as such.
 func (r *reader) byKindsOnly(w string) *claim {
+	if r.byKinds && len(r.ents) == 2 && r.asksYesNo() {
+		// "Does Python use the .pyw extension?": the verb after the
+		// subject, the entity said first, names no relation; asked
+		// through the one relation between the two kinds. Not a noun
+		// ("Is S-100 the only shipment in X?").
+		subj := r.subjectEntity()
+		at := slices.Index(r.entAt, subj)
+		if step, _, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok && at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == w {
+			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
+				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the one relation between a %s and a %s", w, step.rels[0].def.Name, r.ents[subj].Type, r.ents[1-subj].Type)}}
+		}
+	}
 	if !r.byKinds || len(r.ents) != 1 {
 		// With two entities, which one the kinds link is a guess too.
 		return nil
@@ -2931,6 +2940,15 @@ func (r *reader) byKindsOnly(w string) *claim {
 	c.conf = 0.5
 	c.guess = []string{fmt.Sprintf("no relation of this graph is named %q: read as the shortest link from %s to a %s, as the types say", w, r.ents[c.anchor].Name, asked)}
 	return c
+}
+
+// subjectEntity returns the entity of two said first: the subject of a
+// yes/no question.
+func (r *reader) subjectEntity() int {
+	if r.ents[1].Start < r.ents[0].Start {
+		return 1
+	}
+	return 0
 }
 
 // soleBetweenKind is byKindsOnly between two things of one kind t where
