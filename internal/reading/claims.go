@@ -2908,13 +2908,14 @@ func (r *reader) askedRole() *claim {
 // where the reader reads by kinds (ReadByKinds): a guess, said as such.
 func (r *reader) byKindsOnly(w string) *claim {
 	if r.byKinds && len(r.ents) == 2 && r.asksYesNo() {
-		// "Does Python use the .pyw extension?": the verb after the
+		// "Does Python use the .pyw extension?", "Is Helsinki Airport
+		// located in Helsinki?" (over city): the verb after the
 		// subject, the entity said first, names no relation; asked
 		// through the one relation between the two kinds. Not a noun
 		// ("Is S-100 the only shipment in X?").
 		subj := r.subjectEntity()
 		at := slices.Index(r.entAt, subj)
-		if step, _, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok && at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == w {
+		if step, _, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok && at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == strings.Fields(w)[0] {
 			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
 				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the one relation between a %s and a %s", w, step.rels[0].def.Name, r.ents[subj].Type, r.ents[1-subj].Type)}}
 		}

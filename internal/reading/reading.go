@@ -798,6 +798,16 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 				all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
 			}
 		}
+		// "Where is X located?" for city and country: "where" and a verb
+		// that says where a thing is stand for a name that is a place
+		// noun alone.
+		if len(p) == 1 && r.asksWhere() && placeNounLast(p) {
+			for at, w := range r.st.words {
+				if r.entAt[at] < 0 && words.IsWhereVerb(w) {
+					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
+				}
+			}
+		}
 		// "Where does X run?": "where" stands for the place preposition
 		// of "runs_on", "hosted_in", "located_at".
 		if n := len(p) - 1; n > 0 && r.asksWhere() && words.ClassOf(lastWord(p)).Has(words.PlacePrep) {

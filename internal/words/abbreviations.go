@@ -324,6 +324,10 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 // (placenouns.txt: "site" of launch_site).
 func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
 
+// IsWhereVerb reports whether w is a verb that says where a thing is
+// (whereverbs.txt: "located", "based").
+func IsWhereVerb(w string) bool { return k().whereVerb[w] }
+
 // PlaceCompound splits a closed compound that ends in a place noun into its
 // two words ("birthplace" → "birth", "place"; "geolocation"), ok false for
 // any other word. The place noun has five letters or more and the word

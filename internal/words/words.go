@@ -78,6 +78,7 @@ type knowledge struct {
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
 	places    map[string]bool // nouns of where something is (placenouns.txt)
+	whereVerb map[string]bool // verbs that say where a thing is (whereverbs.txt)
 	names     map[string]bool // nouns of a thing's other names (namenouns.txt)
 	peers     map[string]bool // nouns of things of one's own kind (peernouns.txt)
 	someone   map[string]bool // nouns of people and groups of people (someonenouns.txt)
@@ -157,6 +158,9 @@ func load() (*knowledge, error) {
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
 	if kn.heads, err = parseNounList("headnouns.txt"); err != nil {
+		return nil, err
+	}
+	if kn.whereVerb, err = parseNounList("whereverbs.txt"); err != nil {
 		return nil, err
 	}
 	if kn.places, err = parseNounList("placenouns.txt"); err != nil {

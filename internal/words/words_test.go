@@ -113,6 +113,9 @@ func lintLists(t *testing.T, kn *knowledge) {
 	for w := range kn.places {
 		lower(t, "placenouns.txt", w)
 	}
+	for w := range kn.whereVerb {
+		lower(t, "whereverbs.txt", w)
+	}
 	for w := range kn.names {
 		lower(t, "namenouns.txt", w)
 	}
