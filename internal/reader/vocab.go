@@ -415,6 +415,10 @@ func kinReadings(w string) []nameReading {
 	for _, o := range others {
 		out = append(out, nameReading{form: formNoun, words: []string{o}, end: Object, kin: true})
 	}
+	// "Zophah's dad" for father: a familiar word means the kin noun.
+	for _, f := range words.FamiliarKin(w) {
+		out = append(out, nameReading{form: formNoun, words: []string{f}, end: Object})
+	}
 	// The other end's nouns name the subjects of a narrow kin name:
 	// "children" of father (a graph that names kin broadly, parent and
 	// child_of, names both ends itself).

@@ -179,6 +179,19 @@ func BroaderKin(noun string) string {
 	return ""
 }
 
+// FamiliarKin returns the familiar words for a kin noun ("dad" and
+// "daddy" for "father"), sorted (kinwords.txt).
+func FamiliarKin(noun string) []string {
+	var out []string
+	for w, means := range k().kinWords {
+		if slices.Contains(means, text.Singular(noun)) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // KinNoun reports whether a noun names kin (kinship.txt, either side:
 // "father", "parent", "siblings").
 func KinNoun(noun string) bool {

@@ -72,6 +72,7 @@ type knowledge struct {
 	nicknames map[string][]string       // nickname -> the given names it stands for (nicknames.txt)
 	values    map[string][]string       // noun -> the values it names (valuenouns.txt)
 	kin       map[string][]string       // narrower kin noun -> the kin noun it is a kind of (kinship.txt)
+	kinWords  map[string][]string       // familiar kin word -> the kin noun it means (kinwords.txt)
 	synonyms  map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
 	kinInv    map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
 	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
@@ -142,6 +143,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.values, err = parseWordMap("valuenouns.txt", "one noun, then the values it names, not itself"); err != nil {
+		return nil, err
+	}
+	if kn.kinWords, err = parseWordMap("kinwords.txt", "one word, then the kin noun it means, not itself"); err != nil {
 		return nil, err
 	}
 	if kn.kin, err = parseWordMap("kinship.txt", "one noun, then the kin noun it is a narrower kind of, not itself"); err != nil {

@@ -113,6 +113,10 @@ func lintLists(t *testing.T, kn *knowledge) {
 	for w := range kn.places {
 		lower(t, "placenouns.txt", w)
 	}
+	for w, means := range kn.kinWords {
+		lower(t, "kinwords.txt", w)
+		lower(t, "kinwords.txt", strings.Join(means, " "))
+	}
 	for w := range kn.whereVerb {
 		lower(t, "whereverbs.txt", w)
 	}
