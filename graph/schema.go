@@ -47,6 +47,34 @@ func (s *Schema) TypesStated() bool {
 	return len(s.Types) > 0 && !slices.ContainsFunc(s.Types, func(t TypeDef) bool { return t.Inferred })
 }
 
+// A Link is a relation walked one way: from its subjects (Out) or from
+// its objects (In).
+type Link struct {
+	Relation  string
+	Direction Direction
+}
+
+// LinksBetween returns the relations that link a thing of one of the
+// types from to a thing of type to, each walked from the from end: Out
+// where the relation's subjects may be of one of from and its objects of
+// to, In the other way round (a relation between two things of one
+// kind is listed both ways), in the schema's order.
+func (s *Schema) LinksBetween(from []string, to string) []Link {
+	var out []Link
+	starts := func(ts []string) bool {
+		return slices.ContainsFunc(from, func(t string) bool { return t != "" && slices.Contains(ts, t) })
+	}
+	for _, r := range s.Relations {
+		if starts(r.From) && slices.Contains(r.To, to) {
+			out = append(out, Link{Relation: r.Name, Direction: Out})
+		}
+		if starts(r.To) && slices.Contains(r.From, to) {
+			out = append(out, Link{Relation: r.Name, Direction: In})
+		}
+	}
+	return out
+}
+
 // Starts returns the types a walk of relation r in direction d starts
 // from: its subjects' going Out, its objects' going In, both ways both.
 func (r *RelationDef) Starts(d Direction) []string {

@@ -44,3 +44,26 @@ func TestRelationStartsEnds(t *testing.T) {
 		}
 	}
 }
+
+func TestLinksBetween(t *testing.T) {
+	s := &Schema{Relations: []RelationDef{
+		{Name: "represents", From: []string{"Legislator"}, To: []string{"State"}},
+		{Name: "chairs", From: []string{"Legislator"}, To: []string{"Committee"}},
+		{Name: "member_of", From: []string{"Legislator"}, To: []string{"Committee"}},
+		{Name: "subcommittee_of", From: []string{"Committee"}, To: []string{"Committee"}},
+	}}
+	got := s.LinksBetween([]string{"Committee"}, "Legislator")
+	want := []Link{{Relation: "chairs", Direction: In}, {Relation: "member_of", Direction: In}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Committee to Legislator: %v, want %v", got, want)
+	}
+	// Between two things of one kind, both ways.
+	got = s.LinksBetween([]string{"Committee"}, "Committee")
+	want = []Link{{Relation: "subcommittee_of", Direction: Out}, {Relation: "subcommittee_of", Direction: In}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Committee to Committee: %v, want %v", got, want)
+	}
+	if got := s.LinksBetween([]string{""}, "State"); got != nil {
+		t.Errorf("an untyped start links %v, want nothing", got)
+	}
+}

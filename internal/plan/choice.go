@@ -106,16 +106,12 @@ func firstOffered(q string, ents []linked, offered []linked) (string, []linked) 
 // do, it is a guess. ok is false where the schema links them no way.
 func choiceByKinds(s *graph.Schema, from []state.Anchor, kind string) (state.Chain, state.Reading, bool) {
 	var step state.ChainStep
-	starts := func(ts []string) bool {
-		return slices.ContainsFunc(from, func(a state.Anchor) bool { return a.Type != "" && slices.Contains(ts, a.Type) })
+	var types []string
+	for _, a := range from {
+		types = append(types, a.Type)
 	}
-	for _, r := range s.Relations {
-		if starts(r.From) && slices.Contains(r.To, kind) {
-			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
-		}
-		if starts(r.To) && slices.Contains(r.From, kind) {
-			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.In})
-		}
+	for _, l := range s.LinksBetween(types, kind) {
+		step.Edges = append(step.Edges, state.RelDir(l))
 	}
 	switch len(step.Edges) {
 	case 0:

@@ -979,13 +979,8 @@ func relNames(rs []*relInfo) []string {
 // type to directly.
 func (r *reader) schemaHop(from, to string) ([]state.RelDir, []string) {
 	var edges []state.RelDir
-	for _, ri := range r.rels {
-		if slices.Contains(ri.def.From, from) && slices.Contains(ri.def.To, to) {
-			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.Out})
-		}
-		if slices.Contains(ri.def.To, from) && slices.Contains(ri.def.From, to) {
-			edges = append(edges, state.RelDir{Relation: ri.def.Name, Direction: graph.In})
-		}
+	for _, l := range r.s.LinksBetween([]string{from}, to) {
+		edges = append(edges, state.RelDir(l))
 	}
 	if len(edges) == 0 {
 		return nil, nil
