@@ -161,6 +161,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
 			}
+			r.turnToTarget(c)
 			c.why = append(c.why, r.because...)
 			return c, nil
 		}
@@ -797,6 +798,35 @@ func (r *reader) typesTurn(step stepClaim, at string) (stepClaim, bool) {
 	}
 	step.answers = step.answers.Other()
 	return step, true
+}
+
+// turnToTarget walks a claim that asks whether its anchor reaches a
+// target from the target instead, where the types rule out the way its
+// one step reads from the anchor and allow it from the target: "Is
+// banana tagged with fruit?" over tags (emoji to tags), read as the
+// passive of a verb (what tags banana), can never reach fruit, which is
+// only ever a tag; from fruit the same step reaches banana. The types
+// are the data's own, stated or read from the roles entities play
+// (TagsObject: only ever the object of tags).
+func (r *reader) turnToTarget(c *claim) {
+	if c.target < 0 || len(c.steps) != 1 || len(c.steps[0].rels) != 1 {
+		return
+	}
+	st := c.steps[0]
+	ri := st.rels[0]
+	at, tt := r.ents[c.anchor].Type, r.ents[c.target].Type
+	if at == "" || tt == "" {
+		return
+	}
+	from, to := ri.def.From, ri.def.To // answers at the object: walked from the subject
+	if st.answers == ri.subject {
+		from, to = to, from
+	}
+	if slices.Contains(from, at) && slices.Contains(to, tt) || !slices.Contains(to, at) || !slices.Contains(from, tt) {
+		return
+	}
+	c.anchor, c.target = c.target, c.anchor
+	c.why = append(c.why, fmt.Sprintf("walked from %s, the one way the types allow %s between a %s and a %s", r.ents[c.anchor].Name, ri.def.Name, tt, at))
 }
 
 // spoken returns stream words [from, to) as the question says them, each
@@ -2915,9 +2945,24 @@ func (r *reader) byKindsOnly(w string) *claim {
 		// ("Is S-100 the only shipment in X?").
 		subj := r.subjectEntity()
 		at := slices.Index(r.entAt, subj)
-		if step, _, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok && at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == strings.Fields(w)[0] {
+		verb := at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == strings.Fields(w)[0]
+		// "Is there a direct flight from A to B?": the noun of an
+		// existential, said with "from" or "between" before both
+		// entities (not "Is there any permission that dave has but eve
+		// lacks?").
+		nw := slices.Index(r.st.words, strings.Fields(w)[0])
+		there := len(r.st.words) > 1 && r.st.words[1] == "there" && nw >= 0 && nw+1 < at && (r.st.words[nw+1] == "from" || r.st.words[nw+1] == "between")
+		from, to := r.ents[subj].Type, r.ents[1-subj].Type
+		step, _, ok := r.onlyKindsLink(from, to)
+		how := fmt.Sprintf("the one relation between a %s and a %s", from, to)
+		if sole := r.sameKindRelation([]string{from}, true); from == to && from != "" && sole != nil {
+			// Between two of one kind the words do not say which way.
+			step, ok = stepClaim{concept: words.None, rels: []*relInfo{sole}, answers: words.Second, word: w, bothWays: true}, true
+			how = fmt.Sprintf("the only relation between two of %s, either way", from)
+		}
+		if ok && (verb || there) {
 			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
-				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the one relation between a %s and a %s", w, step.rels[0].def.Name, r.ents[subj].Type, r.ents[1-subj].Type)}}
+				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, %s", w, step.rels[0].def.Name, how)}}
 		}
 	}
 	if !r.byKinds || len(r.ents) != 1 {
@@ -2953,11 +2998,12 @@ func (r *reader) subjectEntity() int {
 }
 
 // soleBetweenKind is byKindsOnly between two things of one kind t where
-// one relation of no known kind links t to t ("Which countries
-// neighbour France?" over borders): that relation walked either way, for
-// the words do not say which, a guess; nil otherwise.
+// one relation links t to t ("Which countries neighbour France?" over
+// borders, "Which airports have direct flights to X?" over has_route_to):
+// that relation walked either way, for the words do not say which, a
+// guess; nil otherwise.
 func (r *reader) soleBetweenKind(w string, anchor int, t string) *claim {
-	sole := r.sameKindRelation([]string{t})
+	sole := r.sameKindRelation([]string{t}, true)
 	if sole == nil {
 		return nil
 	}
@@ -2966,13 +3012,13 @@ func (r *reader) soleBetweenKind(w string, anchor int, t string) *claim {
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, either way", w, sole.def.Name, t)}}
 }
 
-// sameKindRelation returns the one relation of no known kind that links
-// a thing of one of the kinds at to another of the same kind, nil where
-// there is none or several. Of several, the one whose ends are that kind
+// sameKindRelation returns the one relation of no known kind (of any
+// kind, with anyKind) that links a thing of one of the kinds at to
+// another of the same kind, nil where there is none or several. Of several, the one whose ends are that kind
 // alone is taken where it is the only such: a relation whose ends are
 // mostly other kinds ("capital" to cities, some named like countries)
 // links the kind by accident.
-func (r *reader) sameKindRelation(at []string) *relInfo {
+func (r *reader) sameKindRelation(at []string, anyKind bool) *relInfo {
 	var both, only []*relInfo
 	for _, ri := range r.rels {
 		for _, t := range at {
@@ -2990,7 +3036,7 @@ func (r *reader) sameKindRelation(at []string) *relInfo {
 	if len(both) == 1 {
 		sole = both
 	}
-	if len(sole) != 1 || sole[0].concept != words.None {
+	if len(sole) != 1 || sole[0].concept != words.None && !anyKind {
 		return nil
 	}
 	return sole[0]

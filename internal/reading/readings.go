@@ -540,7 +540,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		at = r.anchorTypes(c)
 	}
 	if sc.peer {
-		ri := r.sameKindRelation(at)
+		ri := r.sameKindRelation(at, false)
 		if ri == nil {
 			return nil, nil, nil, 0
 		}
