@@ -2969,6 +2969,9 @@ func (r *reader) byKindsOnly(w string) *claim {
 		// With two entities, which one the kinds link is a guess too.
 		return nil
 	}
+	if c := r.travel(w); c != nil {
+		return c
+	}
 	if c := r.soleRelation(w); c != nil {
 		return c
 	}
@@ -2995,6 +2998,39 @@ func (r *reader) subjectEntity() int {
 		return 1
 	}
 	return 0
+}
+
+// travel is byKindsOnly for a verb of going from place to place said
+// "from X" or "to X" (words.IsMotionVerb), where X's kind has one
+// relation to things of its own kind: "Where can you fly non-stop from
+// Røst Airport?" over has_route_to, walked from X ("from") or into it
+// ("to"), one hop unless the question says how far; a guess.
+func (r *reader) travel(w string) *claim {
+	if !words.IsMotionVerb(strings.Fields(w)[0]) {
+		return nil
+	}
+	e := r.mainEntity()
+	t := r.ents[e].Type
+	sole := r.sameKindRelation([]string{t}, true)
+	at := slices.Index(r.entAt, e)
+	if t == "" || sole == nil || at < 1 {
+		return nil
+	}
+	answers := sole.subject.Other()
+	switch r.st.words[at-1] {
+	case "from":
+	case "to":
+		answers = sole.subject
+	default:
+		return nil
+	}
+	c := &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation between two of %s, going %s %s", w, sole.def.Name, t, r.st.words[at-1], r.ents[e].Name)}}
+	if r.extentSaid {
+		c.extent = r.extent
+	}
+	return c
 }
 
 // soleBetweenKind is byKindsOnly between two things of one kind t where

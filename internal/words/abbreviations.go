@@ -337,6 +337,12 @@ func indexAbbreviations(abbrev map[string][]string) map[string][]abbreviation {
 // (placenouns.txt: "site" of launch_site).
 func IsPlaceNoun(w string) bool { return k().places[w] || k().places[text.Singular(w)] }
 
+// IsMotionVerb reports whether w is a form of a verb of going from place
+// to place (motionverbs.txt: "fly", "flew", "travelling").
+func IsMotionVerb(w string) bool {
+	return slices.ContainsFunc(Lemmas(w), func(l string) bool { return k().motion[l] })
+}
+
 // IsWhereVerb reports whether w is a verb that says where a thing is
 // (whereverbs.txt: "located", "based").
 func IsWhereVerb(w string) bool { return k().whereVerb[w] }

@@ -80,6 +80,7 @@ type knowledge struct {
 	heads     map[string]bool
 	places    map[string]bool // nouns of where something is (placenouns.txt)
 	whereVerb map[string]bool // verbs that say where a thing is (whereverbs.txt)
+	motion    map[string]bool // verbs of going from place to place (motionverbs.txt)
 	names     map[string]bool // nouns of a thing's other names (namenouns.txt)
 	peers     map[string]bool // nouns of things of one's own kind (peernouns.txt)
 	someone   map[string]bool // nouns of people and groups of people (someonenouns.txt)
@@ -162,6 +163,9 @@ func load() (*knowledge, error) {
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
 	if kn.heads, err = parseNounList("headnouns.txt"); err != nil {
+		return nil, err
+	}
+	if kn.motion, err = parseNounList("motionverbs.txt"); err != nil {
 		return nil, err
 	}
 	if kn.whereVerb, err = parseNounList("whereverbs.txt"); err != nil {

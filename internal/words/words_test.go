@@ -117,6 +117,9 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "kinwords.txt", w)
 		lower(t, "kinwords.txt", strings.Join(means, " "))
 	}
+	for w := range kn.motion {
+		lower(t, "motionverbs.txt", w)
+	}
 	for w := range kn.whereVerb {
 		lower(t, "whereverbs.txt", w)
 	}
