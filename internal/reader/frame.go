@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -242,6 +243,37 @@ func (f *Frame) String() string {
 	return b.String()
 }
 
+// dropVerbsReadAsNouns drops the noun mentions of one word that the
+// question's grammar makes its verb: after the wh-word and its noun, a
+// word that agrees with the noun ("Which team plays at X", "What teams
+// play in X") and after "who" a present singular ("Who plays at X"), then
+// a preposition, a determiner or an entity. A relation whose name has
+// the word only as a noun ("play" of firstYearOfPlay) is not what it says.
+func (f *Frame) dropVerbsReadAsNouns() {
+	verbAt := func(i int) bool {
+		t := f.toks[i]
+		if i+1 >= len(f.toks) || i < 1 || t.ent >= 0 || t.class != 0 {
+			return false
+		}
+		if next := f.toks[i+1]; !(next.ent >= 0 || next.class.Has(words.Prep|words.Det)) {
+			return false
+		}
+		prev := f.toks[i-1]
+		sing := text.Singular(t.low) != t.low
+		if prev.is("who") {
+			return sing
+		}
+		if i < 2 || prev.ent >= 0 || prev.class != 0 || !f.toks[i-2].is("which", "what") {
+			return false
+		}
+		nounPlural := text.Singular(prev.low) != prev.low
+		return sing != nounPlural
+	}
+	f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool {
+		return m.form == mNoun && m.end == m.start+1 && verbAt(m.start)
+	})
+}
+
 // ownDescriptors sets aside the head noun of an entity's mention that
 // begins with an article, where it names no relation ("the kangaroo
 // emoji", "the billing widget"): it says what the entity is, and asks
@@ -303,6 +335,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 		return slices.ContainsFunc(f.rels, func(m *relMention) bool { return strings.Contains(w, m.text) })
 	})
 	f.rels = joinSameNouns(f.toks, f.rels)
+	f.dropVerbsReadAsNouns()
 	f.ownDescriptors()
 	f.dropCueClashes()
 	f.dropRepeatedNounMentions()
