@@ -9,13 +9,24 @@ import (
 )
 
 // askedPos returns the stream position of the asked noun: the word after
-// "which"/"what"/"list the"... that is not a verb or auxiliary, or -1.
+// "which"/"what"/"list the"... that is not a verb or auxiliary, or -1. The
+// words that qualify it in a noun phrase of several type names ("minor
+// league teams") are marked used.
 func (r *reader) askedPos() int {
 	for i, w := range r.st.words {
 		if !whWords[w] || w == "who" || w == "whom" {
 			continue
 		}
 		j := r.skip(i + 1)
+		// "What level are the Tulsa Drillers?": a word skipped as a
+		// modifier ("the first level dependencies") that names a type of
+		// the graph, and no noun after it, is the asked noun.
+		for k := i + 1; k < j; k++ {
+			if r.typeNamedAt(k) != "" && (j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || functionWords[r.st.words[j]]) {
+				j = k
+				break
+			}
+		}
 		for j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "are" || r.st.words[j] == "is" || words.ClassOf(r.st.words[j]).Has(words.Collective)) {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
@@ -26,7 +37,7 @@ func (r *reader) askedPos() int {
 			// direction; the noun after it is the kind asked.
 			j++
 		}
-		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j])) {
+		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j]) && r.typeNamedAt(j) == "") {
 			continue
 		}
 		// After "which" and "how many" any word is the asked noun; after
@@ -40,6 +51,23 @@ func (r *reader) askedPos() int {
 			// "Which laureate affiliations": two type names, the
 			// second the head the first qualifies.
 			return k
+		}
+		if r.typeNamedAt(j) == "" {
+			// "Which minor league teams": where two words of the noun
+			// phrase after it name types, the last is the head, the
+			// words before qualify it ("Which owl species" keeps owl).
+			head, named := j, 0
+			for k := j + 1; k < len(r.st.words) && k <= j+3 && r.entAt[k] < 0 && words.ClassOf(r.st.words[k]) == 0 && !functionWords[r.st.words[k]]; k++ {
+				if r.typeNamedAt(k) != "" {
+					head, named = k, named+1
+				}
+			}
+			if named >= 2 {
+				for q := j; q < head; q++ {
+					r.used[q] = true // its qualifiers are the asked phrase's
+				}
+				return head
+			}
 		}
 		return j
 	}
