@@ -719,6 +719,20 @@ func (r *reader) dropValueNouns() {
 			r.rhits[k].inverse = true
 		}
 	}
+	// "Are the Fresno Grizzlies a Triple-A team?": after a mention, the
+	// name of another entity's type says what that entity is, as a
+	// value of it: no concept's noun ("team" of membership).
+	for i, w := range r.st.words {
+		if !r.afterArticleMention(i) || !words.NounAfterName(w) {
+			continue
+		}
+		t, before := r.typeNamed(w), r.entAt[i-1]
+		if t == "" || !slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type == t && e.Name != r.ents[before].Name }) {
+			continue
+		}
+		r.hits = slices.DeleteFunc(r.hits, func(h words.Hit) bool { return h.Start == i && h.End == i+1 })
+		r.used[i] = true
+	}
 }
 
 // afterArticleMention reports whether stream position i follows an

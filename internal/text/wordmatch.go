@@ -376,11 +376,14 @@ func (wm *wordMatcher) partOf(part string) (int, string) {
 }
 
 // initials matches one-letter mention words to free name words they
-// begin; it returns how many.
+// begin; it returns how many. The mention's last word is no initial: an
+// initial comes before the name it shortens ("J K Rowling", "John F
+// Kennedy"), and a last "a" is an article ("Are the Durham Bulls a
+// Triple-A team?" does not name Durham Bulls Athletic Park).
 func (wm *wordMatcher) initials() int {
 	n := 0
 	for i := range wm.mention {
-		if !wm.freeM(i) || len(wm.mention[i]) != 1 {
+		if !wm.freeM(i) || len(wm.mention[i]) != 1 || i == len(wm.mention)-1 {
 			continue
 		}
 		for j := range wm.name {

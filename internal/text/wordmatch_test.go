@@ -86,6 +86,8 @@ func TestMatchWords(t *testing.T) {
 		// Initials beside two whole words.
 		{"John F Kennedy Jr", "John Fitzgerald Kennedy Jr.", true, 0.875, nil, true},
 		{"F Kennedy", "John Fitzgerald Kennedy", false, 0, nil, false},
+		// A last one-letter word is an article, no initial.
+		{"the Durham Bulls a", "Durham Bulls Athletic Park", false, 0, nil, false},
 		// Every word must be found, one at least whole.
 		{"payment zebra", "payment-service", false, 0, nil, false},
 		{"checkout", "checkoutservice", false, 0, nil, false},
