@@ -311,6 +311,11 @@ type reader struct {
 	extentSaid bool
 	because    []string
 	optional   bool
+	// qualified are the relations named by a word before another
+	// relation's name whose word the question says ("host dependencies"
+	// of host_depends_on, beside depends_on): a concept's step walks
+	// them alone (qualifiedSaid).
+	qualified []*relInfo
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
 	// kindNameTok marks the tokens of a type's name of several words the
@@ -1389,11 +1394,37 @@ func families(edges []state.RelDir) int {
 	return len(seen)
 }
 
+// qualifiedSaid finds the relations whose name is a word before another
+// relation's whole name (host_depends_on beside depends_on, pre_depends
+// beside depends) where the question says that word right before a word
+// of the relations' kind, not as a mention: "What are the host
+// dependencies of curl?" asks for them alone. Their kind's other words
+// still walk them all ("What does curl depend on?").
+func (r *reader) qualifiedSaid() {
+	for _, ri := range r.rels {
+		ws := text.Tokens(ri.def.Name)
+		if len(ws) < 2 || functionWords[ws[0]] || !slices.ContainsFunc(r.rels, func(o *relInfo) bool {
+			return o != ri && o.concept == ri.concept && strings.Join(text.Tokens(o.def.Name), " ") == strings.Join(ws[1:], " ")
+		}) {
+			continue
+		}
+		for i, w := range r.st.words {
+			if r.entAt[i] < 0 && w == ws[0] && i+1 < len(r.st.words) && slices.ContainsFunc(r.hitsAt(i+1), func(h words.Hit) bool { return h.Concept == ri.concept }) {
+				r.qualified = append(r.qualified, ri)
+				r.used[i] = true
+				r.optional = true
+				break
+			}
+		}
+	}
+}
+
 // read runs the reading.
 func (r *reader) read() Result {
 	r.readExtent()
 	r.scan()
 	r.optional = r.anyCue(optionalCues)
+	r.qualifiedSaid()
 	if res, refused := r.refused(); refused {
 		return res
 	}

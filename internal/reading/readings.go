@@ -522,6 +522,10 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 	rels := sc.rels
 	if rels == nil && sc.concept != words.None {
 		rels = partsNotKinds(r.byTense(r.conceptRels(sc.concept)), sc)
+		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.qualified, ri) }); len(q) > 0 {
+			// "the host dependencies of X": the relations the word names.
+			rels = q
+		}
 		if sc.failure && sc.concept == words.Dependency {
 			rels = append(rels, r.failingParts(rels)...)
 		}
