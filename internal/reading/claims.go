@@ -162,6 +162,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 				c.extent, c.extentSaid = r.extent, true
 			}
 			r.turnToTarget(c)
+			r.relinkToTarget(c)
 			c.why = append(c.why, r.because...)
 			return c, nil
 		}
@@ -827,6 +828,36 @@ func (r *reader) turnToTarget(c *claim) {
 	}
 	c.anchor, c.target = c.target, c.anchor
 	c.why = append(c.why, fmt.Sprintf("walked from %s, the one way the types allow %s between a %s and a %s", r.ents[c.anchor].Name, ri.def.Name, tt, at))
+}
+
+// relinkToTarget reads a yes/no claim of one concept-wide step whose
+// relations can never link its two entities' kinds, either way, through
+// the one relation the schema has between those kinds, a guess: "Does a
+// Screwdriver contain Orange juice?" over ingredient, where containment
+// (category) never reaches an ingredient.
+func (r *reader) relinkToTarget(c *claim) {
+	if c.target < 0 || !r.asksYesNo() || len(c.steps) != 1 || c.steps[0].rels != nil || c.steps[0].concept == words.None {
+		return
+	}
+	at, tt := r.ents[c.anchor].Type, r.ents[c.target].Type
+	if at == "" || tt == "" || !r.s.TypesStated() {
+		return
+	}
+	for _, ri := range r.conceptRels(c.steps[0].concept) {
+		if slices.Contains(ri.def.From, at) && slices.Contains(ri.def.To, tt) || slices.Contains(ri.def.From, tt) && slices.Contains(ri.def.To, at) {
+			return
+		}
+	}
+	step, _, ok := r.onlyKindsLink(at, tt)
+	if !ok {
+		return
+	}
+	word := c.steps[0].word
+	step.word = word
+	c.steps = []stepClaim{step}
+	c.extent, c.extentSaid = state.ExtentDirect, true
+	c.conf *= 0.5
+	c.guess = append(c.guess, fmt.Sprintf("%q names no relation between a %s and a %s: read as %s, the one relation between them", word, at, tt, step.rels[0].def.Name))
 }
 
 // spoken returns stream words [from, to) as the question says them, each
