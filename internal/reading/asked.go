@@ -17,16 +17,7 @@ func (r *reader) askedPos() int {
 		if !whWords[w] || w == "who" || w == "whom" {
 			continue
 		}
-		j := r.skip(i + 1)
-		// "What level are the Tulsa Drillers?": a word skipped as a
-		// modifier ("the first level dependencies") that names a type of
-		// the graph, and no noun after it, is the asked noun.
-		for k := i + 1; k < j; k++ {
-			if r.typeNamedAt(k) != "" && (j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || functionWords[r.st.words[j]]) {
-				j = k
-				break
-			}
-		}
+		j := r.skippedType(i+1, r.skip(i+1))
 		for j < len(r.st.words) && (r.st.words[j] == "of" || r.st.words[j] == "are" || r.st.words[j] == "is" || words.ClassOf(r.st.words[j]).Has(words.Collective)) {
 			// "which of", "what are the services that", "the set of packages"
 			j = r.skip(j + 1)
@@ -52,32 +43,57 @@ func (r *reader) askedPos() int {
 			// second the head the first qualifies.
 			return k
 		}
-		if r.typeNamedAt(j) == "" {
-			// "Which minor league teams": where two words of the noun
-			// phrase after it name types, the last is the head, the
-			// words before qualify it ("Which owl species" keeps owl).
-			head, named := j, 0
-			for k := j + 1; k < len(r.st.words) && k <= j+3 && r.entAt[k] < 0 && words.ClassOf(r.st.words[k]) == 0 && !functionWords[r.st.words[k]]; k++ {
-				if r.typeNamedAt(k) != "" {
-					head, named = k, named+1
-				}
-			}
-			if named >= 2 {
-				for q := j; q < head; q++ {
-					r.used[q] = true // its qualifiers are the asked phrase's
-				}
-				return head
-			}
-		}
-		return j
+		return r.qualifiedHead(j)
 	}
-	// "Circuits where X took a win?", "Drivers who raced for X?": a
-	// question said as a noun phrase, its head noun followed by a
-	// relative clause, asks for that noun as "which" would.
+	return r.nounLedAsked()
+}
+
+// nounLedAsked: "Circuits where X took a win?", "Drivers who raced for
+// X?": a question said as a noun phrase, its head noun followed by a
+// relative clause, asks for that noun as "which" would; -1 otherwise.
+func (r *reader) nounLedAsked() int {
 	if w := r.st.words; len(w) > 2 && r.entAt[0] < 0 && r.entAt[1] < 0 && !functionWords[w[0]] && !words.ClassOf(w[0]).Has(words.Prep) && r.knownNoun(0) && (words.ClassOf(w[1]).Has(words.RelPron) || w[1] == "where") {
 		return 0
 	}
 	return -1
+}
+
+// skippedType returns the position of a word in [from, to), skipped as a
+// modifier ("the first level dependencies"), that names a type of the
+// graph where no noun follows at to ("What level are the Tulsa
+// Drillers?"): the asked noun; else to.
+func (r *reader) skippedType(from, to int) int {
+	noNoun := to >= len(r.st.words) || r.entAt[to] >= 0 || auxiliaries[r.st.words[to]] || functionWords[r.st.words[to]]
+	for k := from; k < to && noNoun; k++ {
+		if r.typeNamedAt(k) != "" {
+			return k
+		}
+	}
+	return to
+}
+
+// qualifiedHead returns the head of the asked noun phrase that starts at
+// j: where two of its words after j name types, the last ("Which minor
+// league teams"), the words before it marked used as its qualifiers; a
+// word that names a type itself, or one qualifier ("Which owl species"
+// keeps owl), is its own head.
+func (r *reader) qualifiedHead(j int) int {
+	if r.typeNamedAt(j) != "" {
+		return j
+	}
+	head, named := j, 0
+	for k := j + 1; k < len(r.st.words) && k <= j+3 && r.entAt[k] < 0 && words.ClassOf(r.st.words[k]) == 0 && !functionWords[r.st.words[k]]; k++ {
+		if r.typeNamedAt(k) != "" {
+			head, named = k, named+1
+		}
+	}
+	if named < 2 {
+		return j
+	}
+	for q := j; q < head; q++ {
+		r.used[q] = true
+	}
+	return head
 }
 
 // positionBeforeNoun reports whether the word at stream position j is a

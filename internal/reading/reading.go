@@ -691,28 +691,7 @@ func (r *reader) dropValueNouns() {
 	r.valueNoun = make([]bool, len(r.st.words))
 	for _, h := range r.rhits {
 		i := h.start
-		if h.end != i+1 || h.inverse || !r.afterArticleMention(i) || !words.NounAfterName(r.st.words[i]) {
-			continue
-		}
-		// "What does the Airport Express replace?": after "does" and
-		// its subject comes the verb, not a noun.
-		start := i - 1
-		for start > 0 && r.entAt[start-1] == r.entAt[i-1] {
-			start--
-		}
-		if start > 0 && isArticle(r.st.words[start-1]) {
-			start--
-		}
-		if start > 0 && words.ClassOf(r.st.words[start-1]).Has(words.Aux|words.Modal) {
-			continue
-		}
-		// "than the motion sensor trigger the living room lamp": a word
-		// with an object is a verb.
-		next := i + 1
-		if next < len(r.st.words) && isArticle(r.st.words[next]) {
-			next++
-		}
-		if next < len(r.entAt) && r.entAt[next] >= 0 {
+		if h.end != i+1 || h.inverse || !r.afterArticleMention(i) || !words.NounAfterName(r.st.words[i]) || r.verbAfterMention(i) {
 			continue
 		}
 		if t := r.ents[r.entAt[i-1]].Type; t != "" && slices.Contains(h.rel.def.To, t) {
@@ -724,9 +703,35 @@ func (r *reader) dropValueNouns() {
 			r.rhits[k].inverse = true
 		}
 	}
-	// "Are the Fresno Grizzlies a Triple-A team?": after a mention, the
-	// name of another entity's type says what that entity is, as a
-	// value of it: no concept's noun ("team" of membership).
+	r.dropTypeDescriptors()
+}
+
+// verbAfterMention reports whether the word at stream position i, after a
+// mention, is the clause's verb: after "does" and its subject ("What does
+// the Airport Express replace?"), or with an object ("than the motion
+// sensor trigger the living room lamp").
+func (r *reader) verbAfterMention(i int) bool {
+	start := i - 1
+	for start > 0 && r.entAt[start-1] == r.entAt[i-1] {
+		start--
+	}
+	if start > 0 && isArticle(r.st.words[start-1]) {
+		start--
+	}
+	if start > 0 && words.ClassOf(r.st.words[start-1]).Has(words.Aux|words.Modal) {
+		return true
+	}
+	next := i + 1
+	if next < len(r.st.words) && isArticle(r.st.words[next]) {
+		next++
+	}
+	return next < len(r.entAt) && r.entAt[next] >= 0
+}
+
+// dropTypeDescriptors: "Are the Fresno Grizzlies a Triple-A team?": after
+// a mention, the name of another entity's type says what that entity is,
+// as a value of it: no concept's noun ("team" of membership).
+func (r *reader) dropTypeDescriptors() {
 	for i, w := range r.st.words {
 		if !r.afterArticleMention(i) || !words.NounAfterName(w) {
 			continue

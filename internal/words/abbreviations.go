@@ -181,11 +181,14 @@ func BroaderKin(noun string) string {
 
 // FamiliarKin returns the familiar words for a kin noun ("dad" and
 // "daddy" for "father"), sorted (kinwords.txt).
-func FamiliarKin(noun string) []string {
+func FamiliarKin(noun string) []string { return keysFor(k().kinWords, noun) }
+
+// keysFor returns the keys of m whose values hold noun's singular, sorted.
+func keysFor(m map[string][]string, noun string) []string {
 	var out []string
-	for w, means := range k().kinWords {
-		if slices.Contains(means, text.Singular(noun)) {
-			out = append(out, w)
+	for key, vs := range m {
+		if slices.Contains(vs, text.Singular(noun)) {
+			out = append(out, key)
 		}
 	}
 	slices.Sort(out)
@@ -210,16 +213,7 @@ func KinInverse(noun string) string {
 
 // NarrowerKin returns the kin nouns that are kinds of a plain one
 // ("brother" and "sister" for "sibling"), singular, sorted.
-func NarrowerKin(noun string) []string {
-	var out []string
-	for n, b := range k().kin {
-		if slices.Contains(b, text.Singular(noun)) {
-			out = append(out, n)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func NarrowerKin(noun string) []string { return keysFor(k().kin, noun) }
 
 // ValuesOf returns the values a noun names ("female" for "women"), lower
 // case, or nil (valuenouns.txt).
