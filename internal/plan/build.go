@@ -171,12 +171,7 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 			// but the emperors born there and linked to it.
 			return takeOpen("it keeps the answers linked to " + e + ", which the rule reader reads as a target to reach")
 		}
-		if left := planUnexplained(qw, s, rules); len(left) > 0 && len(open.Readings) > 0 && len(open.Chains) > 0 && len(rules.Readings) > 0 &&
-			open.Readings[0].Confidence > rules.Readings[0].Confidence && len(planUnexplained(qw, s, open)) == 0 && len(Ignored(open, anchorsOf(ents))) == 0 {
-			// Both unsure: the open reading, surer, explains every word
-			// and uses every entity where the rule reader's leaves some ("What are the tags
-			// of the emoji with alias 8ball?": the rule reader walks
-			// aliases alone and leaves "tags").
+		if left, ok := explainsWhereRulesDoNot(qw, s, ents, rules, open); ok {
 			return takeOpen(fmt.Sprintf("both readings are unsure, and the rule reader's leaves %s unexplained", strings.Join(left, ", ")))
 		}
 		oneHopByName(qw, s, &rules)
@@ -186,6 +181,19 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		return rules
 	}
 	return takeOpen(weakWhy(rules))
+}
+
+// explainsWhereRulesDoNot reports, of two unsure plans, whether the open
+// one is surer, explains every word and uses every entity where the rule
+// reader's leaves words unexplained ("What are the tags of the emoji with
+// alias 8ball?": the rule reader walks aliases alone and leaves "tags"),
+// and returns the words the rule reader's leaves.
+func explainsWhereRulesDoNot(qw questionWordsOf, s *graph.Schema, ents []linked, rules, open state.Plan) ([]string, bool) {
+	left := planUnexplained(qw, s, rules)
+	if len(left) == 0 || len(open.Readings) == 0 || len(open.Chains) == 0 || len(rules.Readings) == 0 || open.Readings[0].Confidence <= rules.Readings[0].Confidence {
+		return nil, false
+	}
+	return left, len(planUnexplained(qw, s, open)) == 0 && len(Ignored(open, anchorsOf(ents))) == 0
 }
 
 // explainsMore returns the open reader's plan where the rule reader's

@@ -227,6 +227,31 @@ func (b *builder) negatesRelation(i int) bool {
 	return false
 }
 
+// pastCopula returns the position after the copula or support verb at k
+// and its preposition of place or "as" ("who was on pole for X", "who is
+// in charge of X", "who took pole at X", "who served as chair of X": a
+// support verb says the role held, as the copula does), and whether
+// there was one; k itself otherwise.
+func (f *Frame) pastCopula(k int) (int, bool) {
+	if k >= len(f.toks) {
+		return k, false
+	}
+	t := f.toks[k]
+	switch {
+	case t.class.Has(words.Support) && f.nodeAt(k) < 0:
+		if k+1 < len(f.toks) && f.toks[k+1].is("as") {
+			return k + 2, true
+		}
+		return k + 1, true
+	case t.class.Has(words.Be):
+		if k+2 < len(f.toks) && f.toks[k+1].is("on", "in", "at") && f.toks[k+2].ent < 0 {
+			return k + 2, true
+		}
+		return k + 1, true
+	}
+	return k, false
+}
+
 // askedIdentity reads "who are the leads of X", "what are the subteams of
 // X", "what is the blast radius of X": a wh-pronoun said to be a phrase
 // asks for that phrase.
@@ -236,25 +261,12 @@ func (b *builder) askedIdentity() {
 	if a == nil || a.Kind != NodeAsked {
 		return
 	}
-	k := a.j
-	// "who took pole at X", "who served as chair of X": a support verb
-	// says the role held, as the copula does.
-	support := k < len(f.toks) && f.toks[k].class.Has(words.Support) && f.nodeAt(k) < 0
-	if k >= len(f.toks) || !(f.toks[k].class.Has(words.Be) || support || f.toks[a.i].poss) {
+	if a.j >= len(f.toks) {
 		return
 	}
-	if support {
-		k++
-		if k < len(f.toks) && f.toks[k].is("as") {
-			k++
-		}
-	} else if f.toks[k].class.Has(words.Be) {
-		k++
-		// "who was on pole for X", "who is in charge of X": a role
-		// held is said with a preposition of place.
-		if k+1 < len(f.toks) && f.toks[k].is("on", "in", "at") && f.toks[k+1].ent < 0 {
-			k++
-		}
+	k, ok := f.pastCopula(a.j)
+	if !ok && !f.toks[a.i].poss {
+		return
 	}
 	// "what is the (full) set of packages": past determiners, extent
 	// words and a collective noun with its "of".
