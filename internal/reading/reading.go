@@ -1404,8 +1404,13 @@ func families(edges []state.RelDir) int {
 // beside depends) where the question says that word right before a word
 // of the relations' kind, not as a mention: "What are the host
 // dependencies of curl?" asks for them alone. Their kind's other words
-// still walk them all ("What does curl depend on?").
+// still walk them all ("What does curl depend on?"), and so does a
+// question that counts them in ("including host dependencies", "host
+// dependencies included").
 func (r *reader) qualifiedSaid() {
+	if slices.ContainsFunc(r.st.words, func(w string) bool { return w == "included" || words.ClassOf(w).Has(words.CueLead) }) {
+		return
+	}
 	for _, ri := range r.rels {
 		ws := text.Tokens(ri.def.Name)
 		if len(ws) < 2 || functionWords[ws[0]] || !slices.ContainsFunc(r.rels, func(o *relInfo) bool {
