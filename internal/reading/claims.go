@@ -843,8 +843,8 @@ func (r *reader) relinkToTarget(c *claim) {
 	if at == "" || tt == "" || !r.s.TypesStated() {
 		return
 	}
-	for _, ri := range r.conceptRels(c.steps[0].concept) {
-		if slices.Contains(ri.def.From, at) && slices.Contains(ri.def.To, tt) || slices.Contains(ri.def.From, tt) && slices.Contains(ri.def.To, at) {
+	for _, l := range r.s.LinksBetween([]string{at}, tt) {
+		if ri := r.relNamed(l.Relation); ri != nil && r.walks(ri, c.steps[0].concept) {
 			return
 		}
 	}
@@ -2976,20 +2976,23 @@ func (r *reader) byKindsOnly(w string) *claim {
 		// ("Is S-100 the only shipment in X?").
 		subj := r.subjectEntity()
 		at := slices.Index(r.entAt, subj)
-		verb := at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == strings.Fields(w)[0]
+		first := strings.Fields(w)[0]
+		verb := at >= 0 && at+1 < len(r.st.words) && r.st.words[at+1] == first
 		// "Is there a direct flight from A to B?": the noun of an
 		// existential, said with "from" or "between" before both
 		// entities (not "Is there any permission that dave has but eve
 		// lacks?").
-		nw := slices.Index(r.st.words, strings.Fields(w)[0])
+		nw := slices.Index(r.st.words, first)
 		there := len(r.st.words) > 1 && r.st.words[1] == "there" && nw >= 0 && nw+1 < at && (r.st.words[nw+1] == "from" || r.st.words[nw+1] == "between")
 		from, to := r.ents[subj].Type, r.ents[1-subj].Type
 		step, _, ok := r.onlyKindsLink(from, to)
 		how := fmt.Sprintf("the one relation between a %s and a %s", from, to)
-		if sole := r.sameKindRelation([]string{from}, true); from == to && from != "" && sole != nil {
+		if from == to && from != "" {
 			// Between two of one kind the words do not say which way.
-			step, ok = stepClaim{concept: words.None, rels: []*relInfo{sole}, answers: words.Second, word: w, bothWays: true}, true
-			how = fmt.Sprintf("the only relation between two of %s, either way", from)
+			if sc := r.soleBetweenKind(w, subj, from); sc != nil {
+				step, ok = sc.steps[0], true
+				how = fmt.Sprintf("the only relation between two of %s, either way", from)
+			}
 		}
 		if ok && (verb || there) {
 			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},

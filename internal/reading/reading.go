@@ -1412,14 +1412,12 @@ func (r *reader) qualifiedSaid() {
 		return
 	}
 	for _, ri := range r.rels {
-		ws := text.Tokens(ri.def.Name)
-		if len(ws) < 2 || functionWords[ws[0]] || !slices.ContainsFunc(r.rels, func(o *relInfo) bool {
-			return o != ri && o.concept == ri.concept && strings.Join(text.Tokens(o.def.Name), " ") == strings.Join(ws[1:], " ")
-		}) {
+		q, rest, ok := strings.Cut(ri.spelled, " ")
+		if !ok || functionWords[q] || !slices.ContainsFunc(r.rels, func(o *relInfo) bool { return o != ri && o.concept == ri.concept && o.spelled == rest }) {
 			continue
 		}
 		for i, w := range r.st.words {
-			if r.entAt[i] < 0 && w == ws[0] && i+1 < len(r.st.words) && slices.ContainsFunc(r.hitsAt(i+1), func(h words.Hit) bool { return h.Concept == ri.concept }) {
+			if r.entAt[i] < 0 && w == q && i+1 < len(r.st.words) && slices.ContainsFunc(r.hitsAt(i+1), func(h words.Hit) bool { return h.Concept == ri.concept }) {
 				r.qualified = append(r.qualified, ri)
 				r.used[i] = true
 				r.optional = true
