@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -123,6 +124,11 @@ func lemmas(w string) []string {
 			}
 		}
 	}
+	if a := American(w); a != w {
+		for _, b := range lemmas(a) {
+			add(b) // a British spelling is also its American one's forms
+		}
+	}
 	return out
 }
 
@@ -161,6 +167,9 @@ func LemmaForms(w string) map[string]bool {
 func SameWord(x, y string) bool {
 	if x == y {
 		return true
+	}
+	if ax, ay := American(x), American(y); ax != x || ay != y {
+		return SameWord(ax, ay)
 	}
 	for _, base := range Lemmas(x) {
 		if forms := Forms(base); slices.Contains(forms, x) && slices.Contains(forms, y) {
@@ -298,4 +307,60 @@ func memo(w string) *inflection {
 		}
 	}
 	return in
+}
+
+// spelling is one line of spellings.txt: a British ending, its American
+// form, and the shortest word it folds.
+type spelling struct {
+	british, american string
+	shortest          int
+}
+
+func parseSpellings() ([]spelling, error) {
+	es, err := readFile("spellings.txt")
+	if err != nil {
+		return nil, err
+	}
+	var out []spelling
+	for _, e := range es {
+		f := strings.Fields(e.value)
+		n := 0
+		if len(f) == 2 {
+			n, err = strconv.Atoi(f[1])
+		}
+		if len(f) != 2 || err != nil || n < len(e.key) || f[0] == e.key || strings.ContainsAny(e.key, " \t") {
+			return nil, fmt.Errorf("spellings.txt:%d: %q: want \"british: american shortest\"", e.line, e.key)
+		}
+		if slices.ContainsFunc(out, func(s spelling) bool { return s.british == e.key }) {
+			return nil, fmt.Errorf("spellings.txt:%d: %q is listed twice", e.line, e.key)
+		}
+		out = append(out, spelling{e.key, f[0], n})
+	}
+	return out, nil
+}
+
+// American returns a lower-case word in its American spelling when it has
+// a British ending of spellings.txt ("licence" and "licences" give
+// "license" and "licenses", "organised" gives "organized"), else the word
+// itself. The ending may carry an inflection: -s, -d, or -ing and -ed
+// after a dropped final e.
+func American(w string) string {
+	for _, s := range k().spellings {
+		if len(w) < s.shortest {
+			continue
+		}
+		for _, tail := range []string{"", "s", "d", "r", "rs"} {
+			if stem, ok := strings.CutSuffix(w, s.british+tail); ok && stem != "" {
+				return stem + s.american + tail
+			}
+		}
+		if b, ok := strings.CutSuffix(s.british, "e"); ok && strings.HasSuffix(s.american, "e") {
+			for _, tail := range []string{"ing", "ed", "ation", "ations"} {
+				if stem, ok := strings.CutSuffix(w, b+tail); ok && stem != "" {
+					return stem + strings.TrimSuffix(s.american, "e") + tail
+				}
+			}
+		}
+	}
+	return w
 }

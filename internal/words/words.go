@@ -3,7 +3,8 @@
 // question goes or that something fails (cues.txt), the phrases people use
 // for each kind of relation and the part each plays (concepts.txt), the
 // phrases documents use for a relation, shared with the document extractor
-// (readings.txt), the irregular forms of words (forms.txt), the generic nouns for what a graph
+// (readings.txt), the irregular forms of words (forms.txt), British spellings' American
+// forms (spellings.txt), the generic nouns for what a graph
 // holds (kinds.txt), the nouns people put beside a name to say what kind of
 // thing it names (headnouns.txt) and the short forms people write for
 // words (abbreviations.txt). The files are embedded; the package parses
@@ -88,6 +89,7 @@ type knowledge struct {
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
 	derivations []derivation
+	spellings   []spelling // British endings and their American forms (spellings.txt)
 }
 
 var (
@@ -184,6 +186,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {
+		return nil, err
+	}
+	if kn.spellings, err = parseSpellings(); err != nil {
 		return nil, err
 	}
 	return kn, nil

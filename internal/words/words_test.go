@@ -342,3 +342,27 @@ func TestKinship(t *testing.T) {
 		t.Errorf("BroaderKin(team) = %q", got)
 	}
 }
+
+func TestAmericanSpelling(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"licence", "license"}, {"licences", "licenses"}, {"licenced", "licensed"},
+		{"colour", "color"}, {"colours", "colors"}, {"behaviour", "behavior"},
+		{"organised", "organized"}, {"organising", "organizing"}, {"organisation", "organization"},
+		{"analyse", "analyze"}, {"centre", "center"}, {"centres", "centers"}, {"fibre", "fiber"},
+		{"catalogue", "catalog"}, {"programme", "program"},
+		// Short words and American spellings stay as they are.
+		{"four", "four"}, {"rise", "rise"}, {"hence", "hence"}, {"license", "license"}, {"color", "color"},
+	} {
+		if got := American(c.in); got != c.want {
+			t.Errorf("American(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, p := range [][2]string{{"licences", "license"}, {"colour", "colors"}, {"organised", "organize"}} {
+		if !SameWord(p[0], p[1]) {
+			t.Errorf("SameWord(%q, %q) = false, want true", p[0], p[1])
+		}
+	}
+	if !slices.Contains(Lemmas("licences"), "license") {
+		t.Errorf("Lemmas(licences) = %v, want license among them", Lemmas("licences"))
+	}
+}
