@@ -111,6 +111,11 @@ type Target struct {
 	NameWord string `json:"name_word,omitempty"`
 	// Mention is the question's words for an entity target.
 	Mention string `json:"mention,omitempty"`
+	// Adjacent, for an entity target, says the schema links the anchor's
+	// type and the target's by some relation directly: a yes or no read
+	// as one step between them is answered no by the absence of any fact
+	// at all between the two, whichever relation the question meant.
+	Adjacent bool `json:"adjacent,omitempty"`
 	// Having keeps the answers that have a fact with an entity ("the
 	// feature-complete services": in_profile feature-complete).
 	Having []Having `json:"having,omitempty"`
@@ -255,6 +260,23 @@ func (s ChainStep) String() string {
 		out += "+"
 	case s.Optional:
 		out += "?"
+	}
+	return out
+}
+
+// Reversed returns the chain walked from its far end back: its steps in
+// the other order, each edge the other way round ("A's chair" from the
+// chair back to A).
+func (c Chain) Reversed() Chain {
+	out := c
+	out.Steps = make([]ChainStep, len(c.Steps))
+	for i, st := range c.Steps {
+		rev := st
+		rev.Edges = make([]RelDir, len(st.Edges))
+		for j, e := range st.Edges {
+			rev.Edges[j] = e.Reversed()
+		}
+		out.Steps[len(c.Steps)-1-i] = rev
 	}
 	return out
 }

@@ -138,8 +138,58 @@ func (c *Topological) entityVerdict(ctx context.Context, s *state.AgentState, w 
 	}
 	v.Outcome = state.NoChain
 	v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), target, s.Plan.HopBudget)
-	err := c.certify(ctx, s, &v, cost)
-	return v, err
+	if err := c.certify(ctx, s, &v, cost); err != nil || v.Outcome != state.Uncertain || !oneStepPair(s) {
+		return v, err
+	}
+	return c.unlinkedPair(ctx, s, v, cost)
+}
+
+// oneStepPair reports whether a yes or no is about two entities of kinds
+// the schema links directly (state.Target.Adjacent), over a graph whose
+// facts are all there, both linked by their names without a choice, and
+// every reading walked was one step that is not a closure: then a
+// question read one way or another asks whether some fact joins the two.
+func oneStepPair(s *state.AgentState) bool {
+	pl := s.Plan
+	if !pl.Target.Adjacent || pl.OpenWorld || len(pl.Anchors) != 1 || pl.Anchors[0].Confidence < 0.9 ||
+		slices.ContainsFunc(pl.Ambiguities, func(a state.Ambiguity) bool {
+			return a.Mention == pl.Target.Mention || a.Mention == pl.Anchors[0].Mention
+		}) {
+		return false
+	}
+	for _, i := range triedChains(s) {
+		if i >= len(pl.Chains) {
+			return false
+		}
+		st := pl.Chains[i].Steps
+		if len(st) != 1 || st[0].Repeat || st[0].Optional {
+			return false
+		}
+	}
+	return true
+}
+
+// unlinkedPair settles a none that the reading's doubts left uncertain
+// (v) by the pair alone, where oneStepPair holds: with no fact at all
+// between the two entities, no reading of one step finds one, so the
+// no is certified whichever relation the question meant.
+func (c *Topological) unlinkedPair(ctx context.Context, s *state.AgentState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+	from, to := s.Plan.Anchors[0].Entity, s.Plan.Target.Entity
+	if from == to {
+		return v, nil
+	}
+	ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: 1, Direction: graph.Both, Limit: 1})
+	cost.StoreCalls++
+	if err != nil {
+		return v, fmt.Errorf("check the facts between %s and %s: %w", from, to, err)
+	}
+	if len(ps) > 0 {
+		return v, nil
+	}
+	v.Outcome = state.NoChain
+	v.Doubt = ""
+	v.Reason = fmt.Sprintf("no fact of any relation joins %s and %s, so no reading of the question as one step links them", from, to)
+	return v, nil
 }
 
 // answersVerdict judges a complete chain that found answers: exhausted

@@ -225,9 +225,48 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	setAside(question, s, &plan)
 	alsoOfKind(&plan, s)
+	plan.Target.Adjacent = adjacentKinds(question, s, plan, lk.ents)
 	plan.Notes = append(lk.notes, plan.Notes...)
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
+}
+
+// adjacentKinds reports whether a yes or no between two entities asks
+// about one fact between them (state.Target.Adjacent): the schema links
+// their types directly, and the types differ or the question says
+// "directly". Between things of one kind facts chain ("Is Crobat
+// descended from Zubat?" through Golbat; a prerequisite's prerequisite),
+// so no fact between the two says nothing of a chain.
+func adjacentKinds(question string, s *graph.Schema, plan state.Plan, ents []linked) bool {
+	if plan.Target.Kind != state.TargetEntity || len(plan.Anchors) != 1 {
+		return false
+	}
+	from, to := plan.Anchors[0].Type, ""
+	for _, e := range ents {
+		if e.anchor.Entity == plan.Target.Entity {
+			to = e.anchor.Type
+		}
+	}
+	if from == "" || to == "" || len(s.LinksBetween([]string{from}, to)) == 0 {
+		return false
+	}
+	return from != to || saysDirect(question)
+}
+
+// saysDirect reports whether a question says one hop ("directly", "a
+// direct flight") and not the closure.
+func saysDirect(question string) bool {
+	toks := text.Tokens(question)
+	var said words.Cue
+	for _, c := range words.Cues() {
+		for i := 0; i+len(c.Words) <= len(toks); i++ {
+			if slices.Equal(toks[i:i+len(c.Words)], c.Words) {
+				said |= c.Cues
+				break
+			}
+		}
+	}
+	return said.Has(words.Direct) && !said.Has(words.Transitive)
 }
 
 // relinker returns a function that links a question's words as Plan

@@ -67,6 +67,9 @@ func (b *builder) reading() (Reading, bool) {
 	b.extent(&rd, steps)
 	rd.Chain = b.chain(steps, rd)
 	rd.Having = b.having(asked, f.Asked, onPath, rd, steps[len(steps)-1].ends)
+	if e, ok := b.yesNoMember(rd); ok {
+		rd.Target = e
+	}
 	b.confidence(&rd, steps)
 	rd.Concept = steps[0].concept
 	if steps[0].concept == words.Dependency && len(steps) == 1 {
@@ -1517,6 +1520,29 @@ func (b *builder) linkDoubts(rd *Reading, doubt func(Doubt)) {
 			doubt(Doubt{Kind: DoubtFuzzyEntity, Words: mention, Names: []string{ent.Name}, Detail: fmt.Sprintf("%.2f", ent.Confidence), Factor: ent.Confidence})
 		}
 	}
+}
+
+// yesNoMember returns the one entity a yes-or-no question names that a
+// reading listing answers leaves out: "Is Kat Cosgrove the steering
+// liaison for SIG Security?" lists SIG Security's steering liaisons and
+// asks whether Kat Cosgrove is one, so the walk says yes where it reaches
+// that entity and no where it does not.
+func (b *builder) yesNoMember(rd Reading) (int, bool) {
+	if b.f.Form != FormYesNo || rd.Target >= 0 || slices.ContainsFunc(b.f.toks, func(t token) bool { return t.class.Has(words.Sub) }) {
+		return -1, false // "Is A affected if B closes?" asks what B's closing does
+	}
+	member := -1
+	for i, e := range b.f.ents {
+		if i == rd.Anchor || slices.Contains(rd.Also, i) || slices.ContainsFunc(rd.Having, func(h Having) bool { return h.Ent == i }) ||
+			e.Start < 0 || e.Name == b.f.ents[rd.Anchor].Name {
+			continue
+		}
+		if member >= 0 && b.f.ents[member].Name != e.Name || b.f.setAside(i) {
+			return -1, false // "Is X crafted from anything other than Y?" asks of others
+		}
+		member = i
+	}
+	return member, member >= 0
 }
 
 // unread returns the doubts for the parts of the question the reading

@@ -1447,6 +1447,23 @@ func (r *reader) read() Result {
 		res.Unread = "no relation of this graph leads where the question asks"
 	}
 	d := r.questionDoubts(cl)
+	member, isMember := r.yesNoMember(cl)
+	if k, ok := member, isMember && len(res.Readings) > 0; ok {
+		// Every reading is turned as the first is, so that all walk
+		// from one anchor.
+		turn := againstStored(res.Readings[0].Chain)
+		for i := range res.Readings {
+			if res.Readings[i].Target >= 0 {
+				continue
+			}
+			res.Readings[i].Target = k
+			if turn {
+				turnAround(&res.Readings[i])
+			}
+			res.Readings[i].Text = r.describe(cl, res.Readings[i])
+		}
+		d.unused = nil
+	}
 	// A relation the question names and the reading does not walk, one
 	// hop on from where it ends as the types allow, is read first
 	// ("Who chairs the subcommittees of X?": X's subcommittees, then their
@@ -1469,6 +1486,10 @@ func (r *reader) read() Result {
 		}
 	}
 	res.Notes = r.entityNotes(cl)
+	if isMember {
+		res.Notes = []string{fmt.Sprintf("a yes or no about %s and %s: read as whether %s is among what the question's relation links to %s",
+			r.ents[cl.anchor].Name, r.ents[member].Name, r.ents[member].Name, r.ents[cl.anchor].Name)}
+	}
 	return res
 }
 
@@ -2293,6 +2314,47 @@ func (r *reader) mainEntity() int {
 		}
 	}
 	return best
+}
+
+// yesNoMember returns the one entity a yes-or-no question names that
+// claim cl leaves out where cl lists answers: "Is Kat Cosgrove the
+// steering liaison for SIG Security?" lists SIG Security's steering
+// liaisons and asks whether Kat Cosgrove is one, so the walk says yes
+// where it reaches that entity and no where it does not.
+func (r *reader) yesNoMember(c *claim) (int, bool) {
+	if c.target >= 0 || !r.asksYesNo() || slices.ContainsFunc(r.st.words, func(w string) bool { return words.ClassOf(w).Has(words.Sub) }) {
+		return -1, false // "Is A affected if B closes?" asks what B's closing does
+	}
+	member := -1
+	for i, e := range r.ents {
+		if i == c.anchor || slices.Contains(c.also, i) || e.Name == r.ents[c.anchor].Name {
+			continue
+		}
+		if member >= 0 && r.ents[member].Name != e.Name || r.setAside(i) {
+			return -1, false // "Is X crafted from anything other than Y?" asks of others
+		}
+		member = i
+	}
+	return member, member >= 0
+}
+
+// againstStored reports whether a chain starts against the way its first
+// relation is stored. A yes or no whose reading lists answers starting so
+// is turned around (turnAround) to walk from the other entity the way the
+// facts run: "Is serde_derive an optional dependency of serde?" is walked
+// from serde along optional_dependency, "Is Hannah a descendant of
+// Margaret?" from Hannah along child_of, so that the yes names the entity
+// at the facts' far end.
+func againstStored(c state.Chain) bool {
+	return len(c.Steps) > 0 && len(c.Steps[0].Edges) > 0 && c.Steps[0].Edges[0].Direction == graph.In
+}
+
+// turnAround makes a yes-or-no reading walk from its target back to its
+// anchor.
+func turnAround(rd *Reading) {
+	rd.Anchor, rd.Target = rd.Target, rd.Anchor
+	rd.Chain = rd.Chain.Reversed()
+	rd.Also = nil
 }
 
 // unusedEntities returns the names of the entities the claim does not use
