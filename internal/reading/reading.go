@@ -1540,7 +1540,129 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	} else if rd, ok := r.otherWay(cl, rds); ok {
 		rds = append(rds, rd)
 	}
+	if rd, ok := r.typesPath(cl, rds); ok {
+		rds = append(rds, rd)
+	}
 	return rds
+}
+
+// typesPath reads, where no reading can end in the kind the question asks
+// for and no relation links the anchor's kind to it directly, the one
+// shortest path of relations the schema has from the anchor's kind to
+// the asked kind, of two or three steps: "Which category does NATS belong
+// to?" walks subcategory, then category; "What maturity levels do the
+// projects in X have?" walks from the subcategory X back to its projects,
+// then to their maturity. Where several paths are as short, the one
+// through a relation the question names; where that leaves several, none.
+// A guess, walked only where the readings before it find nothing, never
+// certified.
+func (r *reader) typesPath(cl *claim, rds []Reading) (Reading, bool) {
+	if len(rds) == 0 || cl.target >= 0 || len(r.s.Types) == 0 {
+		return Reading{}, false
+	}
+	first := rds[0]
+	at, asked := r.ents[cl.anchor].Type, r.typesLinkAsked(cl, first)
+	if at == "" || asked == "" || at == asked || len(r.s.LinksBetween([]string{at}, asked)) > 0 ||
+		slices.ContainsFunc(rds, func(rd Reading) bool { return slices.Contains(r.chainEnds(at, rd.Chain), asked) }) {
+		return Reading{}, false
+	}
+	paths := r.shortestTypePaths(at, asked, 3)
+	if len(paths) > 1 {
+		named := func(p []state.RelDir) bool {
+			return slices.ContainsFunc(p, func(e state.RelDir) bool {
+				return slices.ContainsFunc(cl.steps, func(sc stepClaim) bool {
+					return slices.ContainsFunc(sc.rels, func(ri *relInfo) bool { return ri.def.Name == e.Relation })
+				})
+			})
+		}
+		paths = slices.DeleteFunc(paths, func(p []state.RelDir) bool { return !named(p) })
+	}
+	if len(paths) != 1 {
+		return Reading{}, false
+	}
+	steps := make([]state.ChainStep, len(paths[0]))
+	var rels []string
+	for i, e := range paths[0] {
+		steps[i] = state.ChainStep{Edges: []state.RelDir{e}}
+		rels = append(rels, e.String())
+	}
+	way := strings.Join(rels, " ")
+	rd := Reading{Anchor: cl.anchor, Target: -1, Asked: first.Asked, Extent: state.ExtentFixed, Confidence: 0.45,
+		Chain: state.Chain{Steps: steps, Score: 0.45}, Because: first.Because,
+		Guesses: append(slices.Clone(first.Guesses), fmt.Sprintf("no reading reaches a %s: read as the one path from a %s to a %s (%s), as the types say", asked, at, asked, way))}
+	rd.Text = fmt.Sprintf("what %s leads to through %s, keeping the %s", r.ents[cl.anchor].Name, way, asked)
+	return rd, true
+}
+
+// chainEnds returns the types a walk of chain c from a thing of type at
+// may end in, by the schema.
+func (r *reader) chainEnds(at string, c state.Chain) []string {
+	types := []string{at}
+	for _, st := range c.Steps {
+		var next []string
+		for _, e := range st.Edges {
+			ri := r.relNamed(e.Relation)
+			if ri == nil {
+				continue
+			}
+			dirs := []graph.Direction{e.Direction}
+			if e.Direction == graph.Both {
+				dirs = []graph.Direction{graph.Out, graph.In}
+			}
+			for _, d := range dirs {
+				if slices.ContainsFunc(ri.starts(d), func(t string) bool { return slices.Contains(types, t) }) {
+					next = append(next, ri.starts(d.Reverse())...)
+				}
+			}
+		}
+		if st.Repeat || st.Optional {
+			next = append(next, types...)
+		}
+		slices.Sort(next)
+		types = slices.Compact(next)
+	}
+	return types
+}
+
+// shortestTypePaths returns the shortest paths of relations, each walked
+// one way, from type from to type to by the schema, of at most max
+// steps, none passing a type twice.
+func (r *reader) shortestTypePaths(from, to string, max int) [][]state.RelDir {
+	type partial struct {
+		at    string
+		seen  []string
+		edges []state.RelDir
+	}
+	level := []partial{{at: from, seen: []string{from}}}
+	for range max {
+		var next []partial
+		var found [][]state.RelDir
+		for _, p := range level {
+			for _, ri := range r.rels {
+				for _, d := range []graph.Direction{graph.Out, graph.In} {
+					if !slices.Contains(ri.starts(d), p.at) {
+						continue
+					}
+					for _, t := range ri.starts(d.Reverse()) {
+						if slices.Contains(p.seen, t) {
+							continue
+						}
+						edges := append(slices.Clone(p.edges), state.RelDir{Relation: ri.def.Name, Direction: d})
+						if t == to {
+							found = append(found, edges)
+							continue
+						}
+						next = append(next, partial{at: t, seen: append(slices.Clone(p.seen), t), edges: edges})
+					}
+				}
+			}
+		}
+		if len(found) > 0 {
+			return found
+		}
+		level = next
+	}
+	return nil
 }
 
 // appositionWay returns the first reading walked the other way round
