@@ -46,6 +46,16 @@ func Forms(w string) []string {
 }
 
 func forms(w string) []string {
+	out := regularForms(w)
+	if b := british(w); b != "" {
+		// "license" is also written "licence", and so are its forms.
+		out = append(out, regularForms(b)...)
+	}
+	return out
+}
+
+// regularForms is forms without the British spelling.
+func regularForms(w string) []string {
 	out := []string{w}
 	if ir, ok := k().irreg[w]; ok {
 		return append(out, ir...)
@@ -337,6 +347,17 @@ func parseSpellings() ([]spelling, error) {
 		out = append(out, spelling{e.key, f[0], n})
 	}
 	return out, nil
+}
+
+// british returns the British spelling of a lower-case base word with an
+// American ending of spellings.txt ("license" gives "licence"), or "".
+func british(w string) string {
+	for _, s := range k().spellings {
+		if stem, ok := strings.CutSuffix(w, s.american); ok && stem != "" && len(stem)+len(s.british) >= s.shortest {
+			return stem + s.british
+		}
+	}
+	return ""
 }
 
 // American returns a lower-case word in its American spelling when it has

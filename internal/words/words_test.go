@@ -366,3 +366,16 @@ func TestAmericanSpelling(t *testing.T) {
 		t.Errorf("Lemmas(licences) = %v, want license among them", Lemmas("licences"))
 	}
 }
+
+func TestBritishForms(t *testing.T) {
+	for _, p := range [][2]string{{"license", "licences"}, {"color", "colours"}, {"catalog", "catalogue"}} {
+		if !FormSet(p[0])[p[1]] {
+			t.Errorf("FormSet(%q) lacks %q: %v", p[0], p[1], Forms(p[0]))
+		}
+	}
+	for _, p := range [][2]string{{"for", "four"}, {"size", "sise"}} {
+		if FormSet(p[0])[p[1]] {
+			t.Errorf("FormSet(%q) has %q", p[0], p[1])
+		}
+	}
+}
