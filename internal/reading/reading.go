@@ -1543,7 +1543,57 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	if rd, ok := r.typesPath(cl, rds); ok {
 		rds = append(rds, rd)
 	}
+	if rd, ok := r.typesTurned(cl, rds); ok {
+		rds = append(rds, rd)
+	}
 	return rds
+}
+
+// typesTurned reads the first reading again with each later step the
+// types rule out turned around: where no relation of step k starts from
+// the types step k-1 arrives at, and each starts from them the other way
+// round ("What licences apply to the ports that depend on re2?": the
+// ports that depend on re2, then their license, not what has them as
+// one). A guess, walked only where the readings before it find nothing.
+func (r *reader) typesTurned(cl *claim, rds []Reading) (Reading, bool) {
+	at := r.anchorTypes(cl)
+	if len(rds) == 0 || len(at) == 0 || len(rds[0].Chain.Steps) < 2 || len(r.s.Types) == 0 {
+		return Reading{}, false
+	}
+	first := rds[0]
+	steps := slices.Clone(first.Chain.Steps)
+	types := at
+	var turned []string
+	for k, st := range steps {
+		starts := func(edges []state.RelDir) bool {
+			return slices.ContainsFunc(edges, func(e state.RelDir) bool { _, ok := r.edgeStartsAt(e, types); return ok })
+		}
+		if k > 0 && !starts(st.Edges) {
+			rev := make([]state.RelDir, len(st.Edges))
+			for i, e := range st.Edges {
+				rev[i] = e.Reversed()
+			}
+			if slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return known && ok }) &&
+				!slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return !known || !ok }) {
+				steps[k].Edges = rev
+				turned = append(turned, fmt.Sprint(k+1))
+			}
+		}
+		types = r.chainEnds(types, state.Chain{Steps: steps[k : k+1]})
+		if len(types) == 0 {
+			return Reading{}, false
+		}
+	}
+	if len(turned) == 0 {
+		return Reading{}, false
+	}
+	rd := first
+	rd.Chain = state.Chain{Steps: steps, Score: first.Confidence * 0.6}
+	rd.Confidence = first.Confidence * 0.6
+	rd.SchemaDoubt = ""
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("step %s read the other way round, as the types say", strings.Join(turned, " and ")))
+	rd.Text = first.Text + ", step " + strings.Join(turned, " and ") + " the other way round"
+	return rd, true
 }
 
 // typesPath reads, where no reading can end in the kind the question asks
@@ -1563,7 +1613,7 @@ func (r *reader) typesPath(cl *claim, rds []Reading) (Reading, bool) {
 	first := rds[0]
 	at, asked := r.ents[cl.anchor].Type, r.typesLinkAsked(cl, first)
 	if at == "" || asked == "" || at == asked || len(r.s.LinksBetween([]string{at}, asked)) > 0 ||
-		slices.ContainsFunc(rds, func(rd Reading) bool { return slices.Contains(r.chainEnds(at, rd.Chain), asked) }) {
+		slices.ContainsFunc(rds, func(rd Reading) bool { return slices.Contains(r.chainEnds([]string{at}, rd.Chain), asked) }) {
 		return Reading{}, false
 	}
 	paths := r.shortestTypePaths(at, asked, 3)
@@ -1594,10 +1644,10 @@ func (r *reader) typesPath(cl *claim, rds []Reading) (Reading, bool) {
 	return rd, true
 }
 
-// chainEnds returns the types a walk of chain c from a thing of type at
-// may end in, by the schema.
-func (r *reader) chainEnds(at string, c state.Chain) []string {
-	types := []string{at}
+// chainEnds returns the types a walk of chain c from a thing of one of the
+// types at may end in, by the schema.
+func (r *reader) chainEnds(at []string, c state.Chain) []string {
+	types := at
 	for _, st := range c.Steps {
 		var next []string
 		for _, e := range st.Edges {
