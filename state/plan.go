@@ -112,9 +112,12 @@ type Target struct {
 	// Mention is the question's words for an entity target.
 	Mention string `json:"mention,omitempty"`
 	// Adjacent, for an entity target, says the schema links the anchor's
-	// type and the target's by some relation directly: a yes or no read
-	// as one step between them is answered no by the absence of any fact
-	// at all between the two, whichever relation the question meant.
+	// type and the target's by some relation directly, and every chain of
+	// the plan is one step that cannot walk on past one fact (a closure
+	// of chair from a person arrives at a group, where chair cannot go
+	// on): a yes or no read as one step between them is answered no by
+	// the absence of any fact at all between the two, whichever relation
+	// the question meant.
 	Adjacent bool `json:"adjacent,omitempty"`
 	// Having keeps the answers that have a fact with an entity ("the
 	// feature-complete services": in_profile feature-complete).

@@ -145,10 +145,11 @@ func (c *Topological) entityVerdict(ctx context.Context, s *state.AgentState, w 
 }
 
 // oneStepPair reports whether a yes or no is about two entities of kinds
-// the schema links directly (state.Target.Adjacent), over a graph whose
-// facts are all there, both linked by their names without a choice, and
-// every reading walked was one step that is not a closure: then a
-// question read one way or another asks whether some fact joins the two.
+// the schema links directly (state.Target.Adjacent: no chain of the plan
+// walks on past one fact between them), over a graph whose facts are all
+// there, both linked by their names without a choice, and every reading
+// walked was one step: then a question read one way or another asks
+// whether some fact joins the two.
 func oneStepPair(s *state.AgentState) bool {
 	pl := s.Plan
 	if !pl.Target.Adjacent || pl.OpenWorld || len(pl.Anchors) != 1 || pl.Anchors[0].Confidence < 0.9 ||
@@ -162,8 +163,8 @@ func oneStepPair(s *state.AgentState) bool {
 			return false
 		}
 		st := pl.Chains[i].Steps
-		if len(st) != 1 || st[0].Repeat || st[0].Optional {
-			return false
+		if len(st) != 1 || st[0].Optional {
+			return false // a step walked again can only arrive where it began (state.Target.Adjacent)
 		}
 	}
 	return true

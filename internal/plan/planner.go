@@ -233,7 +233,9 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 
 // adjacentKinds reports whether a yes or no between two entities asks
 // about one fact between them (state.Target.Adjacent): the schema links
-// their types directly, and the types differ or the question says
+// their types directly, every chain of the plan is one step, a closure
+// only where stated types (a schema's or the data's) say it cannot walk
+// on past one fact, and the types differ or the question says
 // "directly". Between things of one kind facts chain ("Is Crobat
 // descended from Zubat?" through Golbat; a prerequisite's prerequisite),
 // so no fact between the two says nothing of a chain.
@@ -250,7 +252,54 @@ func adjacentKinds(question string, s *graph.Schema, plan state.Plan, ents []lin
 	if from == "" || to == "" || len(s.LinksBetween([]string{from}, to)) == 0 {
 		return false
 	}
+	for _, c := range plan.Chains {
+		// Types scgraph inferred give a node one of the kinds it
+		// plays: they do not say a closure cannot go on.
+		if len(c.Steps) != 1 || c.Steps[0].Repeat && (!s.TypesStated() || stepChains(s, c.Steps[0], from)) {
+			return false
+		}
+	}
 	return from != to || saysDirect(question)
+}
+
+// stepChains reports whether a step walked again may go on from where it
+// arrives, from a thing of type from: some of its relations start from
+// the types its first walk ends at ("chair" from a person to a group
+// cannot, a group being no chair; "depends_on" between ports can).
+func stepChains(s *graph.Schema, st state.ChainStep, from string) bool {
+	var ends []string
+	for _, e := range st.Edges {
+		rd := s.Relation(e.Relation)
+		if rd == nil || len(rd.From) == 0 || len(rd.To) == 0 {
+			return true // ends not known: it may
+		}
+		for _, d := range walkDirections(e.Direction) {
+			if slices.Contains(rd.Starts(d), from) {
+				ends = append(ends, rd.Ends(d)...)
+			}
+		}
+	}
+	if len(ends) == 0 {
+		return true
+	}
+	for _, e := range st.Edges {
+		rd := s.Relation(e.Relation)
+		for _, d := range walkDirections(e.Direction) {
+			if slices.ContainsFunc(rd.Starts(d), func(t string) bool { return slices.Contains(ends, t) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// walkDirections returns the ways a walk in direction d takes a relation:
+// Out or In, or both for Both.
+func walkDirections(d graph.Direction) []graph.Direction {
+	if d == graph.Both {
+		return []graph.Direction{graph.Out, graph.In}
+	}
+	return []graph.Direction{d}
 }
 
 // saysDirect reports whether a question says one hop ("directly", "a
