@@ -2689,18 +2689,30 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 // (list, declare) cc as a build dependency".
 func (r *reader) roleOfAnchor(start, end int) bool {
 	w := r.st.words
-	if end == len(w)-1 && w[end] == "of" {
-		return true
+	if end == len(w)-1 && rolePreps[w[end]] && !words.ClassOf(w[end-1]).Has(words.Prep) {
+		return true // "what is cc a build dependency of", "which recipes is Sandstone an ingredient in"
 	}
 	k := start - 1
 	for k >= 0 && determiners[w[k]] {
 		k--
+	}
+	if k >= 1 && words.ClassOf(w[k]).Has(words.Be) && r.entAt[k-1] >= 0 && (k < 2 || r.entAt[k-2] < 0) &&
+		end+1 < len(w) && rolePreps[w[end]] && words.ClassOf(w[end+1]).Has(words.Wh) {
+		// "Sandstone is an ingredient in which recipes?": the entity
+		// said first holds the role in what the question asks for.
+		return true
 	}
 	if k < 2 || w[k] != "as" || r.entAt[k-1] < 0 || r.entAt[k-2] >= 0 {
 		return false
 	}
 	return !words.ClassOf(w[k-2]).Has(words.Be) // a verb: "have", "list", "declare"; not "is X as ..."
 }
+
+// rolePreps are the prepositions that say of what a role is held, after
+// the role's noun: "a dependency of", "an ingredient in". Not "for",
+// which may say the role's object ("What is www.example.com a CNAME
+// for?").
+var rolePreps = map[string]bool{"of": true, "in": true}
 
 // verbHit is a verb of the question naming a relation or a concept.
 type verbHit struct {
