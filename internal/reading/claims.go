@@ -2689,8 +2689,10 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 // (list, declare) cc as a build dependency".
 func (r *reader) roleOfAnchor(start, end int) bool {
 	w := r.st.words
-	if end == len(w)-1 && rolePreps[w[end]] && !words.ClassOf(w[end-1]).Has(words.Prep) {
-		return true // "what is cc a build dependency of", "which recipes is Sandstone an ingredient in"
+	if end == len(w)-1 && (w[end] == "of" || rolePreps[w[end]] && start > 0 && determiners[w[start-1]] && !words.ClassOf(w[end-1]).Has(words.Prep)) {
+		// "what is cc a build dependency of", "which recipes is Sandstone
+		// an ingredient in" (a noun: not "the city that X serves in").
+		return true
 	}
 	k := start - 1
 	for k >= 0 && determiners[w[k]] {
