@@ -164,29 +164,17 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)
-	if kn.heads, err = parseNounList("headnouns.txt"); err != nil {
-		return nil, err
-	}
-	if kn.motion, err = parseNounList("motionverbs.txt"); err != nil {
-		return nil, err
-	}
-	if kn.whereVerb, err = parseNounList("whereverbs.txt"); err != nil {
-		return nil, err
-	}
-	if kn.places, err = parseNounList("placenouns.txt"); err != nil {
-		return nil, err
-	}
-	if kn.names, err = parseNounList("namenouns.txt"); err != nil {
-		return nil, err
-	}
-	if kn.peers, err = parseNounList("peernouns.txt"); err != nil {
-		return nil, err
-	}
-	if kn.someone, err = parseNounList("someonenouns.txt"); err != nil {
-		return nil, err
-	}
-	if kn.classifiers, err = parseNounList("classifiers.txt"); err != nil {
-		return nil, err
+	for _, l := range []struct {
+		file string
+		set  *map[string]bool
+	}{
+		{"headnouns.txt", &kn.heads}, {"motionverbs.txt", &kn.motion}, {"whereverbs.txt", &kn.whereVerb},
+		{"placenouns.txt", &kn.places}, {"namenouns.txt", &kn.names}, {"peernouns.txt", &kn.peers},
+		{"someonenouns.txt", &kn.someone}, {"classifiers.txt", &kn.classifiers},
+	} {
+		if *l.set, err = parseNounList(l.file); err != nil {
+			return nil, err
+		}
 	}
 	if kn.spellings, err = parseSpellings(); err != nil {
 		return nil, err
