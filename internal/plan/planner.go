@@ -171,6 +171,21 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		question, lk = q, rl
 		lk.notes = append([]string{fmt.Sprintf("read as %q: a phrase restated in parentheses is the entity named there", q)}, lk.notes...)
 	}
+	rest, domain, calls, err := p.domainWord(ctx, question, s, lk.ents)
+	cost.StoreCalls += calls
+	if err != nil {
+		return state.Plan{}, cost, err
+	}
+	if domain != "" {
+		// "Which CNCF projects graduated in 2023?": read without the
+		// word, which names nothing of the graph; a doubt below.
+		rl, err := p.link(ctx, rest, s)
+		cost.StoreCalls += rl.calls
+		if err != nil {
+			return state.Plan{}, cost, err
+		}
+		question, lk = rest, rl
+	}
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}
@@ -227,6 +242,14 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	alsoOfKind(&plan, s)
 	plan.Target.Adjacent = adjacentKinds(question, s, plan, lk.ents)
 	plan.Notes = append(lk.notes, plan.Notes...)
+	if domain != "" {
+		why := fmt.Sprintf("%q names no entity, kind or relation of the graph: read as a word about the whole graph, not checked", domain)
+		plan.Notes = append([]string{why}, plan.Notes...)
+		for i := range plan.Readings {
+			plan.Readings[i].Confidence = min(plan.Readings[i].Confidence, 0.75)
+			plan.Readings[i].Guesses = append(slices.Clip(plan.Readings[i].Guesses), why)
+		}
+	}
 	plan.DidYouMean = lk.didYouMean
 	return plan, cost, nil
 }
