@@ -90,6 +90,20 @@ func (r *RelationDef) Starts(d Direction) []string {
 // Ends returns the types a walk of relation r in direction d ends at.
 func (r *RelationDef) Ends(d Direction) []string { return r.Starts(d.Reverse()) }
 
+// Arrives returns the types a walk of relation r in direction d arrives
+// at from a thing of one of the types from: its objects' going Out from
+// a subject's type, its subjects' going In from an object's type; Both
+// walks it each way the types allow.
+func (r *RelationDef) Arrives(from []string, d Direction) []string {
+	var out []string
+	for _, w := range []Direction{Out, In} {
+		if (d == w || d == Both) && slices.ContainsFunc(r.Starts(w), func(t string) bool { return slices.Contains(from, t) }) {
+			out = append(out, r.Ends(w)...)
+		}
+	}
+	return out
+}
+
 // Leaving returns the way relation r is walked from an entity of one of
 // types: Out where only its subjects are of them, In where only its
 // objects are; false where both ends or neither are, and the types do not

@@ -67,3 +67,21 @@ func TestLinksBetween(t *testing.T) {
 		t.Errorf("an untyped start links %v, want nothing", got)
 	}
 }
+
+func TestRelationArrives(t *testing.T) {
+	chair := &RelationDef{Name: "chair", From: []string{"Group"}, To: []string{"Person"}}
+	for _, c := range []struct {
+		from []string
+		d    Direction
+		want []string
+	}{
+		{[]string{"Group"}, Out, []string{"Person"}},
+		{[]string{"Person"}, In, []string{"Group"}},
+		{[]string{"Person"}, Out, nil},
+		{[]string{"Person"}, Both, []string{"Group"}},
+	} {
+		if got := chair.Arrives(c.from, c.d); !slices.Equal(got, c.want) {
+			t.Errorf("Arrives(%v, %v) = %v, want %v", c.from, c.d, got, c.want)
+		}
+	}
+}

@@ -296,33 +296,11 @@ func stepChains(s *graph.Schema, st state.ChainStep, from string) bool {
 		if rd == nil || len(rd.From) == 0 || len(rd.To) == 0 {
 			return true // ends not known: it may
 		}
-		for _, d := range walkDirections(e.Direction) {
-			if slices.Contains(rd.Starts(d), from) {
-				ends = append(ends, rd.Ends(d)...)
-			}
-		}
+		ends = append(ends, rd.Arrives([]string{from}, e.Direction)...)
 	}
-	if len(ends) == 0 {
-		return true
-	}
-	for _, e := range st.Edges {
-		rd := s.Relation(e.Relation)
-		for _, d := range walkDirections(e.Direction) {
-			if slices.ContainsFunc(rd.Starts(d), func(t string) bool { return slices.Contains(ends, t) }) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// walkDirections returns the ways a walk in direction d takes a relation:
-// Out or In, or both for Both.
-func walkDirections(d graph.Direction) []graph.Direction {
-	if d == graph.Both {
-		return []graph.Direction{graph.Out, graph.In}
-	}
-	return []graph.Direction{d}
+	return len(ends) == 0 || slices.ContainsFunc(st.Edges, func(e state.RelDir) bool {
+		return len(s.Relation(e.Relation).Arrives(ends, e.Direction)) > 0
+	})
 }
 
 // saysDirect reports whether a question says one hop ("directly", "a

@@ -1573,8 +1573,8 @@ func (r *reader) typesTurned(cl *claim, rds []Reading) (Reading, bool) {
 			for i, e := range st.Edges {
 				rev[i] = e.Reversed()
 			}
-			if slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return known && ok }) &&
-				!slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return !known || !ok }) {
+			if len(rev) > 0 && !slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return !known || !ok }) {
+				// Each turned relation starts from them.
 				steps[k].Edges = rev
 				turned = append(turned, fmt.Sprint(k+1))
 			}
@@ -1651,18 +1651,8 @@ func (r *reader) chainEnds(at []string, c state.Chain) []string {
 	for _, st := range c.Steps {
 		var next []string
 		for _, e := range st.Edges {
-			ri := r.relNamed(e.Relation)
-			if ri == nil {
-				continue
-			}
-			dirs := []graph.Direction{e.Direction}
-			if e.Direction == graph.Both {
-				dirs = []graph.Direction{graph.Out, graph.In}
-			}
-			for _, d := range dirs {
-				if slices.ContainsFunc(ri.starts(d), func(t string) bool { return slices.Contains(types, t) }) {
-					next = append(next, ri.starts(d.Reverse())...)
-				}
+			if ri := r.relNamed(e.Relation); ri != nil {
+				next = append(next, ri.def.Arrives(types, e.Direction)...)
 			}
 		}
 		if st.Repeat || st.Optional {
