@@ -1565,14 +1565,9 @@ func (r *reader) typesTurned(cl *claim, rds []Reading) (Reading, bool) {
 	types := at
 	var turned []string
 	for k, st := range steps {
-		starts := func(edges []state.RelDir) bool {
-			return slices.ContainsFunc(edges, func(e state.RelDir) bool { _, ok := r.edgeStartsAt(e, types); return ok })
-		}
-		if k > 0 && !starts(st.Edges) {
-			rev := make([]state.RelDir, len(st.Edges))
-			for i, e := range st.Edges {
-				rev[i] = e.Reversed()
-			}
+		// The chain's relations are the graph's own: each is known.
+		if k > 0 && !r.edgesStartAt(st.Edges, types) {
+			rev := reversed(st.Edges)
 			if len(rev) > 0 && !slices.ContainsFunc(rev, func(e state.RelDir) bool { known, ok := r.edgeStartsAt(e, types); return !known || !ok }) {
 				// Each turned relation starts from them.
 				steps[k].Edges = rev
