@@ -455,3 +455,27 @@ func TestInferOtherTypes(t *testing.T) {
 		t.Errorf("other types of Haas: %q, want none", got)
 	}
 }
+
+// A type named in several words is also called by its initials where its
+// entities' names carry them: "SIG" of SpecialInterestGroup (SIG Apps,
+// SIG Storage). Initials the names do not carry are no alias.
+func TestInferInitials(t *testing.T) {
+	var ts []graph.Triple
+	for _, f := range [][5]string{
+		{"SIG Apps", "chair", "Janet", "SpecialInterestGroup", "Person"},
+		{"SIG Storage", "chair", "Xing", "SpecialInterestGroup", "Person"},
+		{"WG Batch", "stakeholder", "SIG Apps", "WorkingGroup", "SpecialInterestGroup"},
+		{"WG Serving", "stakeholder", "SIG Storage", "WorkingGroup", "SpecialInterestGroup"},
+		{"apps-team", "reports_to", "Janet", "ProjectTeam", "Person"},
+		{"storage-team", "reports_to", "Xing", "ProjectTeam", "Person"},
+	} {
+		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2], SubjectType: f[3], ObjectType: f[4]})
+	}
+	s, _ := infer.Infer(ts, nil)
+	want := map[string][]string{"SpecialInterestGroup": {"sig"}, "WorkingGroup": {"wg"}, "ProjectTeam": nil, "Person": nil}
+	for _, typ := range s.Types {
+		if w, ok := want[typ.Name]; ok && !slices.Equal(typ.Aliases, w) {
+			t.Errorf("%s: aliases %q, want %q", typ.Name, typ.Aliases, w)
+		}
+	}
+}

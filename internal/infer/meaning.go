@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"github.com/scgraph/scgraph/graph"
 	"slices"
+	"strings"
 
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -245,7 +246,27 @@ func (a *assembly) addNameWords(s *graph.Schema) {
 			nw = nw[:3]
 		}
 		t.NameWords = nw
+		if a := initials(t.Name); a != "" && slices.Contains(nw, a) && !slices.ContainsFunc(t.Aliases, func(x string) bool { return strings.EqualFold(x, a) }) {
+			// "SIG" of SpecialInterestGroup, where the names say it
+			// (SIG Apps, SIG Storage): the type's own short name.
+			t.Aliases = append(t.Aliases, a)
+		}
 	}
+}
+
+// initials returns the first letters of a type name's words, lower case,
+// where it has two words or more ("sig" of SpecialInterestGroup, "wg" of
+// working_group); else "".
+func initials(name string) string {
+	ws := words.NameWords(name)
+	if len(ws) < 2 {
+		return ""
+	}
+	var b strings.Builder
+	for _, w := range ws {
+		b.WriteString(strings.ToLower(w[:1]))
+	}
+	return b.String()
 }
 
 // kinName reports whether a relation's name is a kin noun, with at most a
