@@ -1358,6 +1358,25 @@ func (r *reader) stepLinks(step stepClaim, a, b string) bool {
 	return false
 }
 
+// relsReaching returns the relations of the step's concept that link
+// things of types a and b (stepLinks of each alone), or nil (every
+// relation of the concept) where all or none do.
+func (r *reader) relsReaching(step stepClaim, a, b string) []*relInfo {
+	all := r.conceptRels(step.concept)
+	var out []*relInfo
+	for _, ri := range all {
+		one := step
+		one.rels = []*relInfo{ri}
+		if r.stepLinks(one, a, b) {
+			out = append(out, ri)
+		}
+	}
+	if len(out) == 0 || len(out) == len(all) {
+		return nil
+	}
+	return out
+}
+
 func (r *reader) hasConcept(c words.Concept) bool {
 	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool { return r.walks(ri, c) })
 }
@@ -2970,6 +2989,12 @@ func (r *reader) askedRole() *claim {
 		// and no relation of the noun's kind links a tournament to a
 		// team: the noun asks for the kind, not a role of the entity.
 		return nil
+	}
+	if t := r.typeNamedAt(i); t != "" && step.rels == nil {
+		// "Which organization publishes URL?" where the noun's kind
+		// (membership) has group and organization: only the relations
+		// that reach the kind the noun also names.
+		step.rels = r.relsReaching(step, r.ents[r.mainEntity()].Type, t)
 	}
 	c := &claim{anchor: r.mainEntity(), target: -1, conf: 0.9, steps: stepsOf(step),
 		guess: []string{fmt.Sprintf("%q read as the entity's %s", step.word, step.word)}}
