@@ -266,13 +266,22 @@ func conditionOnIgnored(rules, open state.Plan, ents []linked) string {
 
 // conditionForTarget returns the entity the rule reader's plan reads as
 // a target to reach ("whether X reaches Y") that the open reader's plan
-// makes a condition on its answers instead, or "".
+// makes a condition on its answers instead, or "", or the rule reader's
+// anchor where the open reader walks from the target and makes the
+// anchor the condition.
 func conditionForTarget(rules, open state.Plan) string {
 	if rules.Target.Kind != state.TargetEntity || len(open.Readings) == 0 || len(open.Chains) == 0 {
 		return ""
 	}
 	for _, h := range open.Target.Having {
 		if h.Entity == rules.Target.Entity {
+			return h.Entity
+		}
+		// "Which Pirc Defense lines are in ECO B90?": the open reader
+		// walks from the rule reader's target (B90) and keeps the
+		// answers linked to its anchor (Pirc Defense).
+		if slices.ContainsFunc(open.Anchors, func(a state.Anchor) bool { return a.Entity == rules.Target.Entity }) &&
+			slices.ContainsFunc(rules.Anchors, func(a state.Anchor) bool { return a.Entity == h.Entity }) {
 			return h.Entity
 		}
 	}

@@ -383,17 +383,40 @@ func (f *Frame) kindPrepModifiers() {
 			continue
 		}
 		t := f.toks[k]
-		if t.ent >= 0 || t.brk || f.toks[k+1].brk || !t.class.Has(words.Prep) || f.covered(k) {
+		if t.ent >= 0 || t.brk || f.toks[k+1].brk || !t.class.Has(words.Prep) {
 			continue
 		}
 		e := f.nodeStartingAt(k + 1)
 		if e < 0 || f.Nodes[e].Kind != NodeEntity || !f.predicateAfter(f.Nodes[e].j) {
 			continue
 		}
+		pos := f.relAt(k)
+		if pos != nil && !(pos.form == mPosition && pos.start == k && pos.end == k+1 && n.Kinds != nil && !positionLinks(pos, n.Kinds.types, f.ents[f.Nodes[e].Ent].Type)) || pos == nil && f.cueAt(k) != nil {
+			continue
+		}
+		if pos != nil {
+			// "ports under the BSD-3-Clause licence": no relation the
+			// position word names links ports to a License; it is a
+			// plain preposition here.
+			f.rels = slices.DeleteFunc(f.rels, func(m *relMention) bool { return m == pos })
+		}
 		f.own(k, k+1, "complement")
 		f.Nodes[e].inner, f.Nodes[e].outer = true, ni
 		n.Mods = append(n.Mods, f.Nodes[e].Ent)
 	}
+}
+
+// positionLinks reports whether a relation the position word m names can
+// link things of the kinds to an entity of type typ (either unknown: it
+// may).
+func positionLinks(m *relMention, kinds []string, typ string) bool {
+	if len(kinds) == 0 || typ == "" {
+		return true
+	}
+	return slices.ContainsFunc(m.cands, func(c relCand) bool {
+		d := c.rel.def
+		return intersects(d.From, kinds) && slices.Contains(d.To, typ) || intersects(d.To, kinds) && slices.Contains(d.From, typ)
+	})
 }
 
 // predicateAfter reports whether a relation said as a verb begins at or
@@ -442,6 +465,12 @@ func (f *Frame) bindPosition(m *relMention) {
 		}
 		// Else "What is X upstream of?": the preposition is stranded;
 		// X is upstream of what is asked, which bindLoose binds to Y.
+	}
+	if rule == "position" && x >= 0 && f.Nodes[x].Kind == NodeKindOf && f.Nodes[x].j == m.start && f.predicateAfter(f.Nodes[y].j) {
+		// "Which ports under tlslib depend on hashkit?": the referent
+		// modifies the kind phrase; a predicate after it has the kind
+		// phrase for subject.
+		f.Nodes[y].inner, f.Nodes[y].outer = true, x
 	}
 	f.Links = append(f.Links, &Link{M: m, X: x, Y: y, Rule: rule})
 }

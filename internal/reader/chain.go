@@ -472,9 +472,10 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 	from := f.linkPaths
 	if f.Asked >= 0 {
 		paths := from(f.Asked)
+		mods := b.modsOnly(paths)
 		best := -1
 		for n, p := range paths {
-			if f.Nodes[n].Kind != NodeEntity || n == f.Asked {
+			if f.Nodes[n].Kind != NodeEntity || n == f.Asked || mods[n] {
 				continue
 			}
 			if best < 0 || len(p) > len(paths[best]) || (len(p) == len(paths[best]) && f.Nodes[n].i < f.Nodes[best].i) {
@@ -501,6 +502,35 @@ func (b *builder) path() (anchor int, path []*Link, target int) {
 		}
 	}
 	return -1, nil, -1
+}
+
+// modsOnly returns the entity nodes among paths that only modify the
+// asked phrase ("Apache-2.0 licensed ports", "the ports under
+// BSD-3-Clause"), where another entity is linked to it by a clause of
+// its own ("... depend on openssl"): a modifier is a condition on the
+// answers (having), not where the walk starts.
+func (b *builder) modsOnly(paths map[int][]*Link) map[int]bool {
+	asked := b.f.node(b.f.Asked)
+	if asked == nil || len(asked.Mods) == 0 {
+		return nil
+	}
+	mods := map[int]bool{}
+	other := false
+	for n := range paths {
+		nd := b.f.Nodes[n]
+		if nd.Kind != NodeEntity || n == b.f.Asked {
+			continue
+		}
+		if slices.Contains(asked.Mods, nd.Ent) {
+			mods[n] = true
+		} else {
+			other = true
+		}
+	}
+	if !other {
+		return nil
+	}
+	return mods
 }
 
 // bridged finds, where no entity is linked to the asked phrase, a kind
