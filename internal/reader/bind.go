@@ -122,6 +122,7 @@ var complementRules = []complementRule{
 	insideComplement,
 	modifierComplement,
 	entityBeforeComplement,
+	haveSubjectComplement,
 }
 
 // roleAsComplement: "X as a dependency", "have X as a direct dependency":
@@ -222,6 +223,30 @@ func entityBeforeComplement(f *Frame, ni, _ int) (int, string, bool) {
 	n := f.Nodes[ni]
 	if k := f.nodeEndingAt(n.i); k >= 0 && f.Nodes[k].Kind == NodeEntity && !f.toks[n.i].brk && !f.toks[n.i].class.Has(words.Det) {
 		return k, "compound", true
+	}
+	return -1, "", false
+}
+
+// haveSubjectComplement: "What release statuses do the Pointer Events
+// Working Group's specs have?": a noun after the wh-word, then "do", in a
+// clause that ends in "have", is had by the clause's subject, the kind
+// phrase right before "have" (here the specs, not the group that
+// possesses them).
+func haveSubjectComplement(f *Frame, ni, j int) (int, string, bool) {
+	n := f.Nodes[ni]
+	if n.i == 0 || !f.toks[n.i-1].class.Has(words.Wh) || j >= len(f.toks) || !f.toks[j].is("do", "does", "did") {
+		return -1, "", false
+	}
+	for k := j; k < len(f.toks) && !f.toks[k].brk; k++ {
+		if f.relAt(k) != nil {
+			return -1, "", false
+		}
+		if f.toks[k].is("have", "has") && f.toks[k].ent < 0 {
+			if s := f.leftPhrase(k); s >= 0 && s != ni && f.Nodes[s].Kind == NodeKindOf {
+				return s, "have-subject", true
+			}
+			return -1, "", false
+		}
 	}
 	return -1, "", false
 }
