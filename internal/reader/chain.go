@@ -1682,10 +1682,51 @@ func (b *builder) rules(path []*Link) string {
 // alternatives returns the other readings the critic falls back to when
 // the best one reaches nothing: the widened one.
 func (b *builder) alternatives(best Reading) []Reading {
+	var out []Reading
 	if w, ok := b.widened(best); ok {
-		return []Reading{w}
+		out = append(out, w)
 	}
-	return nil
+	if o, ok := b.onward(best); ok {
+		out = append(out, o)
+	}
+	return out
+}
+
+// onward returns, where the reading's last step ends at things of the
+// asked kind and of others, the reading that takes the one relation
+// from the others on into the asked kind ("In which country was Alfredo
+// Jaar born?" over born_in, whose objects are cities and countries, and
+// country: born_in, then country). The critic walks it where the first
+// finds nothing of the kind asked.
+func (b *builder) onward(best Reading) (Reading, bool) {
+	if best.Asked.Type == "" || best.Target >= 0 || len(b.steps) == 0 || b.steps[len(b.steps)-1].implicit {
+		return Reading{}, false
+	}
+	asked := append([]string{best.Asked.Type}, best.Asked.Also...)
+	steps := b.steps
+	var others []string
+	for _, t := range steps[len(steps)-1].ends {
+		if !slices.Contains(asked, t) {
+			others = append(others, t)
+		}
+	}
+	if len(others) == 0 {
+		return Reading{}, false
+	}
+	hop, ok := b.hopInto(others, asked, steps)
+	if !ok || len(hop.edges) != 1 || slices.ContainsFunc(steps[len(steps)-1].edges, func(e state.RelDir) bool { return e.Relation == hop.edges[0].Relation }) {
+		return Reading{}, false
+	}
+	steps = append(slices.Clone(steps), hop)
+	rd := best
+	rd.Doubts = append(slices.Clone(best.Doubts), Doubt{Kind: DoubtOnward, Words: best.Asked.Word, Names: relNames(hop.edges), Factor: 0.9})
+	rd.Confidence *= 0.9
+	rd.Chain = b.chain(steps, rd)
+	rd.Named = false
+	rd.Because = because(steps)
+	rd.Checks = b.checks(rd, steps)
+	rd.Text = b.describe(rd, steps)
+	return rd, true
 }
 
 // entityNotes says which entities the reading used when the question

@@ -58,6 +58,10 @@ const (
 	// DoubtSetAside: the reading walks from or to an entity the question
 	// sets aside ("anyone other than ana").
 	DoubtSetAside
+	// DoubtOnward: the asked kind was reached one step further than the
+	// question's words go, where the walk ends at things of another
+	// kind (a city where a country is asked).
+	DoubtOnward
 )
 
 var doubtNames = map[DoubtKind]string{
@@ -66,7 +70,7 @@ var doubtNames = map[DoubtKind]string{
 	DoubtAmbiguousEntity: "ambiguous entity", DoubtFuzzyEntity: "fuzzy entity", DoubtRelation: "relation by kind",
 	DoubtNoRelationWord: "no relation word", DoubtListOrYesNo: "list or yes/no", DoubtHowWhen: "how or when",
 	DoubtUnion: "any or all", DoubtAskedKind: "kind", DoubtOrder: "order", DoubtLooseCondition: "loose condition",
-	DoubtSetAside: "set aside",
+	DoubtSetAside: "set aside", DoubtOnward: "onward",
 }
 
 func (k DoubtKind) String() string { return doubtNames[k] }
@@ -122,6 +126,8 @@ func (d Doubt) String() string {
 		return fmt.Sprintf("%q names no type of the graph: %s", d.Words, d.Detail)
 	case DoubtOrder:
 		return fmt.Sprintf("%s: %s", d.Words, d.Detail)
+	case DoubtOnward:
+		return fmt.Sprintf("%q reached one step further, through %s, where the walk ends at things of another kind", d.Words, names)
 	}
 	return d.Detail
 }
