@@ -497,7 +497,7 @@ func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, b
 	}
 	e := pl.Ignored[0]
 	without := negatedBefore(q, e.Mention, pl.Anchors)
-	if !without && excludes(q) || e.Type == "" || slices.ContainsFunc(pl.Target.Having, func(h state.Having) bool { return h.Entity == e.Entity }) {
+	if !without && excludes(q) || e.Type == "" || slices.ContainsFunc(pl.Target.Having, func(h state.Having) bool { return h.Entity == e.Entity }) || beforeCollective(q, e.Mention) {
 		return state.Having{}, false
 	}
 	// Where several relations link the kinds, the answers linked to
@@ -507,6 +507,23 @@ func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, b
 		return state.Having{}, false
 	}
 	return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention, Without: without}, true
+}
+
+// beforeCollective reports whether mention m is followed in q by a
+// collective noun ("Which language group does Moose Cree belong to?"):
+// the answers are groups of such things, not things linked to the
+// entity m names.
+func beforeCollective(q, m string) bool {
+	at := strings.Index(q, m)
+	if at < 0 {
+		return false
+	}
+	for _, w := range text.Words(q) {
+		if w.Start >= at+len(m) {
+			return words.ClassOf(strings.ToLower(w.Raw)).Has(words.Collective)
+		}
+	}
+	return false
 }
 
 // negatedBefore reports whether a negation ("not", "no", "never",

@@ -368,7 +368,7 @@ func (b *builder) looseHaving(rd Reading, ends []string, have []Having) []Having
 	var out []Having
 	for e := range b.f.ents {
 		if e == rd.Anchor || e == rd.Target || slices.Contains(rd.Also, e) || b.f.ents[e].Start < 0 ||
-			slices.ContainsFunc(have, func(h Having) bool { return h.Ent == e }) || b.f.entityLinked(e) || b.f.inCondition(e) {
+			slices.ContainsFunc(have, func(h Having) bool { return h.Ent == e }) || b.f.entityLinked(e) || b.f.inCondition(e) || b.f.beforeCollective(e) {
 			continue
 		}
 		hop, ok := b.hopInto(ends, b.entTypes(e), nil)
@@ -378,6 +378,19 @@ func (b *builder) looseHaving(rd Reading, ends []string, have []Having) []Having
 		out = append(out, Having{Edges: hop.edges, Ent: e, Loose: true})
 	}
 	return out
+}
+
+// beforeCollective reports whether entity e's mention is followed by a
+// collective noun ("Which language group does Moose Cree belong to?"):
+// the answers are groups of such things, not things linked to e.
+func (f *Frame) beforeCollective(e int) bool {
+	last := -1
+	for i, t := range f.toks {
+		if t.ent == e {
+			last = i
+		}
+	}
+	return last >= 0 && last+1 < len(f.toks) && f.toks[last+1].ent < 0 && f.toks[last+1].class.Has(words.Collective)
 }
 
 // bindLoose binds the sides the question's grammar left open: a noun
