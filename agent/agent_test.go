@@ -182,6 +182,9 @@ func transcript(res *agent.Result, err error) string {
 	}
 
 	w("\ncomplete: %t\n", res.Complete)
+	if res.YesNo != "" {
+		w("yes/no: %s\n", res.YesNo)
+	}
 	w("stop reason: %s\n", res.StopReason)
 	w("iterations: %d\n", res.Iterations)
 	s := res.Stats

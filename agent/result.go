@@ -15,6 +15,9 @@ type Result struct {
 	Answer  string `json:"answer"`
 	Summary string `json:"summary"`
 	Doubt   string `json:"doubt,omitempty"`
+	// YesNo answers a yes-or-no question: yes, no or unknown, certified
+	// where Complete; empty for a question that asks for a list.
+	YesNo state.YesNo `json:"yes_no,omitempty"`
 	// DidYouMean, when no entity of the question was found, names the
 	// entities its words come closest to.
 	DidYouMean []string `json:"did_you_mean,omitempty"`
@@ -89,7 +92,7 @@ func (r *run) result() *Result {
 	}
 	res.DidYouMean = st.DidYouMean
 	if st.Answer != nil {
-		res.Answer, res.Summary, res.Doubt = st.Answer.Text, st.Answer.Summary, st.Answer.Doubt
+		res.Answer, res.Summary, res.Doubt, res.YesNo = st.Answer.Text, st.Answer.Summary, st.Answer.Doubt, st.Answer.YesNo
 		res.AnswerBy, res.AnswerFallback = st.Answer.By, st.Answer.Fallback
 		res.Answers = st.Answer.Entities
 		res.Total = len(res.Answers)

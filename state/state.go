@@ -169,8 +169,13 @@ type Verdict struct {
 	Reason    string  `json:"reason"`
 	// Doubt, for an Uncertain verdict, is why the answer is not a claim,
 	// in plain words (Reason says it too, after the structure's account).
-	Doubt    string    `json:"doubt,omitempty"`
-	DeadEnds []DeadEnd `json:"dead_ends,omitempty"`
+	// FactsDoubt says the doubt rests on facts the store holds that may
+	// carry a chain under another reading of the question's words
+	// (failure delivered the other way, a relation of the same kind or
+	// its mirror leading on), not on the reading's words alone.
+	Doubt      string    `json:"doubt,omitempty"`
+	FactsDoubt bool      `json:"facts_doubt,omitempty"`
+	DeadEnds   []DeadEnd `json:"dead_ends,omitempty"`
 	// Switch, when set, tells the refiner to continue with another of the
 	// plan's chains (an index into Plan.Chains).
 	Switch *int `json:"switch_chain,omitempty"`
@@ -181,7 +186,35 @@ type Verdict struct {
 	// after a model was asked, says why the model's verdict was not used.
 	By       Author `json:"by"`
 	Fallback string `json:"fallback,omitempty"`
+	// Lean, for an uncertain yes or no the walk found no chain for, is
+	// what the facts between the two entities suggest: LeanNo where no
+	// fact of any relation joins them, LeanYes where one does (LeanPath),
+	// through a relation the reading did not walk. A guess, never a claim.
+	Lean     Lean        `json:"lean,omitempty"`
+	LeanPath *graph.Path `json:"lean_path,omitempty"`
 }
+
+// Lean is what the facts between a yes or no's two entities suggest where
+// the reading's walk found no chain.
+type Lean string
+
+// The leans.
+const (
+	LeanNone Lean = ""
+	LeanYes  Lean = "yes"
+	LeanNo   Lean = "no"
+)
+
+// YesNo is the answer to a yes-or-no question: yes, no, or unknown;
+// empty for a question that asks for a list.
+type YesNo string
+
+// The yes-or-no answers.
+const (
+	Yes     YesNo = "yes"
+	No      YesNo = "no"
+	Unknown YesNo = "unknown"
+)
 
 // Author says who made a plan, a verdict or an answer.
 type Author string
@@ -268,9 +301,12 @@ type Answer struct {
 	// claim when it is not, how the question was read. Summary is its
 	// first clause alone, for people, and Doubt why it is not a claim, in
 	// plain words ("" for a claim).
-	Text     string         `json:"text"`
-	Summary  string         `json:"summary,omitempty"`
-	Doubt    string         `json:"doubt,omitempty"`
+	Text    string `json:"text"`
+	Summary string `json:"summary,omitempty"`
+	Doubt   string `json:"doubt,omitempty"`
+	// YesNo answers a yes-or-no question (the plan's target is an
+	// entity), certified where Complete; empty for a list.
+	YesNo    YesNo          `json:"yes_no,omitempty"`
 	Entities []AnswerEntity `json:"answers"`
 	Paths    []graph.Path   `json:"paths"`
 	Complete bool           `json:"complete"`

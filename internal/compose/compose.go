@@ -158,6 +158,7 @@ func Compose(s *state.AgentState, opts Options) state.Answer {
 	}
 	ans.Text, ans.Summary = sentence(s, ans, v)
 	ans.Doubt = doubt(s, ans, v)
+	ans.YesNo = yesNo(s, ans, v)
 	ans.Mermaid = Mermaid(ans.Paths, opts.MermaidPaths)
 	return ans
 }
@@ -173,6 +174,30 @@ func namePrefix(name string) [2]uint64 {
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// yesNo answers a yes-or-no question (the plan's target is an entity)
+// from the answer and the last verdict: yes where the walk reached the
+// target, no where no chain exists, else what the facts between the two
+// lean to (Verdict.Lean), else unknown; "" for a question that asks for
+// a list or could not be read.
+func yesNo(s *state.AgentState, ans state.Answer, v *state.Verdict) state.YesNo {
+	if s.Plan.Target.Kind != state.TargetEntity || len(s.Plan.Anchors) == 0 || s.Plan.Unanswerable != "" {
+		return ""
+	}
+	switch {
+	case len(ans.Entities) > 0 && len(ans.Paths) > 0:
+		return state.Yes
+	case v == nil:
+		return state.Unknown
+	case v.Outcome == state.NoChain:
+		return state.No
+	case v.Outcome == state.Uncertain && v.Lean == state.LeanNo:
+		return state.No
+	case v.Outcome == state.Uncertain && v.Lean == state.LeanYes && v.LeanPath != nil:
+		return state.Yes
+	}
+	return state.Unknown
+}
 
 // sentence phrases the deterministic answer: the whole sentence, and its
 // summary (what was found, without why it is partial, the reading and
@@ -270,7 +295,8 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (tex
 	}
 	if s.Plan.Target.Kind == state.TargetEntity {
 		target := s.Plan.Target.Entity
-		if len(ans.Entities) > 0 && len(ans.Paths) > 0 {
+		switch yn := yesNo(s, ans, v); {
+		case yn == state.Yes && len(ans.Paths) > 0:
 			p := ans.Paths[0]
 			verb := "is connected to"
 			if s.Plan.Direction == state.IntentDependencies {
@@ -278,14 +304,19 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (tex
 			}
 			yes := fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s", anchor, verb, target, p.Len(), p)
 			return yes + partial + ".", yes + "."
-		}
-		if v != nil && v.Outcome == state.NoChain {
+		case yn == state.Yes:
+			yes := fmt.Sprintf("Yes, not certain: %s, a fact the reading did not walk, joins them", v.LeanPath)
+			return yes + partial + ".", yes + "."
+		case yn == state.No && v.Outcome == state.NoChain:
 			verb := "is not connected to"
 			if s.Plan.Direction == state.IntentDependencies {
 				verb = "is not affected by"
 			}
 			no := fmt.Sprintf("No: %s %s %s: %s.", anchor, verb, target, v.Reason)
 			return no, no
+		case yn == state.No:
+			no := fmt.Sprintf("No, not certain: no chain from %s to %s was found, and no fact joins the two directly", anchor, target)
+			return no + partial + ".", no + "."
 		}
 		unknown := fmt.Sprintf("Unknown: no chain from %s to %s was found", anchor, target)
 		return unknown + partial + ".", unknown + "."

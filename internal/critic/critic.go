@@ -138,10 +138,10 @@ func (c *Topological) entityVerdict(ctx context.Context, s *state.AgentState, w 
 	}
 	v.Outcome = state.NoChain
 	v.Reason = fmt.Sprintf("no %s chain from %s to %s within %d hops", chainWords(s), s.AnchorNames(), target, s.Plan.HopBudget)
-	if err := c.certify(ctx, s, &v, cost); err != nil || v.Outcome != state.Uncertain || !oneStepPair(s) {
+	if err := c.certify(ctx, s, &v, cost); err != nil || v.Outcome != state.Uncertain {
 		return v, err
 	}
-	return c.unlinkedPair(ctx, s, v, cost)
+	return c.probePair(ctx, s, v, cost)
 }
 
 // oneStepPair reports whether a yes or no is about two entities of kinds
@@ -170,13 +170,23 @@ func oneStepPair(s *state.AgentState) bool {
 	return true
 }
 
-// unlinkedPair settles a none that the reading's doubts left uncertain
-// (v) by the pair alone, where oneStepPair holds: with no fact at all
-// between the two entities, no reading of one step finds one, so the
-// no is certified whichever relation the question meant.
-func (c *Topological) unlinkedPair(ctx context.Context, s *state.AgentState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+// probePair looks at the facts between the two entities of a yes or no
+// whose none the reading's doubts left uncertain (v). With no fact at all
+// between them, where oneStepPair holds, no reading of one step finds
+// one, so the no is certified whichever relation the question meant;
+// elsewhere the none stays uncertain, leaning no. A fact that does join
+// them, through a relation the reading did not walk, leans yes. Not over
+// documents, whose facts are never all the facts, nor where the doubt
+// rests on facts that may carry a chain the walk did not take
+// (Verdict.FactsDoubt).
+func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v state.Verdict, cost *state.Cost) (state.Verdict, error) {
+	if len(s.Plan.Anchors) == 0 || s.Plan.OpenWorld {
+		return v, nil
+	}
 	from, to := s.Plan.Anchors[0].Entity, s.Plan.Target.Entity
-	if from == to {
+	if from == to || to == "" || v.FactsDoubt && !oneStepPair(s) {
+		// Facts that may carry a chain the walk did not take: what joins
+		// the pair says nothing more.
 		return v, nil
 	}
 	ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: 1, Direction: graph.Both, Limit: 1})
@@ -184,12 +194,16 @@ func (c *Topological) unlinkedPair(ctx context.Context, s *state.AgentState, v s
 	if err != nil {
 		return v, fmt.Errorf("check the facts between %s and %s: %w", from, to, err)
 	}
-	if len(ps) > 0 {
-		return v, nil
+	switch {
+	case len(ps) > 0:
+		v.Lean, v.LeanPath = state.LeanYes, &ps[0]
+	case oneStepPair(s):
+		v.Outcome = state.NoChain
+		v.Doubt, v.FactsDoubt = "", false
+		v.Reason = fmt.Sprintf("no fact of any relation joins %s and %s, so no reading of the question as one step links them", from, to)
+	default:
+		v.Lean = state.LeanNo
 	}
-	v.Outcome = state.NoChain
-	v.Doubt = ""
-	v.Reason = fmt.Sprintf("no fact of any relation joins %s and %s, so no reading of the question as one step links them", from, to)
 	return v, nil
 }
 
@@ -472,55 +486,64 @@ func (c *Topological) certify(ctx context.Context, s *state.AgentState, v *state
 	}
 	walked := walkedEntities(s, closure)
 	for _, check := range checks {
-		why, err := check(ctx, s, walked, cost)
+		why, err := check.run(ctx, s, walked, cost)
 		if err != nil {
 			return err
 		}
 		if why != "" {
 			v.Outcome = state.Uncertain
 			v.Reason += "; not certified: " + why
-			v.Doubt = why
+			v.Doubt, v.FactsDoubt = why, check.another
 			return nil
 		}
 	}
 	return nil
 }
 
+// claimCheck is a store check of a claim. another says the facts it
+// finds may carry a chain under another reading of the question's words
+// (failure delivered the other way, a relation of the same kind or its
+// mirror): a none it doubts leans neither way.
+type claimCheck struct {
+	run     doubt
+	another bool
+}
+
 // claimChecks returns the store checks a claim of outcome over reading
 // rd needs, in the order they are asked; closure says the reading walks
 // a closure.
-func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, closure bool) []doubt {
-	var checks []doubt
+func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, closure bool) []claimCheck {
+	var checks []claimCheck
 	// The walked relation itself stored the other way round says most
 	// about a none: checked first.
 	if len(rd.Unoriented) > 0 && outcome == state.NoChain {
-		checks = append(checks, c.unorientedDoubt)
+		checks = append(checks, claimCheck{c.unorientedDoubt, false})
 	}
 	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || outcome == state.NoChain) ||
 		len(rd.UnreadFirst) > 0 && outcome == state.NoChain {
-		checks = append(checks, c.unreadDoubt)
+		checks = append(checks, claimCheck{c.unreadDoubt, false})
 	}
 	// A direct answer, or a none, is checked too, against the relations
 	// of its kind whose act may be the one asked (the reader leaves out
 	// those known to be another: "what does X call" is not answered by
 	// what it reads).
 	if len(rd.Wider) > 0 {
-		checks = append(checks, c.widerDoubt)
+		checks = append(checks, claimCheck{c.widerDoubt, true})
 	}
 	// A direct answer found names the relation as it is written ("what
 	// uses X directly"); the other way matters where failure spreads, and
 	// where nothing was found.
 	if len(rd.Delivered) > 0 && (closure || outcome == state.NoChain) {
-		checks = append(checks, c.deliveredDoubt)
+		checks = append(checks, claimCheck{c.deliveredDoubt, true})
 	}
 	if len(rd.Mirrored) > 0 {
-		checks = append(checks, c.mirroredDoubt)
+		checks = append(checks, claimCheck{c.mirroredDoubt, true})
 	}
 	if len(rd.Alike) > 0 {
-		checks = append(checks, c.alikeDoubt)
+		checks = append(checks, claimCheck{c.alikeDoubt, true})
 	}
 	if rd.ClosureFair && outcome == state.Sufficient {
-		checks = append(checks, c.closureFairCheck)
+		checks = append(checks, claimCheck{c.closureFairCheck, false})
 	}
 	return checks
 }

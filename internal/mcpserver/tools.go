@@ -78,9 +78,10 @@ type AskOutput struct {
 	Question string `json:"question"`
 	Answer   string `json:"answer" jsonschema:"the answer sentence; it says yes, no or partial honestly"`
 	// Summary, Doubt and DidYouMean are agent.Result's.
-	Summary    string   `json:"summary,omitempty" jsonschema:"what was found, in one short sentence"`
-	Doubt      string   `json:"doubt,omitempty" jsonschema:"why the answer is not a claim (complete is false), in plain words"`
-	DidYouMean []string `json:"did_you_mean,omitempty" jsonschema:"when no entity of the question was found: the entities its words come closest to"`
+	Summary    string      `json:"summary,omitempty" jsonschema:"what was found, in one short sentence"`
+	Doubt      string      `json:"doubt,omitempty" jsonschema:"why the answer is not a claim (complete is false), in plain words"`
+	YesNo      state.YesNo `json:"yes_no,omitempty" jsonschema:"for a yes-or-no question: yes, no or unknown (a claim only where complete)"`
+	DidYouMean []string    `json:"did_you_mean,omitempty" jsonschema:"when no entity of the question was found: the entities its words come closest to"`
 	// Answers and Paths are agent.Result's.
 	Answers []state.AnswerEntity `json:"answers" jsonschema:"answer entities best first (a page of them: see total); paths lists indices into paths"`
 	// Total, Offset and NextCursor page the answers.
@@ -280,6 +281,7 @@ func askOutput(res *agent.Result, explain bool, pg page, hidden map[string]bool)
 		Question:   res.Question,
 		Answer:     res.Answer,
 		Summary:    res.Summary,
+		YesNo:      res.YesNo,
 		Doubt:      res.Doubt,
 		DidYouMean: res.DidYouMean,
 		Answers:    answers,
