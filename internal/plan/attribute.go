@@ -14,7 +14,8 @@ import (
 
 // attributeYesNo reads a yes or no whose predicate is an indefinite noun
 // phrase with a value before its head ("Is Buildpacks a graduated
-// project?", "Is Morelos Nahuatl an extinct language?"): the word before
+// project?", "Is Morelos Nahuatl an extinct language?", "Does X take a
+// last argument?", its verb naming no relation): the word before
 // the head names an entity of the graph (the maturity graduated, the
 // endangerment extinct) that a fact of the subject may reach, so the
 // question asks whether the subject reaches it in one step, through the
@@ -25,16 +26,21 @@ import (
 // subject's kind to the value's. calls counts the store calls made.
 func (p *Rules) attributeYesNo(ctx context.Context, q string, s *graph.Schema, ents []linked) (pl state.Plan, out []linked, calls int, ok bool) {
 	ws := text.Words(q)
-	if len(ents) == 0 || len(ws) < 4 || !words.ClassOf(strings.ToLower(ws[0].Raw)).Has(words.Be) {
+	if len(ents) == 0 || len(ws) < 4 {
 		return state.Plan{}, ents, 0, false
 	}
+	first := words.ClassOf(strings.ToLower(ws[0].Raw))
 	subj := ents[0]
-	if subj.start > ws[1].End || subj.anchor.Type == "" {
+	if !first.Has(words.Be|words.Aux) || subj.start > ws[1].End || subj.anchor.Type == "" {
 		return state.Plan{}, ents, 0, false
 	}
-	// The article right after the subject, then the value word(s), then
-	// the head, the question's last word.
+	// The article right after the subject ("Does X take a last argument?":
+	// after its verb), then the value word, then the head, the
+	// question's last word.
 	k := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= subj.end })
+	if k >= 0 && !first.Has(words.Be) {
+		k++
+	}
 	if k < 0 || k+2 >= len(ws) || !words.ClassOf(strings.ToLower(ws[k].Raw)).Has(words.Article) {
 		return state.Plan{}, ents, 0, false
 	}
