@@ -282,7 +282,7 @@ func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, 
 			if slices.ContainsFunc(p.Taken, func(c Candidate) bool { return c.Relation == r }) {
 				continue
 			}
-			if names(r, syn) {
+			if namesAct(r, syn) {
 				p.Taken = append(p.Taken, Candidate{Relation: r, Similarity: 1})
 				if p.Synonym == "" {
 					p.Synonym = syn
@@ -305,6 +305,21 @@ func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, 
 // shares its stem.
 func names(r, w string) bool {
 	return slices.ContainsFunc(words.NameWords(r), func(n string) bool { return words.IsForm(n, w) || sameStem(n, w) })
+}
+
+// namesAct reports whether relation r's name says w as its act: a word of
+// the name that is a form of w or shares its stem, at the name's end or
+// before a preposition ("discovered_by", "publishes", "publisher"), not
+// a word that qualifies a noun after it (release_status is a status, not
+// an act of releasing: "Who publishes URL?" does not ask it).
+func namesAct(r, w string) bool {
+	ws := words.NameWords(r)
+	for i, n := range ws {
+		if (words.IsForm(n, w) || sameStem(n, w)) && (i == len(ws)-1 || words.ClassOf(ws[i+1]).Has(words.Prep)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameStem reports whether two words share a stem long enough to match by
