@@ -114,6 +114,14 @@ func oneWordType(t string) bool { return t != "" && len(text.Tokens(t)) == 1 }
 // position j qualifies ("Which Swedish airports", "which cave Pokémon":
 // the entity said before the asked noun), or j.
 func (r *reader) pastQualifier(j int) int {
+	if j < len(r.st.words) && r.entAt[j] < 0 && r.typeNamedAt(j) == "" && !words.IsKindWord(r.st.words[j]) && r.relationQualifier(r.st.words[j]) {
+		// "What host tools ...": "host" qualifies host_dependency, the
+		// noun after it is the kind asked.
+		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && !functionWords[r.st.words[k]] && !auxiliaries[r.st.words[k]] &&
+			(r.knownNoun(k) || text.Singular(r.st.words[k]) != r.st.words[k]) {
+			return k
+		}
+	}
 	if j >= len(r.st.words) || r.entAt[j] < 0 {
 		return j
 	}
@@ -125,6 +133,26 @@ func (r *reader) pastQualifier(j int) int {
 		return k
 	}
 	return j
+}
+
+// relationQualifier reports whether w is the first word of a relation's
+// name that another relation of the same kind does not have (host of
+// host_dependency beside depends_on).
+func (r *reader) relationQualifier(w string) bool {
+	return len(r.qualifierRels(w)) == 1
+}
+
+// qualifierRels returns the relations whose name begins with w, a word
+// that sets them apart from another relation of their kind.
+func (r *reader) qualifierRels(w string) []*relInfo {
+	var out []*relInfo
+	for _, ri := range r.rels {
+		if q, _, ok := strings.Cut(ri.spelled, " "); ok && q == w && !functionWords[q] && ri.concept != words.None &&
+			slices.ContainsFunc(r.rels, func(o *relInfo) bool { return o != ri && o.concept == ri.concept }) {
+			out = append(out, ri)
+		}
+	}
+	return out
 }
 
 // verbAt reports whether a verb starts at stream position j: an

@@ -316,6 +316,11 @@ type reader struct {
 	// of host_depends_on, beside depends_on): a concept's step walks
 	// them alone (qualifiedSaid).
 	qualified []*relInfo
+	// askedQualified are the relations of a kind named by a word of
+	// their name before the asked noun ("What host tools do X's
+	// dependencies need?": host_dependency beside depends_on): the last
+	// step walks them alone (qualifiedSaid).
+	askedQualified []*relInfo
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
 	// kindNameTok marks the tokens of a type's name of several words the
@@ -1423,6 +1428,15 @@ func (r *reader) qualifiedSaid() {
 				r.optional = true
 				break
 			}
+		}
+	}
+	// "What host tools do the dependencies of libgeotiff need?": a word
+	// before the asked noun that qualifies one relation of a kind beside
+	// others of that kind (host_dependency beside depends_on).
+	if i := r.askedAt - 1; i >= 0 && r.entAt[i] < 0 && !r.used[i] {
+		if named := r.qualifierRels(r.st.words[i]); len(named) == 1 {
+			r.askedQualified = named
+			r.used[i] = true
 		}
 	}
 }

@@ -63,7 +63,7 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 	var steps []state.ChainStep
 	var lastEnds []string
 	for k, sc := range c.steps {
-		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0)
+		edges, ends, guesses, conf := r.stepEdges(c, sc, lastEnds, k == 0, k == len(c.steps)-1)
 		if sc.peer && len(edges) > 0 {
 			// "Brazil's neighbours": a peer noun names the one relation
 			// between two things of a kind, and says it is that.
@@ -515,8 +515,9 @@ func partsNotKinds(rels []*relInfo, sc stepClaim) []*relInfo {
 }
 
 // stepEdges returns the edges of one step, the types where they end, the
-// guesses made and the confidence factor.
-func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([]state.RelDir, []string, []string, float64) {
+// guesses made and the confidence factor; first and last say whether it
+// is the claim's first step and its last.
+func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first, last bool) ([]state.RelDir, []string, []string, float64) {
 	conf := 1.0
 	var guesses []string
 	rels := sc.rels
@@ -524,6 +525,12 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first bool) ([
 		rels = partsNotKinds(r.byTense(r.conceptRels(sc.concept)), sc)
 		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.qualified, ri) }); len(q) > 0 {
 			// "the host dependencies of X": the relations the word names.
+			rels = q
+		}
+		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.askedQualified, ri) }); last && len(q) > 0 {
+			// "What host tools do X's dependencies need?": the last
+			// step, into the asked kind, walks the relation the word
+			// before the asked noun names.
 			rels = q
 		}
 		if sc.failure && sc.concept == words.Dependency {
