@@ -527,7 +527,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first, last bo
 			// "the host dependencies of X": the relations the word names.
 			rels = q
 		}
-		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.askedQualified, ri) }); last && len(q) > 0 {
+		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.askedQualified, ri) }); last && !sc.wide && len(q) > 0 {
 			// "What host tools do X's dependencies need?": the last
 			// step, into the asked kind, walks the relation the word
 			// before the asked noun names.
