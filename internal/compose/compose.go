@@ -294,32 +294,7 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (tex
 		partial = " (partial: " + reason + ")"
 	}
 	if s.Plan.Target.Kind == state.TargetEntity {
-		target := s.Plan.Target.Entity
-		switch yn := yesNo(s, ans, v); {
-		case yn == state.Yes && len(ans.Paths) > 0:
-			p := ans.Paths[0]
-			verb := "is connected to"
-			if s.Plan.Direction == state.IntentDependencies {
-				verb = "is affected by"
-			}
-			yes := fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s", anchor, verb, target, p.Len(), p)
-			return yes + partial + ".", yes + "."
-		case yn == state.Yes:
-			yes := fmt.Sprintf("Yes, not certain: %s, a fact the reading did not walk, joins them", v.LeanPath)
-			return yes + partial + ".", yes + "."
-		case yn == state.No && v.Outcome == state.NoChain:
-			verb := "is not connected to"
-			if s.Plan.Direction == state.IntentDependencies {
-				verb = "is not affected by"
-			}
-			no := fmt.Sprintf("No: %s %s %s: %s.", anchor, verb, target, v.Reason)
-			return no, no
-		case yn == state.No:
-			no := fmt.Sprintf("No, not certain: no chain from %s to %s was found, and no fact joins the two directly", anchor, target)
-			return no + partial + ".", no + "."
-		}
-		unknown := fmt.Sprintf("Unknown: no chain from %s to %s was found", anchor, target)
-		return unknown + partial + ".", unknown + "."
+		return yesNoSentence(s, ans, v, partial)
 	}
 	if len(ans.Entities) == 0 {
 		why := "nothing matched"
@@ -356,6 +331,34 @@ func plainSentence(s *state.AgentState, ans state.Answer, v *state.Verdict) (tex
 	list := strings.Join(names, ", ")
 	return fmt.Sprintf("%d %s%s from %s: %s%s.", len(ans.Entities), what, kind, anchor, list, partial),
 		fmt.Sprintf("%d %s from %s: %s.", len(ans.Entities), what, anchor, list)
+}
+
+// yesNoSentence phrases the answer to a yes or no (the plan's target is an
+// entity), partial saying why it is not a claim: the whole sentence and
+// its summary.
+func yesNoSentence(s *state.AgentState, ans state.Answer, v *state.Verdict, partial string) (text, summary string) {
+	anchor, target := s.AnchorNames(), s.Plan.Target.Entity
+	verb, notVerb := "is connected to", "is not connected to"
+	if s.Plan.Direction == state.IntentDependencies {
+		verb, notVerb = "is affected by", "is not affected by"
+	}
+	switch yn := yesNo(s, ans, v); {
+	case yn == state.Yes && len(ans.Paths) > 0:
+		p := ans.Paths[0]
+		yes := fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s", anchor, verb, target, p.Len(), p)
+		return yes + partial + ".", yes + "."
+	case yn == state.Yes:
+		yes := fmt.Sprintf("Yes, not certain: %s, a fact the reading did not walk, joins them", v.LeanPath)
+		return yes + partial + ".", yes + "."
+	case yn == state.No && v.Outcome == state.NoChain:
+		no := fmt.Sprintf("No: %s %s %s: %s.", anchor, notVerb, target, v.Reason)
+		return no, no
+	case yn == state.No:
+		no := fmt.Sprintf("No, not certain: no chain from %s to %s was found, and no fact joins the two directly", anchor, target)
+		return no + partial + ".", no + "."
+	}
+	unknown := fmt.Sprintf("Unknown: no chain from %s to %s was found", anchor, target)
+	return unknown + partial + ".", unknown + "."
 }
 
 // Mermaid draws up to max evidence paths as a Mermaid flowchart, each

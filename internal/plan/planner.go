@@ -198,14 +198,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	} else if ok {
 		plan = pl
 	}
-	if plan.Target.Kind != state.TargetEntity {
-		// A yes or no the readers did not read as one.
-		pl, ents, calls, ok := p.attributeYesNo(ctx, question, s, lk.ents)
-		if ok {
-			plan, lk.ents = pl, ents
-		}
-		cost.StoreCalls += calls
-	}
+	plan, lk.ents = p.attributeYesNo(ctx, question, s, lk.ents, plan, &cost)
 	plan = p.relateUnread(ctx, question, s, lk.ents, plan)
 	if plan.Unanswerable != "" && len(lk.ents) > 0 {
 		if pl, ok := p.byKinds(question, s, lk.ents); ok {

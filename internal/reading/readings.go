@@ -514,6 +514,24 @@ func partsNotKinds(rels []*relInfo, sc stepClaim) []*relInfo {
 	return kept
 }
 
+// qualifiedOnly keeps, of a step's relations of its kind, those a word of
+// the question qualifies: the word right before the kind's word ("the
+// host dependencies of X"), and for the last step of a reading not
+// widened, the word before the asked noun ("What host tools do X's
+// dependencies need?"); all of them where no word qualifies any.
+func (r *reader) qualifiedOnly(rels []*relInfo, sc stepClaim, last bool) []*relInfo {
+	keep := func(by []*relInfo) {
+		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(by, ri) }); len(q) > 0 {
+			rels = q
+		}
+	}
+	keep(r.qualified)
+	if last && !sc.wide {
+		keep(r.askedQualified)
+	}
+	return rels
+}
+
 // stepEdges returns the edges of one step, the types where they end, the
 // guesses made and the confidence factor; first and last say whether it
 // is the claim's first step and its last.
@@ -522,17 +540,7 @@ func (r *reader) stepEdges(c *claim, sc stepClaim, from []string, first, last bo
 	var guesses []string
 	rels := sc.rels
 	if rels == nil && sc.concept != words.None {
-		rels = partsNotKinds(r.byTense(r.conceptRels(sc.concept)), sc)
-		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.qualified, ri) }); len(q) > 0 {
-			// "the host dependencies of X": the relations the word names.
-			rels = q
-		}
-		if q := slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !slices.Contains(r.askedQualified, ri) }); last && !sc.wide && len(q) > 0 {
-			// "What host tools do X's dependencies need?": the last
-			// step, into the asked kind, walks the relation the word
-			// before the asked noun names.
-			rels = q
-		}
+		rels = r.qualifiedOnly(partsNotKinds(r.byTense(r.conceptRels(sc.concept)), sc), sc, last)
 		if sc.failure && sc.concept == words.Dependency {
 			rels = append(rels, r.failingParts(rels)...)
 		}
