@@ -91,7 +91,7 @@ func typeKinds(toks []token, v *vocab, taken claims) []*kindMention {
 				continue
 			}
 			for i := range toks {
-				if end, ok := matchPhrase(toks, i, ws, false); ok && !onlyFunctionWords(toks[i:end]) && !verbFormOf(toks[i:end], ws) {
+				if end, ok := matchPhrase(toks, i, ws, false); ok && !onlyFunctionWords(toks[i:end]) && !verbFormOf(toks[i:end], ws) && !verbAfterPlural(toks, i, end) {
 					cands = append(cands, cand{i, end, k.def.Name})
 				}
 			}
@@ -110,6 +110,18 @@ func typeKinds(toks []token, v *vocab, taken claims) []*kindMention {
 		}
 	}
 	return out
+}
+
+// verbAfterPlural reports whether a one-word match at i is a verb's
+// base form after a plural noun and before an entity ("Which
+// IssueComment fields return DateTime?": "return" says what the fields
+// do, it is no kind of theirs).
+func verbAfterPlural(toks []token, i, end int) bool {
+	if end != i+1 || i == 0 || end >= len(toks) || toks[end].ent < 0 || toks[i].brk {
+		return false
+	}
+	p, w := toks[i-1], toks[i].low
+	return p.ent < 0 && p.class == 0 && text.Singular(p.low) != p.low && text.Singular(w) == w && !words.FunctionWord(w)
 }
 
 // verbFormOf reports whether a phrase matched to a kind's words says one
