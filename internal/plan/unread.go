@@ -625,7 +625,12 @@ func closureWord(toks []string, concept string) string {
 	if !ok || c == words.None {
 		return ""
 	}
+	seen := map[string]bool{}
 	for _, t := range toks {
+		if seen[t] {
+			continue // a word said again reads the same (a question padded with one word)
+		}
+		seen[t] = true
 		for _, p := range words.ConceptPhrases() {
 			if len(p.Words) != 1 || !words.SameWord(t, p.Words[0]) && text.Singular(t) != p.Words[0] {
 				continue

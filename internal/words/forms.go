@@ -360,6 +360,13 @@ func british(w string) string {
 	return ""
 }
 
+// britishTails and britishVerbTails are the endings American looks past
+// to a British spelling: "colours", "licensed"; "organising".
+var (
+	britishTails     = []string{"", "s", "d", "r", "rs"}
+	britishVerbTails = []string{"ing", "ed", "ation", "ations"}
+)
+
 // American returns a lower-case word in its American spelling when it has
 // a British ending of spellings.txt ("licence" and "licences" give
 // "license" and "licenses", "organised" gives "organized"), else the word
@@ -370,14 +377,18 @@ func American(w string) string {
 		if len(w) < s.shortest {
 			continue
 		}
-		for _, tail := range []string{"", "s", "d", "r", "rs"} {
-			if stem, ok := strings.CutSuffix(w, s.british+tail); ok && stem != "" {
+		// Cut the tail, then the ending: no string is built unless one
+		// matches (a question's every word is asked against every ending).
+		for _, tail := range britishTails {
+			rest, ok := strings.CutSuffix(w, tail)
+			if stem, ok2 := strings.CutSuffix(rest, s.british); ok && ok2 && stem != "" {
 				return stem + s.american + tail
 			}
 		}
 		if b, ok := strings.CutSuffix(s.british, "e"); ok && strings.HasSuffix(s.american, "e") {
-			for _, tail := range []string{"ing", "ed", "ation", "ations"} {
-				if stem, ok := strings.CutSuffix(w, b+tail); ok && stem != "" {
+			for _, tail := range britishVerbTails {
+				rest, ok := strings.CutSuffix(w, tail)
+				if stem, ok2 := strings.CutSuffix(rest, b); ok && ok2 && stem != "" {
 					return stem + strings.TrimSuffix(s.american, "e") + tail
 				}
 			}
