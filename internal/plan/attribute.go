@@ -102,16 +102,12 @@ func valuePredicate(q string, ents []linked) (subj linked, value text.Word, ok b
 }
 
 // stepBetween returns the one step of every relation that links things
-// of type from to things of type to, each walked from the former.
+// of type from to things of type to, each walked from the former
+// (graph.Schema.LinksBetween).
 func stepBetween(s *graph.Schema, from, to string) state.ChainStep {
 	var step state.ChainStep
-	for _, r := range s.Relations {
-		if slices.Contains(r.From, from) && slices.Contains(r.To, to) {
-			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.Out})
-		}
-		if slices.Contains(r.To, from) && slices.Contains(r.From, to) {
-			step.Edges = append(step.Edges, state.RelDir{Relation: r.Name, Direction: graph.In})
-		}
+	for _, l := range s.LinksBetween([]string{from}, to) {
+		step.Edges = append(step.Edges, state.RelDir(l))
 	}
 	return step
 }
