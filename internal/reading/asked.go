@@ -275,6 +275,12 @@ func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (st
 		}
 	}
 	if nameWord != "" {
+		// The names of one type carry the word and a relation's name
+		// says its objects are of it ("zones" over zones: Zone 1, Zone
+		// 2): two witnesses of one kind.
+		if len(named) == 1 && (r.pluralNamedEndType(w) == named[0] || r.namedEndType(singular(w)) == named[0]) {
+			return named[0], true
+		}
 		return "", false
 	}
 	// A noun the names of relations end in, where their objects are one
