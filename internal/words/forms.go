@@ -163,6 +163,12 @@ func LemmaForms(w string) map[string]bool {
 	case strings.HasSuffix(w, "ing") && n > 5:
 		bases = append(bases, w[:n-3], w[:n-3]+"e")
 	}
+	// "has" (has_field) is a form of "have". Only that irregular base:
+	// a past participle's ("held" of held_by) would let the active verb
+	// ("What does X hold?") match a passive name.
+	if slices.Contains(IrregularBases(w), "have") {
+		bases = append(bases, "have")
+	}
 	for _, b := range bases {
 		for f := range FormSet(b) {
 			out[f] = true
