@@ -1226,6 +1226,12 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 2
 	case (words.IsHeadNoun(only.tok) || words.ClassOf(only.tok) != 0) && saidOfAKind(*only, ws):
 		return 1
+	case text.Singular(only.tok) != only.tok && strings.ToLower(e.anchor.Entity) != e.anchor.Entity && gw.subjects[e.anchor.Type]:
+		// "which icons were added in 4.2.0" beside the icon Icons: the
+		// question writes in lower case, as a plural, a word the graph
+		// writes as the name of a thing it says something of (not of a
+		// value, "Owls" of Family_English_name): a kind of thing.
+		return 1
 	}
 	return 0
 }

@@ -51,16 +51,22 @@ type graphWords struct {
 	// them no stopword, in the singular ("noble gas core" for
 	// noble_gas_core, "part of" for part_of).
 	relPhrases [][]string
+	// subjects holds the types some relation starts from: things the
+	// graph says something of, not values.
+	subjects map[string]bool
 }
 
 // newGraphWords reads the words of a schema's type and relation names.
 func newGraphWords(s *graph.Schema) *graphWords {
-	gw := &graphWords{typeToks: map[string][]string{}, typeWord: map[string]bool{}, relWord: map[string]bool{}}
+	gw := &graphWords{typeToks: map[string][]string{}, typeWord: map[string]bool{}, relWord: map[string]bool{}, subjects: map[string]bool{}}
 	if s == nil {
 		return gw
 	}
 	roles := map[string]bool{}
 	for _, r := range s.Relations {
+		for _, t := range r.From {
+			gw.subjects[t] = true
+		}
 		rt := text.Tokens(r.Name)
 		if k, ok := words.FieldKind(rt); ok {
 			// HouseNameObject holds houses: "House Frey" is Frey.

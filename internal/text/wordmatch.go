@@ -37,7 +37,7 @@ func singularCut[S string | []byte](w S) (int, bool) {
 	switch {
 	case n > 4 && has("ies"):
 		return n - 3, true
-	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("uses")):
+	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("uses") || has("iases")):
 		return n - 2, false
 	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
 		if last := w[n-2]; last >= '0' && last <= '9' {

@@ -8,7 +8,7 @@ import (
 
 func TestSingular(t *testing.T) {
 	for w, want := range map[string]string{
-		"policies": "policy", "boxes": "box", "factors": "factor", "classes": "class", "statuses": "status",
+		"policies": "policy", "boxes": "box", "factors": "factor", "classes": "class", "statuses": "status", "aliases": "alias",
 		"status": "status", "analysis": "analysis", "class": "class", "k8s": "k8s", "kms": "kms",
 		"benchmarks": "benchmark", "services": "service", "days": "day", "msp430": "msp430", "docs": "doc",
 	} {
