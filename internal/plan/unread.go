@@ -689,6 +689,9 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	if !ok {
 		return
 	}
+	// The reading it goes before: one that took more steps read more
+	// of the question than the named relation's one hop.
+	longer := len(pl.Chains) > 0 && len(pl.Chains[0].Steps) > 1
 	rd := namedReading(named, pl)
 	if unplaced {
 		// The reader found no relation word; the graph's own name is one.
@@ -698,6 +701,22 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	}
 	pl.Readings = append([]state.Reading{rd}, pl.Readings...)
 	pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: edges}}, Score: doubtedConfidence}}, pl.Chains...)
+	if len(ents) == 1 && !longer && len(named) == len(qw.named) && !slices.ContainsFunc(named, func(n string) bool {
+		return askedKindOnly(qw.toks, n) || saysEntityKind(qw.toks, n, pl.Anchors[0].Type) || requestedKind(qw.toks, n)
+	}) &&
+		arrivesAtAsked(edges, pl.Target, s) && arrivesAtWhType(edges, qw.toks, s) && !whNounNamesOther(qw, named) &&
+		len(planUnexplained(qw, s, *pl)) == 0 {
+		// "Which emoji are tagged pet?" over tags: the question's own
+		// words name the relation, not as a kind ("Which category is
+		// the icon that replaced X in?" names category so) and no other
+		// beside it, the types say which way it leaves the one entity,
+		// it arrives at the kind asked, the reader's own reading took
+		// no more steps ("the museum that holds X": held_by, then its
+		// city), and no word is left that the reading does not explain.
+		// The reading is the question's.
+		pl.Readings[0].Confidence, pl.Readings[0].Guesses = 1, nil
+		pl.Chains[0].Score = 1
+	}
 }
 
 // negates reports whether a question's words hold a negation.
@@ -802,6 +821,103 @@ func namedReading(named []string, pl *state.Plan) state.Reading {
 	return state.Reading{Text: fmt.Sprintf("what %s is linked to by %s, directly", pl.Anchors[0].Entity, text.List(named, "and")), Confidence: doubtedConfidence,
 		Extent: state.ExtentDirect, Because: top.Because, Concept: top.Concept,
 		Guesses: []string{fmt.Sprintf("the question names %s, which the reading did not walk: read through it first", text.List(named, "and"))}}
+}
+
+// saysEntityKind reports whether a word of relation n's name follows the
+// mention and names the entity's type t: "the arrow[flight] feature" says
+// what arrow[flight] is, not the relation feature.
+func saysEntityKind(toks []string, n, t string) bool {
+	typeWords := text.Tokens(t)
+	for i := 1; i < len(toks); i++ {
+		if toks[i-1] != mentionMark {
+			continue
+		}
+		for _, w := range nameContentWords(n) {
+			if sameWord(toks[i], w) && slices.ContainsFunc(typeWords, func(tw string) bool { return sameWord(tw, w) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// requestedKind reports whether a word of relation n's name is the object
+// of a request that opens the question: "Find the document about X" asks
+// for documents, and names no relation documents.
+func requestedKind(toks []string, n string) bool {
+	if len(toks) == 0 || !words.ClassOf(toks[0]).Has(words.Request) {
+		return false
+	}
+	for i := 1; i < len(toks); i++ {
+		if !words.ClassOf(toks[i]).Has(words.Det|words.PossessiveDet|words.Pronoun) && toks[i] != "me" {
+			return slices.ContainsFunc(nameContentWords(n), func(w string) bool { return sameWord(toks[i], w) })
+		}
+	}
+	return false
+}
+
+// arrivesAtAsked reports whether one hop over edges arrives at the type
+// target t asks for, if it asks for one ("Which category is the icon
+// that replaced X in?" asks for categories; replaces arrives at icons).
+func arrivesAtAsked(edges []state.RelDir, t state.Target, s *graph.Schema) bool {
+	return t.Kind != state.TargetType || t.Type == "" || slices.Contains(arrivals(edges, s), t.Type)
+}
+
+// arrivesAtWhType reports whether one hop over edges arrives only at the
+// type the noun after a wh-word names, where it names one of the graph's
+// types: "What city is the museum that holds X in?" asks for a City, and
+// held_by arrives at museums; "Which techniques does X use?" over a uses
+// that arrives at techniques and software keeps both.
+func arrivesAtWhType(edges []state.RelDir, toks []string, s *graph.Schema) bool {
+	for i := 1; i < len(toks); i++ {
+		if !words.ClassOf(toks[i-1]).Has(words.Wh) {
+			continue
+		}
+		for _, t := range s.Types {
+			if tw := text.Tokens(t.Name); len(tw) == 1 && sameWord(tw[0], toks[i]) {
+				return slices.Equal(arrivals(edges, s), []string{t.Name})
+			}
+		}
+	}
+	return true
+}
+
+// whNounNamesOther reports whether the noun after a wh-word is a word of
+// a relation's name, of none of the relations named: "Which routes serve
+// the stop with code X?" walks stop_code and asks for what route_id
+// names.
+func whNounNamesOther(qw questionWordsOf, named []string) bool {
+	for i := 1; i < len(qw.toks); i++ {
+		w := qw.toks[i]
+		if !words.ClassOf(qw.toks[i-1]).Has(words.Wh) || !qw.relWord(w) {
+			continue
+		}
+		return !slices.ContainsFunc(named, func(n string) bool {
+			return slices.ContainsFunc(words.NameWords(n), func(nw string) bool { return sameWord(nw, w) })
+		})
+	}
+	return false
+}
+
+// arrivals returns the types one hop over edges arrives at.
+func arrivals(edges []state.RelDir, s *graph.Schema) []string {
+	var out []string
+	for _, e := range edges {
+		r := s.Relation(e.Relation)
+		if r == nil {
+			continue
+		}
+		ends := r.To
+		if e.Direction == graph.In {
+			ends = r.From
+		}
+		for _, t := range ends {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // askedKindOnly reports whether every content word of relation n's name
