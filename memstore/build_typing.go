@@ -56,7 +56,7 @@ func (bs *build) typing() error {
 	rt.Classify()
 	if err := bs.eachRoles(func(e int32, rs []infer.RoleCount) {
 		if typeOf[e] == 0 {
-			typeOf[e] = tn.intern(rt.AssignNamed(rs, infer.YearName(bs.names.get(bs.order[e]))))
+			typeOf[e] = tn.intern(rt.AssignNamed(rs, infer.ShapeType(bs.names.get(bs.order[e]))))
 		}
 	}); err != nil {
 		return err

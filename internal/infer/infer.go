@@ -183,7 +183,7 @@ func (in *inference) assign() {
 	rt.Classify()
 	for id, rs := range occ {
 		if len(rs) > 0 {
-			in.typeOf[id] = rt.AssignNamed(rs, YearName(in.names[id]))
+			in.typeOf[id] = rt.AssignNamed(rs, ShapeType(in.names[id]))
 		}
 	}
 	in.inferred = rt.Inferred()
@@ -373,29 +373,45 @@ func (t *RoleTyper) Assign(rs []RoleCount) string {
 	return t.className[t.find(best.Role)]
 }
 
-// AssignNamed is Assign for an entity whose name is a year or not
-// (YearName): one named as a year
-// ("1991", "2013") that is only ever a fact's object is a Year, whatever
-// relations it ends, the kind "which year" and "in the same year as" ask
-// for, though the role types would split the years of each relation into
-// a kind of their own. A subject named so is a thing of its own (the film
-// "2012").
-func (t *RoleTyper) AssignNamed(rs []RoleCount, yearNamed bool) string {
-	if yearNamed && !slices.ContainsFunc(rs, func(rc RoleCount) bool { return rc.Role%2 == sideSubject }) {
+// AssignNamed is Assign for an entity whose name has a shape of its own
+// (ShapeType: a year, a version) or none (""). One so named that is only
+// ever a fact's object is of that shape's type, whatever relations it
+// ends: "1991" a Year, "6.0.0-beta1" a Version, the kinds "which year",
+// "in the same version as" ask for, though the role types would split
+// the years of each relation into a kind of their own. A subject named so
+// is a thing of its own (the film "2012").
+func (t *RoleTyper) AssignNamed(rs []RoleCount, shape string) string {
+	if shape != "" && !slices.ContainsFunc(rs, func(rc RoleCount) bool { return rc.Role%2 == sideSubject }) {
 		if t.inferred == nil {
 			t.inferred = map[string]string{}
 		}
-		t.inferred[YearType] = "a year: inferred from its name"
-		return YearType
+		t.inferred[shape] = shapeDescriptions[shape]
+		return shape
 	}
 	return t.Assign(rs)
 }
 
-// YearType is the type inference gives an entity named as a year.
-const YearType = "Year"
+// The types inference gives an entity by its name's shape.
+const (
+	YearType    = "Year"
+	VersionType = "Version"
+)
 
-// YearName reports whether name is a year of four digits, 1000 to 2199
-// (a store's names are bytes or strings: neither is copied).
+var shapeDescriptions = map[string]string{YearType: "a year: inferred from its name", VersionType: "a version: inferred from its name"}
+
+// ShapeType returns the type a name's shape says (YearType, VersionType),
+// or "" (a store's names are bytes or strings: neither is copied).
+func ShapeType[S string | []byte](name S) string {
+	switch {
+	case YearName(name):
+		return YearType
+	case VersionName(name):
+		return VersionType
+	}
+	return ""
+}
+
+// YearName reports whether name is a year of four digits, 1000 to 2199.
 func YearName[S string | []byte](name S) bool {
 	if len(name) != 4 || name[0] < '1' || name[0] > '2' || name[0] == '2' && name[1] > '1' {
 		return false
@@ -406,6 +422,51 @@ func YearName[S string | []byte](name S) bool {
 		}
 	}
 	return true
+}
+
+// VersionName reports whether name is written as a release's version:
+// numbers joined by dots, an optional "v" before them and a pre-release
+// after a hyphen ("6.0.0-beta1", "2.0.0-alpha-1", "v1.2"), with two dots,
+// or one beside the "v" or the pre-release: "3.14" and "1.008" alone are
+// numbers.
+func VersionName[S string | []byte](name S) bool {
+	i, n := 0, len(name)
+	v := n > 0 && (name[0] == 'v' || name[0] == 'V')
+	if v {
+		i++
+	}
+	dots, digits := 0, 0
+scan:
+	for ; i < n; i++ {
+		c := name[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+			continue
+		case c == '.' && digits > 0 && i+1 < n && name[i+1] >= '0' && name[i+1] <= '9':
+			dots++
+			digits = 0
+			continue
+		}
+		break scan
+	}
+	if dots == 0 || digits == 0 {
+		return false
+	}
+	pre := false
+	if i < n {
+		if name[i] != '-' || i+1 == n {
+			return false
+		}
+		for j := i + 1; j < n; j++ {
+			c := name[j]
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '-') {
+				return false
+			}
+		}
+		pre = true
+	}
+	return dots >= 2 || v || pre
 }
 
 // Inferred returns the descriptions of the types Classify named.

@@ -437,6 +437,32 @@ func TestInferYears(t *testing.T) {
 	}
 }
 
+// An untyped entity named as a release's version and only ever an
+// object is a Version; a plain decimal number is not.
+func TestInferVersions(t *testing.T) {
+	ts := triples(
+		"bicycle added_in 4.2.0", "bus added_in 6.0.0-beta1", "tool since v1.2", "pi value 3.14",
+		"hydrogen mass 1.008", "5.0.13 is_a release",
+	)
+	_, types := infer.Infer(ts, nil)
+	for name, want := range map[string]string{"4.2.0": "Version", "6.0.0-beta1": "Version", "v1.2": "Version",
+		"3.14": "ValueObject", "1.008": "MassObject", "5.0.13": "IsASubject"} {
+		if types[name] != want {
+			t.Errorf("%s typed %q, want %q", name, types[name], want)
+		}
+	}
+	for _, name := range []string{"1.2.3", "2.0.0-alpha-1", "V3.1", "10.4.1-rc.2"} {
+		if !infer.VersionName(name) {
+			t.Errorf("VersionName(%q) = false", name)
+		}
+	}
+	for _, name := range []string{"3.14", "1.", ".5", "1..2", "1.2.3-", "v", "1.2.3 beta", "2013"} {
+		if infer.VersionName(name) {
+			t.Errorf("VersionName(%q) = true", name)
+		}
+	}
+}
+
 func TestInferOtherTypes(t *testing.T) {
 	// Ferrari is given Constructor twice and EngineManufacturer once: one
 	// node of the type given most often, the other recorded.
