@@ -255,7 +255,8 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	return plan, cost, nil
 }
 
-// adjacentKinds reports whether a yes or no between two entities asks
+// adjacentKinds reports whether a yes or no between two entities (a
+// question that opens as one: asksYesOrNo) asks
 // about one fact between them (state.Target.Adjacent): the schema links
 // their types directly, every chain of the plan is one step, a closure
 // only where stated types (a schema's or the data's) say it cannot walk
@@ -264,7 +265,9 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 // descended from Zubat?" through Golbat; a prerequisite's prerequisite),
 // so no fact between the two says nothing of a chain.
 func adjacentKinds(question string, s *graph.Schema, plan state.Plan, ents []linked) bool {
-	if plan.Target.Kind != state.TargetEntity || len(plan.Anchors) != 1 {
+	if plan.Target.Kind != state.TargetEntity || len(plan.Anchors) != 1 || !asksYesOrNo(questionWords(question, ents)) {
+		// "When was X added to ESLint?" read as whether X reaches
+		// eslint:recommended: no fact between them answers a when.
 		return false
 	}
 	from, to := plan.Anchors[0].Type, ""

@@ -379,3 +379,24 @@ func TestPlannerTakesTheConditionOverAReach(t *testing.T) {
 		t.Errorf("target %+v, want the answers kept linked to Praetorian Guard", p.Target)
 	}
 }
+
+// Two entities of kinds the schema links directly make a yes or no about
+// one fact between them (Target.Adjacent) only where the question opens
+// as a yes or no: "When was X added to Y?" asks for a time, and no fact
+// between the two answers it.
+func TestPlannerAdjacentOnlyForYesOrNo(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("no-eval", "Rule", "added_in", "0.0.2", "Version", 1),
+		phasetest.Tr("no-eval", "Rule", "recommended_in", "eslint:recommended", "Config", 2),
+		phasetest.Tr("no-alert", "Rule", "recommended_in", "eslint:recommended", "Config", 3),
+	)
+	for q, want := range map[string]bool{
+		"Is no-alert recommended in eslint:recommended?":       true,
+		"When was no-alert recommended in eslint:recommended?": false,
+	} {
+		p := planFor(t, st, plan.Options{}, q)
+		if p.Target.Kind != state.TargetEntity || p.Target.Adjacent != want {
+			t.Errorf("%q: target %+v, want an entity target, adjacent %v", q, p.Target, want)
+		}
+	}
+}
