@@ -435,38 +435,57 @@ func VersionName[S string | []byte](name S) bool {
 	if v {
 		i++
 	}
-	dots, digits := 0, 0
-scan:
-	for ; i < n; i++ {
+	end, dots := dottedNumbers(name, i)
+	if dots == 0 {
+		return false
+	}
+	pre := end < n
+	if pre && !preRelease(name[end:]) {
+		return false
+	}
+	return dots >= 2 || v || pre
+}
+
+// dottedNumbers returns where the numbers joined by dots that start name
+// at i end ("6.0.0" of "6.0.0-beta1"), and how many dots join them; none
+// where a dot has no number after it.
+func dottedNumbers[S string | []byte](name S, i int) (end, dots int) {
+	digits := 0
+	for ; i < len(name); i++ {
 		c := name[i]
 		switch {
 		case c >= '0' && c <= '9':
 			digits++
-			continue
-		case c == '.' && digits > 0 && i+1 < n && name[i+1] >= '0' && name[i+1] <= '9':
-			dots++
-			digits = 0
-			continue
+		case c == '.' && digits > 0:
+			dots, digits = dots+1, 0
+		default:
+			return i, dotsIf(digits > 0, dots)
 		}
-		break scan
 	}
-	if dots == 0 || digits == 0 {
+	return i, dotsIf(digits > 0, dots)
+}
+
+// dotsIf is dots where the last number had digits, else none.
+func dotsIf(ok bool, dots int) int {
+	if ok {
+		return dots
+	}
+	return 0
+}
+
+// preRelease reports whether s is a pre-release written after a version:
+// a hyphen, then letters, digits, dots and hyphens ("-beta1", "-rc.2").
+func preRelease[S string | []byte](s S) bool {
+	if len(s) < 2 || s[0] != '-' {
 		return false
 	}
-	pre := false
-	if i < n {
-		if name[i] != '-' || i+1 == n {
+	for j := 1; j < len(s); j++ {
+		c := s[j]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '-') {
 			return false
 		}
-		for j := i + 1; j < n; j++ {
-			c := name[j]
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '-') {
-				return false
-			}
-		}
-		pre = true
 	}
-	return dots >= 2 || v || pre
+	return true
 }
 
 // Inferred returns the descriptions of the types Classify named.

@@ -689,8 +689,9 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	if !ok {
 		return
 	}
-	// The reading it goes before: one that took more steps read more
-	// of the question than the named relation's one hop.
+	// The reading it goes before: one that took more steps ("the museum
+	// that holds X": held_by, then its city) read more of the question
+	// than the named relation's one hop.
 	longer := len(pl.Chains) > 0 && len(pl.Chains[0].Steps) > 1
 	rd := namedReading(named, pl)
 	if unplaced {
@@ -701,22 +702,29 @@ func namedFirst(qw questionWordsOf, ents []linked, s *graph.Schema, pl *state.Pl
 	}
 	pl.Readings = append([]state.Reading{rd}, pl.Readings...)
 	pl.Chains = append([]state.Chain{{Steps: []state.ChainStep{{Edges: edges}}, Score: doubtedConfidence}}, pl.Chains...)
-	if len(ents) == 1 && !longer && len(named) == len(qw.named) && !slices.ContainsFunc(named, func(n string) bool {
-		return askedKindOnly(qw.toks, n) || saysEntityKind(qw.toks, n, pl.Anchors[0].Type) || requestedKind(qw.toks, n)
-	}) &&
-		arrivesAtAsked(edges, pl.Target, s) && arrivesAtWhType(edges, qw.toks, s) && !whNounNamesOther(qw, named) &&
-		len(planUnexplained(qw, s, *pl)) == 0 {
-		// "Which emoji are tagged pet?" over tags: the question's own
-		// words name the relation, not as a kind ("Which category is
-		// the icon that replaced X in?" names category so) and no other
-		// beside it, the types say which way it leaves the one entity,
-		// it arrives at the kind asked, the reader's own reading took
-		// no more steps ("the museum that holds X": held_by, then its
-		// city), and no word is left that the reading does not explain.
-		// The reading is the question's.
+	if len(ents) == 1 && !longer && namedReadingIsTheQuestions(qw, s, pl, named, edges) {
 		pl.Readings[0].Confidence, pl.Readings[0].Guesses = 1, nil
 		pl.Chains[0].Score = 1
 	}
+}
+
+// namedReadingIsTheQuestions reports whether the one-hop reading of the
+// named relations over edges, first in pl, is the question's: "Which
+// emoji are tagged pet?" over tags. The question's own words name the
+// relations, not as a kind ("Which category is the icon that replaced X
+// in?" names category so), the entity's kind or a request's object, and
+// no other relation beside them; the hop arrives at the kind asked, and
+// only at the type the wh-noun names, which is no word of another
+// relation's name; and no word is left that the reading does not
+// explain.
+func namedReadingIsTheQuestions(qw questionWordsOf, s *graph.Schema, pl *state.Plan, named []string, edges []state.RelDir) bool {
+	if len(named) != len(qw.named) || slices.ContainsFunc(named, func(n string) bool {
+		return askedKindOnly(qw.toks, n) || saysEntityKind(qw.toks, n, pl.Anchors[0].Type) || requestedKind(qw.toks, n)
+	}) {
+		return false
+	}
+	return arrivesAtAsked(edges, pl.Target, s) && arrivesAtWhType(edges, qw.toks, s) && !whNounNamesOther(qw, named) &&
+		len(planUnexplained(qw, s, *pl)) == 0
 }
 
 // negates reports whether a question's words hold a negation.
