@@ -3,6 +3,7 @@ package words
 import (
 	"github.com/scgraph/scgraph/internal/concept"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -555,7 +556,39 @@ func (c compiled) nounHits(toks []string) []Hit {
 			}
 		}
 	}
+	if c.concept == Containment {
+		all = append(all, prefixedPartHits(toks)...)
+	}
 	return all
+}
+
+// prefixedPartHits are the nouns of containment made with "sub" or
+// "super" before a kind noun ("the subgroups of X", "the supergroup of
+// X"): the parts below a thing and the whole above it, where no phrase of
+// concepts.txt names them (subclass, superclass are there). As a phrase
+// of readings.txt, each yields to a relation the graph names with the
+// word (subproject).
+func prefixedPartHits(toks []string) []Hit {
+	var all []Hit
+	for at, w := range toks {
+		for _, pre := range []struct {
+			prefix string
+			role   Role
+		}{{"sub", First}, {"super", Second}} {
+			rest, ok := strings.CutPrefix(w, pre.prefix)
+			if !ok || len(rest) < 3 || !kindNoun(rest) {
+				continue
+			}
+			all = append(all, Hit{Start: at, End: at + 1, Concept: Containment, Kind: HitNoun, Role: pre.role, Phrase: w, Generic: true, Reading: true})
+		}
+	}
+	return all
+}
+
+// kindNoun reports whether w, in the singular or plural, is a noun for a
+// kind of thing (kinds.txt, headnouns.txt): "group" of "subgroups".
+func kindNoun(w string) bool {
+	return slices.ContainsFunc(Lemmas(w), func(l string) bool { return IsKindWord(l) || IsHeadNoun(l) })
 }
 
 // positionHits are the concept's position words in toks.

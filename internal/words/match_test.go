@@ -198,3 +198,29 @@ func TestAgentVerbs(t *testing.T) {
 		t.Errorf("AgentVerbs(%q) = %q, want none", "connection", got)
 	}
 }
+
+// A noun made with "sub" or "super" before a kind noun is a part or the
+// whole of containment; a word that only begins so is not ("subject").
+func TestPrefixedPartHits(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		role Role
+		ok   bool
+	}{
+		{"what are the subgroups of x", First, true},
+		{"what is the supergroup of x", Second, true},
+		{"which subprojects does x own", First, true},
+		{"what is the subject of x", 0, false},
+		{"which superb things does x have", 0, false},
+	} {
+		var got []Hit
+		for _, h := range Lookup(strings.Fields(c.q)) {
+			if h.Concept == Containment && h.Kind == HitNoun && h.Reading {
+				got = append(got, h)
+			}
+		}
+		if c.ok != (len(got) == 1) || c.ok && got[0].Role != c.role {
+			t.Errorf("%q: prefixed hits %+v, want one of role %v: %v", c.q, got, c.role, c.ok)
+		}
+	}
+}
