@@ -530,15 +530,18 @@ func (r *reader) beforePreposition(j int) (int, bool) {
 var collective = map[string]bool{"list": true, "set": true}
 
 // kindNounAt reports whether the word at stream position j, no entity's,
-// names a kind of thing and no step: a type of the graph or a head noun
-// ("cities" of "the capital cities of X"; not "dependencies").
+// names a kind of thing and no step the graph can walk: a type of the
+// graph or a head noun ("cities" of "the capital cities of X"; not
+// "dependencies").
 func (r *reader) kindNounAt(j int) bool {
 	w := r.st.words[j]
 	if r.entAt[j] >= 0 || r.typeNamed(w) == "" && !words.IsHeadNoun(w) {
 		return false
 	}
 	st, _, ok := r.nounStep(j)
-	return !ok || st.empty()
+	// "the parent group of X": a noun of a concept the graph has no
+	// relation of (membership's "group") names the kind.
+	return !ok || st.empty() || st.rels == nil && !st.peer && !r.hasConcept(st.concept)
 }
 
 // stepsOf returns the steps a noun's step stands for: two for a noun of two
