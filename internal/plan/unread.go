@@ -877,14 +877,13 @@ func arrivesAtAsked(edges []state.RelDir, t state.Target, s *graph.Schema) bool 
 // held_by arrives at museums; "Which techniques does X use?" over a uses
 // that arrives at techniques and software keeps both.
 func arrivesAtWhType(edges []state.RelDir, toks []string, s *graph.Schema) bool {
-	for i := 1; i < len(toks); i++ {
-		if !words.ClassOf(toks[i-1]).Has(words.Wh) {
-			continue
-		}
-		for _, t := range s.Types {
-			if tw := text.Tokens(t.Name); len(tw) == 1 && sameWord(tw[0], toks[i]) {
-				return slices.Equal(arrivals(edges, s), []string{t.Name})
-			}
+	w, ok := whNoun(toks)
+	if !ok {
+		return true
+	}
+	for _, t := range s.Types {
+		if tw := text.Tokens(t.Name); len(tw) == 1 && sameWord(tw[0], w) {
+			return slices.Equal(arrivals(edges, s), []string{t.Name})
 		}
 	}
 	return true
@@ -895,19 +894,27 @@ func arrivesAtWhType(edges []state.RelDir, toks []string, s *graph.Schema) bool 
 // the stop with code X?" walks stop_code and asks for what route_id
 // names.
 func whNounNamesOther(qw questionWordsOf, named []string) bool {
-	for i := 1; i < len(qw.toks); i++ {
-		w := qw.toks[i]
-		if !words.ClassOf(qw.toks[i-1]).Has(words.Wh) || !qw.relWord(w) {
-			continue
-		}
-		return !slices.ContainsFunc(named, func(n string) bool {
-			return slices.ContainsFunc(words.NameWords(n), func(nw string) bool { return sameWord(nw, w) })
-		})
+	w, ok := whNoun(qw.toks)
+	if !ok || !qw.relWord(w) {
+		return false
 	}
-	return false
+	return !slices.ContainsFunc(named, func(n string) bool {
+		return slices.ContainsFunc(words.NameWords(n), func(nw string) bool { return sameWord(nw, w) })
+	})
 }
 
-// arrivals returns the types one hop over edges arrives at.
+// whNoun returns the word after the question's first wh-word ("city" of
+// "What city is ..."), if any.
+func whNoun(toks []string) (string, bool) {
+	for i := 1; i < len(toks); i++ {
+		if words.ClassOf(toks[i-1]).Has(words.Wh) {
+			return toks[i], true
+		}
+	}
+	return "", false
+}
+
+// arrivals returns the types one hop over edges arrives at, each once.
 func arrivals(edges []state.RelDir, s *graph.Schema) []string {
 	var out []string
 	for _, e := range edges {
@@ -915,11 +922,7 @@ func arrivals(edges []state.RelDir, s *graph.Schema) []string {
 		if r == nil {
 			continue
 		}
-		ends := r.To
-		if e.Direction == graph.In {
-			ends = r.From
-		}
-		for _, t := range ends {
+		for _, t := range r.Ends(e.Direction) {
 			if !slices.Contains(out, t) {
 				out = append(out, t)
 			}
