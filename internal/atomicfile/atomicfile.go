@@ -21,37 +21,53 @@ import (
 	"sync"
 )
 
-// pending are the temporary files being written, for RemoveTemporary.
+// pending are the temporary files being written and the temporary
+// directories of builds (true), for RemoveTemporary.
 var pending struct {
 	sync.Mutex
 	files map[string]bool
 }
 
-func track(tmp string, on bool) {
+func track(tmp string, on bool) { trackPath(tmp, false, on) }
+
+func trackPath(p string, dir, on bool) {
 	pending.Lock()
 	defer pending.Unlock()
 	if pending.files == nil {
 		pending.files = map[string]bool{}
 	}
 	if on {
-		pending.files[tmp] = true
+		pending.files[p] = dir
 	} else {
-		delete(pending.files, tmp)
+		delete(pending.files, p)
 	}
 }
 
-// RemoveTemporary removes every temporary file a write still has open and
-// returns their names: the clean-up of a process about to exit in the
-// middle of a write. The writes themselves then fail.
+// TrackDir adds a build's temporary directory (spill.Dir) to what
+// RemoveTemporary removes, with every file in it; untrack takes it off
+// once the build removed it itself.
+func TrackDir(dir string) (untrack func()) {
+	trackPath(dir, true, true)
+	return func() { trackPath(dir, true, false) }
+}
+
+// RemoveTemporary removes every temporary file a write still has open,
+// and every build directory still tracked, and returns their names: the
+// clean-up of a process about to exit in the middle of a write. The
+// writes themselves then fail.
 func RemoveTemporary() []string {
 	pending.Lock()
 	defer pending.Unlock()
 	var out []string
-	for tmp := range pending.files {
-		if err := os.Remove(tmp); err == nil || errors.Is(err, os.ErrNotExist) {
-			out = append(out, tmp)
+	for p, dir := range pending.files {
+		err := os.Remove(p)
+		if dir {
+			err = os.RemoveAll(p)
 		}
-		delete(pending.files, tmp)
+		if err == nil || errors.Is(err, os.ErrNotExist) {
+			out = append(out, p)
+		}
+		delete(pending.files, p)
 	}
 	return out
 }

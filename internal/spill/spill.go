@@ -20,15 +20,18 @@ import (
 	"slices"
 	"sync"
 	"unsafe"
+
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 // Dir is a temporary directory for a build's files, made beside its
 // output. Every file in it goes with Remove, which is safe to call more
 // than once and from another goroutine (an interrupt).
 type Dir struct {
-	mu   sync.Mutex
-	path string
-	n    int
+	mu      sync.Mutex
+	path    string
+	n       int
+	untrack func()
 }
 
 // NewDir makes a temporary directory in parent, named after base.
@@ -37,7 +40,10 @@ func NewDir(parent, base string) (*Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Dir{path: p}, nil
+	// A process that exits at once (a second Ctrl-C) removes it too
+	// (atomicfile.RemoveTemporary), though the build's own Remove may not
+	// have run.
+	return &Dir{path: p, untrack: atomicfile.TrackDir(p)}, nil
 }
 
 // Path is the directory's path.
@@ -63,6 +69,7 @@ func (d *Dir) Remove() error {
 	}
 	err := os.RemoveAll(d.path)
 	d.path = ""
+	d.untrack()
 	return err
 }
 

@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/scgraph/scgraph/internal/atomicfile"
 )
 
 var u64 = Codec[uint64]{Size: 8,
@@ -106,5 +108,42 @@ func TestSorterKeepsToItsMemory(t *testing.T) {
 	slices.Sort(all)
 	if !slices.Equal(got, all) {
 		t.Fatal("the records came back wrong")
+	}
+}
+
+// A process that exits at once (a second Ctrl-C) removes a build's
+// directory through atomicfile.RemoveTemporary, though the build's own
+// Remove never ran; a Remove after that is safe, and a directory removed
+// by its build is no longer tracked.
+func TestDirRemovedOnExit(t *testing.T) {
+	parent := t.TempDir()
+	d, err := NewDir(parent, "big.snap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := d.Create("run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if removed := atomicfile.RemoveTemporary(); !slices.Contains(removed, d.Path()) {
+		t.Errorf("RemoveTemporary removed %v, want %s", removed, d.Path())
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+		t.Errorf("left behind %v", entries)
+	}
+	if err := d.Remove(); err != nil {
+		t.Errorf("Remove after the exit's clean-up: %v", err)
+	}
+	d2, err := NewDir(parent, "other.snap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := d2.Path()
+	if err := d2.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if removed := atomicfile.RemoveTemporary(); slices.Contains(removed, path) {
+		t.Errorf("a directory its build removed is still tracked: %v", removed)
 	}
 }
