@@ -221,6 +221,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	mixedAnchors(&plan, s)
 	appositionAlternative(question, &plan)
 	throughNames(&plan, s)
+	throughPlaces(question, &plan, s, lk.ents)
 	askedRelation(&plan, s)
 	listedDoubts(&plan, s)
 	plan.Others = asksForOthers(question)
