@@ -67,11 +67,42 @@ func (f *Frame) whAsked() (int, bool) {
 			f.own(j, j+1, "asked")
 			j++
 		}
+		if f.kindOfNoun(j) {
+			// "What kind of damage does Ice Storm do?" asks for the
+			// damage.
+			f.own(j, j+2, "asked")
+			j += 2
+		}
 		if k := f.nodeAt(j); k >= 0 && f.Nodes[k].Kind != NodeEntity {
 			return k, true
 		}
 	}
 	return -1, false
+}
+
+// kindOfNoun reports whether a classifier and "of" at token j stand
+// before the asked noun in a clause that goes on with a verb other than
+// "be", and the noun names no type the graph classifies: "what kind of
+// damage does X do" asks for the damage, where "what kind of element is
+// bismuth" asks for its kind.
+func (f *Frame) kindOfNoun(j int) bool {
+	if j+2 >= len(f.toks) || !words.IsClassifier(f.toks[j].low) || !f.toks[j+1].is("of") || f.toks[j+2].ent >= 0 || f.toks[j+2].class != 0 && !words.IsKindWord(f.toks[j+2].low) {
+		return false
+	}
+	if k := f.kindAt(j + 2); k != nil && f.v.classified(k.types) {
+		// "What type of language uses .tf?": the graph classifies
+		// languages (type), and the question asks for that.
+		return false
+	}
+	for _, t := range f.toks[j+3:] {
+		switch {
+		case t.class.Has(words.Be):
+			return false
+		case t.class.Has(words.Aux | words.Modal):
+			return true
+		}
+	}
+	return false
 }
 
 // asksOpenly reports whether the question's form lets a request or its

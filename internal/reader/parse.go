@@ -283,6 +283,11 @@ func (f *Frame) chunkAt(i int, p *pendingPhrase) int {
 		p.flush()
 		return c.end - 1
 	}
+	if i > 0 && f.toks[i-1].is("which", "what") && f.kindOfNoun(i) {
+		// "what kind of damage ...": the noun after "of" is the head.
+		p.flush()
+		return i + 1
+	}
 	if head, end := f.headAt(i); head != nil {
 		p.open(i)
 		head.i, head.j = p.start, end
@@ -363,7 +368,7 @@ func (f *Frame) headAt(i int) (*Node, int) {
 		if f.relativeAt(i) {
 			return nil, 0
 		}
-		if t.is("who", "whom", "what", "where") && !(i+1 < len(f.toks) && (f.headStarts(i+1) || f.bareKindNoun(i+1))) {
+		if t.is("who", "whom", "what", "where") && !(i+1 < len(f.toks) && (f.headStarts(i+1) || f.bareKindNoun(i+1) || f.kindOfNoun(i+1))) {
 			return &Node{Kind: NodeAsked, Ent: -1, outer: -1, asked: true}, i + 1
 		}
 		return nil, 0

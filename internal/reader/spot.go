@@ -401,6 +401,9 @@ func (s *mentionSet) spotConcepts(toks []token, v *vocab, optional bool) {
 			continue
 		}
 		for _, sense := range cp.Firm() {
+			if sense.NounHeaded && (i == 0 || !words.IsIndefinite(toks[i-1].low)) {
+				continue // "what kind of damage", "the type of X": a noun
+			}
 			if m := senseMention(toks, i, end, cp.Text, sense, v, optional); m != nil {
 				s.add(m)
 			}

@@ -695,6 +695,12 @@ func (v *vocab) classType(t string) bool {
 	return false
 }
 
+// classified reports whether a classifying relation (is_a, type)
+// starts from one of types.
+func (v *vocab) classified(types []string) bool {
+	return slices.ContainsFunc(v.rels, func(r *relation) bool { return r.classifier && intersects(r.def.From, types) })
+}
+
 // rel returns the relation named name, or nil.
 func (v *vocab) rel(name string) *relation { return v.byName[name] }
 

@@ -38,6 +38,12 @@ func (r *reader) askedPos() int {
 		if w != "which" && w != "many" && !r.knownNoun(j) && !r.verbAt(j+1) {
 			continue
 		}
+		if k, ok := r.kindOfNoun(j); ok {
+			// "What kind of damage does Ice Storm do?" asks for the
+			// damage it does.
+			r.used[j], r.used[j+1] = true, true
+			return r.qualifiedHead(k)
+		}
 		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && oneWordType(r.typeNamedAt(j)) && r.typeNamedAt(k) != "" {
 			// "Which laureate affiliations": two type names, the
 			// second the head the first qualifies.
@@ -46,6 +52,35 @@ func (r *reader) askedPos() int {
 		return r.qualifiedHead(j)
 	}
 	return r.nounLedAsked()
+}
+
+// kindOfNoun returns the position of the noun after a classifier and
+// "of" at j ("what kind of damage", "which types of drink") where the
+// clause goes on with a verb other than "be" and the noun names no type
+// the graph classifies (classified): "What kind of damage does Ice Storm
+// do?" asks for the damage, where "What kind of element is bismuth?"
+// asks for bismuth's place in the graph's classification.
+func (r *reader) kindOfNoun(j int) (int, bool) {
+	w := r.st.words
+	k := j + 2
+	if k >= len(w) || !words.IsClassifier(w[j]) || w[j+1] != "of" || r.entAt[k] >= 0 || functionWords[w[k]] || auxiliaries[w[k]] {
+		return 0, false
+	}
+	if t := r.typeNamedAt(k); t != "" && r.classified(t) {
+		// "What type of language uses .tf?": the graph classifies
+		// languages (type), and the question asks for that.
+		return 0, false
+	}
+	for n := k + 1; n < len(w); n++ {
+		switch {
+		case r.entAt[n] >= 0 || functionWords[w[n]] && !auxiliaries[w[n]]:
+			continue
+		case words.ClassOf(w[n]).Has(words.Be):
+			return 0, false
+		}
+		return k, auxiliaries[w[n]] || r.verbAt(n)
+	}
+	return 0, false
 }
 
 // nounLedAsked: "Circuits where X took a win?", "Drivers who raced for
@@ -325,6 +360,16 @@ func (r *reader) typeNameWord(w string) (string, []string) {
 		}
 	}
 	return nameWord, named
+}
+
+// classified reports whether a relation named by a classifier noun
+// ("type", "category") starts from type t: the graph classifies things
+// of t.
+func (r *reader) classified(t string) bool {
+	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool {
+		n := kindNoun(ri.def.Name)
+		return n != "" && words.IsClassifier(n) && slices.Contains(ri.def.From, t)
+	})
 }
 
 // classificationType returns the type that holds the graph's

@@ -437,7 +437,15 @@ func (r *reader) kindOfEntity(i int) *claim {
 	for k < len(w) && !auxiliaries[w[k]] {
 		k++ // the kind, a word or an entity ("animal")
 	}
-	if k+1 >= len(w) || !auxiliaries[w[k]] || r.entAt[k+1] < 0 {
+	if k+1 >= len(w) || !wordsClassOf(w[k]).Has(words.Be) || r.entAt[k+1] < 0 {
+		// "What kind of damage does Ice Storm do?" asks for the damage
+		// it does, not for what it is a kind of.
+		return nil
+	}
+	if !r.kindsStartFrom(r.ents[r.entAt[k+1]].Type) {
+		// "What type of creature is the Half-Red Dragon Veteran?" over
+		// subclasses (a spell's): the graph classifies monsters
+		// otherwise (type).
 		return nil
 	}
 	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: kindOf, answers: words.Second}
@@ -445,6 +453,19 @@ func (r *reader) kindOfEntity(i int) *claim {
 	r.markUsed(i, k+2)
 	c.why = append(c.why, fmt.Sprintf("what %s of %s %s %s", w[i], strings.Join(w[i+2:k], " "), w[k], r.ents[c.anchor].Name))
 	return c
+}
+
+// kindsStartFrom reports whether some relation of being a kind of
+// something starts from type typ, or the graph's types, not stated, do
+// not say.
+func (r *reader) kindsStartFrom(typ string) bool {
+	if typ == "" || !r.s.TypesStated() {
+		return true
+	}
+	return slices.ContainsFunc(r.namedRels(words.Containment, kindOf), func(ri *relInfo) bool {
+		from := ri.starts(graph.Out)
+		return len(from) == 0 || slices.Contains(from, typ)
+	})
 }
 
 // kindsOfEntity reads "the kinds of X", "every form of X" (the classifier

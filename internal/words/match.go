@@ -176,10 +176,13 @@ func whereStranded(verb Phrase, toks []string, like Hit) []Hit {
 // or nothing its noun is the kind asked or a relation's name ("what kind
 // of region", "the type of X").
 func indefiniteBefore(toks []string, at int) bool {
-	if at == 0 {
-		return false
-	}
-	w := toks[at-1]
+	return at > 0 && IsIndefinite(toks[at-1])
+}
+
+// IsIndefinite reports whether w opens a noun phrase of no particular
+// thing ("a", "an", a quantifier): the word a noun-headed phrase needs
+// before it to say a relation ("X is a kind of Y", not "what kind of Y").
+func IsIndefinite(w string) bool {
 	return w == "a" || w == "an" || ClassOf(w).Has(Quantifier)
 }
 
