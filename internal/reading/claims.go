@@ -3072,6 +3072,9 @@ func (r *reader) byKindsOnly(w string) *claim {
 	if c := r.soleRelation(w); c != nil {
 		return c
 	}
+	if c := r.roleRelation(w); c != nil {
+		return c
+	}
 	c := r.typeOnly()
 	if c == nil {
 		return nil
@@ -3214,6 +3217,71 @@ func (r *reader) soleRelation(w string) *claim {
 	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation of a %s", w, sole.def.Name, at)}}
+}
+
+// roleRelation is byKindsOnly for a phrase of a concept the graph has
+// no relation of, which says the part the entity plays ("Which artists
+// are part of Arte Povera?": the whole; "What is X part of?": the part):
+// the one relation that has the entity's kind at that end, where it is
+// of no known kind, taking a relation's subject for the concept's first
+// part (member, part, dependent, owner: "artist movement Arte Povera"),
+// one hop, a guess; nil where none or several do, the phrase's senses put
+// the entity at different ends, w (the word no relation is named by) is
+// no such phrase, or the question asks yes or no.
+func (r *reader) roleRelation(w string) *claim {
+	if r.asksYesNo() {
+		return nil
+	}
+	e := r.mainEntity()
+	at := r.ents[e].Type
+	pos := slices.Index(r.entAt, e)
+	if at == "" || pos < 0 {
+		return nil
+	}
+	// The way from the entity each sense of the phrase says: all must
+	// agree ("belong to" is ownership and membership, which put the
+	// subject at opposite ends).
+	var ways []graph.Direction
+	for _, h := range r.hits {
+		asked := h.Start <= r.askedAt && r.askedAt < h.End
+		if r.hasConcept(h.Concept) || h.Concept == words.OnCall || h.Kind != words.HitVerb && h.Kind != words.HitNoun || asked || strings.Join(r.st.words[h.Start:h.End], " ") != w {
+			continue
+		}
+		role := h.Role.Other() // a noun names the others' role ("the parts of X"), as a verb's object plays
+		if h.Kind == words.HitVerb && pos < h.Start {
+			role = h.Role // the entity is the verb's subject
+		}
+		d := graph.Out
+		if role == words.Second {
+			d = graph.In
+		}
+		if !slices.Contains(ways, d) {
+			ways = append(ways, d)
+		}
+	}
+	if len(ways) != 1 {
+		return nil
+	}
+	d, answers, end := ways[0], words.Second, "subject"
+	if d == graph.In {
+		answers, end = words.First, "object"
+	}
+	var sole *relInfo
+	for _, ri := range r.rels {
+		if !slices.Contains(ri.starts(d), at) {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = ri
+	}
+	if sole == nil || sole.concept != words.None || sole.subject != words.First {
+		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that has a %s as its %s, where %q puts %s", w, sole.def.Name, at, end, w, r.ents[e].Name)}}
 }
 
 // soleRelationOf returns the one relation of no known kind but those of
