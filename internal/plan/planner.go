@@ -200,6 +200,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	plan, lk.ents = p.attributeYesNo(ctx, question, s, lk.ents, plan, &cost)
 	plan = p.relateUnread(ctx, question, s, lk.ents, plan)
+	plan = p.relateLeft(ctx, question, s, lk.ents, plan)
 	if plan.Unanswerable != "" && len(lk.ents) > 0 {
 		if pl, ok := p.byKinds(question, s, lk.ents); ok {
 			plan = pl

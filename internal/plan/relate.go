@@ -61,6 +61,12 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 	if len(plans) == 2 {
 		pl = walkBoth(pl, plans[1])
 	}
+	return likenedPlan(pl, pick), true, nil
+}
+
+// likenedPlan is pl, read with a word taken for a relation by pick: no
+// reading of it is surer than likenedConfidence, and each says so.
+func likenedPlan(pl state.Plan, pick relsim.Pick) state.Plan {
 	lk := likened(pick)
 	for i := range pl.Readings {
 		rd := &pl.Readings[i]
@@ -69,7 +75,39 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 		rd.Guesses = append(slices.Clone(rd.Guesses), pick.String())
 	}
 	pl.Notes = append(pl.Notes, pick.String())
-	return pl, true, nil
+	return pl
+}
+
+// relateLeft returns plan, or the plan of the question read with a word
+// its reading leaves unexplained taken for the one relation a synonym of
+// it names, where the reading does not walk that relation and the new
+// one explains the word: "Who beat the champion of Beijing?" read as
+// Beijing's champion, "beat" left, is read through defeated ("defeat"
+// names the same act) too. Uncertain, as every synonym's reading.
+func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+	if plan.Unanswerable != "" || len(plan.Readings) == 0 || len(plan.Chains) == 0 {
+		return plan
+	}
+	qw := readQuestionWords(q, ents, s, p.graphWords(s))
+	left := planUnexplained(qw, s, plan)
+	var names []string
+	for _, r := range s.Relations {
+		names = append(names, r.Name)
+	}
+	walked := plan.Chains[0].Relations()
+	for _, w := range left {
+		pick, err := relsim.Synonyms{}.Relate(ctx, w, q, names)
+		if err != nil || pick.Outcome != relsim.Clear || walked[pick.Taken[0].Relation] {
+			continue
+		}
+		rel := pick.Taken[0].Relation
+		pl, ok := p.readAs(q, s, ents, w, rel, passiveName(rel) || agentName(rel))
+		if !ok || slices.Contains(planUnexplained(qw, s, pl), w) {
+			continue
+		}
+		return likenedPlan(pl, pick)
+	}
+	return plan
 }
 
 // relateUnread returns plan, or the plan of the question with its unread
