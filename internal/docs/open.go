@@ -919,7 +919,7 @@ func timeWord(toks []otok, k int) bool {
 // time (timeWord), and no function word unless written in capitals.
 func capNameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
-	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
+	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) && !actingNotName(toks, k) || commonNounStart(toks, k)) {
 		return false
 	}
 	if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
@@ -935,6 +935,25 @@ func capNameToken(toks []otok, k int, first bool) bool {
 		return false // "started in October 2017": a time, not a thing
 	}
 	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
+}
+
+// actingNotName reports whether the capitalised word at k, one of
+// [not-names] that starts a sentence ("Kubernetes", "Docker"), acts as the
+// subject of a relation verb right after it ("Kubernetes calls the
+// provisioner", "Docker runs the agent"): a name there, as it is inside a
+// sentence. An abstract noun ("Configuration requires …") stays none.
+func actingNotName(toks []otok, k int) bool {
+	t := toks[k]
+	if !openWords.is("not-names", t.low) || k+1 >= len(toks) {
+		return false
+	}
+	for e := range openWords.sets["abstract-endings"] {
+		if strings.HasSuffix(t.low, e) {
+			return false
+		}
+	}
+	v := toks[k+1]
+	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -4829,7 +4848,7 @@ type verbGroup struct {
 // "is the owner of". Negated and hedged groups, infinitives and groups
 // with no verb are not read.
 func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
-	ts = dropQuantifier(collapseCompounds(ts))
+	ts = dropAdverbBeforeBy(dropQuantifier(collapseCompounds(ts)))
 	if thatClauseAfterVerb(ts) {
 		return verbGroup{}, false
 	}
@@ -4853,6 +4872,18 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return res.vg, res.ok
 	}
 	return r.finite()
+}
+
+// dropAdverbBeforeBy drops the adverb between a past participle and the
+// "by" of its agent: "are enabled automatically by X" is read as "are
+// enabled by X", as the adverb before the participle already is.
+func dropAdverbBeforeBy(ts []otok) []otok {
+	for k := 1; k+1 < len(ts); k++ {
+		if ts[k+1].low == "by" && adverbWord(ts[k].low) && words.PastForm(ts[k-1].low) {
+			return slices.Delete(slices.Clone(ts), k, k+1)
+		}
+	}
+	return ts
 }
 
 // verbResult is what one step of reading a verb group decided: done says
@@ -5904,7 +5935,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 12
+const openVersion = 13
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
