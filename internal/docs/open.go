@@ -1986,17 +1986,21 @@ func innerCapital(t otok) bool {
 // or listed noun, with a verb in the third person after it (an adverb
 // between at most). "" for any other sentence.
 func lowerCaseSubject(toks []otok) string {
-	if len(toks) < 3 {
+	s := 0
+	if len(toks) > 0 && toks[0].low == "the" {
+		s = 1 // "The kubelet calls the CSI plugin": a name kept in lower case after the article
+	}
+	if len(toks) < s+3 {
 		return ""
 	}
-	t := toks[0]
+	t := toks[s]
 	if t.punct || t.code || t.poss || len(t.text) < 3 || !unicode.IsLower(firstRune(t.text)) || strings.ContainsAny(t.text, "-_./:@+#") {
 		return ""
 	}
-	if !unlistedWord(t.low) {
+	if !unlistedWord(t.low) || s == 1 && !unknownNoun(t.low) {
 		return ""
 	}
-	k := 1
+	k := s + 1
 	if openWords.is("adverbs", toks[k].low) {
 		k++
 	}
@@ -2005,6 +2009,15 @@ func lowerCaseSubject(toks []otok) string {
 		return ""
 	}
 	return t.text
+}
+
+// unknownNoun reports whether a lower-case word after "the" is none of the
+// nouns package words knows for a role or a party: no noun of a concept
+// ("the client", "the owner"), no agent noun ("the producer", "the
+// browser"), no someone noun ("the admin"). "The kubelet calls …" names a
+// program; "The client sends …" a role.
+func unknownNoun(w string) bool {
+	return len(words.Lookup([]string{w})) == 0 && !words.NamesAgent(w) && !words.NamesSomeone(w)
 }
 
 // unlistedWord reports whether a lower-case word is none the lists know
@@ -5490,6 +5503,9 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
+	if f.prep == "by" && !f.passive && madeObject(f.rest) {
+		return notRead // "reads the data exposed by X": by names who made the object, no channel
+	}
 	if openWords.is("channel-prepositions", f.prep) {
 		switch {
 		case f.passive:
@@ -5503,6 +5519,13 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 	}
 	return undecided
+}
+
+// madeObject reports whether a verb's object ends in a past participle
+// before "by": "reads the data exposed by X", "uses the keys issued by X".
+func madeObject(rest []otok) bool {
+	n := len(rest)
+	return n > 1 && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low)
 }
 
 // objectBetween reads what stands between the verb and the preposition:
@@ -5935,7 +5958,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 13
+const openVersion = 14
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
