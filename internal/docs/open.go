@@ -5565,7 +5565,7 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	if knownPhrase(base + " " + prep) {
 		limit = 8
 	}
-	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) {
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) && !partyGap(base, prep) {
 		return false
 	}
 	inner := 0
@@ -5582,6 +5582,15 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 		}
 	}
 	return true
+}
+
+// partyGap reports whether a verb and "with" name a relation to a party
+// that a list knows ("registers its routing information with X",
+// "shares its state with X"), so that the verb's object may stand between
+// them; "with" after any other verb says with what ("implemented with
+// Ray"), not to whom.
+func partyGap(base, prep string) bool {
+	return prep == "with" && knownPhrase(base+" with")
 }
 
 // requestGap reports whether a request verb's object is a request noun
@@ -5958,7 +5967,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 14
+const openVersion = 15
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
