@@ -1348,6 +1348,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 	}
+	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
+		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
+	}
 	return i
 }
 
@@ -5967,7 +5970,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 15
+const openVersion = 16
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
