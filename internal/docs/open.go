@@ -737,10 +737,17 @@ func namedAfterGeneric(toks []otok, k int) bool {
 	// ("an HTTP server", "the REST API" do not).
 	if k+1 < len(toks) {
 		n := toks[k+1]
-		if !n.punct && !n.code && openWords.kind(n.low) != "" && len(n.text) > 1 && unicode.IsUpper(firstRune(n.text)) &&
+		if !n.punct && !n.code && openWords.kind(n.low) != "" && len(n.text) > 1 && (unicode.IsUpper(firstRune(n.text)) || definiteBefore(toks, k)) &&
 			strings.ToLower(n.text[1:]) == n.text[1:] && (k+2 == len(toks) || !isCapWord(toks[k+2])) {
 			return true
 		}
+	}
+	// "the CLI", "the SDK": a generic word of [program-generic-words] in
+	// capitals, alone after "the", is the program the document's system
+	// has ("the API", "the IO" are no program).
+	if t := toks[k]; definiteBefore(toks, k) && openWords.is("program-generic-words", t.low) && t.text == strings.ToUpper(t.text) &&
+		(k+1 == len(toks) || !modifies(toks[k+1]) && !isCapWord(toks[k+1])) {
+		return true
 	}
 	if k+2 >= len(toks) {
 		return false
@@ -752,6 +759,10 @@ func namedAfterGeneric(toks []otok, k int) bool {
 	}
 	return true
 }
+
+// definiteBefore reports whether "the" stands right before k: "the API
+// server" is the one the document speaks of, "an HTTP server" any.
+func definiteBefore(toks []otok, k int) bool { return k > 0 && toks[k-1].low == "the" }
 
 func notName(t otok) bool {
 	w := t.low
@@ -5970,7 +5981,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 16
+const openVersion = 17
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
