@@ -1998,7 +1998,9 @@ func innerCapital(t otok) bool {
 // word ("containerd invokes the runtime", "vtctld also acts as …"): a plain
 // lower-case word of letters and digits, no function word, verb, kind noun
 // or listed noun, with a verb in the third person after it (an adverb
-// between at most). "" for any other sentence.
+// between at most); after "the", only a word package words knows as no
+// role, agent or someone noun ("The kubelet calls …": unknownNoun). ""
+// for any other sentence.
 func lowerCaseSubject(toks []otok) string {
 	s := 0
 	if len(toks) > 0 && toks[0].low == "the" {
