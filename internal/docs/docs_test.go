@@ -149,3 +149,20 @@ func TestNamedPipeSkipped(t *testing.T) {
 		t.Errorf("documents %+v, want a.md", r.ix.Documents)
 	}
 }
+
+// TestScoreInverseRelation checks that a fact whose verb names a concept
+// with its subject in the concept's second role ("CNCF hosts Rook") meets
+// the gold fact that states it the concept's own way round ("Rook depends
+// on CNCF"), and that a verb of its own way round does not ("CNCF depends
+// on Rook" is wrong).
+func TestScoreInverseRelation(t *testing.T) {
+	gold := []graph.Triple{{Subject: "rook", Relation: "DEPENDS_ON", Object: "cncf"}}
+	sc := docs.ScoreFacts([]graph.Triple{{Subject: "cncf", Relation: "HOSTS", Object: "rook"}}, gold, nil)
+	if sc.Correct != 1 || len(sc.Missed) != 0 {
+		t.Errorf("CNCF HOSTS Rook: %d correct, missed %v", sc.Correct, sc.Missed)
+	}
+	sc = docs.ScoreFacts([]graph.Triple{{Subject: "cncf", Relation: "DEPENDS_ON", Object: "rook"}}, gold, nil)
+	if sc.Correct != 0 {
+		t.Errorf("CNCF DEPENDS_ON Rook scored correct")
+	}
+}

@@ -737,10 +737,17 @@ func namedAfterGeneric(toks []otok, k int) bool {
 	// ("an HTTP server", "the REST API" do not).
 	if k+1 < len(toks) {
 		n := toks[k+1]
-		if !n.punct && !n.code && openWords.kind(n.low) != "" && len(n.text) > 1 && unicode.IsUpper(firstRune(n.text)) &&
+		if !n.punct && !n.code && openWords.kind(n.low) != "" && len(n.text) > 1 && (unicode.IsUpper(firstRune(n.text)) || definiteBefore(toks, k)) &&
 			strings.ToLower(n.text[1:]) == n.text[1:] && (k+2 == len(toks) || !isCapWord(toks[k+2])) {
 			return true
 		}
+	}
+	// "the CLI", "the SDK": a generic word of [program-generic-words] in
+	// capitals, alone after "the", is the program the document's system
+	// has ("the API", "the IO" are no program).
+	if t := toks[k]; definiteBefore(toks, k) && openWords.is("program-generic-words", t.low) && t.text == strings.ToUpper(t.text) &&
+		(k+1 == len(toks) || !modifies(toks[k+1]) && !isCapWord(toks[k+1])) {
+		return true
 	}
 	if k+2 >= len(toks) {
 		return false
@@ -752,6 +759,10 @@ func namedAfterGeneric(toks []otok, k int) bool {
 	}
 	return true
 }
+
+// definiteBefore reports whether "the" stands right before k: "the API
+// server" is the one the document speaks of, "an HTTP server" any.
+func definiteBefore(toks []otok, k int) bool { return k > 0 && toks[k-1].low == "the" }
 
 func notName(t otok) bool {
 	w := t.low
@@ -919,7 +930,7 @@ func timeWord(toks []otok, k int) bool {
 // time (timeWord), and no function word unless written in capitals.
 func capNameToken(toks []otok, k int, first bool) bool {
 	t := toks[k]
-	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) || commonNounStart(toks, k)) {
+	if first && (k == 0 || toks[k-1].punct && toks[k-1].low != ",") && (notName(t) && !gerundModifier(toks, k) && !actingNotName(toks, k) || commonNounStart(toks, k)) {
 		return false
 	}
 	if first && (openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low))) && !namedAfterGeneric(toks, k) {
@@ -935,6 +946,25 @@ func capNameToken(toks []otok, k int, first bool) bool {
 		return false // "started in October 2017": a time, not a thing
 	}
 	return !openWords.function(t.low) || len(t.text) > 1 && unicode.IsUpper(firstRune(t.text[1:]))
+}
+
+// actingNotName reports whether the capitalised word at k, one of
+// [not-names] that starts a sentence ("Kubernetes", "Docker"), acts as the
+// subject of a relation verb right after it ("Kubernetes calls the
+// provisioner", "Docker runs the agent"): a name there, as it is inside a
+// sentence. An abstract noun ("Configuration requires …") stays none.
+func actingNotName(toks []otok, k int) bool {
+	t := toks[k]
+	if !openWords.is("not-names", t.low) || k+1 >= len(toks) {
+		return false
+	}
+	for e := range openWords.sets["abstract-endings"] {
+		if strings.HasSuffix(t.low, e) {
+			return false
+		}
+	}
+	v := toks[k+1]
+	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -1328,6 +1358,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
 		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
+	}
+	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
+		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
 	}
 	return i
 }
@@ -1965,19 +1998,25 @@ func innerCapital(t otok) bool {
 // word ("containerd invokes the runtime", "vtctld also acts as …"): a plain
 // lower-case word of letters and digits, no function word, verb, kind noun
 // or listed noun, with a verb in the third person after it (an adverb
-// between at most). "" for any other sentence.
+// between at most); after "the", only a word package words knows as no
+// role, agent or someone noun ("The kubelet calls …": unknownNoun). ""
+// for any other sentence.
 func lowerCaseSubject(toks []otok) string {
-	if len(toks) < 3 {
+	s := 0
+	if len(toks) > 0 && toks[0].low == "the" {
+		s = 1 // "The kubelet calls the CSI plugin": a name kept in lower case after the article
+	}
+	if len(toks) < s+3 {
 		return ""
 	}
-	t := toks[0]
+	t := toks[s]
 	if t.punct || t.code || t.poss || len(t.text) < 3 || !unicode.IsLower(firstRune(t.text)) || strings.ContainsAny(t.text, "-_./:@+#") {
 		return ""
 	}
-	if !unlistedWord(t.low) {
+	if !unlistedWord(t.low) || s == 1 && !unknownNoun(t.low) {
 		return ""
 	}
-	k := 1
+	k := s + 1
 	if openWords.is("adverbs", toks[k].low) {
 		k++
 	}
@@ -1986,6 +2025,15 @@ func lowerCaseSubject(toks []otok) string {
 		return ""
 	}
 	return t.text
+}
+
+// unknownNoun reports whether a lower-case word after "the" is none of the
+// nouns package words knows for a role or a party: no noun of a concept
+// ("the client", "the owner"), no agent noun ("the producer", "the
+// browser"), no someone noun ("the admin"). "The kubelet calls …" names a
+// program; "The client sends …" a role.
+func unknownNoun(w string) bool {
+	return len(words.Lookup([]string{w})) == 0 && !words.NamesAgent(w) && !words.NamesSomeone(w)
 }
 
 // unlistedWord reports whether a lower-case word is none the lists know
@@ -4829,7 +4877,7 @@ type verbGroup struct {
 // "is the owner of". Negated and hedged groups, infinitives and groups
 // with no verb are not read.
 func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
-	ts = dropQuantifier(collapseCompounds(ts))
+	ts = dropAdverbBeforeBy(dropQuantifier(collapseCompounds(ts)))
 	if thatClauseAfterVerb(ts) {
 		return verbGroup{}, false
 	}
@@ -4853,6 +4901,18 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return res.vg, res.ok
 	}
 	return r.finite()
+}
+
+// dropAdverbBeforeBy drops the adverb between a past participle and the
+// "by" of its agent: "are enabled automatically by X" is read as "are
+// enabled by X", as the adverb before the participle already is.
+func dropAdverbBeforeBy(ts []otok) []otok {
+	for k := 1; k+1 < len(ts); k++ {
+		if ts[k+1].low == "by" && adverbWord(ts[k].low) && words.PastForm(ts[k-1].low) {
+			return slices.Delete(slices.Clone(ts), k, k+1)
+		}
+	}
+	return ts
 }
 
 // verbResult is what one step of reading a verb group decided: done says
@@ -5459,6 +5519,9 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
+	if f.prep == "by" && !f.passive && madeObject(f.rest) {
+		return notRead // "reads the data exposed by X": by names who made the object, no channel
+	}
 	if openWords.is("channel-prepositions", f.prep) {
 		switch {
 		case f.passive:
@@ -5472,6 +5535,13 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 	}
 	return undecided
+}
+
+// madeObject reports whether a verb's object ends in a past participle
+// before "by": "reads the data exposed by X", "uses the keys issued by X".
+func madeObject(rest []otok) bool {
+	n := len(rest)
+	return n > 1 && words.PastForm(rest[n-1].low) && verbLike(rest[n-1].low)
 }
 
 // objectBetween reads what stands between the verb and the preposition:
@@ -5511,7 +5581,7 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	if knownPhrase(base + " " + prep) {
 		limit = 8
 	}
-	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) {
+	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) && !partyGap(base, prep) {
 		return false
 	}
 	inner := 0
@@ -5528,6 +5598,15 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 		}
 	}
 	return true
+}
+
+// partyGap reports whether a verb and "with" name a relation to a party
+// that a list knows ("registers its routing information with X",
+// "shares its state with X"), so that the verb's object may stand between
+// them; "with" after any other verb says with what ("implemented with
+// Ray"), not to whom.
+func partyGap(base, prep string) bool {
+	return prep == "with" && knownPhrase(base+" with")
 }
 
 // requestGap reports whether a request verb's object is a request noun
@@ -5904,7 +5983,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 12
+const openVersion = 17
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

@@ -196,3 +196,16 @@ func TestSameThingShort(t *testing.T) {
 		}
 	}
 }
+
+// TestParticipleNoModifier checks that the -ing verb of a participle
+// clause after a comma is no modifier of the kind noun after it: "…,
+// providing decoupled persistent storage" names no "providing … storage".
+func TestParticipleNoModifier(t *testing.T) {
+	x := NewExtractor(nil, nil, nil)
+	_, ms, _ := x.extract("doc.md", "JuiceFS supports Kubernetes CSI, providing decoupled persistent storage for pods.")
+	for _, m := range ms {
+		if strings.HasPrefix(strings.ToLower(m.Text), "providing") {
+			t.Errorf("mention %q starts with the participle", m.Text)
+		}
+	}
+}

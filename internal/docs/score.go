@@ -219,6 +219,37 @@ func genericConcept(phrase string) (words.Concept, bool) {
 	return words.None, false
 }
 
+// inverseConcept reports the concept a verb phrase names as a whole with
+// its subject in the concept's second role ("host", "enable": the object
+// depends on the subject), if it is one.
+func inverseConcept(phrase string) (words.Concept, bool) {
+	ws := strings.Fields(phrase)
+	for _, h := range words.Lookup(ws) {
+		if h.Start == 0 && h.End == len(ws) && h.Kind == words.HitVerb && h.Role == words.Second {
+			if _, ok := conceptPhrase[h.Concept]; ok {
+				return h.Concept, true
+			}
+		}
+	}
+	return words.None, false
+}
+
+// inverseHit returns the gold relation, of those between the fact's ends
+// the other way round, that names the concept the fact's relation names
+// read inversely ("X HOSTS Y" and "Y DEPENDS_ON X"), or "".
+func inverseHit(relation string, reversed []string) string {
+	c, ok := inverseConcept(PhraseOf(relation))
+	if !ok {
+		return ""
+	}
+	for _, r := range reversed {
+		if gc, ok := genericConcept(PhraseOf(r)); ok && gc == c {
+			return r
+		}
+	}
+	return ""
+}
+
 // ScoreFacts compares extracted facts with gold facts. Names are compared
 // under ents (nil: as they are), relations with SameRelation.
 func ScoreFacts(extracted, gold []graph.Triple, ents *GoldEntities) Score {
@@ -255,12 +286,19 @@ func ScoreFacts(extracted, gold []graph.Triple, ents *GoldEntities) Score {
 				break
 			}
 		}
+		s, o := k[0], k[2]
+		if hit == "" {
+			// "CNCF hosts Rook" states "Rook depends on CNCF".
+			if hit = inverseHit(t.Relation, goldRels[pair{o, s}]); hit != "" {
+				s, o = o, s
+			}
+		}
 		if hit == "" {
 			sc.Wrong = append(sc.Wrong, graph.Triple{Subject: t.Subject, Relation: t.Relation, Object: t.Object, Source: t.Source})
 			continue
 		}
 		sc.Correct++
-		found[[3]string{k[0], hit, k[2]}] = true
+		found[[3]string{s, hit, o}] = true
 	}
 	sc.Gold = len(goldList)
 	for _, k := range goldList {
