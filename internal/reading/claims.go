@@ -139,7 +139,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.valueIs, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
@@ -367,6 +367,102 @@ func (r *reader) possessiveChain() *claim {
 		return c
 	}
 	return nil
+}
+
+// howMeasure reads "How <adjective> is X?", "How <adjective> does X
+// <verb>?": X's measure that one relation names, by the adjective's own
+// word in another form ("How endangered is Northwestern Ojibwa?" over
+// endangerment) or by a noun of what the adjective measures
+// (words.MeasureNouns: "How long does Grass burn?" over burntime); of
+// several so named, the one whose name also says a word of the rest of
+// the question (burn). nil where the question is not so or no one
+// relation is named.
+func (r *reader) howMeasure() *claim {
+	w := r.st.words
+	if len(w) < 4 || w[0] != "how" || r.entAt[1] >= 0 || !auxiliaries[w[2]] || r.entAt[3] < 0 {
+		return nil
+	}
+	e := r.entAt[3]
+	end := 3
+	for end < len(w) && r.entAt[end] == e {
+		end++
+	}
+	var rels []*relInfo
+	for _, rh := range r.rhits {
+		if rh.start == 1 && rh.end == 2 && !rh.inverse && !slices.Contains(rels, rh.rel) {
+			rels = append(rels, rh.rel)
+		}
+	}
+	if len(rels) == 0 {
+		nouns := words.MeasureNouns(w[1])
+		for _, ri := range r.rels {
+			if measuredBy(ri.def.Name, nouns) {
+				rels = append(rels, ri)
+			}
+		}
+	}
+	if len(rels) > 1 {
+		rels = slices.DeleteFunc(slices.Clone(rels), func(ri *relInfo) bool { return !r.saidAfter(ri, end) })
+	}
+	if len(rels) != 1 {
+		return nil
+	}
+	ri := rels[0]
+	r.markUsed(0, end)
+	for i := end; i < len(w); i++ {
+		if r.entAt[i] < 0 && slices.ContainsFunc(relationWords(ri.def.Name), func(n string) bool { return partSaid(n, w[i]) }) {
+			r.used[i] = true // "burn" of burntime
+		}
+	}
+	st := stepClaim{concept: ri.concept, rels: r.samePhrase(ri), answers: ri.subject.Other(), word: w[0] + " " + w[1]}
+	c := &claim{anchor: e, target: -1, conf: 1, steps: []stepClaim{st}, extent: state.ExtentDirect, extentSaid: true}
+	c.why = append(c.why, fmt.Sprintf("%q of %s: its %s", st.word, r.ents[e].Name, ri.def.Name))
+	return c
+}
+
+// saidAfter reports whether a word of relation ri's name is said, in
+// some form, after stream position from.
+func (r *reader) saidAfter(ri *relInfo, from int) bool {
+	for i := from; i < len(r.st.words); i++ {
+		if r.entAt[i] < 0 && slices.ContainsFunc(relationWords(ri.def.Name), func(n string) bool { return partSaid(n, r.st.words[i]) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// measuredBy reports whether a relation's name says one of the measure
+// nouns, alone or at the end of a closed compound.
+func measuredBy(name string, nouns []string) bool {
+	for _, n := range relationWords(name) {
+		if slices.ContainsFunc(nouns, func(m string) bool { return endsIn(singular(n), m) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsIn reports whether a word of a name is noun m or a closed compound
+// ending in it ("burntime", "runtime" of time).
+func endsIn(n, m string) bool {
+	return n == m || len(n) > len(m)+2 && strings.HasSuffix(n, m)
+}
+
+// partSaid reports whether question word q says name word n: a form of
+// it, or a part of three letters or more of a closed compound ("burn" of
+// burntime).
+func partSaid(n, q string) bool {
+	return words.IsForm(n, q) || len(q) >= 3 && len(n) > len(q)+2 && (strings.HasPrefix(n, q) || strings.HasSuffix(n, q))
+}
+
+// relationWords returns the words of a relation's name, a closed
+// compound split ("burntime": burn, time).
+func relationWords(name string) []string {
+	ws := nameWords(name)
+	if split, ok := wordsSplit(name); ok {
+		ws = append(slices.Clone(ws), split...)
+	}
+	return ws
 }
 
 // taxonomy reads the questions of a graph's taxonomy (its relations of

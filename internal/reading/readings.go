@@ -140,17 +140,23 @@ func (r *reader) pastWord() string {
 		switch {
 		case r.habitualAt(i):
 			return "used to"
-		case t.entity < 0 && words.FormerWord(t.text):
+		case r.formerAt(i):
 			return t.text
 		}
 	}
 	return ""
 }
 
+// formerAt reports whether token i is a word of former times ("former",
+// "old"), not a measure asked ("How old is X?").
+func (r *reader) formerAt(i int) bool {
+	return r.toks[i].entity < 0 && words.FormerWord(r.toks[i].text) && !(i > 0 && r.toks[i-1].text == "how")
+}
+
 // pastAt reports whether token i says the question asks about the past:
 // a former word, or "used to".
 func (r *reader) pastAt(i int) bool {
-	return r.toks[i].entity < 0 && words.FormerWord(r.toks[i].text) || r.habitualAt(i) || i > 0 && r.habitualAt(i-1)
+	return r.formerAt(i) || r.habitualAt(i) || i > 0 && r.habitualAt(i-1)
 }
 
 // walksPast reports whether a chain walks a relation held in the past

@@ -219,6 +219,11 @@ func NarrowerKin(noun string) []string { return keysFor(k().kin, noun) }
 // case, or nil (valuenouns.txt).
 func ValuesOf(noun string) []string { return k().values[noun] }
 
+// MeasureNouns returns the nouns of what adjective adj measures, as a
+// relation's name may say them ("long": time, duration, length), from
+// measures.txt; nil for an adjective of no measure.
+func MeasureNouns(adj string) []string { return k().measures[adj] }
+
 // PlacesOf returns the places a demonym is said of ("sweden" for
 // "swedish", "united states" and "america" for "american"), lower case
 // with spaces between words, or nil; a demonym of two words is looked up

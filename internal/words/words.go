@@ -77,6 +77,7 @@ type knowledge struct {
 	synonyms  map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
 	kinInv    map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
 	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
+	measures  map[string][]string       // adjective of a measure -> the nouns of what it measures (measures.txt)
 	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
 	heads     map[string]bool
 	places    map[string]bool // nouns of where something is (placenouns.txt)
@@ -161,6 +162,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {
+		return nil, err
+	}
+	if kn.measures, err = parseWordMap("measures.txt", "one adjective, then the nouns of what it measures, not itself"); err != nil {
 		return nil, err
 	}
 	kn.byFirst = indexAbbreviations(kn.abbrev)

@@ -106,6 +106,10 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "demonyms.txt", adj)
 		lower(t, "demonyms.txt", strings.Join(places, " "))
 	}
+	for adj, nouns := range kn.measures {
+		lower(t, "measures.txt", adj)
+		lower(t, "measures.txt", strings.Join(nouns, " "))
+	}
 	for prep, ops := range kn.opposites {
 		lower(t, "opposites.txt", prep)
 		lower(t, "opposites.txt", strings.Join(ops, " "))
