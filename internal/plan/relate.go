@@ -41,11 +41,7 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 	if res.Unmatched == nil || res.Unmatched.Concept == words.OnCall || len(res.Readings) > 0 {
 		return state.Plan{}, false, nil
 	}
-	var names []string
-	for _, r := range s.Relations {
-		names = append(names, r.Name)
-	}
-	pick, err := rl.Relate(ctx, res.Unmatched.Word, q, names)
+	pick, err := rl.Relate(ctx, res.Unmatched.Word, q, s.RelationNames())
 	if err != nil || pick.Outcome == relsim.Unrelated {
 		return state.Plan{}, false, err
 	}
@@ -90,10 +86,7 @@ func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents 
 	}
 	qw := readQuestionWords(q, ents, s, p.graphWords(s))
 	left := planUnexplained(qw, s, plan)
-	var names []string
-	for _, r := range s.Relations {
-		names = append(names, r.Name)
-	}
+	names := s.RelationNames()
 	walked := plan.Chains[0].Relations()
 	for _, w := range left {
 		pick, err := relsim.Synonyms{}.Relate(ctx, w, q, names)

@@ -38,20 +38,26 @@ func (r *reader) askedPos() int {
 		if w != "which" && w != "many" && !r.knownNoun(j) && !r.verbAt(j+1) {
 			continue
 		}
-		if k, ok := r.kindOfNoun(j); ok {
-			// "What kind of damage does Ice Storm do?" asks for the
-			// damage it does.
-			r.used[j], r.used[j+1] = true, true
-			return r.qualifiedHead(k)
-		}
-		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && oneWordType(r.typeNamedAt(j)) && r.typeNamedAt(k) != "" {
-			// "Which laureate affiliations": two type names, the
-			// second the head the first qualifies.
-			return k
-		}
-		return r.qualifiedHead(j)
+		return r.askedHead(j)
 	}
 	return r.nounLedAsked()
+}
+
+// askedHead returns the position of the asked noun whose phrase starts
+// at stream position j, right after the wh-word and its skips.
+func (r *reader) askedHead(j int) int {
+	if k, ok := r.kindOfNoun(j); ok {
+		// "What kind of damage does Ice Storm do?" asks for the damage
+		// it does.
+		r.used[j], r.used[j+1] = true, true
+		return r.qualifiedHead(k)
+	}
+	if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && oneWordType(r.typeNamedAt(j)) && r.typeNamedAt(k) != "" {
+		// "Which laureate affiliations": two type names, the second
+		// the head the first qualifies.
+		return k
+	}
+	return r.qualifiedHead(j)
 }
 
 // kindOfNoun returns the position of the noun after a classifier and

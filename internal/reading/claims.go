@@ -410,7 +410,7 @@ func (r *reader) howMeasure() *claim {
 	ri := rels[0]
 	r.markUsed(0, end)
 	for i := end; i < len(w); i++ {
-		if r.entAt[i] < 0 && slices.ContainsFunc(relationWords(ri.def.Name), func(n string) bool { return partSaid(n, w[i]) }) {
+		if r.namePartAt(ri, i) {
 			r.used[i] = true // "burn" of burntime
 		}
 	}
@@ -424,11 +424,17 @@ func (r *reader) howMeasure() *claim {
 // some form, after stream position from.
 func (r *reader) saidAfter(ri *relInfo, from int) bool {
 	for i := from; i < len(r.st.words); i++ {
-		if r.entAt[i] < 0 && slices.ContainsFunc(relationWords(ri.def.Name), func(n string) bool { return partSaid(n, r.st.words[i]) }) {
+		if r.namePartAt(ri, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// namePartAt reports whether the word at stream position i, no entity's,
+// says a word of relation ri's name (partSaid).
+func (r *reader) namePartAt(ri *relInfo, i int) bool {
+	return r.entAt[i] < 0 && slices.ContainsFunc(relationWords(ri.def.Name), func(n string) bool { return partSaid(n, r.st.words[i]) })
 }
 
 // measuredBy reports whether a relation's name says one of the measure
