@@ -139,7 +139,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.calledName, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
@@ -763,6 +763,91 @@ func (r *reader) otherNames() *claim {
 		return c
 	}
 	return nil
+}
+
+// calledName reads "Which icon is called X?", "the icon formerly called
+// X", "Which rule was once known as X?": a naming participle right before
+// the entity (past "as"), where the entity's kind is a name's (the object
+// of a relation that holds names, and the subject of none), and nothing
+// else names a relation: the things it names, through every relation into
+// its kind, one hop; a guess where some of them do not say they hold
+// names (replaces beside alias).
+func (r *reader) calledName() *claim {
+	if len(r.namingRels()) == 0 {
+		return nil
+	}
+	w := r.st.words
+	for i, x := range w {
+		if !wordsClassOf(x).Has(words.Naming) || r.entAt[i] >= 0 || r.used[i] || r.namesRelation(i) {
+			continue
+		}
+		k := i + 1
+		if k < len(w) && w[k] == "as" {
+			k++
+		}
+		if k >= len(w) || r.entAt[k] < 0 {
+			continue
+		}
+		e := r.entAt[k]
+		into, ok := r.intoName(r.ents[e].Type)
+		if !ok || r.namedBeyond(i, k+1) {
+			// "What does the bird known as robin redbreast eat?": the
+			// name is the start of a longer reading (plan.throughNames).
+			continue
+		}
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true,
+			steps: []stepClaim{{concept: words.None, rels: into, answers: words.First, word: x}}}
+		if other := slices.DeleteFunc(slices.Clone(into), func(ri *relInfo) bool { return slices.Contains(r.namingRels(), ri) }); len(other) > 0 {
+			c.conf = 0.75
+			c.guess = append(c.guess, fmt.Sprintf("%s read as holding names too: %s is only ever a name", joinAnd(relNamesOf(other)), r.ents[e].Name))
+		}
+		r.markUsed(i, k)
+		c.why = append(c.why, fmt.Sprintf("%q %s", x, r.ents[e].Name))
+		return c
+	}
+	return nil
+}
+
+// namedBeyond reports whether a relation or a concept is named outside
+// stream positions [start, end).
+// "used to" says a past, no use ("Which icon used to be called X?").
+func (r *reader) namedBeyond(start, end int) bool {
+	outside := func(a, b int) bool {
+		usedTo := b == a+1 && r.st.words[a] == "used" && b < len(r.st.words) && r.st.words[b] == "to"
+		return (b <= start || a >= end) && !usedTo
+	}
+	return slices.ContainsFunc(r.rhits, func(h relHit) bool { return outside(h.start, h.end) }) ||
+		slices.ContainsFunc(r.hits, func(h words.Hit) bool { return outside(h.Start, h.End) })
+}
+
+// intoName returns the relations into kind t where t is a name's kind:
+// the object of a relation that holds names (namingRels) and the subject
+// of none.
+func (r *reader) intoName(t string) ([]*relInfo, bool) {
+	if t == "" {
+		return nil, false
+	}
+	var into []*relInfo
+	named := false
+	for _, ri := range r.rels {
+		if slices.Contains(ri.starts(graph.Out), t) {
+			return nil, false
+		}
+		if slices.Contains(ri.starts(graph.In), t) {
+			into = append(into, ri)
+			named = named || slices.Contains(r.namingRels(), ri)
+		}
+	}
+	return into, named
+}
+
+// relNamesOf returns the names of relations rels.
+func relNamesOf(rels []*relInfo) []string {
+	out := make([]string, len(rels))
+	for i, ri := range rels {
+		out[i] = ri.def.Name
+	}
+	return out
 }
 
 // namingRels returns the relations whose names say their objects are
