@@ -33,6 +33,15 @@ const likenedConfidence = 0.6
 // of relation the graph has none of, the word is near no relation, or the
 // word taken for the relation still gives no reading.
 func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schema, ents []linked) (state.Plan, bool, error) {
+	return p.relateWords(ctx, rl, q, s, ents, true)
+}
+
+// relateWords is relate; where the word taken for a relation still leaves
+// the question unread for a second word no relation names and another is
+// allowed ("Who beat the winner of Beijing?": "beat" for defeated, then
+// "winner" for champion), that word is related too, with the first taken
+// for its relation either way round.
+func (p *Rules) relateWords(ctx context.Context, rl Relator, q string, s *graph.Schema, ents []linked, another bool) (state.Plan, bool, error) {
 	res := reading.Read(q, readingEntities(ents), s)
 	// A phrase the lexicon reads as being on call, where nothing is on
 	// call, is not another relation by similarity; a verb of a broad kind
@@ -41,15 +50,24 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 	if res.Unmatched == nil || res.Unmatched.Concept == words.OnCall || len(res.Readings) > 0 {
 		return state.Plan{}, false, nil
 	}
-	pick, err := rl.Relate(ctx, res.Unmatched.Word, q, s.RelationNames())
+	word := res.Unmatched.Word
+	if !another && len(res.Unnamed) > 0 {
+		// The second word: the first no relation's name says (the
+		// first word's alias now says it).
+		word = res.Unnamed[0]
+	}
+	pick, err := rl.Relate(ctx, word, q, s.RelationNames())
 	if err != nil || pick.Outcome == relsim.Unrelated {
 		return state.Plan{}, false, err
 	}
 	var plans []state.Plan
 	for _, c := range pick.Taken {
 		pl, ok := p.readAs(q, s, ents, pick.Word, c.Relation, pick.Synonym != "" && (passiveName(c.Relation) || agentName(c.Relation)))
-		if !ok {
-			return state.Plan{}, false, nil
+		if !ok && another && len(pick.Taken) == 1 {
+			pl, ok, err = p.relateSecond(ctx, rl, q, s, ents, pick.Word, c.Relation)
+		}
+		if !ok || err != nil {
+			return state.Plan{}, false, err
 		}
 		plans = append(plans, pl)
 	}
@@ -58,6 +76,23 @@ func (p *Rules) relate(ctx context.Context, rl Relator, q string, s *graph.Schem
 		pl = walkBoth(pl, plans[1])
 	}
 	return likenedPlan(pl, pick), true, nil
+}
+
+// relateSecond returns the plan of the question read with word taken for
+// relation rel, from its subject or its object, and a second word no
+// relation names taken for the relation rl picks for it (relateWords);
+// false where neither way reads the question through rel.
+func (p *Rules) relateSecond(ctx context.Context, rl Relator, q string, s *graph.Schema, ents []linked, word, rel string) (state.Plan, bool, error) {
+	for _, inverse := range []bool{false, true} {
+		pl, ok, err := p.relateWords(ctx, rl, q, withAlias(s, rel, word, inverse), ents, false)
+		if err != nil {
+			return state.Plan{}, false, err
+		}
+		if ok && walks(pl, rel) {
+			return pl, true, nil
+		}
+	}
+	return state.Plan{}, false, nil
 }
 
 // likenedPlan is pl, read with a word taken for a relation by pick: no

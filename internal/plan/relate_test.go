@@ -120,3 +120,25 @@ func TestRelateLeavesAKnownConceptTheGraphLacks(t *testing.T) {
 		t.Errorf("chains %v, unanswerable %q, relator asked %q; want no chain, the phrase named, nothing asked", chainsOf(p), p.Unanswerable, r.asked)
 	}
 }
+
+// Two words that name no relation are both related: the first taken for
+// its relation, the second for its own ("Who beat the winner of X?").
+func TestRelateTwoWords(t *testing.T) {
+	st := committees(t)
+	r := &fakeRelator{picks: map[string][]relsim.Candidate{
+		"heads":     {{Relation: "Chairman", Similarity: 0.6}},
+		"populates": {{Relation: "members", Similarity: 0.6}},
+	}}
+	q := "Who heads the committees Ann Lee populates?"
+	p := planFor(t, st, plan.Options{Relate: r}, q)
+	if len(p.Chains) == 0 {
+		t.Fatalf("%q: no chain (%q); relator asked %q", q, p.Unanswerable, r.asked)
+	}
+	walked := p.Chains[0].Relations()
+	if !walked["Chairman"] || !walked["members"] {
+		t.Errorf("%q walks %v, want Chairman and members", q, chainsOf(p))
+	}
+	if p.Readings[0].Confidence > 0.6 {
+		t.Errorf("%q: confidence %.2f, want a guess", q, p.Readings[0].Confidence)
+	}
+}

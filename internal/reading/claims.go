@@ -3747,6 +3747,19 @@ func (r *reader) unexplained() string {
 	return ""
 }
 
+// unnamed returns the words, in order, that no part of the reading
+// explains and no relation's name says ("winner" in "Who beat the winner
+// of X?" where an alias names defeated "beat").
+func (r *reader) unnamed() []string {
+	var out []string
+	for i, w := range r.st.words {
+		if !r.explained(i) && !slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start <= i && i < h.end }) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // explained reports whether the word at stream position i needs no
 // relation to explain it: a word of under three letters, or one the
 // reading accounts for.

@@ -163,6 +163,10 @@ type Result struct {
 	// Unmatched is the question's word no relation of the graph matches,
 	// where that is why it could not be read; nil otherwise.
 	Unmatched *Unmatched
+	// Unnamed are the question's words, in order, that no part of the
+	// reading explains and no relation's name says, where it could not
+	// be read: Unmatched's word first unless a name says it.
+	Unnamed []string
 	// Notes are remarks for the plan (which entities were used, ...).
 	Notes []string
 }
@@ -1454,6 +1458,7 @@ func (r *reader) read() Result {
 	cl, unmatched := r.claim()
 	if cl == nil {
 		res.Unread, res.Unmatched = fmt.Sprintf("no relation of this graph matches %q", unmatched.Word), unmatched
+		res.Unnamed = r.unnamed()
 		return res
 	}
 	res.Readings = r.claimReadings(cl)
