@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/scgraph/scgraph/graph"
 	"github.com/scgraph/scgraph/internal/text"
@@ -98,6 +97,6 @@ func enclosingPlace(s *graph.Schema, st state.ChainStep, typ string) (string, bo
 // (country, region) or a verb of where a thing is (located_in).
 func namesPlace(rel string) bool {
 	return slices.ContainsFunc(words.NameWords(rel), func(w string) bool {
-		return words.IsPlaceNoun(w) || words.IsWhereVerb(strings.ToLower(w))
+		return words.IsPlaceNoun(w) || words.IsWhereVerb(w)
 	})
 }

@@ -773,7 +773,8 @@ func (r *reader) otherNames() *claim {
 // its kind, one hop; a guess where some of them do not say they hold
 // names (replaces beside alias).
 func (r *reader) calledName() *claim {
-	if len(r.namingRels()) == 0 {
+	naming := r.namingRels()
+	if len(naming) == 0 {
 		return nil
 	}
 	w := r.st.words
@@ -789,7 +790,7 @@ func (r *reader) calledName() *claim {
 			continue
 		}
 		e := r.entAt[k]
-		into, ok := r.intoName(r.ents[e].Type)
+		into, ok := r.intoName(r.ents[e].Type, naming)
 		if !ok || r.namedBeyond(i, k+1) {
 			// "What does the bird known as robin redbreast eat?": the
 			// name is the start of a longer reading (plan.throughNames).
@@ -797,9 +798,9 @@ func (r *reader) calledName() *claim {
 		}
 		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true,
 			steps: []stepClaim{{concept: words.None, rels: into, answers: words.First, word: x}}}
-		if other := slices.DeleteFunc(slices.Clone(into), func(ri *relInfo) bool { return slices.Contains(r.namingRels(), ri) }); len(other) > 0 {
+		if other := slices.DeleteFunc(slices.Clone(into), func(ri *relInfo) bool { return slices.Contains(naming, ri) }); len(other) > 0 {
 			c.conf = 0.75
-			c.guess = append(c.guess, fmt.Sprintf("%s read as holding names too: %s is only ever a name", joinAnd(relNamesOf(other)), r.ents[e].Name))
+			c.guess = append(c.guess, fmt.Sprintf("%s read as holding names too: %s is only ever a name", joinAnd(relNames(other)), r.ents[e].Name))
 		}
 		r.markUsed(i, k)
 		c.why = append(c.why, fmt.Sprintf("%q %s", x, r.ents[e].Name))
@@ -821,9 +822,9 @@ func (r *reader) namedBeyond(start, end int) bool {
 }
 
 // intoName returns the relations into kind t where t is a name's kind:
-// the object of a relation that holds names (namingRels) and the subject
-// of none.
-func (r *reader) intoName(t string) ([]*relInfo, bool) {
+// the object of a relation that holds names (naming, namingRels') and
+// the subject of none.
+func (r *reader) intoName(t string, naming []*relInfo) ([]*relInfo, bool) {
 	if t == "" {
 		return nil, false
 	}
@@ -835,19 +836,10 @@ func (r *reader) intoName(t string) ([]*relInfo, bool) {
 		}
 		if slices.Contains(ri.starts(graph.In), t) {
 			into = append(into, ri)
-			named = named || slices.Contains(r.namingRels(), ri)
+			named = named || slices.Contains(naming, ri)
 		}
 	}
 	return into, named
-}
-
-// relNamesOf returns the names of relations rels.
-func relNamesOf(rels []*relInfo) []string {
-	out := make([]string, len(rels))
-	for i, ri := range rels {
-		out[i] = ri.def.Name
-	}
-	return out
 }
 
 // namingRels returns the relations whose names say their objects are
