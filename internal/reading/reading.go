@@ -1276,21 +1276,30 @@ func (r *reader) typesLinkReading(cl *claim, first Reading, at string, edges []s
 }
 
 // otherWay returns the last reading for a question whose first reading
-// walks, one step, only relations of unknown meaning one way round: the
-// same step the other way, where the question's word order may not be the
-// way the graph stores them ("What is Mojito garnished with?" read as what
-// has Mojito as its garnish, and garnish runs from the drink). It is
-// walked only where the readings before it find nothing, and is a guess;
-// a failure's reach and a dependency are read as their verbs say.
+// walks, as its first step, only relations of unknown meaning one way
+// round: the same step the other way, where the question's word order may
+// not be the way the graph stores them ("What is Mojito garnished with?"
+// read as what has Mojito as its garnish, and garnish runs from the drink;
+// "Which plugin provides the replacement for multiline-ternary?", where
+// replaced_by may run from the replaced rule). It is walked only where the
+// readings before it find nothing, and is a guess; a failure's reach and a
+// dependency are read as their verbs say.
 func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
 	if len(readings) == 0 || cl.target >= 0 || cl.failed() || cl.impact {
 		return Reading{}, false
 	}
 	first := readings[0]
-	if len(first.Chain.Steps) != 1 || first.Concept == words.Dependency || len(first.Unoriented) != len(first.Chain.Steps[0].Edges) {
+	if len(first.Chain.Steps) == 0 || first.Concept == words.Dependency {
 		return Reading{}, false
 	}
-	rels := state.ChainStep{Edges: first.Unoriented}.Relations()
+	// A there-and-back chain ("what else has X's genus") turned at its
+	// first step is no reading at all.
+	turned := reversed(first.Chain.Steps[0].Edges)
+	if len(turned) == 0 || slices.ContainsFunc(turned, func(e state.RelDir) bool { return !slices.Contains(first.Unoriented, e) }) ||
+		slices.ContainsFunc(first.Chain.Steps[1:], func(st state.ChainStep) bool { return slices.Equal(st.Edges, turned) }) {
+		return Reading{}, false
+	}
+	rels := state.ChainStep{Edges: turned}.Relations()
 	names := "its name does"
 	if len(rels) > 1 {
 		names = "their names do"
@@ -1299,14 +1308,18 @@ func (r *reader) otherWay(cl *claim, readings []Reading) (Reading, bool) {
 	// named alike, those left unread, and the first way round, now the
 	// other way.
 	rd := first
-	if !r.participleByTypes(cl, first) {
+	if len(first.Chain.Steps) > 1 || !r.participleByTypes(cl, first) {
 		rd.Confidence *= 0.5
 	}
-	rd.Chain = state.Chain{Steps: []state.ChainStep{{Edges: first.Unoriented, Repeat: first.Chain.Steps[0].Repeat}}}
-	rd.Unoriented = slices.Clone(first.Chain.Steps[0].Edges)
+	steps := slices.Clone(first.Chain.Steps)
+	steps[0].Edges = turned
+	rd.Chain = state.Chain{Steps: steps, Score: rd.Confidence}
+	rd.Unoriented = r.unoriented(steps)
 	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s read the other way round: %s not say which way the question's words run", joinAnd(rels), names))
-	rd.Chain.Score = rd.Confidence
 	rd.Text = fmt.Sprintf("the %s linked to %s by %s, the other way round", first.Asked.said(), r.ents[cl.anchor].Name, joinAnd(rels))
+	if len(steps) > 1 {
+		rd.Text = first.Text + ", step 1 the other way round"
+	}
 	return rd, true
 }
 
