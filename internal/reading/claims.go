@@ -683,7 +683,7 @@ func stepsOf(st stepClaim) []stepClaim {
 // relation named as a noun ("spouse", "genre").
 func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 	for _, h := range r.hitsAt(j) {
-		if h.Kind == words.HitNoun && !r.namedInFull(j, h.End+1) {
+		if h.Kind == words.HitNoun && !r.namedInFull(j, h.End) {
 			return stepClaim{concept: h.Concept, answers: h.Role, word: strings.Join(r.st.words[h.Start:h.End], " "), closure: h.Closure, twice: h.Twice}, h.End, true
 		}
 	}

@@ -105,6 +105,9 @@ type Reading struct {
 	// AskedUnreached: no relation leads from where the walk ends to the
 	// asked kind, which the reading keeps all the same.
 	AskedUnreached bool
+	// widened: the reading of the claim widened to every relation of its
+	// kind, walked where those the question names find nothing.
+	widened bool
 }
 
 // Unmatched is a word of the question no relation of the graph matches.
@@ -1500,10 +1503,20 @@ func (r *reader) read() Result {
 	// hop on from where it ends as the types allow, is read first
 	// ("Who chairs the subcommittees of X?": X's subcommittees, then their
 	// Chairman), a guess the critic does not certify.
+	// So is it for a reading widened to every relation of its kind where
+	// the ones the question names find nothing ("Where is the supplier of
+	// C3 located?", where C3's supplier is stored as supplied_by).
 	if len(res.Readings) > 0 && len(d.unused) == 0 {
-		if rd, ok := r.composedFirst(res.Readings[0]); ok {
-			res.Readings = append([]Reading{rd}, res.Readings...)
+		var composed []Reading
+		for i, rd := range res.Readings {
+			if i == 0 || rd.widened {
+				if c, ok := r.composedFirst(rd); ok {
+					composed = append(composed, c)
+				}
+			}
+			composed = append(composed, rd)
 		}
+		res.Readings = composed
 	}
 	for i := range res.Readings {
 		d.apply(&res.Readings[i])
@@ -1548,6 +1561,9 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	rds := r.readings(cl)
 	if w := r.widened(cl); w != nil {
 		wide := r.readings(w)
+		for i := range wide {
+			wide[i].widened = true
+		}
 		if len(wide) > 0 {
 			for i := range rds {
 				rds[i].Wider = r.widerEdges(rds[i], wide[0], w)
