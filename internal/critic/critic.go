@@ -519,6 +519,9 @@ func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, clos
 	if len(rd.Unoriented) > 0 && outcome == state.NoChain {
 		checks = append(checks, claimCheck{c.unorientedDoubt, false})
 	}
+	if outcome == state.NoChain && !closure {
+		checks = append(checks, claimCheck{c.throughOthersDoubt, true})
+	}
 	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || outcome == state.NoChain) ||
 		len(rd.UnreadFirst) > 0 && outcome == state.NoChain {
 		checks = append(checks, claimCheck{c.unreadDoubt, false})
@@ -615,6 +618,60 @@ func (c *Topological) unreadDoubt(ctx context.Context, s *state.AgentState, walk
 	}
 	return fmt.Sprintf("%s also %s %s, and %s (a schema file that gives the meaning settles it)",
 		joinNames(rels), verb, joinNames(nodes), whose), nil
+}
+
+// throughOthersDoubt says, for a yes or no read as one step whose none
+// rests on the anchor having no fact of a walked relation at all, how the
+// anchor reaches the target all the same: through other relations, then
+// that one ("Is Tondano Caldera in the Indonesia region?"
+// over region, which leaves subregions, not volcanoes: Tondano Caldera
+// -subregion-> Sulawesi -region-> Indonesia). Where the anchor has a fact
+// of its own ("Is Nadal right-handed?": his hand is left-handed), the
+// none is its answer; "".
+func (c *Topological) throughOthersDoubt(ctx context.Context, s *state.AgentState, _ map[string]bool, cost *state.Cost) (string, error) {
+	chain := s.Chain()
+	if s.Plan.Target.Kind != state.TargetEntity || len(chain.Steps) != 1 || len(s.Plan.Anchors) != 1 {
+		return "", nil
+	}
+	steps := byDirection(chain.Steps[0].Edges)
+	if len(steps) != 1 || steps[0].Direction == graph.Both {
+		return "", nil
+	}
+	from, to := s.Plan.Anchors[0].Entity, s.Plan.Target.Entity
+	exp, err := c.expandWalked(ctx, map[string]bool{from: true}, steps, cost)
+	if err != nil {
+		return "", fmt.Errorf("check %s's own facts of the walked relations: %w", from, err)
+	}
+	own := map[string]bool{}
+	for _, hops := range exp.Hops {
+		for _, h := range hops {
+			own[h.Relation] = true
+		}
+	}
+	ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: 3, Direction: steps[0].Direction, Limit: 10})
+	cost.StoreCalls++
+	if err != nil {
+		return "", fmt.Errorf("check the chains from %s to %s: %w", from, to, err)
+	}
+	for _, p := range ps {
+		last := p.Hops[len(p.Hops)-1].Relation
+		if len(p.Hops) == 1 && !slices.Contains(steps[0].Relations, last) && len(own) < len(steps[0].Relations) {
+			return fmt.Sprintf("%s has no %s of its own, and %s joins it to %s", from, joinNames(absent(steps[0].Relations, own)), last, to), nil
+		}
+		if len(p.Hops) > 1 && slices.Contains(steps[0].Relations, last) && !own[last] {
+			var rels []string
+			for _, h := range p.Hops {
+				rels = append(rels, h.Relation)
+			}
+			return fmt.Sprintf("%s has no %s of its own, and reaches %s through %s", from, last, to, strings.Join(rels, ", then ")), nil
+		}
+	}
+	return "", nil
+}
+
+// absent returns the relations of rels not in own.
+func absent(rels []string, own map[string]bool) []string {
+	return slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return own[r] })
 }
 
 // widerDoubt says which relations of the reading's kind that the
