@@ -519,7 +519,11 @@ func (c *Topological) claimChecks(rd *state.Reading, outcome state.Outcome, clos
 	if len(rd.Unoriented) > 0 && outcome == state.NoChain {
 		checks = append(checks, claimCheck{c.unorientedDoubt, false})
 	}
-	if outcome == state.NoChain && !closure {
+	if outcome == state.NoChain && !closure && (!rd.ExtentSaid || rd.Concept == words.Containment.String()) {
+		// Not where the question says how far ("directly"): the one step
+		// is its whole question. A whole said of a part ("in the
+		// Indonesia region") is read as one step by its relation's noun,
+		// where being in a whole holds through the part's own wholes.
 		checks = append(checks, claimCheck{c.throughOthersDoubt, true})
 	}
 	if len(rd.Unread) > 0 && (closure || rd.Concept == words.Dependency.String() || outcome == state.NoChain) ||
