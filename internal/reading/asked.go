@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -435,13 +436,26 @@ func (r *reader) namedEndType(noun string) string {
 		if kindNoun(ri.def.Name) != noun {
 			continue
 		}
-		if len(ri.def.To) != 1 || (typ != "" && typ != ri.def.To[0]) {
+		to := ri.def.To
+		if len(to) > 1 && !words.IsClassifier(noun) {
+			// Untyped data, where a name shared by things of two kinds
+			// ("Indonesia", a country and a region) merged the classes
+			// role inference gives: the class named after the
+			// relation's own objects. Not for a classifier noun
+			// ("possible_type": what kind a thing is says nothing of
+			// which kind of thing).
+			own := infer.RoleTypeName(ri.def.Name, true)
+			if slices.Contains(to, own) {
+				to = []string{own}
+			}
+		}
+		if len(to) != 1 || (typ != "" && typ != to[0]) {
 			return ""
 		}
-		if r.s.Type(ri.def.To[0]) == nil {
+		if r.s.Type(to[0]) == nil {
 			return ""
 		}
-		typ = ri.def.To[0]
+		typ = to[0]
 	}
 	return typ
 }
