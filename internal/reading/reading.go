@@ -328,6 +328,9 @@ type reader struct {
 	// dependencies need?": host_dependency beside depends_on): the last
 	// step walks them alone (qualifiedSaid).
 	askedQualified []*relInfo
+	// qualifierTok are the tokens qualifiedSiblings read as the word
+	// that picks sibling relations, for every reading.
+	qualifierTok map[int]bool
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
 	// kindNameTok marks the tokens of a type's name of several words the
@@ -1480,6 +1483,9 @@ func (r *reader) read() Result {
 	res.Readings = r.claimReadings(cl)
 	if len(res.Readings) == 0 {
 		res.Unread = "no relation of this graph leads where the question asks"
+	}
+	for i := range res.Readings {
+		r.qualifiedSiblings(&res.Readings[i])
 	}
 	d := r.questionDoubts(cl)
 	member, isMember := r.yesNoMember(cl)
@@ -2701,3 +2707,116 @@ func (r *reader) survival() string {
 
 // fillerWords are passed over between the parts of a complement question.
 var fillerWords = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
+
+// qualifiedSiblings narrows each step of rd that walks sibling relations,
+// names that end in one word and differ by the words before it
+// (primaryMuscles and secondaryMuscles, home_team and away_team), to the
+// siblings whose own word the question says, in any of its forms
+// ("primarily", "secondarily"), or, a guess, by a word of the same sense
+// (qualifiers.txt: "mainly" for primary). A word said of several
+// siblings, or of all, narrows nothing.
+func (r *reader) qualifiedSiblings(rd *Reading) {
+	for k, st := range rd.Chain.Steps {
+		rels := st.Relations()
+		quals, ok := siblingQualifiers(rels)
+		if !ok {
+			continue
+		}
+		var chosen []string
+		var guesses []string
+		for i, t := range r.toks {
+			p := r.streamPos(i)
+			if t.entity >= 0 || p >= 0 && r.used[p] && !r.qualifierTok[i] || r.extentTok[i] {
+				continue
+			}
+			named, guess := siblingsSaid(t.text, rels, quals)
+			if len(named) == 0 || len(named) == len(rels) {
+				continue
+			}
+			if p >= 0 {
+				r.used[p] = true
+			}
+			if r.qualifierTok == nil {
+				r.qualifierTok = map[int]bool{}
+			}
+			r.qualifierTok[i] = true
+			for _, n := range named {
+				if !slices.Contains(chosen, n) {
+					chosen = append(chosen, n)
+				}
+			}
+			if guess != "" {
+				guesses = append(guesses, guess)
+			}
+		}
+		if len(chosen) == 0 || len(chosen) == len(rels) {
+			continue
+		}
+		steps := slices.Clone(rd.Chain.Steps)
+		steps[k].Edges = slices.DeleteFunc(slices.Clone(st.Edges), func(e state.RelDir) bool { return !slices.Contains(chosen, e.Relation) })
+		rd.Chain.Steps = steps
+		rd.Text = strings.Replace(rd.Text, joinAnd(rels), joinAnd(chosen), 1)
+		rd.Guesses = append(slices.Clip(rd.Guesses), guesses...)
+		rd.Because = append(slices.Clip(rd.Because), fmt.Sprintf("of %s, %s, as the question's words qualify them", joinAnd(rels), joinAnd(chosen)))
+	}
+}
+
+// siblingQualifiers returns, for relations rels of one step, the words
+// each name says before the last word they all end in, where there are
+// two or more relations and each says some; ok false otherwise.
+func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
+	if len(rels) < 2 {
+		return nil, false
+	}
+	quals = map[string][]string{}
+	head := ""
+	for _, rel := range rels {
+		ws := nameWords(rel)
+		if len(ws) < 2 {
+			return nil, false
+		}
+		last := singular(ws[len(ws)-1])
+		if head != "" && last != head {
+			return nil, false
+		}
+		head = last
+		quals[rel] = ws[:len(ws)-1]
+	}
+	return quals, true
+}
+
+// siblingsSaid returns the relations of rels whose qualifier word
+// (quals) the question's word w says: in one of its forms (the word
+// itself, its adverb in -ly), else by a word of the same sense, said as
+// a guess.
+func siblingsSaid(w string, rels []string, quals map[string][]string) (named []string, guess string) {
+	if functionWords[w] {
+		return nil, ""
+	}
+	for _, rel := range rels {
+		if slices.ContainsFunc(quals[rel], func(q string) bool { return !functionWords[q] && (w == q || w == adverbOf(q) || words.FormSet(q)[w]) }) {
+			named = append(named, rel)
+		}
+	}
+	if len(named) > 0 {
+		return named, ""
+	}
+	for _, rel := range rels {
+		for _, q := range quals[rel] {
+			if slices.ContainsFunc(words.QualifierSynonyms(q), func(s string) bool { return w == s || w == adverbOf(s) }) {
+				named, guess = append(named, rel), fmt.Sprintf("taking %q as %s: %q says the same of %s (a synonym)", w, rel, q, rel)
+				break
+			}
+		}
+	}
+	return named, guess
+}
+
+// adverbOf returns the adverb in -ly of adjective a ("primary":
+// "primarily", "main": "mainly").
+func adverbOf(a string) string {
+	if strings.HasSuffix(a, "y") && len(a) > 2 {
+		return a[:len(a)-1] + "ily"
+	}
+	return a + "ly"
+}

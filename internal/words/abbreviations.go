@@ -224,6 +224,12 @@ func ValuesOf(noun string) []string { return k().values[noun] }
 // measures.txt; nil for an adjective of no measure.
 func MeasureNouns(adj string) []string { return k().measures[adj] }
 
+// QualifierSynonyms returns the adjectives of the same sense as adj, a
+// word that qualifies a relation's name beside its siblings ("primary"
+// in primaryMuscles: "main", "chief"), from qualifiers.txt; nil where
+// none is listed.
+func QualifierSynonyms(adj string) []string { return k().qualifiers[adj] }
+
 // PlacesOf returns the places a demonym is said of ("sweden" for
 // "swedish", "united states" and "america" for "american"), lower case
 // with spaces between words, or nil; a demonym of two words is looked up

@@ -66,26 +66,27 @@ type knowledge struct {
 	concepts []ConceptPhrase
 	// readings are readings.txt's phrases; those the question reader
 	// did not know are also in concepts, after concepts.txt's.
-	readings  []Reading
-	kinds     map[string]string
-	abbrev    map[string][]string       // short form -> long form's words
-	opposites map[string][]string       // preposition ending relation names -> its opposites (opposites.txt)
-	nicknames map[string][]string       // nickname -> the given names it stands for (nicknames.txt)
-	values    map[string][]string       // noun -> the values it names (valuenouns.txt)
-	kin       map[string][]string       // narrower kin noun -> the kin noun it is a kind of (kinship.txt)
-	kinWords  map[string][]string       // familiar kin word -> the kin noun it means (kinwords.txt)
-	synonyms  map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
-	kinInv    map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
-	demonyms  map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
-	measures  map[string][]string       // adjective of a measure -> the nouns of what it measures (measures.txt)
-	byFirst   map[string][]abbreviation // first word of a long form -> its abbreviations
-	heads     map[string]bool
-	places    map[string]bool // nouns of where something is (placenouns.txt)
-	whereVerb map[string]bool // verbs that say where a thing is (whereverbs.txt)
-	motion    map[string]bool // verbs of going from place to place (motionverbs.txt)
-	names     map[string]bool // nouns of a thing's other names (namenouns.txt)
-	peers     map[string]bool // nouns of things of one's own kind (peernouns.txt)
-	someone   map[string]bool // nouns of people and groups of people (someonenouns.txt)
+	readings   []Reading
+	kinds      map[string]string
+	abbrev     map[string][]string       // short form -> long form's words
+	opposites  map[string][]string       // preposition ending relation names -> its opposites (opposites.txt)
+	nicknames  map[string][]string       // nickname -> the given names it stands for (nicknames.txt)
+	values     map[string][]string       // noun -> the values it names (valuenouns.txt)
+	kin        map[string][]string       // narrower kin noun -> the kin noun it is a kind of (kinship.txt)
+	kinWords   map[string][]string       // familiar kin word -> the kin noun it means (kinwords.txt)
+	synonyms   map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
+	kinInv     map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
+	demonyms   map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
+	measures   map[string][]string       // adjective of a measure -> the nouns of what it measures (measures.txt)
+	qualifiers map[string][]string       // qualifying adjective -> the adjectives of the same sense (qualifiers.txt)
+	byFirst    map[string][]abbreviation // first word of a long form -> its abbreviations
+	heads      map[string]bool
+	places     map[string]bool // nouns of where something is (placenouns.txt)
+	whereVerb  map[string]bool // verbs that say where a thing is (whereverbs.txt)
+	motion     map[string]bool // verbs of going from place to place (motionverbs.txt)
+	names      map[string]bool // nouns of a thing's other names (namenouns.txt)
+	peers      map[string]bool // nouns of things of one's own kind (peernouns.txt)
+	someone    map[string]bool // nouns of people and groups of people (someonenouns.txt)
 	// classifiers are classifiers.txt's nouns.
 	classifiers map[string]bool
 	// derivations are derivations.txt's suffixes, longest first.
@@ -162,6 +163,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {
+		return nil, err
+	}
+	if kn.qualifiers, err = parseSymmetric("qualifiers.txt", "one adjective, then the adjectives of the same sense, not itself", false); err != nil {
 		return nil, err
 	}
 	if kn.measures, err = parseWordMap("measures.txt", "one adjective, then the nouns of what it measures, not itself"); err != nil {

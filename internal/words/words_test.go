@@ -106,6 +106,10 @@ func lintLists(t *testing.T, kn *knowledge) {
 		lower(t, "demonyms.txt", adj)
 		lower(t, "demonyms.txt", strings.Join(places, " "))
 	}
+	for adj, same := range kn.qualifiers {
+		lower(t, "qualifiers.txt", adj)
+		lower(t, "qualifiers.txt", strings.Join(same, " "))
+	}
 	for adj, nouns := range kn.measures {
 		lower(t, "measures.txt", adj)
 		lower(t, "measures.txt", strings.Join(nouns, " "))
