@@ -328,9 +328,6 @@ type reader struct {
 	// dependencies need?": host_dependency beside depends_on): the last
 	// step walks them alone (qualifiedSaid).
 	askedQualified []*relInfo
-	// qualifierTok are the tokens qualifiedSiblings read as the word
-	// that picks sibling relations, for every reading.
-	qualifierTok map[int]bool
 	// extentTok marks the tokens the extent cues took.
 	extentTok []bool
 	// kindNameTok marks the tokens of a type's name of several words the
@@ -2716,6 +2713,9 @@ var fillerWords = map[string]bool{"directly": true, "actually": true, "really": 
 // (qualifiers.txt: "mainly" for primary). A word said of several
 // siblings, or of all, narrows nothing.
 func (r *reader) qualifiedSiblings(rd *Reading) {
+	if slices.ContainsFunc(r.st.words, func(w string) bool { return w == "included" || words.ClassOf(w).Has(words.CueLead) }) {
+		return // "host dependencies included" counts them in (qualifiedSaid)
+	}
 	for k, st := range rd.Chain.Steps {
 		rels := st.Relations()
 		quals, ok := siblingQualifiers(rels)
@@ -2726,7 +2726,7 @@ func (r *reader) qualifiedSiblings(rd *Reading) {
 		var guesses []string
 		for i, t := range r.toks {
 			p := r.streamPos(i)
-			if t.entity >= 0 || p >= 0 && r.used[p] && !r.qualifierTok[i] || r.extentTok[i] {
+			if t.entity >= 0 || r.extentTok[i] {
 				continue
 			}
 			named, guess := siblingsSaid(t.text, rels, quals)
@@ -2736,10 +2736,6 @@ func (r *reader) qualifiedSiblings(rd *Reading) {
 			if p >= 0 {
 				r.used[p] = true
 			}
-			if r.qualifierTok == nil {
-				r.qualifierTok = map[int]bool{}
-			}
-			r.qualifierTok[i] = true
 			for _, n := range named {
 				if !slices.Contains(chosen, n) {
 					chosen = append(chosen, n)
@@ -2762,8 +2758,9 @@ func (r *reader) qualifiedSiblings(rd *Reading) {
 }
 
 // siblingQualifiers returns, for relations rels of one step, the words
-// each name says before the last word they all end in, where there are
-// two or more relations and each says some; ok false otherwise.
+// each name says before the last word they all end in, a noun, where
+// there are two or more relations and each says some; ok false
+// otherwise.
 func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
 	if len(rels) < 2 {
 		return nil, false
@@ -2776,7 +2773,9 @@ func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
 			return nil, false
 		}
 		last := singular(ws[len(ws)-1])
-		if head != "" && last != head {
+		if head != "" && last != head || functionWords[last] || words.ClassOf(last) != 0 {
+			// Not a name that ends in a word of grammar (built_from,
+			// copies_from): its first word is the act, no qualifier.
 			return nil, false
 		}
 		head = last
