@@ -1956,7 +1956,7 @@ func newDocContext(doc string) *docContext {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
 	}
 	for _, toks := range sentences {
-		if n := lowerCaseSubject(toks); n != "" {
+		if n := lowerCaseSubject(toks); n != "" && !namedOtherwise(n, sentences, dc.names) {
 			dc.addName(n, "")
 		}
 		// A word in camel case ("MetaManager", "edgeHub") is a name the
@@ -2027,13 +2027,40 @@ func lowerCaseSubject(toks []otok) string {
 	return t.text
 }
 
+// namedOtherwise reports whether the document names the program an agent
+// noun after "the" may be some other way: capitalised ("The Dispatcher
+// reads …" then "The dispatcher reads …"), or as the last part of a name it
+// gives ("## karmada-descheduler" then "The descheduler calls …"); "the
+// dispatcher" then refers to that name, and is none of its own.
+func namedOtherwise(n string, sentences [][]otok, names map[string]omention) bool {
+	w := strings.ToLower(n)
+	if !words.NamesAgent(w) {
+		return false
+	}
+	for _, toks := range sentences {
+		for _, t := range toks {
+			if t.low == w && isCapWord(t) {
+				return true
+			}
+		}
+	}
+	for _, m := range names {
+		l := strings.ToLower(m.name)
+		if l != w && (strings.HasSuffix(l, "-"+w) || strings.HasSuffix(l, " "+w) || strings.HasSuffix(l, "_"+w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // unknownNoun reports whether a lower-case word after "the" is none of the
 // nouns package words knows for a role or a party: no noun of a concept
-// ("the client", "the owner"), no agent noun ("the producer", "the
-// browser"), no someone noun ("the admin"). "The kubelet calls …" names a
-// program; "The client sends …" a role.
+// ("the client", "the owner"), no someone noun ("the admin", "the
+// producer"). "The kubelet calls …" and "The mapper watches …" name a
+// program (an agent noun no list knows: the one the document has); "The
+// client sends …" a role.
 func unknownNoun(w string) bool {
-	return len(words.Lookup([]string{w})) == 0 && !words.NamesAgent(w) && !words.NamesSomeone(w)
+	return len(words.Lookup([]string{w})) == 0 && !words.NamesSomeone(w)
 }
 
 // unlistedWord reports whether a lower-case word is none the lists know
