@@ -3862,6 +3862,23 @@ func (r *relating) agentPassive() bool {
 	if prep < 2 {
 		return false
 	}
+	if toks[prep].low == "from" {
+		// "Alerts are sent from <ga> to <gb>": the sender sends to gb.
+		to, ok := plain(between)
+		if !ok || to != "to" {
+			return false
+		}
+		base, ok := participle(prep)
+		if !ok || !openWords.is("sent-from-verbs", base) {
+			return false
+		}
+		phrase := base + " to"
+		if deliversToService(phrase, ga.ms[0], gb.ms[0], toks[:ga.i]) {
+			phrase = "call"
+		}
+		r.add(ga.ms, gb.ms, phrase)
+		return true
+	}
 	if toks[prep].low != "by" {
 		// "Blocks are uploaded to <ga> by <gb>"
 		if !openWords.is("gap-prepositions", toks[prep].low) || len(between) == 0 || between[0].low != "by" {
@@ -4467,7 +4484,7 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
 		return
 	}
-	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o) {
+	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o, between(r.toks, s, o)) {
 		f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
 	}
 	if consumesQueue(f.phrase, o.typ) {
@@ -4655,7 +4672,7 @@ func meansGerund(ts, before []otok) int {
 // the clause is: a call of a service, a consuming of a queue.
 func meansPhrase(phrase string, s, o omention) string {
 	switch {
-	case callsService(phrase, o.typ) || deliversToService(phrase, s, o):
+	case callsService(phrase, o.typ) || deliversToService(phrase, s, o, nil):
 		return "call"
 	case consumesQueue(phrase, o.typ):
 		return "consume"
@@ -4745,7 +4762,7 @@ func callsService(phrase, objectType string) bool {
 // writes or pushes to another ("write metrics to the Receiver"), and what a
 // metric or a client library sends, stay deliveries. A service's instances
 // ("History Service shards") are services here.
-func deliversToService(phrase string, s, o omention) bool {
+func deliversToService(phrase string, s, o omention, sent []otok) bool {
 	fs := strings.Fields(phrase)
 	if len(fs) == 0 || !openWords.is("service-sending-verbs", fs[0]) || canonicalPhrase(phrase) != "write to" {
 		return false
@@ -4758,7 +4775,25 @@ func deliversToService(phrase string, s, o omention) bool {
 	program := func(m omention) bool {
 		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ)) && programName(m.name)
 	}
-	return program(s) && program(o)
+	if program(s) && program(o) {
+		return true
+	}
+	// "Peer sends the piece numbers to Seed Peer", "Alerts are sent from
+	// Prometheus to the Alertmanager": between two names of no kind that
+	// stores or queues, what is handed over is a call, unless it is data
+	// a store or a broker takes ("sends events to Kafka": a write).
+	named := func(m omention) bool {
+		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ))
+	}
+	return named(s) && named(o) && !slices.ContainsFunc(sent, func(t otok) bool { return openWords.is("data-nouns", t.low) })
+}
+
+// between returns the tokens between two mentions in order, or nil.
+func between(toks []otok, a, b omention) []otok {
+	if a.j > b.i || b.i > len(toks) {
+		return nil
+	}
+	return toks[a.j:b.i]
 }
 
 // programName reports whether a name is one word written the way programs
