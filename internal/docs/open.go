@@ -1158,6 +1158,10 @@ func (f *mentionFinder) nameAt(i int) int {
 		// program named in code is; the name is the thing.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
 		return j
+	case projectNounAfter(toks, i, j):
+		// "The Prometheus ecosystem consists of …": the project itself.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
+		return j
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1207,6 +1211,16 @@ func (f *mentionFinder) commandName(i, j int) {
 // written as code, that ends the noun phrase: no plain noun after it.
 func programNounAfter(toks []otok, j int) bool {
 	if j == 0 || j >= len(toks) || !toks[j-1].code || !openWords.is("program-nouns", toks[j].low) {
+		return false
+	}
+	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
+// projectNounAfter reports whether a noun of a project as a whole
+// ([project-nouns]) follows the name from i to j and ends the phrase:
+// "the Prometheus ecosystem", "the containerd project".
+func projectNounAfter(toks []otok, i, j int) bool {
+	if j >= len(toks) || toks[j-1].poss || !openWords.is("project-nouns", toks[j].low) {
 		return false
 	}
 	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
@@ -2537,6 +2551,9 @@ func itemObject(b block) string {
 	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(cleanMarkdown(m[1]))
 	}
+	if m := itemLeadLinkRE.FindStringSubmatch(body); m != nil && itemModifiers(m[1]) {
+		return strings.TrimSpace(cleanMarkdown(m[2])) // "a [push gateway](…) for …"
+	}
 	if m := itemTermRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(m[1])
 	}
@@ -2560,9 +2577,33 @@ func itemObject(b block) string {
 	return ""
 }
 
+// itemModifiers reports whether the words before an item's link are an
+// article and modifiers of its name ("a", "the main", "special-purpose"),
+// no verb or other function word: "uses [Redis](…)" names Redis as what
+// the item does, not as the item.
+func itemModifiers(s string) bool {
+	fs := strings.Fields(s)
+	if len(fs) == 0 {
+		return false
+	}
+	for k, w := range fs {
+		l := strings.ToLower(w)
+		if k == 0 && (l == "the" || l == "a" || l == "an") {
+			continue
+		}
+		if openWords.function(l) || verbLike(l) || verbLike(lemma(l)) || thirdPerson(l) || strings.HasSuffix(l, "ing") {
+			return false
+		}
+	}
+	return true
+}
+
 var (
 	// "[Registry extension](./x.md) to get …": a link starting the item.
 	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\([^)\s]*\)`)
+	// "a [push gateway](…) for …", "the main [Prometheus server](…)": an
+	// article or one or two modifiers (itemModifiers), then a link.
+	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\([^)\s]*\)`)
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
@@ -5645,6 +5686,9 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	}
 	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) && !partyGap(base, prep) {
 		return false
+	}
+	if slices.ContainsFunc(rest, func(t otok) bool { return openWords.is("comparison-nouns", t.low) }) {
+		return false // "provides an alternative to X": X is compared, no party
 	}
 	inner := 0
 	for k, t := range rest {
