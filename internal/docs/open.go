@@ -866,6 +866,14 @@ func clauseStartsAt(toks []otok, i int) bool {
 // plural); not punctuation, a clause word or a negation.
 func objectFollows(toks []otok, j int) bool {
 	w, n := toks[j], toks[j+1]
+	if openWords.is("verb-particles", n.low) && j+2 < len(toks) {
+		// "Alertmanager takes in alerts", "sends out notifications": a
+		// particle of the verb, then its object.
+		n = toks[j+2]
+		if n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low) {
+			return false
+		}
+	}
 	switch {
 	case n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low):
 		return false
@@ -1608,8 +1616,8 @@ func headingStart(toks []otok, j int, heading bool) bool { return heading && j <
 // modifies: a lower-case content word that is neither a verb form nor a
 // function word.
 func modifies(t otok) bool {
-	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) {
-		return false
+	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) || openWords.is("abbreviations", t.low) {
+		return false // "Pagerduty, Slack etc.": an abbreviation ends the list, no noun
 	}
 	if words.PastForm(t.low) || thirdPerson(t.low) && verbLike(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) {
 		return false
@@ -4229,6 +4237,7 @@ func (r *relating) pair(a int) {
 		return
 	}
 	between = dropNamePremodifiers(r.toks, gb, between)
+	between = dropUnnamedConjuncts(between)
 	if phrase, ok := viaIntermediary(r.toks, ga, between); ok && len(ga.ms) == 1 {
 		// "Queries are routed to Y via X", "Requests reach Y through
 		// X": the requests pass through X, which does the act to Y.
@@ -4236,6 +4245,21 @@ func (r *relating) pair(a int) {
 		return
 	}
 	r.verbBetween(subj, ga, gb, between)
+}
+
+// dropUnnamedConjuncts reads "sends notifications to email, Pagerduty,
+// Slack": plain nouns listed, each before a comma, between a preposition and
+// the names are conjuncts of the list that name nothing; the preposition
+// governs the names too. It returns the words up to the preposition.
+func dropUnnamedConjuncts(ts []otok) []otok {
+	k := len(ts)
+	for k >= 3 && ts[k-1].low == "," && modifies(ts[k-2]) && !verbLike(ts[k-2].low) && !strings.HasSuffix(ts[k-2].low, "ing") {
+		k -= 2
+	}
+	if k == len(ts) || !openWords.is("prepositions", ts[k-1].low) {
+		return ts
+	}
+	return ts[:k]
 }
 
 // nextClauseSubject reports "how Argo CD is configured it may …": the
