@@ -4977,8 +4977,23 @@ func lastCoordinatedVerb(ts []otok) int {
 			(thirdPerson(ts[k].low) || words.PastForm(ts[k].low)) {
 			return k
 		}
+		if unlistedCoordinatedVerb(ts, k) {
+			return k
+		}
 	}
 	return -1
+}
+
+// unlistedCoordinatedVerb reports ", periodically obtains routing
+// information from X": after a comma (an adverb between at most), a word no
+// list knows in the third person with its object after it is a verb
+// coordinated with the clause's (unlistedVerbForm, objectFollows).
+func unlistedCoordinatedVerb(ts []otok, k int) bool {
+	c := k - 1
+	if c > 0 && (openWords.is("adverbs", ts[c].low) || strings.HasSuffix(ts[c].low, "ly")) {
+		c--
+	}
+	return c >= 0 && ts[c].low == "," && k+1 < len(ts) && unlistedVerbForm(ts[k]) && !verbLike(ts[k].low) && objectFollows(ts, k)
 }
 
 // verbGroup is a relation phrase read between two mentions.
