@@ -1170,6 +1170,11 @@ func (f *mentionFinder) nameAt(i int) int {
 		// "The Prometheus ecosystem consists of …": the project itself.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
 		return j
+	case actingProgramAfter(toks, i, j):
+		// "The JuiceFS client mounts …": the name and its noun of a
+		// program, the clause's subject, name the program.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i : j+1])}, i, j+1)
+		return j
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1222,6 +1227,21 @@ func programNounAfter(toks []otok, j int) bool {
 		return false
 	}
 	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
+// actingProgramAfter reports "The JuiceFS client mounts …", "The Daemon
+// process requests …": after "the" starting a clause, a name and one
+// singular noun of a program ([actor-nouns], [program-nouns]) that a verb
+// in the third person follows.
+func actingProgramAfter(toks []otok, i, j int) bool {
+	if j+1 >= len(toks) || i == 0 || toks[i-1].low != "the" || !clauseStartsAt(toks, i) || toks[j-1].poss {
+		return false
+	}
+	n, v := toks[j], toks[j+1]
+	if n.punct || n.code || isCapWord(n) || !(openWords.is("actor-nouns", n.low) || openWords.is("program-nouns", n.low)) {
+		return false
+	}
+	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && (verbLike(v.low) || verbLike(lemma(v.low))) && !openWords.is("nouns", v.low)
 }
 
 // projectNounAfter reports whether a noun of a project as a whole
