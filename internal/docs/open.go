@@ -866,6 +866,14 @@ func clauseStartsAt(toks []otok, i int) bool {
 // plural); not punctuation, a clause word or a negation.
 func objectFollows(toks []otok, j int) bool {
 	w, n := toks[j], toks[j+1]
+	if openWords.is("verb-particles", n.low) && j+2 < len(toks) {
+		// "Alertmanager takes in alerts", "sends out notifications": a
+		// particle of the verb, then its object.
+		n = toks[j+2]
+		if n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low) {
+			return false
+		}
+	}
 	switch {
 	case n.punct || openWords.is("clause-words", n.low) || openWords.is("negations", n.low):
 		return false
@@ -1158,6 +1166,15 @@ func (f *mentionFinder) nameAt(i int) int {
 		// program named in code is; the name is the thing.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
 		return j
+	case projectNounAfter(toks, i, j):
+		// "The Prometheus ecosystem consists of …": the project itself.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
+		return j
+	case actingProgramAfter(toks, i, j):
+		// "The JuiceFS client mounts …": the name and its noun of a
+		// program, the clause's subject, name the program.
+		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i : j+1])}, i, j+1)
+		return j
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1207,6 +1224,31 @@ func (f *mentionFinder) commandName(i, j int) {
 // written as code, that ends the noun phrase: no plain noun after it.
 func programNounAfter(toks []otok, j int) bool {
 	if j == 0 || j >= len(toks) || !toks[j-1].code || !openWords.is("program-nouns", toks[j].low) {
+		return false
+	}
+	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
+// actingProgramAfter reports "The JuiceFS client mounts …", "The Daemon
+// process requests …": after "the" starting a clause, a name and one
+// singular noun of a program ([actor-nouns], [program-nouns]) that a verb
+// in the third person follows.
+func actingProgramAfter(toks []otok, i, j int) bool {
+	if j+1 >= len(toks) || i == 0 || toks[i-1].low != "the" || !clauseStartsAt(toks, i) || toks[j-1].poss {
+		return false
+	}
+	n, v := toks[j], toks[j+1]
+	if n.punct || n.code || isCapWord(n) || !(openWords.is("actor-nouns", n.low) || openWords.is("program-nouns", n.low)) {
+		return false
+	}
+	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && (verbLike(v.low) || verbLike(lemma(v.low))) && !openWords.is("nouns", v.low)
+}
+
+// projectNounAfter reports whether a noun of a project as a whole
+// ([project-nouns]) follows the name from i to j and ends the phrase:
+// "the Prometheus ecosystem", "the containerd project".
+func projectNounAfter(toks []otok, i, j int) bool {
+	if j >= len(toks) || toks[j-1].poss || !openWords.is("project-nouns", toks[j].low) {
 		return false
 	}
 	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
@@ -1594,8 +1636,8 @@ func headingStart(toks []otok, j int, heading bool) bool { return heading && j <
 // modifies: a lower-case content word that is neither a verb form nor a
 // function word.
 func modifies(t otok) bool {
-	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) {
-		return false
+	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) || openWords.is("abbreviations", t.low) {
+		return false // "Pagerduty, Slack etc.": an abbreviation ends the list, no noun
 	}
 	if words.PastForm(t.low) || thirdPerson(t.low) && verbLike(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) {
 		return false
@@ -1956,7 +1998,7 @@ func newDocContext(doc string) *docContext {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
 	}
 	for _, toks := range sentences {
-		if n := lowerCaseSubject(toks); n != "" {
+		if n := lowerCaseSubject(toks); n != "" && !namedOtherwise(n, sentences, dc.names) {
 			dc.addName(n, "")
 		}
 		// A word in camel case ("MetaManager", "edgeHub") is a name the
@@ -2027,13 +2069,40 @@ func lowerCaseSubject(toks []otok) string {
 	return t.text
 }
 
+// namedOtherwise reports whether the document names the program an agent
+// noun after "the" may be some other way: capitalised ("The Dispatcher
+// reads …" then "The dispatcher reads …"), or as the last part of a name it
+// gives ("## karmada-descheduler" then "The descheduler calls …"); "the
+// dispatcher" then refers to that name, and is none of its own.
+func namedOtherwise(n string, sentences [][]otok, names map[string]omention) bool {
+	w := strings.ToLower(n)
+	if !words.NamesAgent(w) {
+		return false
+	}
+	for _, toks := range sentences {
+		for _, t := range toks {
+			if t.low == w && isCapWord(t) {
+				return true
+			}
+		}
+	}
+	for _, m := range names {
+		l := strings.ToLower(m.name)
+		if l != w && (strings.HasSuffix(l, "-"+w) || strings.HasSuffix(l, " "+w) || strings.HasSuffix(l, "_"+w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // unknownNoun reports whether a lower-case word after "the" is none of the
 // nouns package words knows for a role or a party: no noun of a concept
-// ("the client", "the owner"), no agent noun ("the producer", "the
-// browser"), no someone noun ("the admin"). "The kubelet calls …" names a
-// program; "The client sends …" a role.
+// ("the client", "the owner"), no someone noun ("the admin", "the
+// producer"). "The kubelet calls …" and "The mapper watches …" name a
+// program (an agent noun no list knows: the one the document has); "The
+// client sends …" a role.
 func unknownNoun(w string) bool {
-	return len(words.Lookup([]string{w})) == 0 && !words.NamesAgent(w) && !words.NamesSomeone(w)
+	return len(words.Lookup([]string{w})) == 0 && !words.NamesSomeone(w)
 }
 
 // unlistedWord reports whether a lower-case word is none the lists know
@@ -2510,6 +2579,9 @@ func itemObject(b block) string {
 	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(cleanMarkdown(m[1]))
 	}
+	if m := itemLeadLinkRE.FindStringSubmatch(body); m != nil && itemModifiers(m[1]) {
+		return strings.TrimSpace(cleanMarkdown(m[2])) // "a [push gateway](…) for …"
+	}
 	if m := itemTermRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(m[1])
 	}
@@ -2533,9 +2605,33 @@ func itemObject(b block) string {
 	return ""
 }
 
+// itemModifiers reports whether the words before an item's link are an
+// article and modifiers of its name ("a", "the main", "special-purpose"),
+// no verb or other function word: "uses [Redis](…)" names Redis as what
+// the item does, not as the item.
+func itemModifiers(s string) bool {
+	fs := strings.Fields(s)
+	if len(fs) == 0 {
+		return false
+	}
+	for k, w := range fs {
+		l := strings.ToLower(w)
+		if k == 0 && (l == "the" || l == "a" || l == "an") {
+			continue
+		}
+		if openWords.function(l) || verbLike(l) || verbLike(lemma(l)) || thirdPerson(l) || strings.HasSuffix(l, "ing") {
+			return false
+		}
+	}
+	return true
+}
+
 var (
 	// "[Registry extension](./x.md) to get …": a link starting the item.
 	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\([^)\s]*\)`)
+	// "a [push gateway](…) for …", "the main [Prometheus server](…)": an
+	// article or one or two modifiers (itemModifiers), then a link.
+	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\([^)\s]*\)`)
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
@@ -3835,6 +3931,23 @@ func (r *relating) agentPassive() bool {
 	if prep < 2 {
 		return false
 	}
+	if toks[prep].low == "from" {
+		// "Alerts are sent from <ga> to <gb>": the sender sends to gb.
+		to, ok := plain(between)
+		if !ok || to != "to" {
+			return false
+		}
+		base, ok := participle(prep)
+		if !ok || !openWords.is("sent-from-verbs", base) {
+			return false
+		}
+		phrase := base + " to"
+		if deliversToService(phrase, ga.ms[0], gb.ms[0], toks[:ga.i]) {
+			phrase = "call"
+		}
+		r.add(ga.ms, gb.ms, phrase)
+		return true
+	}
 	if toks[prep].low != "by" {
 		// "Blocks are uploaded to <ga> by <gb>"
 		if !openWords.is("gap-prepositions", toks[prep].low) || len(between) == 0 || between[0].low != "by" {
@@ -4144,6 +4257,7 @@ func (r *relating) pair(a int) {
 		return
 	}
 	between = dropNamePremodifiers(r.toks, gb, between)
+	between = dropUnnamedConjuncts(between)
 	if phrase, ok := viaIntermediary(r.toks, ga, between); ok && len(ga.ms) == 1 {
 		// "Queries are routed to Y via X", "Requests reach Y through
 		// X": the requests pass through X, which does the act to Y.
@@ -4151,6 +4265,21 @@ func (r *relating) pair(a int) {
 		return
 	}
 	r.verbBetween(subj, ga, gb, between)
+}
+
+// dropUnnamedConjuncts reads "sends notifications to email, Pagerduty,
+// Slack": plain nouns listed, each before a comma, between a preposition and
+// the names are conjuncts of the list that name nothing; the preposition
+// governs the names too. It returns the words up to the preposition.
+func dropUnnamedConjuncts(ts []otok) []otok {
+	k := len(ts)
+	for k >= 3 && ts[k-1].low == "," && modifies(ts[k-2]) && !verbLike(ts[k-2].low) && !strings.HasSuffix(ts[k-2].low, "ing") {
+		k -= 2
+	}
+	if k == len(ts) || !openWords.is("prepositions", ts[k-1].low) {
+		return ts
+	}
+	return ts[:k]
 }
 
 // nextClauseSubject reports "how Argo CD is configured it may …": the
@@ -4440,7 +4569,7 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
 		return
 	}
-	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o) {
+	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o, between(r.toks, s, o)) {
 		f.phrase = "call" // "queries the quote service": a call, as a query of a store is a read
 	}
 	if consumesQueue(f.phrase, o.typ) {
@@ -4628,7 +4757,7 @@ func meansGerund(ts, before []otok) int {
 // the clause is: a call of a service, a consuming of a queue.
 func meansPhrase(phrase string, s, o omention) string {
 	switch {
-	case callsService(phrase, o.typ) || deliversToService(phrase, s, o):
+	case callsService(phrase, o.typ) || deliversToService(phrase, s, o, nil):
 		return "call"
 	case consumesQueue(phrase, o.typ):
 		return "consume"
@@ -4718,7 +4847,7 @@ func callsService(phrase, objectType string) bool {
 // writes or pushes to another ("write metrics to the Receiver"), and what a
 // metric or a client library sends, stay deliveries. A service's instances
 // ("History Service shards") are services here.
-func deliversToService(phrase string, s, o omention) bool {
+func deliversToService(phrase string, s, o omention, sent []otok) bool {
 	fs := strings.Fields(phrase)
 	if len(fs) == 0 || !openWords.is("service-sending-verbs", fs[0]) || canonicalPhrase(phrase) != "write to" {
 		return false
@@ -4731,7 +4860,25 @@ func deliversToService(phrase string, s, o omention) bool {
 	program := func(m omention) bool {
 		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ)) && programName(m.name)
 	}
-	return program(s) && program(o)
+	if program(s) && program(o) {
+		return true
+	}
+	// "Peer sends the piece numbers to Seed Peer", "Alerts are sent from
+	// Prometheus to the Alertmanager": between two names of no kind that
+	// stores or queues, what is handed over is a call, unless it is data
+	// a store or a broker takes ("sends events to Kafka": a write).
+	named := func(m omention) bool {
+		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ))
+	}
+	return named(s) && named(o) && !slices.ContainsFunc(sent, func(t otok) bool { return openWords.is("data-nouns", t.low) })
+}
+
+// between returns the tokens between two mentions in order, or nil.
+func between(toks []otok, a, b omention) []otok {
+	if a.j > b.i || b.i > len(toks) {
+		return nil
+	}
+	return toks[a.j:b.i]
 }
 
 // programName reports whether a name is one word written the way programs
@@ -4850,8 +4997,23 @@ func lastCoordinatedVerb(ts []otok) int {
 			(thirdPerson(ts[k].low) || words.PastForm(ts[k].low)) {
 			return k
 		}
+		if unlistedCoordinatedVerb(ts, k) {
+			return k
+		}
 	}
 	return -1
+}
+
+// unlistedCoordinatedVerb reports ", periodically obtains routing
+// information from X": after a comma (an adverb between at most), a word no
+// list knows in the third person with its object after it is a verb
+// coordinated with the clause's (unlistedVerbForm, objectFollows).
+func unlistedCoordinatedVerb(ts []otok, k int) bool {
+	c := k - 1
+	if c > 0 && (openWords.is("adverbs", ts[c].low) || strings.HasSuffix(ts[c].low, "ly")) {
+		c--
+	}
+	return c >= 0 && ts[c].low == "," && k+1 < len(ts) && unlistedVerbForm(ts[k]) && !verbLike(ts[k].low) && objectFollows(ts, k)
 }
 
 // verbGroup is a relation phrase read between two mentions.
@@ -5583,6 +5745,9 @@ func verbObjectGap(rest []otok, base, prep string) bool {
 	}
 	if len(rest) > limit || !openWords.is("gap-prepositions", prep) && !requestGap(rest, base, prep) && !partyGap(base, prep) {
 		return false
+	}
+	if slices.ContainsFunc(rest, func(t otok) bool { return openWords.is("comparison-nouns", t.low) }) {
+		return false // "provides an alternative to X": X is compared, no party
 	}
 	inner := 0
 	for k, t := range rest {
