@@ -469,6 +469,9 @@ func (r *reader) namedEndType(noun string) string {
 // other relations: it is not read.
 func kindNoun(name string) string {
 	toks := text.Tokens(name)
+	if n := len(toks); n >= 2 && isDigits(toks[n-1]) {
+		toks = toks[:n-1] // major_rock_1: a list's first column of rocks
+	}
 	if len(toks) == 0 {
 		return ""
 	}

@@ -400,6 +400,12 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// trips stop at X" (stop_id) name it by its kind's words.
 			ri.names = append(ri.names, newPhraseMatcher(strings.Join(words[:n-1], " ")))
 		}
+		if n := len(words); n >= 2 && isDigits(words[n-1]) {
+			// major_rock_1, genre_2: the number tells a list's columns
+			// apart, and the question names the column by its words
+			// ("the major rock of X").
+			ri.names = append(ri.names, newPhraseMatcher(strings.Join(words[:n-1], " ")))
+		}
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
