@@ -1603,7 +1603,95 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	if rd, ok := r.typesTurned(cl, rds); ok {
 		rds = append(rds, rd)
 	}
+	if rd, ok := r.bridged(cl, rds); ok {
+		rds = append(rds, rd)
+	}
 	return rds
+}
+
+// bridged returns the first reading with one step before it, where its
+// first step cannot start from the anchor's kind and one relation alone
+// leads from that kind to where the step starts: "What are the tags of
+// emoji introduced in Unicode 15.0?", where tags never starts from a
+// version and unicode_version leads from a version to the emoji, reads
+// <-unicode_version- then tags. A guess, walked where the readings before
+// it find nothing.
+func (r *reader) bridged(cl *claim, rds []Reading) (Reading, bool) {
+	if len(rds) == 0 || cl.target >= 0 || len(rds[0].Chain.Steps) == 0 || rds[0].Concept != words.None {
+		// Not a reading by a kind of relation ("use" read as every
+		// dependency): the kind is the guess, not a missing hop.
+		return Reading{}, false
+	}
+	first := rds[0]
+	at := r.anchorTypes(cl)
+	edges := first.Chain.Steps[0].Edges
+	if len(at) == 0 || r.edgesStartAt(edges, at) {
+		return Reading{}, false
+	}
+	var starts []string
+	walked := map[string]bool{}
+	for _, e := range edges {
+		walked[e.Relation] = true
+		if ri := r.relNamed(e.Relation); ri != nil {
+			starts = append(starts, ri.starts(e.Direction)...)
+		}
+	}
+	// A relation between the same kinds as a walked one is another
+	// reading of the step (runner_up beside champion), not a hop to it.
+	parallel := func(o *relInfo) bool {
+		return slices.ContainsFunc(edges, func(e state.RelDir) bool {
+			ri := r.relNamed(e.Relation)
+			return ri != nil && (intersects(ri.def.From, o.def.From) && intersects(ri.def.To, o.def.To) || intersects(ri.def.From, o.def.To) && intersects(ri.def.To, o.def.From))
+		})
+	}
+	var bridges []state.RelDir
+	for _, o := range r.rels {
+		if walked[o.def.Name] || parallel(o) {
+			continue
+		}
+		for _, d := range []graph.Direction{graph.Out, graph.In} {
+			if intersects(o.starts(d), at) && intersects(o.def.Arrives(at, d), starts) {
+				bridges = append(bridges, state.RelDir{Relation: o.def.Name, Direction: d})
+			}
+		}
+	}
+	if len(bridges) > 1 {
+		// "in Unicode 15.0", where versions end both ios_version and
+		// unicode_version: the one a word of the question names.
+		// Else the one a verb of the question names by a synonym ("win
+		// titles" over champion).
+		said := func(e state.RelDir) bool {
+			return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
+				return !functionWords[w] && slices.ContainsFunc(r.st.words, func(q string) bool { return q == w || slices.Contains(words.Lemmas(q), w) })
+			})
+		}
+		synonym := func(e state.RelDir) bool {
+			return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
+				return slices.ContainsFunc(r.st.words, func(q string) bool { return !functionWords[q] && slices.Contains(words.Synonyms(q), w) })
+			})
+		}
+		for _, keep := range []func(state.RelDir) bool{said, synonym} {
+			if kept := slices.DeleteFunc(slices.Clone(bridges), func(e state.RelDir) bool { return !keep(e) }); len(kept) == 1 {
+				bridges = kept
+				break
+			}
+		}
+	}
+	if len(bridges) != 1 {
+		return Reading{}, false
+	}
+	b := bridges[0]
+	steps := append([]state.ChainStep{{Edges: bridges}}, first.Chain.Steps...)
+	rd := first
+	rd.Confidence = first.Confidence * 0.6
+	rd.Chain = state.Chain{Steps: steps, Score: rd.Confidence}
+	rd.Extent = state.ExtentFixed
+	rd.Unoriented = r.unoriented(steps)
+	rd.SchemaDoubt = ""
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s is a %s, and %s never starts from one: read through %s first, the one relation from a %s to where it starts",
+		r.ents[cl.anchor].Name, at[0], joinAnd(state.ChainStep{Edges: edges}.Relations()), b, at[0]))
+	rd.Text = fmt.Sprintf("%s, from what %s leads to through %s", first.Text, r.ents[cl.anchor].Name, b)
+	return rd, true
 }
 
 // typesTurned reads the first reading again with each later step the
