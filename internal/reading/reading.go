@@ -1628,16 +1628,30 @@ func (r *reader) bridged(cl *claim, rds []Reading) (Reading, bool) {
 	if len(at) == 0 || r.edgesStartAt(edges, at) {
 		return Reading{}, false
 	}
-	var starts []string
-	walked := map[string]bool{}
-	for _, e := range edges {
-		walked[e.Relation] = true
-		if ri := r.relNamed(e.Relation); ri != nil {
-			starts = append(starts, ri.starts(e.Direction)...)
-		}
+	bridges := r.saidBridge(r.bridgesTo(edges, at))
+	if len(bridges) != 1 {
+		return Reading{}, false
 	}
-	// A relation between the same kinds as a walked one is another
-	// reading of the step (runner_up beside champion), not a hop to it.
+	b := bridges[0]
+	steps := append([]state.ChainStep{{Edges: bridges}}, first.Chain.Steps...)
+	rd := first
+	rd.Confidence = first.Confidence * 0.6
+	rd.Chain = state.Chain{Steps: steps, Score: rd.Confidence}
+	rd.Extent = state.ExtentFixed
+	rd.Unoriented = r.unoriented(steps)
+	rd.SchemaDoubt = ""
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s is a %s, and %s never starts from one: read through %s first, the one relation from a %s to where it starts",
+		r.ents[cl.anchor].Name, at[0], joinAnd(state.ChainStep{Edges: edges}.Relations()), b, at[0]))
+	rd.Text = fmt.Sprintf("%s, from what %s leads to through %s", first.Text, r.ents[cl.anchor].Name, b)
+	return rd, true
+}
+
+// bridgesTo returns the relations, each one way, that lead from the
+// types at to where edges start, other than edges' own relations and
+// those between the same kinds as one of them (runner_up beside
+// champion: another reading of the step, not a hop to it).
+func (r *reader) bridgesTo(edges []state.RelDir, at []string) []state.RelDir {
+	starts, walked := r.edgeStarts(edges)
 	parallel := func(o *relInfo) bool {
 		return slices.ContainsFunc(edges, func(e state.RelDir) bool {
 			ri := r.relNamed(e.Relation)
@@ -1655,43 +1669,34 @@ func (r *reader) bridged(cl *claim, rds []Reading) (Reading, bool) {
 			}
 		}
 	}
-	if len(bridges) > 1 {
-		// "in Unicode 15.0", where versions end both ios_version and
-		// unicode_version: the one a word of the question names.
-		// Else the one a verb of the question names by a synonym ("win
-		// titles" over champion).
-		said := func(e state.RelDir) bool {
-			return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
-				return !functionWords[w] && slices.ContainsFunc(r.st.words, func(q string) bool { return q == w || slices.Contains(words.Lemmas(q), w) })
-			})
-		}
-		synonym := func(e state.RelDir) bool {
-			return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
-				return slices.ContainsFunc(r.st.words, func(q string) bool { return !functionWords[q] && slices.Contains(words.Synonyms(q), w) })
-			})
-		}
-		for _, keep := range []func(state.RelDir) bool{said, synonym} {
-			if kept := slices.DeleteFunc(slices.Clone(bridges), func(e state.RelDir) bool { return !keep(e) }); len(kept) == 1 {
-				bridges = kept
-				break
-			}
+	return bridges
+}
+
+// saidBridge narrows several bridges to the one a word of the question
+// names ("in Unicode 15.0", where versions end both ios_version and
+// unicode_version), else to the one a verb of the question names by a
+// synonym ("win titles" over champion); it returns bridges unchanged
+// where neither picks one.
+func (r *reader) saidBridge(bridges []state.RelDir) []state.RelDir {
+	if len(bridges) < 2 {
+		return bridges
+	}
+	said := func(e state.RelDir) bool {
+		return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
+			return !functionWords[w] && slices.ContainsFunc(r.st.words, func(q string) bool { return q == w || slices.Contains(words.Lemmas(q), w) })
+		})
+	}
+	synonym := func(e state.RelDir) bool {
+		return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
+			return slices.ContainsFunc(r.st.words, func(q string) bool { return !functionWords[q] && slices.Contains(words.Synonyms(q), w) })
+		})
+	}
+	for _, keep := range []func(state.RelDir) bool{said, synonym} {
+		if kept := slices.DeleteFunc(slices.Clone(bridges), func(e state.RelDir) bool { return !keep(e) }); len(kept) == 1 {
+			return kept
 		}
 	}
-	if len(bridges) != 1 {
-		return Reading{}, false
-	}
-	b := bridges[0]
-	steps := append([]state.ChainStep{{Edges: bridges}}, first.Chain.Steps...)
-	rd := first
-	rd.Confidence = first.Confidence * 0.6
-	rd.Chain = state.Chain{Steps: steps, Score: rd.Confidence}
-	rd.Extent = state.ExtentFixed
-	rd.Unoriented = r.unoriented(steps)
-	rd.SchemaDoubt = ""
-	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%s is a %s, and %s never starts from one: read through %s first, the one relation from a %s to where it starts",
-		r.ents[cl.anchor].Name, at[0], joinAnd(state.ChainStep{Edges: edges}.Relations()), b, at[0]))
-	rd.Text = fmt.Sprintf("%s, from what %s leads to through %s", first.Text, r.ents[cl.anchor].Name, b)
-	return rd, true
+	return bridges
 }
 
 // typesTurned reads the first reading again with each later step the

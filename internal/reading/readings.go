@@ -369,6 +369,19 @@ func (ri *relInfo) ends(d graph.Direction) []string {
 // starts returns the types a walk of ri in direction d starts from.
 func (ri *relInfo) starts(d graph.Direction) []string { return ri.def.Starts(d) }
 
+// edgeStarts returns the types the walks of edges start from, and their
+// relations' names.
+func (r *reader) edgeStarts(edges []state.RelDir) (starts []string, walked map[string]bool) {
+	walked = map[string]bool{}
+	for _, e := range edges {
+		walked[e.Relation] = true
+		if ri := r.relNamed(e.Relation); ri != nil {
+			starts = append(starts, ri.starts(e.Direction)...)
+		}
+	}
+	return starts, walked
+}
+
 // throughOther reports whether a relation of another concept than those
 // of edges leads, either way, from a type in at to a type the walk of
 // edges starts from: the question may mean the step's relation one hop
@@ -376,14 +389,7 @@ func (ri *relInfo) starts(d graph.Direction) []string { return ri.def.Starts(d) 
 // step, not a way to it: "what does mall-west feed" is not asked of what
 // supplies mall-west.)
 func (r *reader) throughOther(edges []state.RelDir, at []string) bool {
-	var starts []string
-	walked := map[string]bool{}
-	for _, e := range edges {
-		walked[e.Relation] = true
-		if ri := r.relNamed(e.Relation); ri != nil {
-			starts = append(starts, ri.starts(e.Direction)...)
-		}
-	}
+	starts, walked := r.edgeStarts(edges)
 	concepts := r.kindsOf(walked)
 	if len(at) == 0 || len(starts) == 0 {
 		return false
