@@ -468,10 +468,7 @@ func (r *reader) namedEndType(noun string) string {
 // what the subjects are, but role inference groups those with the ends of
 // other relations: it is not read.
 func kindNoun(name string) string {
-	toks := text.Tokens(name)
-	if n := len(toks); n >= 2 && isDigits(toks[n-1]) {
-		toks = toks[:n-1] // major_rock_1: a list's first column of rocks
-	}
+	toks := withoutNumber(text.Tokens(name)) // major_rock_1: a list's first column of rocks
 	if len(toks) == 0 {
 		return ""
 	}
@@ -482,6 +479,16 @@ func kindNoun(name string) string {
 		return ""
 	}
 	return last
+}
+
+// withoutNumber returns a name's words without the number that ends a
+// name of several words (major_rock_1: a list's columns told apart), or
+// the words as they are.
+func withoutNumber(ws []string) []string {
+	if n := len(ws); n >= 2 && isDigits(ws[n-1]) {
+		return ws[:n-1]
+	}
+	return ws
 }
 
 // wholeGroupWord reports whether w is a kind noun that names its whole

@@ -400,11 +400,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// trips stop at X" (stop_id) name it by its kind's words.
 			ri.names = append(ri.names, newPhraseMatcher(strings.Join(words[:n-1], " ")))
 		}
-		if n := len(words); n >= 2 && isDigits(words[n-1]) {
+		if unnumbered := withoutNumber(words); len(unnumbered) < len(words) {
 			// major_rock_1, genre_2: the number tells a list's columns
 			// apart, and the question names the column by its words
 			// ("the major rock of X").
-			ri.names = append(ri.names, newPhraseMatcher(strings.Join(words[:n-1], " ")))
+			ri.names = append(ri.names, newPhraseMatcher(strings.Join(unnumbered, " ")))
 		}
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
@@ -1430,6 +1430,13 @@ func families(edges []state.RelDir) int {
 	return len(seen)
 }
 
+// countsIn reports whether the question counts qualified relations in
+// with the others of their kind ("including host dependencies", "host
+// dependencies included"), so that no qualifying word narrows them.
+func (r *reader) countsIn() bool {
+	return slices.ContainsFunc(r.st.words, func(w string) bool { return w == "included" || words.ClassOf(w).Has(words.CueLead) })
+}
+
 // qualifiedSaid finds the relations whose name is a word before another
 // relation's whole name (host_depends_on beside depends_on, pre_depends
 // beside depends) where the question says that word right before a word
@@ -1439,7 +1446,7 @@ func families(edges []state.RelDir) int {
 // question that counts them in ("including host dependencies", "host
 // dependencies included").
 func (r *reader) qualifiedSaid() {
-	if slices.ContainsFunc(r.st.words, func(w string) bool { return w == "included" || words.ClassOf(w).Has(words.CueLead) }) {
+	if r.countsIn() {
 		return
 	}
 	for _, ri := range r.rels {
@@ -2810,10 +2817,11 @@ var fillerWords = map[string]bool{"directly": true, "actually": true, "really": 
 // siblings whose own word the question says, in any of its forms
 // ("primarily", "secondarily"), or, a guess, by a word of the same sense
 // (qualifiers.txt: "mainly" for primary). A word said of several
-// siblings, or of all, narrows nothing.
+// siblings, or of all, narrows nothing, and so does a question that
+// counts them in (countsIn).
 func (r *reader) qualifiedSiblings(rd *Reading) {
-	if slices.ContainsFunc(r.st.words, func(w string) bool { return w == "included" || words.ClassOf(w).Has(words.CueLead) }) {
-		return // "host dependencies included" counts them in (qualifiedSaid)
+	if r.countsIn() {
+		return
 	}
 	for k, st := range rd.Chain.Steps {
 		rels := st.Relations()

@@ -90,40 +90,21 @@ func lintLists(t *testing.T, kn *knowledge) {
 	for w := range kn.kinds {
 		lower(t, "kinds.txt", w)
 	}
-	for short, long := range kn.abbrev {
-		lower(t, "abbreviations.txt", short)
-		lower(t, "abbreviations.txt", strings.Join(long, " "))
-	}
-	for nick, given := range kn.nicknames {
-		lower(t, "nicknames.txt", nick)
-		lower(t, "nicknames.txt", strings.Join(given, " "))
-	}
-	for noun, values := range kn.values {
-		lower(t, "valuenouns.txt", noun)
-		lower(t, "valuenouns.txt", strings.Join(values, " "))
-	}
-	for adj, places := range kn.demonyms {
-		lower(t, "demonyms.txt", adj)
-		lower(t, "demonyms.txt", strings.Join(places, " "))
-	}
-	for adj, same := range kn.qualifiers {
-		lower(t, "qualifiers.txt", adj)
-		lower(t, "qualifiers.txt", strings.Join(same, " "))
-	}
-	for adj, nouns := range kn.measures {
-		lower(t, "measures.txt", adj)
-		lower(t, "measures.txt", strings.Join(nouns, " "))
-	}
-	for prep, ops := range kn.opposites {
-		lower(t, "opposites.txt", prep)
-		lower(t, "opposites.txt", strings.Join(ops, " "))
+	for _, l := range []struct {
+		file string
+		m    map[string][]string
+	}{
+		{"abbreviations.txt", kn.abbrev}, {"nicknames.txt", kn.nicknames}, {"valuenouns.txt", kn.values},
+		{"demonyms.txt", kn.demonyms}, {"qualifiers.txt", kn.qualifiers}, {"measures.txt", kn.measures},
+		{"opposites.txt", kn.opposites}, {"kinwords.txt", kn.kinWords},
+	} {
+		for key, words := range l.m {
+			lower(t, l.file, key)
+			lower(t, l.file, strings.Join(words, " "))
+		}
 	}
 	for w := range kn.places {
 		lower(t, "placenouns.txt", w)
-	}
-	for w, means := range kn.kinWords {
-		lower(t, "kinwords.txt", w)
-		lower(t, "kinwords.txt", strings.Join(means, " "))
 	}
 	for w := range kn.motion {
 		lower(t, "motionverbs.txt", w)
