@@ -372,8 +372,12 @@ type Reading struct {
 	// critic certifies the answers it finds, after the same checks as the
 	// rule reader's, but not a "none" (the open reader's word for a
 	// relation may miss one the graph stores the facts under).
-	OpenNamed bool   `json:"open_named,omitempty"`
-	Extent    Extent `json:"extent"`
+	OpenNamed bool `json:"open_named,omitempty"`
+	// ByPreposition is set on an open reading of one step read from a
+	// preposition alone ("are in X"): where it reaches nothing from the
+	// anchor, the plan's next chain is the anchor's neighbourhood.
+	ByPreposition bool   `json:"by_preposition,omitempty"`
+	Extent        Extent `json:"extent"`
 	// ExtentSaid is false when the question did not say how far and the
 	// default was taken (see docs/reading.md: one hop for a plain relation
 	// word, the closure for failure, impact and positional words).

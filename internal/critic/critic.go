@@ -1142,7 +1142,7 @@ func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (flo
 		}
 	}
 	if named == 0 && len(ends) > 0 {
-		return 0.7, fmt.Sprintf("the question asks for %ss, and no answer is named like one (the graph has no such type)", w), true
+		return 0.7, fmt.Sprintf("no answer's name says %q, the kind the question asks for (the graph has no such type)", w), true
 	}
 	if named > 0 && !s.NameWordKeeps() {
 		return 0.7, fmt.Sprintf("the question asks for %ss, which the graph has no type of; %d of the %d entities reached are named like one, and as the others are of their kind, none is left out", w, named, len(ends)), true

@@ -149,6 +149,9 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 	takeOpen := func(why string) state.Plan {
 		open.Notes = append(open.Notes, "read by the open reader: "+why)
 		doubtUnexplained(qw, s, &open)
+		if noRelationWord(rules) {
+			thenNeighbourhood(&open, rules)
+		}
 		return open
 	}
 	if weakPlan(open) {
@@ -288,6 +291,33 @@ func conditionForTarget(rules, open state.Plan) string {
 	return ""
 }
 
+// thenNeighbourhood adds the rule reader's reading of the entity's
+// neighbourhood (no word named a relation) after the open plan's one
+// chain, where that is one step read from a preposition alone
+// (state.Reading.ByPreposition): where the relations the preposition
+// says reach nothing from the anchor ("Which volcanoes are in
+// Argentina?" read as region, which Argentina has none of), the walk
+// falls back to what the anchor is linked to, uncertain. Not where the
+// open reading is sure of its relation ("Who used to be on compiler?":
+// alumni_of), and not for a yes or no, which the neighbourhood would
+// answer by any link at all.
+func thenNeighbourhood(open *state.Plan, rules state.Plan) {
+	if len(open.Readings) != 1 || len(open.Chains) != 1 || !open.Readings[0].ByPreposition || open.Readings[0].Confidence >= sureReading ||
+		len(rules.Readings) != len(rules.Chains) || open.Target.Kind == state.TargetEntity {
+		return
+	}
+	for i, c := range rules.Chains {
+		if !slices.ContainsFunc(open.Chains, func(o state.Chain) bool { return o.String() == c.String() }) {
+			// Part of an open plan: neither its answers nor a none
+			// after it are certified.
+			rd := rules.Readings[i]
+			rd.Open = true
+			open.Chains = append(open.Chains, c)
+			open.Readings = append(open.Readings, rd)
+		}
+	}
+}
+
 // weakPlan reports whether a plan's reading cannot be certified as it
 // stands: no reading, a reading of no relation word, or one less sure
 // than a claim needs.
@@ -358,7 +388,7 @@ func (p *Rules) planFromOpen(q string, res reader.Result, s *graph.Schema, ents 
 		}
 		c := rd.Checks
 		out.chains = append(out.chains, rd.Chain)
-		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, OpenNamed: rd.Named, Extent: rd.Extent,
+		out.readings = append(out.readings, state.Reading{Text: rd.Text, Confidence: round3(rd.Confidence), Open: true, OpenNamed: rd.Named, ByPreposition: rd.ByPreposition, Extent: rd.Extent,
 			ExtentSaid: rd.ExtentSaid, Because: rd.Because, Guesses: guesses, Concept: rd.Concept.String(), Unread: c.Unread, UnreadFirst: c.UnreadFirst,
 			Delivered: c.Delivered, Wider: c.Wider, Unoriented: c.Unoriented, Mirrored: c.Mirrored, Alike: c.Alike, SchemaDoubt: c.SchemaDoubt})
 	}

@@ -80,6 +80,7 @@ func (b *builder) reading() (Reading, bool) {
 	}
 	rd.Because = because(steps)
 	rd.Named = len(rd.Doubts) == 0 && rd.Target < 0 && allNamed(steps)
+	rd.ByPreposition = len(steps) == 1 && steps[0].link != nil && b.f.prepMention(steps[0].link.M)
 	rd.Checks = b.checks(rd, steps)
 	rd.Text = b.describe(rd, steps)
 	rd.Rule = b.rules(path)

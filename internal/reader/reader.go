@@ -117,6 +117,10 @@ type Reading struct {
 	// the reading assumed nothing (no Doubts). The critic certifies the
 	// answers such a reading finds (see state.Reading.OpenNamed).
 	Named bool
+	// ByPreposition is set when the reading is one step read from a
+	// preposition alone ("Which volcanoes are in Argentina?": "in" read
+	// as the containment relations): no word names its relation.
+	ByPreposition bool
 	// Having are conditions on the answers: a fact with another entity
 	// ("the feature-complete services").
 	Having []Having

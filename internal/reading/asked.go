@@ -288,7 +288,7 @@ func (r *reader) asked() Asked {
 	}
 	// A noun no type and no class names: the entities whose names carry
 	// it, if the walk reaches any (the critic checks).
-	a.NameWord = singular(w)
+	a.NameWord = text.Singular(w)
 	return a
 }
 
@@ -320,7 +320,7 @@ func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (st
 		// The names of one type carry the word and a relation's name
 		// says its objects are of it ("zones" over zones: Zone 1, Zone
 		// 2): two witnesses of one kind.
-		if len(named) == 1 && (r.pluralNamedEndType(w) == named[0] || r.namedEndType(singular(w)) == named[0]) {
+		if len(named) == 1 && (r.pluralNamedEndType(w) == named[0] || r.namedEndType(text.Singular(w)) == named[0]) {
 			return named[0], true
 		}
 		return "", false
@@ -333,7 +333,7 @@ func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (st
 	if t := r.pluralNamedEndType(w); t != "" {
 		return t, true
 	}
-	if t := r.namedEndType(singular(w)); t != "" {
+	if t := r.namedEndType(text.Singular(w)); t != "" {
 		return t, true
 	}
 	return "", false
@@ -416,7 +416,7 @@ func (r *reader) classificationType() string {
 // relation named by the plural noun w alone (spells, languages, traits,
 // as exports name a list field), or "".
 func (r *reader) pluralNamedEndType(w string) string {
-	if singular(w) == w {
+	if text.Singular(w) == w {
 		return ""
 	}
 	for _, ri := range r.rels {
@@ -497,19 +497,6 @@ func withoutNumber(ws []string) []string {
 func wholeGroupWord(w string) bool {
 	g, ok := words.KindGroup(w)
 	return ok && slices.Contains(words.Lemmas(w), g)
-}
-
-// singular undoes a regular English plural ("dashboards", "policies").
-func singular(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
 }
 
 // roleType returns the one type that plays role in the graph's relations

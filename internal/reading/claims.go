@@ -169,17 +169,33 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	}
 	// Nothing names a relation: a word the graph has no relation for, or
 	// a plain question about the entity.
-	if w := r.unexplained(); w != "" {
+	if w := r.unexplained(nil); w != "" {
 		if c := r.byKindsOnly(w); c != nil {
 			return c, nil
 		}
-		return nil, &Unmatched{Word: w, Concept: r.unexplainedConcept()}
-	}
-	if c := r.kindNamedRelation(); c != nil {
+		// Refused for a word that may name a relation the graph lacks,
+		// not for a verb that says only where a thing is, which is
+		// read as its preposition alone is, and doubted.
+		if w := r.unexplained(r.whereBeforePlace); w != "" {
+			return nil, &Unmatched{Word: w, Concept: r.unexplainedConcept()}
+		}
+		c := r.unnamedClaim()
+		c.conf = min(c.conf, 0.75)
+		c.guess = append(c.guess, fmt.Sprintf("the question also says %q, which this reading does not explain", w))
 		return c, nil
+	}
+	return r.unnamedClaim(), nil
+}
+
+// unnamedClaim reads a question no word of which names a relation: by a
+// relation a kind word names, by the types alone, else as the entity's
+// neighbourhood.
+func (r *reader) unnamedClaim() *claim {
+	if c := r.kindNamedRelation(); c != nil {
+		return c
 	}
 	if c := r.typeOnly(); c != nil {
-		return c, nil
+		return c
 	}
 	c := &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
 		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}
@@ -197,7 +213,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 			c.steps, c.conf, c.guess, c.why, c.onlyLink = []stepClaim{step}, 1, nil, []string{why}, true
 		}
 	}
-	return c, nil
+	return c
 }
 
 // Path questions ask how two entities are connected, whatever the
@@ -441,7 +457,7 @@ func (r *reader) namePartAt(ri *relInfo, i int) bool {
 // nouns, alone or at the end of a closed compound.
 func measuredBy(name string, nouns []string) bool {
 	for _, n := range relationWords(name) {
-		if slices.ContainsFunc(nouns, func(m string) bool { return endsIn(singular(n), m) }) {
+		if slices.ContainsFunc(nouns, func(m string) bool { return endsIn(text.Singular(n), m) }) {
 			return true
 		}
 	}
@@ -532,7 +548,7 @@ func (r *reader) listedUnder() *claim {
 // X's kind, one level up; nil where the question is not so.
 func (r *reader) kindOfEntity(i int) *claim {
 	w := r.st.words
-	if i != 1 || !whWords[w[0]] || singular(w[i]) != w[i] {
+	if i != 1 || !whWords[w[0]] || text.Singular(w[i]) != w[i] {
 		return nil
 	}
 	k := i + 2
@@ -577,7 +593,7 @@ func (r *reader) kindsOfEntity(i int) *claim {
 	w := r.st.words
 	k := r.skip(i + 2)
 	every := i > 0 && (w[i-1] == "every" || w[i-1] == "each" || w[i-1] == "any")
-	if singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
+	if text.Singular(w[i]) == w[i] && !every || k >= len(w) || r.entAt[k] < 0 {
 		return nil
 	}
 	st := stepClaim{concept: words.Containment, word: w[i] + " of", specific: kindOf, answers: words.First}
@@ -875,7 +891,7 @@ func (r *reader) possessedStep(j int) (stepClaim, int, bool) {
 	}
 	for _, ri := range r.rels {
 		ws := nameWords(ri.def.Name)
-		if len(ws) == 2 && ws[1] == "of" && singular(ws[0]) == singular(r.st.words[j]) {
+		if len(ws) == 2 && ws[1] == "of" && text.Singular(ws[0]) == text.Singular(r.st.words[j]) {
 			return stepClaim{concept: ri.concept, rels: r.samePhrase(ri), answers: ri.subject, word: r.st.words[j]}, j + 1, true
 		}
 	}
@@ -2415,7 +2431,7 @@ func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 		return false
 	}
 	said := text.Tokens(r.q[r.ents[e].Start:r.ents[e].End])
-	if len(said) > 0 && singular(said[len(said)-1]) != said[len(said)-1] {
+	if len(said) > 0 && text.Singular(said[len(said)-1]) != said[len(said)-1] {
 		return true
 	}
 	if !qualifier {
@@ -2425,7 +2441,7 @@ func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 	// the entity qualifies the plural noun after it (which the stream
 	// may have taken into the mention as its kind).
 	after := text.Tokens(r.q[r.ents[e].End:])
-	return len(after) > 0 && singular(after[0]) != after[0] && !auxiliaries[after[0]] && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
+	return len(after) > 0 && text.Singular(after[0]) != after[0] && !auxiliaries[after[0]] && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
 }
 
 // valueKind reports whether entity e is of a kind that is only ever the
@@ -3004,7 +3020,7 @@ func (r *reader) beBefore(i int) bool {
 // plural reports whether word is the regular plural of the noun phrase
 // ("dependencies" of "dependency", "deps" of "dep"; see singular).
 func plural(word, phrase string) bool {
-	return word != phrase && singular(word) == phrase
+	return word != phrase && text.Singular(word) == phrase
 }
 
 // participle reports whether a word looks like a past participle
@@ -3543,7 +3559,7 @@ func (r *reader) kindNamedRelation() *claim {
 		said = append(said, before[len(before)-1])
 	}
 	for _, w := range said {
-		kindNoun := r.typeNamed(w) == ent.Type && strings.EqualFold(singular(w), ent.Type) // not a verb of its forms ("tagged")
+		kindNoun := r.typeNamed(w) == ent.Type && strings.EqualFold(text.Singular(w), ent.Type) // not a verb of its forms ("tagged")
 		var named *relInfo
 		for _, ri := range r.rels {
 			atFrom, atTo := slices.Contains(ri.def.From, ent.Type), slices.Contains(ri.def.To, ent.Type)
@@ -3707,8 +3723,6 @@ func (r *reader) kindsLinked() map[[2]string]bool {
 	return out
 }
 
-// unexplained returns a word of the question that no cue, entity, type or
-// function word explains: it may name a relation the graph lacks.
 // unexplainedConcept returns the concept of the phrase unexplained
 // returns, where it is a phrase of a concept the graph has no relation
 // of; None where it is a word the word lexicon does not relate.
@@ -3721,7 +3735,11 @@ func (r *reader) unexplainedConcept() words.Concept {
 	return words.None
 }
 
-func (r *reader) unexplained() string {
+// unexplained returns the first word of the question that no cue,
+// entity, type or function word explains, passing over the words
+// sayNothing says nothing of a relation: it may name a relation the
+// graph lacks.
+func (r *reader) unexplained(sayNothing func(i int) bool) string {
 	for _, h := range r.hits {
 		// A concept phrase the graph has no relation for; a noun of one
 		// that is the asked kind only says the kind ("Which containers
@@ -3732,7 +3750,7 @@ func (r *reader) unexplained() string {
 		}
 	}
 	for i, w := range r.st.words {
-		if !r.explained(i) {
+		if !r.explained(i) && (sayNothing == nil || !sayNothing(i)) {
 			return w
 		}
 	}
@@ -3765,6 +3783,17 @@ func (r *reader) explained(i int) bool {
 func (r *reader) accounted(i int) bool {
 	w := r.st.words[i]
 	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w) || r.kindAfterName(i)
+}
+
+// whereBeforePlace reports whether the word at stream position i is a
+// verb that says only where a thing is, right before "in", "on" or "at"
+// ("Which volcanoes can be found in El Salvador?"): the preposition says
+// it, as in "are in", so that the question is not refused for it; the
+// reading that takes no relation word still doubts it. Not in a yes or
+// no, whose "in Seattle" the entity's neighbourhood would answer by any
+// link at all.
+func (r *reader) whereBeforePlace(i int) bool {
+	return !r.asksYesNo() && words.IsWhereVerb(r.st.words[i]) && i+1 < len(r.st.words) && r.entAt[i+1] < 0 && words.ClassOf(r.st.words[i+1]).Has(words.PlacePrep)
 }
 
 // kindAfterName reports whether the word at stream position i is the

@@ -2380,7 +2380,7 @@ func (r *reader) compoundSibling(chain state.Chain) (string, string) {
 			// it asks for ("the platform owners of X").
 			continue
 		}
-		head := singular(ws[len(ws)-1])
+		head := text.Singular(ws[len(ws)-1])
 		if len(head) < 4 {
 			continue
 		}
@@ -2389,7 +2389,7 @@ func (r *reader) compoundSibling(chain state.Chain) (string, string) {
 			if walked[ri.def.Name] || len(other) != 1 || len(other[0]) < len(head)+3 {
 				continue
 			}
-			if w := singular(other[0]); strings.HasSuffix(w, head) {
+			if w := text.Singular(other[0]); strings.HasSuffix(w, head) {
 				return ri.def.Name, head
 			}
 		}
@@ -2436,7 +2436,7 @@ func (r *reader) hopWord(h relHit) bool {
 	if r.askedAt >= h.start && r.askedAt < h.end {
 		return false
 	}
-	if a := r.asked(); a.Word != "" && slices.ContainsFunc(r.st.words[h.start:h.end], func(w string) bool { return singular(w) == singular(a.Word) }) {
+	if a := r.asked(); a.Word != "" && slices.ContainsFunc(r.st.words[h.start:h.end], func(w string) bool { return text.Singular(w) == text.Singular(a.Word) }) {
 		return false
 	}
 	for k := max(0, h.start-2); k < h.start; k++ {
@@ -2879,7 +2879,7 @@ func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
 		if len(ws) < 2 {
 			return nil, false
 		}
-		last := singular(ws[len(ws)-1])
+		last := text.Singular(ws[len(ws)-1])
 		if head != "" && last != head || functionWords[last] || words.ClassOf(last) != 0 {
 			// Not a name that ends in a word of grammar (built_from,
 			// copies_from): its first word is the act, no qualifier.

@@ -215,7 +215,7 @@ func (r *reader) anchorTypes(c *claim) []string {
 // committee is at the end of, then party to the kind asked: no certified
 // none).
 func (r *reader) typesMayRuleOut(c *claim, k int, edges []state.RelDir, at, guesses []string) bool {
-	if k > 0 || len(c.steps) > 1 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained() != "" || r.askedBeyond(edges) {
+	if k > 0 || len(c.steps) > 1 || len(guesses) > 0 || len(c.guess) > 0 || r.unexplained(nil) != "" || r.askedBeyond(edges) {
 		return true
 	}
 	if c.extent != state.ExtentTransitive && r.throughOther(edges, at) {
@@ -1032,7 +1032,7 @@ func (r *reader) withAsked(c *claim, base Reading, ends []string) []Reading {
 		// Where the walk can end in the type a relation's name says the
 		// kind is, the kind's members of other types would be left out:
 		// the answers named like it are kept, as for any other noun.
-		a = Asked{Word: a.Word, NameWord: singular(a.Word)}
+		a = Asked{Word: a.Word, NameWord: text.Singular(a.Word)}
 	}
 	base.Asked = a
 	classes, reachable := r.askedClasses(a, ends)

@@ -37,9 +37,11 @@ func singularCut[S string | []byte](w S) (int, bool) {
 	switch {
 	case n > 4 && has("ies"):
 		return n - 3, true
-	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("uses") || has("iases")):
+	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("uses") && !isVowelByte(w[n-5]) || has("iases")):
 		return n - 2, false
-	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
+	case n > 5 && has("oes") && !isVowelByte(w[n-4]) && !oeNoun(n, has):
+		return n - 2, false // "volcanoes", "heroes", "echoes"
+	case n > 3 && has("s") && !has("ss") && (!has("us") || uPlural(n, has)) && !has("is"):
 		if last := w[n-2]; last >= '0' && last <= '9' {
 			return n, false // "k8s", "v2s": not a plural
 		}
@@ -47,6 +49,33 @@ func singularCut[S string | []byte](w S) (int, bool) {
 	}
 	return n, false
 }
+
+// oeNoun reports whether a plural in -oes of more than five letters is
+// that of a noun in -oe ("canoes", "horseshoes"), not one in -o.
+func oeNoun(n int, has func(string) bool) bool {
+	if has("shoes") {
+		return true
+	}
+	for _, w := range [...]string{"canoes", "tiptoes", "mistletoes", "throes", "felloes"} {
+		if n == len(w) && has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// uPlural reports whether a word in -us is the plural of a noun in -u
+// ("menus"), not a word in -us ("status", "genus").
+func uPlural(n int, has func(string) bool) bool {
+	for _, w := range [...]string{"menus", "gurus", "emus", "gnus", "haikus", "tofus", "tutus", "submenus"} {
+		if n == len(w) && has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isVowelByte(b byte) bool { return b == 'a' || b == 'e' || b == 'i' || b == 'o' || b == 'u' }
 
 // singularIs reports whether the singular of the word in b is w, with no
 // allocation.

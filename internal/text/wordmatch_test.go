@@ -11,6 +11,7 @@ func TestSingular(t *testing.T) {
 		"policies": "policy", "boxes": "box", "factors": "factor", "classes": "class", "statuses": "status", "aliases": "alias",
 		"status": "status", "analysis": "analysis", "class": "class", "k8s": "k8s", "kms": "kms",
 		"benchmarks": "benchmark", "services": "service", "days": "day", "msp430": "msp430", "docs": "doc",
+		"volcanoes": "volcano", "heroes": "hero", "echoes": "echo", "shoes": "shoe", "canoes": "canoe", "horseshoes": "horseshoe", "toes": "toe", "menus": "menu", "genus": "genus", "warehouses": "warehouse", "causes": "cause", "buses": "bus",
 	} {
 		if got := Singular(w); got != want {
 			t.Errorf("Singular(%q) = %q, want %q", w, got, want)

@@ -76,6 +76,9 @@ func regularForms(w string) []string {
 		out = append(out, w+"es", w+"ed", w+"ing")
 	default:
 		out = append(out, w+"s", w+"ed", w+"ing")
+		if last == 'o' && n > 2 && !isVowel(w[n-2]) {
+			out = append(out, w+"es") // "volcanoes", "heroes"
+		}
 		// A final consonant after one vowel may double: "controlled",
 		// "shipped", "submitting".
 		if n > 2 && !isVowel(last) && !strings.ContainsRune("wxy", rune(last)) && isVowel(w[n-2]) && !isVowel(w[n-3]) {
