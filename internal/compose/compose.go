@@ -348,7 +348,11 @@ func yesNoSentence(s *state.AgentState, ans state.Answer, v *state.Verdict, part
 		yes := fmt.Sprintf("Yes: %s %s %s through a chain of %d hop(s): %s", anchor, verb, target, p.Len(), p)
 		return yes + partial + ".", yes + "."
 	case yn == state.Yes:
-		yes := fmt.Sprintf("Yes, not certain: %s, a fact the reading did not walk, joins them", v.LeanPath)
+		what := "a fact"
+		if v.LeanPath.Len() > 1 {
+			what = "a chain"
+		}
+		yes := fmt.Sprintf("Yes, not certain: %s, %s the reading did not walk, joins them", v.LeanPath, what)
 		return yes + partial + ".", yes + "."
 	case yn == state.No && v.Outcome == state.NoChain:
 		no := fmt.Sprintf("No: %s %s %s: %s.", anchor, notVerb, target, v.Reason)

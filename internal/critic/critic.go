@@ -198,6 +198,21 @@ func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v stat
 	case len(ps) > 0:
 		v.Lean, v.LeanPath = state.LeanYes, &ps[0]
 	case oneStepPair(s):
+		var deeper *graph.Path
+		var err error
+		if !words.SaysDirect(s.Question) {
+			deeper, err = c.deeperChain(ctx, s, from, to, cost)
+		}
+		if err != nil {
+			return v, err
+		}
+		if deeper != nil {
+			// "Does IPA contain Rye IPA?" over styles: no fact joins
+			// the two, but the relation walked goes on through others
+			// and links them there.
+			v.Lean, v.LeanPath = state.LeanYes, deeper
+			break
+		}
 		v.Outcome = state.NoChain
 		v.Doubt, v.FactsDoubt = "", false
 		v.Reason = fmt.Sprintf("no fact of any relation joins %s and %s, so no reading of the question as one step links them", from, to)
@@ -206,6 +221,40 @@ func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v stat
 	}
 	return v, nil
 }
+
+// deeperChain returns a chain from one entity of a yes or no to the
+// other through the relations of the one step each reading walked, each
+// the way it walked them, repeated (styles between styles: IPA, then
+// Specialty IPA, then Rye IPA), or nil: where there is one, the absence
+// of a fact between the two does not answer no, unless the question said
+// "directly".
+func (c *Topological) deeperChain(ctx context.Context, s *state.AgentState, from, to string, cost *state.Cost) (*graph.Path, error) {
+	byDir := map[graph.Direction][]string{}
+	for _, i := range triedChains(s) {
+		for _, e := range s.Plan.Chains[i].Steps[0].Edges {
+			if e.Direction != graph.Both && !slices.Contains(byDir[e.Direction], e.Relation) {
+				byDir[e.Direction] = append(byDir[e.Direction], e.Relation)
+			}
+		}
+	}
+	for _, d := range []graph.Direction{graph.Out, graph.In} {
+		if len(byDir[d]) == 0 {
+			continue
+		}
+		ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: maxPathHops, Relations: byDir[d], Direction: d, Limit: 1})
+		cost.StoreCalls++
+		if err != nil {
+			return nil, fmt.Errorf("check the chains between %s and %s: %w", from, to, err)
+		}
+		if len(ps) > 0 {
+			return &ps[0], nil
+		}
+	}
+	return nil, nil
+}
+
+// maxPathHops is the longest path a store finds (graph.PathRequest).
+const maxPathHops = 6
 
 // answersVerdict judges a complete chain that found answers: exhausted
 // where positions at the hop budget or fan-out cuts may hide more, else

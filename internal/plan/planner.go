@@ -288,7 +288,7 @@ func adjacentKinds(question string, s *graph.Schema, plan state.Plan, ents []lin
 			return false
 		}
 	}
-	return from != to || saysDirect(question)
+	return from != to || words.SaysDirect(question)
 }
 
 // stepChains reports whether a step walked again may go on from where it
@@ -307,22 +307,6 @@ func stepChains(s *graph.Schema, st state.ChainStep, from string) bool {
 	return len(ends) == 0 || slices.ContainsFunc(st.Edges, func(e state.RelDir) bool {
 		return len(s.Relation(e.Relation).Arrives(ends, e.Direction)) > 0
 	})
-}
-
-// saysDirect reports whether a question says one hop ("directly", "a
-// direct flight") and not the closure.
-func saysDirect(question string) bool {
-	toks := text.Tokens(question)
-	var said words.Cue
-	for _, c := range words.Cues() {
-		for i := 0; i+len(c.Words) <= len(toks); i++ {
-			if slices.Equal(toks[i:i+len(c.Words)], c.Words) {
-				said |= c.Cues
-				break
-			}
-		}
-	}
-	return said.Has(words.Direct) && !said.Has(words.Transitive)
 }
 
 // relinker returns a function that links a question's words as Plan

@@ -69,6 +69,14 @@ func (b *builder) reading() (Reading, bool) {
 	rd.Having = b.having(asked, f.Asked, onPath, rd, steps[len(steps)-1].ends)
 	if e, ok := b.yesNoMember(rd); ok {
 		rd.Target = e
+		if f.Extent.said && f.Extent.transitive && rd.Extent != state.ExtentTransitive {
+			// "Does IPA contain Rye IPA at any depth?": whether Rye
+			// IPA is among what IPA's relation reaches, as far as the
+			// question says.
+			steps[len(steps)-1].repeat = true
+			rd.Extent = state.ExtentTransitive
+			rd.Chain = b.chain(steps, rd)
+		}
 	}
 	b.confidence(&rd, steps)
 	rd.Concept = steps[0].concept

@@ -200,6 +200,11 @@ func (r *reader) unnamedClaim() *claim {
 	c := &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
 		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}
 	if r.asksYesNo() && len(r.ents) == 2 {
+		if r.extentSaid {
+			// "Is Rye IPA under IPA at any depth?": as far as the
+			// question says, not one step.
+			c.extent = r.extent
+		}
 		// "Is Neon a noble gas?": whether the two are linked, by any
 		// relation; by the one relation between their kinds where the
 		// schema has one ("Is YAML a markup language?": type), which is
@@ -211,6 +216,21 @@ func (r *reader) unnamedClaim() *claim {
 		if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
 			c.anchor, c.target = subj, 1-subj
 			c.steps, c.conf, c.guess, c.why, c.onlyLink = []stepClaim{step}, 1, nil, []string{why}, true
+			if partFirst, ok := r.hierarchyPosition(); ok && !r.extentSaid && selfJoins(step.rels[0]) {
+				if up, known := wholeIsSubject(step.rels[0]); known {
+					// "Is Rye IPA under IPA?" over styles, which joins
+					// a kind to itself from kinds only ever its subject
+					// (the tops): the position says which end is the
+					// whole, and holds at any depth, the question not
+					// saying how far.
+					step.answers = words.Second
+					if partFirst == up {
+						step.answers = words.First
+					}
+					c.steps[0] = step
+					c.extent, c.extentSaid = state.ExtentTransitive, false
+				}
+			}
 		}
 	}
 	return c
@@ -3253,8 +3273,14 @@ func (r *reader) byKindsOnly(w string) *claim {
 			}
 		}
 		if ok && (verb || there) {
-			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
+			c := &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
 				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, %s", w, step.rels[0].def.Name, how)}}
+			if r.extentSaid {
+				// "Does Complete Breakfast contain Any Egg at any
+				// depth?": as far as the question says.
+				c.extent = r.extent
+			}
+			return c
 		}
 	}
 	if !r.byKinds || len(r.ents) != 1 {
@@ -3609,6 +3635,31 @@ func (r *reader) onlyKindsLink(from, to string) (stepClaim, string, bool) {
 	}
 	why := fmt.Sprintf("no word names a relation: %s is the one relation between a %s and a %s", ri.def.Name, from, to)
 	return stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled}, why, true
+}
+
+// hierarchyPosition reports whether the question says a position in a
+// containment hierarchy ("under", "below", "above"), and whether its
+// subject is the part ("X under Y").
+func (r *reader) hierarchyPosition() (partFirst, ok bool) {
+	i := slices.IndexFunc(r.hits, func(h words.Hit) bool { return h.Kind == words.HitPosition && h.Concept == words.Containment })
+	if i < 0 {
+		return false, false
+	}
+	return r.hits[i].Role == words.First, true
+}
+
+// selfJoins reports whether a relation can follow itself: a kind its
+// subjects have is one its objects have too (styles between styles).
+func selfJoins(ri *relInfo) bool { return intersects(ri.def.From, ri.def.To) }
+
+// wholeIsSubject reports, for a relation that follows itself, whether
+// its subject is the whole: some kind is only ever its subject (the
+// tops of the hierarchy), none only ever its object; known is false
+// where the kinds do not say.
+func wholeIsSubject(ri *relInfo) (up, known bool) {
+	tops := slices.ContainsFunc(ri.def.From, func(t string) bool { return !slices.Contains(ri.def.To, t) })
+	leaves := slices.ContainsFunc(ri.def.To, func(t string) bool { return !slices.Contains(ri.def.From, t) })
+	return tops, tops != leaves
 }
 
 // typeOnly: an asked type and an entity, no relation word: the shortest

@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -128,4 +129,20 @@ func RepeatedNoun(ws []string, i int) (int, bool) {
 		return 0, false
 	}
 	return i + 4, true
+}
+
+// SaysDirect reports whether a question says one hop ("directly", "a
+// direct flight") and not the closure.
+func SaysDirect(question string) bool {
+	toks := text.Tokens(question)
+	var said Cue
+	for _, c := range Cues() {
+		for i := 0; i+len(c.Words) <= len(toks); i++ {
+			if slices.Equal(toks[i:i+len(c.Words)], c.Words) {
+				said |= c.Cues
+				break
+			}
+		}
+	}
+	return said.Has(Direct) && !said.Has(Transitive)
 }
