@@ -5681,6 +5681,9 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
+	if f.passive && f.prep == "in" && len(f.rest) == 0 && f.base == "use" {
+		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is used in Y": Y uses X
+	}
 	if f.prep == "by" && !f.passive && madeObject(f.rest) {
 		return notRead // "reads the data exposed by X": by names who made the object, no channel
 	}
