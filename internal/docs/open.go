@@ -4590,6 +4590,13 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "use"})
 		return
 	}
+	if f.phrase == "provide" && providedName(r.toks, s, o) {
+		// "Chaos Mesh provides the BlockChaos experiment type", "Linkerd
+		// also provides a CLI": a named thing a system provides is one of
+		// its parts (not "provides the shim as the executable X").
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: "include"})
+		return
+	}
 	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
 		// "Tornado runs the real-time push system": the part the words
 		// describe runs on the named thing.
@@ -4599,6 +4606,29 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if !unnamedPossessed(r.toks, o) {
 		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: f.phrase})
 	}
+}
+
+// providedName reports whether o is a name right after the verb "provide"
+// (determiners between): "provides the BlockChaos experiment type",
+// "provides a CLI", not "provides shared storage for containers in
+// Kubernetes", "provides scalable storage", "provides the shim as the
+// executable X".
+func providedName(toks []otok, s, o omention) bool {
+	if o.ref || o.j < len(toks) && toks[o.j].low == "as" {
+		return false
+	}
+	k := o.i - 1
+	for k > s.j && openWords.is("determiners", toks[k].low) {
+		k--
+	}
+	if k <= s.j-1 || lemma(toks[k].low) != "provide" {
+		return false
+	}
+	n := o.i
+	for n < o.j && openWords.is("determiners", toks[n].low) {
+		n++
+	}
+	return n < o.j && (isCapWord(toks[n]) || toks[n].code || identifier(toks[n]))
 }
 
 // unnamedPossessed reports whether a mention is a possessor whose
