@@ -1170,6 +1170,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		// "The Prometheus ecosystem consists of …": the project itself.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
 		return j
+	case classNounAfter(toks, j) > 0:
+		// "provides the BlockChaos experiment type", "the JVM fault
+		// kind": the noun says what class of thing the name is; the
+		// name is the thing.
+		e := classNounAfter(toks, j)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
+		return e - 1
 	case actingProgramAfter(toks, i, j):
 		// "The JuiceFS client mounts …": the name and its noun of a
 		// program, the clause's subject, name the program.
@@ -1252,6 +1259,29 @@ func projectNounAfter(toks []otok, i, j int) bool {
 		return false
 	}
 	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
+// classNounAfter returns where the phrase ends when a noun of a class of
+// things ([class-nouns]: "type", "resource"), at most one plain noun
+// before it, follows the name ending at j and ends the phrase: "the
+// BlockChaos experiment type", "the JVM fault kind"; else 0.
+func classNounAfter(toks []otok, j int) int {
+	if j == 0 || j >= len(toks) || toks[j-1].poss {
+		return 0
+	}
+	e := 0
+	switch {
+	case openWords.is("class-nouns", toks[j].low):
+		e = j + 1
+	case j+1 < len(toks) && modifies(toks[j]) && openWords.kind(toks[j].low) == "" && openWords.is("class-nouns", toks[j+1].low):
+		e = j + 2
+	default:
+		return 0
+	}
+	if e < len(toks) && modifies(toks[e]) && !openWords.is("prepositions", toks[e].low) {
+		return 0
+	}
+	return e
 }
 
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
