@@ -5725,6 +5725,24 @@ func (f *verbForm) makingVerb() verbResult {
 	return undecided
 }
 
+// meansChannel reports whether the channel preposition after the verb and
+// its unnamed object names a means the subject uses: "simulates the faults
+// of JVM applications through Byteman", "executes the workflows via a
+// specific backend". Not after a verb of sending or passing on ("sends the
+// response to the cloud via EdgeHub": a party the message goes through),
+// nor when the words between hold a clause ("metrics which are available
+// via the Gateway's API", "the objects you created through the API
+// server"), a means of their own ("by exposing volumes via NFS servers") or
+// an adverb ("creates the container typically via libcontainer": a hedge).
+func (f *verbForm) meansChannel() bool {
+	if !openWords.is("means-channels", f.prep) || openWords.is("sent-from-verbs", f.base) || openWords.is("channel-verbs", f.base) {
+		return false
+	}
+	return !slices.ContainsFunc(f.rest, func(t otok) bool {
+		return t.punct || t.low == "by" || openWords.is("clause-words", t.low) || openWords.is("pronouns", t.low) || adverbWord(t.low)
+	})
+}
+
 // splitPreposition takes the preposition that ends rest into prep and
 // reads what it decides alone: a passive with "by" and nothing between
 // ("X is backed by Y": X depends on Y; else the reversed verb); a channel
@@ -5753,6 +5771,8 @@ func (f *verbForm) splitPreposition() verbResult {
 			return notRead
 		case knownPhrase(f.base+" from") && !knownPhrase(f.base+" to"):
 			f.prep = "from"
+		case len(f.rest) > 0 && f.meansChannel():
+			return readAs(verbGroup{phrase: "use"})
 		case len(f.rest) > 0:
 			return notRead
 		default:
