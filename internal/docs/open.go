@@ -1423,6 +1423,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && modifier(toks[i-1]) {
 		i--
 	}
+	if a := f.acronymModifiersStart(j); a < i {
+		i = a
+	}
 	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
 		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
 	}
@@ -1452,6 +1455,32 @@ func kindCounted(toks []otok, j int, mods []otok) bool {
 
 // capitalisedModifiersStart returns where up to two free capitalised
 // words (no code, identifiers only in camel case) before i begin.
+// acronymModifiersStart returns where the modifiers of the kind noun at j
+// start when a generic acronym stands among them after a plain noun and
+// "the" before them: "the chaos DNS service", "the checkout HTTP service"
+// (not "reach HTTP servers": no article; "the DNS service" is read as a
+// name); else j.
+func (f *mentionFinder) acronymModifiersStart(j int) int {
+	toks := f.toks
+	i, acr := j, false
+	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && (modifier(toks[i-1]) || genericAcronym(toks[i-1])) {
+		acr = acr || genericAcronym(toks[i-1])
+		i--
+	}
+	if !acr || i == 0 || toks[i-1].low != "the" || genericAcronym(toks[i]) || !modifier(toks[i]) || verbLike(toks[i].low) && !openWords.is("nouns", toks[i].low) {
+		return j
+	}
+	return i
+}
+
+// genericAcronym reports whether t is a generic word written in capitals
+// ("DNS", "HTTP"): inside a lower-case kind phrase it modifies the head as
+// a plain noun does ("the chaos DNS service", "the checkout HTTP service").
+func genericAcronym(t otok) bool {
+	return !t.punct && !t.code && len(t.text) > 1 && strings.ToUpper(t.text) == t.text && hasLetter(t.text) &&
+		(openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low)))
+}
+
 func (f *mentionFinder) capitalisedModifiersStart(i int) int {
 	toks := f.toks
 	a := i
@@ -4266,6 +4295,14 @@ func (r *relating) pair(a int) {
 	if unnamedRelative(between) {
 		return
 	}
+	if base, ok := describedByAgent(between); ok {
+		if base == "provide" {
+			r.add(ga.ms, gb.ms, "part of") // "X is a testing tool provided by Y": one of Y's parts
+		} else {
+			r.add(gb.ms, ga.ms, base) // "Redis is a cache used by Argo CD": Argo CD uses Redis
+		}
+		return
+	}
 	subj, between, ok := r.pairSubject(a, between)
 	if !ok || r.madeWithOrIn(ga, subj, gb, between) {
 		return
@@ -4877,6 +4914,32 @@ func secondObject(ts []otok) bool {
 
 // copulaDescription reports whether the words between two mentions are a
 // copula and an article: "is a", "is an", "is the".
+// describedByAgent reads the words between a name and the agent of a
+// participle that describes it after a copula: "X is a cache used by Y",
+// "X is a Chaos Engineering testing tool provided by Y" (the participle's
+// base, "use", "provide"). Between the copula and the participle stand
+// only an article and plain nouns or adjectives; no negation, no verb.
+func describedByAgent(ts []otok) (string, bool) {
+	n := len(ts)
+	for n > 0 && openWords.is("determiners", ts[n-1].low) {
+		n--
+	}
+	if n < 4 || ts[n-1].low != "by" || !openWords.is("be", ts[0].low) || ts[1].low != "a" && ts[1].low != "an" && ts[1].low != "the" {
+		return "", false
+	}
+	p := ts[n-2]
+	if p.punct || p.code || !words.PastForm(p.low) || !verbLike(lemma(p.low)) && !verbLike(p.low) {
+		return "", false
+	}
+	for _, t := range ts[2 : n-2] {
+		if t.punct || t.code || openWords.function(t.low) || openWords.is("negations", t.low) || openWords.is("clause-words", t.low) ||
+			words.PastForm(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) && !openWords.is("nouns", singular(t.low)) {
+			return "", false
+		}
+	}
+	return lemma(p.low), true
+}
+
 func copulaDescription(ts []otok) bool {
 	return len(ts) == 2 && openWords.is("be", ts[0].low) && (ts[1].low == "a" || ts[1].low == "an" || ts[1].low == "the")
 }
