@@ -3878,6 +3878,23 @@ func newClause(toks []otok, g group, m omention) bool {
 
 // listGlue reports whether the tokens between two mentions join them in a
 // list: ",", "and", "or", ", and", "as well as".
+// versionBound returns how many words at the start of ts state a version
+// bound (">=2.1", "<= 10.0"): a comparison sign, then a version number; or
+// 0.
+func versionBound(ts []otok) int {
+	k := 0
+	for k < len(ts) && ts[k].text != "" && strings.Trim(ts[k].text, "<>=~^") == "" {
+		k++
+	}
+	if k == 0 || k >= len(ts) {
+		return 0
+	}
+	if v := strings.TrimLeft(ts[k].text, "vV"); isNumber(v) || versionRE.MatchString(ts[k].text) {
+		return k + 1
+	}
+	return 0
+}
+
 func listGlue(ts []otok) bool {
 	if len(ts) == 0 {
 		return false
@@ -3888,6 +3905,11 @@ func listGlue(ts []otok) bool {
 		if e := slices.IndexFunc(ts, func(t otok) bool { return t.low == ")" }); e > 0 && !slices.ContainsFunc(ts[1:e], func(t otok) bool { return t.low == "(" }) {
 			return listGlue(ts[e+1:])
 		}
+	}
+	// "Chaos Mesh >=2.1, Grafana >= 10.0": a version bound after a name is
+	// the name's own; the words after it join the list.
+	if v := versionBound(ts); v > 0 {
+		return listGlue(ts[v:])
 	}
 	glue := false
 	// "as" glues a list only in "as well as": "uses MinIO as object
