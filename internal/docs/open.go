@@ -4317,6 +4317,10 @@ func (r *relating) pair(a int) {
 	if unnamedRelative(between) {
 		return
 	}
+	if s, ok := r.toolWith(ga, gb, between); ok {
+		r.add(s, gb.ms, "use") // "runs CoreDNS with the k8s_dns_chaos plugin", "protects the data with the MDS daemon"
+		return
+	}
 	if base, ok := describedByAgent(between); ok {
 		if base == "provide" {
 			r.add(ga.ms, gb.ms, "part of") // "X is a testing tool provided by Y": one of Y's parts
@@ -4936,6 +4940,59 @@ func secondObject(ts []otok) bool {
 
 // copulaDescription reports whether the words between two mentions are a
 // copula and an article: "is a", "is an", "is the".
+// toolWith reads "S <verb> [object] with the Z plugin": after a verb and
+// its object, "with" and a name headed by a noun of a tool ([tool-nouns]:
+// plugin, library, daemon) name a tool the clause's subject uses. The
+// object is a name (ga, the subject's object; "runs CoreDNS with the
+// k8s_dns_chaos plugin") or unnamed words after the verb (ga the subject;
+// "protects the data with the MDS daemon"). Not "integrates with", "talks
+// to X with": a verb of a party takes "with" for its object, and a verb
+// with a preposition of its own names the party.
+func (r *relating) toolWith(ga, gb group, between []otok) ([]omention, bool) {
+	toks := r.toks
+	if len(gb.ms) != 1 || gb.ms[0].i != gb.i {
+		return nil, false
+	}
+	m := gb.ms[0]
+	headed := m.j-m.i >= 2 && openWords.is("tool-nouns", singular(toks[m.j-1].low))
+	nounAfter := m.j < len(toks) && openWords.is("tool-nouns", singular(toks[m.j].low)) // "the [k8s_dns_chaos](…) plugin"
+	if !headed && !nounAfter {
+		return nil, false
+	}
+	n := len(between)
+	for n > 0 && openWords.is("determiners", between[n-1].low) {
+		n--
+	}
+	if n == 0 || between[n-1].low != "with" {
+		return nil, false
+	}
+	words := between[:n-1]
+	for _, t := range words {
+		if t.punct || t.code || openWords.is("negations", t.low) || openWords.is("hedges", t.low) || openWords.is("clause-words", t.low) || openWords.is("prepositions", t.low) || openWords.is("pronouns", t.low) {
+			return nil, false
+		}
+	}
+	if len(words) == 0 {
+		// ga is the object: the verb stands between the subject and it.
+		if r.subject == nil || r.subject.i >= ga.i || ga.i == 0 {
+			return nil, false
+		}
+		v := toks[ga.i-1]
+		for k := ga.i - 1; k > r.subject.j && openWords.is("determiners", toks[k].low); k-- {
+			v = toks[k-1]
+		}
+		if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) || openWords.is("party-verbs", lemma(v.low)) {
+			return nil, false
+		}
+		return []omention{*r.subject}, true
+	}
+	v := words[0]
+	if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) && openWords.is("nouns", v.low) || openWords.is("party-verbs", lemma(v.low)) || len(words) < 2 {
+		return nil, false
+	}
+	return ga.ms, true
+}
+
 // describedByAgent reads the words between a name and the agent of a
 // participle that describes it after a copula: "X is a cache used by Y",
 // "X is a Chaos Engineering testing tool provided by Y" (the participle's
