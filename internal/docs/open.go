@@ -1170,6 +1170,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		// "The Prometheus ecosystem consists of …": the project itself.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i:j])}, i, j+1)
 		return j
+	case classNounAfter(toks, j) > 0:
+		// "provides the BlockChaos experiment type", "the JVM fault
+		// kind": the noun says what class of thing the name is; the
+		// name is the thing.
+		e := classNounAfter(toks, j)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
+		return e - 1
 	case actingProgramAfter(toks, i, j):
 		// "The JuiceFS client mounts …": the name and its noun of a
 		// program, the clause's subject, name the program.
@@ -1252,6 +1259,29 @@ func projectNounAfter(toks []otok, i, j int) bool {
 		return false
 	}
 	return j+1 == len(toks) || !modifies(toks[j+1]) || openWords.is("prepositions", toks[j+1].low)
+}
+
+// classNounAfter returns where the phrase ends when a noun of a class of
+// things ([class-nouns]: "type", "resource"), at most one plain noun
+// before it, follows the name ending at j and ends the phrase: "the
+// BlockChaos experiment type", "the JVM fault kind"; else 0.
+func classNounAfter(toks []otok, j int) int {
+	if j == 0 || j >= len(toks) || toks[j-1].poss {
+		return 0
+	}
+	e := 0
+	switch {
+	case openWords.is("class-nouns", toks[j].low):
+		e = j + 1
+	case j+1 < len(toks) && modifies(toks[j]) && openWords.kind(toks[j].low) == "" && openWords.is("class-nouns", toks[j+1].low):
+		e = j + 2
+	default:
+		return 0
+	}
+	if e < len(toks) && modifies(toks[e]) && !openWords.is("prepositions", toks[e].low) {
+		return 0
+	}
+	return e
 }
 
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
@@ -1393,6 +1423,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && modifier(toks[i-1]) {
 		i--
 	}
+	if a := f.acronymModifiersStart(j); a < i {
+		i = a
+	}
 	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
 		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
 	}
@@ -1422,6 +1455,32 @@ func kindCounted(toks []otok, j int, mods []otok) bool {
 
 // capitalisedModifiersStart returns where up to two free capitalised
 // words (no code, identifiers only in camel case) before i begin.
+// acronymModifiersStart returns where the modifiers of the kind noun at j
+// start when a generic acronym stands among them after a plain noun and
+// "the" before them: "the chaos DNS service", "the checkout HTTP service"
+// (not "reach HTTP servers": no article; "the DNS service" is read as a
+// name); else j.
+func (f *mentionFinder) acronymModifiersStart(j int) int {
+	toks := f.toks
+	i, acr := j, false
+	for i > 0 && j-i < 3 && !f.used[i-1] && !f.verbAt[i-1] && (modifier(toks[i-1]) || genericAcronym(toks[i-1])) {
+		acr = acr || genericAcronym(toks[i-1])
+		i--
+	}
+	if !acr || i == 0 || toks[i-1].low != "the" || genericAcronym(toks[i]) || !modifier(toks[i]) || verbLike(toks[i].low) && !openWords.is("nouns", toks[i].low) {
+		return j
+	}
+	return i
+}
+
+// genericAcronym reports whether t is a generic word written in capitals
+// ("DNS", "HTTP"): inside a lower-case kind phrase it modifies the head as
+// a plain noun does ("the chaos DNS service", "the checkout HTTP service").
+func genericAcronym(t otok) bool {
+	return !t.punct && !t.code && len(t.text) > 1 && strings.ToUpper(t.text) == t.text && hasLetter(t.text) &&
+		(openWords.is("generic-words", t.low) || openWords.is("generic-words", singular(t.low)))
+}
+
 func (f *mentionFinder) capitalisedModifiersStart(i int) int {
 	toks := f.toks
 	a := i
@@ -3819,6 +3878,23 @@ func newClause(toks []otok, g group, m omention) bool {
 
 // listGlue reports whether the tokens between two mentions join them in a
 // list: ",", "and", "or", ", and", "as well as".
+// versionBound returns how many words at the start of ts state a version
+// bound (">=2.1", "<= 10.0"): a comparison sign, then a version number; or
+// 0.
+func versionBound(ts []otok) int {
+	k := 0
+	for k < len(ts) && ts[k].text != "" && strings.Trim(ts[k].text, "<>=~^") == "" {
+		k++
+	}
+	if k == 0 || k >= len(ts) {
+		return 0
+	}
+	if v := strings.TrimLeft(ts[k].text, "vV"); isNumber(v) || versionRE.MatchString(ts[k].text) {
+		return k + 1
+	}
+	return 0
+}
+
 func listGlue(ts []otok) bool {
 	if len(ts) == 0 {
 		return false
@@ -3829,6 +3905,11 @@ func listGlue(ts []otok) bool {
 		if e := slices.IndexFunc(ts, func(t otok) bool { return t.low == ")" }); e > 0 && !slices.ContainsFunc(ts[1:e], func(t otok) bool { return t.low == "(" }) {
 			return listGlue(ts[e+1:])
 		}
+	}
+	// "Chaos Mesh >=2.1, Grafana >= 10.0": a version bound after a name is
+	// the name's own; the words after it join the list.
+	if v := versionBound(ts); v > 0 {
+		return listGlue(ts[v:])
 	}
 	glue := false
 	// "as" glues a list only in "as well as": "uses MinIO as object
@@ -4236,6 +4317,18 @@ func (r *relating) pair(a int) {
 	if unnamedRelative(between) {
 		return
 	}
+	if s, ok := r.toolWith(ga, gb, between); ok {
+		r.add(s, gb.ms, "use") // "runs CoreDNS with the k8s_dns_chaos plugin", "protects the data with the MDS daemon"
+		return
+	}
+	if base, ok := describedByAgent(between); ok {
+		if base == "provide" {
+			r.add(ga.ms, gb.ms, "part of") // "X is a testing tool provided by Y": one of Y's parts
+		} else {
+			r.add(gb.ms, ga.ms, base) // "Redis is a cache used by Argo CD": Argo CD uses Redis
+		}
+		return
+	}
 	subj, between, ok := r.pairSubject(a, between)
 	if !ok || r.madeWithOrIn(ga, subj, gb, between) {
 		return
@@ -4590,6 +4683,13 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: "use"})
 		return
 	}
+	if f.phrase == "provide" && providedName(r.toks, s, o) {
+		// "Chaos Mesh provides the BlockChaos experiment type", "Linkerd
+		// also provides a CLI": a named thing a system provides is one of
+		// its parts (not "provides the shim as the executable X").
+		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: "include"})
+		return
+	}
 	if openWords.is("hosting-verbs", f.phrase) && described(r.toks, o) {
 		// "Tornado runs the real-time push system": the part the words
 		// describe runs on the named thing.
@@ -4599,6 +4699,29 @@ func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if !unnamedPossessed(r.toks, o) {
 		r.facts = append(r.facts, openFact{subj: s, obj: o, phrase: f.phrase})
 	}
+}
+
+// providedName reports whether o is a name right after the verb "provide"
+// (determiners between): "provides the BlockChaos experiment type",
+// "provides a CLI", not "provides shared storage for containers in
+// Kubernetes", "provides scalable storage", "provides the shim as the
+// executable X".
+func providedName(toks []otok, s, o omention) bool {
+	if o.ref || o.j < len(toks) && toks[o.j].low == "as" {
+		return false
+	}
+	k := o.i - 1
+	for k > s.j && openWords.is("determiners", toks[k].low) {
+		k--
+	}
+	if k <= s.j-1 || lemma(toks[k].low) != "provide" {
+		return false
+	}
+	n := o.i
+	for n < o.j && openWords.is("determiners", toks[n].low) {
+		n++
+	}
+	return n < o.j && (isCapWord(toks[n]) || toks[n].code || identifier(toks[n]))
 }
 
 // unnamedPossessed reports whether a mention is a possessor whose
@@ -4817,6 +4940,85 @@ func secondObject(ts []otok) bool {
 
 // copulaDescription reports whether the words between two mentions are a
 // copula and an article: "is a", "is an", "is the".
+// toolWith reads "S <verb> [object] with the Z plugin": after a verb and
+// its object, "with" and a name headed by a noun of a tool ([tool-nouns]:
+// plugin, library, daemon) name a tool the clause's subject uses. The
+// object is a name (ga, the subject's object; "runs CoreDNS with the
+// k8s_dns_chaos plugin") or unnamed words after the verb (ga the subject;
+// "protects the data with the MDS daemon"). Not "integrates with", "talks
+// to X with": a verb of a party takes "with" for its object, and a verb
+// with a preposition of its own names the party.
+func (r *relating) toolWith(ga, gb group, between []otok) ([]omention, bool) {
+	toks := r.toks
+	if len(gb.ms) != 1 || gb.ms[0].i != gb.i {
+		return nil, false
+	}
+	m := gb.ms[0]
+	headed := m.j-m.i >= 2 && openWords.is("tool-nouns", singular(toks[m.j-1].low))
+	nounAfter := m.j < len(toks) && openWords.is("tool-nouns", singular(toks[m.j].low)) // "the [k8s_dns_chaos](…) plugin"
+	if !headed && !nounAfter {
+		return nil, false
+	}
+	n := len(between)
+	for n > 0 && openWords.is("determiners", between[n-1].low) {
+		n--
+	}
+	if n == 0 || between[n-1].low != "with" {
+		return nil, false
+	}
+	words := between[:n-1]
+	for _, t := range words {
+		if t.punct || t.code || openWords.is("negations", t.low) || openWords.is("hedges", t.low) || openWords.is("clause-words", t.low) || openWords.is("prepositions", t.low) || openWords.is("pronouns", t.low) {
+			return nil, false
+		}
+	}
+	if len(words) == 0 {
+		// ga is the object: the verb stands between the subject and it.
+		if r.subject == nil || r.subject.i >= ga.i || ga.i == 0 {
+			return nil, false
+		}
+		v := toks[ga.i-1]
+		for k := ga.i - 1; k > r.subject.j && openWords.is("determiners", toks[k].low); k-- {
+			v = toks[k-1]
+		}
+		if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) || openWords.is("party-verbs", lemma(v.low)) {
+			return nil, false
+		}
+		return []omention{*r.subject}, true
+	}
+	v := words[0]
+	if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) && openWords.is("nouns", v.low) || openWords.is("party-verbs", lemma(v.low)) || len(words) < 2 {
+		return nil, false
+	}
+	return ga.ms, true
+}
+
+// describedByAgent reads the words between a name and the agent of a
+// participle that describes it after a copula: "X is a cache used by Y",
+// "X is a Chaos Engineering testing tool provided by Y" (the participle's
+// base, "use", "provide"). Between the copula and the participle stand
+// only an article and plain nouns or adjectives; no negation, no verb.
+func describedByAgent(ts []otok) (string, bool) {
+	n := len(ts)
+	for n > 0 && openWords.is("determiners", ts[n-1].low) {
+		n--
+	}
+	if n < 4 || ts[n-1].low != "by" || !openWords.is("be", ts[0].low) || ts[1].low != "a" && ts[1].low != "an" && ts[1].low != "the" {
+		return "", false
+	}
+	p := ts[n-2]
+	if p.punct || p.code || !words.PastForm(p.low) || !verbLike(lemma(p.low)) && !verbLike(p.low) {
+		return "", false
+	}
+	for _, t := range ts[2 : n-2] {
+		if t.punct || t.code || openWords.function(t.low) || openWords.is("negations", t.low) || openWords.is("clause-words", t.low) ||
+			words.PastForm(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) && !openWords.is("nouns", singular(t.low)) {
+			return "", false
+		}
+	}
+	return lemma(p.low), true
+}
+
 func copulaDescription(ts []otok) bool {
 	return len(ts) == 2 && openWords.is("be", ts[0].low) && (ts[1].low == "a" || ts[1].low == "an" || ts[1].low == "the")
 }
@@ -5665,6 +5867,24 @@ func (f *verbForm) makingVerb() verbResult {
 	return undecided
 }
 
+// meansChannel reports whether the channel preposition after the verb and
+// its unnamed object names a means the subject uses: "simulates the faults
+// of JVM applications through Byteman", "executes the workflows via a
+// specific backend". Not after a verb of sending or passing on ("sends the
+// response to the cloud via EdgeHub": a party the message goes through),
+// nor when the words between hold a clause ("metrics which are available
+// via the Gateway's API", "the objects you created through the API
+// server"), a means of their own ("by exposing volumes via NFS servers") or
+// an adverb ("creates the container typically via libcontainer": a hedge).
+func (f *verbForm) meansChannel() bool {
+	if !openWords.is("means-channels", f.prep) || openWords.is("sent-from-verbs", f.base) || openWords.is("channel-verbs", f.base) {
+		return false
+	}
+	return !slices.ContainsFunc(f.rest, func(t otok) bool {
+		return t.punct || t.low == "by" || openWords.is("clause-words", t.low) || openWords.is("pronouns", t.low) || adverbWord(t.low)
+	})
+}
+
 // splitPreposition takes the preposition that ends rest into prep and
 // reads what it decides alone: a passive with "by" and nothing between
 // ("X is backed by Y": X depends on Y; else the reversed verb); a channel
@@ -5681,6 +5901,9 @@ func (f *verbForm) splitPreposition() verbResult {
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
 	}
+	if f.passive && f.prep == "in" && len(f.rest) == 0 && f.base == "use" {
+		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is used in Y": Y uses X
+	}
 	if f.prep == "by" && !f.passive && madeObject(f.rest) {
 		return notRead // "reads the data exposed by X": by names who made the object, no channel
 	}
@@ -5690,6 +5913,8 @@ func (f *verbForm) splitPreposition() verbResult {
 			return notRead
 		case knownPhrase(f.base+" from") && !knownPhrase(f.base+" to"):
 			f.prep = "from"
+		case len(f.rest) > 0 && f.meansChannel():
+			return readAs(verbGroup{phrase: "use"})
 		case len(f.rest) > 0:
 			return notRead
 		default:
