@@ -724,7 +724,25 @@ func namedReadingIsTheQuestions(qw questionWordsOf, s *graph.Schema, pl *state.P
 		return false
 	}
 	return arrivesAtAsked(edges, pl.Target, s) && arrivesAtWhType(edges, qw.toks, s) && !whNounNamesOther(qw, named) &&
-		len(planUnexplained(qw, s, *pl)) == 0
+		!namesKindOffHop(qw.toks, edges, pl.Anchors[0].Type, s) && len(planUnexplained(qw, s, *pl)) == 0
+}
+
+// namesKindOffHop reports whether the question names a type that the one
+// hop over edges from an entity of type from neither starts from nor
+// arrives at: "Which villagers love a dish made with Kale?" names dishes,
+// which loves from Kale never passes.
+func namesKindOffHop(toks []string, edges []state.RelDir, from string, s *graph.Schema) bool {
+	on := append(arrivals(edges, s), from)
+	for _, t := range s.Types {
+		tw := text.Tokens(t.Name)
+		if len(tw) != 1 || slices.Contains(on, t.Name) {
+			continue
+		}
+		if slices.ContainsFunc(toks, func(w string) bool { return sameWord(w, tw[0]) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // negates reports whether a question's words hold a negation.
