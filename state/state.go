@@ -189,7 +189,10 @@ type Verdict struct {
 	// Lean, for an uncertain yes or no the walk found no chain for, is
 	// what the facts between the two entities suggest: LeanNo where no
 	// fact of any relation joins them, LeanYes where one does (LeanPath),
-	// through a relation the reading did not walk. A guess, never a claim.
+	// through a relation the reading did not walk; LeanNo with LeanPath
+	// where the one that does is of a relation the question neither
+	// names nor walked, while it names one it walked ("Does Elliott love
+	// Octopus?": he likes it). A guess, never a claim.
 	Lean     Lean        `json:"lean,omitempty"`
 	LeanPath *graph.Path `json:"lean_path,omitempty"`
 }

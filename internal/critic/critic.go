@@ -195,6 +195,10 @@ func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v stat
 		return v, fmt.Errorf("check the facts between %s and %s: %w", from, to, err)
 	}
 	switch {
+	case len(ps) > 0 && otherThanNamed(s, ps[0]):
+		// "Does Elliott love Octopus?": he likes it, which is not
+		// what the question asks.
+		v.Lean, v.LeanPath = state.LeanNo, &ps[0]
 	case len(ps) > 0:
 		v.Lean, v.LeanPath = state.LeanYes, &ps[0]
 	case oneStepPair(s):
@@ -220,6 +224,77 @@ func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v stat
 		v.Lean = state.LeanNo
 	}
 	return v, nil
+}
+
+// otherThanNamed reports whether the question names, by its own words,
+// a relation its readings walked, and the fact p that joins the two
+// entities of its yes or no is of relations it walked none of and names
+// none of: "Does Elliott love Octopus?" over loves, where only Elliott
+// -likes-> Octopus joins them, asks of loving, not liking.
+func otherThanNamed(s *state.AgentState, p graph.Path) bool {
+	toks := wordsBesideMentions(s)
+	said := func(rel string) bool {
+		return slices.ContainsFunc(words.NameWords(rel), func(w string) bool {
+			return len(w) > 2 && !words.ClassOf(w).Has(words.Prep) && slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) })
+		})
+	}
+	walkedNamed := false
+	var walked []string
+	for _, i := range triedChains(s) {
+		for _, st := range s.Plan.Chains[i].Steps {
+			for _, e := range st.Edges {
+				walked = append(walked, e.Relation)
+				walkedNamed = walkedNamed || said(e.Relation)
+			}
+		}
+	}
+	if !walkedNamed || len(p.Hops) == 0 {
+		return false
+	}
+	for _, h := range p.Hops {
+		if slices.Contains(walked, h.Relation) || said(h.Relation) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordsBesideMentions returns the question's words but the entities'
+// mentions and a word right after one said with "the", which says what
+// the entity is ("the Indonesia region"), not which relation the
+// question asks of.
+func wordsBesideMentions(s *state.AgentState) []string {
+	toks := text.Tokens(s.Question)
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		n := mentionAt(toks, i, s)
+		if n == 0 {
+			out = append(out, toks[i])
+			continue
+		}
+		the := toks[i] == "the" || i > 0 && toks[i-1] == "the"
+		i += n - 1
+		if the && i+1 < len(toks) {
+			i++ // the word after it says what it is
+		}
+	}
+	return out
+}
+
+// mentionAt returns how many of the question's words from i make an
+// entity's mention of the plan, or 0.
+func mentionAt(toks []string, i int, s *state.AgentState) int {
+	mentions := []string{s.Plan.Target.Mention}
+	for _, a := range s.Plan.Anchors {
+		mentions = append(mentions, a.Mention)
+	}
+	for _, m := range mentions {
+		mt := text.Tokens(m)
+		if len(mt) > 0 && i+len(mt) <= len(toks) && slices.Equal(toks[i:i+len(mt)], mt) {
+			return len(mt)
+		}
+	}
+	return 0
 }
 
 // deeperChain returns a chain from one entity of a yes or no to the
