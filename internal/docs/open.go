@@ -4949,48 +4949,65 @@ func secondObject(ts []otok) bool {
 // to X with": a verb of a party takes "with" for its object, and a verb
 // with a preposition of its own names the party.
 func (r *relating) toolWith(ga, gb group, between []otok) ([]omention, bool) {
-	toks := r.toks
-	if len(gb.ms) != 1 || gb.ms[0].i != gb.i {
-		return nil, false
-	}
-	m := gb.ms[0]
-	headed := m.j-m.i >= 2 && openWords.is("tool-nouns", singular(toks[m.j-1].low))
-	nounAfter := m.j < len(toks) && openWords.is("tool-nouns", singular(toks[m.j].low)) // "the [k8s_dns_chaos](…) plugin"
-	if !headed && !nounAfter {
+	if len(gb.ms) != 1 || gb.ms[0].i != gb.i || !r.toolNamed(gb.ms[0]) {
 		return nil, false
 	}
 	n := len(between)
 	for n > 0 && openWords.is("determiners", between[n-1].low) {
 		n--
 	}
-	if n == 0 || between[n-1].low != "with" {
+	if n == 0 || between[n-1].low != "with" || !plainWords(between[:n-1]) {
 		return nil, false
 	}
 	words := between[:n-1]
-	for _, t := range words {
-		if t.punct || t.code || openWords.is("negations", t.low) || openWords.is("hedges", t.low) || openWords.is("clause-words", t.low) || openWords.is("prepositions", t.low) || openWords.is("pronouns", t.low) {
-			return nil, false
-		}
-	}
 	if len(words) == 0 {
 		// ga is the object: the verb stands between the subject and it.
 		if r.subject == nil || r.subject.i >= ga.i || ga.i == 0 {
 			return nil, false
 		}
-		v := toks[ga.i-1]
-		for k := ga.i - 1; k > r.subject.j && openWords.is("determiners", toks[k].low); k-- {
-			v = toks[k-1]
+		v := r.toks[ga.i-1]
+		for k := ga.i - 1; k > r.subject.j && openWords.is("determiners", r.toks[k].low); k-- {
+			v = r.toks[k-1]
 		}
-		if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) || openWords.is("party-verbs", lemma(v.low)) {
+		if !actsWith(v, false) {
 			return nil, false
 		}
 		return []omention{*r.subject}, true
 	}
-	v := words[0]
-	if !thirdPerson(v.low) || !verbLike(v.low) && !verbLike(lemma(v.low)) && openWords.is("nouns", v.low) || openWords.is("party-verbs", lemma(v.low)) || len(words) < 2 {
+	if !actsWith(words[0], true) || len(words) < 2 {
 		return nil, false
 	}
 	return ga.ms, true
+}
+
+// toolNamed reports whether a mention is headed, or followed, by a noun
+// of a tool ("the MDS daemon", "the [k8s_dns_chaos](…) plugin").
+func (r *relating) toolNamed(m omention) bool {
+	headed := m.j-m.i >= 2 && openWords.is("tool-nouns", singular(r.toks[m.j-1].low))
+	return headed || m.j < len(r.toks) && openWords.is("tool-nouns", singular(r.toks[m.j].low))
+}
+
+// plainWords reports whether the words between a verb's object and
+// "with" are plain: no punctuation, code, negation, hedge, clause word,
+// preposition or pronoun.
+func plainWords(words []otok) bool {
+	for _, t := range words {
+		if t.punct || t.code || openWords.is("negations", t.low) || openWords.is("hedges", t.low) || openWords.is("clause-words", t.low) || openWords.is("prepositions", t.low) || openWords.is("pronouns", t.low) {
+			return false
+		}
+	}
+	return true
+}
+
+// actsWith reports whether v is a verb in the third person that acts
+// with a tool, not a verb of a party ("integrates with"); with nounless,
+// a word the word lists do not give as a noun counts as a verb too.
+func actsWith(v otok, nounless bool) bool {
+	verb := verbLike(v.low) || verbLike(lemma(v.low))
+	if nounless {
+		verb = verbLike(v.low) || verbLike(lemma(v.low)) || !openWords.is("nouns", v.low)
+	}
+	return thirdPerson(v.low) && verb && !openWords.is("party-verbs", lemma(v.low))
 }
 
 // describedByAgent reads the words between a name and the agent of a

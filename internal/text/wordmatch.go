@@ -37,10 +37,8 @@ func singularCut[S string | []byte](w S) (int, bool) {
 	switch {
 	case n > 4 && has("ies"):
 		return n - 3, true
-	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("uses") && !isVowelByte(w[n-5]) || has("iases")):
+	case esPlural(n, has, func(k int) byte { return w[k] }):
 		return n - 2, false
-	case n > 5 && has("oes") && !isVowelByte(w[n-4]) && !oeNoun(n, has):
-		return n - 2, false // "volcanoes", "heroes", "echoes"
 	case n > 3 && has("s") && !has("ss") && (!has("us") || uPlural(n, has)) && !has("is"):
 		if last := w[n-2]; last >= '0' && last <= '9' {
 			return n, false // "k8s", "v2s": not a plural
@@ -48,6 +46,22 @@ func singularCut[S string | []byte](w S) (int, bool) {
 		return n - 1, false
 	}
 	return n, false
+}
+
+// esPlural reports whether a word of n letters, its suffixes asked of
+// has and its letters of at, is a plural made with "es": "classes",
+// "boxes", "statuses" (not "houses", whose "e" is the noun's),
+// "aliases", "volcanoes" (not "shoes").
+func esPlural(n int, has func(string) bool, at func(int) byte) bool {
+	switch {
+	case n > 4 && (has("sses") || has("xes") || has("ches") || has("shes") || has("zes") || has("iases")):
+		return true
+	case n > 4 && has("uses"):
+		return !isVowelByte(at(n - 5))
+	case n > 5 && has("oes"):
+		return !isVowelByte(at(n-4)) && !oeNoun(n, has)
+	}
+	return false
 }
 
 // oeNoun reports whether a plural in -oes of more than five letters is
