@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -990,7 +991,7 @@ func (r *reader) nounOf() *claim {
 		}
 		e := r.entAt[k]
 		c := &claim{anchor: e, target: -1, conf: 1}
-		if prep == "on" || prep == "upon" || prep == "to" {
+		if prep == "on" || prep == "upon" || prep == "to" || prep == "of" && r.measureOf(i, e) {
 			// "a dependency on X": X plays the noun's role; the answers
 			// are those that have it.
 			step.answers = step.answers.Other()
@@ -1017,6 +1018,18 @@ func (r *reader) nounOf() *claim {
 		return c
 	}
 	return nil
+}
+
+// measureOf reports whether the noun at stream position i, said with
+// "a" or "an", and "of" a number (entity e) says a measure and its value:
+// "Does X have an ABV of 6?" asks of what has the value 6, not of 6's
+// ABV.
+func (r *reader) measureOf(i, e int) bool {
+	if i == 0 || r.st.words[i-1] != "a" && r.st.words[i-1] != "an" {
+		return false
+	}
+	_, err := strconv.ParseFloat(r.ents[e].Name, 64)
+	return err == nil
 }
 
 // typesTurn returns step walked the other way round where it names one
