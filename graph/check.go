@@ -8,11 +8,11 @@ import (
 	"github.com/scgraph/scgraph/internal/text"
 )
 
-// Path request bounds, shared by every store.
-const (
-	maxPathHops      = 6
-	defaultPathLimit = 10
-)
+// MaxPathHops is the longest path a store finds (PathRequest.MaxHops).
+const MaxPathHops = 6
+
+// defaultPathLimit is a path request's Limit when it gives none.
+const defaultPathLimit = 10
 
 // Valid reports whether d is Out, In or Both.
 func (d Direction) Valid() bool { return d >= Out && d <= Both }
@@ -50,11 +50,11 @@ func (r ExpandRequest) Normalize() (ExpandRequest, error) {
 }
 
 // Normalize checks a path request and fills its defaults: MaxHops in
-// 1..maxPathHops, a valid direction, a Limit that is 0 (made
+// 1..MaxPathHops, a valid direction, a Limit that is 0 (made
 // defaultPathLimit) or positive. Errors wrap ErrBadRequest.
 func (r PathRequest) Normalize() (PathRequest, error) {
-	if r.MaxHops < 1 || r.MaxHops > maxPathHops {
-		return r, fmt.Errorf("paths: %w: max hops %d (want 1 to %d)", ErrBadRequest, r.MaxHops, maxPathHops)
+	if r.MaxHops < 1 || r.MaxHops > MaxPathHops {
+		return r, fmt.Errorf("paths: %w: max hops %d (want 1 to %d)", ErrBadRequest, r.MaxHops, MaxPathHops)
 	}
 	if !r.Direction.Valid() {
 		return r, fmt.Errorf("paths: %w: invalid direction %d (want out, in or both)", ErrBadRequest, r.Direction)

@@ -71,7 +71,7 @@ type ExpandStep struct {
 // MaxExpandSteps is how many steps one ExpandRequest may take: as many as
 // the longest path a PathRequest may ask for, so that a store answers a
 // whole fixed relation chain in one call.
-const MaxExpandSteps = maxPathHops
+const MaxExpandSteps = MaxPathHops
 
 // ExpandRequest asks for the edges around a frontier, one to
 // MaxExpandSteps steps deep; each step after the first starts from every

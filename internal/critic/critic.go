@@ -265,9 +265,13 @@ func otherThanNamed(s *state.AgentState, p graph.Path) bool {
 // question asks of.
 func wordsBesideMentions(s *state.AgentState) []string {
 	toks := text.Tokens(s.Question)
+	mentions := [][]string{text.Tokens(s.Plan.Target.Mention)}
+	for _, a := range s.Plan.Anchors {
+		mentions = append(mentions, text.Tokens(a.Mention))
+	}
 	var out []string
 	for i := 0; i < len(toks); i++ {
-		n := mentionAt(toks, i, s)
+		n := mentionAt(toks, i, mentions)
 		if n == 0 {
 			out = append(out, toks[i])
 			continue
@@ -281,15 +285,10 @@ func wordsBesideMentions(s *state.AgentState) []string {
 	return out
 }
 
-// mentionAt returns how many of the question's words from i make an
-// entity's mention of the plan, or 0.
-func mentionAt(toks []string, i int, s *state.AgentState) int {
-	mentions := []string{s.Plan.Target.Mention}
-	for _, a := range s.Plan.Anchors {
-		mentions = append(mentions, a.Mention)
-	}
-	for _, m := range mentions {
-		mt := text.Tokens(m)
+// mentionAt returns how many of the question's words from i make one
+// of the mentions (each in words), or 0.
+func mentionAt(toks []string, i int, mentions [][]string) int {
+	for _, mt := range mentions {
 		if len(mt) > 0 && i+len(mt) <= len(toks) && slices.Equal(toks[i:i+len(mt)], mt) {
 			return len(mt)
 		}
@@ -316,7 +315,7 @@ func (c *Topological) deeperChain(ctx context.Context, s *state.AgentState, from
 		if len(byDir[d]) == 0 {
 			continue
 		}
-		ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: maxPathHops, Relations: byDir[d], Direction: d, Limit: 1})
+		ps, err := c.g.Paths(ctx, graph.PathRequest{From: from, To: to, MaxHops: graph.MaxPathHops, Relations: byDir[d], Direction: d, Limit: 1})
 		cost.StoreCalls++
 		if err != nil {
 			return nil, fmt.Errorf("check the chains between %s and %s: %w", from, to, err)
@@ -327,9 +326,6 @@ func (c *Topological) deeperChain(ctx context.Context, s *state.AgentState, from
 	}
 	return nil, nil
 }
-
-// maxPathHops is the longest path a store finds (graph.PathRequest).
-const maxPathHops = 6
 
 // answersVerdict judges a complete chain that found answers: exhausted
 // where positions at the hop budget or fan-out cuts may hide more, else

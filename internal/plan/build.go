@@ -306,16 +306,27 @@ func thenNeighbourhood(open *state.Plan, rules state.Plan) {
 		len(rules.Readings) != len(rules.Chains) || open.Target.Kind == state.TargetEntity {
 		return
 	}
-	for i, c := range rules.Chains {
-		if !slices.ContainsFunc(open.Chains, func(o state.Chain) bool { return o.String() == c.String() }) {
-			// Part of an open plan: neither its answers nor a none
-			// after it are certified.
-			rd := rules.Readings[i]
-			rd.Open = true
-			open.Chains = append(open.Chains, c)
-			open.Readings = append(open.Readings, rd)
+	// Part of an open plan: neither its answers nor a none after it are
+	// certified.
+	addChains(open, rules.Chains, rules.Readings, func(rd *state.Reading) { rd.Open = true })
+}
+
+// addChains appends to pl each of chains it does not have yet, with its
+// reading (readings[i] for chains[i]), changed by mark where mark is
+// given, and reports whether it added any.
+func addChains(pl *state.Plan, chains []state.Chain, readings []state.Reading, mark func(*state.Reading)) bool {
+	added := false
+	for i, c := range chains {
+		if slices.ContainsFunc(pl.Chains, func(o state.Chain) bool { return o.String() == c.String() }) {
+			continue
 		}
+		rd := readings[i]
+		if mark != nil {
+			mark(&rd)
+		}
+		pl.Chains, pl.Readings, added = append(pl.Chains, c), append(pl.Readings, rd), true
 	}
+	return added
 }
 
 // weakPlan reports whether a plan's reading cannot be certified as it

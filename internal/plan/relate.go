@@ -194,12 +194,8 @@ func (p *Rules) readAs(q string, s *graph.Schema, ents []linked, word, rel strin
 			out, found = pl, true
 			continue
 		}
-		for i, c := range pl.Chains {
-			if !slices.ContainsFunc(out.Chains, func(x state.Chain) bool { return x.String() == c.String() }) {
-				out.Chains = append(out.Chains, c)
-				out.Readings = append(out.Readings, pl.Readings[i])
-				out.HopBudget = max(out.HopBudget, pl.HopBudget)
-			}
+		if addChains(&out, pl.Chains, pl.Readings, nil) {
+			out.HopBudget = max(out.HopBudget, pl.HopBudget)
 		}
 	}
 	return out, found

@@ -172,7 +172,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 	// a plain question about the entity.
 	if w := r.unexplained(nil); w != "" {
 		if c := r.byKindsOnly(w); c != nil {
-			return c, nil
+			return r.asFarAsSaid(c), nil
 		}
 		// Refused for a word that may name a relation the graph lacks,
 		// not for a verb that says only where a thing is, which is
@@ -183,9 +183,20 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		c := r.unnamedClaim()
 		c.conf = min(c.conf, 0.75)
 		c.guess = append(c.guess, fmt.Sprintf("the question also says %q, which this reading does not explain", w))
-		return c, nil
+		return r.asFarAsSaid(c), nil
 	}
-	return r.unnamedClaim(), nil
+	return r.asFarAsSaid(r.unnamedClaim()), nil
+}
+
+// asFarAsSaid gives a yes or no read with no word naming its relation
+// (one step between the two kinds, or any link) the extent the question
+// says: "Is Rye IPA under IPA at any depth?", "Does Complete Breakfast
+// contain Any Egg at any depth?" walk on, not one step.
+func (r *reader) asFarAsSaid(c *claim) *claim {
+	if c != nil && c.target >= 0 && r.extentSaid {
+		c.extent = r.extent
+	}
+	return c
 }
 
 // unnamedClaim reads a question no word of which names a relation: by a
@@ -201,11 +212,6 @@ func (r *reader) unnamedClaim() *claim {
 	c := &claim{anchor: r.mainEntity(), target: -1, extent: state.ExtentDirect, extentSaid: true, conf: 0.6,
 		steps: []stepClaim{{concept: words.None}}, guess: []string{"no relation word: reading the entity's neighbourhood"}}
 	if r.asksYesNo() && len(r.ents) == 2 {
-		if r.extentSaid {
-			// "Is Rye IPA under IPA at any depth?": as far as the
-			// question says, not one step.
-			c.extent = r.extent
-		}
 		// "Is Neon a noble gas?": whether the two are linked, by any
 		// relation; by the one relation between their kinds where the
 		// schema has one ("Is YAML a markup language?": type), which is
@@ -3286,14 +3292,8 @@ func (r *reader) byKindsOnly(w string) *claim {
 			}
 		}
 		if ok && (verb || there) {
-			c := &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
+			return &claim{anchor: subj, target: 1 - subj, conf: 0.5, extent: state.ExtentDirect, extentSaid: true, steps: []stepClaim{step},
 				guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, %s", w, step.rels[0].def.Name, how)}}
-			if r.extentSaid {
-				// "Does Complete Breakfast contain Any Egg at any
-				// depth?": as far as the question says.
-				c.extent = r.extent
-			}
-			return c
 		}
 	}
 	if !r.byKinds || len(r.ents) != 1 {
