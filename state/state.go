@@ -192,7 +192,9 @@ type Verdict struct {
 	// through a relation the reading did not walk; LeanNo with LeanPath
 	// where the one that does is of a relation the question neither
 	// names nor walked, while it names one it walked ("Does Elliott love
-	// Octopus?": he likes it). A guess, never a claim.
+	// Octopus?": he likes it), or of a relation it walked, stored the
+	// other way round ("Does relay depend on nginx?": nginx depends on
+	// relay). A guess, never a claim.
 	Lean     Lean        `json:"lean,omitempty"`
 	LeanPath *graph.Path `json:"lean_path,omitempty"`
 }

@@ -358,7 +358,7 @@ func yesNoSentence(s *state.AgentState, ans state.Answer, v *state.Verdict, part
 		no := fmt.Sprintf("No: %s %s %s: %s.", anchor, notVerb, target, v.Reason)
 		return no, no
 	case yn == state.No && v.LeanPath != nil:
-		no := fmt.Sprintf("No, not certain: no chain from %s to %s was found; %s joins them, a relation the question does not ask about", anchor, target, v.LeanPath)
+		no := fmt.Sprintf("No, not certain: no chain from %s to %s was found; the fact that joins them, %s, is not what the question asks", anchor, target, v.LeanPath)
 		return no + partial + ".", no + "."
 	case yn == state.No:
 		no := fmt.Sprintf("No, not certain: no chain from %s to %s was found, and no fact joins the two directly", anchor, target)

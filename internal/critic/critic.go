@@ -195,9 +195,10 @@ func (c *Topological) probePair(ctx context.Context, s *state.AgentState, v stat
 		return v, fmt.Errorf("check the facts between %s and %s: %w", from, to, err)
 	}
 	switch {
-	case len(ps) > 0 && otherThanNamed(s, ps[0]):
+	case len(ps) > 0 && (otherThanNamed(s, ps[0]) || converseOfWalked(s, ps[0])):
 		// "Does Elliott love Octopus?": he likes it, which is not
-		// what the question asks.
+		// what the question asks. "Does relay depend on nginx?":
+		// nginx depends on relay, the converse.
 		v.Lean, v.LeanPath = state.LeanNo, &ps[0]
 	case len(ps) > 0:
 		v.Lean, v.LeanPath = state.LeanYes, &ps[0]
@@ -257,6 +258,31 @@ func otherThanNamed(s *state.AgentState, p graph.Path) bool {
 		}
 	}
 	return true
+}
+
+// converseOfWalked reports whether the one fact p that joins the two
+// entities of a yes or no is of a relation the readings walked one way,
+// stored the other way round: "Does relay depend on nginx?" where nginx
+// depends on relay. A relation whose name says it holds both ways
+// ("married_to") is not turned.
+func converseOfWalked(s *state.AgentState, p graph.Path) bool {
+	if len(p.Hops) != 1 || words.ReadName(p.Hops[0].Relation).Mutual {
+		return false
+	}
+	h := p.Hops[0]
+	converse, same := false, false
+	for _, i := range triedChains(s) {
+		for _, st := range s.Plan.Chains[i].Steps {
+			for _, e := range st.Edges {
+				if e.Relation != h.Relation {
+					continue
+				}
+				converse = converse || e.Direction != graph.Both && e.Direction != h.Direction
+				same = same || e.Direction == graph.Both || e.Direction == h.Direction
+			}
+		}
+	}
+	return converse && !same
 }
 
 // wordsBesideMentions returns the question's words but the entities'
