@@ -81,6 +81,13 @@ func (r *reader) claimSteps(c *claim, base *Reading) ([]state.ChainStep, []strin
 		if k == 0 {
 			at = r.anchorTypes(c)
 		}
+		if land, landEnds, why := r.landOn(c, sc, at, edges); len(land) > 0 {
+			// "Which circuits are in Italy?": the circuits themselves,
+			// linked to the country, not the races run on them.
+			edges, ends = land, landEnds
+			guesses = append(guesses, why)
+			conf *= 0.75
+		}
 		if bridge, turned, why := r.bridgeTo(c, sc, at, edges); len(bridge) > 0 {
 			edges = turned
 			// "Which films feature characters from Naboo?": from the
@@ -803,6 +810,69 @@ func (r *reader) bridgeTo(c *claim, sc stepClaim, at []string, edges []state.Rel
 	}
 	return bridge, turned, fmt.Sprintf("%s never starts from a %s: reached first through %s, which links a %s and a %s", joinAnd(state.ChainStep{Edges: edges}.Relations()), at[0],
 		joinAnd(state.ChainStep{Edges: bridge}.Relations()), at[0], starts[0])
+}
+
+// landOn returns, for a first step named by a relation's own words
+// whose edges neither start nor end at the types at where the walk is
+// (as bridgeTo), the one relation that links those types to where the
+// step ends, the types it arrives at and a guess saying so: the noun
+// names the kind of the answers, which the link reaches directly ("Which
+// circuits are in Italy?", where circuit runs from races to circuits and
+// country links circuits to countries: the circuits in Italy, not the
+// races run on them). Nothing where the step starts or ends there, the
+// step ends at several types, or not one relation links them.
+func (r *reader) landOn(c *claim, sc stepClaim, at []string, edges []state.RelDir) ([]state.RelDir, []string, string) {
+	if len(sc.rels) == 0 || len(at) != 1 || len(c.steps) != 1 || c.target >= 0 || r.askedAt < 0 || sc.word != r.st.words[r.askedAt] || !r.placedDirectly(r.askedAt) {
+		return nil, nil, ""
+	}
+	if !r.s.TypesStated() && c.extent == state.ExtentDirect && c.extentSaid {
+		return nil, nil, ""
+	}
+	var ends []string
+	for _, e := range edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil || e.Direction != graph.Out || slices.Contains(ri.starts(e.Direction), at[0]) || slices.Contains(ri.starts(e.Direction.Reverse()), at[0]) {
+			// Only a step toward the relation's objects: its noun names
+			// them (circuit: the circuits).
+			return nil, nil, ""
+		}
+		for _, t := range ri.ends(e.Direction) {
+			if !slices.Contains(ends, t) {
+				ends = append(ends, t)
+			}
+		}
+	}
+	if len(ends) != 1 {
+		return nil, nil, ""
+	}
+	land := r.linking(at[0], ends[0], 0, nil)
+	if rels := (state.ChainStep{Edges: land}).Relations(); len(rels) != 1 || words.NamesOtherNames(nameWords(rels[0])) {
+		return nil, nil, ""
+	}
+	return land, ends, fmt.Sprintf("%s never starts or ends at a %s: %q read as the things it arrives at, linked to a %s by %s", joinAnd(state.ChainStep{Edges: edges}.Relations()),
+		at[0], sc.word, at[0], joinAnd(state.ChainStep{Edges: land}.Relations()))
+}
+
+// placedDirectly reports whether only forms of be and prepositions
+// stand between the asked noun at i and the entity that ends the
+// question ("Which circuits are in Italy?"): no noun or verb of a chain
+// ("What colours are the cheeses from X?", "Which guests appeared on
+// X?"), no verb after the entity ("In which country was X born?").
+func (r *reader) placedDirectly(i int) bool {
+	w := r.st.words
+	for k := i + 1; k < len(w); k++ {
+		if e := r.entAt[k]; e >= 0 {
+			between := k > i+1
+			for k < len(w) && r.entAt[k] == e {
+				k++
+			}
+			return between && k == len(w)
+		}
+		if !wordsClassOf(w[k]).Has(words.Be | words.Prep) {
+			return false
+		}
+	}
+	return false
 }
 
 // kindOfWord returns, for a step named by a word that names both a
