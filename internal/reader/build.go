@@ -248,8 +248,29 @@ func (f *Frame) pastCopula(k int) (int, bool) {
 			return k + 2, true
 		}
 		return k + 1, true
+	case t.class&^openVerbClasses == 0 && t.ent < 0 && f.nodeAt(k) < 0 && !f.relInside(k):
+		// A verb that names nothing the graph has, a preposition, then
+		// a relation's noun ("who started on pole for X", pole_position):
+		// it says the role held, as a support verb does (DoubtSupportVerb).
+		j := k + 1
+		if j >= len(f.toks) || !f.toks[j].class.Has(words.Prep) {
+			break // "who makes the drug": an act with an object, not a role
+		}
+		j++
+		if n := f.nodeStartingAt(j); n >= 0 && f.Nodes[n].Kind == NodeNoun && f.Nodes[n].Noun != nil && f.Nodes[n].Noun.best() <= byNameWord {
+			return j, true
+		}
 	}
 	return k, false
+}
+
+// openVerbClasses are the classes an open verb may carry and still be
+// read as a support verb before a relation's noun ("started": Aspect).
+const openVerbClasses = words.Aspect | words.PurposeVerb | words.LifeVerb
+
+// relInside reports whether a relation mention covers token k.
+func (f *Frame) relInside(k int) bool {
+	return slices.ContainsFunc(f.rels, func(m *relMention) bool { return m.start <= k && k < m.end })
 }
 
 // askedIdentity reads "who are the leads of X", "what are the subteams of
@@ -267,6 +288,10 @@ func (b *builder) askedIdentity() {
 	k, ok := f.pastCopula(a.j)
 	if !ok && !f.toks[a.i].poss {
 		return
+	}
+	if ok && !f.toks[a.j].class.Has(words.Be|words.Support) {
+		f.supportGuess = a.j
+		f.own(a.j, k, "support")
 	}
 	// "what is the (full) set of packages": past determiners, extent
 	// words and a collective noun with its "of".

@@ -1642,6 +1642,9 @@ func (b *builder) unread(rd *Reading) []Doubt {
 			out = append(out, Doubt{Kind: DoubtLooseCondition, Names: []string{f.ents[h.Ent].Name}, Detail: text.List(state.ChainStep{Edges: h.Edges}.Relations(), "and"), Factor: 0.75})
 		}
 	}
+	if k := f.supportGuess; k >= 0 {
+		out = append(out, Doubt{Kind: DoubtSupportVerb, Words: f.toks[k].low, Factor: 0.85})
+	}
 	for i, o := range f.owner {
 		t := f.toks[i]
 		if o != "" || t.ent >= 0 {

@@ -62,6 +62,10 @@ const (
 	// question's words go, where the walk ends at things of another
 	// kind (a city where a country is asked).
 	DoubtOnward
+	// DoubtSupportVerb: a verb the graph has no relation for, read as
+	// saying the role the noun after it names ("who started on pole for
+	// X": pole_position).
+	DoubtSupportVerb
 )
 
 var doubtNames = map[DoubtKind]string{
@@ -70,7 +74,7 @@ var doubtNames = map[DoubtKind]string{
 	DoubtAmbiguousEntity: "ambiguous entity", DoubtFuzzyEntity: "fuzzy entity", DoubtRelation: "relation by kind",
 	DoubtNoRelationWord: "no relation word", DoubtListOrYesNo: "list or yes/no", DoubtHowWhen: "how or when",
 	DoubtUnion: "any or all", DoubtAskedKind: "kind", DoubtOrder: "order", DoubtLooseCondition: "loose condition",
-	DoubtSetAside: "set aside", DoubtOnward: "onward",
+	DoubtSetAside: "set aside", DoubtOnward: "onward", DoubtSupportVerb: "support verb",
 }
 
 func (k DoubtKind) String() string { return doubtNames[k] }
@@ -126,6 +130,8 @@ func (d Doubt) String() string {
 		return fmt.Sprintf("%q names no type of the graph: %s", d.Words, d.Detail)
 	case DoubtOrder:
 		return fmt.Sprintf("%s: %s", d.Words, d.Detail)
+	case DoubtSupportVerb:
+		return fmt.Sprintf("%q names no relation of the graph: read as saying the role the noun after it names", d.Words)
 	case DoubtOnward:
 		return fmt.Sprintf("%q reached one step further, through %s, where the walk ends at things of another kind", d.Words, names)
 	}

@@ -148,6 +148,10 @@ type Frame struct {
 	// owner says, per token, which part of the frame explains it ("" for
 	// a word no part explains).
 	owner []string
+	// supportGuess is the position of a verb that names nothing the
+	// graph has, read as saying the role the noun after it names ("who
+	// started on pole for X"), or -1.
+	supportGuess int
 }
 
 // extent is what the question says of how far to go.
@@ -297,6 +301,7 @@ func newFrame(q string, ents []Entity, v *vocab) *Frame {
 	f := &Frame{Q: q, v: v, ents: ents, Asked: -1}
 	f.toks = tokenize(q, ents)
 	f.owner = make([]string, len(f.toks))
+	f.supportGuess = -1
 	for i, t := range f.toks {
 		if t.ent >= 0 {
 			f.owner[i] = "entity"
