@@ -24,6 +24,10 @@ type env struct {
 	// lookupEnv tells a variable set to "" from one not set; without it,
 	// a variable is set when getenv returns more than "".
 	lookupEnv func(string) (string, bool)
+	// downloads: the command may download what it needs on first use
+	// (the MiniLM model of --relate auto). The real process may; a run in
+	// process (MainEnv, tests) may not.
+	downloads bool
 }
 
 // lookup is os.LookupEnv over the command's environment.
@@ -56,6 +60,7 @@ func commands() []command {
 		{"mcp", "serve the tools to other agents over the Model Context Protocol (stdio or HTTP)", runMCP},
 		{"export", "write neo4j-admin import files for a first load of a very large graph", runExport},
 		{"merges", "find entities that name the same thing; list, accept, reject or undo merges", runMerges},
+		{"model", "install the MiniLM model that relates a question's words to the graph's relations", runModel},
 		{"completion", "print a shell completion script (bash, zsh or fish)", runCompletion},
 	}
 }
@@ -80,7 +85,7 @@ const (
 // Main runs scgraph with the given arguments (without the program name)
 // and returns the process exit code.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv, lookupEnv: os.LookupEnv})
+	return mainEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: osGetenv, lookupEnv: os.LookupEnv, downloads: true})
 }
 
 // MainEnv is Main with the environment given as a function (tests that
