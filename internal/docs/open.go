@@ -1182,6 +1182,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		// program, the clause's subject, name the program.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i : j+1])}, i, j+1)
 		return j
+	case f.modifiedKindAfter(j):
+		// "Building block APIs", "the Ledger sync service": a plain noun
+		// between the name and a kind noun is one more modifier; the kind
+		// noun heads the name.
+		m := omention{i: i, j: j + 2, typ: openWords.kind(toks[j+1].low), name: mentionName(toks[i : j+2])}
+		f.add(m, i, j+2)
+		return j + 1
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1199,6 +1206,34 @@ func (f *mentionFinder) nameAt(i int) int {
 		f.add(m, i, j)
 	}
 	return j - 1
+}
+
+// modifiedKindAfter reports whether one lower-case plain noun, free, then a
+// lower-case kind noun, free, follow the name ending at j: "Building block
+// APIs". The noun is no verb's form (third person, past, -ing), no function
+// word, and no kind noun itself; a verb or a noun after the kind noun
+// (another clause, a longer compound) reads no name.
+func (f *mentionFinder) modifiedKindAfter(j int) bool {
+	toks := f.toks
+	if j+1 >= len(toks) || toks[j-1].poss || f.used[j] || f.used[j+1] {
+		return false
+	}
+	n, k := toks[j], toks[j+1]
+	if n.punct || n.code || isCapWord(n) || !hasLetter(n.text) || openWords.function(n.low) || openWords.kind(n.low) != "" ||
+		words.PastForm(n.low) || thirdPerson(n.low) || strings.HasSuffix(n.low, "ing") || strings.HasSuffix(n.low, "ly") {
+		return false
+	}
+	if k.punct || k.code || isCapWord(k) && !acronymPlural(k.text) || openWords.kind(k.low) == "" {
+		return false
+	}
+	return j+2 >= len(toks) || toks[j+2].punct || openWords.function(toks[j+2].low) || openWords.is("prepositions", toks[j+2].low)
+}
+
+// acronymPlural reports whether a word is an acronym, in capitals, with
+// or without a plural s: "API", "APIs", "CLI".
+func acronymPlural(w string) bool {
+	w = strings.TrimSuffix(w, "s")
+	return len(w) >= 2 && strings.ToUpper(w) == w && hasLetter(w)
 }
 
 // kindNounAfter reports whether a lower-case kind noun, free, follows the
@@ -2685,12 +2720,17 @@ func itemModifiers(s string) bool {
 	return true
 }
 
+// linkTarget is a link's target in an item: a URL or path with no space,
+// or a Hugo shortcode ("{{< ref sidecar.md >}}", "{{<ref metadata_api>}}"),
+// as documentation sites built with Hugo write their links.
+const linkTarget = `(?:[^)\s]*|\{\{[<%][^)]*?[>%]\}\})`
+
 var (
 	// "[Registry extension](./x.md) to get …": a link starting the item.
-	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\([^)\s]*\)`)
+	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\(` + linkTarget + `\)`)
 	// "a [push gateway](…) for …", "the main [Prometheus server](…)": an
 	// article or one or two modifiers (itemModifiers), then a link.
-	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\([^)\s]*\)`)
+	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\(` + linkTarget + `\)`)
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
@@ -5791,7 +5831,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false
 	}
 	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext {
+	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext && !fromPassive(r.be, v, ts[k+1:]) {
 		return verbForm{}, false // "a service called X", "is known as X"; not "is called by X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
@@ -5814,6 +5854,14 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
 	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// fromPassive reports whether a participle after a form of "be" with
+// "from" right after it is a passive whose "from" names the agent: "is
+// called from the Order Service", "are invoked from your application" (the
+// Order Service calls it), read by [from-passive-verbs].
+func fromPassive(be bool, v string, after []otok) bool {
+	return be && len(after) > 0 && after[0].low == "from" && words.PastForm(v) && openWords.is("from-passive-verbs", lemma(v))
 }
 
 // passiveForm reports whether a verb form after a form of "be" (be) or
@@ -5917,6 +5965,9 @@ func (f *verbForm) splitPreposition() verbResult {
 			return readAs(verbGroup{phrase: "depend on"}) // "X is backed by Y": X depends on Y
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
+	}
+	if f.passive && f.prep == "from" && len(f.rest) == 0 && openWords.is("from-passive-verbs", f.base) {
+		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is called from Y": Y calls X
 	}
 	if f.passive && f.prep == "in" && len(f.rest) == 0 && f.base == "use" {
 		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is used in Y": Y uses X
