@@ -2387,6 +2387,10 @@ func listIntroductions(bs []block, subject string) map[int]string {
 			itemsUnder(prefix, bs[k+1:], out)
 			continue
 		}
+		if prefix := countedHeadingPrefix(bs[:k], b); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
+			itemsUnder(prefix, bs[k+1:], out)
+			continue
+		}
 		// A figure may stand between an introduction and its items ("X
 		// consists of three parts: / ![arch](x.svg) / **A**: …").
 		first := k + 1
@@ -2608,6 +2612,121 @@ func headingIntroPrefix(b block, subject string) string {
 	return whole + " consists of"
 }
 
+// countedHeadingPrefix reads a section heading that repeats what a sentence
+// before it counted: "Milvus cluster includes seven microservice components
+// and three third-party dependencies." then "### Microservice components"
+// and "### Third-party dependencies", each over a list. The list under the
+// heading names the counted things of the sentence's subject: its parts
+// ("Milvus cluster consists of") where the heading's noun is a part noun,
+// what it depends on ("Milvus cluster depends on") where it is a noun of
+// [dependency-nouns]. The sentence is in one of the two paragraphs before
+// the heading (lists, figures and headings of its level or lower between),
+// past no heading of a higher level.
+// It returns "" for a heading that repeats no count.
+func countedHeadingPrefix(before []block, h block) string {
+	if len(h.lines) != 1 || !headingRE.MatchString(h.lines[0]) {
+		return ""
+	}
+	level := headingLevel(h.lines[0])
+	hw := strings.Fields(strings.ToLower(cleanMarkdown(headingRE.ReplaceAllString(h.lines[0], ""))))
+	if len(hw) == 0 || len(hw) > 4 {
+		return ""
+	}
+	noun := strings.Trim(hw[len(hw)-1], ":")
+	relation := ""
+	switch {
+	case singular(noun) != noun && openWords.is("part-nouns", singular(noun)):
+		relation = " consists of"
+	case openWords.is("dependency-nouns", noun):
+		relation = " depends on"
+	default:
+		return ""
+	}
+	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
+		b := before[k].prose()
+		if len(b.lines) == 0 {
+			continue
+		}
+		if headingRE.MatchString(b.lines[0]) {
+			if headingLevel(b.lines[0]) < level {
+				return ""
+			}
+			continue
+		}
+		if listItemRE.MatchString(b.lines[0]) || b.table() || figureBlock(b) {
+			continue
+		}
+		n++
+		for _, st := range b.sentences() {
+			if whole := countedWhole(st.text, hw); whole != "" {
+				return whole + relation
+			}
+		}
+	}
+	return ""
+}
+
+// countingVerb reports whether a word is a verb of having or of including
+// ("has", "contains", "includes", "comprises"): a count after it counts
+// the subject's own things.
+func countingVerb(w string) bool {
+	l := lemma(w)
+	return openWords.is("having-verbs", l) || openWords.is("whole-verbs", l)
+}
+
+// headingLevel is the number of #s a Markdown heading starts with.
+func headingLevel(l string) int {
+	t := strings.TrimSpace(l)
+	return len(t) - len(strings.TrimLeft(t, "#"))
+}
+
+// countedWhole returns the subject of a sentence that counts the heading's
+// words with a verb of having: "Milvus cluster includes seven microservice
+// components and …" counts "microservice components" (the heading's words,
+// a count before them); the words before the verb, with no article, are
+// the whole. "" for a sentence that counts none of them.
+func countedWhole(sentence string, hw []string) string {
+	fs := strings.Fields(cleanMarkdown(sentence))
+	ws := make([]string, len(fs))
+	for k, w := range fs {
+		ws[k] = strings.ToLower(strings.Trim(w, "*_`,.:;()"))
+	}
+	for k := 1; k+len(hw) < len(ws)+1; k++ {
+		c := ws[k-1]
+		if !openWords.is("number-words", c) && !isNumber(c) {
+			continue
+		}
+		if !slices.Equal(ws[k:k+len(hw)], hw) {
+			continue
+		}
+		// "includes seven microservice components and three third-party
+		// dependencies": back over the counts before, to the verb.
+		v := k - 2
+		for v > 0 && k-v <= 8 && !countingVerb(ws[v]) && !verbLike(ws[v]) && !openWords.function(ws[v]) || v > 0 && openWords.is("coordinators", ws[v]) {
+			v--
+		}
+		for v > 0 && (openWords.is("adverbs", ws[v]) || strings.HasSuffix(ws[v], "ly")) {
+			v--
+		}
+		if v < 1 || !countingVerb(ws[v]) {
+			return ""
+		}
+		subj := fs[:v]
+		if openWords.is("determiners", ws[0]) {
+			subj = subj[1:]
+		}
+		if len(subj) == 0 || len(subj) > 4 {
+			return ""
+		}
+		out := make([]string, len(subj))
+		for j, w := range subj {
+			out[j] = strings.Trim(w, "*_`,")
+		}
+		return strings.Join(out, " ")
+	}
+	return ""
+}
+
 // partsPrefix is an introduction's words before its object, where the
 // object counts parts with a verb of having ("X has the following
 // components", "X contains two modules"): "X consists of", since each item
@@ -2670,6 +2789,9 @@ func itemObject(b block) string {
 		return ""
 	}
 	body := line[listItemRE.FindStringIndex(line)[1]:]
+	if m := boldInnerColonRE.FindStringSubmatch(body); m != nil {
+		return strings.TrimSpace(cleanMarkdown(m[1])) // "- **Meta Store:** Stores metadata …"
+	}
 	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(cleanMarkdown(m[1]))
 	}
@@ -2684,6 +2806,9 @@ func itemObject(b block) string {
 	if m := itemApposRE.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
 		return strings.TrimSpace(m[1] + m[2])
 	}
+	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
+		return n
+	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
 	if k := strings.Index(text, "such as "); k >= 0 {
 		rest := text[k+len("such as "):]
@@ -2697,6 +2822,29 @@ func itemObject(b block) string {
 		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
 	}
 	return ""
+}
+
+// shortNameItem returns an item that is a name and nothing else: a
+// capitalised word and at most two plain lower-case words ("Root coord",
+// "Query node", "Index node"), no verb's form nor function word among
+// them; "" otherwise.
+func shortNameItem(body string) string {
+	fs := strings.Fields(strings.TrimSuffix(body, "."))
+	if len(fs) < 2 || len(fs) > 3 || !unicode.IsUpper(firstRune(fs[0])) || !hasLetter(fs[0]) || openWords.function(strings.ToLower(fs[0])) {
+		return ""
+	}
+	for _, w := range fs {
+		l := strings.ToLower(w)
+		if !hasLetter(w) || strings.ContainsAny(w, ",;:()[]`*_") || openWords.function(l) || words.PastForm(l) || thirdPerson(l) && verbLike(l) || strings.HasSuffix(l, "ly") || strings.HasSuffix(l, "ing") {
+			return ""
+		}
+	}
+	for _, w := range fs[1:] {
+		if !unicode.IsLower(firstRune(w)) {
+			return "" // capitalised words: itemApposRE's
+		}
+	}
+	return strings.Join(fs, " ")
 }
 
 // itemModifiers reports whether the words before an item's link are an
@@ -2726,6 +2874,9 @@ func itemModifiers(s string) bool {
 const linkTarget = `(?:[^)\s]*|\{\{[<%][^)]*?[>%]\}\})`
 
 var (
+	// "**Meta Store:** Stores metadata …": a bold term with its colon
+	// inside the bold.
+	boldInnerColonRE = regexp.MustCompile(`^\*\*([^*]{1,40}?):\*\*\s`)
 	// "[Registry extension](./x.md) to get …": a link starting the item.
 	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\(` + linkTarget + `\)`)
 	// "a [push gateway](…) for …", "the main [Prometheus server](…)": an
@@ -6441,7 +6592,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 17
+const openVersion = 18
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -6503,6 +6654,11 @@ func (dc *docContext) listedItemUnits(b block) []unit {
 		return nil
 	}
 	prefix = writersWhole(prefix, dc.subject())
+	if k := text.Key(obj); shortNameItem(obj) != "" && dc.names[k].name == "" {
+		// "- Root coord": a list item that is a name and nothing else
+		// names a thing of the document, written so elsewhere too.
+		dc.names[k] = omention{name: obj, typ: openWords.kind(strings.ToLower(obj[strings.LastIndexByte(obj, ' ')+1:]))}
+	}
 	from := len(tokenize(cleanMarkdown(prefix)))
 	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
 }
