@@ -2410,6 +2410,8 @@ func listIntroductions(bs []block, subject string) map[int]string {
 		}
 		if listItemRE.MatchString(next.lines[0]) {
 			listItemsUnder(b, bs[first:], colon, out)
+		} else if next.table() {
+			tableRowsUnder(b, next, colon, out)
 		}
 	}
 	return out
@@ -2451,6 +2453,22 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// tableRowsUnder records the introduction b's prefix for each row of the
+// table t after it: "Dapr begins by deploying the following Kubernetes
+// services, …" then "| `dapr-operator` | Manages … |": the row's first cell
+// is an item of the introduction's object.
+func tableRowsUnder(b, t block, colon bool, out map[int]string) {
+	prefix := lastIntroPrefix(b, colon)
+	if prefix == "" {
+		return
+	}
+	for k := range t.lines {
+		if _, _, ok := tableRow(k, t.lines[k]); ok {
+			out[t.line+k] = prefix
+		}
+	}
 }
 
 // itemsUnder records prefix for each item of the list bs starts with, at
@@ -2742,8 +2760,14 @@ func partsPrefix(before, counted []string) string {
 	}
 	verb := lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))
 	parts := v > 0 && singular(noun) != noun && openWords.is("part-nouns", singular(noun))
-	if v > 0 && singular(noun) != noun && openWords.is("hosting-verbs", verb) && (parts || openWords.kind(noun) != "") {
-		return strings.Join(before[:v], " ") + " consists of" // "X runs various controllers": each is part of X
+	if v > 0 && singular(noun) != noun && (openWords.is("hosting-verbs", verb) || openWords.is("deploying-verbs", verb)) && (parts || openWords.kind(noun) != "") {
+		cut := v
+		if w := strings.ToLower(before[v]); strings.HasSuffix(w, "ing") && v >= 2 && openWords.is("prepositions", strings.ToLower(before[v-1])) {
+			cut = v - 2 // "Dapr begins by deploying the following services": Dapr's own
+		}
+		if cut > 0 {
+			return strings.Join(before[:cut], " ") + " consists of" // "X runs various controllers": each is part of X
+		}
 	}
 	switch {
 	case !openWords.is("having-verbs", verb):
@@ -6592,7 +6616,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 18
+const openVersion = 19
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -6645,6 +6669,9 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 // introduced the list: "Broker includes the following sub-modules. / 1.
 // Remoting Module: …": the introduction said of the item's name.
 func (dc *docContext) listedItemUnits(b block) []unit {
+	if b.table() {
+		return dc.listedRowUnits(b)
+	}
 	prefix, ok := dc.listed[b.line]
 	if !ok {
 		return nil
@@ -6661,6 +6688,29 @@ func (dc *docContext) listedItemUnits(b block) []unit {
 	}
 	from := len(tokenize(cleanMarkdown(prefix)))
 	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
+}
+
+// listedRowUnits returns the units the rows of a table add where a
+// sentence introduced the table (tableRowsUnder): the introduction said of
+// each row's first cell, where the cell is a name (a code span or a few
+// words).
+func (dc *docContext) listedRowUnits(b block) []unit {
+	var out []unit
+	for k, row := range b.prose().lines {
+		prefix, ok := dc.listed[b.line+k]
+		if !ok {
+			continue
+		}
+		name, _, ok := tableRow(k, row)
+		name = strings.Trim(name, "`")
+		if !ok || name == "" || len(strings.Fields(name)) > 4 || strings.Contains(name, "`") {
+			continue
+		}
+		prefix = writersWhole(prefix, dc.subject())
+		from := len(tokenize(cleanMarkdown(prefix)))
+		out = append(out, unit{text: prefix + " " + name + ".", line: b.line + k, code: []string{name}, listFrom: from})
+	}
+	return out
 }
 
 // writersWhole puts the document's subject in place of the writers' words
