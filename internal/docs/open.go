@@ -972,7 +972,29 @@ func actingNotName(toks []otok, k int) bool {
 		}
 	}
 	v := toks[k+1]
+	if modalVerbAfter(toks, k+1) {
+		return true // "Kubernetes will then re-create the pod"
+	}
 	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
+}
+
+// modalVerbAfter reports whether a modal ("will", "can", "may", "must",
+// "should", "would") starts at k, then at most one adverb, then a verb's
+// base form a list knows, also with "re-" ("re-create"): a clause's verb,
+// whose subject stands before k.
+func modalVerbAfter(toks []otok, k int) bool {
+	if k >= len(toks) || !openWords.is("modals", toks[k].low) {
+		return false
+	}
+	k++
+	if k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k >= len(toks) || toks[k].punct || toks[k].code || isCapWord(toks[k]) {
+		return false
+	}
+	w := toks[k].low
+	return openWords.is("verbs", w) || strings.HasPrefix(w, "re-") && openWords.is("verbs", w[3:])
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -1182,6 +1204,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		// program, the clause's subject, name the program.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i : j+1])}, i, j+1)
 		return j
+	case agentAfterName(toks, i, j, f.used) > 0:
+		// "the Dapr sidecar injector", "the Thanos compactor": after
+		// "the", a name, at most one plain noun and an agent noun no list
+		// knows name one program.
+		e := agentAfterName(toks, i, j, f.used)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:e])}, i, e)
+		return e - 1
 	case f.modifiedKindAfter(j):
 		// "Building block APIs", "the Ledger sync service": a plain noun
 		// between the name and a kind noun is one more modifier; the kind
@@ -1206,6 +1235,37 @@ func (f *mentionFinder) nameAt(i int) int {
 		f.add(m, i, j)
 	}
 	return j - 1
+}
+
+// agentAfterName returns where the phrase ends when, after "the", the name
+// from i to j is followed by at most one plain lower-case noun and then a
+// lower-case agent noun in -er or -or that no list knows, and that names no
+// person ("the Dapr sidecar injector", "the Thanos compactor"; not "the
+// Kafka user", "the Dapr developer"), with no noun after it; 0 otherwise.
+func agentAfterName(toks []otok, i, j int, used []bool) int {
+	if i == 0 || toks[i-1].low != "the" || toks[j-1].poss {
+		return 0
+	}
+	plain := func(t otok) bool {
+		return !t.punct && !t.code && !isCapWord(t) && hasLetter(t.text) && unicode.IsLower(firstRune(t.text)) && !openWords.function(t.low)
+	}
+	for e := j; e < len(toks) && e <= j+1; e++ {
+		t := toks[e]
+		if used[e] || !plain(t) {
+			return 0
+		}
+		w := t.low
+		if len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or")) && openWords.kind(w) == "" && unknownNoun(w) {
+			if e+1 < len(toks) && plain(toks[e+1]) && !verbLike(toks[e+1].low) && !thirdPerson(toks[e+1].low) {
+				return 0 // "the Kafka consumer group": a longer compound
+			}
+			return e + 1
+		}
+		if words.PastForm(w) || thirdPerson(w) || strings.HasSuffix(w, "ing") || verbLike(w) && !openWords.is("nouns", w) || openWords.kind(w) != "" {
+			return 0
+		}
+	}
+	return 0
 }
 
 // modifiedKindAfter reports whether one lower-case plain noun, free, then a
@@ -5482,6 +5542,18 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return vg, true
 	}
 	ts = dropSuchAsExamples(ts)
+	if k := secondClauseVerb(ts); k > 0 {
+		// "generates certificates and distributes them to X": the
+		// subject's second verb, after its first verb and that verb's
+		// own object, is the one that relates it to X.
+		return readVerbGroup(ts[k:], all, before)
+	}
+	if k := participleClauseVerb(ts); k > 0 {
+		// "re-creates the pod, invoking the sidecar injector": the
+		// participle clause says what the subject does to X.
+		rest := append([]otok{{text: thirdForm(mustIngLemma(ts[k].low)), low: thirdForm(mustIngLemma(ts[k].low))}}, ts[k+1:]...)
+		return readVerbGroup(rest, all, before)
+	}
 	if actsUsing(ts) {
 		return verbGroup{phrase: "use"}, true
 	}
@@ -5497,6 +5569,72 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return res.vg, res.ok
 	}
 	return r.finite()
+}
+
+// secondClauseVerb returns where a second finite verb starts that "and"
+// coordinates with the first: a verb in the third person, its object (one
+// to four plain words, no preposition, clause word, punctuation or name),
+// "and", then another verb in the third person ("generates mTLS
+// certificates and distributes them to"); 0 for none.
+func secondClauseVerb(ts []otok) int {
+	if len(ts) < 4 || !thirdPerson(ts[0].low) || !verbLike(ts[0].low) || openWords.function(ts[0].low) {
+		return 0
+	}
+	for k := 1; k < len(ts)-1 && k <= 5; k++ {
+		t := ts[k]
+		if t.low == "and" {
+			v := ts[k+1]
+			if k >= 2 && thirdPerson(v.low) && !v.punct && !isCapWord(v) && !openWords.function(v.low) && !openWords.is("nouns", v.low) && openWords.kind(v.low) == "" {
+				return k + 1
+			}
+			return 0
+		}
+		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
+			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// participleClauseVerb returns where a participle clause starts after the
+// subject's verb and its object: a verb in the third person, one to four
+// plain words, a comma, then the -ing form of a verb a list knows, not a
+// verb of including, letting or enabling ("re-creates the pod, invoking
+// the Dapr sidecar injector again"); 0 for none.
+func participleClauseVerb(ts []otok) int {
+	v := 0
+	for v < len(ts) && v < 3 && (openWords.is("auxiliaries", ts[v].low) || openWords.is("adverbs", ts[v].low)) {
+		v++ // "will then re-create the pod, invoking …"
+	}
+	if v >= len(ts) || ts[v].punct || isCapWord(ts[v]) || openWords.function(ts[v].low) || openWords.is("nouns", ts[v].low) ||
+		!(v > 0 && openWords.is("auxiliaries", ts[v-1].low) || v > 0 && ts[0].low != ts[v].low || thirdPerson(ts[v].low)) {
+		return 0
+	}
+	for k := v + 1; k < len(ts)-1 && k <= v+5; k++ {
+		t := ts[k]
+		if t.low == "," {
+			base, ok := ingLemma(ts[k+1].low)
+			if k < v+2 || !ok || !strings.HasSuffix(ts[k+1].low, "ing") || !openWords.is("verbs", base) ||
+				openWords.is("causative-verbs", base) || openWords.is("whole-verbs", base) || openWords.is("having-verbs", base) || openWords.is("enabling-words", base) {
+				return 0
+			}
+			return k + 1
+		}
+		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
+			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// mustIngLemma is ingLemma's base, or the word without "ing".
+func mustIngLemma(w string) string {
+	if b, ok := ingLemma(w); ok {
+		return b
+	}
+	return strings.TrimSuffix(w, "ing")
 }
 
 // dropAdverbBeforeBy drops the adverb between a past participle and the
@@ -6616,7 +6754,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 19
+const openVersion = 20
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
