@@ -1888,6 +1888,9 @@ type docContext struct {
 	// by the item's line: the introduction's words up to its object,
 	// which the item names ("Broker includes").
 	listed map[int]string
+	// listedKind is the type the introduction of a listed item gives it
+	// ("the following Kubernetes services"), by the item's line.
+	listedKind map[int]string
 	// lead is the subject the paragraph before ended on: "It" starting a
 	// paragraph or a list item with no antecedent in it refers to it
 	// ("VTOrc is the repair tool of Vitess. / - It queries the
@@ -2146,7 +2149,8 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	bs := splitBlocks(doc)
-	dc.listed = listIntroductions(bs, dc.subject())
+	dc.listedKind = map[int]string{}
+	dc.listed = listIntroductionsKinds(bs, dc.subject(), dc.listedKind)
 	var sentences [][]otok
 	for _, b := range bs {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
@@ -2440,6 +2444,13 @@ func namesList(inner string, code []string) bool {
 // its object ("The RocketMQ architecture is divided into" of "… is divided
 // into four parts, as shown in the figure above:").
 func listIntroductions(bs []block, subject string) map[int]string {
+	return listIntroductionsKinds(bs, subject, nil)
+}
+
+// listIntroductionsKinds is listIntroductions that also records, in kinds,
+// the type an introduction's counted kind noun gives its items ("the
+// following Kubernetes services": each item is a Service).
+func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) map[int]string {
 	out := map[int]string{}
 	for k := 0; k+1 < len(bs); k++ {
 		b := bs[k].prose()
@@ -2468,10 +2479,20 @@ func listIntroductions(bs []block, subject string) map[int]string {
 			}
 			continue
 		}
+		before := len(out)
 		if listItemRE.MatchString(next.lines[0]) {
 			listItemsUnder(b, bs[first:], colon, out)
 		} else if next.table() {
 			tableRowsUnder(b, next, colon, out)
+		}
+		if len(out) > before && kinds != nil {
+			if kind := introKind(b); kind != "" {
+				for line := range out {
+					if line > b.line && kinds[line] == "" {
+						kinds[line] = kind
+					}
+				}
+			}
 		}
 	}
 	return out
@@ -2513,6 +2534,34 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// introKind is the type of the kind noun an introduction's last sentence
+// counts or says "the following" of ("deploying the following Kubernetes
+// services": Service), or "".
+func introKind(b block) string {
+	ss := b.sentences()
+	if len(ss) == 0 {
+		return ""
+	}
+	fs := strings.Fields(cleanMarkdown(ss[len(ss)-1].text))
+	for k, w := range fs {
+		l := strings.ToLower(strings.Trim(w, ",.:;()"))
+		if l != "following" && !openWords.is("number-words", l) && !isNumber(l) {
+			continue
+		}
+		for j := k + 1; j < len(fs) && j <= k+4; j++ {
+			n := strings.ToLower(strings.Trim(fs[j], ",.:;()"))
+			if kind := openWords.kind(n); kind != "" && singular(n) != n {
+				return kind
+			}
+			if strings.ContainsAny(fs[j], ",.:;(") {
+				break
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // tableRowsUnder records the introduction b's prefix for each row of the
@@ -3101,6 +3150,15 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	resolved := ctx.resolveAll(toks, ms, u, last)
 	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
 	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
+	// "the following Kubernetes services: / | `dapr-operator` | …": the
+	// introduction's kind noun types its items.
+	if kind := ctx.listedKind[u.line]; u.listFrom > 0 && kind != "" {
+		for k := range resolved {
+			if resolved[k].i >= u.listFrom && resolved[k].typ == "" && !resolved[k].ref {
+				resolved[k].typ = kind
+			}
+		}
+	}
 	// "X is a cloud-first demo application": the kind noun types X.
 	for k := range resolved {
 		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
@@ -6754,7 +6812,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 20
+const openVersion = 21
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
