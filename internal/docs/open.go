@@ -5635,15 +5635,19 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 // "and", then another verb in the third person ("generates mTLS
 // certificates and distributes them to"); 0 for none.
 func secondClauseVerb(ts []otok) int {
-	if len(ts) < 4 || !thirdPerson(ts[0].low) || !verbLike(ts[0].low) || openWords.function(ts[0].low) {
+	if len(ts) < 4 || !thirdPerson(ts[0].low) || ts[0].punct || isCapWord(ts[0]) || openWords.function(ts[0].low) || openWords.is("nouns", ts[0].low) || openWords.kind(ts[0].low) != "" {
 		return 0
 	}
 	for k := 1; k < len(ts)-1 && k <= 5; k++ {
 		t := ts[k]
 		if t.low == "and" {
-			v := ts[k+1]
+			n := k + 1
+			for n < len(ts)-1 && n <= k+2 && openWords.is("adverbs", ts[n].low) {
+				n++ // "formats data first and then stores it in"
+			}
+			v := ts[n]
 			if k >= 2 && thirdPerson(v.low) && !v.punct && !isCapWord(v) && !openWords.function(v.low) && !openWords.is("nouns", v.low) && openWords.kind(v.low) == "" {
-				return k + 1
+				return n
 			}
 			return 0
 		}
@@ -6812,7 +6816,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 21
+const openVersion = 22
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
