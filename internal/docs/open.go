@@ -2473,6 +2473,15 @@ func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) ma
 		if b.table() || len(b.lines) == 0 || headingRE.MatchString(b.lines[0]) {
 			continue
 		}
+		if len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && pointsBelow(b) {
+			// "The control plane has several components, enumerated
+			// below." then "### The destination service", "### The
+			// identity service": each heading of that level names an item.
+			if prefix := lastIntroPrefix(b, true); prefix != "" {
+				headingItemsUnder(prefix, bs[first:], out)
+			}
+			continue
+		}
 		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
 			if prefix := lastIntroPrefix(b, true); prefix != "" {
 				boldTermItems(bs[first:], prefix, out)
@@ -2534,6 +2543,63 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// pointsBelow reports whether a paragraph's last sentence points to what
+// follows it: it ends in a colon, or in "below" or "as follows"
+// ("The control plane has several components, enumerated below.").
+func pointsBelow(b block) bool {
+	ss := b.sentences()
+	if len(ss) == 0 {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(cleanMarkdown(ss[len(ss)-1].text)))
+	t = strings.TrimRight(t, ".: ")
+	return strings.HasSuffix(strings.TrimSpace(ss[len(ss)-1].text), ":") || strings.HasSuffix(t, " below") || strings.HasSuffix(t, " as follows")
+}
+
+// headingItemsUnder records prefix for each section heading at the level
+// of the first block of bs (a heading), up to a heading of a higher level:
+// each names an item of the introduction.
+func headingItemsUnder(prefix string, bs []block, out map[int]string) {
+	level := headingLevel(bs[0].lines[0])
+	for _, b := range bs {
+		if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		l := headingLevel(b.lines[0])
+		if l < level {
+			return
+		}
+		if l == level {
+			out[b.line] = prefix
+		}
+	}
+}
+
+// headingObject is what a section heading names as an item: its words
+// without a leading article, when they are one to four words with no verb
+// ("### The destination service" names "destination service"); "" else.
+func headingObject(line string) string {
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(line, "")))
+	if len(ws) > 0 && (strings.EqualFold(ws[0], "the") || strings.EqualFold(ws[0], "a") || strings.EqualFold(ws[0], "an")) {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || len(ws) > 4 {
+		return ""
+	}
+	for k, w := range ws {
+		l := strings.ToLower(strings.Trim(w, "`*_"))
+		if openWords.function(l) || thirdPerson(l) && verbLike(l) && openWords.kind(l) == "" || strings.ContainsAny(w, "?:!") {
+			return ""
+		}
+		// "### Configuring TLS": a gerund heads a task, no thing; "### The
+		// billing service": an -ing word before a kind noun modifies it.
+		if strings.HasSuffix(l, "ing") && (k+1 >= len(ws) || openWords.kind(strings.ToLower(ws[len(ws)-1])) == "") {
+			return ""
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // introKind is the type of the kind noun an introduction's last sentence
@@ -6816,7 +6882,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 22
+const openVersion = 23
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -6876,7 +6942,12 @@ func (dc *docContext) listedItemUnits(b block) []unit {
 	if !ok {
 		return nil
 	}
-	obj := itemObject(b)
+	var obj string
+	if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) {
+		obj = headingObject(b.lines[0])
+	} else {
+		obj = itemObject(b)
+	}
 	if obj == "" {
 		return nil
 	}
