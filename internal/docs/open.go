@@ -2738,6 +2738,9 @@ func introPrefix(sentence string, colon bool) string {
 		// an aside starts.
 		rest := 0
 		for j := k + 1; j < len(fs); j++ {
+			if j > k+1 && colon && openWords.is("clause-words", strings.ToLower(fs[j])) {
+				break // "two components that act as data sources:": the clause says what they do
+			}
 			rest++
 			if strings.ContainsAny(fs[j], ",:.;(") {
 				break
@@ -2943,6 +2946,9 @@ func partsPrefix(before, counted []string) string {
 		if cut > 0 {
 			return strings.Join(before[:cut], " ") + " consists of" // "X runs various controllers": each is part of X
 		}
+	}
+	if v > 0 && parts && openWords.is("provision-verbs", verb) {
+		return strings.Join(before[:v], " ") + " consists of" // "Thanos provides two components: …": its own parts
 	}
 	switch {
 	case !openWords.is("having-verbs", verb):
@@ -6882,7 +6888,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 23
+const openVersion = 24
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
