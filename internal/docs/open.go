@@ -1211,7 +1211,9 @@ func (f *mentionFinder) nameAt(i int) int {
 		e := agentAfterName(toks, i, j, f.used)
 		f.add(omention{i: i, j: e, name: mentionName(toks[i:e])}, i, e)
 		return e - 1
-	case f.modifiedKindAfter(j):
+	case f.modifiedKindAfter(j) && !(i > 0 && (toks[i-1].low == "a" || toks[i-1].low == "an")):
+		// ("a GitOps toolkit controller": after an indefinite article, a
+		// description, as "a Java monolith service" is)
 		// "Building block APIs", "the Ledger sync service": a plain noun
 		// between the name and a kind noun is one more modifier; the kind
 		// noun heads the name.
@@ -6888,7 +6890,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 24
+const openVersion = 25
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
