@@ -972,7 +972,29 @@ func actingNotName(toks []otok, k int) bool {
 		}
 	}
 	v := toks[k+1]
+	if modalVerbAfter(toks, k+1) {
+		return true // "Kubernetes will then re-create the pod"
+	}
 	return !v.punct && !v.code && !isCapWord(v) && thirdPerson(v.low) && verbLike(v.low) && !openWords.is("nouns", v.low)
+}
+
+// modalVerbAfter reports whether a modal ("will", "can", "may", "must",
+// "should", "would") starts at k, then at most one adverb, then a verb's
+// base form a list knows, also with "re-" ("re-create"): a clause's verb,
+// whose subject stands before k.
+func modalVerbAfter(toks []otok, k int) bool {
+	if k >= len(toks) || !openWords.is("modals", toks[k].low) {
+		return false
+	}
+	k++
+	if k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k >= len(toks) || toks[k].punct || toks[k].code || isCapWord(toks[k]) {
+		return false
+	}
+	w := toks[k].low
+	return openWords.is("verbs", w) || strings.HasPrefix(w, "re-") && openWords.is("verbs", w[3:])
 }
 
 // gerundModifier reports whether the capitalised word in -ing at k, which
@@ -1182,6 +1204,22 @@ func (f *mentionFinder) nameAt(i int) int {
 		// program, the clause's subject, name the program.
 		f.add(omention{i: i, j: j + 1, name: mentionName(toks[i : j+1])}, i, j+1)
 		return j
+	case agentAfterName(toks, i, j, f.used) > 0:
+		// "the Dapr sidecar injector", "the Thanos compactor": after
+		// "the", a name, at most one plain noun and an agent noun no list
+		// knows name one program.
+		e := agentAfterName(toks, i, j, f.used)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:e])}, i, e)
+		return e - 1
+	case f.modifiedKindAfter(j) && !(i > 0 && (toks[i-1].low == "a" || toks[i-1].low == "an")):
+		// ("a GitOps toolkit controller": after an indefinite article, a
+		// description, as "a Java monolith service" is)
+		// "Building block APIs", "the Ledger sync service": a plain noun
+		// between the name and a kind noun is one more modifier; the kind
+		// noun heads the name.
+		m := omention{i: i, j: j + 2, typ: openWords.kind(toks[j+1].low), name: mentionName(toks[i : j+2])}
+		f.add(m, i, j+2)
+		return j + 1
 	case f.commonNounAfter(i, j):
 		// "a FastAPI HTTP endpoint", "OpenTelemetry tracing": the names
 		// modify a common noun, which heads the phrase.
@@ -1199,6 +1237,65 @@ func (f *mentionFinder) nameAt(i int) int {
 		f.add(m, i, j)
 	}
 	return j - 1
+}
+
+// agentAfterName returns where the phrase ends when, after "the", the name
+// from i to j is followed by at most one plain lower-case noun and then a
+// lower-case agent noun in -er or -or that no list knows, and that names no
+// person ("the Dapr sidecar injector", "the Thanos compactor"; not "the
+// Kafka user", "the Dapr developer"), with no noun after it; 0 otherwise.
+func agentAfterName(toks []otok, i, j int, used []bool) int {
+	if i == 0 || toks[i-1].low != "the" || toks[j-1].poss {
+		return 0
+	}
+	plain := func(t otok) bool {
+		return !t.punct && !t.code && !isCapWord(t) && hasLetter(t.text) && unicode.IsLower(firstRune(t.text)) && !openWords.function(t.low)
+	}
+	for e := j; e < len(toks) && e <= j+1; e++ {
+		t := toks[e]
+		if used[e] || !plain(t) {
+			return 0
+		}
+		w := t.low
+		if len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or")) && openWords.kind(w) == "" && unknownNoun(w) {
+			if e+1 < len(toks) && plain(toks[e+1]) && !verbLike(toks[e+1].low) && !thirdPerson(toks[e+1].low) {
+				return 0 // "the Kafka consumer group": a longer compound
+			}
+			return e + 1
+		}
+		if words.PastForm(w) || thirdPerson(w) || strings.HasSuffix(w, "ing") || verbLike(w) && !openWords.is("nouns", w) || openWords.kind(w) != "" {
+			return 0
+		}
+	}
+	return 0
+}
+
+// modifiedKindAfter reports whether one lower-case plain noun, free, then a
+// lower-case kind noun, free, follow the name ending at j: "Building block
+// APIs". The noun is no verb's form (third person, past, -ing), no function
+// word, and no kind noun itself; a verb or a noun after the kind noun
+// (another clause, a longer compound) reads no name.
+func (f *mentionFinder) modifiedKindAfter(j int) bool {
+	toks := f.toks
+	if j+1 >= len(toks) || toks[j-1].poss || f.used[j] || f.used[j+1] {
+		return false
+	}
+	n, k := toks[j], toks[j+1]
+	if n.punct || n.code || isCapWord(n) || !hasLetter(n.text) || openWords.function(n.low) || openWords.kind(n.low) != "" ||
+		words.PastForm(n.low) || thirdPerson(n.low) || strings.HasSuffix(n.low, "ing") || strings.HasSuffix(n.low, "ly") {
+		return false
+	}
+	if k.punct || k.code || isCapWord(k) && !acronymPlural(k.text) || openWords.kind(k.low) == "" {
+		return false
+	}
+	return j+2 >= len(toks) || toks[j+2].punct || openWords.function(toks[j+2].low) || openWords.is("prepositions", toks[j+2].low)
+}
+
+// acronymPlural reports whether a word is an acronym, in capitals, with
+// or without a plural s: "API", "APIs", "CLI".
+func acronymPlural(w string) bool {
+	w = strings.TrimSuffix(w, "s")
+	return len(w) >= 2 && strings.ToUpper(w) == w && hasLetter(w)
 }
 
 // kindNounAfter reports whether a lower-case kind noun, free, follows the
@@ -1793,6 +1890,9 @@ type docContext struct {
 	// by the item's line: the introduction's words up to its object,
 	// which the item names ("Broker includes").
 	listed map[int]string
+	// listedKind is the type the introduction of a listed item gives it
+	// ("the following Kubernetes services"), by the item's line.
+	listedKind map[int]string
 	// lead is the subject the paragraph before ended on: "It" starting a
 	// paragraph or a list item with no antecedent in it refers to it
 	// ("VTOrc is the repair tool of Vitess. / - It queries the
@@ -2051,7 +2151,8 @@ func newDocContext(doc string) *docContext {
 		}
 	}
 	bs := splitBlocks(doc)
-	dc.listed = listIntroductions(bs, dc.subject())
+	dc.listedKind = map[int]string{}
+	dc.listed = listIntroductionsKinds(bs, dc.subject(), dc.listedKind)
 	var sentences [][]otok
 	for _, b := range bs {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
@@ -2345,10 +2446,21 @@ func namesList(inner string, code []string) bool {
 // its object ("The RocketMQ architecture is divided into" of "… is divided
 // into four parts, as shown in the figure above:").
 func listIntroductions(bs []block, subject string) map[int]string {
+	return listIntroductionsKinds(bs, subject, nil)
+}
+
+// listIntroductionsKinds is listIntroductions that also records, in kinds,
+// the type an introduction's counted kind noun gives its items ("the
+// following Kubernetes services": each item is a Service).
+func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) map[int]string {
 	out := map[int]string{}
 	for k := 0; k+1 < len(bs); k++ {
 		b := bs[k].prose()
 		if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
+			itemsUnder(prefix, bs[k+1:], out)
+			continue
+		}
+		if prefix := countedHeadingPrefix(bs[:k], b); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
 			itemsUnder(prefix, bs[k+1:], out)
 			continue
 		}
@@ -2363,14 +2475,35 @@ func listIntroductions(bs []block, subject string) map[int]string {
 		if b.table() || len(b.lines) == 0 || headingRE.MatchString(b.lines[0]) {
 			continue
 		}
+		if len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && pointsBelow(b) {
+			// "The control plane has several components, enumerated
+			// below." then "### The destination service", "### The
+			// identity service": each heading of that level names an item.
+			if prefix := lastIntroPrefix(b, true); prefix != "" {
+				headingItemsUnder(prefix, bs[first:], out)
+			}
+			continue
+		}
 		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
 			if prefix := lastIntroPrefix(b, true); prefix != "" {
 				boldTermItems(bs[first:], prefix, out)
 			}
 			continue
 		}
+		before := len(out)
 		if listItemRE.MatchString(next.lines[0]) {
 			listItemsUnder(b, bs[first:], colon, out)
+		} else if next.table() {
+			tableRowsUnder(b, next, colon, out)
+		}
+		if len(out) > before && kinds != nil {
+			if kind := introKind(b); kind != "" {
+				for line := range out {
+					if line > b.line && kinds[line] == "" {
+						kinds[line] = kind
+					}
+				}
+			}
 		}
 	}
 	return out
@@ -2412,6 +2545,107 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// pointsBelow reports whether a paragraph's last sentence points to what
+// follows it: it ends in a colon, or in "below" or "as follows"
+// ("The control plane has several components, enumerated below.").
+func pointsBelow(b block) bool {
+	ss := b.sentences()
+	if len(ss) == 0 {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(cleanMarkdown(ss[len(ss)-1].text)))
+	t = strings.TrimRight(t, ".: ")
+	return strings.HasSuffix(strings.TrimSpace(ss[len(ss)-1].text), ":") || strings.HasSuffix(t, " below") || strings.HasSuffix(t, " as follows")
+}
+
+// headingItemsUnder records prefix for each section heading at the level
+// of the first block of bs (a heading), up to a heading of a higher level:
+// each names an item of the introduction.
+func headingItemsUnder(prefix string, bs []block, out map[int]string) {
+	level := headingLevel(bs[0].lines[0])
+	for _, b := range bs {
+		if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		l := headingLevel(b.lines[0])
+		if l < level {
+			return
+		}
+		if l == level {
+			out[b.line] = prefix
+		}
+	}
+}
+
+// headingObject is what a section heading names as an item: its words
+// without a leading article, when they are one to four words with no verb
+// ("### The destination service" names "destination service"); "" else.
+func headingObject(line string) string {
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(line, "")))
+	if len(ws) > 0 && (strings.EqualFold(ws[0], "the") || strings.EqualFold(ws[0], "a") || strings.EqualFold(ws[0], "an")) {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || len(ws) > 4 {
+		return ""
+	}
+	for k, w := range ws {
+		l := strings.ToLower(strings.Trim(w, "`*_"))
+		if openWords.function(l) || thirdPerson(l) && verbLike(l) && openWords.kind(l) == "" || strings.ContainsAny(w, "?:!") {
+			return ""
+		}
+		// "### Configuring TLS": a gerund heads a task, no thing; "### The
+		// billing service": an -ing word before a kind noun modifies it.
+		if strings.HasSuffix(l, "ing") && (k+1 >= len(ws) || openWords.kind(strings.ToLower(ws[len(ws)-1])) == "") {
+			return ""
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// introKind is the type of the kind noun an introduction's last sentence
+// counts or says "the following" of ("deploying the following Kubernetes
+// services": Service), or "".
+func introKind(b block) string {
+	ss := b.sentences()
+	if len(ss) == 0 {
+		return ""
+	}
+	fs := strings.Fields(cleanMarkdown(ss[len(ss)-1].text))
+	for k, w := range fs {
+		l := strings.ToLower(strings.Trim(w, ",.:;()"))
+		if l != "following" && !openWords.is("number-words", l) && !isNumber(l) {
+			continue
+		}
+		for j := k + 1; j < len(fs) && j <= k+4; j++ {
+			n := strings.ToLower(strings.Trim(fs[j], ",.:;()"))
+			if kind := openWords.kind(n); kind != "" && singular(n) != n {
+				return kind
+			}
+			if strings.ContainsAny(fs[j], ",.:;(") {
+				break
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// tableRowsUnder records the introduction b's prefix for each row of the
+// table t after it: "Dapr begins by deploying the following Kubernetes
+// services, …" then "| `dapr-operator` | Manages … |": the row's first cell
+// is an item of the introduction's object.
+func tableRowsUnder(b, t block, colon bool, out map[int]string) {
+	prefix := lastIntroPrefix(b, colon)
+	if prefix == "" {
+		return
+	}
+	for k := range t.lines {
+		if _, _, ok := tableRow(k, t.lines[k]); ok {
+			out[t.line+k] = prefix
+		}
+	}
 }
 
 // itemsUnder records prefix for each item of the list bs starts with, at
@@ -2506,6 +2740,9 @@ func introPrefix(sentence string, colon bool) string {
 		// an aside starts.
 		rest := 0
 		for j := k + 1; j < len(fs); j++ {
+			if j > k+1 && colon && openWords.is("clause-words", strings.ToLower(fs[j])) {
+				break // "two components that act as data sources:": the clause says what they do
+			}
 			rest++
 			if strings.ContainsAny(fs[j], ",:.;(") {
 				break
@@ -2573,6 +2810,121 @@ func headingIntroPrefix(b block, subject string) string {
 	return whole + " consists of"
 }
 
+// countedHeadingPrefix reads a section heading that repeats what a sentence
+// before it counted: "Milvus cluster includes seven microservice components
+// and three third-party dependencies." then "### Microservice components"
+// and "### Third-party dependencies", each over a list. The list under the
+// heading names the counted things of the sentence's subject: its parts
+// ("Milvus cluster consists of") where the heading's noun is a part noun,
+// what it depends on ("Milvus cluster depends on") where it is a noun of
+// [dependency-nouns]. The sentence is in one of the two paragraphs before
+// the heading (lists, figures and headings of its level or lower between),
+// past no heading of a higher level.
+// It returns "" for a heading that repeats no count.
+func countedHeadingPrefix(before []block, h block) string {
+	if len(h.lines) != 1 || !headingRE.MatchString(h.lines[0]) {
+		return ""
+	}
+	level := headingLevel(h.lines[0])
+	hw := strings.Fields(strings.ToLower(cleanMarkdown(headingRE.ReplaceAllString(h.lines[0], ""))))
+	if len(hw) == 0 || len(hw) > 4 {
+		return ""
+	}
+	noun := strings.Trim(hw[len(hw)-1], ":")
+	relation := ""
+	switch {
+	case singular(noun) != noun && openWords.is("part-nouns", singular(noun)):
+		relation = " consists of"
+	case openWords.is("dependency-nouns", noun):
+		relation = " depends on"
+	default:
+		return ""
+	}
+	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
+		b := before[k].prose()
+		if len(b.lines) == 0 {
+			continue
+		}
+		if headingRE.MatchString(b.lines[0]) {
+			if headingLevel(b.lines[0]) < level {
+				return ""
+			}
+			continue
+		}
+		if listItemRE.MatchString(b.lines[0]) || b.table() || figureBlock(b) {
+			continue
+		}
+		n++
+		for _, st := range b.sentences() {
+			if whole := countedWhole(st.text, hw); whole != "" {
+				return whole + relation
+			}
+		}
+	}
+	return ""
+}
+
+// countingVerb reports whether a word is a verb of having or of including
+// ("has", "contains", "includes", "comprises"): a count after it counts
+// the subject's own things.
+func countingVerb(w string) bool {
+	l := lemma(w)
+	return openWords.is("having-verbs", l) || openWords.is("whole-verbs", l)
+}
+
+// headingLevel is the number of #s a Markdown heading starts with.
+func headingLevel(l string) int {
+	t := strings.TrimSpace(l)
+	return len(t) - len(strings.TrimLeft(t, "#"))
+}
+
+// countedWhole returns the subject of a sentence that counts the heading's
+// words with a verb of having: "Milvus cluster includes seven microservice
+// components and …" counts "microservice components" (the heading's words,
+// a count before them); the words before the verb, with no article, are
+// the whole. "" for a sentence that counts none of them.
+func countedWhole(sentence string, hw []string) string {
+	fs := strings.Fields(cleanMarkdown(sentence))
+	ws := make([]string, len(fs))
+	for k, w := range fs {
+		ws[k] = strings.ToLower(strings.Trim(w, "*_`,.:;()"))
+	}
+	for k := 1; k+len(hw) < len(ws)+1; k++ {
+		c := ws[k-1]
+		if !openWords.is("number-words", c) && !isNumber(c) {
+			continue
+		}
+		if !slices.Equal(ws[k:k+len(hw)], hw) {
+			continue
+		}
+		// "includes seven microservice components and three third-party
+		// dependencies": back over the counts before, to the verb.
+		v := k - 2
+		for v > 0 && k-v <= 8 && !countingVerb(ws[v]) && !verbLike(ws[v]) && !openWords.function(ws[v]) || v > 0 && openWords.is("coordinators", ws[v]) {
+			v--
+		}
+		for v > 0 && (openWords.is("adverbs", ws[v]) || strings.HasSuffix(ws[v], "ly")) {
+			v--
+		}
+		if v < 1 || !countingVerb(ws[v]) {
+			return ""
+		}
+		subj := fs[:v]
+		if openWords.is("determiners", ws[0]) {
+			subj = subj[1:]
+		}
+		if len(subj) == 0 || len(subj) > 4 {
+			return ""
+		}
+		out := make([]string, len(subj))
+		for j, w := range subj {
+			out[j] = strings.Trim(w, "*_`,")
+		}
+		return strings.Join(out, " ")
+	}
+	return ""
+}
+
 // partsPrefix is an introduction's words before its object, where the
 // object counts parts with a verb of having ("X has the following
 // components", "X contains two modules"): "X consists of", since each item
@@ -2588,8 +2940,17 @@ func partsPrefix(before, counted []string) string {
 	}
 	verb := lemma(strings.ToLower(strings.Trim(before[v], ",.:;")))
 	parts := v > 0 && singular(noun) != noun && openWords.is("part-nouns", singular(noun))
-	if v > 0 && singular(noun) != noun && openWords.is("hosting-verbs", verb) && (parts || openWords.kind(noun) != "") {
-		return strings.Join(before[:v], " ") + " consists of" // "X runs various controllers": each is part of X
+	if v > 0 && singular(noun) != noun && (openWords.is("hosting-verbs", verb) || openWords.is("deploying-verbs", verb)) && (parts || openWords.kind(noun) != "") {
+		cut := v
+		if w := strings.ToLower(before[v]); strings.HasSuffix(w, "ing") && v >= 2 && openWords.is("prepositions", strings.ToLower(before[v-1])) {
+			cut = v - 2 // "Dapr begins by deploying the following services": Dapr's own
+		}
+		if cut > 0 {
+			return strings.Join(before[:cut], " ") + " consists of" // "X runs various controllers": each is part of X
+		}
+	}
+	if v > 0 && parts && openWords.is("provision-verbs", verb) {
+		return strings.Join(before[:v], " ") + " consists of" // "Thanos provides two components: …": its own parts
 	}
 	switch {
 	case !openWords.is("having-verbs", verb):
@@ -2635,6 +2996,9 @@ func itemObject(b block) string {
 		return ""
 	}
 	body := line[listItemRE.FindStringIndex(line)[1]:]
+	if m := boldInnerColonRE.FindStringSubmatch(body); m != nil {
+		return strings.TrimSpace(cleanMarkdown(m[1])) // "- **Meta Store:** Stores metadata …"
+	}
 	if m := itemLinkRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(cleanMarkdown(m[1]))
 	}
@@ -2649,6 +3013,9 @@ func itemObject(b block) string {
 	if m := itemApposRE.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
 		return strings.TrimSpace(m[1] + m[2])
 	}
+	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
+		return n
+	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
 	if k := strings.Index(text, "such as "); k >= 0 {
 		rest := text[k+len("such as "):]
@@ -2662,6 +3029,29 @@ func itemObject(b block) string {
 		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
 	}
 	return ""
+}
+
+// shortNameItem returns an item that is a name and nothing else: a
+// capitalised word and at most two plain lower-case words ("Root coord",
+// "Query node", "Index node"), no verb's form nor function word among
+// them; "" otherwise.
+func shortNameItem(body string) string {
+	fs := strings.Fields(strings.TrimSuffix(body, "."))
+	if len(fs) < 2 || len(fs) > 3 || !unicode.IsUpper(firstRune(fs[0])) || !hasLetter(fs[0]) || openWords.function(strings.ToLower(fs[0])) {
+		return ""
+	}
+	for _, w := range fs {
+		l := strings.ToLower(w)
+		if !hasLetter(w) || strings.ContainsAny(w, ",;:()[]`*_") || openWords.function(l) || words.PastForm(l) || thirdPerson(l) && verbLike(l) || strings.HasSuffix(l, "ly") || strings.HasSuffix(l, "ing") {
+			return ""
+		}
+	}
+	for _, w := range fs[1:] {
+		if !unicode.IsLower(firstRune(w)) {
+			return "" // capitalised words: itemApposRE's
+		}
+	}
+	return strings.Join(fs, " ")
 }
 
 // itemModifiers reports whether the words before an item's link are an
@@ -2685,12 +3075,20 @@ func itemModifiers(s string) bool {
 	return true
 }
 
+// linkTarget is a link's target in an item: a URL or path with no space,
+// or a Hugo shortcode ("{{< ref sidecar.md >}}", "{{<ref metadata_api>}}"),
+// as documentation sites built with Hugo write their links.
+const linkTarget = `(?:[^)\s]*|\{\{[<%][^)]*?[>%]\}\})`
+
 var (
+	// "**Meta Store:** Stores metadata …": a bold term with its colon
+	// inside the bold.
+	boldInnerColonRE = regexp.MustCompile(`^\*\*([^*]{1,40}?):\*\*\s`)
 	// "[Registry extension](./x.md) to get …": a link starting the item.
-	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\([^)\s]*\)`)
+	itemLinkRE = regexp.MustCompile(`^\[([^\]]{1,40})\]\(` + linkTarget + `\)`)
 	// "a [push gateway](…) for …", "the main [Prometheus server](…)": an
 	// article or one or two modifiers (itemModifiers), then a link.
-	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\([^)\s]*\)`)
+	itemLeadLinkRE = regexp.MustCompile(`^((?:(?:[Tt]he|[Aa]n?)\s+)?(?:[a-z][\w-]*\s+){0,2})\[([^\]]{1,40})\]\(` + linkTarget + `\)`)
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
@@ -2826,6 +3224,15 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	resolved := ctx.resolveAll(toks, ms, u, last)
 	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
 	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
+	// "the following Kubernetes services: / | `dapr-operator` | …": the
+	// introduction's kind noun types its items.
+	if kind := ctx.listedKind[u.line]; u.listFrom > 0 && kind != "" {
+		for k := range resolved {
+			if resolved[k].i >= u.listFrom && resolved[k].typ == "" && !resolved[k].ref {
+				resolved[k].typ = kind
+			}
+		}
+	}
 	// "X is a cloud-first demo application": the kind noun types X.
 	for k := range resolved {
 		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
@@ -5267,6 +5674,18 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return vg, true
 	}
 	ts = dropSuchAsExamples(ts)
+	if k := secondClauseVerb(ts); k > 0 {
+		// "generates certificates and distributes them to X": the
+		// subject's second verb, after its first verb and that verb's
+		// own object, is the one that relates it to X.
+		return readVerbGroup(ts[k:], all, before)
+	}
+	if k := participleClauseVerb(ts); k > 0 {
+		// "re-creates the pod, invoking the sidecar injector": the
+		// participle clause says what the subject does to X.
+		rest := append([]otok{{text: thirdForm(mustIngLemma(ts[k].low)), low: thirdForm(mustIngLemma(ts[k].low))}}, ts[k+1:]...)
+		return readVerbGroup(rest, all, before)
+	}
 	if actsUsing(ts) {
 		return verbGroup{phrase: "use"}, true
 	}
@@ -5282,6 +5701,76 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 		return res.vg, res.ok
 	}
 	return r.finite()
+}
+
+// secondClauseVerb returns where a second finite verb starts that "and"
+// coordinates with the first: a verb in the third person, its object (one
+// to four plain words, no preposition, clause word, punctuation or name),
+// "and", then another verb in the third person ("generates mTLS
+// certificates and distributes them to"); 0 for none.
+func secondClauseVerb(ts []otok) int {
+	if len(ts) < 4 || !thirdPerson(ts[0].low) || ts[0].punct || isCapWord(ts[0]) || openWords.function(ts[0].low) || openWords.is("nouns", ts[0].low) || openWords.kind(ts[0].low) != "" {
+		return 0
+	}
+	for k := 1; k < len(ts)-1 && k <= 5; k++ {
+		t := ts[k]
+		if t.low == "and" {
+			n := k + 1
+			for n < len(ts)-1 && n <= k+2 && openWords.is("adverbs", ts[n].low) {
+				n++ // "formats data first and then stores it in"
+			}
+			v := ts[n]
+			if k >= 2 && thirdPerson(v.low) && !v.punct && !isCapWord(v) && !openWords.function(v.low) && !openWords.is("nouns", v.low) && openWords.kind(v.low) == "" {
+				return n
+			}
+			return 0
+		}
+		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
+			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// participleClauseVerb returns where a participle clause starts after the
+// subject's verb and its object: a verb in the third person, one to four
+// plain words, a comma, then the -ing form of a verb a list knows, not a
+// verb of including, letting or enabling ("re-creates the pod, invoking
+// the Dapr sidecar injector again"); 0 for none.
+func participleClauseVerb(ts []otok) int {
+	v := 0
+	for v < len(ts) && v < 3 && (openWords.is("auxiliaries", ts[v].low) || openWords.is("adverbs", ts[v].low)) {
+		v++ // "will then re-create the pod, invoking …"
+	}
+	if v >= len(ts) || ts[v].punct || isCapWord(ts[v]) || openWords.function(ts[v].low) || openWords.is("nouns", ts[v].low) ||
+		!(v > 0 && openWords.is("auxiliaries", ts[v-1].low) || v > 0 && ts[0].low != ts[v].low || thirdPerson(ts[v].low)) {
+		return 0
+	}
+	for k := v + 1; k < len(ts)-1 && k <= v+5; k++ {
+		t := ts[k]
+		if t.low == "," {
+			base, ok := ingLemma(ts[k+1].low)
+			if k < v+2 || !ok || !strings.HasSuffix(ts[k+1].low, "ing") || !openWords.is("verbs", base) ||
+				openWords.is("causative-verbs", base) || openWords.is("whole-verbs", base) || openWords.is("having-verbs", base) || openWords.is("enabling-words", base) {
+				return 0
+			}
+			return k + 1
+		}
+		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
+			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// mustIngLemma is ingLemma's base, or the word without "ing".
+func mustIngLemma(w string) string {
+	if b, ok := ingLemma(w); ok {
+		return b
+	}
+	return strings.TrimSuffix(w, "ing")
 }
 
 // dropAdverbBeforeBy drops the adverb between a past participle and the
@@ -5791,7 +6280,7 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false
 	}
 	byNext := k+1 < len(ts) && ts[k+1].low == "by"
-	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext {
+	if openWords.is("naming-verbs", lemma(v)) && words.PastForm(v) && !byNext && !fromPassive(r.be, v, ts[k+1:]) {
 		return verbForm{}, false // "a service called X", "is known as X"; not "is called by X"
 	}
 	// "the Django app running via uWSGI", "a worker listening to the
@@ -5814,6 +6303,14 @@ func (r *verbReading) verbAt() (verbForm, bool) {
 		return verbForm{}, false // "is a", "are the": a copula
 	}
 	return verbForm{v: v, base: lemma(v), passive: passive}, true
+}
+
+// fromPassive reports whether a participle after a form of "be" with
+// "from" right after it is a passive whose "from" names the agent: "is
+// called from the Order Service", "are invoked from your application" (the
+// Order Service calls it), read by [from-passive-verbs].
+func fromPassive(be bool, v string, after []otok) bool {
+	return be && len(after) > 0 && after[0].low == "from" && words.PastForm(v) && openWords.is("from-passive-verbs", lemma(v))
 }
 
 // passiveForm reports whether a verb form after a form of "be" (be) or
@@ -5917,6 +6414,9 @@ func (f *verbForm) splitPreposition() verbResult {
 			return readAs(verbGroup{phrase: "depend on"}) // "X is backed by Y": X depends on Y
 		}
 		return readAs(verbGroup{phrase: f.base, reversed: true})
+	}
+	if f.passive && f.prep == "from" && len(f.rest) == 0 && openWords.is("from-passive-verbs", f.base) {
+		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is called from Y": Y calls X
 	}
 	if f.passive && f.prep == "in" && len(f.rest) == 0 && f.base == "use" {
 		return readAs(verbGroup{phrase: f.base, reversed: true}) // "X is used in Y": Y uses X
@@ -6390,7 +6890,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 17
+const openVersion = 25
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -6443,17 +6943,53 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 // introduced the list: "Broker includes the following sub-modules. / 1.
 // Remoting Module: …": the introduction said of the item's name.
 func (dc *docContext) listedItemUnits(b block) []unit {
+	if b.table() {
+		return dc.listedRowUnits(b)
+	}
 	prefix, ok := dc.listed[b.line]
 	if !ok {
 		return nil
 	}
-	obj := itemObject(b)
+	var obj string
+	if len(b.lines) == 1 && headingRE.MatchString(b.lines[0]) {
+		obj = headingObject(b.lines[0])
+	} else {
+		obj = itemObject(b)
+	}
 	if obj == "" {
 		return nil
 	}
 	prefix = writersWhole(prefix, dc.subject())
+	if k := text.Key(obj); shortNameItem(obj) != "" && dc.names[k].name == "" {
+		// "- Root coord": a list item that is a name and nothing else
+		// names a thing of the document, written so elsewhere too.
+		dc.names[k] = omention{name: obj, typ: openWords.kind(strings.ToLower(obj[strings.LastIndexByte(obj, ' ')+1:]))}
+	}
 	from := len(tokenize(cleanMarkdown(prefix)))
 	return []unit{{text: prefix + " " + obj + ".", line: b.line, code: []string{obj}, listFrom: from}}
+}
+
+// listedRowUnits returns the units the rows of a table add where a
+// sentence introduced the table (tableRowsUnder): the introduction said of
+// each row's first cell, where the cell is a name (a code span or a few
+// words).
+func (dc *docContext) listedRowUnits(b block) []unit {
+	var out []unit
+	for k, row := range b.prose().lines {
+		prefix, ok := dc.listed[b.line+k]
+		if !ok {
+			continue
+		}
+		name, _, ok := tableRow(k, row)
+		name = strings.Trim(name, "`")
+		if !ok || name == "" || len(strings.Fields(name)) > 4 || strings.Contains(name, "`") {
+			continue
+		}
+		prefix = writersWhole(prefix, dc.subject())
+		from := len(tokenize(cleanMarkdown(prefix)))
+		out = append(out, unit{text: prefix + " " + name + ".", line: b.line + k, code: []string{name}, listFrom: from})
+	}
+	return out
 }
 
 // writersWhole puts the document's subject in place of the writers' words
