@@ -132,9 +132,9 @@ func (st stepClaim) empty() bool { return st.concept == words.None && st.rels ==
 // claim finds the skeleton by the question's patterns, strongest first;
 // with none, the word no relation of the graph matches.
 func (r *reader) claim() (*claim, *Unmatched) {
-	// notFailure is the failure word a relation of that name took
-	// ("killed"), read as the relation, not the failure.
-	notFailure := ""
+	// notFailure is the position of the failure word a relation of that
+	// name took ("killed"), read as the relation, not the failure, or -1.
+	notFailure := -1
 	failure := func() *claim {
 		c, w := r.failure()
 		notFailure = w
@@ -153,11 +153,13 @@ func (r *reader) claim() (*claim, *Unmatched) {
 				}
 				c = named
 			}
-			if w := notFailure; w != "" {
+			if k := notFailure; k >= 0 && !r.hasObject(k) {
 				// "Who killed X": the relation killed, or what fails
-				// with X; the first is read, and not claimed.
+				// with X; the first is read, and not claimed. A verb
+				// with its object ("Which mobs drop Potato?") names no
+				// failure, which takes none.
 				c.conf *= 0.75
-				c.guess = append(c.guess, fmt.Sprintf("%q read as the graph's relation of that name, not as a failure", w))
+				c.guess = append(c.guess, fmt.Sprintf("%q read as the graph's relation of that name, not as a failure", r.toks[k].text))
 			}
 			if !c.extentSaid && r.extentSaid {
 				c.extent, c.extentSaid = r.extent, true
@@ -1671,10 +1673,26 @@ func (r *reader) namedRels(c words.Concept, specific string) []*relInfo {
 	return out
 }
 
+// hasObject reports whether the verb at token k takes an entity for its
+// object, right after it or after a determiner ("drop Potato", "kill the
+// Night King"): failure is said without one ("if X drops").
+func (r *reader) hasObject(k int) bool {
+	for j := k + 1; j < len(r.toks); j++ {
+		if r.toks[j].entity >= 0 {
+			return true
+		}
+		if !wordsClassOf(r.toks[j].text).Has(words.Article | words.Det) {
+			return false
+		}
+	}
+	return false
+}
+
 // failure: "what breaks if X goes down", "an outage of X", "affected by
 // X", "what affects X". Where the only failure word names a relation of
-// the graph ("who killed X"), it makes no claim and returns that word.
-func (r *reader) failure() (*claim, string) {
+// the graph ("who killed X"), it makes no claim and returns the word's
+// position (-1 otherwise).
+func (r *reader) failure() (*claim, int) {
 	usedBefore := slices.Clone(r.used)
 	v := r.failureCues()
 	// Where every cue is a word of a relation's name ("who killed X"
@@ -1682,13 +1700,13 @@ func (r *reader) failure() (*claim, string) {
 	// its word is left for the readings to walk, and returned.
 	if v.found && !v.cued {
 		copy(r.used, usedBefore)
-		return nil, r.toks[firstTaken(v.claimed, r.extentTok)].text
+		return nil, firstTaken(v.claimed, r.extentTok)
 	}
 	if !v.found || !r.hasConcept(words.Dependency) {
-		return nil, ""
+		return nil, -1
 	}
 	cause, affected := v.causeAndAffected(len(r.ents))
-	return r.failureClaim(cause, affected), ""
+	return r.failureClaim(cause, affected), -1
 }
 
 // failureVotes are what the failure cues of a question say: each entity's
