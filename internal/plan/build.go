@@ -501,6 +501,13 @@ func edgesToType(s *graph.Schema, pl state.Plan, typ string) []state.RelDir {
 			ends = append(ends, w[1]...)
 		}
 	}
+	if t := pl.Target; t.Kind == state.TargetType && t.Type != "" && slices.Contains(ends, t.Type) {
+		// The answers are of the asked kind: what links it to typ
+		// ("Which languages spoken in Georgia are not Kartvelian?":
+		// from languages to families, not from the families that also
+		// have countries).
+		ends = []string{t.Type}
+	}
 	var edges []state.RelDir
 	for _, r := range s.Relations {
 		if slices.Contains(r.To, typ) && slices.ContainsFunc(r.From, func(t string) bool { return slices.Contains(ends, t) }) {
