@@ -793,6 +793,11 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if namesInParentheses(c.form, c.m.Entity.Name) {
 		return true
 	}
+	if possessesRelation(ws, sp, gw) && !strings.Contains(c.m.Entity.Name, "'") {
+		// "goat's milk" over milk: the goat's milk, not a name with
+		// "Goat Milk" in it.
+		return false
+	}
 	m, ok := text.MatchWords(tc.of(c.form), nameToks)
 	if !ok || !gw.partsAreWords(m.Parts) {
 		return false
@@ -811,6 +816,19 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 		return true
 	}
 	return oneWordNames(ws, sp, content[0], c.m.Entity.Type, nameToks, gw)
+}
+
+// possessesRelation reports whether a word of span sp but its last is
+// said in the possessive and followed by a word of a relation's name ("goat's
+// milk" where the graph has milk): the span says an entity and its
+// relation, not one name.
+func possessesRelation(ws []qword, sp span, gw *graphWords) bool {
+	for k := sp.i; k < sp.j-1; k++ {
+		if ws[k].Possessive && gw.isRelWord(ws[k+1].tok) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesInParentheses reports whether a mention says the part of a name
