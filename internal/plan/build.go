@@ -549,12 +549,20 @@ func ignoredCondition(q string, s *graph.Schema, pl state.Plan) (state.Having, b
 		return state.Having{}, false
 	}
 	// Where several relations link the kinds, the answers linked to
-	// it by any (the entity has facts of one or two of them).
-	edges := edgesToType(s, pl, e.Type)
-	if len(edges) == 0 || len(edges) > 3 {
-		return state.Having{}, false
+	// it by any (the entity has facts of one or two of them). From the
+	// first chain that can start at its anchor ("goat's milk" read first
+	// the way milk never runs from goat, then the other way round).
+	for i := range pl.Chains {
+		one := pl
+		one.Chains = pl.Chains[i : i+1]
+		if edges := edgesToType(s, one, e.Type); len(edges) > 0 {
+			if len(edges) > 3 {
+				break
+			}
+			return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention, Without: without}, true
+		}
 	}
-	return state.Having{Edges: edges, Entity: e.Entity, Mention: e.Mention, Without: without}, true
+	return state.Having{}, false
 }
 
 // beforeCollective reports whether mention m is followed in q by a
