@@ -9,7 +9,8 @@ import (
 
 // A word of names keeps the answers named with it where it tells a kind
 // from the rest: a naming convention, or names of their own type; one
-// name of many with it, the rest of its type, keeps nothing out.
+// name of many with it, the rest of its type, keeps nothing out, nor do a
+// few names of many of one type.
 func TestNameWordKeeps(t *testing.T) {
 	for _, c := range []struct {
 		what string
@@ -27,6 +28,9 @@ func TestNameWordKeeps(t *testing.T) {
 			[]string{"model_churn"}},
 		{"one name of many", "airline", []end{{"Scandinavian Airlines System", "Carrier"}, {"Golden Air", "Carrier"}, {"NextJet", "Carrier"}},
 			[]string{"Golden Air", "NextJet", "Scandinavian Airlines System"}},
+		{"a few of many of their kind", "cheese", []end{{"Goat Cheese Log", "MilkSubject"}, {"Goats Cheese", "MilkSubject"}, {"Ticklemore", "MilkSubject"},
+			{"Loddiswell Avondale", "MilkSubject"}, {"Sharpham", "MilkSubject"}},
+			[]string{"Goat Cheese Log", "Goats Cheese", "Loddiswell Avondale", "Sharpham", "Ticklemore"}},
 		{"no name", "scale", []end{{"dorian", "Mode"}, {"lydian", "Mode"}},
 			[]string{"dorian", "lydian"}},
 	} {

@@ -567,14 +567,15 @@ func (s *AgentState) NameWordKeeps() bool {
 // and either no end named without it is of a type one so named has
 // ("which teams": team-a among services), or several ends are so named,
 // or half of them: a naming convention ("Store Lyon", "Store Paris"
-// beside "DC Rotterdam"), or one written as an identifier of several
-// words (model_churn beside fct_orders and dim_customers). One name of
+// beside "DC Rotterdam") that names at least half the ends of some type,
+// or one written as an identifier of several words (model_churn beside
+// fct_orders and dim_customers). One name of
 // many with the word, written in words, the rest of its type, is no
 // convention ("Which airlines serve Visby Airport?":
 // Scandinavian Airlines System, and Golden Air beside it), and keeps
 // nothing out.
 func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
-	named, other := map[string]bool{}, map[string]bool{}
+	named, other := map[string]int{}, map[string]int{}
 	n, ends, coded := 0, 0, false
 	for i, r := range s.Walk.All() {
 		if !end(r) {
@@ -583,20 +584,33 @@ func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
 		ends++
 		if text.NameHas(r.Node, w) {
 			n++
-			named[s.TypeAt(i)] = true
+			named[s.TypeAt(i)]++
 			coded = coded || !strings.ContainsRune(r.Node, ' ') && len(text.Tokens(r.Node)) > 1
 		} else {
-			other[s.TypeAt(i)] = true
+			other[s.TypeAt(i)]++
 		}
 	}
 	if n == 0 {
 		return false
 	}
-	if n >= 2 || 2*n >= ends || coded {
+	if coded {
+		return true
+	}
+	// A convention names at least half the things of some kind; a few
+	// names of many of their kind that happen to carry the word ("Goat
+	// Cheese Log" among the cheeses of Devon) are none.
+	convention := false
+	for t, k := range named {
+		convention = convention || 2*k >= k+other[t]
+	}
+	if !convention {
+		return false
+	}
+	if n >= 2 || 2*n >= ends {
 		return true
 	}
 	for t := range named {
-		if other[t] {
+		if other[t] > 0 {
 			return false
 		}
 	}
