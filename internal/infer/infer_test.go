@@ -505,3 +505,33 @@ func TestInferInitials(t *testing.T) {
 		}
 	}
 }
+
+// A relation of no known kind whose subjects are largely its objects too
+// and never come back is a dependency guessed from the shape of the data;
+// where no subject has two objects and a noun names it ("classification",
+// "clade"),
+// a hierarchy, its subject the part. A verb's name ("routes_through",
+// "infected_by", "loves") keeps the dependency.
+func TestInferHierarchyByStructure(t *testing.T) {
+	tree := func(rel string) []graph.Triple {
+		return []graph.Triple{
+			{Subject: "Tatar", Relation: rel, Object: "Kipchak"},
+			{Subject: "Bashkir", Relation: rel, Object: "Kipchak"},
+			{Subject: "Turkish", Relation: rel, Object: "Oghuz"},
+			{Subject: "Kipchak", Relation: rel, Object: "Common Turkic"},
+			{Subject: "Oghuz", Relation: rel, Object: "Common Turkic"},
+			{Subject: "Common Turkic", Relation: rel, Object: "Turkic"},
+		}
+	}
+	for rel, want := range map[string]string{"classification": "containment", "clade": "containment",
+		"routes_through": "dependency", "infected_by": "dependency", "loves": "dependency"} {
+		s, _ := infer.Infer(tree(rel), nil)
+		if r := s.Relation(rel); r == nil || r.Concept != want || r.Inferred != graph.FromStructure {
+			t.Errorf("%s: %+v, want %s from the structure", rel, r, want)
+		}
+	}
+	dag := append(tree("classification"), graph.Triple{Subject: "Tatar", Relation: "classification", Object: "Oghuz"})
+	if s, _ := infer.Infer(dag, nil); s.Relation("classification").Concept != "dependency" {
+		t.Errorf("classification with two objects for one subject: %+v, want a dependency", s.Relation("classification"))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 )
 
@@ -25,8 +26,10 @@ import (
 //     at all: a relation whose subjects and objects are largely the same
 //     entities and which has no cycle is taken for a dependency, subject
 //     depending on object (the usual way dependency graphs are exported),
-//     marked Inferred "structure" so that the planner treats answers
-//     through it as a guess.
+//     or, where no subject has two objects and a noun names it
+//     ("classification"), for a hierarchy (containment, the subject the
+//     part), marked Inferred "structure" so that the planner treats
+//     answers through it as a guess.
 
 // addMeanings fills the meaning of the schema's relations.
 func (a *assembly) addMeanings(s *graph.Schema) {
@@ -78,7 +81,14 @@ func (a *assembly) addMeanings(s *graph.Schema) {
 		if declared[r.Name] || r.Concept != "" || r.Inferred == graph.FromName || kinName(r.Name) {
 			continue // a kin relation (father, parents) is a tree, no dependency
 		}
-		if sh, ok := shapes[r.Name]; ok && sh.dependencyLike() {
+		sh, ok := shapes[r.Name]
+		switch {
+		case ok && sh.dependencyLike() && sh.Tree && nounName(r.Name):
+			// Each thing has one object, named by a noun
+			// ("classification", "parent_group"): a hierarchy, its
+			// subject the part.
+			r.Concept, r.Inferred = words.Containment.String(), graph.FromStructure
+		case ok && sh.dependencyLike():
 			r.Concept, r.Dependency, r.Inferred = words.Dependency.String(), graph.DependentSubject, graph.FromStructure
 		}
 	}
@@ -142,6 +152,21 @@ func normalizeMeaning(r *graph.RelationDef) {
 type Shape struct {
 	Subjects, Objects, Shared int
 	Acyclic                   bool
+	// Tree: no subject has more than one object (a parent, a class).
+	Tree bool
+}
+
+// nounName reports whether a relation's name says a thing, not an act:
+// no preposition ("routes_through", "egressVia"), no word in -ed or -ing
+// ("contacted", "infected_by"), no agent noun ("killer"), and no word in
+// -s, a verb's ("loves") or a plural's, which one object each does not
+// fit: "classification", "parent_group".
+func nounName(name string) bool {
+	ws := words.NameWords(name)
+	return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool {
+		return words.ClassOf(w).Has(words.Prep) || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") ||
+			len(words.AgentVerbs(w)) > 0 || text.Singular(w) != w
+	})
 }
 
 // dependencyLike: most entities on one side are on the other too (a
@@ -221,7 +246,14 @@ func (in *inference) relationShapes() map[string]Shape {
 				}
 			}
 		}
-		out[in.relNames[r]] = Shape{Subjects: len(subj), Objects: len(obj), Shared: shared, Acyclic: removed == len(indeg)}
+		tree := true
+		for _, os := range adj {
+			if slices.ContainsFunc(os, func(o int32) bool { return o != os[0] }) {
+				tree = false
+				break
+			}
+		}
+		out[in.relNames[r]] = Shape{Subjects: len(subj), Objects: len(obj), Shared: shared, Acyclic: removed == len(indeg), Tree: tree}
 	}
 	return out
 }

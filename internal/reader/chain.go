@@ -1501,13 +1501,17 @@ func implicitStepDoubt(st step, i, n, implicit int) Doubt {
 	return Doubt{Kind: DoubtNoRelationWord, Names: relNames(st.edges), Detail: "a step no word names, the only relation that fits", Factor: 0.75}
 }
 
-// structureDependencyDoubts doubts each dependency the step walks that
-// was inferred from the shape of the data: its name does not say it is
-// one.
+// structureDependencyDoubts doubts each dependency or hierarchy the step
+// walks that was inferred from the shape of the data: its name does not
+// say it is one.
 func (b *builder) structureDependencyDoubts(st step, doubt func(Doubt)) {
 	for _, e := range st.edges {
-		if r := b.v.rel(e.Relation); r != nil && r.concept == words.Dependency && r.def.Inferred == graph.FromStructure {
-			doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: "a dependency from the shape of the data, its name does not say", Factor: 0.6})
+		if r := b.v.rel(e.Relation); r != nil && r.concept != words.None && r.def.Inferred == graph.FromStructure {
+			what := "a dependency"
+			if r.concept == words.Containment {
+				what = "a hierarchy"
+			}
+			doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: what + " from the shape of the data, its name does not say", Factor: 0.6})
 		}
 	}
 }

@@ -750,12 +750,21 @@ func (r *reader) edgesOf(sc stepClaim, rels []*relInfo) ([]state.RelDir, []strin
 				ends = append(ends, t)
 			}
 		}
-		if ri.concept == words.Dependency && ri.def.Inferred == graph.FromStructure {
+		if ri.def.Inferred == graph.FromStructure && ri.concept != words.None {
 			conf *= 0.6
-			guesses = append(guesses, fmt.Sprintf("%s read as a dependency from the shape of the data (its name does not say)", ri.def.Name))
+			guesses = append(guesses, fmt.Sprintf("%s read as %s from the shape of the data (its name does not say)", ri.def.Name, structureKind(ri.concept)))
 		}
 	}
 	return edges, ends, guesses, conf
+}
+
+// structureKind says what a relation read from the shape of the data was
+// read as: a dependency, or a hierarchy.
+func structureKind(c words.Concept) string {
+	if c == words.Containment {
+		return "a hierarchy"
+	}
+	return "a dependency"
 }
 
 // bridgeTo returns, for a step named by a relation's own words whose
@@ -977,8 +986,8 @@ func (r *reader) throughParts(c *claim, rds []Reading) []Reading {
 	var down []state.RelDir
 	var names []string
 	for _, ri := range r.rels {
-		if ri.concept != words.Containment {
-			continue
+		if ri.concept != words.Containment || ri.def.Inferred == graph.FromStructure {
+			continue // not a hierarchy guessed from the shape of the data
 		}
 		// From the whole to the part: the part is the First role.
 		d, wholes := graph.In, ri.def.To
