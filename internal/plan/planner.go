@@ -171,6 +171,17 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 		question, lk = q, rl
 		lk.notes = append([]string{fmt.Sprintf("read as %q: a phrase restated in parentheses is the entity named there", q)}, lk.notes...)
 	}
+	if q, ok := frontedSetAside(question, lk.ents); ok {
+		// "Other than Veps, which languages are in East Ladoga?":
+		// asked as "Which languages are in East Ladoga, other than Veps?".
+		rl, err := p.link(ctx, q, s)
+		cost.StoreCalls += rl.calls
+		if err != nil {
+			return state.Plan{}, cost, err
+		}
+		question, lk = q, rl
+		lk.notes = append([]string{fmt.Sprintf("read as %q: the clause that sets an entity aside is read after the question", q)}, lk.notes...)
+	}
 	rest, domain, calls, err := p.domainWord(ctx, question, s, lk.ents)
 	cost.StoreCalls += calls
 	if err != nil {

@@ -138,3 +138,31 @@ func withoutCondition(s *graph.Schema, pl state.Plan, e linked, clause string) (
 	}
 	return state.Having{Edges: edges, Entity: e.anchor.Entity, Mention: e.anchor.Mention, Without: true}, true
 }
+
+// frontedSetAside returns the question with a clause that sets an entity
+// aside before the question proper ("Other than Veps, which languages are
+// directly in East Ladoga?", "Apart from X, …", "Besides X, …") moved
+// after it, where the set-aside clauses are read ("Which languages are
+// directly in East Ladoga, other than Veps?"): the entity it names is no
+// start of the walk. ok is false where the question opens with no such
+// clause, or the clause ends with no comma or names no entity.
+func frontedSetAside(q string, ents []linked) (string, bool) {
+	ws := text.Words(q)
+	if len(ws) < 3 {
+		return "", false
+	}
+	first, second := words.ClassOf(strings.ToLower(ws[0].Raw)), strings.ToLower(ws[1].Raw)
+	if !first.Has(words.SetAside) && !(first.Has(words.Exclusive) && second == "from") && !(first.Has(words.Else) && second == "than") {
+		return "", false
+	}
+	comma := strings.IndexByte(q, ',')
+	if comma < 0 || !slices.ContainsFunc(ents, func(e linked) bool { return e.end <= comma }) {
+		return "", false
+	}
+	rest := strings.TrimRight(strings.TrimSpace(q[comma+1:]), " ?.!")
+	if rest == "" {
+		return "", false
+	}
+	clause := strings.TrimSpace(q[:comma])
+	return strings.ToUpper(rest[:1]) + rest[1:] + ", " + strings.ToLower(clause[:1]) + clause[1:] + "?", true
+}

@@ -40,3 +40,29 @@ func TestFindNegatedTail(t *testing.T) {
 		}
 	}
 }
+
+// A clause that sets an entity aside before the question is read after
+// it; a question that opens otherwise, or whose clause ends with no comma
+// or names no entity, is left as it is.
+func TestFrontedSetAside(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		names []string
+		want  string // "" where the question is left as it is
+	}{
+		{"Other than Veps, which languages are directly in East Ladoga?", []string{"Veps", "East Ladoga"}, "Which languages are directly in East Ladoga, other than Veps?"},
+		{"Apart from AlphaTauri, which teams did Daniil Kvyat drive for?", []string{"AlphaTauri", "Daniil Kvyat"}, "Which teams did Daniil Kvyat drive for, apart from AlphaTauri?"},
+		{"Besides Fortune, which enchantments does Silk Touch exclude?", []string{"Fortune", "Silk Touch"}, "Which enchantments does Silk Touch exclude, besides Fortune?"},
+		{"Which teams did Kvyat drive for, apart from AlphaTauri?", []string{"Kvyat", "AlphaTauri"}, ""},
+		{"Other than that which teams did Kvyat drive for?", []string{"Kvyat"}, ""},
+		{"Besides the obvious, which teams did Kvyat drive for?", []string{"Kvyat"}, ""},
+	} {
+		got, ok := frontedSetAside(c.q, mentions(c.q, c.names...))
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
