@@ -222,7 +222,13 @@ func (r *reader) unnamedClaim() *claim {
 		// Asked of the subject, the entity said first ("Is Apple in the
 		// information technology sector?").
 		subj := r.subjectEntity()
-		if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
+		if steps, why, ok := r.onlyKindsPath(r.ents[subj].Type, r.ents[1-subj].Type); ok {
+			// "Was the 2020 Styrian Grand Prix held in Austria?": no
+			// relation links a race to a country, one path of two does
+			// (circuit, then country).
+			c.anchor, c.target = subj, 1-subj
+			c.steps, c.conf, c.guess, c.why = steps, 0.75, []string{why}, nil
+		} else if step, why, ok := r.onlyKindsLink(r.ents[subj].Type, r.ents[1-subj].Type); ok {
 			c.anchor, c.target = subj, 1-subj
 			c.steps, c.conf, c.guess, c.why, c.onlyLink = []stepClaim{step}, 1, nil, []string{why}, true
 			if partFirst, ok := r.hierarchyPosition(); ok && !r.extentSaid && selfJoins(step.rels[0]) {
@@ -3668,6 +3674,46 @@ func (r *reader) onlyKindsLink(from, to string) (stepClaim, string, bool) {
 	return stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled}, why, true
 }
 
+// onlyKindsPath returns, where no relation links things of types from and
+// to and one path of two relations does (from a race to a country: its
+// circuit, then the circuit's country), its two steps and why; ok is false
+// otherwise.
+func (r *reader) onlyKindsPath(from, to string) ([]stepClaim, string, bool) {
+	if from == "" || to == "" || from == to || len(r.s.LinksBetween([]string{from}, to)) > 0 {
+		return nil, "", false
+	}
+	var found [][2]state.RelDir
+	for _, mid := range r.s.Types {
+		if mid.Name == from || mid.Name == to {
+			continue
+		}
+		for _, a := range r.s.LinksBetween([]string{from}, mid.Name) {
+			for _, b := range r.s.LinksBetween([]string{mid.Name}, to) {
+				if a.Relation != b.Relation {
+					found = append(found, [2]state.RelDir{state.RelDir(a), state.RelDir(b)})
+				}
+			}
+		}
+	}
+	if len(found) != 1 {
+		return nil, "", false
+	}
+	var steps []stepClaim
+	for _, e := range found[0] {
+		ri := r.relNamed(e.Relation)
+		if ri == nil {
+			return nil, "", false
+		}
+		answers := ri.subject.Other()
+		if e.Direction == graph.In {
+			answers = ri.subject
+		}
+		steps = append(steps, stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled})
+	}
+	why := fmt.Sprintf("no word names a relation: %s then %s is the one path between a %s and a %s", found[0][0].Relation, found[0][1].Relation, from, to)
+	return steps, why, true
+}
+
 // hierarchyPosition reports whether the question says a position in a
 // containment hierarchy ("under", "below", "above"), and whether its
 // subject is the part ("X under Y").
@@ -3871,11 +3917,28 @@ func (r *reader) accounted(i int) bool {
 // verb that says only where a thing is, right before "in", "on" or "at"
 // ("Which volcanoes can be found in El Salvador?"): the preposition says
 // it, as in "are in", so that the question is not refused for it; the
-// reading that takes no relation word still doubts it. Not in a yes or
-// no, whose "in Seattle" the entity's neighbourhood would answer by any
-// link at all.
+// reading that takes no relation word still doubts it. In a yes or no
+// only where the kinds of its two entities are linked one way only, not
+// where the entity's neighbourhood would answer "in Seattle" by any link
+// at all.
 func (r *reader) whereBeforePlace(i int) bool {
-	return !r.asksYesNo() && words.IsWhereVerb(r.st.words[i]) && i+1 < len(r.st.words) && r.entAt[i+1] < 0 && words.ClassOf(r.st.words[i+1]).Has(words.PlacePrep)
+	if !words.IsWhereVerb(r.st.words[i]) || i+1 >= len(r.st.words) || r.entAt[i+1] >= 0 || !words.ClassOf(r.st.words[i+1]).Has(words.PlacePrep) {
+		return false
+	}
+	if !r.asksYesNo() {
+		return true
+	}
+	// A yes or no, where the place is an entity right after and the
+	// kinds of the two are linked one way only ("Was X held in
+	// Austria?": a race's circuit's country), not by any link at all.
+	if i+2 >= len(r.st.words) || r.entAt[i+2] < 0 || len(r.ents) != 2 {
+		return false
+	}
+	subj := r.subjectEntity()
+	from, to := r.ents[subj].Type, r.ents[1-subj].Type
+	_, _, path := r.onlyKindsPath(from, to)
+	_, _, link := r.onlyKindsLink(from, to)
+	return path || link
 }
 
 // kindAfterName reports whether the word at stream position i is the
