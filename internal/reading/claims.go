@@ -251,18 +251,13 @@ func (r *reader) unnamedClaim() *claim {
 	return c
 }
 
-// Path questions ask how two entities are connected, whatever the
-// relations: a noun followed by "from" or "between" ("the path from X to
-// Y", "the connection between X and Y"), or a question that starts with
-// "how" or "what" and asks with a verb ("how is X connected to Y", "how
-// does X reach Y", "what links X to Y").
-var (
-	pathNouns = map[string]bool{"path": true, "paths": true, "route": true, "routes": true, "chain": true,
-		"connection": true, "connections": true, "relationship": true, "link": true, "links": true}
-)
-
-// path: two entities and words asking how they are connected (see
-// pathNouns), where no relation of the graph is named by the word: does
+// path: two entities and words asking how they are connected, whatever
+// the relations: a noun of a path (the path-noun class of classes.txt)
+// followed by "from" or "between" ("the path from X to Y", "the
+// connection between X and Y"), or a question that starts with "how" or
+// "what" and asks with a verb ("how is X connected to Y", "how does X
+// reach Y", "what links X to Y"), where no relation of the graph is
+// named by the word: does
 // X reach Y through any relation, either way, and by which chain (the
 // walk finds the shortest first). The words are read from the tokens,
 // not the stream: an extent cue ("chain") leaves the stream, and a
@@ -284,7 +279,7 @@ func (r *reader) path() *claim {
 	w := ""
 	for i := range r.toks {
 		x, next := word(i), word(i+1)
-		if pathNouns[x] && (next == "from" || next == "between") ||
+		if wordsClassOf(x).Has(words.PathNoun) && (next == "from" || next == "between") ||
 			words.ClassOf(x).Has(words.PathVerb) && (word(0) == "how" || word(0) == "what") {
 			w = x
 			break
@@ -355,11 +350,10 @@ var skippable = map[string]bool{"the": true, "a": true, "an": true, "its": true,
 	"transitive": true, "indirect": true, "whole": true, "entire": true, "full": true, "complete": true,
 	"other": true, "every": true, "each": true, "any": true, "all": true, "both": true, "of": false}
 
-// transparent nouns sit between a role noun and "of" and ask for the
-// closure: "the dependency tree of X".
-var transparent = map[string]bool{"tree": true, "trees": true, "chain": true, "chains": true, "graph": true,
-
-	"closure": true, "hierarchy": true, "network": true, "line": true, "cone": true}
+// transparent reports whether w is a noun that sits between a role noun
+// and "of" and asks for the closure ("the dependency tree of X"): the
+// transparent class of classes.txt.
+func transparent(w string) bool { return wordsClassOf(w).Has(words.Transparent) }
 
 // possessiveChain: "alice's manager's manager", "X's dependencies".
 func (r *reader) possessiveChain() *claim {
@@ -403,7 +397,7 @@ func (r *reader) possessiveChain() *claim {
 			last := end - 1
 			if !r.toks[r.st.at[last]].possessive {
 				j = end
-				if j < len(r.st.words) && transparent[r.st.words[j]] {
+				if j < len(r.st.words) && transparent(r.st.words[j]) {
 					c.extent, c.extentSaid = state.ExtentTransitive, true
 				}
 				break
@@ -692,8 +686,8 @@ func (r *reader) beforePreposition(j int) (int, bool) {
 		j++
 	}
 	transitive := false
-	for j < len(r.st.words) && (transparent[r.st.words[j]] || collective[r.st.words[j]]) {
-		transitive = transitive || transparent[r.st.words[j]]
+	for j < len(r.st.words) && (transparent(r.st.words[j]) || collective[r.st.words[j]]) {
+		transitive = transitive || transparent(r.st.words[j])
 		j++
 	}
 	return j, transitive

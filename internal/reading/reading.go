@@ -2208,7 +2208,7 @@ func classWordInCapitals(name string) bool {
 // relative clause describes ("the CDN that serves X"): a kind of the
 // reading's answers or middle, not a name.
 func (r *reader) described(i int) bool {
-	return i+1 < len(r.st.words) && relativePronouns[r.st.words[i+1]]
+	return i+1 < len(r.st.words) && relativePronoun(r.st.words[i+1])
 }
 
 // unreadClause returns a word of a question with a relative clause, in
@@ -2235,7 +2235,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 			slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
 	}
 	for i := 1; i < len(r.st.words); i++ {
-		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronouns[w]) && !r.explained(i) && !carried(i) && !skippable[w] && !words.ClassOf(w).Has(words.Collective) {
+		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronoun(w)) && !r.explained(i) && !carried(i) && !skippable[w] && !words.ClassOf(w).Has(words.Collective) {
 			return w
 		}
 	}
@@ -2248,7 +2248,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 // the reading took.
 func (r *reader) describedNoun() int {
 	for p := 2; p < len(r.st.words); p++ {
-		if relativePronouns[r.st.words[p]] && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
+		if relativePronoun(r.st.words[p]) && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
 			// The noun before the pronoun is the one described: the
 			// reading's answers or its middle; the pronoun stands for
 			// it. ("I'd like to know which teams ...": no noun
@@ -2302,8 +2302,9 @@ func nounLike(w string) bool {
 // clause is read as a wh-word's is.
 var placeTimeWords = map[string]bool{"where": true, "when": true, "how": true}
 
-// relativePronouns start a relative clause.
-var relativePronouns = map[string]bool{"that": true, "which": true, "who": true, "whom": true}
+// relativePronoun reports whether w starts a relative clause (the relpron
+// class of classes.txt).
+func relativePronoun(w string) bool { return wordsClassOf(w).Has(words.RelPron) }
 
 // stepsThrough counts the steps of chain that walk relation name.
 func stepsThrough(chain state.Chain, name string) int {
