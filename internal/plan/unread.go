@@ -733,16 +733,21 @@ func namedReadingIsTheQuestions(qw questionWordsOf, s *graph.Schema, pl *state.P
 // which loves from Kale never passes.
 func namesKindOffHop(toks []string, edges []state.RelDir, from string, s *graph.Schema) bool {
 	on := append(arrivals(edges, s), from)
+	return slices.ContainsFunc(toks, func(w string) bool {
+		t, ok := typeNamedBy(w, s)
+		return ok && !slices.Contains(on, t)
+	})
+}
+
+// typeNamedBy returns the type whose name is the one word w (a form of
+// it: "cities" for City), if any.
+func typeNamedBy(w string, s *graph.Schema) (string, bool) {
 	for _, t := range s.Types {
-		tw := text.Tokens(t.Name)
-		if len(tw) != 1 || slices.Contains(on, t.Name) {
-			continue
-		}
-		if slices.ContainsFunc(toks, func(w string) bool { return sameWord(w, tw[0]) }) {
-			return true
+		if tw := text.Tokens(t.Name); len(tw) == 1 && sameWord(w, tw[0]) {
+			return t.Name, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // negates reports whether a question's words hold a negation.
@@ -899,10 +904,8 @@ func arrivesAtWhType(edges []state.RelDir, toks []string, s *graph.Schema) bool 
 	if !ok {
 		return true
 	}
-	for _, t := range s.Types {
-		if tw := text.Tokens(t.Name); len(tw) == 1 && sameWord(tw[0], w) {
-			return slices.Equal(arrivals(edges, s), []string{t.Name})
-		}
+	if t, ok := typeNamedBy(w, s); ok {
+		return slices.Equal(arrivals(edges, s), []string{t})
 	}
 	return true
 }
