@@ -161,26 +161,18 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err != nil {
 		return state.Plan{}, cost, err
 	}
-	if q, ok := restated(question, lk.ents); ok {
-		// "a major ninth (9M)": asked of 9M.
+	for _, rw := range rewrites {
+		q, ok := rw.rewrite(question, lk.ents)
+		if !ok {
+			continue
+		}
 		rl, err := p.link(ctx, q, s)
 		cost.StoreCalls += rl.calls
 		if err != nil {
 			return state.Plan{}, cost, err
 		}
 		question, lk = q, rl
-		lk.notes = append([]string{fmt.Sprintf("read as %q: a phrase restated in parentheses is the entity named there", q)}, lk.notes...)
-	}
-	if q, ok := frontedSetAside(question, lk.ents); ok {
-		// "Other than Veps, which languages are in East Ladoga?":
-		// asked as "Which languages are in East Ladoga, other than Veps?".
-		rl, err := p.link(ctx, q, s)
-		cost.StoreCalls += rl.calls
-		if err != nil {
-			return state.Plan{}, cost, err
-		}
-		question, lk = q, rl
-		lk.notes = append([]string{fmt.Sprintf("read as %q: the clause that sets an entity aside is read after the question", q)}, lk.notes...)
+		lk.notes = append([]string{fmt.Sprintf("read as %q: %s", q, rw.why)}, lk.notes...)
 	}
 	rest, domain, calls, err := p.domainWord(ctx, question, s, lk.ents)
 	cost.StoreCalls += calls
@@ -318,6 +310,19 @@ func stepChains(s *graph.Schema, st state.ChainStep, from string) bool {
 	return len(ends) == 0 || slices.ContainsFunc(st.Edges, func(e state.RelDir) bool {
 		return len(s.Relation(e.Relation).Arrives(ends, e.Direction)) > 0
 	})
+}
+
+// rewrites are the ways a question is said again before it is read, each
+// with why, in order; the question is linked again after each that applies.
+var rewrites = []struct {
+	rewrite func(q string, ents []linked) (string, bool)
+	why     string
+}{
+	// "a major ninth (9M)": asked of 9M.
+	{restated, "a phrase restated in parentheses is the entity named there"},
+	// "Other than Veps, which languages are in East Ladoga?": asked as
+	// "Which languages are in East Ladoga, other than Veps?".
+	{frontedSetAside, "the clause that sets an entity aside is read after the question"},
 }
 
 // relinker returns a function that links a question's words as Plan
