@@ -5709,7 +5709,7 @@ func readVerbGroup(ts []otok, all []otok, before group) (verbGroup, bool) {
 // "and", then another verb in the third person ("generates mTLS
 // certificates and distributes them to"); 0 for none.
 func secondClauseVerb(ts []otok) int {
-	if len(ts) < 4 || !thirdPerson(ts[0].low) || ts[0].punct || isCapWord(ts[0]) || openWords.function(ts[0].low) || openWords.is("nouns", ts[0].low) || openWords.kind(ts[0].low) != "" {
+	if len(ts) < 4 || !thirdPerson(ts[0].low) || !verbToken(ts[0]) || openWords.kind(ts[0].low) != "" {
 		return 0
 	}
 	for k := 1; k < len(ts)-1 && k <= 5; k++ {
@@ -5720,17 +5720,30 @@ func secondClauseVerb(ts []otok) int {
 				n++ // "formats data first and then stores it in"
 			}
 			v := ts[n]
-			if k >= 2 && thirdPerson(v.low) && !v.punct && !isCapWord(v) && !openWords.function(v.low) && !openWords.is("nouns", v.low) && openWords.kind(v.low) == "" {
+			if k >= 2 && thirdPerson(v.low) && verbToken(v) && openWords.kind(v.low) == "" {
 				return n
 			}
 			return 0
 		}
-		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
-			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+		if endsObject(t) {
 			return 0
 		}
 	}
 	return 0
+}
+
+// verbToken reports whether a token may be a verb: no punctuation, no name,
+// no function word, no noun the lists know.
+func verbToken(t otok) bool {
+	return !t.punct && !isCapWord(t) && !openWords.function(t.low) && !openWords.is("nouns", t.low)
+}
+
+// endsObject reports whether a token cannot be a word of the object after a
+// verb: punctuation, code, a name, a preposition, a word that opens a
+// clause, a coordinator, a negation or an auxiliary.
+func endsObject(t otok) bool {
+	return t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
+		openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low)
 }
 
 // participleClauseVerb returns where a participle clause starts after the
@@ -5743,8 +5756,7 @@ func participleClauseVerb(ts []otok) int {
 	for v < len(ts) && v < 3 && (openWords.is("auxiliaries", ts[v].low) || openWords.is("adverbs", ts[v].low)) {
 		v++ // "will then re-create the pod, invoking …"
 	}
-	if v >= len(ts) || ts[v].punct || isCapWord(ts[v]) || openWords.function(ts[v].low) || openWords.is("nouns", ts[v].low) ||
-		!(v > 0 && openWords.is("auxiliaries", ts[v-1].low) || v > 0 && ts[0].low != ts[v].low || thirdPerson(ts[v].low)) {
+	if v >= len(ts) || !verbToken(ts[v]) || !(v > 0 && openWords.is("auxiliaries", ts[v-1].low) || v > 0 && ts[0].low != ts[v].low || thirdPerson(ts[v].low)) {
 		return 0
 	}
 	for k := v + 1; k < len(ts)-1 && k <= v+5; k++ {
@@ -5757,8 +5769,7 @@ func participleClauseVerb(ts []otok) int {
 			}
 			return k + 1
 		}
-		if t.punct || t.code || isCapWord(t) || openWords.is("prepositions", t.low) || openWords.is("clause-words", t.low) ||
-			openWords.is("coordinators", t.low) || openWords.is("negations", t.low) || openWords.is("auxiliaries", t.low) {
+		if endsObject(t) {
 			return 0
 		}
 	}
