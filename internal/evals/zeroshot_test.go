@@ -582,3 +582,30 @@ func typedMention(name string) string {
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// TestReadmeZeroShotCounts keeps the README's count of the zero-shot sets
+// and their questions equal to testdata/zeroshot/results.txt.
+func TestReadmeZeroShotCounts(t *testing.T) {
+	recorded := readResults(t)
+	questions := 0
+	for _, r := range recorded {
+		questions += r.questions
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("On the %d zero-shot sets (%s questions;", len(recorded), thousands(questions))
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("README.md does not say %q (testdata/zeroshot/results.txt)", want)
+	}
+}
+
+// thousands writes n with a comma between thousands, as the README does.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
