@@ -2455,58 +2455,69 @@ func listIntroductions(bs []block, subject string) map[int]string {
 func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) map[int]string {
 	out := map[int]string{}
 	for k := 0; k+1 < len(bs); k++ {
-		b := bs[k].prose()
-		if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
-			itemsUnder(prefix, bs[k+1:], out)
-			continue
-		}
-		if prefix := countedHeadingPrefix(bs[:k], b); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
-			itemsUnder(prefix, bs[k+1:], out)
-			continue
-		}
-		// A figure may stand between an introduction and its items ("X
-		// consists of three parts: / ![arch](x.svg) / **A**: …").
-		first := k + 1
-		for first+1 < len(bs) && figureBlock(bs[first]) {
-			first++
-		}
-		next := bs[first]
-		colon := len(b.lines) > 0 && strings.HasSuffix(strings.TrimSpace(b.lines[len(b.lines)-1]), ":")
-		if b.table() || len(b.lines) == 0 || headingRE.MatchString(b.lines[0]) {
-			continue
-		}
-		if len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && pointsBelow(b) {
-			// "The control plane has several components, enumerated
-			// below." then "### The destination service", "### The
-			// identity service": each heading of that level names an item.
-			if prefix := lastIntroPrefix(b, true); prefix != "" {
-				headingItemsUnder(prefix, bs[first:], out)
-			}
-			continue
-		}
-		if colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]) {
-			if prefix := lastIntroPrefix(b, true); prefix != "" {
-				boldTermItems(bs[first:], prefix, out)
-			}
-			continue
-		}
 		before := len(out)
-		if listItemRE.MatchString(next.lines[0]) {
-			listItemsUnder(b, bs[first:], colon, out)
-		} else if next.table() {
-			tableRowsUnder(b, next, colon, out)
+		b, plain := introducedItems(bs, k, subject, out)
+		if !plain || len(out) == before || kinds == nil {
+			continue
 		}
-		if len(out) > before && kinds != nil {
-			if kind := introKind(b); kind != "" {
-				for line := range out {
-					if line > b.line && kinds[line] == "" {
-						kinds[line] = kind
-					}
+		if kind := introKind(b); kind != "" {
+			for line := range out {
+				if line > b.line && kinds[line] == "" {
+					kinds[line] = kind
 				}
 			}
 		}
 	}
 	return out
+}
+
+// introducedItems adds to out the items that block k introduces, and
+// returns its prose and whether it introduced them as a plain list or
+// table (whose introduction's kind noun may type them): under a heading
+// that introduces them or repeats a count, as the headings a sentence
+// points below to, as bold terms after a colon, or as the items or rows
+// right after it (a figure may stand between).
+func introducedItems(bs []block, k int, subject string, out map[int]string) (block, bool) {
+	b := bs[k].prose()
+	if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
+		itemsUnder(prefix, bs[k+1:], out)
+		return b, false
+	}
+	if prefix := countedHeadingPrefix(bs[:k], b); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
+		itemsUnder(prefix, bs[k+1:], out)
+		return b, false
+	}
+	// A figure may stand between an introduction and its items ("X
+	// consists of three parts: / ![arch](x.svg) / **A**: …").
+	first := k + 1
+	for first+1 < len(bs) && figureBlock(bs[first]) {
+		first++
+	}
+	next := bs[first]
+	if b.table() || len(b.lines) == 0 || headingRE.MatchString(b.lines[0]) {
+		return b, false
+	}
+	colon := strings.HasSuffix(strings.TrimSpace(b.lines[len(b.lines)-1]), ":")
+	switch {
+	case len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && pointsBelow(b):
+		// "The control plane has several components, enumerated
+		// below." then "### The destination service", "### The
+		// identity service": each heading of that level names an item.
+		if prefix := lastIntroPrefix(b, true); prefix != "" {
+			headingItemsUnder(prefix, bs[first:], out)
+		}
+		return b, false
+	case colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]):
+		if prefix := lastIntroPrefix(b, true); prefix != "" {
+			boldTermItems(bs[first:], prefix, out)
+		}
+		return b, false
+	case listItemRE.MatchString(next.lines[0]):
+		listItemsUnder(b, bs[first:], colon, out)
+	case next.table():
+		tableRowsUnder(b, next, colon, out)
+	}
+	return b, true
 }
 
 // boldTermItems reads "X consists of three parts:" then paragraphs that
@@ -3224,26 +3235,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	resolved := ctx.resolveAll(toks, ms, u, last)
 	resolved = append(resolved, ctx.plainNames(toks, ms, sentencePlace(u))...)
 	slices.SortStableFunc(resolved, func(a, b omention) int { return a.i - b.i })
-	// "the following Kubernetes services: / | `dapr-operator` | …": the
-	// introduction's kind noun types its items.
-	if kind := ctx.listedKind[u.line]; u.listFrom > 0 && kind != "" {
-		for k := range resolved {
-			if resolved[k].i >= u.listFrom && resolved[k].typ == "" && !resolved[k].ref {
-				resolved[k].typ = kind
-			}
-		}
-	}
-	// "X is a cloud-first demo application": the kind noun types X.
-	for k := range resolved {
-		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
-			resolved[k].typ = typ
-		}
-	}
-	for _, m := range resolved {
-		if m.typ != "" && !m.ref {
-			ctx.named(m, u.line)
-		}
-	}
+	ctx.typeMentions(u, toks, resolved)
 	// Recorded after the sentence is read: its own mentions are no
 	// antecedents of its "the <noun>".
 	defer ctx.namedHeads(toks, resolved, sentencePlace(u))
@@ -3272,9 +3264,44 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		facts = append(facts, openFact{subj: *ctx.title, obj: m, phrase: "use"})
 	}
 	last = nextAntecedent(toks, resolved, subject, last)
-	ctx.lastNamed = nil
-	// Not a name inside a relative clause ("runc, which implements the OCI
-	// runtime spec": "This" after it is runc).
+	ctx.lastNamed = lastNamedOutsideRelative(toks, resolved)
+	ctx.opening = nil
+	if subject != nil && last == subject && opensSentence(toks, subject) {
+		o := *subject
+		ctx.opening = &o
+	}
+	return resolved, facts, last
+}
+
+// typeMentions types the sentence's mentions that carry no type from
+// what the sentence says of them, and records those typed as named: the
+// kind noun of the introduction of a list they are items of ("the
+// following Kubernetes services: / | `dapr-operator` | …"), else the kind
+// noun a copula gives them ("X is a cloud-first demo application").
+func (ctx *docContext) typeMentions(u unit, toks []otok, resolved []omention) {
+	if kind := ctx.listedKind[u.line]; u.listFrom > 0 && kind != "" {
+		for k := range resolved {
+			if resolved[k].i >= u.listFrom && resolved[k].typ == "" && !resolved[k].ref {
+				resolved[k].typ = kind
+			}
+		}
+	}
+	for k := range resolved {
+		if typ := copulaType(toks, resolved[k]); typ != "" && resolved[k].typ == "" {
+			resolved[k].typ = typ
+		}
+	}
+	for _, m := range resolved {
+		if m.typ != "" && !m.ref {
+			ctx.named(m, u.line)
+		}
+	}
+}
+
+// lastNamedOutsideRelative returns the sentence's last mention written as a
+// name, not inside a relative clause ("runc, which implements the OCI
+// runtime spec": "This" after it is runc), or nil.
+func lastNamedOutsideRelative(toks []otok, resolved []omention) *omention {
 	rel := slices.IndexFunc(toks, func(t otok) bool { return t.low == "which" || t.low == "who" })
 	if rel < 0 {
 		rel = len(toks)
@@ -3282,16 +3309,16 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	for k := len(resolved) - 1; k >= 0; k-- {
 		if !resolved[k].ref && resolved[k].name != "" && resolved[k].i < rel {
 			m := resolved[k]
-			ctx.lastNamed = &m
-			break
+			return &m
 		}
 	}
-	ctx.opening = nil
-	if subject != nil && last == subject && subject.name != "" && subject.i < len(toks) && (subject.i == 0 || subject.i == 1 && openWords.is("determiners", toks[0].low)) {
-		o := *subject
-		ctx.opening = &o
-	}
-	return resolved, facts, last
+	return nil
+}
+
+// opensSentence reports whether a named mention is the sentence's first
+// word, or its second after a determiner.
+func opensSentence(toks []otok, m *omention) bool {
+	return m.name != "" && m.i < len(toks) && (m.i == 0 || m.i == 1 && openWords.is("determiners", toks[0].low))
 }
 
 // sentenceMentions tokenizes a sentence and finds its mentions: names,
