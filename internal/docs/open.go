@@ -1248,26 +1248,40 @@ func agentAfterName(toks []otok, i, j int, used []bool) int {
 	if i == 0 || toks[i-1].low != "the" || toks[j-1].poss {
 		return 0
 	}
-	plain := func(t otok) bool {
-		return !t.punct && !t.code && !isCapWord(t) && hasLetter(t.text) && unicode.IsLower(firstRune(t.text)) && !openWords.function(t.low)
-	}
 	for e := j; e < len(toks) && e <= j+1; e++ {
 		t := toks[e]
-		if used[e] || !plain(t) {
+		if used[e] || !plainLower(t) {
 			return 0
 		}
-		w := t.low
-		if len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or")) && openWords.kind(w) == "" && unknownNoun(w) {
-			if e+1 < len(toks) && plain(toks[e+1]) && !verbLike(toks[e+1].low) && !thirdPerson(toks[e+1].low) {
+		if agentNounUnknown(t.low) {
+			if e+1 < len(toks) && plainLower(toks[e+1]) && !verbLike(toks[e+1].low) && !thirdPerson(toks[e+1].low) {
 				return 0 // "the Kafka consumer group": a longer compound
 			}
 			return e + 1
 		}
-		if words.PastForm(w) || thirdPerson(w) || strings.HasSuffix(w, "ing") || verbLike(w) && !openWords.is("nouns", w) || openWords.kind(w) != "" {
+		if verbOrKind(t.low) {
 			return 0
 		}
 	}
 	return 0
+}
+
+// plainLower reports whether a token is a plain word in lower case: no
+// punctuation, code or name, a letter, no function word.
+func plainLower(t otok) bool {
+	return !t.punct && !t.code && !isCapWord(t) && hasLetter(t.text) && unicode.IsLower(firstRune(t.text)) && !openWords.function(t.low)
+}
+
+// agentNounUnknown reports whether w has the form of an agent noun (-er,
+// -or) and is no kind noun or noun the lists know ("injector").
+func agentNounUnknown(w string) bool {
+	return len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or")) && openWords.kind(w) == "" && unknownNoun(w)
+}
+
+// verbOrKind reports whether w is a verb's form (past, third person,
+// -ing, a verb the lists know that is no noun) or a kind noun.
+func verbOrKind(w string) bool {
+	return words.PastForm(w) || thirdPerson(w) || strings.HasSuffix(w, "ing") || verbLike(w) && !openWords.is("nouns", w) || openWords.kind(w) != ""
 }
 
 // modifiedKindAfter reports whether one lower-case plain noun, free, then a
@@ -2725,6 +2739,25 @@ func lastIntroPrefix(b block, colon bool) string {
 	return introPrefix(ss[len(ss)-1].text, colon)
 }
 
+// countedWords returns how many words after the count at k name what is
+// counted ("four parts, as shown …:", "the following important
+// sub-modules."): a few words of a kind, up to the end of the sentence, an
+// aside, or a clause that says what they do ("two components that act as
+// data sources:").
+func countedWords(fs []string, k int, colon bool) int {
+	rest := 0
+	for j := k + 1; j < len(fs); j++ {
+		if j > k+1 && colon && openWords.is("clause-words", strings.ToLower(fs[j])) {
+			break
+		}
+		rest++
+		if strings.ContainsAny(fs[j], ",:.;(") {
+			break
+		}
+	}
+	return rest
+}
+
 // introPrefix is a sentence's words before the object a list gives it:
 // before "the following …", before a count ("four parts"), or the whole
 // sentence when it ends in a colon with nothing after its verb ("X
@@ -2746,19 +2779,7 @@ func introPrefix(sentence string, colon bool) string {
 		if l == "following" && strings.EqualFold(fs[k-1], "the") {
 			end = k - 1
 		}
-		// "four parts, as shown …:", "the following important
-		// sub-modules.": a few words of a kind, then the sentence ends or
-		// an aside starts.
-		rest := 0
-		for j := k + 1; j < len(fs); j++ {
-			if j > k+1 && colon && openWords.is("clause-words", strings.ToLower(fs[j])) {
-				break // "two components that act as data sources:": the clause says what they do
-			}
-			rest++
-			if strings.ContainsAny(fs[j], ",:.;(") {
-				break
-			}
-		}
+		rest := countedWords(fs, k, colon)
 		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) {
 			return ""
 		}
