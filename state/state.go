@@ -569,11 +569,10 @@ func (s *AgentState) NameWordKeeps() bool {
 // or half of them: a naming convention ("Store Lyon", "Store Paris"
 // beside "DC Rotterdam") that names at least half the ends of some type,
 // or one written as an identifier of several words (model_churn beside
-// fct_orders and dim_customers). One name of
-// many with the word, written in words, the rest of its type, is no
-// convention ("Which airlines serve Visby Airport?":
-// Scandinavian Airlines System, and Golden Air beside it), and keeps
-// nothing out.
+// fct_orders and dim_customers). One name of many with the word, written
+// in words, the rest of its type, is no convention ("Which airlines serve
+// Visby Airport?": Scandinavian Airlines System, and Golden Air beside
+// it), nor are a few names of many of one type; they keep nothing out.
 func (s *AgentState) nameWordSeparates(end func(Reach) bool, w string) bool {
 	named, other := map[string]int{}, map[string]int{}
 	n, ends, coded := 0, 0, false

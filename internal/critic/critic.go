@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/readcheck"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/walk"
 	"github.com/scgraph/scgraph/internal/words"
@@ -239,25 +240,28 @@ func otherThanNamed(s *state.AgentState, p graph.Path) bool {
 			return len(w) > 2 && !words.ClassOf(w).Has(words.Prep) && slices.ContainsFunc(toks, func(t string) bool { return words.SameWord(t, w) })
 		})
 	}
-	walkedNamed := false
-	var walked []string
-	for _, i := range triedChains(s) {
-		for _, st := range s.Plan.Chains[i].Steps {
-			for _, e := range st.Edges {
-				walked = append(walked, e.Relation)
-				walkedNamed = walkedNamed || said(e.Relation)
-			}
-		}
-	}
-	if !walkedNamed || len(p.Hops) == 0 {
+	walked := triedEdges(s)
+	if !slices.ContainsFunc(walked, func(e state.RelDir) bool { return said(e.Relation) }) || len(p.Hops) == 0 {
 		return false
 	}
 	for _, h := range p.Hops {
-		if slices.Contains(walked, h.Relation) || said(h.Relation) {
+		if readcheck.HasRelation(walked, h.Relation) || said(h.Relation) {
 			return false
 		}
 	}
 	return true
+}
+
+// triedEdges returns the edges of every step of the chains the run has
+// walked (triedChains).
+func triedEdges(s *state.AgentState) []state.RelDir {
+	var out []state.RelDir
+	for _, i := range triedChains(s) {
+		for _, st := range s.Plan.Chains[i].Steps {
+			out = append(out, st.Edges...)
+		}
+	}
+	return out
 }
 
 // converseOfWalked reports whether the one fact p that joins the two
@@ -271,16 +275,12 @@ func converseOfWalked(s *state.AgentState, p graph.Path) bool {
 	}
 	h := p.Hops[0]
 	converse, same := false, false
-	for _, i := range triedChains(s) {
-		for _, st := range s.Plan.Chains[i].Steps {
-			for _, e := range st.Edges {
-				if e.Relation != h.Relation {
-					continue
-				}
-				converse = converse || e.Direction != graph.Both && e.Direction != h.Direction
-				same = same || e.Direction == graph.Both || e.Direction == h.Direction
-			}
+	for _, e := range triedEdges(s) {
+		if e.Relation != h.Relation {
+			continue
 		}
+		converse = converse || e.Direction != graph.Both && e.Direction != h.Direction
+		same = same || e.Direction == graph.Both || e.Direction == h.Direction
 	}
 	return converse && !same
 }

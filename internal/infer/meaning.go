@@ -247,8 +247,8 @@ func (in *inference) relationShapes() map[string]Shape {
 			}
 		}
 		tree := true
-		for _, os := range adj {
-			if slices.ContainsFunc(os, func(o int32) bool { return o != os[0] }) {
+		for _, objs := range adj {
+			if slices.ContainsFunc(objs, func(o int32) bool { return o != objs[0] }) {
 				tree = false
 				break
 			}

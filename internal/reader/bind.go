@@ -803,14 +803,7 @@ var prepConcepts = map[string][]words.Concept{
 }
 
 // covered reports whether token i is inside a relation mention or a cue.
-func (f *Frame) covered(i int) bool {
-	for _, m := range f.rels {
-		if m.start <= i && i < m.end {
-			return true
-		}
-	}
-	return f.cueAt(i) != nil
-}
+func (f *Frame) covered(i int) bool { return f.relInside(i) || f.cueAt(i) != nil }
 
 // beBefore reports whether a form of "be" stands before token i in its
 // clause, with at most a phrase between ("is X on", "are on").

@@ -1507,11 +1507,7 @@ func implicitStepDoubt(st step, i, n, implicit int) Doubt {
 func (b *builder) structureDependencyDoubts(st step, doubt func(Doubt)) {
 	for _, e := range st.edges {
 		if r := b.v.rel(e.Relation); r != nil && r.concept != words.None && r.def.Inferred == graph.FromStructure {
-			what := "a dependency"
-			if r.concept == words.Containment {
-				what = "a hierarchy"
-			}
-			doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: what + " from the shape of the data, its name does not say", Factor: 0.6})
+			doubt(Doubt{Kind: DoubtRelation, Words: r.name, Names: []string{r.name}, Detail: words.ShapeKind(r.concept) + " from the shape of the data, its name does not say", Factor: 0.6})
 		}
 	}
 }

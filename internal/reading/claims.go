@@ -3441,10 +3441,7 @@ func (r *reader) hopStep(from, to string) (stepClaim, bool) {
 			return stepClaim{}, false
 		}
 		// The role the answers play for the walk to take e's way.
-		answers := ri.subject.Other()
-		if e.Direction == graph.In {
-			answers = ri.subject
-		}
+		answers := ri.answersAt(e.Direction)
 		if i > 0 && (answers != st.answers || ri.concept != st.concept) {
 			return stepClaim{}, false
 		}
@@ -3660,12 +3657,8 @@ func (r *reader) onlyKindsLink(from, to string) (stepClaim, string, bool) {
 	if ri == nil {
 		return stepClaim{}, "", false
 	}
-	answers := ri.subject.Other()
-	if hop[0].Direction == graph.In {
-		answers = ri.subject
-	}
 	why := fmt.Sprintf("no word names a relation: %s is the one relation between a %s and a %s", ri.def.Name, from, to)
-	return stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled}, why, true
+	return stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: ri.answersAt(hop[0].Direction), word: ri.spelled}, why, true
 }
 
 // onlyKindsPath returns, where no relation links things of types from and
@@ -3698,11 +3691,7 @@ func (r *reader) onlyKindsPath(from, to string) ([]stepClaim, string, bool) {
 		if ri == nil {
 			return nil, "", false
 		}
-		answers := ri.subject.Other()
-		if e.Direction == graph.In {
-			answers = ri.subject
-		}
-		steps = append(steps, stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: answers, word: ri.spelled})
+		steps = append(steps, stepClaim{concept: ri.concept, rels: []*relInfo{ri}, answers: ri.answersAt(e.Direction), word: ri.spelled})
 	}
 	why := fmt.Sprintf("no word names a relation: %s then %s is the one path between a %s and a %s", found[0][0].Relation, found[0][1].Relation, from, to)
 	return steps, why, true

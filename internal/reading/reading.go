@@ -554,6 +554,15 @@ func (ri *relInfo) toward(answers words.Role) graph.Direction {
 	return graph.In
 }
 
+// answersAt is toward the other way round: the role the answers play
+// where the walk takes the relation in direction d.
+func (ri *relInfo) answersAt(d graph.Direction) words.Role {
+	if d == graph.In {
+		return ri.subject
+	}
+	return ri.subject.Other()
+}
+
 // resolvePronoun reads "it" after a preposition, in a question naming one
 // entity before it, as that entity ("which nodes upstream of it have to
 // run", "what does X need, and what needs it"): the pronoun stands for

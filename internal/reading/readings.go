@@ -752,19 +752,10 @@ func (r *reader) edgesOf(sc stepClaim, rels []*relInfo) ([]state.RelDir, []strin
 		}
 		if ri.def.Inferred == graph.FromStructure && ri.concept != words.None {
 			conf *= 0.6
-			guesses = append(guesses, fmt.Sprintf("%s read as %s from the shape of the data (its name does not say)", ri.def.Name, structureKind(ri.concept)))
+			guesses = append(guesses, fmt.Sprintf("%s read as %s from the shape of the data (its name does not say)", ri.def.Name, words.ShapeKind(ri.concept)))
 		}
 	}
 	return edges, ends, guesses, conf
-}
-
-// structureKind says what a relation read from the shape of the data was
-// read as: a dependency, or a hierarchy.
-func structureKind(c words.Concept) string {
-	if c == words.Containment {
-		return "a hierarchy"
-	}
-	return "a dependency"
 }
 
 // bridgeTo returns, for a step named by a relation's own words whose

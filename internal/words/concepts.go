@@ -42,6 +42,16 @@ const (
 	Second = concept.Second
 )
 
+// ShapeKind names what a relation read from the shape of the data
+// (graph.FromStructure) is read as: a hierarchy (Containment) or a
+// dependency.
+func ShapeKind(c Concept) string {
+	if c == Containment {
+		return "a hierarchy"
+	}
+	return "a dependency"
+}
+
 // Describe says in words how a relation of concept c reads, subject to
 // object: which end is which ("ownership: the subject is the owner, the
 // object the owned"), inverse when the subject plays the second role, and
