@@ -139,6 +139,85 @@ func (p *Rules) readSchema(ctx context.Context) (*graph.Schema, int, error) {
 	return s, 1, nil
 }
 
+// linkQuestion links the question's entities, after the rewrites that
+// apply and without a word about the whole graph (returned as domain,
+// "" when none), and returns the question as it was linked.
+func (p *Rules) linkQuestion(ctx context.Context, question string, s *graph.Schema, cost *state.Cost) (string, linking, string, error) {
+	lk, err := p.link(ctx, question, s)
+	cost.StoreCalls += lk.calls
+	if err != nil {
+		return "", linking{}, "", err
+	}
+	for _, rw := range rewrites {
+		q, ok := rw.rewrite(question, lk.ents)
+		if !ok {
+			continue
+		}
+		rl, err := p.link(ctx, q, s)
+		cost.StoreCalls += rl.calls
+		if err != nil {
+			return "", linking{}, "", err
+		}
+		question, lk = q, rl
+		lk.notes = append([]string{fmt.Sprintf("read as %q: %s", q, rw.why)}, lk.notes...)
+	}
+	rest, domain, calls, err := p.domainWord(ctx, question, s, lk.ents)
+	cost.StoreCalls += calls
+	if err != nil || domain == "" {
+		return question, lk, domain, err
+	}
+	// "Which CNCF projects graduated in 2023?": read without the word,
+	// which names nothing of the graph; a doubt in Plan.
+	rl, err := p.link(ctx, rest, s)
+	cost.StoreCalls += rl.calls
+	if err != nil {
+		return "", linking{}, "", err
+	}
+	return rest, rl, domain, nil
+}
+
+// unanswerableFallback returns the first plan of the readings tried where
+// the question's own reading found none (by the kinds alone, by a link
+// to both entities, by a reference), or plan.
+func (p *Rules) unanswerableFallback(question string, s *graph.Schema, ents []linked, plan state.Plan) state.Plan {
+	if len(ents) > 0 {
+		if pl, ok := p.byKinds(question, s, ents); ok {
+			plan = pl
+		}
+	}
+	if plan.Unanswerable != "" {
+		if pl, ok := p.linkedToBoth(question, s, ents); ok {
+			plan = pl
+		}
+	}
+	if plan.Unanswerable != "" {
+		if pl, ok := p.byReference(question, s, ents); ok {
+			plan = pl
+		}
+	}
+	return plan
+}
+
+// answerConditions adds to plan the conditions on its answers that its
+// reading left as entities: a kind said by an entity's name ("Which
+// Republicans sit on the Finance Committee?": the members linked to
+// Republican, not those named like it), and an entity the reading ignored.
+func (p *Rules) answerConditions(ctx context.Context, question string, s *graph.Schema, plan *state.Plan, cost *state.Cost) {
+	if h, calls, ok := p.nameWordEntity(ctx, s, *plan); ok {
+		plan.Target.NameWord = ""
+		addCondition(plan, h, fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
+		cost.StoreCalls += calls
+	}
+	if h, ok := ignoredCondition(question, s, *plan); ok {
+		plan.Ignored = nil
+		linked := "linked"
+		if h.Without {
+			linked = "not linked"
+		}
+		addCondition(plan, h, fmt.Sprintf("%s read as a condition on the answers: %s to it by %s", h.Entity, linked, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
+	}
+}
+
 // Schema returns the schema the planner reads (fetching it once).
 func (p *Rules) Schema(ctx context.Context) (*graph.Schema, error) {
 	s, _, err := p.readSchema(ctx)
@@ -156,38 +235,9 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err != nil {
 		return state.Plan{}, cost, err
 	}
-	lk, err := p.link(ctx, question, s)
-	cost.StoreCalls += lk.calls
+	question, lk, domain, err := p.linkQuestion(ctx, question, s, &cost)
 	if err != nil {
 		return state.Plan{}, cost, err
-	}
-	for _, rw := range rewrites {
-		q, ok := rw.rewrite(question, lk.ents)
-		if !ok {
-			continue
-		}
-		rl, err := p.link(ctx, q, s)
-		cost.StoreCalls += rl.calls
-		if err != nil {
-			return state.Plan{}, cost, err
-		}
-		question, lk = q, rl
-		lk.notes = append([]string{fmt.Sprintf("read as %q: %s", q, rw.why)}, lk.notes...)
-	}
-	rest, domain, calls, err := p.domainWord(ctx, question, s, lk.ents)
-	cost.StoreCalls += calls
-	if err != nil {
-		return state.Plan{}, cost, err
-	}
-	if domain != "" {
-		// "Which CNCF projects graduated in 2023?": read without the
-		// word, which names nothing of the graph; a doubt below.
-		rl, err := p.link(ctx, rest, s)
-		cost.StoreCalls += rl.calls
-		if err != nil {
-			return state.Plan{}, cost, err
-		}
-		question, lk = rest, rl
 	}
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
@@ -204,20 +254,8 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	plan, lk.ents = p.attributeYesNo(ctx, question, s, lk.ents, plan, &cost)
 	plan = p.relateUnread(ctx, question, s, lk.ents, plan)
 	plan = p.relateLeft(ctx, question, s, lk.ents, plan)
-	if plan.Unanswerable != "" && len(lk.ents) > 0 {
-		if pl, ok := p.byKinds(question, s, lk.ents); ok {
-			plan = pl
-		}
-	}
 	if plan.Unanswerable != "" {
-		if pl, ok := p.linkedToBoth(question, s, lk.ents); ok {
-			plan = pl
-		}
-	}
-	if plan.Unanswerable != "" {
-		if pl, ok := p.byReference(question, s, lk.ents); ok {
-			plan = pl
-		}
+		plan = p.unanswerableFallback(question, s, lk.ents, plan)
 	}
 	if pl, ok := p.choice(question, s, lk.ents); ok {
 		plan = pl
@@ -229,21 +267,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	askedRelation(&plan, s)
 	listedDoubts(&plan, s)
 	plan.Others = asksForOthers(question)
-	if h, calls, ok := p.nameWordEntity(ctx, s, plan); ok {
-		// "Which Republicans sit on the Finance Committee?": the
-		// members linked to Republican, not those named like it.
-		plan.Target.NameWord = ""
-		addCondition(&plan, h, fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
-		cost.StoreCalls += calls
-	}
-	if h, ok := ignoredCondition(question, s, plan); ok {
-		plan.Ignored = nil
-		linked := "linked"
-		if h.Without {
-			linked = "not linked"
-		}
-		addCondition(&plan, h, fmt.Sprintf("%s read as a condition on the answers: %s to it by %s", h.Entity, linked, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
-	}
+	p.answerConditions(ctx, question, s, &plan, &cost)
 	setAside(question, s, &plan)
 	alsoOfKind(&plan, s)
 	plan.Target.Adjacent = adjacentKinds(question, s, plan, lk.ents)

@@ -314,24 +314,27 @@ func nameReadings(ws []string) []nameReading {
 	}
 	prep := func(w string) bool { return words.ClassOf(w).Has(words.Prep) }
 	var out []nameReading
-	add := func(form wordForm, ws []string, end End, full bool) {
+	// add appends a reading and returns it, for the caller to mark at
+	// once (the pointer is good until the next add).
+	add := func(form wordForm, ws []string, end End, full bool) *nameReading {
 		if len(ws) == 0 {
-			return
+			return &nameReading{}
 		}
 		// A name of one word in the past ("killed", "completed") states
 		// the act done, as "A killed B" says it: only a participle with
 		// its preposition ("located_in", "written_by") is passive.
 		out = append(out, nameReading{form: form, words: ws, end: end, full: full,
 			passive: form == formVerb && words.PastForm(ws[0]) && n > 1})
+		return &out[len(out)-1]
 	}
+	plain := func(form wordForm, ws []string, end End, full bool) { add(form, ws, end, full) }
 	switch {
 	case n >= 2 && ws[n-1] == "by":
 		// "written_by", "led_by": a participle, whose subject is what is
 		// written or led; the doer is the object.
-		add(formVerb, ws[:n-1], Subject, true)
-		out[len(out)-1].byAgent = true
+		add(formVerb, ws[:n-1], Subject, true).byAgent = true
 	case has:
-		if hasReadings(ws, add) {
+		if hasReadings(ws, plain) {
 			// "has_tag": "X is tagged T" says X has the tag T, the
 			// participle stated as the name states it.
 			out = append(out, nameReading{form: formVerb, words: ws, end: Subject, passive: true, inflected: true})
@@ -339,66 +342,74 @@ func nameReadings(ws []string) []nameReading {
 	case n >= 2 && prep(ws[0]):
 		// "in_schema", "on_team", "at_site": the object is the subject's
 		// schema, team, site.
-		add(formNoun, ws[1:], Object, true)
+		plain(formNoun, ws[1:], Object, true)
 	case n >= 2 && prep(ws[n-1]):
-		if prepEndedReadings(ws, add) {
+		if prepEndedReadings(ws, plain) {
 			// The last two readings' end is a guess.
 			out[len(out)-2].guessedEnd = true
 			out[len(out)-1].guessedEnd = true
 		}
 	case n >= 2 && nounCompound(ws):
-		// "security_liaison", "backup_venue", "team_lead": a noun
-		// compound naming the object; its head alone too.
-		add(formNoun, ws, Object, true)
-		add(formNoun, ws[n-1:], Object, false)
-		if _, field := words.FieldKind(ws); n == 2 && !field {
-			add(formNoun, ws[:1], Object, false)
-			out[len(out)-1].modifier = true
-		}
-		if k, ok := words.FieldKind(ws); ok {
-			// "houseName", "actorName": the field of a thing its first
-			// word names the kind of ("Which house does X belong to?").
-			add(formNoun, []string{k}, Object, false)
-		}
-		if n == 2 && nominal(ws[1]) != nounOnly {
-			// "partial_support": "Which browsers partially support X?",
-			// the adjective said as its adverb before the head said as a
-			// verb; the types choose which end the verb's subject plays.
-			for _, adv := range words.Adverbs(ws[0]) {
-				for _, e := range []End{Subject, Object} {
-					add(formVerb, []string{adv, ws[1]}, e, true)
-					out[len(out)-1].guessedEnd = true
-				}
-			}
-		}
+		compoundReadings(ws, add)
 	case n >= 2:
 		// "runs_image", "uses_secret": a verb and the noun of its object.
-		add(formVerb, ws, Subject, true)
-		add(formVerb, ws[:1], Subject, false)
-		add(formNoun, ws[1:], Object, false)
+		plain(formVerb, ws, Subject, true)
+		plain(formVerb, ws[:1], Subject, false)
+		plain(formNoun, ws[1:], Object, false)
 	default:
-		// "mounts", "leads", "maintains": a verb; "owner", "manager",
-		// "parent": a noun naming the object.
-		switch nominal(ws[0]) {
-		case verbOnly:
-			add(formVerb, ws, Subject, true)
-			// "the imports of X", "its mounts": the verb said as a noun
-			// names its object, where the concepts do not say otherwise.
-			if !lexiconNoun(ws[0]) {
-				add(formNoun, ws, Object, false)
-				out[len(out)-1].zero = true
-			}
-		case nounOnly:
-			add(formNoun, ws, Object, true)
-			agentVerbReadings(ws[0], add)
-		default:
-			add(formVerb, ws, Subject, true)
-			add(formNoun, ws, Object, true)
-			agentVerbReadings(ws[0], add)
-		}
+		oneWordReadings(ws, add, plain)
 		out = append(out, kinReadings(ws[0])...)
 	}
 	return out
+}
+
+// compoundReadings adds the readings of a name that is a noun compound
+// ("security_liaison", "backup_venue", "team_lead"): the compound naming
+// the object; its head alone too.
+func compoundReadings(ws []string, add func(wordForm, []string, End, bool) *nameReading) {
+	n := len(ws)
+	add(formNoun, ws, Object, true)
+	add(formNoun, ws[n-1:], Object, false)
+	if _, field := words.FieldKind(ws); n == 2 && !field {
+		add(formNoun, ws[:1], Object, false).modifier = true
+	}
+	if k, ok := words.FieldKind(ws); ok {
+		// "houseName", "actorName": the field of a thing its first
+		// word names the kind of ("Which house does X belong to?").
+		add(formNoun, []string{k}, Object, false)
+	}
+	if n == 2 && nominal(ws[1]) != nounOnly {
+		// "partial_support": "Which browsers partially support X?",
+		// the adjective said as its adverb before the head said as a
+		// verb; the types choose which end the verb's subject plays.
+		for _, adv := range words.Adverbs(ws[0]) {
+			for _, e := range []End{Subject, Object} {
+				add(formVerb, []string{adv, ws[1]}, e, true).guessedEnd = true
+			}
+		}
+	}
+}
+
+// oneWordReadings adds the readings of a name of one word: "mounts",
+// "leads", "maintains" a verb; "owner", "manager", "parent" a noun naming
+// the object.
+func oneWordReadings(ws []string, add func(wordForm, []string, End, bool) *nameReading, plain func(wordForm, []string, End, bool)) {
+	switch nominal(ws[0]) {
+	case verbOnly:
+		add(formVerb, ws, Subject, true)
+		// "the imports of X", "its mounts": the verb said as a noun
+		// names its object, where the concepts do not say otherwise.
+		if !lexiconNoun(ws[0]) {
+			add(formNoun, ws, Object, false).zero = true
+		}
+	case nounOnly:
+		add(formNoun, ws, Object, true)
+		agentVerbReadings(ws[0], plain)
+	default:
+		add(formVerb, ws, Subject, true)
+		add(formNoun, ws, Object, true)
+		agentVerbReadings(ws[0], plain)
+	}
 }
 
 // kinReadings returns the noun readings of a relation named by one kin
