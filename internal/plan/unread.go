@@ -723,8 +723,30 @@ func namedReadingIsTheQuestions(qw questionWordsOf, s *graph.Schema, pl *state.P
 	}) {
 		return false
 	}
+	if slices.ContainsFunc(named, func(n string) bool { return askedAsOtherEnd(qw.toks, n, edges) }) {
+		return false
+	}
 	return arrivesAtAsked(edges, pl.Target, s) && arrivesAtWhType(edges, qw.toks, s) && !whNounNamesOther(qw, named) &&
 		!namesKindOffHop(qw.toks, edges, pl.Anchors[0].Type, s) && len(planUnexplained(qw, s, *pl)) == 0
+}
+
+// askedAsOtherEnd reports whether the question asks for relation n's
+// entities by its name said right after the wh-word ("What secondary
+// muscles ...?" of secondaryMuscles, whose name names its objects) while
+// edges walk n toward its other end: the hop answers with the things
+// that have such muscles, not the muscles asked for.
+func askedAsOtherEnd(toks []string, n string, edges []state.RelDir) bool {
+	wh := slices.IndexFunc(toks, func(t string) bool { return words.ClassOf(t).Has(words.Wh) })
+	ws := nameContentWords(n)
+	if wh < 0 || len(ws) == 0 || wh+len(ws) >= len(toks) {
+		return false
+	}
+	for k, w := range ws {
+		if !sameWord(toks[wh+1+k], w) {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(edges, func(e state.RelDir) bool { return e.Relation == n && e.Direction == kindEnd(n) })
 }
 
 // namesKindOffHop reports whether the question names a type that the one
