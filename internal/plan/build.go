@@ -136,6 +136,9 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		if open, ok := p.knowsKind(q, qw, s, ents, plan, rules); ok {
 			return open
 		}
+		if open, ok := p.walksByTypes(q, qw, s, ents, plan, rules); ok {
+			return open
+		}
 		doubtUnexplained(qw, s, &rules)
 		oneHopByName(qw, s, &rules)
 		everythingFair(qw, s, &rules)
@@ -218,6 +221,83 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")
 	return open, true
+}
+
+// walksByTypes returns the open reader's plan where the graph states its
+// types, the rule reader's reading cannot be walked by them (a step leaves
+// no type its walk reaches: "What attack type does the hero that has Last
+// Word use?" read through components, which joins items, from an ability;
+// no other chain of the rule reader's walkable either)
+// and the open reader's can, at least placeConfidence sure. Its answers
+// are given uncertain, never certified: the types chose the reading.
+func (p *Rules) walksByTypes(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
+	walkable := func(pl state.Plan) bool {
+		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return walkableByTypes(s, pl.Anchors, c) })
+	}
+	if !s.TypesStated() || len(rules.Chains) == 0 || len(rules.Anchors) == 0 || walkable(rules) {
+		return state.Plan{}, false
+	}
+	// "Which instructors work in the Gauss Building?": member_of from a
+	// building is walked from the places in it (throughPlaces, later).
+	placed := rules
+	placed.Chains, placed.Readings = slices.Clone(rules.Chains), slices.Clone(rules.Readings)
+	if throughPlaces(q, &placed, s, ents); walkable(placed) {
+		return state.Plan{}, false
+	}
+	base := plan
+	base.Notes = slices.Clone(plan.Notes)
+	open := p.readPlan(q, s, ents, base)
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || len(open.Anchors) == 0 || open.Readings[0].Confidence < placeConfidence ||
+		!walkableByTypes(s, open.Anchors, open.Chains[0]) || len(Ignored(open, anchorsOf(ents))) > 0 {
+		return state.Plan{}, false
+	}
+	for i := range open.Readings {
+		open.Readings[i].OpenNamed = false
+	}
+	open.Notes = append(open.Notes, "read by the open reader: the graph's types do not let the rule reader's reading be walked ("+rules.Readings[0].Text+")")
+	return open, true
+}
+
+// walkableByTypes reports whether every step of chain c leaves a type the
+// walk from one of the anchors reaches, by the types the schema gives
+// each relation's ends.
+func walkableByTypes(s *graph.Schema, anchors []state.Anchor, c state.Chain) bool {
+	return slices.ContainsFunc(anchors, func(a state.Anchor) bool {
+		at := []string{a.Type}
+		for _, st := range c.Steps {
+			next := typesAfter(s, at, st)
+			if len(next) == 0 {
+				return false
+			}
+			if st.Repeat || st.Optional {
+				next = append(next, at...)
+			}
+			at = next
+		}
+		return true
+	})
+}
+
+// typesAfter returns the types one step over st's edges reaches from
+// entities of the types at.
+func typesAfter(s *graph.Schema, at []string, st state.ChainStep) []string {
+	var out []string
+	for _, e := range st.Edges {
+		r := s.Relation(e.Relation)
+		if r == nil {
+			continue
+		}
+		has := func(ts []string) bool {
+			return slices.ContainsFunc(ts, func(t string) bool { return slices.Contains(at, t) })
+		}
+		if e.Direction != graph.In && has(r.From) {
+			out = append(out, r.To...)
+		}
+		if e.Direction != graph.Out && has(r.To) {
+			out = append(out, r.From...)
+		}
+	}
+	return out
 }
 
 // knowsKind returns the open reader's plan where the rule reader reads
