@@ -74,7 +74,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.docs.fresh, "fresh", false, "with --docs: ignore the earlier document index and extract every document")
 	fs.BoolVar(&o.docs.json, "json", false, "with --docs: print the result as JSON")
 	fs.StringVar(&o.docs.embedder, "embedder", embed.Auto, "with --docs: chunk embedder `name`: auto (minilm when installed, else hashed), minilm, hashed, or a provider's openai[:MODEL] or ollama[:MODEL] (reached through OPENAI_BASE_URL and OPENAI_API_KEY, or OLLAMA_HOST)")
-	fs.StringVar(&o.docs.embedCache, "embed-cache", "", "with --docs: `dir` of installed models (default $SCGRAPH_CACHE/embed, else .cache/embed)")
+	fs.StringVar(&o.docs.embedCache, "embed-cache", "", "with --docs: `dir` of installed models (default: where 'scgraph model path' finds them)")
 	o.docs.llm.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -56,13 +56,21 @@ type chunkEmbedding struct {
 }
 
 // embedCacheDir is where the CLI looks for models: --embed-cache, else
-// $SCGRAPH_CACHE/embed, else .cache/embed in the working directory.
+// $SCGRAPH_CACHE/embed, else, for the scgraph program, where ask finds
+// or installs all-MiniLM-L6-v2 (miniLMDir: the .cache/embed of the
+// working directory or a parent, else the user's cache), so that a model
+// ask installed serves ingest --docs too; else, for a run in process,
+// .cache/embed in the working directory.
 func embedCacheDir(e *env, flag string) string {
 	if flag != "" {
 		return flag
 	}
 	if c := e.getenv("SCGRAPH_CACHE"); c != "" {
 		return filepath.Join(c, "embed")
+	}
+	if e.downloads {
+		dir, _ := miniLMDir(e)
+		return filepath.Dir(dir)
 	}
 	return filepath.Join(".cache", "embed")
 }

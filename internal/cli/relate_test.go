@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/scgraph/scgraph/internal/embed"
 )
 
 func TestRelator(t *testing.T) {
@@ -32,5 +36,35 @@ func TestRelator(t *testing.T) {
 	}
 	if _, err := relator("minilm-large", e); err == nil {
 		t.Error("--relate minilm-large: no error")
+	}
+}
+
+// TestEmbedCacheDirFollowsAsk: the scgraph program's ingest --docs looks
+// for the models where ask finds or installs MiniLM (the user's cache,
+// outside a checkout); a run in process keeps to the working directory.
+func TestEmbedCacheDirFollowsAsk(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", home)
+	t.Chdir(t.TempDir())
+	user, ok := embed.UserCacheDir()
+	if !ok {
+		t.Skip("no user cache directory on this system")
+	}
+	if err := os.MkdirAll(filepath.Join(user, embed.MiniLMDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, embed.MiniLMDir, "model.onnx"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{getenv: func(string) string { return "" }, downloads: true}
+	if got := embedCacheDir(e, ""); got != user {
+		t.Errorf("program: embedCacheDir = %q, want the user cache %q, where ask installed the model", got, user)
+	}
+	e.downloads = false
+	if got := embedCacheDir(e, ""); got != filepath.Join(".cache", "embed") {
+		t.Errorf("in process: embedCacheDir = %q, want .cache/embed", got)
+	}
+	if got := embedCacheDir(e, "/models"); got != "/models" {
+		t.Errorf("--embed-cache /models: embedCacheDir = %q", got)
 	}
 }
