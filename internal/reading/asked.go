@@ -29,7 +29,7 @@ func (r *reader) askedPos() int {
 			// direction; the noun after it is the kind asked.
 			j++
 		}
-		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliaries[r.st.words[j]] || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j]) && r.typeNamedAt(j) == "") {
+		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliary(r.st.words[j]) || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j]) && r.typeNamedAt(j) == "") {
 			continue
 		}
 		// After "which" and "how many" any word is the asked noun; after
@@ -70,7 +70,7 @@ func (r *reader) askedHead(j int) int {
 func (r *reader) kindOfNoun(j int) (int, bool) {
 	w := r.st.words
 	k := j + 2
-	if k >= len(w) || !words.IsClassifier(w[j]) || w[j+1] != "of" || r.entAt[k] >= 0 || functionWords[w[k]] || auxiliaries[w[k]] {
+	if k >= len(w) || !words.IsClassifier(w[j]) || w[j+1] != "of" || r.entAt[k] >= 0 || functionWords[w[k]] || auxiliary(w[k]) {
 		return 0, false
 	}
 	if t := r.typeNamedAt(k); t != "" && r.classified(t) {
@@ -80,12 +80,12 @@ func (r *reader) kindOfNoun(j int) (int, bool) {
 	}
 	for n := k + 1; n < len(w); n++ {
 		switch {
-		case r.entAt[n] >= 0 || functionWords[w[n]] && !auxiliaries[w[n]]:
+		case r.entAt[n] >= 0 || functionWords[w[n]] && !auxiliary(w[n]):
 			continue
 		case words.ClassOf(w[n]).Has(words.Be):
 			return 0, false
 		}
-		return k, auxiliaries[w[n]] || r.verbAt(n)
+		return k, auxiliary(w[n]) || r.verbAt(n)
 	}
 	return 0, false
 }
@@ -105,7 +105,7 @@ func (r *reader) nounLedAsked() int {
 // graph where no noun follows at to ("What level are the Tulsa
 // Drillers?"): the asked noun; else to.
 func (r *reader) skippedType(from, to int) int {
-	noNoun := to >= len(r.st.words) || r.entAt[to] >= 0 || auxiliaries[r.st.words[to]] || functionWords[r.st.words[to]]
+	noNoun := to >= len(r.st.words) || r.entAt[to] >= 0 || auxiliary(r.st.words[to]) || functionWords[r.st.words[to]]
 	for k := from; k < to && noNoun; k++ {
 		if r.typeNamedAt(k) != "" {
 			return k
@@ -159,7 +159,7 @@ func (r *reader) pastQualifier(j int) int {
 	if j < len(r.st.words) && r.entAt[j] < 0 && r.typeNamedAt(j) == "" && !words.IsKindWord(r.st.words[j]) && r.relationQualifier(r.st.words[j]) {
 		// "What host tools ...": "host" qualifies host_dependency, the
 		// noun after it is the kind asked.
-		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && !functionWords[r.st.words[k]] && !auxiliaries[r.st.words[k]] &&
+		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && !functionWords[r.st.words[k]] && !auxiliary(r.st.words[k]) &&
 			(r.knownNoun(k) || text.Singular(r.st.words[k]) != r.st.words[k]) {
 			return k
 		}
@@ -204,7 +204,7 @@ func (r *reader) verbAt(j int) bool {
 	if j >= len(r.st.words) {
 		return false
 	}
-	if auxiliaries[r.st.words[j]] {
+	if auxiliary(r.st.words[j]) {
 		return true
 	}
 	for _, h := range r.hitsAt(j) {
@@ -236,10 +236,12 @@ func (r *reader) knownNoun(j int) bool {
 	return false
 }
 
-var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
-
-	"would": true, "will": true, "can": true, "could": true, "should": true, "has": true, "have": true, "had": true,
-	"might": true, "may": true, "must": true, "else": true, "happens": true, "happen": true}
+// auxiliary reports whether w is a finite auxiliary (classes.txt:
+// finite: "is", "does", "can", "has"), "else" or "happen": a word that
+// stands between a question's wh-word and its subject, not a noun.
+func auxiliary(w string) bool {
+	return words.ClassOf(w).Has(words.Finite | words.Else | words.Happen)
+}
 
 // asked resolves the asked noun to a type or a name word.
 func (r *reader) asked() Asked {

@@ -424,7 +424,7 @@ func (r *reader) possessiveChain() *claim {
 // relation is named.
 func (r *reader) howMeasure() *claim {
 	w := r.st.words
-	if len(w) < 4 || w[0] != "how" || r.entAt[1] >= 0 || !auxiliaries[w[2]] || r.entAt[3] < 0 {
+	if len(w) < 4 || w[0] != "how" || r.entAt[1] >= 0 || !auxiliary(w[2]) || r.entAt[3] < 0 {
 		return nil
 	}
 	e := r.entAt[3]
@@ -548,7 +548,7 @@ func (r *reader) taxonomy() *claim {
 // one hop); nil where the question is not so.
 func (r *reader) listedUnder() *claim {
 	w := r.st.words
-	if len(w) < 6 || !whWords[w[0]] || r.askedAt != 1 || r.entAt[2] >= 0 || auxiliaries[w[2]] || r.entAt[3] < 0 {
+	if len(w) < 6 || !whWords[w[0]] || r.askedAt != 1 || r.entAt[2] >= 0 || auxiliary(w[2]) || r.entAt[3] < 0 {
 		return nil
 	}
 	e := r.entAt[3]
@@ -581,7 +581,7 @@ func (r *reader) kindOfEntity(i int) *claim {
 		return nil
 	}
 	k := i + 2
-	for k < len(w) && !auxiliaries[w[k]] {
+	for k < len(w) && !auxiliary(w[k]) {
 		k++ // the kind, a word or an entity ("animal")
 	}
 	if k+1 >= len(w) || !wordsClassOf(w[k]).Has(words.Be) || r.entAt[k+1] < 0 {
@@ -2052,7 +2052,7 @@ func (r *reader) cannotWithout() *claim {
 			r.used[p] = true
 		}
 		for p := j - 6; p < j-2; p++ {
-			if p >= 0 && (words.ClassOf(w[p]).Has(words.Neg) || modals[w[p]]) {
+			if p >= 0 && (words.ClassOf(w[p]).Has(words.Neg) || modalVerb(w[p])) {
 				r.used[p] = true
 			}
 		}
@@ -2061,12 +2061,16 @@ func (r *reader) cannotWithout() *claim {
 	return nil
 }
 
-// Life verbs (words.LifeVerb) and negations (words.Neg: "not", "never" and
-// the contractions the tokenizer keeps as one word without their
-// apostrophe, "doesnt") make "can't live without"; modals stand before
-// "not" ("can", "could"). A contraction may stand before the subject
-// ("what doesn't X call"): contracted tells those.
-var modals = map[string]bool{"can": true, "could": true, "will": true, "would": true, "does": true, "do": true, "did": true, "should": true, "must": true}
+// modalVerb reports whether w is a finite modal or form of do
+// (classes.txt: finite, with modal or aux). With a negation (words.Neg:
+// "not", "never", or a contraction the tokenizer keeps as one word,
+// "doesnt") and a life verb (words.LifeVerb) it makes "can't live
+// without". A contraction may stand before the subject ("what doesn't X
+// call"): contracted tells those.
+func modalVerb(w string) bool {
+	c := words.ClassOf(w)
+	return c.Has(words.Finite) && c.Has(words.Modal|words.Aux)
+}
 
 // contracted reports whether w is a negation the tokenizer kept as one
 // word ("doesnt"), not "not" or "never".
@@ -2498,7 +2502,7 @@ func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 	// the entity qualifies the plural noun after it (which the stream
 	// may have taken into the mention as its kind).
 	after := text.Tokens(r.q[r.ents[e].End:])
-	return len(after) > 0 && text.Singular(after[0]) != after[0] && !auxiliaries[after[0]] && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
+	return len(after) > 0 && text.Singular(after[0]) != after[0] && !auxiliary(after[0]) && !words.ClassOf(after[0]).Has(words.Aux|words.Be|words.Have)
 }
 
 // valueKind reports whether entity e is of a kind that is only ever the

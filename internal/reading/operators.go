@@ -130,7 +130,7 @@ func (r *reader) asksHowOrWhen() string {
 		return ""
 	case w[0] == "when" || w[0] == "why":
 		return w[0]
-	case w[0] == "how" && len(w) > 1 && r.entAt[1] < 0 && !auxiliaries[w[1]] && w[1] != "many" && w[1] != "much":
+	case w[0] == "how" && len(w) > 1 && r.entAt[1] < 0 && !auxiliary(w[1]) && w[1] != "many" && w[1] != "much":
 		return "how " + w[1]
 	}
 	return ""

@@ -2096,11 +2096,12 @@ func (d *readingDoubts) extentBoth(*Reading) (float64, string) {
 // asksYesNo reports whether the question opens with an auxiliary, as a
 // yes or no does ("Does X call Y?", "Is X affected if Y fails?").
 func (r *reader) asksYesNo() bool {
-	return len(r.st.words) > 0 && yesNoOpeners[r.st.words[0]]
+	return len(r.st.words) > 0 && opensYesNo(r.st.words[0])
 }
 
-var yesNoOpeners = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
-	"can": true, "could": true, "will": true, "would": true, "should": true, "has": true, "have": true, "had": true, "might": true, "may": true, "must": true}
+// opensYesNo reports whether w, first in a question, opens a yes or no
+// question: a finite auxiliary (classes.txt: finite).
+func opensYesNo(w string) bool { return words.ClassOf(w).Has(words.Finite) }
 
 // relationWordEntity returns the entity found in part (a link less sure
 // than an exact name) whose mention's words, but for determiners, are all
@@ -2277,7 +2278,7 @@ func (r *reader) describedNoun() int {
 func (r *reader) nounBeforeClause() int {
 	for p := 3; p+1 < len(r.st.words); p++ {
 		v := p + 1
-		for v+1 < len(r.st.words) && auxiliaries[r.st.words[v]] {
+		for v+1 < len(r.st.words) && auxiliary(r.st.words[v]) {
 			v++ // "the production X IS cast in"
 		}
 		if r.entAt[p] >= 0 && r.used[v] && r.entAt[p-1] < 0 && nounLike(r.st.words[p-1]) && !r.used[p-1] {
@@ -2792,7 +2793,7 @@ func (r *reader) negated() string {
 			if named {
 				return w[j]
 			}
-			if !auxiliaries[w[j]] && !fillerWords[w[j]] {
+			if !auxiliary(w[j]) && !fillerWords[w[j]] {
 				break
 			}
 		}
@@ -2803,7 +2804,7 @@ func (r *reader) negated() string {
 // survival returns the words of a survival cue ("would X keep running if
 // Y failed") that name no relation of the graph, or "".
 func (r *reader) survival() string {
-	if w := r.st.words; len(w) > 0 && modals[w[0]] && slices.Contains(w, "without") && !slices.ContainsFunc(w, func(s string) bool { return words.ClassOf(s).Has(words.Neg) }) {
+	if w := r.st.words; len(w) > 0 && modalVerb(w[0]) && slices.Contains(w, "without") && !slices.ContainsFunc(w, func(s string) bool { return words.ClassOf(s).Has(words.Neg) }) {
 		// "Can tiramisu be made without Dairy Valley?", "does X run
 		// without Y": whether X survives Y's loss.
 		return "without"

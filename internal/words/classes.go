@@ -70,6 +70,7 @@ const (
 	Support                         // hold, serve, occupy: a verb whose object, a role or post, says the relation ("held the position of X", "served as X")
 	Joint                           // together, jointly, alongside, co: an act done with someone ("wrote RFCs together with X", "co-authored with X")
 	Naming                          // called, named, known: says the name a thing goes by ("the icon formerly called X")
+	Finite                          // is, does, can, has: a finite auxiliary, not negated, that opens a yes/no question
 	lastClass
 )
 
@@ -84,7 +85,7 @@ var classNames = map[string]Class{
 	"cue-lead": CueLead, "bound": Bound, "keep": Keep, "aspect": Aspect, "not-adverb": NotAdverb,
 	"article": Article, "purpose-verb": PurposeVerb, "life-verb": LifeVerb, "need-word": NeedWord, "path-noun": PathNoun,
 	"path-verb": PathVerb, "complement": Complement, "field": Field, "reference": Reference, "set-aside": SetAside, "support": Support, "joint": Joint,
-	"naming": Naming,
+	"naming": Naming, "finite": Finite,
 }
 
 // operators are the classes of words that change what a question asks:
