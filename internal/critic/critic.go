@@ -1293,10 +1293,31 @@ func nameWordDoubt(s *state.AgentState, _ *state.Verdict, _ *state.Reading) (flo
 	if named > 0 && !s.NameWordKeeps() {
 		return 0.7, fmt.Sprintf("the question asks for %ss, which the graph has no type of; %d of the %d entities reached are named like one, and as the others are of their kind, none is left out", w, named, len(ends)), true
 	}
-	if all, kept := len(ends), len(s.Accepted()); all != kept {
-		return 0.7, fmt.Sprintf("%d other entities reached are not named like a %s", all-kept, w), true
+	if left := leftByName(s, ends); len(left) > 0 {
+		verb := "is"
+		if len(left) > 1 {
+			verb = "are"
+		}
+		return 0.7, fmt.Sprintf("%s, reached too, %s not named with %q", joinNames(left), verb, w), true
 	}
 	return 0, "", false
+}
+
+// leftByName returns the names of the walk's ends (at positions ends)
+// that the name-word filter did not accept, sorted, each once.
+func leftByName(s *state.AgentState, ends []int) []string {
+	kept := map[string]bool{}
+	for _, i := range s.Accepted() {
+		kept[s.Walk.At(i).Node] = true
+	}
+	var left []string
+	for _, i := range ends {
+		if n := s.Walk.At(i).Node; !kept[n] && !slices.Contains(left, n) {
+			left = append(left, n)
+		}
+	}
+	sort.Strings(left)
+	return left
 }
 
 // someoneDoubt: the question asks "who", and the answers are the

@@ -193,7 +193,20 @@ func (f *Frame) relativeAt(i int) bool {
 			return true
 		}
 	}
-	return false
+	// After any other noun, where the question has already opened
+	// ("Which churches venerate the saints who died in 1597?"): the
+	// noun's relative clause, not a second question.
+	return p.class == 0 && f.openedBefore(i-1)
+}
+
+// openedBefore reports whether the question has opened before token k: a
+// wh-word, a request or the auxiliary of a yes or no question stands
+// before it.
+func (f *Frame) openedBefore(k int) bool {
+	if k > 0 && f.toks[0].ent < 0 && f.toks[0].class.Has(words.Finite|words.Request) {
+		return true
+	}
+	return slices.ContainsFunc(f.toks[:k], func(t token) bool { return t.ent < 0 && t.class.Has(words.Wh) })
 }
 
 // relAt returns the relation mention that starts at token i, or nil.
@@ -399,10 +412,20 @@ func (f *Frame) headAt(i int) (*Node, int) {
 // bareKindNoun reports whether token i is a noun the graph has no kind
 // for, right after "which" or "what", or after an entity right after
 // them, and before a verb ("what year was X published", "which Security
-// features are …"): what is asked, though no type says so.
+// features are …"): what is asked, though no type says so; or such a
+// noun before its relative clause, in a question already opened ("the
+// saints who died in 1597").
 func (f *Frame) bareKindNoun(i int) bool {
 	t := f.toks[i]
-	if t.class != 0 || t.ent >= 0 || f.relAt(i) != nil || !f.verbFollows(i+1) {
+	if t.class != 0 || t.ent >= 0 || f.relAt(i) != nil {
+		return false
+	}
+	if i+1 < len(f.toks) && f.toks[i+1].class.Has(words.RelPron) && !f.toks[i+1].comma && f.openedBefore(i) {
+		// "Which churches venerate the saints who died in 1597?": the
+		// noun its relative clause follows.
+		return true
+	}
+	if !f.verbFollows(i + 1) {
 		return false
 	}
 	w := i - 1
