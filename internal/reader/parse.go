@@ -199,6 +199,21 @@ func (f *Frame) relativeAt(i int) bool {
 	return p.class == 0 && f.openedBefore(i-1)
 }
 
+// participleAfter reports whether a verb said as a participle ("born",
+// "canonized", "depending") starts at token i+1: a reduced relative
+// clause of the noun at i.
+func (f *Frame) participleAfter(i int) bool {
+	if i+1 >= len(f.toks) || f.toks[i+1].brk || f.toks[i+1].comma {
+		return false
+	}
+	m := f.relAt(i + 1)
+	if m == nil || m.form != mVerb {
+		return false
+	}
+	w := f.toks[i+1].low
+	return len(w) > 4 && (strings.HasSuffix(w, "ing") || words.PastForm(w) && !words.PreteriteOnly(w))
+}
+
 // openedBefore reports whether the question has opened before token k: a
 // wh-word, a request or the auxiliary of a yes or no question stands
 // before it.
@@ -423,6 +438,11 @@ func (f *Frame) bareKindNoun(i int) bool {
 	if i+1 < len(f.toks) && f.toks[i+1].class.Has(words.RelPron) && !f.toks[i+1].comma && f.openedBefore(i) {
 		// "Which churches venerate the saints who died in 1597?": the
 		// noun its relative clause follows.
+		return true
+	}
+	if f.participleAfter(i) && i > 0 && f.toks[i-1].class.Has(words.Det) && f.openedBefore(i) {
+		// "When did the saints canonized on X die?": the noun a
+		// participle's clause modifies.
 		return true
 	}
 	if !f.verbFollows(i + 1) {
