@@ -360,6 +360,13 @@ func explainedByReading(rd state.Reading, walked map[string]bool, s *graph.Schem
 		if len(walked) > 0 && !touched[t.Name] {
 			continue // "How were the planets of X discovered?": the type discovery method, which the walk never meets
 		}
+		if t.Inferred {
+			// A type scgraph named for a relation its entities play a
+			// role in (DeathSubject) says no word of the question: "When
+			// did the saints venerated in X die?" walked venerated_in,
+			// whose subjects are DeathSubjects, and left "die".
+			continue
+		}
 		explainInto(explained, t.Name)
 		for _, a := range t.Aliases {
 			explainInto(explained, a)
@@ -432,6 +439,10 @@ func (u unexplained) left(toks []string, i int) bool {
 	case askedKind(toks, i) && u.inUnwalkedName(w):
 		// "How much debt does City Quarter cost?" read through cost,
 		// beside debtcost: the asked noun may be the other relation.
+		return true
+	case endVerbAfterDo(toks, i) && u.namesUnwalked(w):
+		// "When did the saints venerated in X die?" read as venerated_in:
+		// the question's own verb, after "do" and a mention, names death.
 		return true
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained), withHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
@@ -522,6 +533,20 @@ func askedKind(toks []string, i int) bool {
 	}
 	return i > 0 && words.ClassOf(toks[i-1]).Has(words.Wh|words.WhMany) && !words.ClassOf(toks[i-1]).Has(words.Pronoun) ||
 		i > 0 && words.ClassOf(toks[i-1]).Has(words.Quantifier) && (i < 2 || !words.ClassOf(toks[i-2]).Has(words.Prep))
+}
+
+// endVerbAfterDo reports whether toks[i] ends the question right after a
+// mention, "do" before them: the question's verb ("When did X die?").
+func endVerbAfterDo(toks []string, i int) bool {
+	return i == len(toks)-1 && i > 1 && toks[i-1] == mentionMark && !words.IsHeadNoun(toks[i]) &&
+		slices.ContainsFunc(toks[:i-1], func(t string) bool { return words.ClassOf(t).Has(words.Aux) })
+}
+
+// namesUnwalked reports whether w names relations of the graph and none
+// the reading walks.
+func (u unexplained) namesUnwalked(w string) bool {
+	named := namedRelations([]string{w}, u.s)
+	return len(named) > 0 && !slices.ContainsFunc(named, func(r string) bool { return u.walked[r] })
 }
 
 // mentionKind reports whether toks[i] is a mention's kind, right before
