@@ -63,15 +63,19 @@ type unit struct {
 }
 
 var (
-	imageRE    = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
-	linkRE     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	refLinkRE  = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
-	urlRE      = regexp.MustCompile(`<?https?://[^\s>)]+>?`)
-	htmlRE     = regexp.MustCompile(`<!--.*?-->|<[^>]{1,80}>`)
-	fileExtRE  = regexp.MustCompile(`(?i)\.(py|js|ts|tsx|jsx|json|ya?ml|md|sh|go|proto|tmpl|txt|toml|xml|html|css|rb|java|cs|php|rs|lock|env|conf|cfg|ini|jar|mod|sum|gradle|kts|csv|sql)$`)
-	envVarRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
-	durationRE = regexp.MustCompile(`^\d`)
-	versionRE  = regexp.MustCompile(`^[vV]\d`)
+	imageRE   = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+	linkRE    = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	refLinkRE = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
+	urlRE     = regexp.MustCompile(`<?https?://[^\s>)]+>?`)
+	htmlRE    = regexp.MustCompile(`<!--.*?-->|<[^>]{1,80}>`)
+	// shortcodeTextRE is a Hugo shortcode that shows a text in the page
+	// ("{{< glossary_tooltip text="libsinsp" term_id="libsinsp" >}}"): the
+	// reader sees the text.
+	shortcodeTextRE = regexp.MustCompile(`\{\{[<%]\s*[\w-]+\s[^{}]*?\btext="([^"]*)"[^{}]*?[>%]\}\}`)
+	fileExtRE       = regexp.MustCompile(`(?i)\.(py|js|ts|tsx|jsx|json|ya?ml|md|sh|go|proto|tmpl|txt|toml|xml|html|css|rb|java|cs|php|rs|lock|env|conf|cfg|ini|jar|mod|sum|gradle|kts|csv|sql)$`)
+	envVarRE        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
+	durationRE      = regexp.MustCompile(`^\d`)
+	versionRE       = regexp.MustCompile(`^[vV]\d`)
 	// abstractNounRE ends the words that name a topic rather than a thing.
 	abstractNounRE = regexp.MustCompile(`(ship|tion|sion|ment|ity|ness|ance|ence|ing|ure|ics|ogy|ism)$`)
 	// specBulletRE is a bullet that starts with a short label and a colon.
@@ -81,8 +85,9 @@ var (
 )
 
 // cleanMarkdown drops images, URLs and HTML from a sentence and keeps a
-// link's text.
+// link's text and the text a shortcode shows.
 func cleanMarkdown(s string) string {
+	s = shortcodeTextRE.ReplaceAllString(s, "$1")
 	s = imageRE.ReplaceAllString(s, " ")
 	s = linkRE.ReplaceAllString(s, "$1")
 	s = refLinkRE.ReplaceAllString(s, "$1")
