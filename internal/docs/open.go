@@ -2163,6 +2163,12 @@ func newDocContext(doc string) *docContext {
 	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	dc.project = titleProject(doc)
+	if t := tokenize(frontMatterTitle(doc)); dc.title == nil && len(t) == 1 && titleWordName(t[0]) {
+		// "title: Libsinsp" over a page that writes "libsinsp receives
+		// …": the one word a site's front matter titles the page with
+		// names a thing, however the text writes it.
+		dc.addName(t[0].text, "")
+	}
 	if dc.title != nil {
 		dc.addName(dc.title.name, dc.title.typ)
 		for _, a := range dc.aliases {
@@ -3197,18 +3203,7 @@ var titleParenRE = regexp.MustCompile(`\s*\(([^)]*)\)\s*`)
 // "# Querier/Query"); nil when the heading is not a name ("# Integrate
 // Online Boutique with Memorystore").
 func titleEntity(doc string) (*omention, []string) {
-	var head string
-	inFence := false
-	for _, l := range strings.Split(doc, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			inFence = !inFence
-			continue
-		}
-		if !inFence && strings.HasPrefix(l, "# ") {
-			head = strings.TrimSpace(l[2:])
-			break
-		}
-	}
+	head := firstHeading(doc)
 	if head == "" {
 		return nil, nil
 	}
@@ -3244,6 +3239,50 @@ func titleEntity(doc string) (*omention, []string) {
 		return nil, nil
 	}
 	return m, aliases
+}
+
+// firstHeading is a document's first "# " heading outside code fences, or
+// "".
+func firstHeading(doc string) string {
+	inFence := false
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence && strings.HasPrefix(l, "# ") {
+			return strings.TrimSpace(l[2:])
+		}
+	}
+	return ""
+}
+
+// titleWordName reports whether a title's one word can name a thing: a
+// capitalised word or an identifier that is no function word, no topic
+// ("Architecture", "Overview" is in [not-names]) and no kind noun or its
+// plural ("Components", "Scheduler").
+func titleWordName(t otok) bool {
+	return (identifier(t) || isCapWord(t)) && !openWords.function(t.low) && !openWords.is("not-names", t.low) &&
+		!abstractNounRE.MatchString(t.low) && openWords.kind(t.low) == "" && openWords.kind(singular(t.low)) == ""
+}
+
+// frontMatterTitle is the title a document's YAML front matter gives
+// ("---" / "title: MetaManager" / "---"), as sites built with Hugo or
+// Docusaurus title their pages, or "".
+func frontMatterTitle(doc string) string {
+	lines := strings.Split(doc, "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return ""
+	}
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "---" {
+			return ""
+		}
+		if v, ok := strings.CutPrefix(l, "title:"); ok {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
 }
 
 // openFact is a relation the open extractor read between two mentions.
@@ -6954,7 +6993,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 25
+const openVersion = 26
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
