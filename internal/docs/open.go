@@ -2701,6 +2701,9 @@ func itemsUnder(prefix string, bs []block, out map[int]string) {
 	numbered := numberedItem(bs[0].lines[0])
 	for _, it := range bs {
 		in := leadingSpaces(it.lines[0])
+		if !listItemRE.MatchString(it.lines[0]) && in > indent {
+			continue // an item's own paragraph ("    For more information, …")
+		}
 		if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
 			return // the list ends, or another list starts
 		}
@@ -6993,7 +6996,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 26
+const openVersion = 27
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
