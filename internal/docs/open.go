@@ -3062,6 +3062,9 @@ func itemObject(b block) string {
 	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
 		return n
 	}
+	if m := itemDashTermRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" || m != nil && !strings.Contains(m[1], " ") && shortNameWord(m[1]) {
+		return m[1] // "- Userspace program - is the CLI tool …"
+	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
 	if k := strings.Index(text, "such as "); k >= 0 {
 		rest := text[k+len("such as "):]
@@ -3098,6 +3101,14 @@ func shortNameItem(body string) string {
 		}
 	}
 	return strings.Join(fs, " ")
+}
+
+// shortNameWord reports whether one capitalised word can be an item's
+// name: no function word, no verb's form, no adverb.
+func shortNameWord(w string) bool {
+	l := strings.ToLower(w)
+	return unicode.IsUpper(firstRune(w)) && hasLetter(w) && !openWords.function(l) && !words.PastForm(l) && !(thirdPerson(l) && verbLike(l)) &&
+		!strings.HasSuffix(l, "ly") && !strings.HasSuffix(l, "ing")
 }
 
 // itemModifiers reports whether the words before an item's link are an
@@ -3138,6 +3149,9 @@ var (
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
+	// "Userspace program - is the CLI tool …", "Driver – sends …": one to
+	// three words, then a dash between spaces and the item's description.
+	itemDashTermRE = regexp.MustCompile(`^([A-Z][\w./-]*(?: [A-Za-z][\w./-]*){0,2})\s+[-–—]\s+\S`)
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
@@ -6996,7 +7010,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 27
+const openVersion = 28
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
