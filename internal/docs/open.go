@@ -3334,6 +3334,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	facts, subject := relate(dutyGerunds(toks), resolved)
 	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
+	facts = append(facts, projectOf(toks, resolved, subject)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
 	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool {
 		// "Stores metadata for various components in the cluster": a
@@ -3353,6 +3354,112 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		ctx.opening = &o
 	}
 	return resolved, facts, last
+}
+
+// projectOf reads a project the subject is of an organisation the
+// sentence names: "Falco, originally created by Sysdig, is now a graduate
+// Cloud Native Computing Foundation (CNCF) project", "Chaos Mesh is an
+// incubating project hosted by CNCF": the subject is a part of the
+// organisation (an indefinite description only: "the containerd project"
+// is containerd).
+func projectOf(toks []otok, ms []omention, subject *omention) []openFact {
+	if subject == nil || subject.ref {
+		return nil
+	}
+	k := afterAside(toks, subject.j)
+	for k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k+2 >= len(toks) || !openWords.is("be", toks[k].low) {
+		return nil
+	}
+	k++
+	for k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k >= len(toks) || toks[k].low != "a" && toks[k].low != "an" {
+		return nil
+	}
+	if o, ok := projectOwner(toks, ms, k+1); ok {
+		return []openFact{{subj: *subject, obj: o, phrase: "part of"}}
+	}
+	return nil
+}
+
+// afterAside returns where the clause goes on after the word at k: past a
+// comma-delimited aside (", originally created by Sysdig,") or a
+// parenthesis.
+func afterAside(toks []otok, k int) int {
+	if k >= len(toks) || toks[k].low != "," && toks[k].low != "(" {
+		return k
+	}
+	end := ","
+	if toks[k].low == "(" {
+		end = ")"
+	}
+	for j := k + 1; j < len(toks) && j <= k+8; j++ {
+		if toks[j].low == end {
+			return j + 1
+		}
+	}
+	return k
+}
+
+// projectOwner reads, from k after an indefinite article, up to three
+// plain modifiers and then either a named organisation and a project noun
+// ("graduate CNCF project", "Cloud Native Computing Foundation graduated
+// project") or a project noun hosted by or of a name ("incubating project
+// hosted by CNCF").
+func projectOwner(toks []otok, ms []omention, k int) (omention, bool) {
+	for n := 0; n < 4 && k < len(toks); n, k = n+1, k+1 {
+		if m, ok := namedAt(ms, k); ok {
+			return m, projectNounWithin(toks, afterAside(toks, m.j), 2)
+		}
+		if openWords.is("member-projects", toks[k].low) {
+			j := k + 1
+			switch {
+			case j+1 < len(toks) && openWords.is("project-hosts", toks[j].low) && toks[j+1].low == "by":
+				j += 2
+			case j < len(toks) && toks[j].low == "of":
+				j++
+			default:
+				return omention{}, false
+			}
+			for j < len(toks) && openWords.is("determiners", toks[j].low) {
+				j++
+			}
+			return namedAt(ms, j)
+		}
+		if toks[k].punct || openWords.function(toks[k].low) {
+			return omention{}, false
+		}
+	}
+	return omention{}, false
+}
+
+// projectNounWithin reports whether a noun of a member project
+// ([member-projects]) stands at k or after at most n plain words
+// ("graduated project").
+func projectNounWithin(toks []otok, k, n int) bool {
+	for j := k; j < len(toks) && j <= k+n; j++ {
+		if openWords.is("member-projects", toks[j].low) {
+			return true
+		}
+		if toks[j].punct || openWords.function(toks[j].low) {
+			return false
+		}
+	}
+	return false
+}
+
+// namedAt returns the named mention (no reference) that starts at token k.
+func namedAt(ms []omention, k int) (omention, bool) {
+	for _, m := range ms {
+		if m.i == k && !m.ref && m.name != "" {
+			return m, true
+		}
+	}
+	return omention{}, false
 }
 
 // typeMentions types the sentence's mentions that carry no type from
@@ -7010,7 +7117,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 28
+const openVersion = 29
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
