@@ -63,15 +63,19 @@ type unit struct {
 }
 
 var (
-	imageRE    = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
-	linkRE     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	refLinkRE  = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
-	urlRE      = regexp.MustCompile(`<?https?://[^\s>)]+>?`)
-	htmlRE     = regexp.MustCompile(`<!--.*?-->|<[^>]{1,80}>`)
-	fileExtRE  = regexp.MustCompile(`(?i)\.(py|js|ts|tsx|jsx|json|ya?ml|md|sh|go|proto|tmpl|txt|toml|xml|html|css|rb|java|cs|php|rs|lock|env|conf|cfg|ini|jar|mod|sum|gradle|kts|csv|sql)$`)
-	envVarRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
-	durationRE = regexp.MustCompile(`^\d`)
-	versionRE  = regexp.MustCompile(`^[vV]\d`)
+	imageRE   = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+	linkRE    = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	refLinkRE = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
+	urlRE     = regexp.MustCompile(`<?https?://[^\s>)]+>?`)
+	htmlRE    = regexp.MustCompile(`<!--.*?-->|<[^>]{1,80}>`)
+	// shortcodeTextRE is a Hugo shortcode that shows a text in the page
+	// ("{{< glossary_tooltip text="libsinsp" term_id="libsinsp" >}}"): the
+	// reader sees the text.
+	shortcodeTextRE = regexp.MustCompile(`\{\{[<%]\s*[\w-]+\s[^{}]*?\btext="([^"]*)"[^{}]*?[>%]\}\}`)
+	fileExtRE       = regexp.MustCompile(`(?i)\.(py|js|ts|tsx|jsx|json|ya?ml|md|sh|go|proto|tmpl|txt|toml|xml|html|css|rb|java|cs|php|rs|lock|env|conf|cfg|ini|jar|mod|sum|gradle|kts|csv|sql)$`)
+	envVarRE        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
+	durationRE      = regexp.MustCompile(`^\d`)
+	versionRE       = regexp.MustCompile(`^[vV]\d`)
 	// abstractNounRE ends the words that name a topic rather than a thing.
 	abstractNounRE = regexp.MustCompile(`(ship|tion|sion|ment|ity|ness|ance|ence|ing|ure|ics|ogy|ism)$`)
 	// specBulletRE is a bullet that starts with a short label and a colon.
@@ -81,8 +85,9 @@ var (
 )
 
 // cleanMarkdown drops images, URLs and HTML from a sentence and keeps a
-// link's text.
+// link's text and the text a shortcode shows.
 func cleanMarkdown(s string) string {
+	s = shortcodeTextRE.ReplaceAllString(s, "$1")
 	s = imageRE.ReplaceAllString(s, " ")
 	s = linkRE.ReplaceAllString(s, "$1")
 	s = refLinkRE.ReplaceAllString(s, "$1")
@@ -2158,6 +2163,12 @@ func newDocContext(doc string) *docContext {
 	dc := &docContext{intro: true, names: map[string]omention{}, typed: map[string]map[int]omention{}, heads: map[string]map[int]omention{}}
 	dc.title, dc.aliases = titleEntity(doc)
 	dc.project = titleProject(doc)
+	if t := tokenize(frontMatterTitle(doc)); dc.title == nil && len(t) == 1 && titleWordName(t[0]) {
+		// "title: Libsinsp" over a page that writes "libsinsp receives
+		// …": the one word a site's front matter titles the page with
+		// names a thing, however the text writes it.
+		dc.addName(t[0].text, "")
+	}
 	if dc.title != nil {
 		dc.addName(dc.title.name, dc.title.typ)
 		for _, a := range dc.aliases {
@@ -2690,6 +2701,9 @@ func itemsUnder(prefix string, bs []block, out map[int]string) {
 	numbered := numberedItem(bs[0].lines[0])
 	for _, it := range bs {
 		in := leadingSpaces(it.lines[0])
+		if !listItemRE.MatchString(it.lines[0]) && in > indent {
+			continue // an item's own paragraph ("    For more information, …")
+		}
 		if !listItemRE.MatchString(it.lines[0]) || in < indent || in == indent && numberedItem(it.lines[0]) != numbered {
 			return // the list ends, or another list starts
 		}
@@ -3048,6 +3062,9 @@ func itemObject(b block) string {
 	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
 		return n
 	}
+	if m := itemDashTermRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" || m != nil && !strings.Contains(m[1], " ") && shortNameWord(m[1]) {
+		return m[1] // "- Userspace program - is the CLI tool …"
+	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
 	if k := strings.Index(text, "such as "); k >= 0 {
 		rest := text[k+len("such as "):]
@@ -3084,6 +3101,14 @@ func shortNameItem(body string) string {
 		}
 	}
 	return strings.Join(fs, " ")
+}
+
+// shortNameWord reports whether one capitalised word can be an item's
+// name: no function word, no verb's form, no adverb.
+func shortNameWord(w string) bool {
+	l := strings.ToLower(w)
+	return unicode.IsUpper(firstRune(w)) && hasLetter(w) && !openWords.function(l) && !words.PastForm(l) && !(thirdPerson(l) && verbLike(l)) &&
+		!strings.HasSuffix(l, "ly") && !strings.HasSuffix(l, "ing")
 }
 
 // itemModifiers reports whether the words before an item's link are an
@@ -3124,6 +3149,9 @@ var (
 	// "Producer: The role of …", "Remoting Module: The entire …": one to
 	// four capitalised words before a colon.
 	itemTermRE = regexp.MustCompile(`^((?:[A-Z][\w./-]*)(?: [A-Z][\w./-]*){0,3}):\s`)
+	// "Userspace program - is the CLI tool …", "Driver – sends …": one to
+	// three words, then a dash between spaces and the item's description.
+	itemDashTermRE = regexp.MustCompile(`^([A-Z][\w./-]*(?: [A-Za-z][\w./-]*){0,2})\s+[-–—]\s+\S`)
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
@@ -3192,18 +3220,7 @@ var titleParenRE = regexp.MustCompile(`\s*\(([^)]*)\)\s*`)
 // "# Querier/Query"); nil when the heading is not a name ("# Integrate
 // Online Boutique with Memorystore").
 func titleEntity(doc string) (*omention, []string) {
-	var head string
-	inFence := false
-	for _, l := range strings.Split(doc, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			inFence = !inFence
-			continue
-		}
-		if !inFence && strings.HasPrefix(l, "# ") {
-			head = strings.TrimSpace(l[2:])
-			break
-		}
-	}
+	head := firstHeading(doc)
 	if head == "" {
 		return nil, nil
 	}
@@ -3241,6 +3258,50 @@ func titleEntity(doc string) (*omention, []string) {
 	return m, aliases
 }
 
+// firstHeading is a document's first "# " heading outside code fences, or
+// "".
+func firstHeading(doc string) string {
+	inFence := false
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence && strings.HasPrefix(l, "# ") {
+			return strings.TrimSpace(l[2:])
+		}
+	}
+	return ""
+}
+
+// titleWordName reports whether a title's one word can name a thing: a
+// capitalised word or an identifier that is no function word, no topic
+// ("Architecture", "Overview" is in [not-names]) and no kind noun or its
+// plural ("Components", "Scheduler").
+func titleWordName(t otok) bool {
+	return (identifier(t) || isCapWord(t)) && !openWords.function(t.low) && !openWords.is("not-names", t.low) &&
+		!abstractNounRE.MatchString(t.low) && openWords.kind(t.low) == "" && openWords.kind(singular(t.low)) == ""
+}
+
+// frontMatterTitle is the title a document's YAML front matter gives
+// ("---" / "title: MetaManager" / "---"), as sites built with Hugo or
+// Docusaurus title their pages, or "".
+func frontMatterTitle(doc string) string {
+	lines := strings.Split(doc, "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return ""
+	}
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "---" {
+			return ""
+		}
+		if v, ok := strings.CutPrefix(l, "title:"); ok {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
+}
+
 // openFact is a relation the open extractor read between two mentions.
 type openFact struct {
 	subj, obj omention
@@ -3273,6 +3334,7 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 	facts, subject := relate(dutyGerunds(toks), resolved)
 	facts = append(facts, factiveClause(toks, resolved)...)
 	facts = append(facts, frontedUse(toks, resolved)...)
+	facts = append(facts, projectOf(toks, resolved, subject)...)
 	facts = append(facts, exampleFacts(toks, resolved)...)
 	facts = orientFacts(slices.DeleteFunc(facts, func(f openFact) bool {
 		// "Stores metadata for various components in the cluster": a
@@ -3292,6 +3354,112 @@ func readUnit(u unit, ctx *docContext, last *omention) ([]omention, []openFact, 
 		ctx.opening = &o
 	}
 	return resolved, facts, last
+}
+
+// projectOf reads a project the subject is of an organisation the
+// sentence names: "Falco, originally created by Sysdig, is now a graduate
+// Cloud Native Computing Foundation (CNCF) project", "Chaos Mesh is an
+// incubating project hosted by CNCF": the subject is a part of the
+// organisation (an indefinite description only: "the containerd project"
+// is containerd).
+func projectOf(toks []otok, ms []omention, subject *omention) []openFact {
+	if subject == nil || subject.ref {
+		return nil
+	}
+	k := afterAside(toks, subject.j)
+	for k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k+2 >= len(toks) || !openWords.is("be", toks[k].low) {
+		return nil
+	}
+	k++
+	for k < len(toks) && openWords.is("adverbs", toks[k].low) {
+		k++
+	}
+	if k >= len(toks) || toks[k].low != "a" && toks[k].low != "an" {
+		return nil
+	}
+	if o, ok := projectOwner(toks, ms, k+1); ok {
+		return []openFact{{subj: *subject, obj: o, phrase: "part of"}}
+	}
+	return nil
+}
+
+// afterAside returns where the clause goes on after the word at k: past a
+// comma-delimited aside (", originally created by Sysdig,") or a
+// parenthesis.
+func afterAside(toks []otok, k int) int {
+	if k >= len(toks) || toks[k].low != "," && toks[k].low != "(" {
+		return k
+	}
+	end := ","
+	if toks[k].low == "(" {
+		end = ")"
+	}
+	for j := k + 1; j < len(toks) && j <= k+8; j++ {
+		if toks[j].low == end {
+			return j + 1
+		}
+	}
+	return k
+}
+
+// projectOwner reads, from k after an indefinite article, up to three
+// plain modifiers and then either a named organisation and a project noun
+// ("graduate CNCF project", "Cloud Native Computing Foundation graduated
+// project") or a project noun hosted by or of a name ("incubating project
+// hosted by CNCF").
+func projectOwner(toks []otok, ms []omention, k int) (omention, bool) {
+	for n := 0; n < 4 && k < len(toks); n, k = n+1, k+1 {
+		if m, ok := namedAt(ms, k); ok {
+			return m, projectNounWithin(toks, afterAside(toks, m.j), 2)
+		}
+		if openWords.is("member-projects", toks[k].low) {
+			j := k + 1
+			switch {
+			case j+1 < len(toks) && openWords.is("project-hosts", toks[j].low) && toks[j+1].low == "by":
+				j += 2
+			case j < len(toks) && toks[j].low == "of":
+				j++
+			default:
+				return omention{}, false
+			}
+			for j < len(toks) && openWords.is("determiners", toks[j].low) {
+				j++
+			}
+			return namedAt(ms, j)
+		}
+		if toks[k].punct || openWords.function(toks[k].low) {
+			return omention{}, false
+		}
+	}
+	return omention{}, false
+}
+
+// projectNounWithin reports whether a noun of a member project
+// ([member-projects]) stands at k or after at most n plain words
+// ("graduated project").
+func projectNounWithin(toks []otok, k, n int) bool {
+	for j := k; j < len(toks) && j <= k+n; j++ {
+		if openWords.is("member-projects", toks[j].low) {
+			return true
+		}
+		if toks[j].punct || openWords.function(toks[j].low) {
+			return false
+		}
+	}
+	return false
+}
+
+// namedAt returns the named mention (no reference) that starts at token k.
+func namedAt(ms []omention, k int) (omention, bool) {
+	for _, m := range ms {
+		if m.i == k && !m.ref && m.name != "" {
+			return m, true
+		}
+	}
+	return omention{}, false
 }
 
 // typeMentions types the sentence's mentions that carry no type from
@@ -6949,7 +7117,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 25
+const openVersion = 29
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
