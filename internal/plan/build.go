@@ -737,6 +737,29 @@ func setAside(q string, s *graph.Schema, pl *state.Plan) {
 	}
 }
 
+// setAsideMentions splits the question's mentions into those read and
+// those a set-aside phrase names ("other than X", "apart from X",
+// "except X"), where another remains to be read; a yes or no question
+// ("Does anything other than X depend on Y?") reads them all.
+func setAsideMentions(q string, ents []linked) (read, aside []linked) {
+	ws := text.Words(q)
+	if len(ws) == 0 || asksYesOrNo([]string{strings.ToLower(ws[0].Raw)}) {
+		return ents, nil
+	}
+	for _, e := range ents {
+		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= e.start })
+		if i > 0 && words.SetsAside(lowerWords(ws[:i])) {
+			aside = append(aside, e)
+		} else {
+			read = append(read, e)
+		}
+	}
+	if len(read) == 0 {
+		return ents, nil
+	}
+	return read, aside
+}
+
 // stepEnds returns the types a step's walk may end at, as the schema
 // says, or nil where a relation's are not known.
 func stepEnds(s *graph.Schema, st state.ChainStep) []string {

@@ -242,6 +242,10 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if err := ctx.Err(); err != nil {
 		return state.Plan{}, cost, err
 	}
+	// "Which elements other than Lithium are in period 2?": an entity set
+	// aside starts no walk; setAside keeps it out of the answers.
+	var aside []linked
+	lk.ents, aside = setAsideMentions(question, lk.ents)
 	plan, without := p.buildNegated(question, s, lk.ents)
 	if !without {
 		plan = p.build(question, s, lk.ents)
@@ -268,6 +272,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	listedDoubts(&plan, s)
 	plan.Others = asksForOthers(question)
 	p.answerConditions(ctx, question, s, &plan, &cost)
+	plan.Ignored = append(plan.Ignored, anchorsOf(aside)...)
 	setAside(question, s, &plan)
 	alsoOfKind(&plan, s)
 	plan.Target.Adjacent = adjacentKinds(question, s, plan, lk.ents)

@@ -311,6 +311,31 @@ func TestPlannerSetsAside(t *testing.T) {
 	if len(p.Target.Except) != 0 || len(p.Readings) == 0 || p.Readings[0].Confidence > 0.5 {
 		t.Errorf("except %q, readings %+v; want team-pay not set aside, the reading doubted", p.Target.Except, p.Readings)
 	}
+
+	// An entity set aside starts no walk, wherever the phrase stands.
+	el := phasetest.NewStore(t, nil,
+		phasetest.Tr("Mercury", "", "phase", "Liquid", "", 1),
+		phasetest.Tr("Bromine", "", "phase", "Liquid", "", 2),
+		phasetest.Tr("Helium", "", "phase", "Gas", "", 3),
+		phasetest.Tr("Lithium", "", "period", "period 2", "", 4),
+		phasetest.Tr("Beryllium", "", "period", "period 2", "", 5),
+		phasetest.Tr("Mercury", "", "period", "period 6", "", 6),
+	)
+	for q, want := range map[string][]string{
+		"Which elements other than Lithium are in period 2?": {"period 2", "Lithium"},
+		"Other than Mercury, which elements are liquid?":     {"Liquid", "Mercury"},
+		"Which elements are liquid except Mercury?":          {"Liquid", "Mercury"},
+	} {
+		p := planFor(t, el, plan.Options{}, q)
+		if len(p.Anchors) != 1 || p.Anchors[0].Entity != want[0] || !slices.Equal(p.Target.Except, want[1:]) {
+			t.Errorf("%q: anchors %+v, except %q; want %s, %s set aside", q, p.Anchors, p.Target.Except, want[0], want[1])
+		}
+	}
+	// A yes or no asks of both.
+	p = planFor(t, el, plan.Options{}, "Is anything other than Mercury liquid?")
+	if len(p.Target.Except) != 0 {
+		t.Errorf("yes/no: except %q; want none", p.Target.Except)
+	}
 }
 
 // A mention that spells a relation's whole name ("GitHub repository" of
