@@ -737,27 +737,65 @@ func setAside(q string, s *graph.Schema, pl *state.Plan) {
 	}
 }
 
-// setAsideMentions splits the question's mentions into those read and
-// those a set-aside phrase names ("other than X", "apart from X",
-// "except X"), where another remains to be read; a yes or no question
-// ("Does anything other than X depend on Y?") reads them all.
-func setAsideMentions(q string, ents []linked) (read, aside []linked) {
+// withoutSetAside returns the question without the phrases that set an
+// entity aside ("other than X", "apart from the X", "except X", "besides
+// X") and the mentions they name, where another entity is left to read:
+// the reading starts from that one, and setAside keeps the entities set
+// aside out of the answers. A yes or no question ("Does anything other
+// than X depend on Y?") reads both; ok is false where nothing is dropped.
+func withoutSetAside(q string, ents []linked) (rest string, aside []linked, ok bool) {
 	ws := text.Words(q)
 	if len(ws) == 0 || asksYesOrNo([]string{strings.ToLower(ws[0].Raw)}) {
-		return ents, nil
+		return q, nil, false
 	}
+	var cuts [][2]int
 	for _, e := range ents {
 		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= e.start })
-		if i > 0 && words.SetsAside(lowerWords(ws[:i])) {
-			aside = append(aside, e)
-		} else {
-			read = append(read, e)
+		start, found := setAsideStart(ws[:max(i, 0)])
+		if i <= 0 || !found {
+			continue
 		}
+		aside = append(aside, e)
+		cuts = append(cuts, [2]int{start, e.end})
 	}
-	if len(read) == 0 {
-		return ents, nil
+	if len(aside) == 0 || len(aside) == len(ents) {
+		return q, nil, false
 	}
-	return read, aside
+	var b strings.Builder
+	last := 0
+	for _, c := range cuts {
+		b.WriteString(q[last:c[0]])
+		last = c[1]
+	}
+	b.WriteString(q[last:])
+	rest = strings.Join(strings.Fields(b.String()), " ")
+	for _, p := range [][2]string{{" ,", ","}, {" ?", "?"}, {",?", "?"}, {",,", ","}} {
+		rest = strings.ReplaceAll(rest, p[0], p[1])
+	}
+	rest = strings.TrimLeft(rest, ", ")
+	if rest == "" {
+		return q, nil, false
+	}
+	return strings.ToUpper(rest[:1]) + rest[1:], aside, true
+}
+
+// setAsideStart returns the byte offset where the set-aside phrase that
+// ends the words before a mention starts ("other than", "apart from",
+// "except", an article after them), and whether they end in one
+// (words.SetsAside).
+func setAsideStart(before []text.Word) (int, bool) {
+	low := lowerWords(before)
+	if !words.SetsAside(low) {
+		return 0, false
+	}
+	n := len(low)
+	if words.ClassOf(low[n-1]).Has(words.Article) {
+		n--
+	}
+	if words.ClassOf(low[n-1]).Has(words.SetAside) {
+		return before[n-1].Start, true
+	}
+	return before[n-2].Start, true // "other than", "apart from", "aside from"
 }
 
 // stepEnds returns the types a step's walk may end at, as the schema

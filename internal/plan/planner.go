@@ -244,8 +244,16 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	// "Which elements other than Lithium are in period 2?": an entity set
 	// aside starts no walk; setAside keeps it out of the answers.
+	asked := question
 	var aside []linked
-	lk.ents, aside = setAsideMentions(question, lk.ents)
+	if rest, as, ok := withoutSetAside(question, lk.ents); ok {
+		rl, err := p.link(ctx, rest, s)
+		cost.StoreCalls += rl.calls
+		if err != nil {
+			return state.Plan{}, cost, err
+		}
+		question, aside, lk.ents = rest, as, rl.ents
+	}
 	plan, without := p.buildNegated(question, s, lk.ents)
 	if !without {
 		plan = p.build(question, s, lk.ents)
@@ -273,7 +281,7 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	plan.Others = asksForOthers(question)
 	p.answerConditions(ctx, question, s, &plan, &cost)
 	plan.Ignored = append(plan.Ignored, anchorsOf(aside)...)
-	setAside(question, s, &plan)
+	setAside(asked, s, &plan)
 	alsoOfKind(&plan, s)
 	plan.Target.Adjacent = adjacentKinds(question, s, plan, lk.ents)
 	plan.Notes = append(lk.notes, plan.Notes...)

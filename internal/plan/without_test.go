@@ -66,3 +66,33 @@ func TestFrontedSetAside(t *testing.T) {
 		}
 	}
 }
+
+// A set-aside phrase and the mention it names are read apart, wherever
+// they stand, where another entity is left; a yes or no question, or one
+// whose only entity is set aside, is left as it is.
+func TestWithoutSetAside(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		names []string
+		want  string // "" where the question is left as it is
+		aside string
+	}{
+		{"Which elements other than Lithium are in period 2?", []string{"Lithium", "period 2"}, "Which elements are in period 2?", "Lithium"},
+		{"Other than Mercury, which elements are liquid?", []string{"Mercury", "liquid"}, "Which elements are liquid?", "Mercury"},
+		{"What does the Steel Sword need apart from the Wooden Handle?", []string{"Steel Sword", "Wooden Handle"}, "What does the Steel Sword need?", "Wooden Handle"},
+		{"Which teams did Kvyat drive for, except AlphaTauri?", []string{"Kvyat", "AlphaTauri"}, "Which teams did Kvyat drive for?", "AlphaTauri"},
+		{"Does anything other than web-app depend on redis-cache?", []string{"web-app", "redis-cache"}, "", ""},
+		{"What else is there other than redis-cache?", []string{"redis-cache"}, "", ""},
+	} {
+		got, aside, ok := withoutSetAside(c.q, mentions(c.q, c.names...))
+		var as string
+		if ok {
+			as = aside[0].anchor.Entity
+		} else {
+			got = ""
+		}
+		if got != c.want || as != c.aside {
+			t.Errorf("%q: %q aside %q, want %q aside %q", c.q, got, as, c.want, c.aside)
+		}
+	}
+}
