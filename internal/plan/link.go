@@ -1640,15 +1640,7 @@ func askingDeterminer(w string) bool {
 
 // stopwords are words that never make an entity mention on their own
 // (stemmed).
-var stopwords = map[string]bool{
-	"a": true, "an": true, "the": true, "of": true, "in": true, "on": true, "by": true, "to": true,
-	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "do": true, "doe": true, "does": true, "did": true,
-	"what": true, "which": true, "who": true, "whom": true, "whose": true, "when": true, "where": true, "how": true, "why": true,
-	"and": true, "or": true, "if": true, "for": true, "with": true, "from": true, "at": true, "as": true, "that": true, "this": true,
-	"it": true, "its": true, "s": true, "there": true, "any": true, "all": true, "me": true, "i": true, "we": true, "our": true,
-	"has": true, "have": true, "had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "name": true,
-	"go": true, "goe": true, "down": true, "up": true, "also": true, "same": true, "share": true,
-}
+var stopwords = words.Set("stopwords")
 
 // restated returns the question with each noun phrase it restates in
 // parentheses as an entity's name replaced by that name: "Which Minor
@@ -1708,7 +1700,7 @@ const maxRestated = 3
 // negators, determiners) nor a verb's -ing form.
 func restatedWord(w string) bool {
 	l := strings.ToLower(w)
-	return !stopwords[text.StemPhrase(w)] && !askingDeterminer(w) && words.ClassOf(l) == 0 && !strings.HasSuffix(l, "ing")
+	return !stopwords.Has(text.StemPhrase(w)) && !askingDeterminer(w) && words.ClassOf(l) == 0 && !strings.HasSuffix(l, "ing")
 }
 
 // isArticleWord reports whether w is an article ("a", "an", "the").
@@ -1717,7 +1709,7 @@ func isArticleWord(w string) bool { return words.ClassOf(strings.ToLower(w)).Has
 // allStopwords reports whether every word of s is a stopword.
 func allStopwords(s string) bool {
 	for _, t := range strings.Fields(text.StemPhrase(s)) {
-		if !stopwords[t] {
+		if !stopwords.Has(t) {
 			return false
 		}
 	}

@@ -33,7 +33,7 @@ type qword struct {
 
 // connectives may stand inside a mention, between the parts of a name
 // ("the encounter grain model in outpatient psych").
-var connectives = map[string]bool{"in": true, "of": true, "from": true, "for": true, "under": true}
+var connectives = words.Set("connectives")
 
 // graphWords is what linking knows of a graph beyond its entities: the
 // words of its type names, and the words of its relation names.
@@ -77,7 +77,7 @@ func newGraphWords(s *graph.Schema) *graphWords {
 		roles[strings.Join(append(slices.Clone(rt), "object"), " ")] = true
 		content := 0
 		for _, t := range rt {
-			if stopwords[t] {
+			if stopwords.Has(t) {
 				continue
 			}
 			content++
@@ -144,7 +144,7 @@ func readWords(q string, gw *graphWords) []qword {
 		qw.named = !qw.plain && len(toks) > 0
 		if qw.tok != "" && qw.plain {
 			qw.kind = words.IsHeadNoun(qw.tok) || gw.typeWord[text.Singular(qw.tok)]
-			qw.conn = connectives[qw.tok]
+			qw.conn = connectives.Has(qw.tok)
 			qw.asking = askingDeterminer(qw.tok)
 		} else if qw.tok != "" && (upperCase(w.Raw) || i > 0 && !qw.stop) {
 			// "the API SIG", "House Frey": a type's name written in
@@ -210,7 +210,7 @@ func isPath(name string) bool {
 
 // fileKinds are the nouns for files and folders: a mention with one of
 // them names a path, one with another kind noun names no path.
-var fileKinds = map[string]bool{"file": true, "folder": true, "directory": true, "dir": true, "path": true, "mount": true}
+var fileKinds = words.Set("file-kinds")
 
 // kindFit says how the kind words of a mention fit an entity: how many it
 // confirms (the entity's name or type carries them), and whether one
@@ -250,7 +250,7 @@ func (gw *graphWords) fitKinds(kinds []string, e graph.Entity, keyToks []string)
 			slices.ContainsFunc(typeToks, func(t string) bool { return text.OneEdit(t, s) })):
 			fit.confirmed++ // "deploymnet"
 			fit.which = append(fit.which, k)
-		case fileKinds[s] != path && (fileKinds[s] || words.IsKindWord(s)):
+		case fileKinds.Has(s) != path && (fileKinds.Has(s) || words.IsKindWord(s)):
 			fit.contradicted = true
 		case typed && gw.namesType(s) && !slices.Contains(typeToks, s):
 			fit.contradicted = true

@@ -12,7 +12,7 @@ import (
 
 // withinWords are the prepositions that put a thing inside a place:
 // "born in Brasil", "within Bavaria".
-var withinWords = []string{"in", "within", "inside"}
+var withinWords = words.Set("within-words")
 
 // throughPlaces reads "in X", where X is a place the graph records other
 // places as lying in, as in X or in a place within it: "Which artists
@@ -60,7 +60,7 @@ func saysWithin(question, entity string, ents []linked) bool {
 		for len(toks) > 0 && toks[len(toks)-1] == "the" {
 			toks = toks[:len(toks)-1]
 		}
-		return len(toks) > 0 && slices.Contains(withinWords, toks[len(toks)-1])
+		return len(toks) > 0 && withinWords.Has(toks[len(toks)-1])
 	}
 	return false
 }

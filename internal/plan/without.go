@@ -77,7 +77,7 @@ func findNegatedTail(q string, ents []linked) (negatedTail, bool) {
 // rest's verb is left out of it, and is the clause's too.
 func elliptical(clause string, e linked) bool {
 	for _, t := range text.Tokens(strings.Replace(clause, e.anchor.Mention, " ", 1)) {
-		if !words.ClassOf(t).Has(words.Neg|words.Negator|words.Conj|words.Det) && !stopwords[t] {
+		if !words.ClassOf(t).Has(words.Neg|words.Negator|words.Conj|words.Det) && !stopwords.Has(t) {
 			return false
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 // complementPreps join a relation noun to its complement: "the members
 // of X", "the team lead for X", "a dependency on X", "write access to X".
-var complementPreps = []string{"of", "for", "on", "to", "in", "from", "at", "behind", "under", "into", "with", "over"}
+var complementPreps = words.Set("complement-preps")
 
 // bindNouns binds each relation noun to its complement: the phrase after
 // "of" (or another preposition), else the possessor before it ("X's
@@ -143,7 +143,7 @@ func roleAsComplement(f *Frame, ni, _ int) (int, string, bool) {
 // its preposition.
 func ownPrepComplement(f *Frame, ni, _ int) (int, string, bool) {
 	n := f.Nodes[ni]
-	if m := n.Noun; m.end == n.j && slices.Contains(complementPreps, f.toks[m.end-1].low) && m.end-m.start > 1 {
+	if m := n.Noun; m.end == n.j && complementPreps.Has(f.toks[m.end-1].low) && m.end-m.start > 1 {
 		if k := f.nodeStartingAt(n.j); k >= 0 && k != ni {
 			return k, "noun-of", true
 		}
@@ -153,7 +153,7 @@ func ownPrepComplement(f *Frame, ni, _ int) (int, string, bool) {
 
 // prepComplement: "members of X", "the lead for X".
 func prepComplement(f *Frame, _, j int) (int, string, bool) {
-	if j < len(f.toks) && !f.toks[j].brk && f.toks[j].ent < 0 && slices.Contains(complementPreps, f.toks[j].low) {
+	if j < len(f.toks) && !f.toks[j].brk && f.toks[j].ent < 0 && complementPreps.Has(f.toks[j].low) {
 		if k := f.nodeStartingAt(j + 1); k >= 0 {
 			f.own(j, j+1, "complement")
 			return k, "noun-of", true

@@ -15,7 +15,7 @@ import (
 // league teams") are marked used.
 func (r *reader) askedPos() int {
 	for i, w := range r.st.words {
-		if !whWords[w] || w == "who" || w == "whom" {
+		if !whWords.Has(w) || w == "who" || w == "whom" {
 			continue
 		}
 		j := r.skippedType(i+1, r.skip(i+1))
@@ -29,7 +29,7 @@ func (r *reader) askedPos() int {
 			// direction; the noun after it is the kind asked.
 			j++
 		}
-		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliary(r.st.words[j]) || (functionWords[r.st.words[j]] && !words.IsKindWord(r.st.words[j]) && r.typeNamedAt(j) == "") {
+		if j >= len(r.st.words) || r.entAt[j] >= 0 || auxiliary(r.st.words[j]) || (functionWord(r.st.words[j]) && !words.IsKindWord(r.st.words[j]) && r.typeNamedAt(j) == "") {
 			continue
 		}
 		// After "which" and "how many" any word is the asked noun; after
@@ -70,7 +70,7 @@ func (r *reader) askedHead(j int) int {
 func (r *reader) kindOfNoun(j int) (int, bool) {
 	w := r.st.words
 	k := j + 2
-	if k >= len(w) || !words.IsClassifier(w[j]) || w[j+1] != "of" || r.entAt[k] >= 0 || functionWords[w[k]] || auxiliary(w[k]) {
+	if k >= len(w) || !words.IsClassifier(w[j]) || w[j+1] != "of" || r.entAt[k] >= 0 || functionWord(w[k]) || auxiliary(w[k]) {
 		return 0, false
 	}
 	if t := r.typeNamedAt(k); t != "" && r.classified(t) {
@@ -80,7 +80,7 @@ func (r *reader) kindOfNoun(j int) (int, bool) {
 	}
 	for n := k + 1; n < len(w); n++ {
 		switch {
-		case r.entAt[n] >= 0 || functionWords[w[n]] && !auxiliary(w[n]):
+		case r.entAt[n] >= 0 || functionWord(w[n]) && !auxiliary(w[n]):
 			continue
 		case words.ClassOf(w[n]).Has(words.Be):
 			return 0, false
@@ -94,7 +94,7 @@ func (r *reader) kindOfNoun(j int) (int, bool) {
 // X?": a question said as a noun phrase, its head noun followed by a
 // relative clause, asks for that noun as "which" would; -1 otherwise.
 func (r *reader) nounLedAsked() int {
-	if w := r.st.words; len(w) > 2 && r.entAt[0] < 0 && r.entAt[1] < 0 && !functionWords[w[0]] && !words.ClassOf(w[0]).Has(words.Prep) && r.knownNoun(0) && (words.ClassOf(w[1]).Has(words.RelPron) || w[1] == "where") {
+	if w := r.st.words; len(w) > 2 && r.entAt[0] < 0 && r.entAt[1] < 0 && !functionWord(w[0]) && !words.ClassOf(w[0]).Has(words.Prep) && r.knownNoun(0) && (words.ClassOf(w[1]).Has(words.RelPron) || w[1] == "where") {
 		return 0
 	}
 	return -1
@@ -105,7 +105,7 @@ func (r *reader) nounLedAsked() int {
 // graph where no noun follows at to ("What level are the Tulsa
 // Drillers?"): the asked noun; else to.
 func (r *reader) skippedType(from, to int) int {
-	noNoun := to >= len(r.st.words) || r.entAt[to] >= 0 || auxiliary(r.st.words[to]) || functionWords[r.st.words[to]]
+	noNoun := to >= len(r.st.words) || r.entAt[to] >= 0 || auxiliary(r.st.words[to]) || functionWord(r.st.words[to])
 	for k := from; k < to && noNoun; k++ {
 		if r.typeNamedAt(k) != "" {
 			return k
@@ -124,7 +124,7 @@ func (r *reader) qualifiedHead(j int) int {
 		return j
 	}
 	head, named := j, 0
-	for k := j + 1; k < len(r.st.words) && k <= j+3 && r.entAt[k] < 0 && words.ClassOf(r.st.words[k]) == 0 && !functionWords[r.st.words[k]]; k++ {
+	for k := j + 1; k < len(r.st.words) && k <= j+3 && r.entAt[k] < 0 && words.ClassOf(r.st.words[k]) == 0 && !functionWord(r.st.words[k]); k++ {
 		if r.typeNamedAt(k) != "" {
 			head, named = k, named+1
 		}
@@ -159,7 +159,7 @@ func (r *reader) pastQualifier(j int) int {
 	if j < len(r.st.words) && r.entAt[j] < 0 && r.typeNamedAt(j) == "" && !words.IsKindWord(r.st.words[j]) && r.relationQualifier(r.st.words[j]) {
 		// "What host tools ...": "host" qualifies host_dependency, the
 		// noun after it is the kind asked.
-		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && !functionWords[r.st.words[k]] && !auxiliary(r.st.words[k]) &&
+		if k := j + 1; k < len(r.st.words) && r.entAt[k] < 0 && !functionWord(r.st.words[k]) && !auxiliary(r.st.words[k]) &&
 			(r.knownNoun(k) || text.Singular(r.st.words[k]) != r.st.words[k]) {
 			return k
 		}
@@ -189,7 +189,7 @@ func (r *reader) relationQualifier(w string) bool {
 func (r *reader) qualifierRels(w string) []*relInfo {
 	var out []*relInfo
 	for _, ri := range r.rels {
-		if q, _, ok := strings.Cut(ri.spelled, " "); ok && q == w && !functionWords[q] && ri.concept != words.None &&
+		if q, _, ok := strings.Cut(ri.spelled, " "); ok && q == w && !functionWord(q) && ri.concept != words.None &&
 			slices.ContainsFunc(r.rels, func(o *relInfo) bool { return o != ri && o.concept == ri.concept }) {
 			out = append(out, ri)
 		}

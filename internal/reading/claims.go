@@ -338,17 +338,13 @@ func (r *reader) hitsAt(i int) []words.Hit {
 // skip returns the next stream position at or after i that is not a
 // determiner or an adjective the patterns ignore.
 func (r *reader) skip(i int) int {
-	for i < len(r.st.words) && skippable[r.st.words[i]] {
+	for i < len(r.st.words) && skippable.Has(r.st.words[i]) {
 		i++
 	}
 	return i
 }
 
-var skippable = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "direct": true,
-
-	"immediate": true, "first": true, "level": true, "current": true, "main": true, "primary": true,
-	"transitive": true, "indirect": true, "whole": true, "entire": true, "full": true, "complete": true,
-	"other": true, "every": true, "each": true, "any": true, "all": true, "both": true, "of": false}
+var skippable = words.Set("skippable")
 
 // transparent reports whether w is a noun that sits between a role noun
 // and "of" and asks for the closure ("the dependency tree of X"): the
@@ -548,7 +544,7 @@ func (r *reader) taxonomy() *claim {
 // one hop); nil where the question is not so.
 func (r *reader) listedUnder() *claim {
 	w := r.st.words
-	if len(w) < 6 || !whWords[w[0]] || r.askedAt != 1 || r.entAt[2] >= 0 || auxiliary(w[2]) || r.entAt[3] < 0 {
+	if len(w) < 6 || !whWords.Has(w[0]) || r.askedAt != 1 || r.entAt[2] >= 0 || auxiliary(w[2]) || r.entAt[3] < 0 {
 		return nil
 	}
 	e := r.entAt[3]
@@ -577,7 +573,7 @@ func (r *reader) listedUnder() *claim {
 // X's kind, one level up; nil where the question is not so.
 func (r *reader) kindOfEntity(i int) *claim {
 	w := r.st.words
-	if i != 1 || !whWords[w[0]] || text.Singular(w[i]) != w[i] {
+	if i != 1 || !whWords.Has(w[0]) || text.Singular(w[i]) != w[i] {
 		return nil
 	}
 	k := i + 2
@@ -642,7 +638,7 @@ func (r *reader) kindsExtent(c *claim, i int) {
 	switch {
 	case r.extentSaid:
 		c.extent, c.extentSaid = r.extent, true
-	case i > 0 && topLevel[w[i-1]]:
+	case i > 0 && topLevel.Has(w[i-1]):
 		c.extent, c.extentSaid = state.ExtentDirect, true
 		r.used[i-1] = true
 	case i > 1 && w[i-2] == "top" && w[i-1] == "level":
@@ -655,7 +651,7 @@ func (r *reader) kindsExtent(c *claim, i int) {
 
 // topLevel are the words before a plural classifier that ask for the
 // kinds one level down ("the main categories of X").
-var topLevel = map[string]bool{"main": true, "top": true, "major": true, "principal": true, "direct": true, "immediate": true}
+var topLevel = words.Set("top-level")
 
 // ofNounBefore reports whether entity e's mention follows "of" after a
 // noun that names a step ("the neighbours of Portugal's neighbours"):
@@ -663,7 +659,7 @@ var topLevel = map[string]bool{"main": true, "top": true, "major": true, "princi
 func (r *reader) ofNounBefore(e int) bool {
 	start := slices.Index(r.entAt, e)
 	p := start - 1
-	for p >= 0 && skippable[r.st.words[p]] {
+	for p >= 0 && skippable.Has(r.st.words[p]) {
 		p--
 	}
 	if p < 1 || r.st.words[p] != "of" {
@@ -686,7 +682,7 @@ func (r *reader) beforePreposition(j int) (int, bool) {
 		j++
 	}
 	transitive := false
-	for j < len(r.st.words) && (transparent(r.st.words[j]) || collective[r.st.words[j]]) {
+	for j < len(r.st.words) && (transparent(r.st.words[j]) || collective.Has(r.st.words[j])) {
 		transitive = transitive || transparent(r.st.words[j])
 		j++
 	}
@@ -695,7 +691,7 @@ func (r *reader) beforePreposition(j int) (int, bool) {
 
 // collective nouns sit between a role noun and "of" and say nothing of
 // how far: "the depends_on list of X" is its list.
-var collective = map[string]bool{"list": true, "set": true}
+var collective = words.Set("collective")
 
 // kindNounAt reports whether the word at stream position j, no entity's,
 // names a kind of thing and no step the graph can walk: a type of the
@@ -1948,10 +1944,10 @@ func (r *reader) failureClaim(cause, affected int) *claim {
 func (r *reader) conditional(at int) bool {
 	for k := at - 1; k >= 0; k-- {
 		w := r.toks[k].text
-		if subordinators[w] || (k == 0 && w == "should") {
+		if subordinators.Has(w) || (k == 0 && w == "should") {
 			return true
 		}
-		if mainClauseWords[w] {
+		if mainClauseWords.Has(w) {
 			return false
 		}
 	}
@@ -1960,17 +1956,14 @@ func (r *reader) conditional(at int) bool {
 
 var (
 	// subordinators open a conditional clause.
-	subordinators = map[string]bool{"if": true, "when": true, "whenever": true, "once": true, "case": true,
-		"suppose": true, "supposing": true, "assuming": true, "assume": true, "after": true}
+	subordinators = words.Set("subordinators")
 	// mainClauseWords open a question's main clause.
-	mainClauseWords = map[string]bool{"would": true, "will": true, "what": true, "which": true, "who": true,
-		"whom": true, "does": true, "do": true, "did": true, "can": true, "could": true, "might": true,
-		"shall": true, "how": true}
+	mainClauseWords = words.Set("main-clause-words")
 )
 
 // prepositionWords may stand between a relation's verb and its object
 // when the relation's name has none ("conflict with").
-var prepositionWords = map[string]bool{"with": true, "on": true, "upon": true, "to": true, "from": true, "of": true, "in": true, "into": true, "for": true, "against": true, "under": true}
+var prepositionWords = words.Set("preposition-words")
 
 // auxiliaryVerb reports whether the word at token at is the main verb of a
 // "what does X <verb>" question and names a relation of the graph: the
@@ -2018,7 +2011,7 @@ func (r *reader) purpose() *claim {
 		c := r.closureClaim(e, stepClaim{concept: words.Dependency, answers: words.Second, word: "needed for"})
 		c.why = append(c.why, fmt.Sprintf("what %s needs to %s", r.ents[e].Name, w[k+1]))
 		for p := range w {
-			if p == i || p == k || p == k+1 || purposeWords[w[p]] {
+			if p == i || p == k || p == k+1 || purposeWords.Has(w[p]) {
 				r.used[p] = true
 			}
 		}
@@ -2079,8 +2072,7 @@ func contracted(w string) bool {
 }
 
 // purposeWords say that something is needed, around a purpose clause.
-var purposeWords = map[string]bool{"present": true, "installed": true, "available": true, "needed": true, "required": true,
-	"necessary": true, "essential": true, "must": true, "there": true, "deployed": true, "running": true, "up": true}
+var purposeWords = words.Set("purpose-words")
 
 // streamPos maps a token position to its stream position, or -1 for a
 // skipped adverb.
@@ -2148,7 +2140,7 @@ func (r *reader) askedTypeAt(start, end int) bool {
 func (r *reader) namedByObject(c words.Concept, object []string) []*relInfo {
 	var out []*relInfo
 	for _, w := range object {
-		if skippable[w] || functionWords[w] {
+		if skippable.Has(w) || functionWord(w) {
 			continue
 		}
 		stem := text.Stem(w)
@@ -2432,7 +2424,7 @@ func (r *reader) entitiesAround(v verbHit, passive bool) (before, after int) {
 	}
 	if k = r.skip(k); k < len(r.st.words) && r.entAt[k] >= 0 {
 		after = r.entAt[k]
-	} else if k+1 < len(r.st.words) && (prepositionWords[r.st.words[k]] || words.ClassOf(r.st.words[k]).Has(words.PlacePrep)) {
+	} else if k+1 < len(r.st.words) && (prepositionWords.Has(r.st.words[k]) || words.ClassOf(r.st.words[k]).Has(words.PlacePrep)) {
 		if j := r.skip(k + 1); j < len(r.st.words) && r.entAt[j] >= 0 {
 			after = r.entAt[j]
 		}
@@ -2488,7 +2480,7 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 // answers, a condition on them, not where a walk starts or ends.
 func (r *reader) kindSaidByEntity(e int, qualifier bool) bool {
 	w := r.st.words
-	if len(w) < 3 || !whWords[w[0]] || r.entAt[1] != e {
+	if len(w) < 3 || !whWords.Has(w[0]) || r.entAt[1] != e {
 		return false
 	}
 	said := text.Tokens(r.q[r.ents[e].Start:r.ents[e].End])
@@ -2538,7 +2530,7 @@ func (r *reader) reachClaim(c *claim, st stepClaim, from, to int) {
 		c.extentSaid = false
 	}
 	c.why = append(c.why, fmt.Sprintf("does %s %s %s", r.ents[from].Name, st.word, r.ents[to].Name))
-	if len(r.st.words) > 0 && whWords[r.st.words[0]] {
+	if len(r.st.words) > 0 && whWords.Has(r.st.words[0]) {
 		// "Which tickets in epic-login block PROJ-3?" asks for a list
 		// that both entities narrow, not for a yes or no.
 		c.conf = min(c.conf, 0.5)
@@ -2793,7 +2785,7 @@ func (r *reader) nounUse(h words.Hit) bool {
 	if h.End-h.Start != 1 {
 		return false
 	}
-	if h.Start > 0 && determiners[r.st.words[h.Start-1]] {
+	if h.Start > 0 && determiners.Has(r.st.words[h.Start-1]) {
 		return true
 	}
 	if h.End < len(r.st.words) && r.entAt[h.End] >= 0 {
@@ -2808,8 +2800,7 @@ func (r *reader) nounUse(h words.Hit) bool {
 }
 
 // determiners come before a noun, never before a verb.
-var determiners = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true, "his": true,
-	"her": true, "our": true, "your": true, "my": true, "these": true, "those": true, "every": true, "each": true}
+var determiners = words.Set("determiners")
 
 // entityPos returns the last stream position before pos that holds entity
 // ent, or -1.
@@ -2988,17 +2979,17 @@ func (r *reader) samePhrase(ri *relInfo) []*relInfo {
 // (list, declare) cc as a build dependency".
 func (r *reader) roleOfAnchor(start, end int) bool {
 	w := r.st.words
-	if end == len(w)-1 && (w[end] == "of" || rolePreps[w[end]] && start > 0 && determiners[w[start-1]] && !words.ClassOf(w[end-1]).Has(words.Prep)) {
+	if end == len(w)-1 && (w[end] == "of" || rolePreps.Has(w[end]) && start > 0 && determiners.Has(w[start-1]) && !words.ClassOf(w[end-1]).Has(words.Prep)) {
 		// "what is cc a build dependency of", "which recipes is Sandstone
 		// an ingredient in" (a noun: not "the city that X serves in").
 		return true
 	}
 	k := start - 1
-	for k >= 0 && determiners[w[k]] {
+	for k >= 0 && determiners.Has(w[k]) {
 		k--
 	}
 	if k >= 1 && words.ClassOf(w[k]).Has(words.Be) && r.entAt[k-1] >= 0 && (k < 2 || r.entAt[k-2] < 0) &&
-		end+1 < len(w) && rolePreps[w[end]] && words.ClassOf(w[end+1]).Has(words.Wh) {
+		end+1 < len(w) && rolePreps.Has(w[end]) && words.ClassOf(w[end+1]).Has(words.Wh) {
 		// "Sandstone is an ingredient in which recipes?": the entity
 		// said first holds the role in what the question asks for.
 		return true
@@ -3013,7 +3004,7 @@ func (r *reader) roleOfAnchor(start, end int) bool {
 // the role's noun: "a dependency of", "an ingredient in". Not "for",
 // which may say the role's object ("What is www.example.com a CNAME
 // for?").
-var rolePreps = map[string]bool{"of": true, "in": true}
+var rolePreps = words.Set("role-preps")
 
 // verbHit is a verb of the question naming a relation or a concept.
 type verbHit struct {
@@ -3897,7 +3888,7 @@ func (r *reader) explained(i int) bool {
 // a word of a cue, or a type word.
 func (r *reader) accounted(i int) bool {
 	w := r.st.words[i]
-	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWords[w] || whWords[w] || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w) || r.kindAfterName(i)
+	return r.entAt[i] >= 0 || r.used[i] || i == r.askedAt || functionWord(w) || whWords.Has(w) || r.isCueWord(w) && !r.actTok[r.st.at[i]] || r.isTypeWord(w) || r.kindAfterName(i)
 }
 
 // whereBeforePlace reports whether the word at stream position i is a

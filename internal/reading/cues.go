@@ -85,31 +85,15 @@ func cuesOf(x words.Cue) []cue {
 
 // whWords start a question or name what is asked ("many": "how many
 // ports ...").
-var whWords = map[string]bool{"what": true, "which": true, "many": true, "who": true, "whom": true, "whose": true, "list": true, "show": true, "name": true, "give": true, "find": true, "enumerate": true}
+var whWords = words.Set("wh-words")
 
-// functionWords carry no relation meaning: a question whose every other
-// word is one of these, a cue, an entity or a type word asks about the
-// entity's neighbourhood; any other word may name a relation, and if none
-// of the graph's relations matches it, the question cannot be read.
-var functionWords = map[string]bool{}
+// functionWordSet and the fillers of classes.txt carry no relation
+// meaning: a question whose every other word is one of these, a cue, an
+// entity or a type word asks about the entity's neighbourhood; any other
+// word may name a relation, and if none of the graph's relations matches
+// it, the question cannot be read.
+var functionWordSet = words.Set("function-words")
 
-func init() {
-	for _, w := range strings.Fields(`a an the of in on at by to for from with as and or not no nor any some all every each
-		is are was were be been being am do does did done doing have has had having can could would should will shall may
-		might must if when whenever then than that this these those it its it's there here what which who whom whose where
-		how why i me we us you they them our my your their his her he she him let lets please tell show list give name
-		find display enumerate print return get gets got see know want need thing things one ones entity entities node
-		nodes item items other others else exactly currently now today also still just only really actually about into
-		onto upon out up down over under above below between among within without via per across around after before
-		s everything anything something nothing everyone anyone someone many much more most few several both either
-		neither there's what's who's directly indirectly transitively immediately
-		ultimately eventually recursively whole entire full complete any level levels depth way line chain tree hop
-		hops first last level single all-the-way including include includes included excluding exclude currently
-		would've could've graph overall total totally altogether together`) {
-		functionWords[w] = true
-	}
-	// The fillers of classes.txt carry nothing a graph answers either.
-	for _, w := range words.WordsOf(words.Filler) {
-		functionWords[w] = true
-	}
-}
+// functionWord reports whether w carries no relation meaning (see
+// functionWordSet).
+func functionWord(w string) bool { return functionWordSet.Has(w) || words.ClassOf(w).Has(words.Filler) }

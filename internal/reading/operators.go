@@ -1,7 +1,6 @@
 package reading
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,31 +19,18 @@ import (
 // that are no adverbs); a word a rule reads (an extent cue, a relation's
 // name, a word a pattern used) is not an operator there.
 
-// conditionals make a question conditional: the subordinators, which open
-// the clause a failure claim reads as the supposed event, and "unless",
-// "should" and "without", which open a condition too, one no failure claim
-// reads.
-var conditionals = union(subordinators, wordSet("unless", "should", "without"))
+// otherConditionals are, beside the subordinators, which open the clause
+// a failure claim reads as the supposed event, the words that open a
+// condition no failure claim reads ("unless", "should", "without").
+var otherConditionals = words.Set("other-conditionals")
 
-// union returns a new set of the words of a and b.
-func union(a, b map[string]bool) map[string]bool {
-	m := maps.Clone(a)
-	maps.Copy(m, b)
-	return m
-}
-
-func wordSet(ws ...string) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[w] = true
-	}
-	return m
-}
+// conditional reports whether w makes a question conditional.
+func conditional(w string) bool { return subordinators.Has(w) || otherConditionals.Has(w) }
 
 // unreadOperator returns the first operator word of the question that no
 // rule read, with what kind of operator it is, or "", "".
 func (r *reader) unreadOperator() (word, kind string) {
-	conditional := slices.ContainsFunc(r.toks, func(t token) bool { return t.entity < 0 && conditionals[t.text] })
+	conditional := slices.ContainsFunc(r.toks, func(t token) bool { return t.entity < 0 && conditional(t.text) })
 	for i, t := range r.toks {
 		if t.entity < 0 && words.ClassOf(t.text).Has(words.Aspect) && !conditional && i+1 < len(r.toks) && strings.HasSuffix(r.toks[i+1].text, "ing") {
 			// "did hub stop shipping to store": a change over time,
@@ -90,7 +76,7 @@ func (r *reader) operatorAt(i int, conditional bool) (word, kind string) {
 		return w, "what a failure leaves working"
 	case mannerAdverb(w) && !t.adverb:
 		return w, "a manner or a frequency"
-	case w == "and" && i+1 < len(r.toks) && (whWords[r.toks[i+1].text] || placeTimeWords[r.toks[i+1].text]) && r.toks[i+1].text != "many":
+	case w == "and" && i+1 < len(r.toks) && (whWords.Has(r.toks[i+1].text) || placeTimeWords.Has(r.toks[i+1].text)) && r.toks[i+1].text != "many":
 		// "what does X read, and where does it write"
 		return "and " + r.toks[i+1].text, "a second question"
 	}

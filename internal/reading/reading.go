@@ -347,7 +347,7 @@ func qualifiers(name []string, phrase string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range name {
 		inPhrase := slices.ContainsFunc(phraseWords, func(p string) bool { return p == w || words.FormSet(p)[w] })
-		if !inPhrase && !functionWords[w] {
+		if !inPhrase && !functionWord(w) {
 			out[w] = true
 		}
 	}
@@ -576,7 +576,7 @@ func (r *reader) resolvePronoun() {
 		switch {
 		case r.entAt[i] >= 0:
 			seen = true
-		case seen && w == "it" && i > 0 && prepositionWords[r.st.words[i-1]]:
+		case seen && w == "it" && i > 0 && prepositionWords.Has(r.st.words[i-1]):
 			r.entAt[i] = 0
 		}
 	}
@@ -1111,7 +1111,7 @@ func (p phraseMatcher) agentForAct(ws []string, i int) bool {
 
 // nameDeterminers may stand between a relation name's words in a
 // question ("has the quality", "is a member of", "runs the image").
-var nameDeterminers = map[string]bool{"the": true, "a": true, "an": true, "its": true, "their": true}
+var nameDeterminers = words.Set("name-determiners")
 
 // findAcrossDeterminers returns the spans where a phrase of two words or
 // more occurs with determiners between its words (at least one: the
@@ -1125,7 +1125,7 @@ func (p phraseMatcher) findAcrossDeterminers(ws []string) [][2]int {
 		j, skipped := i, false
 		for k, m := range p {
 			if k > 0 {
-				for j < len(ws) && nameDeterminers[ws[j]] {
+				for j < len(ws) && nameDeterminers.Has(ws[j]) {
 					j++
 					skipped = true
 				}
@@ -1460,7 +1460,7 @@ func (r *reader) qualifiedSaid() {
 	}
 	for _, ri := range r.rels {
 		q, rest, ok := strings.Cut(ri.spelled, " ")
-		if !ok || functionWords[q] || !slices.ContainsFunc(r.rels, func(o *relInfo) bool { return o != ri && o.concept == ri.concept && o.spelled == rest }) {
+		if !ok || functionWord(q) || !slices.ContainsFunc(r.rels, func(o *relInfo) bool { return o != ri && o.concept == ri.concept && o.spelled == rest }) {
 			continue
 		}
 		for i, w := range r.st.words {
@@ -1699,12 +1699,12 @@ func (r *reader) saidBridge(bridges []state.RelDir) []state.RelDir {
 	}
 	said := func(e state.RelDir) bool {
 		return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
-			return !functionWords[w] && slices.ContainsFunc(r.st.words, func(q string) bool { return q == w || slices.Contains(words.Lemmas(q), w) })
+			return !functionWord(w) && slices.ContainsFunc(r.st.words, func(q string) bool { return q == w || slices.Contains(words.Lemmas(q), w) })
 		})
 	}
 	synonym := func(e state.RelDir) bool {
 		return slices.ContainsFunc(nameWords(e.Relation), func(w string) bool {
-			return slices.ContainsFunc(r.st.words, func(q string) bool { return !functionWords[q] && slices.Contains(words.Synonyms(q), w) })
+			return slices.ContainsFunc(r.st.words, func(q string) bool { return !functionWord(q) && slices.Contains(words.Synonyms(q), w) })
 		})
 	}
 	for _, keep := range []func(state.RelDir) bool{said, synonym} {
@@ -2123,7 +2123,7 @@ func (r *reader) relationWordEntity() (int, string) {
 func (r *reader) relationOf(i int) string {
 	var words []string
 	for _, w := range text.Tokens(r.q[r.ents[i].Start:r.ents[i].End]) {
-		if !determiners[w] {
+		if !determiners.Has(w) {
 			words = append(words, w)
 		}
 	}
@@ -2157,7 +2157,7 @@ func (r *reader) unreadPossessed() string {
 		if j >= len(r.st.words) || r.used[j] || r.entAt[j] >= 0 || words.ClassOf(r.st.words[j]).Has(words.SelfNoun) || r.isCueWord(r.st.words[j]) {
 			continue
 		}
-		if w := r.st.words[j]; functionWords[w] && !words.IsKindWord(w) {
+		if w := r.st.words[j]; functionWord(w) && !words.IsKindWord(w) {
 			// "X's own", "X's whole": no noun of another thing; a
 			// kind word is one ("web-app's node").
 			continue
@@ -2227,7 +2227,7 @@ func (r *reader) described(i int) bool {
 // that no part of the reading explains, or "": a reading that leaves such
 // a word out answers the other clause alone.
 func (r *reader) unreadClause(chain state.Chain) string {
-	if len(r.st.words) == 0 || !(whWords[r.st.words[0]] || placeTimeWords[r.st.words[0]]) {
+	if len(r.st.words) == 0 || !(whWords.Has(r.st.words[0]) || placeTimeWords.Has(r.st.words[0])) {
 		// "if we take X offline, which services stop": no main clause
 		// before the pronoun.
 		return ""
@@ -2245,7 +2245,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 			slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start <= i && i < h.End && kinds[h.Concept] })
 	}
 	for i := 1; i < len(r.st.words); i++ {
-		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronoun(w)) && !r.explained(i) && !carried(i) && !skippable[w] && !words.ClassOf(w).Has(words.Collective) {
+		if w := r.st.words[i]; i != described && !(i == described+1 && relativePronoun(w)) && !r.explained(i) && !carried(i) && !skippable.Has(w) && !words.ClassOf(w).Has(words.Collective) {
 			return w
 		}
 	}
@@ -2258,7 +2258,7 @@ func (r *reader) unreadClause(chain state.Chain) string {
 // the reading took.
 func (r *reader) describedNoun() int {
 	for p := 2; p < len(r.st.words); p++ {
-		if relativePronoun(r.st.words[p]) && r.entAt[p-1] < 0 && !functionWords[r.st.words[p-1]] {
+		if relativePronoun(r.st.words[p]) && r.entAt[p-1] < 0 && !functionWord(r.st.words[p-1]) {
 			// The noun before the pronoun is the one described: the
 			// reading's answers or its middle; the pronoun stands for
 			// it. ("I'd like to know which teams ...": no noun
@@ -2305,12 +2305,12 @@ func (r *reader) nounBeforeParticiple() int {
 // clause describes: no function word, but for the request verbs that are
 // nouns after the start ("the SHOW directed by X", "the LIST").
 func nounLike(w string) bool {
-	return !functionWords[w] || words.ClassOf(w).Has(words.Request)
+	return !functionWord(w) || words.ClassOf(w).Has(words.Request)
 }
 
 // placeTimeWords open questions about where, when and how, whose main
 // clause is read as a wh-word's is.
-var placeTimeWords = map[string]bool{"where": true, "when": true, "how": true}
+var placeTimeWords = words.Set("place-time-words")
 
 // relativePronoun reports whether w starts a relative clause (the relpron
 // class of classes.txt).
@@ -2793,7 +2793,7 @@ func (r *reader) negated() string {
 			if named {
 				return w[j]
 			}
-			if !auxiliary(w[j]) && !fillerWords[w[j]] {
+			if !auxiliary(w[j]) && !fillerWords.Has(w[j]) {
 				break
 			}
 		}
@@ -2820,7 +2820,7 @@ func (r *reader) survival() string {
 }
 
 // fillerWords are passed over between the parts of a complement question.
-var fillerWords = map[string]bool{"directly": true, "actually": true, "really": true, "even": true, "also": true, "be": true, "get": true}
+var fillerWords = words.Set("filler-words")
 
 // qualifiedSiblings narrows each step of rd that walks sibling relations,
 // names that end in one word and differ by the words before it
@@ -2891,7 +2891,7 @@ func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
 			return nil, false
 		}
 		last := text.Singular(ws[len(ws)-1])
-		if head != "" && last != head || functionWords[last] || words.ClassOf(last) != 0 {
+		if head != "" && last != head || functionWord(last) || words.ClassOf(last) != 0 {
 			// Not a name that ends in a word of grammar (built_from,
 			// copies_from): its first word is the act, no qualifier.
 			return nil, false
@@ -2907,11 +2907,11 @@ func siblingQualifiers(rels []string) (quals map[string][]string, ok bool) {
 // itself, its adverb in -ly), else by a word of the same sense, said as
 // a guess.
 func siblingsSaid(w string, rels []string, quals map[string][]string) (named []string, guess string) {
-	if functionWords[w] {
+	if functionWord(w) {
 		return nil, ""
 	}
 	for _, rel := range rels {
-		if slices.ContainsFunc(quals[rel], func(q string) bool { return !functionWords[q] && (w == q || w == adverbOf(q) || words.FormSet(q)[w]) }) {
+		if slices.ContainsFunc(quals[rel], func(q string) bool { return !functionWord(q) && (w == q || w == adverbOf(q) || words.FormSet(q)[w]) }) {
 			named = append(named, rel)
 		}
 	}

@@ -60,7 +60,7 @@ func tokenize(q string, ents []Entity) []token {
 			continue
 		}
 		for i, part := range parts {
-			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs[part], possessive: w.Possessive && i == len(parts)-1,
+			out = append(out, token{text: part, entity: -1, adverb: fillerAdverbs.Has(part), possessive: w.Possessive && i == len(parts)-1,
 				name: nameLike(n, w.Raw)})
 		}
 	}
@@ -99,11 +99,7 @@ var plainWords = text.Splitter{}
 const entityText = "\x00entity"
 
 // fillerAdverbs are skipped when phrases are matched.
-var fillerAdverbs = map[string]bool{
-	"directly": true, "indirectly": true, "transitively": true, "immediately": true, "ultimately": true,
-	"eventually": true, "recursively": true, "actually": true, "really": true, "still": true, "also": true,
-	"currently": true, "somehow": true, "only": true, "just": true, "all": true,
-}
+var fillerAdverbs = words.Set("filler-adverbs")
 
 // stream is the token sequence phrase matching sees: the tokens without
 // filler adverbs and extent cues, with a map back to token positions.

@@ -2,7 +2,6 @@ package words
 
 import (
 	"github.com/scgraph/scgraph/internal/concept"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -58,28 +57,22 @@ func (p Phrase) Find(toks []string) []int {
 func (p Phrase) String() string { return strings.Join(p.words, " ") }
 
 // prepositions end phrasal verbs ("depend on", "report to").
-var prepositions = map[string]bool{"on": true, "upon": true, "to": true, "from": true, "in": true, "into": true, "for": true, "with": true, "of": true}
+var prepositions = Set("prepositions")
 
 // particles are the words that, right after a verb, make a phrasal verb
-// of another meaning: the prepositions, and more prepositions and adverbs
-// such as "as", "off" and "up" ("serve as", "feed off", "back up").
-var particles = func() map[string]bool {
-	m := maps.Clone(prepositions)
-	for _, w := range []string{"as", "at", "off", "up", "out", "over", "after", "against", "through", "via", "about",
-		"onto", "across", "around", "behind", "along"} {
-		m[w] = true
-	}
-	return m
-}()
+// of another meaning beside the prepositions: more prepositions and
+// adverbs such as "as", "off" and "up" ("serve as", "feed off", "back
+// up").
+var particles = Set("particles")
 
 // IsParticle reports whether w, right after a verb, makes a phrasal verb.
-func IsParticle(w string) bool { return particles[w] }
+func IsParticle(w string) bool { return prepositions.Has(w) || particles.Has(w) }
 
 // withoutPreposition returns the phrase without its final preposition
 // ("depend" for "depend on"), when it has one and more words before it.
 func (p Phrase) withoutPreposition() (Phrase, bool) {
 	n := len(p.words)
-	if n < 2 || !prepositions[p.words[n-1]] {
+	if n < 2 || !prepositions.Has(p.words[n-1]) {
 		return Phrase{}, false
 	}
 	return Phrase{words: p.words[:n-1], forms: p.forms[:n-1]}, true
@@ -125,14 +118,14 @@ func (g gapPhrase) find(toks []string) [][2]int {
 
 // placePrepositions are the prepositions of place a "where" stands in
 // for: "Where does X run?" asks what X runs on.
-var placePrepositions = map[string]bool{"in": true, "on": true, "into": true, "to": true, "onto": true, "at": true}
+var placePrepositions = Set("place-prepositions")
 
 // withoutPlacePreposition returns the phrase without its final
 // preposition of place ("run" for "run on"), when it has one and more
 // words before it.
 func (p Phrase) withoutPlacePreposition() (Phrase, bool) {
 	n := len(p.words)
-	if n < 2 || !placePrepositions[p.words[n-1]] {
+	if n < 2 || !placePrepositions.Has(p.words[n-1]) {
 		return Phrase{}, false
 	}
 	return Phrase{words: p.words[:n-1], forms: p.forms[:n-1]}, true
@@ -153,7 +146,7 @@ func whereStranded(verb Phrase, toks []string, like Hit) []Hit {
 		}
 		do := false
 		for j := i + 1; j < len(toks); j++ {
-			if doForms[toks[j]] {
+			if doForms.Has(toks[j]) {
 				do = true
 			}
 			if !do || !verb.MatchAt(toks, j) {
@@ -186,7 +179,7 @@ func IsIndefinite(w string) bool {
 	return w == "a" || w == "an" || ClassOf(w).Has(Quantifier)
 }
 
-var doForms = map[string]bool{"do": true, "does": true, "did": true}
+var doForms = Set("do-forms")
 
 func allGapWords(ws []string) bool {
 	for _, w := range ws {
@@ -203,7 +196,7 @@ func (g gapPhrase) String() string { return g.verb.String() + " " + g.prep.Strin
 // of letters that is not a preposition, question word, auxiliary or
 // conjunction (those start another clause), nor a stand-in for an entity.
 func gapWord(w string) bool {
-	if w == "" || prepositions[w] || clauseWords[w] {
+	if w == "" || prepositions.Has(w) || clauseWords.Has(w) {
 		return false
 	}
 	for _, r := range w {
@@ -214,9 +207,7 @@ func gapWord(w string) bool {
 	return true
 }
 
-var clauseWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "where": true,
-	"when": true, "how": true, "why": true, "that": true, "and": true, "or": true, "not": true, "if": true, "is": true,
-	"are": true, "was": true, "were": true, "be": true, "do": true, "does": true, "did": true, "can": true, "will": true}
+var clauseWords = Set("clause-words")
 
 // compiled is one concept's phrases, by part, in file order.
 type compiled struct {
@@ -505,7 +496,7 @@ func (c compiled) strandedGapHits(toks []string) []Hit {
 	var all []Hit
 	for _, group := range c.gapGroups() {
 		for _, p := range group.ps {
-			if placePrepositions[p.prep.words[0]] {
+			if placePrepositions.Has(p.prep.words[0]) {
 				all = append(all, whereStranded(p.verb, toks, Hit{Concept: c.concept, Kind: HitVerb, Role: group.role, Phrase: p.String()})...)
 			}
 		}

@@ -164,7 +164,7 @@ func (nr *nameReader) modifier(end int) bool {
 // "feeds_on" is not "feeds", "serves_as" not "serves", "needed_for" not
 // "needs".
 func (nr *nameReader) otherParticle(p Phrase, end int) bool {
-	return particles[nr.next(end)] && !particles[p.words[len(p.words)-1]]
+	return IsParticle(nr.next(end)) && !IsParticle(p.words[len(p.words)-1])
 }
 
 func (nr *nameReader) verbs(c *compiled) {
@@ -188,9 +188,9 @@ func (nr *nameReader) verbs(c *compiled) {
 		// other way ("generates" is not "generated from").
 		// Nor a noun-headed phrase's noun alone ("message_type" is not
 		// "type of").
-		if h, ok := p.withoutPreposition(); ok && !twoWay[h.String()] && !c.inverseWords[h.String()] && !c.nounHeaded[p.String()] {
+		if h, ok := p.withoutPreposition(); ok && !twoWay.Has(h.String()) && !c.inverseWords[h.String()] && !c.nounHeaded[p.String()] {
 			for _, at := range h.Find(nr.toks) {
-				if end := at + h.Len(); nr.next(end) != "by" && !particles[nr.next(end)] && !nr.modifier(end) {
+				if end := at + h.Len(); nr.next(end) != "by" && !IsParticle(nr.next(end)) && !nr.modifier(end) {
 					nr.consider(nameMatch{m: Meaning{Concept: c.concept, Phrase: p.String(), Generic: c.generic[p.String()]}, length: h.Len(), dropped: true, started: at})
 				}
 			}
@@ -328,7 +328,7 @@ func analyzeWords(toks []string, skip Concept) Meaning {
 		return Meaning{}
 	}
 	m := nr.best.m
-	if ambiguousNames[m.Phrase] {
+	if ambiguousNames.Has(m.Phrase) {
 		return Meaning{}
 	}
 	if m.Concept == Dependency {
@@ -361,12 +361,12 @@ func delivers(phrase string) bool {
 // members (membership), a source file "includes" the header it needs (a
 // dependency). Such a relation is of unknown meaning unless a schema
 // declares it; in a question the phrase keeps its reading.
-var ambiguousNames = map[string]bool{"include": true}
+var ambiguousNames = Set("ambiguous-names")
 
 // twoWay verbs say a direction only with their preposition: "X connects
 // to Y" (a client to its server), but "a switch connects a camera" or "A
 // links B" names a link that may run either way.
-var twoWay = map[string]bool{"connect": true, "link": true, "talk": true}
+var twoWay = Set("two-way")
 
 // optionalWords mark a dependency that does not propagate failure: an
 // optional, suggested, development, test, peer or extra requirement.
@@ -381,16 +381,16 @@ func IsOptionalWord(w string) bool { return optionalWords()[w] }
 // associationWords, in a relation's name that names no concept, say that
 // it associates entities without a dependency: conflicts and
 // incompatibilities, similarity, cross-references, documentation and
-// labels, succession. mutualWords are those of relations that hold both
-// ways (see Meaning.Mutual).
+// labels, succession (wordsets.txt's other-associations and
+// mutual-associations, in all their forms). mutualWords are those of
+// relations that hold both ways (see Meaning.Mutual).
 var (
-	mutualAssociations = []string{"conflict", "incompatible", "similar", "related", "relate", "duplicate", "same",
-		"equivalent", "compete", "sibling", "cousin", "peer", "neighbour", "neighbor", "adjacent", "connection", "connected"}
-	associationWords = sync.OnceValue(func() map[string]bool {
-		return FormSet(append([]string{"break", "see", "mention", "document", "describe", "tag", "label",
-			"annotate", "replace", "supersede", "obsolete", "compare", "resemble"}, mutualAssociations...)...)
+	mutualAssociations = Set("mutual-associations")
+	otherAssociations  = Set("other-associations")
+	associationWords   = sync.OnceValue(func() map[string]bool {
+		return FormSet(append(otherAssociations.Words(), mutualAssociations.Words()...)...)
 	})
-	mutualWords = sync.OnceValue(func() map[string]bool { return FormSet(mutualAssociations...) })
+	mutualWords = sync.OnceValue(func() map[string]bool { return FormSet(mutualAssociations.Words()...) })
 )
 
 // NameWords splits a relation name into lower-case words (text.Tokens);
@@ -436,7 +436,7 @@ func isRoleNoun(w string) bool {
 
 // passiveAux may open a passive relation name ("is_assumed_by",
 // "gets_triggered_by").
-var passiveAux = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true, "get": true, "gets": true, "got": true}
+var passiveAux = Set("passive-aux")
 
 // PassiveOf reports whether relation name passive is the passive of
 // relation name active, one relation stored from its other end:
@@ -445,7 +445,7 @@ var passiveAux = map[string]bool{"is": true, "are": true, "was": true, "were": t
 // words must be equal.
 func PassiveOf(passive, active string) bool {
 	p, a := NameWords(passive), NameWords(active)
-	if len(p) > 0 && passiveAux[p[0]] {
+	if len(p) > 0 && passiveAux.Has(p[0]) {
 		p = p[1:]
 	}
 	if len(p) < 2 || p[len(p)-1] != "by" {

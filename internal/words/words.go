@@ -92,6 +92,8 @@ type knowledge struct {
 	// derivations are derivations.txt's suffixes, longest first.
 	derivations []derivation
 	spellings   []spelling // British endings and their American forms (spellings.txt)
+	// sets are wordsets.txt's sets, by name (see Set).
+	sets map[string]map[string]bool
 }
 
 var (
@@ -117,6 +119,9 @@ func load() (*knowledge, error) {
 	kn := &knowledge{}
 	var err error
 	if kn.classes, err = parseClasses(); err != nil {
+		return nil, err
+	}
+	if kn.sets, err = parseWordSets(); err != nil {
 		return nil, err
 	}
 	if kn.irreg, kn.bases, kn.nouns, err = parseForms(); err != nil {

@@ -368,3 +368,17 @@ func TestBritishForms(t *testing.T) {
 		}
 	}
 }
+
+// A word set the code reads that wordsets.txt lacks is reported.
+func TestCheckSetsReportsMissing(t *testing.T) {
+	s := Set("no-such-set-for-the-test")
+	if s.Has("the") {
+		t.Error("a missing set has words")
+	}
+	if err := CheckSets(); err == nil {
+		t.Error("CheckSets: no error for a set wordsets.txt lacks")
+	}
+	setsMu.Lock()
+	setsNamed = setsNamed[:len(setsNamed)-1]
+	setsMu.Unlock()
+}
