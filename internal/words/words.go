@@ -6,8 +6,10 @@
 // (readings.txt), the irregular forms of words (forms.txt), British spellings' American
 // forms (spellings.txt), the generic nouns for what a graph
 // holds (kinds.txt), the nouns people put beside a name to say what kind of
-// thing it names (headnouns.txt) and the short forms people write for
-// words (abbreviations.txt). The files are embedded; the package parses
+// thing it names (headnouns.txt), the short forms people write for
+// words (abbreviations.txt) and the closed lists of words one rule of a
+// reader reads, each named for its rule (wordsets.txt). The files are
+// embedded; the package parses
 // them once, and its test lints them: an unknown class, cue, concept, part
 // or flag, a word or phrase listed twice, or classes that exclude each
 // other on one word fail.
