@@ -360,6 +360,9 @@ var rewrites = []struct {
 	// "Other than Veps, which languages are in East Ladoga?": asked as
 	// "Which languages are in East Ladoga, other than Veps?".
 	{frontedSetAside, "the clause that sets an entity aside is read after the question"},
+	// "the element whose symbol is Cs": asked as "the element with
+	// symbol Cs".
+	{whoseIsWith, "a relative clause that says what a thing's attribute is reads as the thing with that attribute"},
 }
 
 // relinker returns a function that links a question's words as Plan

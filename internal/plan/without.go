@@ -166,3 +166,34 @@ func frontedSetAside(q string, ents []linked) (string, bool) {
 	clause := strings.TrimSpace(q[:comma])
 	return strings.ToUpper(rest[:1]) + rest[1:] + ", " + strings.ToLower(clause[:1]) + clause[1:] + "?", true
 }
+
+// whoseIsWith returns the question with a relative clause that says what
+// a thing's attribute is ("the element whose symbol is Cs", "exercises
+// whose main target is the abductors") said as the thing with that
+// attribute ("the element with symbol Cs"), which the readers read: the
+// clause's head is a noun, up to four words stand between "whose" and a
+// form of be, and an entity's mention follows it (past an article). ok is
+// false where the question has no such clause.
+func whoseIsWith(q string, ents []linked) (string, bool) {
+	ws := text.Words(q)
+	for i := 1; i+2 < len(ws); i++ {
+		if !strings.EqualFold(ws[i].Raw, "whose") || words.ClassOf(strings.ToLower(ws[i-1].Raw)) != 0 {
+			continue
+		}
+		for j := i + 2; j < len(ws)-1 && j <= i+5; j++ {
+			be := words.ClassOf(strings.ToLower(ws[j].Raw))
+			if !be.Has(words.Be) || !be.Has(words.Finite) {
+				continue
+			}
+			k := j + 1
+			if words.ClassOf(strings.ToLower(ws[k].Raw)).Has(words.Article) && k+1 < len(ws) {
+				k++
+			}
+			if !slices.ContainsFunc(ents, func(e linked) bool { return e.start == ws[k].Start }) {
+				break
+			}
+			return q[:ws[i].Start] + "with" + q[ws[i].End:ws[j].Start] + q[ws[j+1].Start:], true
+		}
+	}
+	return "", false
+}

@@ -96,3 +96,27 @@ func TestWithoutSetAside(t *testing.T) {
 		}
 	}
 }
+
+// A relative clause that says what a thing's attribute is reads as the
+// thing with it; "whose" that opens the question, or a clause with no
+// entity after its verb, is left as it is.
+func TestWhoseIsWith(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		names []string
+		want  string
+	}{
+		{"Who discovered the element whose symbol is Cs?", []string{"Cs"}, "Who discovered the element with symbol Cs?"},
+		{"Which exercises whose main target is the abductors use a band?", []string{"abductors", "band"}, "Which exercises with main target the abductors use a band?"},
+		{"Whose symbol is Cs?", []string{"Cs"}, ""},
+		{"Who discovered the element whose symbol is short?", nil, ""},
+	} {
+		got, ok := whoseIsWith(c.q, mentions(c.q, c.names...))
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
