@@ -1814,6 +1814,9 @@ func modifies(t otok) bool {
 	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) || openWords.is("abbreviations", t.low) {
 		return false // "Pagerduty, Slack etc.": an abbreviation ends the list, no noun
 	}
+	if openWords.is("adverbs", t.low) {
+		return false // "metamanager then sends …": an adverb, no noun the name modifies
+	}
 	if words.PastForm(t.low) || thirdPerson(t.low) && verbLike(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) {
 		return false
 	}
@@ -7117,7 +7120,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 29
+const openVersion = 30
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
