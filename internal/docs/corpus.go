@@ -7,10 +7,12 @@ import (
 )
 
 // readCorpus reads the names the documents under root give as names on
-// some page (corpusNames), so that every page knows them: kubeedge's page
-// titled "Edged" names the program another page writes "sends a message
-// to edged". A document that cannot be read is left out here; Ingest
-// reports it.
+// some page (corpusNames), so that every page knows them: kubeedge's
+// Edged page writes "EdgeD", the MetaManager page "metamanager then sends
+// an asynchronous message to edged". The names are in the extractor's
+// fingerprint: a page that changes them has every document extracted
+// again. A document that cannot be read is left out here; Ingest reports
+// it.
 func (x *Extractor) readCorpus(root string, paths []string) {
 	var docs []string
 	for _, p := range paths {
@@ -22,9 +24,7 @@ func (x *Extractor) readCorpus(root string, paths []string) {
 }
 
 // corpusNames are the one-word names pages give as names: a word written
-// in camel case ("MetaManager", "EdgeD"), the one word a page's front
-// matter titles it with ("title: Edged"), keyed by their lower-case form.
-// A word some page writes as an English word in lower case is none.
+// in camel case ("MetaManager", "EdgeD"), keyed by its lower-case form.
 func corpusNames(docs []string) map[string]omention {
 	out := map[string]omention{}
 	for _, doc := range docs {
@@ -40,10 +40,20 @@ func corpusNames(docs []string) map[string]omention {
 }
 
 // addCorpusNames adds the corpus's names the document does not give
-// itself, where it writes them as one lower-case word.
-func (dc *docContext) addCorpusNames(corpus map[string]omention) {
+// itself and writes as one lower-case word ("edged"; not "Argo CD" for
+// `argocd`).
+func (dc *docContext) addCorpusNames(doc string, corpus map[string]omention) {
+	if len(corpus) == 0 {
+		return
+	}
+	lower := map[string]bool{}
+	for _, t := range tokenize(cleanMarkdown(doc)) {
+		if !t.punct && t.text == t.low {
+			lower[t.low] = true
+		}
+	}
 	for k, m := range corpus {
-		if _, ok := dc.names[k]; ok || strings.Contains(m.name, " ") {
+		if _, ok := dc.names[k]; ok || !lower[strings.ToLower(m.name)] {
 			continue
 		}
 		dc.names[k] = m

@@ -169,7 +169,7 @@ func (x *Extractor) extract(path, text string) ([]Chunk, []ChunkMention, []State
 	var dc *docContext
 	if x.open {
 		dc = newDocContext(text)
-		dc.addCorpusNames(x.corpus)
+		dc.addCorpusNames(text, x.corpus)
 	}
 	for ci, c := range chunks {
 		if dc != nil {
