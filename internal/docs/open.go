@@ -1321,7 +1321,23 @@ func acronymPlural(w string) bool {
 // name ending at j.
 func (f *mentionFinder) kindNounAfter(j int) bool {
 	toks := f.toks
-	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j])
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) && !kindModifiesNoun(toks, j)
+}
+
+// kindModifiesNoun reports whether the kind noun at j modifies a plain
+// noun after it ("the Falco driver specification", "a message queue
+// client"): the phrase names that noun's thing, not the kind's. A word
+// in -s after it may be the clause's verb ("The Git repository holds
+// …", "The Scheduler component starts …"): no noun then.
+func kindModifiesNoun(toks []otok, j int) bool {
+	if j+1 >= len(toks) || toks[j].poss {
+		return false
+	}
+	n := toks[j+1]
+	if j+2 < len(toks) && (isNumber(strings.TrimLeft(toks[j+2].text, "vV")) || versionRE.MatchString(toks[j+2].text)) {
+		return false // "requires Redis server version 6.0": the server, of that version
+	}
+	return modifies(n) && openWords.kind(n.low) == "" && !openWords.is("nouns", n.low) && !openWords.is("postnominal-adjectives", n.low) && !strings.HasSuffix(n.low, "s")
 }
 
 // commandNounAfter reports whether a noun of commands follows a name
@@ -7120,7 +7136,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 30
+const openVersion = 31
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
