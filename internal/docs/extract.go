@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 
@@ -75,6 +76,9 @@ type Extractor struct {
 	// open: no schema and no entities were given, so the open-vocabulary
 	// extractor (open.go) reads the documents.
 	open bool
+	// corpus: the names the documents of one ingest give as names on
+	// some page (corpusNames), known on every page.
+	corpus map[string]omention
 }
 
 // NewExtractor builds an extractor. The dictionary holds the schema's
@@ -118,6 +122,9 @@ func (x *Extractor) Fingerprint() string {
 	fmt.Fprintln(h, "chunk", x.chunkWords(), "min", x.minConfidence())
 	if x.open {
 		fmt.Fprintln(h, "open", openVersion, openWordsText, words.Readings())
+		for _, k := range slices.Sorted(maps.Keys(x.corpus)) {
+			fmt.Fprintln(h, "corpus", k, x.corpus[k].name)
+		}
 	}
 	if x.llm != nil {
 		fmt.Fprintln(h, x.llm.fingerprint())
@@ -162,6 +169,7 @@ func (x *Extractor) extract(path, text string) ([]Chunk, []ChunkMention, []State
 	var dc *docContext
 	if x.open {
 		dc = newDocContext(text)
+		dc.addCorpusNames(text, x.corpus)
 	}
 	for ci, c := range chunks {
 		if dc != nil {

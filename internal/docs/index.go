@@ -88,6 +88,9 @@ func Ingest(ctx context.Context, root string, prev *Index, x *Extractor, opts Op
 		return nil, rep, err
 	}
 	old := map[string]*Document{}
+	if x.open {
+		x.readCorpus(root, paths)
+	}
 	fingerprint := x.Fingerprint()
 	sameExtractor := false
 	if prev != nil {

@@ -1321,7 +1321,23 @@ func acronymPlural(w string) bool {
 // name ending at j.
 func (f *mentionFinder) kindNounAfter(j int) bool {
 	toks := f.toks
-	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j])
+	return j < len(toks) && !toks[j-1].poss && !f.used[j] && openWords.kind(toks[j].low) != "" && !isCapWord(toks[j]) && !kindModifiesNoun(toks, j)
+}
+
+// kindModifiesNoun reports whether the kind noun at j modifies a plain
+// noun after it ("the Falco driver specification", "a message queue
+// client"): the phrase names that noun's thing, not the kind's. A word
+// in -s after it may be the clause's verb ("The Git repository holds
+// …", "The Scheduler component starts …"): no noun then.
+func kindModifiesNoun(toks []otok, j int) bool {
+	if j+1 >= len(toks) || toks[j].poss {
+		return false
+	}
+	n := toks[j+1]
+	if j+2 < len(toks) && (isNumber(strings.TrimLeft(toks[j+2].text, "vV")) || versionRE.MatchString(toks[j+2].text)) {
+		return false // "requires Redis server version 6.0": the server, of that version
+	}
+	return modifies(n) && openWords.kind(n.low) == "" && !openWords.is("nouns", n.low) && !openWords.is("postnominal-adjectives", n.low) && !strings.HasSuffix(n.low, "s")
 }
 
 // commandNounAfter reports whether a noun of commands follows a name
@@ -1813,6 +1829,9 @@ func headingStart(toks []otok, j int, heading bool) bool { return heading && j <
 func modifies(t otok) bool {
 	if t.punct || isCapWord(t) || t.code || openWords.function(t.low) || !hasLetter(t.text) || openWords.is("abbreviations", t.low) {
 		return false // "Pagerduty, Slack etc.": an abbreviation ends the list, no noun
+	}
+	if openWords.is("adverbs", t.low) {
+		return false // "metamanager then sends …": an adverb, no noun the name modifies
 	}
 	if words.PastForm(t.low) || thirdPerson(t.low) && verbLike(t.low) || verbLike(t.low) && !openWords.is("nouns", t.low) {
 		return false
@@ -7117,7 +7136,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 29
+const openVersion = 31
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

@@ -209,3 +209,25 @@ func TestParticipleNoModifier(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusNames: a name one page of a corpus writes in camel case is a
+// name where another page writes it as one lower-case word.
+func TestCorpusNames(t *testing.T) {
+	x := NewExtractor(nil, nil, nil)
+	x.corpus = corpusNames([]string{"# Edged\n\nEdgeD manages pods.\n"})
+	_, _, stmts := x.extract("metamanager.md", "# MetaManager\n\nMetaManager is the message processor.\nmetamanager then sends a message to edged.\n")
+	var got []string
+	for _, s := range stmts {
+		got = append(got, s.Subject+" "+s.Relation+" "+s.Object)
+	}
+	if !slices.Contains(got, "MetaManager CALLS EdgeD") {
+		t.Errorf("got %q, want MetaManager CALLS EdgeD", got)
+	}
+	x.corpus = nil
+	_, _, stmts = x.extract("metamanager.md", "# MetaManager\n\nMetaManager is the message processor.\nmetamanager then sends a message to edged.\n")
+	for _, s := range stmts {
+		if s.Object == "EdgeD" || s.Object == "edged" {
+			t.Errorf("without the corpus: %s %s %s", s.Subject, s.Relation, s.Object)
+		}
+	}
+}
