@@ -228,13 +228,17 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 // no type its walk reaches: "What attack type does the hero that has Last
 // Word use?" read through components, which joins items, from an ability;
 // no other chain of the rule reader's walkable either)
-// and the open reader's can, at least placeConfidence sure. Its answers
-// are given uncertain, never certified: the types chose the reading.
+// and the open reader's can, at least placeConfidence sure, its words
+// naming the relations it walks (not a graph read from documents, whose
+// types are the extractor's). Its answers are given uncertain, never
+// certified: the types chose the reading.
 func (p *Rules) walksByTypes(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
 	walkable := func(pl state.Plan) bool {
 		return slices.ContainsFunc(pl.Chains, func(c state.Chain) bool { return walkableByTypes(s, pl.Anchors, c) })
 	}
-	if !s.TypesStated() || len(rules.Chains) == 0 || len(rules.Anchors) == 0 || walkable(rules) {
+	// The types of a graph read from documents are the extractor's,
+	// which the facts' ends need not keep to.
+	if !s.TypesStated() || s.OpenWorld || len(rules.Chains) == 0 || len(rules.Anchors) == 0 || walkable(rules) {
 		return state.Plan{}, false
 	}
 	// "Which instructors work in the Gauss Building?": member_of from a
@@ -248,7 +252,7 @@ func (p *Rules) walksByTypes(q string, qw questionWordsOf, s *graph.Schema, ents
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
 	if len(open.Chains) == 0 || len(open.Readings) == 0 || len(open.Anchors) == 0 || open.Readings[0].Confidence < placeConfidence ||
-		!walkableByTypes(s, open.Anchors, open.Chains[0]) || len(Ignored(open, anchorsOf(ents))) > 0 {
+		len(open.Readings[0].Because) == 0 || !walkableByTypes(s, open.Anchors, open.Chains[0]) || len(Ignored(open, anchorsOf(ents))) > 0 {
 		return state.Plan{}, false
 	}
 	for i := range open.Readings {
