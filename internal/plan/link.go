@@ -844,11 +844,16 @@ func namesInParentheses(mention, name string) bool {
 	return k != "" && (k == text.Key(name[:open]) || k == text.Key(name[open+2:len(name)-1]))
 }
 
-// predicateNoun reports whether span sp follows a form of "be" and ends
+// predicateNoun reports whether span sp follows a form of "be" (past a
+// "not": "are not gases") and ends
 // its noun phrase: the end of the question, or a conjunction, a
 // preposition ("gases at room temperature") or a comma after it.
 func predicateNoun(ws []qword, sp span) bool {
-	if sp.i == 0 || !words.ClassOf(ws[sp.i-1].lower).Has(words.Be) {
+	be := sp.i - 1
+	if be > 0 && words.ClassOf(ws[be].lower).Has(words.Neg) && !words.ClassOf(ws[be].lower).Has(words.Be) {
+		be-- // "Which period 2 elements are not diatomic nonmetals?"
+	}
+	if be < 0 || !words.ClassOf(ws[be].lower).Has(words.Be) {
 		return false
 	}
 	return sp.j == len(ws) || ws[sp.j].conn || words.ClassOf(ws[sp.j].lower).Has(words.Conj|words.Prep) || strings.HasSuffix(ws[sp.j-1].Raw, ",")
