@@ -425,3 +425,22 @@ func TestPlannerAdjacentOnlyForYesOrNo(t *testing.T) {
 		}
 	}
 }
+
+// Values coordinated by "or" where the kind of the first names the
+// relation ("period 2 or period 6" over period) are all walked from.
+func TestPlannerCoordinatedValues(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("Lithium", "element", "period", "period 2", "period", 1),
+		phasetest.Tr("Beryllium", "element", "period", "period 2", "period", 2),
+		phasetest.Tr("Mercury", "element", "period", "period 6", "period", 3),
+		phasetest.Tr("Mercury", "element", "phase", "Liquid", "phase", 4),
+	)
+	p := planFor(t, st, plan.Options{}, "Which elements are in period 2 or period 6?")
+	var got []string
+	for _, a := range p.Anchors {
+		got = append(got, a.Entity)
+	}
+	if !slices.Equal(got, []string{"period 2", "period 6"}) || len(p.Ignored) != 0 {
+		t.Errorf("anchors %q, ignored %+v; want both periods walked from", got, p.Ignored)
+	}
+}

@@ -2189,18 +2189,7 @@ func (r *reader) verb() *claim {
 		c := r.verbClaim(v, before, after, passive)
 		r.joinCoordinatedVerb(c, vs, v)
 		if c.target < 0 {
-			// "what depends on X or Y": either's.
-			if co := r.coordinated(c.anchor); len(co) > 0 {
-				c.also = co
-				if w := r.commonWord(); w != "" {
-					// "Which countries border both Germany and France?":
-					// what each of them reaches.
-					c.common = true
-					c.why = append(c.why, fmt.Sprintf("%q: what %s have in common", w, r.entityList(c.anchor, co)))
-				} else {
-					r.unionDoubt(c, after >= 0 && c.anchor == after && !passive)
-				}
-			}
+			r.joinCoordinated(c, after >= 0 && c.anchor == after && !passive)
 		}
 		if v.guess != "" {
 			c.conf = min(c.conf, 0.7)
@@ -2904,6 +2893,24 @@ func (r *reader) commonWord() string {
 		}
 	}
 	return ""
+}
+
+// joinCoordinated walks claim c from the entities coordinated with its
+// anchor too ("what depends on X or Y": either's; "Which countries border
+// both Germany and France?": what they have in common), doubting a union
+// read of "and" where objects says the entities are the verb's objects.
+func (r *reader) joinCoordinated(c *claim, objects bool) {
+	co := r.coordinated(c.anchor)
+	if len(co) == 0 {
+		return
+	}
+	c.also = co
+	if w := r.commonWord(); w != "" {
+		c.common = true
+		c.why = append(c.why, fmt.Sprintf("%q: what %s have in common", w, r.entityList(c.anchor, co)))
+		return
+	}
+	r.unionDoubt(c, objects)
 }
 
 // unionDoubt lowers a coordinated claim's confidence when the question may
@@ -3630,9 +3637,12 @@ func (r *reader) kindNamedRelation() *claim {
 		if slices.Contains(named.def.To, ent.Type) {
 			answers = words.First
 		}
-		return &claim{anchor: e, target: -1, conf: 0.85, extent: state.ExtentDirect, extentSaid: true,
+		c := &claim{anchor: e, target: -1, conf: 0.85, extent: state.ExtentDirect, extentSaid: true,
 			steps: []stepClaim{{concept: words.None, rels: []*relInfo{named}, answers: answers, word: w}},
 			why:   []string{fmt.Sprintf("%q, the kind of %s, names %s", w, ent.Name, named.def.Name)}}
+		// "Which elements are in period 4 or period 5?": either's.
+		r.joinCoordinated(c, true)
+		return c
 	}
 	return nil
 }
