@@ -772,8 +772,10 @@ func (p *Rules) acceptPartial(ws []qword, sp span, c candidate, asked bool, gw *
 	if asked {
 		// "Which alkali metals": a name of two words or more said whole
 		// in the plural after an asking word names the kind of thing it
-		// is (the category alkali metal), a condition on the answers.
-		return endsInPlural(ws, sp) && pluralOfName(tc.of(c.form), nameToks)
+		// is (the category alkali metal), a condition on the answers;
+		// "Which Eastern Orthodox saints": words written as names that
+		// begin an entity's name, before a plain plural, name it so too.
+		return endsInPlural(ws, sp) && pluralOfName(tc.of(c.form), nameToks) || namedPrefixBeforeKind(ws, sp, tc.of(c.form), nameToks)
 	}
 	if predicateNoun(ws, sp) && endsInPlural(ws, sp) {
 		// "the elements that are gases", "Which alkali metals are
@@ -933,6 +935,22 @@ func extendsOnlyByVersion(tok string, nameToks []string) bool {
 // plural ("http handlers" of "http handler").
 func pluralOfName(mention, name []string) bool {
 	return len(name) >= 2 && singularIsName(mention, name) && mention[len(mention)-1] != name[len(name)-1]
+}
+
+// namedPrefixBeforeKind reports whether the span's words, each written as
+// a name, begin an entity's longer name (mention of name), and a plain
+// plural follows the span: "Which Eastern Orthodox saints" for the
+// Eastern Orthodox Church, "Which Anglican saints" for the Anglican
+// Communion.
+func namedPrefixBeforeKind(ws []qword, sp span, mention, name []string) bool {
+	if sp.j >= len(ws) || len(mention) == 0 || len(mention) >= len(name) || !slices.Equal(mention, name[:len(mention)]) {
+		return false
+	}
+	if slices.ContainsFunc(ws[sp.i:sp.j], func(w qword) bool { return !w.named || w.stop }) {
+		return false
+	}
+	next := ws[sp.j]
+	return next.plain && !next.stop && next.tok != "" && text.Singular(next.tok) != next.tok
 }
 
 // singularIsName reports whether mention is name once its last word is
