@@ -258,6 +258,11 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	if !without {
 		plan = p.build(question, s, lk.ents)
 	}
+	if pl, rest, ents, ok, err := p.sameValuePlan(ctx, question, s, lk.ents, &cost); err != nil {
+		return state.Plan{}, cost, err
+	} else if ok {
+		plan, question, lk.ents = pl, rest, ents
+	}
 	if pl, ok, err := p.byPart(question, s, lk.ents, plan, p.relinker(ctx, s, &cost)); err != nil {
 		return state.Plan{}, cost, err
 	} else if ok {

@@ -444,3 +444,27 @@ func TestPlannerCoordinatedValues(t *testing.T) {
 		t.Errorf("anchors %q, ignored %+v; want both periods walked from", got, p.Ignored)
 	}
 }
+
+// "the same <noun> as X", where the noun names no relation of the graph,
+// is walked from X to its value and back to what else has it.
+func TestPlannerSameValue(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("Brigid of Kildare", "", "death", "525", "", 1),
+		phasetest.Tr("Vitonus", "", "death", "525", "", 2),
+		phasetest.Tr("Mary of the Gael", "", "death", "525", "", 3),
+		phasetest.Tr("Paul Miki", "", "death", "1597", "", 4),
+		phasetest.Tr("Paul Miki", "", "birth", "1564", "", 5),
+		phasetest.Tr("Brigid of Kildare", "", "venerated_in", "Anglican Communion", "", 6),
+		phasetest.Tr("Paul Miki", "", "canonization", "1862", "", 7),
+	)
+	p := planFor(t, st, plan.Options{}, "Which saints died in the same year as Brigid of Kildare?")
+	if len(p.Chains) == 0 || len(p.Chains[0].Steps) != 2 || !slices.Equal(p.Target.Except, []string{"Brigid of Kildare"}) {
+		t.Fatalf("chains %+v, except %q; want death out and back, Brigid of Kildare set aside", p.Chains, p.Target.Except)
+	}
+	if to, back := p.Chains[0].Steps[0].Edges[0], p.Chains[0].Steps[1].Edges[0]; to.Relation != "death" || back != to.Reversed() {
+		t.Errorf("steps %+v then %+v; want death and back", to, back)
+	}
+	if p.Readings[0].Confidence >= 0.8 {
+		t.Errorf("confidence %.2f; a guess is never certified", p.Readings[0].Confidence)
+	}
+}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -196,4 +197,73 @@ func whoseIsWith(q string, ents []linked) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sameAs returns the question without "the same <noun> as" before an
+// entity's mention ("Which saints died in the same year as Brigid of
+// Kildare?" said as "Which saints died in Brigid of Kildare?") and that
+// mention; ok is false where the question says no such phrase, or is a
+// yes or no.
+func sameAs(q string, ents []linked) (string, linked, bool) {
+	ws := text.Words(q)
+	if len(ws) == 0 || asksYesOrNo([]string{strings.ToLower(ws[0].Raw)}) {
+		return "", linked{}, false
+	}
+	for i := 0; i+2 < len(ws); i++ {
+		if !strings.EqualFold(ws[i].Raw, "same") {
+			continue
+		}
+		for j := i + 2; j < len(ws)-1 && j <= i+4; j++ {
+			if !strings.EqualFold(ws[j].Raw, "as") {
+				continue
+			}
+			k := slices.IndexFunc(ents, func(e linked) bool { return e.start == ws[j+1].Start })
+			if k < 0 {
+				break
+			}
+			start := ws[i].Start
+			if i > 0 && strings.EqualFold(ws[i-1].Raw, "the") {
+				start = ws[i-1].Start
+			}
+			return q[:start] + q[ws[j+1].Start:], ents[k], true
+		}
+	}
+	return "", linked{}, false
+}
+
+// sameValue makes each one-step chain of pl from entity e walk on, back
+// over the same relations, to the others that share the value it reaches
+// ("the saints who died in the same year as X": X -death-> 525
+// <-death-), e kept out of the answers; a guess, never certified. It
+// reports whether any chain was turned.
+func sameValue(pl *state.Plan, e string) bool {
+	if len(pl.Anchors) != 1 || pl.Anchors[0].Entity != e {
+		return false
+	}
+	turned := false
+	for i := range pl.Chains {
+		c := &pl.Chains[i]
+		if len(c.Steps) != 1 || c.Steps[0].Repeat {
+			continue
+		}
+		to := c.Steps[0]
+		back := state.ChainStep{}
+		for _, d := range to.Edges {
+			back.Edges = append(back.Edges, d.Reversed())
+		}
+		c.Steps = []state.ChainStep{to, back}
+		turned = true
+		if i < len(pl.Readings) {
+			rels := strings.Join(to.Relations(), " or ")
+			rd := &pl.Readings[i]
+			rd.Text = fmt.Sprintf("what shares %s's %s with it", e, rels)
+			rd.Confidence = min(rd.Confidence, doubtedConfidence)
+			rd.Guesses = append(slices.Clip(rd.Guesses), fmt.Sprintf("\"the same ... as %s\" read as %s's value through %s, then what else has it", e, e, rels))
+		}
+	}
+	if turned {
+		pl.HopBudget = max(pl.HopBudget, 2)
+		pl.Target.Except = append(pl.Target.Except, e)
+	}
+	return turned
 }

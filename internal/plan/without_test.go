@@ -120,3 +120,26 @@ func TestWhoseIsWith(t *testing.T) {
 		}
 	}
 }
+
+// "the same <noun> as X" is cut from the question where X's mention
+// follows; a yes or no, or no mention after "as", leaves it.
+func TestSameAs(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		names []string
+		want  string
+	}{
+		{"Which saints died in the same year as Brigid of Kildare?", []string{"Brigid of Kildare"}, "Which saints died in Brigid of Kildare?"},
+		{"Which other band exercises work the same main muscle as Internal Rotation with Band?", []string{"Internal Rotation with Band"}, "Which other band exercises work Internal Rotation with Band?"},
+		{"Is X in the same team as Y?", []string{"X", "Y"}, ""},
+		{"Which saints died in the same year?", nil, ""},
+	} {
+		got, _, ok := sameAs(c.q, mentions(c.q, c.names...))
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
