@@ -699,12 +699,33 @@ func (r *reader) findRelationNames() {
 			return o.placeNoun && o.start == c.start && o.end == c.end
 		})
 	})
+	all = namedPlaceOnly(all)
 	for _, c := range all {
 		if !r.nameClashes(c) && !r.copulaOfPhrase(c, all) {
 			r.rhits = append(r.rhits, c.relHit)
 		}
 	}
 	sort.SliceStable(r.rhits, func(i, j int) bool { return r.rhits[i].start < r.rhits[j].start })
+}
+
+// namedPlaceOnly keeps, of the candidates on a span where "where" stands
+// for a relation's place noun and the span's word names one of those
+// relations itself, only that relation's place-noun reading: "Where is X
+// located?" over location and country is location (the word names it),
+// read with X as its subject whatever the voice, not country.
+func namedPlaceOnly(all []nameCand) []nameCand {
+	keep := func(c nameCand) bool {
+		same := func(o nameCand) bool { return o.start == c.start && o.end == c.end }
+		named := func(rel *relInfo) bool {
+			return slices.ContainsFunc(all, func(o nameCand) bool { return same(o) && !o.elided && o.rel == rel }) &&
+				slices.ContainsFunc(all, func(o nameCand) bool { return same(o) && o.placeNoun && o.rel == rel })
+		}
+		if !slices.ContainsFunc(all, func(o nameCand) bool { return same(o) && named(o.rel) }) {
+			return true
+		}
+		return c.placeNoun && named(c.rel)
+	}
+	return slices.DeleteFunc(all, func(c nameCand) bool { return !keep(c) })
 }
 
 // dropValueNouns drops the relation names and concept phrases of one
