@@ -2423,8 +2423,9 @@ func (dc *docContext) definitionTerm(p block) {
 
 // kindWithNamesRE is a lower-case noun with a parenthesis after it:
 // "components (`server` and `agent`)", "backend (e.g. Docker, Kubernetes,
-// local)".
-var kindWithNamesRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*)\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such as|like|for example,?)?\s*([^()]{1,100})\)`)
+// local)", "the `Ready` state (including Binding, Bound, Running)": the
+// names are things of the noun's kind, not parts of the name before it.
+var kindWithNamesRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*)\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such as|like|including|for example,?)?\s*([^()]{1,100})\)`)
 
 // namesForKinds puts the names a parenthesis gives in place of the plain
 // noun phrase before it (the noun, up to two modifiers and a determiner or
