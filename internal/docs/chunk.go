@@ -180,13 +180,15 @@ func (b block) joinedLines() (joined string, starts []int, inCode []bool) {
 		if k > 0 {
 			inCode = append(inCode, false)
 		}
+		var bold []bool
+		l, bold = boldSeries(l)
 		for i := 0; i < len(l); i++ {
 			if l[i] == '`' {
 				ticks = !ticks
 				inCode = append(inCode, false)
 				continue
 			}
-			inCode = append(inCode, ticks)
+			inCode = append(inCode, ticks || bold[i])
 		}
 		l = strings.Map(func(r rune) rune {
 			if r == '`' || r == '*' {
@@ -197,6 +199,39 @@ func (b block) joinedLines() (joined string, starts []int, inCode []bool) {
 		sb.WriteString(l)
 	}
 	return sb.String(), starts, inCode
+}
+
+// boldSeriesRE is two or more emphasised single words joined by slashes:
+// "Volcano consists of **scheduler** / **controllermanager** / **vcctl**".
+var boldSeriesRE = regexp.MustCompile(`\*\*[^*\s/]{1,40}\*\*(?:\s*/\s*\*\*[^*\s/]{1,40}\*\*)+`)
+
+// boldSeries reads a series of emphasised single words joined by slashes as
+// a list of names: each word is marked as code (the returned mask, per
+// byte of the line) and each slash between them is a comma. The line keeps
+// its length.
+func boldSeries(l string) (string, []bool) {
+	mask := make([]bool, len(l))
+	locs := boldSeriesRE.FindAllStringIndex(l, -1)
+	if locs == nil {
+		return l, mask
+	}
+	b := []byte(l)
+	for _, m := range locs {
+		in := false
+		for i := m[0]; i < m[1]; i++ {
+			switch {
+			case b[i] == '*':
+				if i+1 < m[1] && b[i+1] == '*' {
+					in = !in
+				}
+			case b[i] == '/' && !in:
+				b[i] = ','
+			case in:
+				mask[i] = true
+			}
+		}
+	}
+	return string(b), mask
 }
 
 // codeSpans returns the code spans of joined[from:to], each with its

@@ -2198,8 +2198,13 @@ func newDocContext(doc string) *docContext {
 	dc.listedKind = map[int]string{}
 	dc.listed = listIntroductionsKinds(bs, dc.subject(), dc.listedKind)
 	var sentences [][]otok
-	for _, b := range bs {
+	for k, b := range bs {
 		sentences = append(sentences, dc.blockNames(b.prose(), b.table())...)
+		if k+1 < len(bs) {
+			if w := headedName(b, bs[k+1]); w != "" {
+				dc.addName(w, "")
+			}
+		}
 	}
 	for _, toks := range sentences {
 		if n := lowerCaseSubject(toks); n != "" && !namedOtherwise(n, sentences, dc.names) {
@@ -2418,8 +2423,9 @@ func (dc *docContext) definitionTerm(p block) {
 
 // kindWithNamesRE is a lower-case noun with a parenthesis after it:
 // "components (`server` and `agent`)", "backend (e.g. Docker, Kubernetes,
-// local)".
-var kindWithNamesRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*)\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such as|like|for example,?)?\s*([^()]{1,100})\)`)
+// local)", "the `Ready` state (including Binding, Bound, Running)": the
+// names are things of the noun's kind, not parts of the name before it.
+var kindWithNamesRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*)\s*\(\s*(?:e\.g\.,?|i\.e\.,?|such as|like|including|for example,?)?\s*([^()]{1,100})\)`)
 
 // namesForKinds puts the names a parenthesis gives in place of the plain
 // noun phrase before it (the noun, up to two modifiers and a determiner or
@@ -3203,6 +3209,35 @@ func headingName(b block) (string, string) {
 	}
 	return strings.Join(ws, " "), typ
 }
+
+// headedName is the one lower-case word a section heading is ("### vcctl")
+// when the section's first line writes it after a capitalised name
+// ("Volcano vcctl is the command line client for Volcano"): the section
+// is about a thing the project names in lower case. A word the lists know
+// (a function word, a kind noun, a topic) is none.
+func headedName(h, next block) string {
+	if len(h.lines) != 1 || !headingRE.MatchString(h.lines[0]) || strings.HasPrefix(strings.TrimSpace(h.lines[0]), "# ") || len(next.lines) == 0 {
+		return ""
+	}
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(h.lines[0], "")))
+	if len(ws) != 1 || !lowerWordRE.MatchString(ws[0]) {
+		return ""
+	}
+	w := ws[0]
+	if openWords.function(w) || openWords.is("not-names", w) || openWords.kind(w) != "" || openWords.kind(singular(w)) != "" || abstractNounRE.MatchString(w) {
+		return ""
+	}
+	toks := tokenize(cleanMarkdown(next.lines[0]))
+	for i := 1; i < len(toks); i++ {
+		if toks[i].text == w && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
+			return w
+		}
+	}
+	return ""
+}
+
+// lowerWordRE is a word of lower-case letters and digits, a letter first.
+var lowerWordRE = regexp.MustCompile(`^[a-z][a-z0-9]{2,}$`)
 
 // titleProject is the project a document's title names before words of
 // another kind: the capitalised words that start a title whose other words
@@ -6413,6 +6448,10 @@ func (r *verbReading) copulaForms() verbResult {
 	if vg, ok := copulaRole(r.ts[r.k:]); ok {
 		return readAs(vg)
 	}
+	// "is the command line client for Y": a client calls what it serves.
+	if clientOf(r.ts[r.k:]) {
+		return readAs(verbGroup{phrase: "call"})
+	}
 	// "is fully compatible with the HDFS API": an adjective of a relation.
 	if rest := trimDeterminers(r.ts[r.k:]); len(rest) == 2 && openWords.is("prepositions", rest[1].low) {
 		if p := rest[0].low + " " + rest[1].low; openWords.is("relation-adjectives", p) {
@@ -7062,6 +7101,17 @@ func copulaRole(ts []otok) (verbGroup, bool) {
 	return roleRelation(ws, false)
 }
 
+// clientOf reports "a client for", "the command line client of" after a
+// form of "be": a determiner, up to two modifiers, a noun of
+// [client-nouns], then "for" or "of". The subject calls the object.
+func clientOf(ts []otok) bool {
+	n := len(ts)
+	if n < 3 || n > 5 || !openWords.is("determiners", ts[0].low) || ts[n-1].low != "for" && ts[n-1].low != "of" || !openWords.is("client-nouns", ts[n-2].low) {
+		return false
+	}
+	return !slices.ContainsFunc(ts[1:n-1], func(t otok) bool { return t.punct })
+}
+
 // roleRelation turns a role noun into a relation phrase. possessive: the
 // second mention plays the role ("X's owner is Y": Y owns X); otherwise
 // the first does ("X is the owner of Y").
@@ -7136,7 +7186,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 31
+const openVersion = 32
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
