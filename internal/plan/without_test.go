@@ -45,26 +45,14 @@ func TestFindNegatedTail(t *testing.T) {
 // it; a question that opens otherwise, or whose clause ends with no comma
 // or names no entity, is left as it is.
 func TestFrontedSetAside(t *testing.T) {
-	for _, c := range []struct {
-		q     string
-		names []string
-		want  string // "" where the question is left as it is
-	}{
+	checkRewrite(t, frontedSetAside, []rewriteCase{
 		{"Other than Veps, which languages are directly in East Ladoga?", []string{"Veps", "East Ladoga"}, "Which languages are directly in East Ladoga, other than Veps?"},
 		{"Apart from AlphaTauri, which teams did Daniil Kvyat drive for?", []string{"AlphaTauri", "Daniil Kvyat"}, "Which teams did Daniil Kvyat drive for, apart from AlphaTauri?"},
 		{"Besides Fortune, which enchantments does Silk Touch exclude?", []string{"Fortune", "Silk Touch"}, "Which enchantments does Silk Touch exclude, besides Fortune?"},
 		{"Which teams did Kvyat drive for, apart from AlphaTauri?", []string{"Kvyat", "AlphaTauri"}, ""},
 		{"Other than that which teams did Kvyat drive for?", []string{"Kvyat"}, ""},
 		{"Besides the obvious, which teams did Kvyat drive for?", []string{"Kvyat"}, ""},
-	} {
-		got, ok := frontedSetAside(c.q, mentions(c.q, c.names...))
-		if !ok {
-			got = ""
-		}
-		if got != c.want {
-			t.Errorf("%q: %q, want %q", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // A set-aside phrase and the mention it names are read apart, wherever
@@ -101,40 +89,41 @@ func TestWithoutSetAside(t *testing.T) {
 // thing with it; "whose" that opens the question, or a clause with no
 // entity after its verb, is left as it is.
 func TestWhoseIsWith(t *testing.T) {
-	for _, c := range []struct {
-		q     string
-		names []string
-		want  string
-	}{
+	checkRewrite(t, whoseIsWith, []rewriteCase{
 		{"Who discovered the element whose symbol is Cs?", []string{"Cs"}, "Who discovered the element with symbol Cs?"},
 		{"Which exercises whose main target is the abductors use a band?", []string{"abductors", "band"}, "Which exercises with main target the abductors use a band?"},
 		{"Whose symbol is Cs?", []string{"Cs"}, ""},
 		{"Who discovered the element whose symbol is short?", nil, ""},
-	} {
-		got, ok := whoseIsWith(c.q, mentions(c.q, c.names...))
-		if !ok {
-			got = ""
-		}
-		if got != c.want {
-			t.Errorf("%q: %q, want %q", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // "the same <noun> as X" is cut from the question where X's mention
 // follows; a yes or no, or no mention after "as", leaves it.
 func TestSameAs(t *testing.T) {
-	for _, c := range []struct {
-		q     string
-		names []string
-		want  string
-	}{
+	checkRewrite(t, func(q string, ents []linked) (string, bool) {
+		rest, _, ok := sameAs(q, ents)
+		return rest, ok
+	}, []rewriteCase{
 		{"Which saints died in the same year as Brigid of Kildare?", []string{"Brigid of Kildare"}, "Which saints died in Brigid of Kildare?"},
 		{"Which other band exercises work the same main muscle as Internal Rotation with Band?", []string{"Internal Rotation with Band"}, "Which other band exercises work Internal Rotation with Band?"},
 		{"Is X in the same team as Y?", []string{"X", "Y"}, ""},
 		{"Which saints died in the same year?", nil, ""},
-	} {
-		got, _, ok := sameAs(c.q, mentions(c.q, c.names...))
+	})
+}
+
+// rewriteCase is a question, the names mentioned in it, and what a
+// rewrite makes of it ("" where it is left as it is).
+type rewriteCase struct {
+	q     string
+	names []string
+	want  string
+}
+
+// checkRewrite runs rewrite on each case and compares.
+func checkRewrite(t *testing.T, rewrite func(string, []linked) (string, bool), cases []rewriteCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, ok := rewrite(c.q, mentions(c.q, c.names...))
 		if !ok {
 			got = ""
 		}
