@@ -787,9 +787,10 @@ func withoutSetAside(q string, ents []linked) (rest string, aside []linked, ok b
 // as X" where the rule reader, which reads that phrase itself through
 // the noun ("the same group as Zirconium"), cannot: the question without
 // the phrase, read from X, then walked back to what shares X's value
-// (sameAs, sameValue), with the question and mentions it was read as;
-// not where what is left names no relation (the entity's neighbourhood).
-func (p *Rules) sameValuePlan(ctx context.Context, q string, s *graph.Schema, ents []linked, cost *state.Cost) (state.Plan, string, []linked, bool, error) {
+// (sameAs, sameValue), with the question and mentions it was read as
+// (relink links it, as Plan does); not where what is left names no
+// relation (the entity's neighbourhood).
+func (p *Rules) sameValuePlan(q string, s *graph.Schema, ents []linked, relink func(string) ([]linked, error)) (state.Plan, string, []linked, bool, error) {
 	rest, e, ok := sameAs(q, ents)
 	if !ok {
 		return state.Plan{}, "", nil, false, nil
@@ -797,16 +798,15 @@ func (p *Rules) sameValuePlan(ctx context.Context, q string, s *graph.Schema, en
 	if res := reading.Read(q, readingEntities(ents), s); len(res.Readings) > 0 || res.Unmatched == nil || res.Unmatched.Word != "same" {
 		return state.Plan{}, "", nil, false, nil
 	}
-	rl, err := p.link(ctx, rest, s)
-	cost.StoreCalls += rl.calls
+	restEnts, err := relink(rest)
 	if err != nil {
 		return state.Plan{}, "", nil, false, err
 	}
-	pl := p.build(rest, s, rl.ents)
+	pl := p.build(rest, s, restEnts)
 	if noRelationWord(pl) || !sameValue(&pl, e.anchor.Entity) {
 		return state.Plan{}, "", nil, false, nil
 	}
-	return pl, rest, rl.ents, true, nil
+	return pl, rest, restEnts, true, nil
 }
 
 // setAsideStart returns the byte offset where the set-aside phrase that

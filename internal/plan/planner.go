@@ -244,26 +244,26 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	}
 	// "Which elements other than Lithium are in period 2?": an entity set
 	// aside starts no walk; setAside keeps it out of the answers.
+	relink := p.relinker(ctx, s, &cost)
 	asked := question
 	var aside []linked
 	if rest, as, ok := withoutSetAside(question, lk.ents); ok {
-		rl, err := p.link(ctx, rest, s)
-		cost.StoreCalls += rl.calls
+		ents, err := relink(rest)
 		if err != nil {
 			return state.Plan{}, cost, err
 		}
-		question, aside, lk.ents = rest, as, rl.ents
+		question, aside, lk.ents = rest, as, ents
 	}
 	plan, without := p.buildNegated(question, s, lk.ents)
 	if !without {
 		plan = p.build(question, s, lk.ents)
 	}
-	if pl, rest, ents, ok, err := p.sameValuePlan(ctx, question, s, lk.ents, &cost); err != nil {
+	if pl, rest, ents, ok, err := p.sameValuePlan(question, s, lk.ents, relink); err != nil {
 		return state.Plan{}, cost, err
 	} else if ok {
 		plan, question, lk.ents = pl, rest, ents
 	}
-	if pl, ok, err := p.byPart(question, s, lk.ents, plan, p.relinker(ctx, s, &cost)); err != nil {
+	if pl, ok, err := p.byPart(question, s, lk.ents, plan, relink); err != nil {
 		return state.Plan{}, cost, err
 	} else if ok {
 		plan = pl
