@@ -684,7 +684,12 @@ func (f *Frame) participleModifies(m *relMention, left int) bool {
 	if f.Nodes[left].j != m.start || f.Nodes[left].Kind == NodeEntity {
 		return false
 	}
-	w := f.toks[m.start].low
+	return participleForm(f.toks[m.start].low)
+}
+
+// participleForm reports whether w, of five letters or more, is a verb in
+// -ing or in the past ("depending", "built").
+func participleForm(w string) bool {
 	return len(w) > 4 && (w[len(w)-3:] == "ing" || words.PastForm(w))
 }
 

@@ -211,7 +211,7 @@ func (f *Frame) participleAfter(i int) bool {
 		return false
 	}
 	w := f.toks[i+1].low
-	return len(w) > 4 && (strings.HasSuffix(w, "ing") || words.PastForm(w) && !words.PreteriteOnly(w))
+	return participleForm(w) && !words.PreteriteOnly(w)
 }
 
 // openedBefore reports whether the question has opened before token k: a
