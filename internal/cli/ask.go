@@ -47,7 +47,7 @@ func (a *agentFlags) register(fs *flag.FlagSet) {
 	floatFlag(fs, &a.alpha, "alpha", 0, 0.01, 1, "the default, 0.5", "α of the hybrid score α·proximity + (1−α)·similarity, from 0 to 1 (default 0.5)")
 	intFlag(fs, &a.maxCalls, "max-store-calls", agent.DefaultMaxStoreCalls, 1, maxInt, "", "store calls allowed per question (`N`)")
 	fs.BoolVar(&a.verbose, "v", false, "log every transition to stderr")
-	fs.StringVar(&a.relate, "relate", relateAuto, "`mode` for a word of the question that names no relation of the graph: auto takes the relation its meaning is clearly nearest (all-MiniLM-L6-v2, installed on first need unless SCGRAPH_OFFLINE is set; see scgraph model), answering uncertain; none ends such a question no_relation")
+	fs.StringVar(&a.relate, "relate", relateAuto, "`mode` for a word of the question that names no relation of the graph: auto takes the relation WordNet links its senses to, else the one its meaning is clearly nearest (all-MiniLM-L6-v2; both installed on first need unless SCGRAPH_OFFLINE is set; see scgraph model), answering uncertain; none ends such a question no_relation")
 }
 
 // options turns the flags into agent options (the lexicon is added by the caller).

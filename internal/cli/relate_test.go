@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/scgraph/scgraph/internal/embed"
+	"github.com/scgraph/scgraph/internal/relsim"
+	"github.com/scgraph/scgraph/internal/wordnet"
 )
 
 func TestRelator(t *testing.T) {
@@ -33,6 +35,21 @@ func TestRelator(t *testing.T) {
 	}}
 	if r, err := relator(relateAuto, offline); r != nil || err != nil {
 		t.Errorf("--relate auto with SCGRAPH_OFFLINE: %v, %v; want no relator", r, err)
+	}
+	// WordNet installed, the model not: auto relates by WordNet alone.
+	wn := filepath.Join(empty, "embed", wordnet.DirName)
+	if err := os.MkdirAll(wn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(wordnet.Files, "SOURCE") {
+		if err := os.WriteFile(filepath.Join(wn, f), []byte(wordnet.WordNet31.SHA256+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.downloads = false
+	r, err := relator(relateAuto, e)
+	if first, ok := r.(relsim.First); err != nil || !ok || len(first) != 1 {
+		t.Errorf("--relate auto with WordNet installed, no model: %v, %v; want WordNet alone", r, err)
 	}
 	if _, err := relator("minilm-large", e); err == nil {
 		t.Error("--relate minilm-large: no error")

@@ -64,8 +64,13 @@ type tally struct {
 }
 
 func (k *tally) add(c devCase, cs []Candidate, t Thresholds) {
-	p := t.Decide(c.word, cs)
 	best := Thresholds{Floor: -2}.Decide(c.word, cs)
+	k.count(c, t.Decide(c.word, cs), len(best.Taken) > 0 && best.Taken[0].Relation == c.right)
+}
+
+// count counts a pick made for case c; top1: the nearest relation is the
+// right one.
+func (k *tally) count(c devCase, p Pick, top1 bool) {
 	if c.right == "-" {
 		k.unnamed++
 		if p.Outcome != Unrelated {
@@ -74,7 +79,7 @@ func (k *tally) add(c devCase, cs []Candidate, t Thresholds) {
 		return
 	}
 	k.named++
-	if len(best.Taken) > 0 && best.Taken[0].Relation == c.right {
+	if top1 {
 		k.top1++
 	}
 	switch p.Outcome {

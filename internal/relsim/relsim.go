@@ -15,12 +15,15 @@
 package relsim
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/vector"
 	"github.com/scgraph/scgraph/internal/words"
 )
@@ -64,6 +67,9 @@ type Pick struct {
 	// relation's name says that names the word's act ("discover" for
 	// "isolated"); "" for a pick by similarity.
 	Synonym string
+	// Link, for a pick by a lexicon (Lexical), says what linked the word
+	// to the relation: `WordNet links "passed away" to "death"`.
+	Link string
 }
 
 // String says the pick for a reading: `taking "sits" as members
@@ -74,6 +80,9 @@ func (p Pick) String() string {
 			return ""
 		}
 		return fmt.Sprintf(" against %.2f for %s", p.Next.Similarity, p.Next.Relation)
+	}
+	if p.Link != "" && p.Outcome != Unrelated {
+		return fmt.Sprintf("taking %q as %s: %s", p.Word, strings.Join(p.Relations(), " or "), p.Link)
 	}
 	if p.Synonym != "" && p.Outcome != Unrelated {
 		return fmt.Sprintf("taking %q as %s: %q names the same act (a synonym)", p.Word, strings.Join(p.Relations(), " or "), p.Synonym)
@@ -327,4 +336,117 @@ func namesAct(r, w string) bool {
 func sameStem(a, b string) bool {
 	sa := words.Stem(a)
 	return sa != "" && sa == words.Stem(b)
+}
+
+// Lexicon gives the words a word's senses are linked to (wordnet.DB):
+// "pass away" to die and death, "supervise" to manage; none for a word
+// it does not have. A collocation is written with spaces.
+type Lexicon interface {
+	Near(word string) ([]string, error)
+}
+
+// Lexical relates a word to the relations whose names say a word its
+// senses are linked to in a lexicon: "supervises" to manages, "passed
+// away" to death, "mainly" to primaryMuscles. The word with the
+// question's next word after it, where the lexicon has that collocation
+// ("passed away", "take on"), is tried before the word alone. One
+// relation so named is taken, two are both walked, more are too many to
+// choose from. No measure: the same pick every time. The pick's word is
+// the collocation where one was linked, so that a reading takes both its
+// words for the relation.
+type Lexical struct {
+	Lexicon Lexicon
+	// Name names the lexicon in readings ("WordNet").
+	Name string
+}
+
+// Relate picks the relations of rels whose names the lexicon links the
+// word to.
+func (x Lexical) Relate(_ context.Context, word, question string, rels []string) (Pick, error) {
+	for _, phrase := range collocations(word, question) {
+		near, err := x.Lexicon.Near(phrase)
+		if err != nil {
+			return Pick{Word: word}, err
+		}
+		if len(near) == 0 {
+			continue
+		}
+		p := Pick{Word: phrase}
+		var links []string
+		for _, r := range rels {
+			if link, ok := linkedName(r, near); ok {
+				p.Taken = append(p.Taken, Candidate{Relation: r, Similarity: 1})
+				if l := strconv.Quote(link); !slices.Contains(links, l) {
+					links = append(links, l)
+				}
+			}
+		}
+		switch len(p.Taken) {
+		case 1:
+			p.Outcome = Clear
+		case 2:
+			p.Outcome = Close
+		default:
+			return Pick{Word: word}, nil
+		}
+		p.Link = fmt.Sprintf("%s links %q to %s", x.Name, phrase, strings.Join(links, " and "))
+		return p, nil
+	}
+	return Pick{Word: word}, nil
+}
+
+// collocations returns the word with the question's next word after it,
+// then the word alone ("passed away", "passed").
+func collocations(word, question string) []string {
+	w := strings.ToLower(word)
+	toks := text.Tokens(question)
+	if i := slices.Index(toks, w); i >= 0 && i+1 < len(toks) && !strings.Contains(w, " ") {
+		return []string{w + " " + toks[i+1], w}
+	}
+	return []string{w}
+}
+
+// linkedName returns the word of relation r's name (said as words: Name)
+// that is among near, in one of its forms; function words ("of", "by")
+// link nothing.
+func linkedName(r string, near []string) (string, bool) {
+	for _, n := range strings.Fields(Name(r)) {
+		if len(n) < 2 || words.FunctionWord(n) {
+			continue
+		}
+		for _, b := range words.Lemmas(n) {
+			if _, ok := slices.BinarySearch(near, b); ok {
+				return b, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Relator relates a question's word to the graph's relations (Scorer,
+// Lexical and Synonyms are).
+type Relator interface {
+	Relate(ctx context.Context, word, question string, rels []string) (Pick, error)
+}
+
+// First tries relators in order and takes the first pick that relates
+// the word: a lexicon's links before a measured similarity. A relator
+// that fails is passed over; its error is returned only where no other
+// relates the word.
+type First []Relator
+
+// Relate returns the first pick of the relators that relates the word.
+func (f First) Relate(ctx context.Context, word, question string, rels []string) (Pick, error) {
+	var first error
+	for _, r := range f {
+		p, err := r.Relate(ctx, word, question, rels)
+		if err != nil {
+			first = cmp.Or(first, err)
+			continue
+		}
+		if p.Outcome != Unrelated {
+			return p, nil
+		}
+	}
+	return Pick{Word: word}, first
 }
