@@ -139,6 +139,9 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		if open, ok := p.walksByTypes(q, qw, s, ents, plan, rules); ok {
 			return open
 		}
+		if open, ok := p.namesOwnRelations(q, qw, s, ents, plan, rules); ok {
+			return open
+		}
 		doubtUnexplained(qw, s, &rules)
 		oneHopByName(qw, s, &rules)
 		everythingFair(qw, s, &rules)
@@ -220,6 +223,44 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 		return state.Plan{}, false
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the rule reader's reading leaves "+strings.Join(left, ", ")+" unexplained")
+	return open, true
+}
+
+// namesOwnRelations returns the open reader's plan where the relations it
+// walks were all found by their own names (reader.Reading.OwnNames; not a
+// step read from a preposition alone), none of them walked by the rule
+// reader's reading, which walks no relation a word of the question names,
+// only ones of the kind its words say: "Who are the children of Atlas?"
+// over category, father_of and mother_of is containment to the rule
+// reader, category walked; "children" is a kin noun of father_of and
+// mother_of, the graph's own words, which win over a concept's. Unsure
+// unless the open reading is OpenNamed.
+func (p *Rules) namesOwnRelations(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
+	if len(rules.Chains) == 0 || len(rules.Readings) == 0 || rules.Readings[0].Failure || rules.Readings[0].Likened != nil {
+		return state.Plan{}, false
+	}
+	walked := rules.Chains[0].Relations()
+	for r := range walked {
+		if slices.ContainsFunc(qw.toks, func(w string) bool { return !words.FunctionWord(w) && relationSays(r, w) }) {
+			return state.Plan{}, false // "Is Apple in the IT sector?" over GICS_Sector
+		}
+	}
+	base := plan
+	base.Notes = slices.Clone(plan.Notes)
+	open := p.readPlan(q, s, ents, base)
+	if res := reader.Read(q, readerEntities(ents), s); len(res.Readings) == 0 || !res.Readings[0].OwnNames {
+		return state.Plan{}, false
+	}
+	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].ByPreposition || open.Readings[0].Confidence < placeConfidence ||
+		len(planUnexplained(qw, s, open)) > 0 || len(Ignored(open, anchorsOf(ents))) > 0 {
+		return state.Plan{}, false
+	}
+	for r := range open.Chains[0].Relations() {
+		if walked[r] {
+			return state.Plan{}, false
+		}
+	}
+	open.Notes = append(open.Notes, "read by the open reader: the question's words name the relations it walks, where the rule reader's reading walks one of their kind it does not name")
 	return open, true
 }
 

@@ -201,7 +201,51 @@ func planUnexplained(qw questionWordsOf, s *graph.Schema, pl state.Plan) []strin
 			walked[e.Relation] = true
 		}
 	}
-	return unexplainedWords(qw, top, pl.Target, walked, s)
+	left := unexplainedWords(qw, top, pl.Target, walked, s)
+	for _, w := range repeatedStepWords(qw.toks, pl.Chains[0]) {
+		if !slices.Contains(left, w) {
+			left = append(left, w)
+		}
+	}
+	return left
+}
+
+// relationSays reports whether relation r's name says word w (in any of
+// the forms explainInto explains).
+func relationSays(r, w string) bool {
+	names := map[string]bool{}
+	explainInto(names, r)
+	return names[w] || names[text.Singular(w)] || slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return names[l] })
+}
+
+// repeatedStepWords returns the words that name a relation of the chain
+// said more often in the question than the chain has steps walking such
+// relations: "Who is the mother of Dionysus's mother?" read as one step
+// through mother_of leaves one "mother" unexplained. A step that repeats
+// (a closure) explains any number.
+func repeatedStepWords(toks []string, c state.Chain) []string {
+	count := map[string]int{}
+	for _, w := range toks {
+		count[w]++
+	}
+	var out []string
+	for w, n := range count {
+		if n < 2 || words.FunctionWord(w) {
+			continue
+		}
+		steps, closure := 0, false
+		for _, st := range c.Steps {
+			if slices.ContainsFunc(st.Edges, func(e state.RelDir) bool { return relationSays(e.Relation, w) }) {
+				steps++
+				closure = closure || st.Repeat
+			}
+		}
+		if steps > 0 && !closure && steps < n {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // doubtSure holds each sure reading of the plan at doubtedConfidence,

@@ -88,6 +88,7 @@ func (b *builder) reading() (Reading, bool) {
 	}
 	rd.Because = because(steps)
 	rd.Named = len(rd.Doubts) == 0 && rd.Target < 0 && allNamed(steps)
+	rd.OwnNames = !slices.ContainsFunc(steps, func(st step) bool { return st.implicit || st.link == nil || st.by > byNameWord })
 	rd.ByPreposition = len(steps) == 1 && steps[0].link != nil && b.f.prepMention(steps[0].link.M)
 	rd.Checks = b.checks(rd, steps)
 	rd.Text = b.describe(rd, steps)

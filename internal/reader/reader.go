@@ -117,6 +117,11 @@ type Reading struct {
 	// the reading assumed nothing (no Doubts). The critic certifies the
 	// answers such a reading finds (see state.Reading.OpenNamed).
 	Named bool
+	// OwnNames is set when every step's relations were found by their own
+	// names or a word of them (a kin noun of another width too: "children"
+	// for father_of), none by a kind, an act or the types: the graph's own
+	// words, whatever was assumed beside them.
+	OwnNames bool
 	// ByPreposition is set when the reading is one step read from a
 	// preposition alone ("Which volcanoes are in Argentina?": "in" read
 	// as the containment relations): no word names its relation.

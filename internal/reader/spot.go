@@ -281,10 +281,29 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 		return m.form == mVerb && m.end-m.start == 1 && m.start > 0 && toks[m.start-1].is("of") && v.namesType(toks[m.start])
 	})
 	all = dropShadowedByForeign(all)
+	all = dropConceptAroundName(toks, all)
 	all, foreign := splitForeign(all)
 	kept := resolveOverlaps(all)
 	widenKeptNouns(kept, all)
 	return appendForeign(kept, foreign)
+}
+
+// dropConceptAroundName drops a mention read only through a concept whose
+// words are those of a mention the graph's own relation names ground,
+// with function words beside them: "children of" is containment as a
+// concept phrase, yet "children" names father_of and mother_of as their
+// kin nouns ("Who are the children of Atlas?"), and the graph's own
+// words win over a concept's.
+func dropConceptAroundName(toks []token, all []*relMention) []*relMention {
+	return slices.DeleteFunc(all, func(m *relMention) bool {
+		if m.best() < byConcept {
+			return false
+		}
+		return slices.ContainsFunc(all, func(n *relMention) bool {
+			return n != m && n.best() <= byNameWord && m.start <= n.start && n.end <= m.end && n.end-n.start < m.end-m.start &&
+				onlyFunctionWords(toks[m.start:n.start]) && onlyFunctionWords(toks[n.end:m.end])
+		})
+	})
 }
 
 // mentionSet gathers the relation mentions of a question in the order

@@ -349,6 +349,13 @@ func nameReadings(ws []string) []nameReading {
 			out[len(out)-2].guessedEnd = true
 			out[len(out)-1].guessedEnd = true
 		}
+		if n == 2 && ws[1] == "of" {
+			// "father_of", "mother_of": the subject is the father of
+			// the object, so the kin nouns name the other ends of a
+			// name "father" ("Who are the children of Atlas?" over
+			// father_of walks to its objects).
+			out = append(out, otherEnds(kinReadings(ws[0]))...)
+		}
 	case n >= 2 && nounCompound(ws):
 		compoundReadings(ws, add)
 	case n >= 2:
@@ -439,6 +446,14 @@ func kinReadings(w string) []nameReading {
 		}
 	}
 	return out
+}
+
+// otherEnds returns the readings with the other end named.
+func otherEnds(rs []nameReading) []nameReading {
+	for i := range rs {
+		rs[i].end = rs[i].end.Other()
+	}
+	return rs
 }
 
 // agentVerbReadings adds, with add, the verb a one-word name is the
@@ -623,7 +638,7 @@ func (v *vocab) newKind(t *graph.TypeDef) *kind {
 	if r, e := v.roleOf(t.Name); r != nil {
 		k.role, k.roleEnd = r, e
 		for _, nr := range r.readings {
-			if nr.form == formNoun && nr.end == e && !nr.zero {
+			if nr.form == formNoun && nr.end == e && !nr.zero && !nr.kin { // "parents" are not all fathers
 				k.words = append(k.words, nr.words)
 			}
 		}
