@@ -148,6 +148,9 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		thenNamed(qw, s, &rules)
 		return rules
 	}
+	if open, ok := p.namesOwnRelations(q, qw, s, ents, plan, rules); ok {
+		return open
+	}
 	base.Notes = slices.Clone(plan.Notes)
 	open := p.readPlan(q, s, ents, base)
 	// An open plan taken says why, and leaves no word unexplained

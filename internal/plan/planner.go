@@ -263,6 +263,11 @@ func (p *Rules) Plan(ctx context.Context, question string) (state.Plan, state.Co
 	} else if ok {
 		plan, question, lk.ents = pl, rest, ents
 	}
+	if pl, said, ents, ok, err := p.kinChainPlan(question, s, lk.ents, plan, relink); err != nil {
+		return state.Plan{}, cost, err
+	} else if ok {
+		plan, question, lk.ents = pl, said, ents
+	}
 	if pl, ok, err := p.byPart(question, s, lk.ents, plan, relink); err != nil {
 		return state.Plan{}, cost, err
 	} else if ok {

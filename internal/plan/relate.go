@@ -111,7 +111,7 @@ func likenedPlan(pl state.Plan, pick relsim.Pick) state.Plan {
 
 // relateLeft returns plan, or the plan of the question read with a word
 // its reading leaves unexplained taken for the one relation a synonym of
-// it names, where the reading does not walk that relation and the new
+// it or a lexicon's links name (relateClearly), where the reading does not walk that relation and the new
 // one explains the word: "Who beat the champion of Beijing?" read as
 // Beijing's champion, "beat" left, is read through defeated ("defeat"
 // names the same act) too. Uncertain, as every synonym's reading.
@@ -124,8 +124,8 @@ func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents 
 	names := s.RelationNames()
 	walked := plan.Chains[0].Relations()
 	for _, w := range left {
-		pick, err := relsim.Synonyms{}.Relate(ctx, w, q, names)
-		if err != nil || pick.Outcome != relsim.Clear || walked[pick.Taken[0].Relation] {
+		pick := p.relateClearly(ctx, w, q, names)
+		if pick.Outcome != relsim.Clear || walked[pick.Taken[0].Relation] {
 			continue
 		}
 		rel := pick.Taken[0].Relation
@@ -136,6 +136,21 @@ func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents 
 		return likenedPlan(pl, pick)
 	}
 	return plan
+}
+
+// relateClearly returns the first pick of the relators (a synonym's,
+// then Options.Relate's) that takes one relation for the word by a
+// synonym or a lexicon's links, not by a measured similarity, which a
+// word beside a reading ("Which tables from the terminology schema feed
+// X?": "tables" near in_schema) takes too loosely; an Unrelated pick
+// where none does.
+func (p *Rules) relateClearly(ctx context.Context, w, q string, names []string) relsim.Pick {
+	for _, rl := range p.relators() {
+		if pick, err := rl.Relate(ctx, w, q, names); err == nil && pick.Outcome == relsim.Clear && !pick.Measured() {
+			return pick
+		}
+	}
+	return relsim.Pick{Word: w}
 }
 
 // relateUnread returns plan, or the plan of the question with its unread

@@ -484,6 +484,21 @@ func (u unexplained) left(toks []string, i int) bool {
 		// "How much debt does City Quarter cost?" read through cost,
 		// beside debtcost: the asked noun may be the other relation.
 		return true
+	case w == "where" && i == 0 && u.s.TypesStated() && !u.walksPlace():
+		// "Where does the Twi'lek species come from?" read as the films
+		// that have Twi'lek among their species: "where" asks for a
+		// place, and nothing walked is one (the graph's stated types
+		// say; an untyped graph's names may not).
+		return true
+	case askedKind(toks, i) && nounBeforeAux(toks, i) && !u.s.TypesStated() && u.target.Kind != state.TargetType && !explainedWord(u.explained, w) && u.namesOtherValues(w):
+		// "What zones does the Waterloo & City Line run through?" read
+		// as the stations on the line, over an untyped graph with zone:
+		// the asked noun names a relation the reading does not walk,
+		// whose values are nothing the walk meets ("Which label is X
+		// signed to?" over signed_to beside label meets labels), and
+		// keeps no answers by its kind; not "What breaks if X goes
+		// down?", a verb.
+		return true
 	case endVerbAfterDo(toks, i) && u.namesUnwalked(w):
 		// "When did the saints venerated in X die?" read as venerated_in:
 		// the question's own verb, after "do" and a mention, names death.
@@ -532,6 +547,64 @@ func (u unexplained) inUnwalkedName(w string) bool {
 	for _, r := range u.s.Relations {
 		name := strings.ToLower(r.Name)
 		if rest, ok := strings.CutPrefix(name, w); ok && !u.walked[r.Name] && u.walked[rest] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOtherValues reports whether w names relations the reading does not
+// walk (namesUnwalked) whose values are of no type the walked relations
+// join.
+func (u unexplained) namesOtherValues(w string) bool {
+	if !u.namesUnwalked(w) {
+		return false
+	}
+	met := map[string]bool{}
+	for r := range u.walked {
+		if d := u.s.Relation(r); d != nil {
+			for _, t := range append(slices.Clone(d.From), d.To...) {
+				met[t] = true
+			}
+		}
+	}
+	for _, r := range namedRelations([]string{w}, u.s) {
+		if d := u.s.Relation(r); d == nil || slices.ContainsFunc(d.To, func(t string) bool { return met[t] }) {
+			return false
+		}
+	}
+	return true
+}
+
+// nounBeforeAux reports whether toks[i] is followed by an auxiliary, a
+// modal or a form of "be" or "have" ("What zones does ...", "Which
+// teams are ..."): a noun the question asks about, not its verb.
+func nounBeforeAux(toks []string, i int) bool {
+	return i+1 < len(toks) && words.ClassOf(toks[i+1]).Has(words.Aux|words.Modal|words.Be|words.Have)
+}
+
+// walksPlace reports whether the reading walks a relation that gives a
+// place, a source or a group: its name says a place noun or a where verb
+// ("launch_site", "located_in"), ends in a preposition ("born_in",
+// "acquired_from"), it is of a known kind ("Where does X come from?"
+// over a dependency, "Where is X a team lead?" over leads), or it leads
+// to a type a place noun names ("City").
+func (u unexplained) walksPlace() bool {
+	place := func(name string) bool {
+		return slices.ContainsFunc(text.Tokens(name), func(w string) bool {
+			long, _ := words.LongForm(w) // "birth_cty": city
+			return slices.ContainsFunc(append(long, w), func(w string) bool {
+				_, _, compound := words.PlaceCompound(w)
+				return words.IsPlaceNoun(w) || words.IsWhereVerb(w) || compound
+			})
+		})
+	}
+	for r := range u.walked {
+		ws := text.Tokens(r)
+		if place(r) || len(ws) > 1 && words.ClassOf(ws[len(ws)-1]).Has(words.Prep) {
+			return true
+		}
+		if d := u.s.Relation(r); d != nil && (d.Concept != "" || slices.ContainsFunc(append(slices.Clone(d.To), d.From...), place)) {
 			return true
 		}
 	}

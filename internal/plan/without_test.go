@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/scgraph/scgraph/graph"
 	"strings"
 	"testing"
 
@@ -131,4 +132,26 @@ func checkRewrite(t *testing.T, rewrite func(string, []linked) (string, bool), c
 			t.Errorf("%q: %q, want %q", c.q, got, c.want)
 		}
 	}
+}
+
+func TestKinChainQuestion(t *testing.T) {
+	kin := &graph.Schema{Relations: []graph.RelationDef{{Name: "father_of"}, {Name: "mother_of"}}}
+	withOwn := &graph.Schema{Relations: []graph.RelationDef{{Name: "grandparent_of"}, {Name: "father_of"}}}
+	rewrite := func(s *graph.Schema) func(string, []linked) (string, bool) {
+		return func(q string, ents []linked) (string, bool) {
+			said, _, ok := kinChainQuestion(q, ents, s)
+			return said, ok
+		}
+	}
+	checkRewrite(t, rewrite(kin), []rewriteCase{
+		{"Who are Zeus's grandparents?", []string{"Zeus"}, "Who are the parents of the parents of Zeus?"},
+		{"Who is Orestes' grandparent?", []string{"Orestes"}, "Who is the parent of the parent of Orestes?"},
+		{"Who are the grandchildren of Helios?", []string{"Helios"}, "Who are the children of the children of Helios?"},
+		{"Who are all the descendants of Cadmus?", []string{"Cadmus"}, "Who are all the children of Cadmus, at any depth?"},
+		{"Is Gaia an ancestor of Odysseus?", []string{"Gaia", "Odysseus"}, "Is Gaia a parent of Odysseus, at any depth?"},
+		{"List every ancestor of Athena, at any depth.", []string{"Athena"}, "List every parent of Athena, at any depth."},
+		{"Who are Zeus's parents?", []string{"Zeus"}, ""},
+	})
+	// A graph that names the noun's own relation reads it so.
+	checkRewrite(t, rewrite(withOwn), []rewriteCase{{"Who are Zeus's grandparents?", []string{"Zeus"}, ""}})
 }

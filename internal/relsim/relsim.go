@@ -97,6 +97,10 @@ func (p Pick) String() string {
 	return fmt.Sprintf("%q is near no relation of the graph", p.Word)
 }
 
+// Measured reports whether the pick was made by a measured similarity
+// (Scorer), not by a synonym or a lexicon's links.
+func (p Pick) Measured() bool { return p.Synonym == "" && p.Link == "" }
+
 // Relations returns the names of the relations taken.
 func (p Pick) Relations() []string {
 	var out []string
@@ -365,12 +369,16 @@ type Lexical struct {
 func (x Lexical) Relate(_ context.Context, word, question string, rels []string) (Pick, error) {
 	for _, phrase := range collocations(word, question) {
 		near, err := x.Lexicon.Near(phrase)
+		if a := words.American(phrase); err == nil && len(near) == 0 && a != phrase {
+			near, err = x.Lexicon.Near(a) // "neighbouring": WordNet has "neighboring"
+		}
 		if err != nil {
 			return Pick{Word: word}, err
 		}
 		if len(near) == 0 {
 			continue
 		}
+		near = withLemmas(near)
 		p := Pick{Word: phrase}
 		var links []string
 		for _, r := range rels {
@@ -406,15 +414,28 @@ func collocations(word, question string) []string {
 	return []string{w}
 }
 
+// withLemmas returns the words near with their lemmas ("connected":
+// connect), sorted, each once.
+func withLemmas(near []string) []string {
+	out := slices.Clone(near)
+	for _, w := range near {
+		out = append(out, words.Lemmas(w)...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // linkedName returns the word of relation r's name (said as words: Name)
-// that is among near, in one of its forms; function words ("of", "by")
-// link nothing.
+// that is among near, in one of its forms or as the verb a noun of it is
+// made from ("connections": connect); function words ("of", "by") link
+// nothing.
 func linkedName(r string, near []string) (string, bool) {
 	for _, n := range strings.Fields(Name(r)) {
 		if len(n) < 2 || words.FunctionWord(n) {
 			continue
 		}
-		for _, b := range words.Lemmas(n) {
+		verbs, _ := words.Derived(n)
+		for _, b := range append(words.Lemmas(n), verbs...) {
 			if _, ok := slices.BinarySearch(near, b); ok {
 				return b, true
 			}

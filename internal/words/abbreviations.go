@@ -211,6 +211,26 @@ func KinInverse(noun string) string {
 	return ""
 }
 
+// KinChain returns the plain kin nouns of the ties a kin noun for kin
+// more than one tie away chains ("parent", "parent" for "grandparents"),
+// singular, nearest first, and whether it is a chain of any length of
+// its one tie ("ancestors": parent, at any depth); ok is false for a noun
+// that is no such chain (kinchains.txt).
+func KinChain(noun string) (ties []string, anyLength, ok bool) {
+	n := text.Singular(noun)
+	if base, ok := strings.CutSuffix(noun, "children"); ok {
+		n = base + "child" // "grandchildren"
+	}
+	c := k().kinChains[n]
+	if len(c) == 0 {
+		return nil, false, false
+	}
+	if c[len(c)-1] == "*" {
+		return c[:len(c)-1], true, true
+	}
+	return c, false, true
+}
+
 // NarrowerKin returns the kin nouns that are kinds of a plain one
 // ("brother" and "sister" for "sibling"), singular, sorted.
 func NarrowerKin(noun string) []string { return keysFor(k().kin, noun) }

@@ -134,6 +134,16 @@ func RepeatedNoun(ws []string, i int) (int, bool) {
 // SaysDirect reports whether a question says one hop ("directly", "a
 // direct flight") and not the closure.
 func SaysDirect(question string) bool {
+	said := saidCues(question)
+	return said.Has(Direct) && !said.Has(Transitive)
+}
+
+// SaysExtent reports whether a question says how far it goes ("at any
+// depth", "directly", "including optional ones").
+func SaysExtent(question string) bool { return saidCues(question).Has(ExtentCues) }
+
+// saidCues returns the kinds of the cue phrases a question says.
+func saidCues(question string) Cue {
 	toks := text.Tokens(question)
 	var said Cue
 	for _, c := range Cues() {
@@ -144,5 +154,5 @@ func SaysDirect(question string) bool {
 			}
 		}
 	}
-	return said.Has(Direct) && !said.Has(Transitive)
+	return said
 }

@@ -372,15 +372,17 @@ func british(w string) string {
 // britishTails and britishVerbTails are the endings American looks past
 // to a British spelling: "colours", "licensed"; "organising".
 var (
-	britishTails     = []string{"", "s", "d", "r", "rs"}
+	britishTails     = []string{"", "s", "d", "r", "rs", "ing", "ed"}
 	britishVerbTails = []string{"ing", "ed", "ation", "ations"}
 )
 
 // American returns a lower-case word in its American spelling when it has
 // a British ending of spellings.txt ("licence" and "licences" give
-// "license" and "licenses", "organised" gives "organized"), else the word
-// itself. The ending may carry an inflection: -s, -d, or -ing and -ed
-// after a dropped final e.
+// "license" and "licenses", "organised" gives "organized", "neighbouring"
+// gives "neighboring"), else the word itself. The ending may carry an
+// inflection: -s, -d, -ing, -ed, or -ing and -ed after a dropped final e;
+// the word without it is at least the ending's shortest ("pouring" is no
+// British "poring").
 func American(w string) string {
 	for _, s := range k().spellings {
 		if len(w) < s.shortest {
@@ -390,7 +392,7 @@ func American(w string) string {
 		// matches (a question's every word is asked against every ending).
 		for _, tail := range britishTails {
 			rest, ok := strings.CutSuffix(w, tail)
-			if stem, ok2 := strings.CutSuffix(rest, s.british); ok && ok2 && stem != "" {
+			if stem, ok2 := strings.CutSuffix(rest, s.british); ok && ok2 && stem != "" && len(rest) >= s.shortest {
 				return stem + s.american + tail
 			}
 		}

@@ -78,6 +78,7 @@ type knowledge struct {
 	kinWords   map[string][]string       // familiar kin word -> the kin noun it means (kinwords.txt)
 	synonyms   map[string][]string       // verb -> the verbs that name the same act, both ways (synonyms.txt)
 	kinInv     map[string][]string       // plain kin noun -> the one for the tie's other end, both ways (kininverse.txt)
+	kinChains  map[string][]string       // kin noun -> the plain kin nouns of the ties it chains, or one and "*" (kinchains.txt)
 	demonyms   map[string][]string       // adjective of a place -> the places, "_" between words (demonyms.txt)
 	measures   map[string][]string       // adjective of a measure -> the nouns of what it measures (measures.txt)
 	qualifiers map[string][]string       // qualifying adjective -> the adjectives of the same sense (qualifiers.txt)
@@ -167,6 +168,9 @@ func load() (*knowledge, error) {
 		return nil, err
 	}
 	if kn.kinInv, err = parseSymmetric("kininverse.txt", "one kin noun, then the kin noun of the tie's other end, not itself", false); err != nil {
+		return nil, err
+	}
+	if kn.kinChains, err = parseWordMap("kinchains.txt", "one kin noun, then the kin nouns of the ties it chains, or one and *"); err != nil {
 		return nil, err
 	}
 	if kn.demonyms, err = parseWordMap("demonyms.txt", "one adjective, then the places it is said of, not itself"); err != nil {

@@ -332,15 +332,45 @@ func TestKinship(t *testing.T) {
 	}
 }
 
+// TestKinChains lints kinchains.txt: each chain is of plain kin nouns
+// (kininverse.txt), two ties or more, or one and any length; and reads
+// plurals.
+func TestKinChains(t *testing.T) {
+	for noun, chain := range k().kinChains {
+		ties, anyLength, ok := KinChain(noun)
+		if !ok || len(ties) == 0 || !anyLength && len(ties) < 2 || anyLength && len(ties) != 1 {
+			t.Errorf("kinchains.txt: %s: %q is no chain of two ties or more, nor one of any length", noun, chain)
+		}
+		for _, tie := range ties {
+			if KinInverse(tie) == "" {
+				t.Errorf("kinchains.txt: %s: %q is no plain kin noun (kininverse.txt)", noun, tie)
+			}
+		}
+	}
+	for noun, want := range map[string]string{"grandchildren": "child child", "ancestors": "parent *", "great-grandparents": "parent parent parent"} {
+		ties, anyLength, _ := KinChain(noun)
+		got := strings.Join(ties, " ")
+		if anyLength {
+			got += " *"
+		}
+		if got != want {
+			t.Errorf("KinChain(%q) = %q, want %q", noun, got, want)
+		}
+	}
+	if _, _, ok := KinChain("parents"); ok {
+		t.Error("KinChain(parents): one tie is no chain")
+	}
+}
+
 func TestAmericanSpelling(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"licence", "license"}, {"licences", "licenses"}, {"licenced", "licensed"},
 		{"colour", "color"}, {"colours", "colors"}, {"behaviour", "behavior"},
 		{"organised", "organized"}, {"organising", "organizing"}, {"organisation", "organization"},
 		{"analyse", "analyze"}, {"centre", "center"}, {"centres", "centers"}, {"fibre", "fiber"},
-		{"catalogue", "catalog"}, {"programme", "program"},
+		{"catalogue", "catalog"}, {"programme", "program"}, {"neighbouring", "neighboring"}, {"honoured", "honored"},
 		// Short words and American spellings stay as they are.
-		{"four", "four"}, {"rise", "rise"}, {"hence", "hence"}, {"license", "license"}, {"color", "color"},
+		{"four", "four"}, {"rise", "rise"}, {"hence", "hence"}, {"license", "license"}, {"color", "color"}, {"pouring", "pouring"},
 	} {
 		if got := American(c.in); got != c.want {
 			t.Errorf("American(%q) = %q, want %q", c.in, got, c.want)
