@@ -7186,7 +7186,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 32
+const openVersion = 33
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -7207,6 +7207,8 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 				last = nil
 			} else if !u.heading && !item && ui == 0 {
 				u = dc.withTitleSubject(u)
+			} else if item && ui == 0 {
+				u = dc.withTopicSubject(u, b)
 			}
 			ms, facts, l := readUnit(u, dc, last)
 			if u.listFrom > 0 {
@@ -7652,6 +7654,25 @@ func (dc *docContext) withTitleSubject(u unit) unit {
 		return u
 	}
 	u.code = append(slices.Clone(u.code), dc.title.name)
+	return u
+}
+
+// withTopicSubject gives a list item's first sentence, when it starts
+// with a verb and the item has no term of its own, the one thing its
+// section's heading names: "### Admission Controller" then "- Receives
+// AdmissionReview requests from the Kubernetes API server …" is said of
+// the Admission Controller, as a definition item's term is the subject of
+// its description.
+func (dc *docContext) withTopicSubject(u unit, b block) unit {
+	if dc.topic == nil || dc.topic.ref || definitionItemRE.MatchString(b.lines[0]) {
+		return u
+	}
+	fs := strings.Fields(u.text)
+	if len(fs) < 2 || !verbStart(fs) {
+		return u
+	}
+	u.text = dc.topic.name + " " + strings.ToLower(fs[0][:1]) + strings.TrimSpace(u.text)[1:]
+	u.code = append(slices.Clone(u.code), dc.topic.name)
 	return u
 }
 
