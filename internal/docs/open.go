@@ -1204,6 +1204,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		e := classNounAfter(toks, j)
 		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
 		return e - 1
+	case instanceNounAfter(toks, i, j) > 0:
+		// "generates `HelmChart` objects", "`ClusterPolicyReport` custom
+		// resources": the noun says the named kind's instances are
+		// resources; the name is the thing.
+		e := instanceNounAfter(toks, i, j)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
+		return e - 1
 	case actingProgramAfter(toks, i, j):
 		// "The JuiceFS client mounts …": the name and its noun of a
 		// program, the clause's subject, name the program.
@@ -1410,6 +1417,31 @@ func classNounAfter(toks []otok, j int) int {
 	default:
 		return 0
 	}
+	if e < len(toks) && modifies(toks[e]) && !openWords.is("prepositions", toks[e].low) {
+		return 0
+	}
+	return e
+}
+
+// instanceNounAfter returns where the phrase ends when a noun of the
+// instances of a resource kind ([instance-nouns]: "objects", "resources"),
+// at most one plain word before it, follows a name of one word written in
+// code or in camel case ("`HelmChart` objects", "ResourceBinding objects",
+// "`PolicyReport` custom resources") and ends the phrase; else 0. A plain
+// name before the noun ("Kubernetes resources") is what the resources
+// belong to, and stays a modifier.
+func instanceNounAfter(toks []otok, i, j int) int {
+	if j != i+1 || j >= len(toks) || toks[i].poss || !(toks[i].code || innerCapital(toks[i])) {
+		return 0
+	}
+	e := j
+	if e+1 < len(toks) && modifies(toks[e]) && openWords.kind(toks[e].low) == "" && !openWords.is("instance-nouns", singular(toks[e].low)) {
+		e++
+	}
+	if !openWords.is("instance-nouns", singular(toks[e].low)) || toks[e].code {
+		return 0
+	}
+	e++
 	if e < len(toks) && modifies(toks[e]) && !openWords.is("prepositions", toks[e].low) {
 		return 0
 	}
@@ -7186,7 +7218,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 34
+const openVersion = 35
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
