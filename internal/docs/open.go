@@ -2561,6 +2561,10 @@ func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) ma
 // right after it (a figure may stand between).
 func introducedItems(bs []block, k int, subject string, out map[int]string) (block, bool) {
 	b := bs[k].prose()
+	if prefix := sectionWholePrefix(b); prefix != "" {
+		subHeadingsUnder(prefix, headingLevel(b.lines[0]), bs[k+1:], out)
+		return b, false
+	}
 	if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
 		itemsUnder(prefix, bs[k+1:], out)
 		return b, false
@@ -2676,6 +2680,9 @@ func headingItemsUnder(prefix string, bs []block, out map[int]string) {
 // without a leading article, when they are one to four words with no verb
 // ("### The destination service" names "destination service"); "" else.
 func headingObject(line string) string {
+	if name, _ := headingName(block{lines: []string{line}}); name != "" {
+		return name // "### Reports Controller": capitalised words and a kind noun are a name, whatever verb a word may be
+	}
 	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(line, "")))
 	if len(ws) > 0 && (strings.EqualFold(ws[0], "the") || strings.EqualFold(ws[0], "a") || strings.EqualFold(ws[0], "an")) {
 		ws = ws[1:]
@@ -2911,6 +2918,48 @@ func headingIntroPrefix(b block, subject string) string {
 		return ""
 	}
 	return whole + " consists of"
+}
+
+// sectionWholePrefix reads a section heading that names the things of a
+// whole its subsections are about: a plural kind or part noun, "in" or
+// "of", and a name ("## Controllers in Kyverno", "## Components of
+// Acme"). It returns "<whole> consists of", or "".
+func sectionWholePrefix(b block) string {
+	if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) || strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
+		return ""
+	}
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) < 3 || len(ws) > 5 || ws[1] != "in" && ws[1] != "of" {
+		return ""
+	}
+	noun := strings.ToLower(ws[0])
+	if singular(noun) == noun || openWords.kind(singular(noun)) == "" && !openWords.is("part-nouns", singular(noun)) {
+		return ""
+	}
+	for _, w := range ws[2:] {
+		if !unicode.IsUpper(firstRune(w)) || !hasLetter(w) || openWords.function(strings.ToLower(w)) || openWords.is("not-names", strings.ToLower(w)) {
+			return ""
+		}
+	}
+	return strings.Join(ws[2:], " ") + " consists of"
+}
+
+// subHeadingsUnder records prefix for each heading one level below a
+// section's (level) that names a thing (headingObject), up to the next
+// heading of the section's level or higher.
+func subHeadingsUnder(prefix string, level int, bs []block, out map[int]string) {
+	for _, b := range bs {
+		if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		l := headingLevel(b.lines[0])
+		if l <= level {
+			return
+		}
+		if l == level+1 && headingObject(b.lines[0]) != "" {
+			out[b.line] = prefix
+		}
+	}
 }
 
 // countedHeadingPrefix reads a section heading that repeats what a sentence
@@ -7218,7 +7267,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 36
+const openVersion = 37
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
