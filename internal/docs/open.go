@@ -5829,6 +5829,9 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 	if len(fs) == 0 || !openWords.is("service-sending-verbs", fs[0]) || canonicalPhrase(phrase) != "write to" {
 		return false
 	}
+	if sendsRequestsBack(sent) {
+		return true
+	}
 	if o.typ == "Service" && (openWords.is("service-kinds", s.typ) || s.typ == "Instance") {
 		return true
 	}
@@ -5848,6 +5851,30 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ))
 	}
 	return named(s) && named(o) && !slices.ContainsFunc(sent, func(t otok) bool { return openWords.is("data-nouns", t.low) })
+}
+
+// sendsRequestsBack reports whether the words between a sender and what it
+// sends to end in a verb of sending and "them", after a request noun the
+// pronoun refers back to: "handles incoming AdmissionReview requests from
+// the API server and sends them to the Engine" hands the requests on, a
+// call, whatever kind of thing the Engine is.
+func sendsRequestsBack(sent []otok) bool {
+	n := len(sent)
+	for n > 0 && (sent[n-1].low == "to" || openWords.is("determiners", sent[n-1].low)) {
+		n--
+	}
+	if n < 3 || sent[n-1].low != "them" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
+		return false
+	}
+	for k := n - 3; k >= 0; k-- {
+		if sent[k].punct && sent[k].low != "," {
+			return false
+		}
+		if isRequestNoun(sent[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // between returns the tokens between two mentions in order, or nil.
@@ -7267,7 +7294,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 37
+const openVersion = 38
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
