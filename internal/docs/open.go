@@ -1107,28 +1107,37 @@ func (f *mentionFinder) documentNameAt(i int, dict map[string]omention) int {
 // is a query, not Query), not a name that modifies a noun ("Go runtime
 // metrics", "a shop_session-id cookie").
 func documentNameFits(toks []otok, i, n int, d omention) bool {
+	return !wordNotDocumentName(toks, i, n, d) && !longerNameAfter(toks, i+n) && !documentNameModifies(toks, i, n, d)
+}
+
+// wordNotDocumentName reports whether the words at i are written otherwise
+// than the name d: one capitalised word inside a sentence, a code word's
+// plain word ("`Query` operations" then "local query processing"), a
+// camel-case name's words ("the service account" is no ServiceAccount),
+// one plain word read as a verb or a noun ("# Querier/Query": "evaluates
+// the query" is a query, not Query).
+func wordNotDocumentName(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
-		return false
+		return true
 	}
 	if n == 1 && d.codeWord && !isCapWord(toks[i]) && !toks[i].code {
-		return false // "`Query` operations" then "local query processing": the word, not the name
+		return true
 	}
 	if d.camel && n > 1 && !isCapWord(toks[i]) {
-		return false // "the service account" is no ServiceAccount
+		return true
 	}
-	if longerNameAfter(toks, i+n) {
-		return false // "Orbit Client …" in the document "# Orbit": a longer name
-	}
+	return n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low))
+}
+
+// documentNameModifies reports whether the name d at i modifies the noun
+// after it: a term before a kind noun or a compound word ("the data plane
+// proxy"), a name before a plain noun ("Go runtime metrics", "a
+// shop_session-id cookie"), or a name after a capitalised word.
+func documentNameModifies(toks []otok, i, n int, d omention) bool {
 	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
-		return false // "the data plane proxy": the term modifies the noun after it
+		return true
 	}
-	if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
-		return false // "# Querier/Query": "evaluates the query" is a query, not Query
-	}
-	if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
-		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
-	}
-	return true
+	return i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low)
 }
 
 // longerNameAfter reports whether the capitalised word before k goes on
@@ -1590,18 +1599,33 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	if a := f.acronymModifiersStart(j); a < i {
 		i = a
 	}
-	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
+	if relativeVerbStarts(toks, i, j) {
 		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
 	}
-	if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
-		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
-		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
+	if auxiliaryVerbStarts(toks, i, j) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 	}
 	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
 		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
 	}
 	return i
+}
+
+// relativeVerbStarts reports whether the modifiers from i to the kind noun
+// at j start with the verb of a relative clause ("processors that pull
+// jobs"), not a preposition's noun ("as log broker").
+func relativeVerbStarts(toks []otok, i, j int) bool {
+	return i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low))
+}
+
+// auxiliaryVerbStarts reports whether the modifiers from i to the kind noun
+// at j start with a verb after an auxiliary, a hedge or "to" ("can
+// modernize enterprise applications"), not a noun after a form of "be"
+// ("are queue processors").
+func auxiliaryVerbStarts(toks []otok, i, j int) bool {
+	return i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
+		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
+		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low))
 }
 
 // kindCounted reports whether the phrase names the kind and no one thing
@@ -2055,18 +2079,10 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 			continue
 		}
 		w := singular(t.low)
-		if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
-			continue // "the consumer group": a noun the word modifies
+		if plainWordModifies(toks, k, w) {
+			continue
 		}
-		if k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low)) {
-			continue // "handles local query processing": the word modifies a noun in -ing
-		}
-		best := -1
-		for p, m := range dc.heads[w] {
-			if p < place && p > best && text.Key(m.name) == w {
-				best = p
-			}
-		}
+		best := dc.headBefore(w, place)
 		if best < 0 {
 			best = dc.onlyWithHead(toks, k, w, place)
 		}
@@ -2082,6 +2098,28 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 		out = append(out, r)
 	}
 	return out
+}
+
+// plainWordModifies reports whether the plain word at k (w, singular) is
+// a function word or modifies the noun after it: "the consumer group", and
+// "handles local query processing" (a noun in -ing).
+func plainWordModifies(toks []otok, k int, w string) bool {
+	if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
+		return true // "the consumer group": a noun the word modifies
+	}
+	return k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low))
+}
+
+// headBefore is the place of the last name before place whose key is w
+// among the names with the head w; -1 when none.
+func (dc *docContext) headBefore(w string, place int) int {
+	best := -1
+	for p, m := range dc.heads[w] {
+		if p < place && p > best && text.Key(m.name) == w {
+			best = p
+		}
+	}
+	return best
 }
 
 // onlyWithHead is the place of the last name before the sentence that
@@ -4722,45 +4760,8 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 // states nothing; it reports whether it read the pair.
 func (r *relating) agentPassive() bool {
 	toks, ga, gb := r.toks, r.gs[0], r.gs[1]
-	for _, t := range toks[:gb.i] {
-		if openWords.is("negations", t.low) || openWords.is("hedges", t.low) || t.low == "," || t.low == ";" || t.low == ":" {
-			return false
-		}
-	}
-	// between holds only "by" and determiners, or a preposition and
-	// determiners.
-	plain := func(ts []otok) (string, bool) {
-		if len(ts) == 0 || !openWords.is("prepositions", ts[0].low) {
-			return "", false
-		}
-		for _, t := range ts[1:] {
-			if !openWords.is("determiners", t.low) {
-				return "", false
-			}
-		}
-		return ts[0].low, true
-	}
-	// participle reads "<be> [adverb] <participle>" ending at k (exclusive)
-	// and returns the participle's base; the words before it hold no
-	// verb and no name.
-	participle := func(k int) (string, bool) {
-		p := k - 1
-		if p < 2 || toks[p].punct || toks[p].code || !passiveForm(toks[p].low, true, false) || !verbLike(toks[p].low) && !verbLike(lemma(toks[p].low)) {
-			return "", false
-		}
-		b := p - 1
-		if openWords.is("adverbs", toks[b].low) {
-			b--
-		}
-		if b < 1 || !openWords.is("be", toks[b].low) {
-			return "", false
-		}
-		for _, t := range toks[:b] {
-			if t.punct || t.code || isCapWord(t) && !openWords.function(t.low) && t != toks[0] || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) {
-				return "", false
-			}
-		}
-		return lemma(toks[p].low), true
+	if passiveStopped(toks[:gb.i]) {
+		return false
 	}
 	between := toks[ga.j:gb.i]
 	prep := ga.i - 1
@@ -4770,44 +4771,112 @@ func (r *relating) agentPassive() bool {
 	if prep < 2 {
 		return false
 	}
-	if toks[prep].low == "from" {
-		// "Alerts are sent from <ga> to <gb>": the sender sends to gb.
-		to, ok := plain(between)
-		if !ok || to != "to" {
-			return false
-		}
-		base, ok := participle(prep)
-		if !ok || !openWords.is("sent-from-verbs", base) {
-			return false
-		}
-		phrase := base + " to"
-		if deliversToService(phrase, ga.ms[0], gb.ms[0], toks[:ga.i]) {
-			phrase = "call"
-		}
-		r.add(ga.ms, gb.ms, phrase)
-		return true
+	switch toks[prep].low {
+	case "from":
+		return r.sentFromPassive(prep, between)
+	case "by":
+		return r.agentFirstPassive(prep, between)
+	default:
+		return r.placeFirstPassive(prep, between)
 	}
-	if toks[prep].low != "by" {
-		// "Blocks are uploaded to <ga> by <gb>"
-		if !openWords.is("gap-prepositions", toks[prep].low) || len(between) == 0 || between[0].low != "by" {
-			return false
+}
+
+// passiveStopped reports whether the words before the second name hold a
+// negation, a hedge or a punctuation mark that ends the clause: the
+// passive then states nothing agentPassive reads.
+func passiveStopped(ts []otok) bool {
+	for _, t := range ts {
+		if openWords.is("negations", t.low) || openWords.is("hedges", t.low) || t.low == "," || t.low == ";" || t.low == ":" {
+			return true
 		}
-		if _, ok := plain(between); !ok {
-			return false
-		}
-		base, ok := participle(prep)
-		if !ok {
-			return false
-		}
-		r.add(gb.ms, ga.ms, base+" "+toks[prep].low)
-		return true
 	}
-	// "Events are published by <ga> to <gb>"
-	to, ok := plain(between)
+	return false
+}
+
+// plainPreposition reports the preposition the words between two names
+// are when they hold only it and determiners ("to the", "by").
+func plainPreposition(ts []otok) (string, bool) {
+	if len(ts) == 0 || !openWords.is("prepositions", ts[0].low) {
+		return "", false
+	}
+	for _, t := range ts[1:] {
+		if !openWords.is("determiners", t.low) {
+			return "", false
+		}
+	}
+	return ts[0].low, true
+}
+
+// passiveParticiple reads "<be> [adverb] <participle>" ending at k
+// (exclusive) and returns the participle's base; the words before it hold
+// no verb and no name.
+func passiveParticiple(toks []otok, k int) (string, bool) {
+	p := k - 1
+	if p < 2 || toks[p].punct || toks[p].code || !passiveForm(toks[p].low, true, false) || !verbLike(toks[p].low) && !verbLike(lemma(toks[p].low)) {
+		return "", false
+	}
+	b := p - 1
+	if openWords.is("adverbs", toks[b].low) {
+		b--
+	}
+	if b < 1 || !openWords.is("be", toks[b].low) {
+		return "", false
+	}
+	for _, t := range toks[:b] {
+		if t.punct || t.code || isCapWord(t) && !openWords.function(t.low) && t != toks[0] || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) {
+			return "", false
+		}
+	}
+	return lemma(toks[p].low), true
+}
+
+// sentFromPassive reads "Alerts are sent from <ga> to <gb>": the sender
+// sends to gb (a call where what it hands over is a request).
+func (r *relating) sentFromPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	to, ok := plainPreposition(between)
+	if !ok || to != "to" {
+		return false
+	}
+	base, ok := passiveParticiple(r.toks, prep)
+	if !ok || !openWords.is("sent-from-verbs", base) {
+		return false
+	}
+	phrase := base + " to"
+	if deliversToService(phrase, ga.ms[0], gb.ms[0], r.toks[:ga.i]) {
+		phrase = "call"
+	}
+	r.add(ga.ms, gb.ms, phrase)
+	return true
+}
+
+// placeFirstPassive reads "Blocks are uploaded to <ga> by <gb>": gb
+// uploads to ga.
+func (r *relating) placeFirstPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	if !openWords.is("gap-prepositions", r.toks[prep].low) || len(between) == 0 || between[0].low != "by" {
+		return false
+	}
+	if _, ok := plainPreposition(between); !ok {
+		return false
+	}
+	base, ok := passiveParticiple(r.toks, prep)
+	if !ok {
+		return false
+	}
+	r.add(gb.ms, ga.ms, base+" "+r.toks[prep].low)
+	return true
+}
+
+// agentFirstPassive reads "Events are published by <ga> to <gb>": ga
+// publishes to gb.
+func (r *relating) agentFirstPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	to, ok := plainPreposition(between)
 	if !ok || to == "by" || !openWords.is("gap-prepositions", to) {
 		return false
 	}
-	base, ok := participle(prep)
+	base, ok := passiveParticiple(r.toks, prep)
 	if !ok {
 		return false
 	}
