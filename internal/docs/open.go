@@ -1107,28 +1107,37 @@ func (f *mentionFinder) documentNameAt(i int, dict map[string]omention) int {
 // is a query, not Query), not a name that modifies a noun ("Go runtime
 // metrics", "a shop_session-id cookie").
 func documentNameFits(toks []otok, i, n int, d omention) bool {
+	return !wordNotDocumentName(toks, i, n, d) && !longerNameAfter(toks, i+n) && !documentNameModifies(toks, i, n, d)
+}
+
+// wordNotDocumentName reports whether the words at i are written otherwise
+// than the name d: one capitalised word inside a sentence, a code word's
+// plain word ("`Query` operations" then "local query processing"), a
+// camel-case name's words ("the service account" is no ServiceAccount),
+// one plain word read as a verb or a noun ("# Querier/Query": "evaluates
+// the query" is a query, not Query).
+func wordNotDocumentName(toks []otok, i, n int, d omention) bool {
 	if n == 1 && isCapWord(toks[i]) && i > 0 {
-		return false
+		return true
 	}
 	if n == 1 && d.codeWord && !isCapWord(toks[i]) && !toks[i].code {
-		return false // "`Query` operations" then "local query processing": the word, not the name
+		return true
 	}
 	if d.camel && n > 1 && !isCapWord(toks[i]) {
-		return false // "the service account" is no ServiceAccount
+		return true
 	}
-	if longerNameAfter(toks, i+n) {
-		return false // "Orbit Client …" in the document "# Orbit": a longer name
-	}
+	return n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low))
+}
+
+// documentNameModifies reports whether the name d at i modifies the noun
+// after it: a term before a kind noun or a compound word ("the data plane
+// proxy"), a name before a plain noun ("Go runtime metrics", "a
+// shop_session-id cookie"), or a name after a capitalised word.
+func documentNameModifies(toks []otok, i, n int, d omention) bool {
 	if d.term && i+n < len(toks) && (openWords.kind(toks[i+n].low) != "" || compoundWord(toks[i+n], false) && !verbLike(toks[i+n].low)) {
-		return false // "the data plane proxy": the term modifies the noun after it
+		return true
 	}
-	if n == 1 && !isCapWord(toks[i]) && !toks[i].code && (verbLike(toks[i].low) || openWords.is("nouns", toks[i].low)) {
-		return false // "# Querier/Query": "evaluates the query" is a query, not Query
-	}
-	if i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low) {
-		return false // "Go runtime metrics", "a shop_session-id cookie": it modifies a noun
-	}
-	return true
+	return i+n < len(toks) && !toks[i+n-1].poss && modifies(toks[i+n]) && openWords.kind(toks[i+n].low) == "" && !(d.term && agreeingVerb(toks, i, i+n)) || i > 0 && isCapWord(toks[i-1]) && !openWords.function(toks[i-1].low)
 }
 
 // longerNameAfter reports whether the capitalised word before k goes on
@@ -1202,6 +1211,13 @@ func (f *mentionFinder) nameAt(i int) int {
 		// kind": the noun says what class of thing the name is; the
 		// name is the thing.
 		e := classNounAfter(toks, j)
+		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
+		return e - 1
+	case instanceNounAfter(toks, i, j) > 0:
+		// "generates `HelmChart` objects", "`ClusterPolicyReport` custom
+		// resources": the noun says the named kind's instances are
+		// resources; the name is the thing.
+		e := instanceNounAfter(toks, i, j)
 		f.add(omention{i: i, j: e, name: mentionName(toks[i:j])}, i, e)
 		return e - 1
 	case actingProgramAfter(toks, i, j):
@@ -1416,6 +1432,31 @@ func classNounAfter(toks []otok, j int) int {
 	return e
 }
 
+// instanceNounAfter returns where the phrase ends when a noun of the
+// instances of a resource kind ([instance-nouns]: "objects", "resources"),
+// at most one plain word before it, follows a name of one word written in
+// code or in camel case ("`HelmChart` objects", "ResourceBinding objects",
+// "`PolicyReport` custom resources") and ends the phrase; else 0. A plain
+// name before the noun ("Kubernetes resources") is what the resources
+// belong to, and stays a modifier.
+func instanceNounAfter(toks []otok, i, j int) int {
+	if j != i+1 || j >= len(toks) || toks[i].poss || !(toks[i].code || innerCapital(toks[i])) {
+		return 0
+	}
+	e := j
+	if e+1 < len(toks) && modifies(toks[e]) && openWords.kind(toks[e].low) == "" && !openWords.is("instance-nouns", singular(toks[e].low)) {
+		e++
+	}
+	if !openWords.is("instance-nouns", singular(toks[e].low)) || toks[e].code {
+		return 0
+	}
+	e++
+	if e < len(toks) && modifies(toks[e]) && !openWords.is("prepositions", toks[e].low) {
+		return 0
+	}
+	return e
+}
+
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
@@ -1558,18 +1599,33 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	if a := f.acronymModifiersStart(j); a < i {
 		i = a
 	}
-	if i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low)) {
+	if relativeVerbStarts(toks, i, j) {
 		i++ // "processors that pull jobs": the relative clause's verb is no modifier ("as log broker": a preposition's noun)
 	}
-	if i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
-		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
-		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low)) {
+	if auxiliaryVerbStarts(toks, i, j) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 	}
 	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
 		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
 	}
 	return i
+}
+
+// relativeVerbStarts reports whether the modifiers from i to the kind noun
+// at j start with the verb of a relative clause ("processors that pull
+// jobs"), not a preposition's noun ("as log broker").
+func relativeVerbStarts(toks []otok, i, j int) bool {
+	return i < j && i > 0 && openWords.is("clause-words", toks[i-1].low) && verbLike(toks[i].low) && (toks[i-1].low != "as" || words.PastForm(toks[i].low))
+}
+
+// auxiliaryVerbStarts reports whether the modifiers from i to the kind noun
+// at j start with a verb after an auxiliary, a hedge or "to" ("can
+// modernize enterprise applications"), not a noun after a form of "be"
+// ("are queue processors").
+func auxiliaryVerbStarts(toks []otok, i, j int) bool {
+	return i < j && i > 0 && (openWords.is("auxiliaries", toks[i-1].low) || openWords.is("hedges", toks[i-1].low) || toks[i-1].low == "to") &&
+		openWords.kind(toks[i].low) == "" && !openWords.is("nouns", toks[i].low) &&
+		!(openWords.is("be", toks[i-1].low) && !words.PastForm(toks[i].low))
 }
 
 // kindCounted reports whether the phrase names the kind and no one thing
@@ -2023,18 +2079,10 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 			continue
 		}
 		w := singular(t.low)
-		if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
-			continue // "the consumer group": a noun the word modifies
+		if plainWordModifies(toks, k, w) {
+			continue
 		}
-		if k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low)) {
-			continue // "handles local query processing": the word modifies a noun in -ing
-		}
-		best := -1
-		for p, m := range dc.heads[w] {
-			if p < place && p > best && text.Key(m.name) == w {
-				best = p
-			}
-		}
+		best := dc.headBefore(w, place)
 		if best < 0 {
 			best = dc.onlyWithHead(toks, k, w, place)
 		}
@@ -2050,6 +2098,28 @@ func (dc *docContext) plainNames(toks []otok, ms []omention, place int) []omenti
 		out = append(out, r)
 	}
 	return out
+}
+
+// plainWordModifies reports whether the plain word at k (w, singular) is
+// a function word or modifies the noun after it: "the consumer group", and
+// "handles local query processing" (a noun in -ing).
+func plainWordModifies(toks []otok, k int, w string) bool {
+	if openWords.function(w) || k+1 < len(toks) && !toks[k+1].punct && !verbLike(toks[k+1].low) && !openWords.function(toks[k+1].low) && !openWords.is("prepositions", toks[k+1].low) {
+		return true // "the consumer group": a noun the word modifies
+	}
+	return k+1 < len(toks) && strings.HasSuffix(toks[k+1].low, "ing") && (k == 0 || !openWords.is("determiners", toks[k-1].low))
+}
+
+// headBefore is the place of the last name before place whose key is w
+// among the names with the head w; -1 when none.
+func (dc *docContext) headBefore(w string, place int) int {
+	best := -1
+	for p, m := range dc.heads[w] {
+		if p < place && p > best && text.Key(m.name) == w {
+			best = p
+		}
+	}
+	return best
 }
 
 // onlyWithHead is the place of the last name before the sentence that
@@ -2529,6 +2599,10 @@ func listIntroductionsKinds(bs []block, subject string, kinds map[int]string) ma
 // right after it (a figure may stand between).
 func introducedItems(bs []block, k int, subject string, out map[int]string) (block, bool) {
 	b := bs[k].prose()
+	if prefix := sectionWholePrefix(b); prefix != "" {
+		subHeadingsUnder(prefix, headingLevel(b.lines[0]), bs[k+1:], out)
+		return b, false
+	}
 	if prefix := headingIntroPrefix(b, subject); prefix != "" && listItemRE.MatchString(bs[k+1].lines[0]) {
 		itemsUnder(prefix, bs[k+1:], out)
 		return b, false
@@ -2644,6 +2718,9 @@ func headingItemsUnder(prefix string, bs []block, out map[int]string) {
 // without a leading article, when they are one to four words with no verb
 // ("### The destination service" names "destination service"); "" else.
 func headingObject(line string) string {
+	if name, _ := headingName(block{lines: []string{line}}); name != "" {
+		return name // "### Reports Controller": capitalised words and a kind noun are a name, whatever verb a word may be
+	}
 	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(line, "")))
 	if len(ws) > 0 && (strings.EqualFold(ws[0], "the") || strings.EqualFold(ws[0], "a") || strings.EqualFold(ws[0], "an")) {
 		ws = ws[1:]
@@ -2879,6 +2956,48 @@ func headingIntroPrefix(b block, subject string) string {
 		return ""
 	}
 	return whole + " consists of"
+}
+
+// sectionWholePrefix reads a section heading that names the things of a
+// whole its subsections are about: a plural kind or part noun, "in" or
+// "of", and a name ("## Controllers in Kyverno", "## Components of
+// Acme"). It returns "<whole> consists of", or "".
+func sectionWholePrefix(b block) string {
+	if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) || strings.HasPrefix(strings.TrimSpace(b.lines[0]), "# ") {
+		return ""
+	}
+	ws := strings.Fields(cleanMarkdown(headingRE.ReplaceAllString(b.lines[0], "")))
+	if len(ws) < 3 || len(ws) > 5 || ws[1] != "in" && ws[1] != "of" {
+		return ""
+	}
+	noun := strings.ToLower(ws[0])
+	if singular(noun) == noun || openWords.kind(singular(noun)) == "" && !openWords.is("part-nouns", singular(noun)) {
+		return ""
+	}
+	for _, w := range ws[2:] {
+		if !unicode.IsUpper(firstRune(w)) || !hasLetter(w) || openWords.function(strings.ToLower(w)) || openWords.is("not-names", strings.ToLower(w)) {
+			return ""
+		}
+	}
+	return strings.Join(ws[2:], " ") + " consists of"
+}
+
+// subHeadingsUnder records prefix for each heading one level below a
+// section's (level) that names a thing (headingObject), up to the next
+// heading of the section's level or higher.
+func subHeadingsUnder(prefix string, level int, bs []block, out map[int]string) {
+	for _, b := range bs {
+		if len(b.lines) != 1 || !headingRE.MatchString(b.lines[0]) {
+			continue
+		}
+		l := headingLevel(b.lines[0])
+		if l <= level {
+			return
+		}
+		if l == level+1 && headingObject(b.lines[0]) != "" {
+			out[b.line] = prefix
+		}
+	}
 }
 
 // countedHeadingPrefix reads a section heading that repeats what a sentence
@@ -4641,45 +4760,8 @@ func relate(toks []otok, ms []omention) ([]openFact, *omention) {
 // states nothing; it reports whether it read the pair.
 func (r *relating) agentPassive() bool {
 	toks, ga, gb := r.toks, r.gs[0], r.gs[1]
-	for _, t := range toks[:gb.i] {
-		if openWords.is("negations", t.low) || openWords.is("hedges", t.low) || t.low == "," || t.low == ";" || t.low == ":" {
-			return false
-		}
-	}
-	// between holds only "by" and determiners, or a preposition and
-	// determiners.
-	plain := func(ts []otok) (string, bool) {
-		if len(ts) == 0 || !openWords.is("prepositions", ts[0].low) {
-			return "", false
-		}
-		for _, t := range ts[1:] {
-			if !openWords.is("determiners", t.low) {
-				return "", false
-			}
-		}
-		return ts[0].low, true
-	}
-	// participle reads "<be> [adverb] <participle>" ending at k (exclusive)
-	// and returns the participle's base; the words before it hold no
-	// verb and no name.
-	participle := func(k int) (string, bool) {
-		p := k - 1
-		if p < 2 || toks[p].punct || toks[p].code || !passiveForm(toks[p].low, true, false) || !verbLike(toks[p].low) && !verbLike(lemma(toks[p].low)) {
-			return "", false
-		}
-		b := p - 1
-		if openWords.is("adverbs", toks[b].low) {
-			b--
-		}
-		if b < 1 || !openWords.is("be", toks[b].low) {
-			return "", false
-		}
-		for _, t := range toks[:b] {
-			if t.punct || t.code || isCapWord(t) && !openWords.function(t.low) && t != toks[0] || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) {
-				return "", false
-			}
-		}
-		return lemma(toks[p].low), true
+	if passiveStopped(toks[:gb.i]) {
+		return false
 	}
 	between := toks[ga.j:gb.i]
 	prep := ga.i - 1
@@ -4689,44 +4771,112 @@ func (r *relating) agentPassive() bool {
 	if prep < 2 {
 		return false
 	}
-	if toks[prep].low == "from" {
-		// "Alerts are sent from <ga> to <gb>": the sender sends to gb.
-		to, ok := plain(between)
-		if !ok || to != "to" {
-			return false
-		}
-		base, ok := participle(prep)
-		if !ok || !openWords.is("sent-from-verbs", base) {
-			return false
-		}
-		phrase := base + " to"
-		if deliversToService(phrase, ga.ms[0], gb.ms[0], toks[:ga.i]) {
-			phrase = "call"
-		}
-		r.add(ga.ms, gb.ms, phrase)
-		return true
+	switch toks[prep].low {
+	case "from":
+		return r.sentFromPassive(prep, between)
+	case "by":
+		return r.agentFirstPassive(prep, between)
+	default:
+		return r.placeFirstPassive(prep, between)
 	}
-	if toks[prep].low != "by" {
-		// "Blocks are uploaded to <ga> by <gb>"
-		if !openWords.is("gap-prepositions", toks[prep].low) || len(between) == 0 || between[0].low != "by" {
-			return false
+}
+
+// passiveStopped reports whether the words before the second name hold a
+// negation, a hedge or a punctuation mark that ends the clause: the
+// passive then states nothing agentPassive reads.
+func passiveStopped(ts []otok) bool {
+	for _, t := range ts {
+		if openWords.is("negations", t.low) || openWords.is("hedges", t.low) || t.low == "," || t.low == ";" || t.low == ":" {
+			return true
 		}
-		if _, ok := plain(between); !ok {
-			return false
-		}
-		base, ok := participle(prep)
-		if !ok {
-			return false
-		}
-		r.add(gb.ms, ga.ms, base+" "+toks[prep].low)
-		return true
 	}
-	// "Events are published by <ga> to <gb>"
-	to, ok := plain(between)
+	return false
+}
+
+// plainPreposition reports the preposition the words between two names
+// are when they hold only it and determiners ("to the", "by").
+func plainPreposition(ts []otok) (string, bool) {
+	if len(ts) == 0 || !openWords.is("prepositions", ts[0].low) {
+		return "", false
+	}
+	for _, t := range ts[1:] {
+		if !openWords.is("determiners", t.low) {
+			return "", false
+		}
+	}
+	return ts[0].low, true
+}
+
+// passiveParticiple reads "<be> [adverb] <participle>" ending at k
+// (exclusive) and returns the participle's base; the words before it hold
+// no verb and no name.
+func passiveParticiple(toks []otok, k int) (string, bool) {
+	p := k - 1
+	if p < 2 || toks[p].punct || toks[p].code || !passiveForm(toks[p].low, true, false) || !verbLike(toks[p].low) && !verbLike(lemma(toks[p].low)) {
+		return "", false
+	}
+	b := p - 1
+	if openWords.is("adverbs", toks[b].low) {
+		b--
+	}
+	if b < 1 || !openWords.is("be", toks[b].low) {
+		return "", false
+	}
+	for _, t := range toks[:b] {
+		if t.punct || t.code || isCapWord(t) && !openWords.function(t.low) && t != toks[0] || openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) {
+			return "", false
+		}
+	}
+	return lemma(toks[p].low), true
+}
+
+// sentFromPassive reads "Alerts are sent from <ga> to <gb>": the sender
+// sends to gb (a call where what it hands over is a request).
+func (r *relating) sentFromPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	to, ok := plainPreposition(between)
+	if !ok || to != "to" {
+		return false
+	}
+	base, ok := passiveParticiple(r.toks, prep)
+	if !ok || !openWords.is("sent-from-verbs", base) {
+		return false
+	}
+	phrase := base + " to"
+	if deliversToService(phrase, ga.ms[0], gb.ms[0], r.toks[:ga.i]) {
+		phrase = "call"
+	}
+	r.add(ga.ms, gb.ms, phrase)
+	return true
+}
+
+// placeFirstPassive reads "Blocks are uploaded to <ga> by <gb>": gb
+// uploads to ga.
+func (r *relating) placeFirstPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	if !openWords.is("gap-prepositions", r.toks[prep].low) || len(between) == 0 || between[0].low != "by" {
+		return false
+	}
+	if _, ok := plainPreposition(between); !ok {
+		return false
+	}
+	base, ok := passiveParticiple(r.toks, prep)
+	if !ok {
+		return false
+	}
+	r.add(gb.ms, ga.ms, base+" "+r.toks[prep].low)
+	return true
+}
+
+// agentFirstPassive reads "Events are published by <ga> to <gb>": ga
+// publishes to gb.
+func (r *relating) agentFirstPassive(prep int, between []otok) bool {
+	ga, gb := r.gs[0], r.gs[1]
+	to, ok := plainPreposition(between)
 	if !ok || to == "by" || !openWords.is("gap-prepositions", to) {
 		return false
 	}
-	base, ok := participle(prep)
+	base, ok := passiveParticiple(r.toks, prep)
 	if !ok {
 		return false
 	}
@@ -5748,6 +5898,9 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 	if len(fs) == 0 || !openWords.is("service-sending-verbs", fs[0]) || canonicalPhrase(phrase) != "write to" {
 		return false
 	}
+	if sendsRequestsBack(sent) {
+		return true
+	}
 	if o.typ == "Service" && (openWords.is("service-kinds", s.typ) || s.typ == "Instance") {
 		return true
 	}
@@ -5767,6 +5920,30 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 		return !m.ref && !m.term && (m.typ == "" || openWords.is("service-kinds", m.typ))
 	}
 	return named(s) && named(o) && !slices.ContainsFunc(sent, func(t otok) bool { return openWords.is("data-nouns", t.low) })
+}
+
+// sendsRequestsBack reports whether the words between a sender and what it
+// sends to end in a verb of sending and "them", after a request noun the
+// pronoun refers back to: "handles incoming AdmissionReview requests from
+// the API server and sends them to the Engine" hands the requests on, a
+// call, whatever kind of thing the Engine is.
+func sendsRequestsBack(sent []otok) bool {
+	n := len(sent)
+	for n > 0 && (sent[n-1].low == "to" || openWords.is("determiners", sent[n-1].low)) {
+		n--
+	}
+	if n < 3 || sent[n-1].low != "them" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
+		return false
+	}
+	for k := n - 3; k >= 0; k-- {
+		if sent[k].punct && sent[k].low != "," {
+			return false
+		}
+		if isRequestNoun(sent[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // between returns the tokens between two mentions in order, or nil.
@@ -7186,7 +7363,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 32
+const openVersion = 39
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -7207,6 +7384,8 @@ func (x *Extractor) extractOpen(c Chunk, blocks []block, dc *docContext) ([]Chun
 				last = nil
 			} else if !u.heading && !item && ui == 0 {
 				u = dc.withTitleSubject(u)
+			} else if item && ui == 0 {
+				u = dc.withTopicSubject(u, b)
 			}
 			ms, facts, l := readUnit(u, dc, last)
 			if u.listFrom > 0 {
@@ -7652,6 +7831,25 @@ func (dc *docContext) withTitleSubject(u unit) unit {
 		return u
 	}
 	u.code = append(slices.Clone(u.code), dc.title.name)
+	return u
+}
+
+// withTopicSubject gives a list item's first sentence, when it starts
+// with a verb and the item has no term of its own, the one thing its
+// section's heading names: "### Admission Controller" then "- Receives
+// AdmissionReview requests from the Kubernetes API server …" is said of
+// the Admission Controller, as a definition item's term is the subject of
+// its description.
+func (dc *docContext) withTopicSubject(u unit, b block) unit {
+	if dc.topic == nil || dc.topic.ref || definitionItemRE.MatchString(b.lines[0]) {
+		return u
+	}
+	fs := strings.Fields(u.text)
+	if len(fs) < 2 || !verbStart(fs) {
+		return u
+	}
+	u.text = dc.topic.name + " " + strings.ToLower(fs[0][:1]) + strings.TrimSpace(u.text)[1:]
+	u.code = append(slices.Clone(u.code), dc.topic.name)
 	return u
 }
 
