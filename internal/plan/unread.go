@@ -475,33 +475,7 @@ func (u unexplained) left(toks []string, i int) bool {
 	switch {
 	case notAWord(w), habitualUsed(toks, i) && u.walksFormer():
 		return false
-	case unkeptKind(toks, i, u.target, u.explained, u.s):
-		// "Which workloads can list nodes?" read as what lists
-		// nodes: the answers are kept of no kind, and none of
-		// the walk's types is a workload.
-		return true
-	case askedKind(toks, i) && u.inUnwalkedName(w):
-		// "How much debt does City Quarter cost?" read through cost,
-		// beside debtcost: the asked noun may be the other relation.
-		return true
-	case w == "where" && i == 0 && u.s.TypesStated() && !u.walksPlace():
-		// "Where does the Twi'lek species come from?" read as the films
-		// that have Twi'lek among their species: "where" asks for a
-		// place, and nothing walked is one (the graph's stated types
-		// say; an untyped graph's names may not).
-		return true
-	case askedKind(toks, i) && nounBeforeAux(toks, i) && !u.s.TypesStated() && u.target.Kind != state.TargetType && !explainedWord(u.explained, w) && u.namesOtherValues(w):
-		// "What zones does the Waterloo & City Line run through?" read
-		// as the stations on the line, over an untyped graph with zone:
-		// the asked noun names a relation the reading does not walk,
-		// whose values are nothing the walk meets ("Which label is X
-		// signed to?" over signed_to beside label meets labels), and
-		// keeps no answers by its kind; not "What breaks if X goes
-		// down?", a verb.
-		return true
-	case endVerbAfterDo(toks, i) && u.namesUnwalked(w):
-		// "When did the saints venerated in X die?" read as venerated_in:
-		// the question's own verb, after "do" and a mention, names death.
+	case u.leftByPlace(toks, i):
 		return true
 	case askedKind(toks, i), mentionKind(toks, i), relativeHead(toks, i), reducedRelativeHead(toks, i, u.explained), withHead(toks, i, u.explained),
 		cueModifier(toks, i), gapObject(toks, i, u.explained):
@@ -574,6 +548,45 @@ func (u unexplained) namesOtherValues(w string) bool {
 		}
 	}
 	return true
+}
+
+// leftByPlace reports whether toks[i] is left unexplained by where it
+// stands, whatever else explains it: an asked kind no answer is kept of,
+// an asked noun that names a relation not walked, a "where" nothing
+// walked answers, the clause's own verb after "do".
+func (u unexplained) leftByPlace(toks []string, i int) bool {
+	w := toks[i]
+	switch {
+	case unkeptKind(toks, i, u.target, u.explained, u.s):
+		// "Which workloads can list nodes?" read as what lists
+		// nodes: the answers are kept of no kind, and none of
+		// the walk's types is a workload.
+		return true
+	case askedKind(toks, i) && u.inUnwalkedName(w):
+		// "How much debt does City Quarter cost?" read through cost,
+		// beside debtcost: the asked noun may be the other relation.
+		return true
+	case w == "where" && i == 0 && u.s.TypesStated() && !u.walksPlace():
+		// "Where does the Twi'lek species come from?" read as the films
+		// that have Twi'lek among their species: "where" asks for a
+		// place, and nothing walked is one (the graph's stated types
+		// say; an untyped graph's names may not).
+		return true
+	case askedKind(toks, i) && nounBeforeAux(toks, i) && !u.s.TypesStated() && u.target.Kind != state.TargetType && !explainedWord(u.explained, w) && u.namesOtherValues(w):
+		// "What zones does the Waterloo & City Line run through?" read
+		// as the stations on the line, over an untyped graph with zone:
+		// the asked noun names a relation the reading does not walk,
+		// whose values are nothing the walk meets ("Which label is X
+		// signed to?" over signed_to beside label meets labels), and
+		// keeps no answers by its kind; not "What breaks if X goes
+		// down?", a verb.
+		return true
+	case endVerbAfterDo(toks, i) && u.namesUnwalked(w):
+		// "When did the saints venerated in X die?" read as venerated_in:
+		// the question's own verb, after "do" and a mention, names death.
+		return true
+	}
+	return false
 }
 
 // nounBeforeAux reports whether toks[i] is followed by an auxiliary, a

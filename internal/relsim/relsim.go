@@ -303,15 +303,23 @@ func (Synonyms) Relate(_ context.Context, word, _ string, rels []string) (Pick, 
 			}
 		}
 	}
-	switch len(p.Taken) {
-	case 1:
-		p.Outcome = Clear
-	case 2:
-		p.Outcome = Close
-	default:
+	if p.Outcome = outcomeOf(p.Taken); p.Outcome == Unrelated {
 		p.Taken, p.Synonym = nil, ""
 	}
 	return p, nil
+}
+
+// outcomeOf is the outcome of a pick that took relations by name, not by
+// a measure: one is taken clearly, two are both walked, none or more are
+// too many to choose from.
+func outcomeOf(taken []Candidate) Outcome {
+	switch len(taken) {
+	case 1:
+		return Clear
+	case 2:
+		return Close
+	}
+	return Unrelated
 }
 
 // names reports whether a word of relation r's name is a form of w or
@@ -389,12 +397,7 @@ func (x Lexical) Relate(_ context.Context, word, question string, rels []string)
 				}
 			}
 		}
-		switch len(p.Taken) {
-		case 1:
-			p.Outcome = Clear
-		case 2:
-			p.Outcome = Close
-		default:
+		if p.Outcome = outcomeOf(p.Taken); p.Outcome == Unrelated {
 			return Pick{Word: word}, nil
 		}
 		p.Link = fmt.Sprintf("%s links %q to %s", x.Name, phrase, strings.Join(links, " and "))

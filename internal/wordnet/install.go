@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/scgraph/scgraph/internal/install"
 )
 
 // Source is where the database is downloaded from: a gzipped tar holding
@@ -44,11 +44,8 @@ var WordNet31 = Source{
 // the embedding model is installed in.
 const DirName = "wordnet-3.1"
 
-// downloadTimeout bounds a whole download; connectTimeout the connection.
-const (
-	downloadTimeout = 5 * time.Minute
-	connectTimeout  = 20 * time.Second
-)
+// downloadTimeout bounds a whole download.
+const downloadTimeout = 5 * time.Minute
 
 // Installed reports whether dir holds the database the source gives: its
 // files, and a SOURCE file naming the archive they came from.
@@ -67,73 +64,28 @@ func Installed(dir string, src Source) bool {
 
 // Install downloads the source's archive, checks its SHA-256, and puts the
 // database files, the licence and a SOURCE file into dir, unless they are
-// there already. Nothing is left half-written: the files are put together
-// in a temporary directory beside dir and renamed into place. client is
+// there already. Nothing is left half-written (install.Dir). client is
 // the HTTP client (nil: one with the deadlines above).
 func Install(ctx context.Context, dir string, src Source, client *http.Client) error {
 	if Installed(dir, src) {
 		return nil
 	}
 	if client == nil {
-		client = &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, TLSHandshakeTimeout: connectTimeout,
-			ResponseHeaderTimeout: connectTimeout}, Timeout: downloadTimeout}
+		client = install.Client(downloadTimeout)
 	}
-	archive, err := download(ctx, client, src)
+	archive, err := install.Download(ctx, client, src.URL, src.SHA256, 2*src.Size+1<<20)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".install-")
-	if err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	defer os.RemoveAll(tmp)
-	if err := extract(archive, src, tmp); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.SHA256), 0o644); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if Installed(dir, src) {
-		return nil // another process installed it meanwhile
-	}
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	if err := os.Rename(tmp, dir); err != nil && !Installed(dir, src) {
-		return fmt.Errorf("install %s: %w", dir, err)
-	}
-	return nil
-}
-
-// download fetches the archive and checks its SHA-256.
-func download(ctx context.Context, client *http.Client, src Source) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src.URL, nil)
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("download %s: %s", src.URL, resp.Status)
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 2*src.Size+1<<20))
-	if err != nil {
-		return nil, fmt.Errorf("download %s: %w", src.URL, err)
-	}
-	sum := sha256.Sum256(b)
-	if got := hex.EncodeToString(sum[:]); got != src.SHA256 {
-		return nil, fmt.Errorf("download %s: checksum mismatch (want %s, got %s)", src.URL, src.SHA256, got)
-	}
-	return b, nil
+	return install.Dir(dir, func() bool { return Installed(dir, src) }, func(tmp string) error {
+		if err := extract(archive, src, tmp); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.SHA256), 0o644); err != nil {
+			return fmt.Errorf("install %s: %w", dir, err)
+		}
+		return nil
+	})
 }
 
 // extract writes the database files and the licence of the archive into

@@ -1,0 +1,94 @@
+// Package install fetches what scgraph installs on first need (the
+// MiniLM model, WordNet): a download checked against its SHA-256 before
+// anything is kept, and a directory of files put in place at once, so
+// that no reader ever finds half of one.
+package install
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// connectTimeout bounds connecting and the wait for a response's headers
+// (a machine with no network fails fast).
+const connectTimeout = 20 * time.Second
+
+// Client returns an HTTP client for a download: connecting bounded by
+// connectTimeout, the whole by total.
+func Client(total time.Duration) *http.Client {
+	return &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, TLSHandshakeTimeout: connectTimeout,
+		ResponseHeaderTimeout: connectTimeout}, Timeout: total}
+}
+
+// Download fetches url with client and returns its body, at most limit
+// bytes, once its SHA-256 is sum (hex).
+func Download(ctx context.Context, client *http.Client, url, sum string, limit int64) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, fmt.Errorf("download %s: %w", url, err)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("download %s: %w", url, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("download %s: %s", url, resp.Status)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, limit))
+	if err != nil {
+		return nil, fmt.Errorf("download %s: %w", url, err)
+	}
+	if got := SHA256(b); got != sum {
+		return nil, fmt.Errorf("download %s: checksum mismatch (want %s, got %s)", url, sum, got)
+	}
+	return b, nil
+}
+
+// SHA256 returns the hex SHA-256 of b.
+func SHA256(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Dir puts the directory dir in place unless installed reports it is
+// there: fill writes its files into a temporary directory beside dir,
+// which is renamed into place once filled. On any failure the temporary
+// directory is removed and dir is left as it was; a directory another
+// process put in place meanwhile is kept.
+func Dir(dir string, installed func() bool, fill func(tmp string) error) error {
+	if installed() {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return fmt.Errorf("install %s: %w", dir, err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".install-")
+	if err != nil {
+		return fmt.Errorf("install %s: %w", dir, err)
+	}
+	defer os.RemoveAll(tmp)
+	if err := fill(tmp); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("install %s: %w", dir, err)
+	}
+	if installed() {
+		return nil // another process installed it meanwhile
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("install %s: %w", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil && !installed() {
+		return fmt.Errorf("install %s: %w", dir, err)
+	}
+	return nil
+}
