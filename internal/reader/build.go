@@ -38,6 +38,9 @@ type step struct {
 	// kin: a kin noun of another width named the step's relations
 	// ("brothers" for siblings).
 	kin bool
+	// tie: every relation the step walks was read by the plain kin noun
+	// of its tie (relCand.tie): "parents" over father_of and mother_of.
+	tie bool
 	// modifier: a step named by the modifier of its relation's noun
 	// compound alone (relCand.modifier).
 	modifier bool

@@ -664,10 +664,12 @@ func severalByNameWord(st step, chosen []candEdge, fit typeFit, q []token) bool 
 		return false
 	}
 	var spellings []string
+	ties := true
 	for _, e := range chosen {
 		if !fit.fits(e, false) {
 			continue
 		}
+		ties = ties && e.c.tie
 		if saidWhole(e.c.rel.words, q) {
 			return false // "routed via lane X": routed_via_lane is said
 		}
@@ -675,7 +677,8 @@ func severalByNameWord(st step, chosen []candEdge, fit typeFit, q []token) bool 
 			spellings = append(spellings, sp) // bookedBy and booked_by are one
 		}
 	}
-	return len(spellings) > 1
+	// "parents" over father_of and mother_of asks both.
+	return len(spellings) > 1 && !ties
 }
 
 // saidWhole reports whether every content word of a relation's name is,
@@ -909,12 +912,13 @@ func strongestTier(tiers map[grounding][]candEdge) ([]candEdge, grounding) {
 // the types do not settle.
 func (b *builder) walkChosen(st *step, chosen []candEdge, closure bool) {
 	var concepts []words.Concept
-	for _, e := range chosen {
+	for i, e := range chosen {
 		if !slices.Contains(st.edges, e.e) {
 			st.edges = append(st.edges, e.e)
 		}
 		st.endGuessed = st.endGuessed || e.c.guessedEnd
 		st.kin = st.kin || e.c.kin
+		st.tie = (i == 0 || st.tie) && e.c.tie
 		st.modifier = st.modifier || e.c.modifier
 		// The graph may store the same facts from the other end as well
 		// (contains beside partOf): its mirrors of the same kind, turned.
@@ -1459,6 +1463,8 @@ func stepDoubt(st step, i, n, implicit int) (Doubt, bool) {
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "it can mean " + strings.Join(cs, " or "), Factor: 0.7}, true
 	case st.severalNamed:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a word of each name; the question does not say which it means", Factor: 1}, true
+	case st.kin && st.tie:
+		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "the plain kin noun of relations named by narrower ones (kinship.txt): kin the graph names otherwise are missed", Factor: 1}, true
 	case st.kin:
 		return Doubt{Kind: DoubtRelation, Words: st.link.M.text, Names: relNames(st.edges), Detail: "a kin noun of another width (kinship.txt): the answers are not checked to be that kin", Factor: 0.7}, true
 	case st.modifier:

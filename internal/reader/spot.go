@@ -77,6 +77,9 @@ type relCand struct {
 	// kin: the phrase is a kin noun of another width than the relation's
 	// name (nameReading.kin).
 	kin bool
+	// tie: the phrase is the plain kin noun of the relation's tie
+	// (nameReading.tie).
+	tie bool
 	// modifier: the phrase is the modifier of the name's noun compound
 	// (nameReading.modifier).
 	modifier bool
@@ -363,7 +366,7 @@ func (s *mentionSet) spotNames(toks []token, v *vocab) {
 			form = mNoun
 		}
 		s.add(&relMention{start: i, end: end, form: form, text: span(toks, i, end), former: r.former, zero: nr.zero,
-			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd, kin: nr.kin, modifier: nr.modifier}}})
+			cands: []relCand{{rel: r, end: nr.end, by: by, stated: nr.passive, guessedEnd: nr.guessedEnd, kin: nr.kin, tie: nr.tie, modifier: nr.modifier}}})
 	}
 }
 

@@ -85,6 +85,11 @@ type nameReading struct {
 	// for siblings, "parent" for father: kinship.txt), which the types
 	// cannot check.
 	kin bool
+	// tie: a kin reading by the plain noun of the name's tie, at either
+	// end ("parent" and "child" for father_of): what relations named by
+	// narrower kin nouns say together ("parents" over father_of and
+	// mother_of asks both, no choice between them).
+	tie bool
 	// inflected: the reading names the relation only in a verb's
 	// inflection ("tagged" for has_tag), not in its bare noun.
 	inflected bool
@@ -426,12 +431,11 @@ func oneWordReadings(ws []string, add func(wordForm, []string, End, bool) *nameR
 // father.
 func kinReadings(w string) []nameReading {
 	var out []nameReading
-	others := words.NarrowerKin(w)
-	if b := words.BroaderKin(w); b != "" {
-		others = append(others, b)
-	}
-	for _, o := range others {
+	for _, o := range words.NarrowerKin(w) {
 		out = append(out, nameReading{form: formNoun, words: []string{o}, end: Object, kin: true})
+	}
+	if b := words.BroaderKin(w); b != "" {
+		out = append(out, nameReading{form: formNoun, words: []string{b}, end: Object, kin: true, tie: true})
 	}
 	// "Zophah's dad" for father: a familiar word means the kin noun.
 	for _, f := range words.FamiliarKin(w) {
@@ -441,7 +445,8 @@ func kinReadings(w string) []nameReading {
 	// "children" of father (a graph that names kin broadly, parent and
 	// child_of, names both ends itself).
 	if inv := words.KinInverse(words.BroaderKin(w)); inv != "" {
-		for _, o := range append([]string{inv}, words.NarrowerKin(inv)...) {
+		out = append(out, nameReading{form: formNoun, words: []string{inv}, end: Subject, kin: true, tie: true})
+		for _, o := range words.NarrowerKin(inv) {
 			out = append(out, nameReading{form: formNoun, words: []string{o}, end: Subject, kin: true})
 		}
 	}
