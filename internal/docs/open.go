@@ -1457,6 +1457,27 @@ func instanceNounAfter(toks []otok, i, j int) int {
 	return e
 }
 
+// namesInstances reports whether the object that ends at j names kinds of
+// resource: its last word, or the first word after the rest of its list
+// (names, commas, "and", "or"), is a noun of [instance-nouns] ("Secret,
+// Service, and Endpoint objects").
+func namesInstances(toks []otok, j int) bool {
+	if j > 0 && j <= len(toks) && openWords.is("instance-nouns", singular(toks[j-1].low)) {
+		return true
+	}
+	for k := j; k < len(toks) && k < j+12; k++ {
+		t := toks[k]
+		switch {
+		case openWords.is("instance-nouns", singular(t.low)):
+			return k > j
+		case t.low == "," || t.low == "and" || t.low == "or" || t.code || innerCapital(t) || capitalisedWord(t.text):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
@@ -5439,6 +5460,9 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 	if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
 		return // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
 	}
+	if !f.reversed && openWords.is("instance-monitor-verbs", f.phrase) && namesInstances(toks, gb.j) {
+		f = verbGroup{phrase: "monitor"} // "watches Ingress, HTTPProxy and Secret objects"
+	}
 	if !f.reversed && len(subj.ms) == 1 {
 		r.prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
 	}
@@ -7363,7 +7387,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 39
+const openVersion = 40
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
