@@ -5947,16 +5947,17 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 }
 
 // sendsRequestsBack reports whether the words between a sender and what it
-// sends to end in a verb of sending and "them", after a request noun the
-// pronoun refers back to: "handles incoming AdmissionReview requests from
+// sends to end in a verb of sending and "them" (or "it" after a singular
+// one), after a request noun the pronoun refers back to: "handles incoming AdmissionReview requests from
 // the API server and sends them to the Engine" hands the requests on, a
-// call, whatever kind of thing the Engine is.
+// call, whatever kind of thing the Engine is; "generates an HTTP request
+// and sends it to an Envoy instance" too.
 func sendsRequestsBack(sent []otok) bool {
 	n := len(sent)
 	for n > 0 && (sent[n-1].low == "to" || openWords.is("determiners", sent[n-1].low)) {
 		n--
 	}
-	if n < 3 || sent[n-1].low != "them" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
+	if n < 3 || sent[n-1].low != "them" && sent[n-1].low != "it" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
 		return false
 	}
 	for k := n - 3; k >= 0; k-- {
@@ -5964,7 +5965,8 @@ func sendsRequestsBack(sent []otok) bool {
 			return false
 		}
 		if isRequestNoun(sent[k]) {
-			return true
+			// "them" refers back to requests, "it" to a request.
+			return sent[n-1].low == "them" || singular(sent[k].low) == sent[k].low
 		}
 	}
 	return false
@@ -7387,7 +7389,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 40
+const openVersion = 41
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
