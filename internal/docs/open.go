@@ -6647,13 +6647,14 @@ func (r *verbReading) copulaForms() verbResult {
 	if res := r.describedThenActs(); res.done {
 		return res
 	}
+	// "is the command line client for Y", "is a client of the Kubernetes
+	// API": a client calls what it serves, before the role nouns' reading.
+	if clientOf(r.ts[r.k:]) {
+		return readAs(verbGroup{phrase: "call"})
+	}
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
 	if vg, ok := copulaRole(r.ts[r.k:]); ok {
 		return readAs(vg)
-	}
-	// "is the command line client for Y": a client calls what it serves.
-	if clientOf(r.ts[r.k:]) {
-		return readAs(verbGroup{phrase: "call"})
 	}
 	// "is fully compatible with the HDFS API": an adjective of a relation.
 	if rest := trimDeterminers(r.ts[r.k:]); len(rest) == 2 && openWords.is("prepositions", rest[1].low) {
@@ -7389,7 +7390,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 41
+const openVersion = 42
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
