@@ -3607,7 +3607,9 @@ func afterAside(toks []otok, k int) int {
 func projectOwner(toks []otok, ms []omention, k int) (omention, bool) {
 	for n := 0; n < 4 && k < len(toks); n, k = n+1, k+1 {
 		if m, ok := namedAt(ms, k); ok {
-			return m, projectNounWithin(toks, afterAside(toks, m.j), 2)
+			// "a CNCF project": the organisation's name may have taken the
+			// noun of its project ("the containerd project") into its span.
+			return m, projectNounWithin(toks, afterAside(toks, m.j), 2) || m.j-1 > k && openWords.is("member-projects", toks[m.j-1].low)
 		}
 		if openWords.is("member-projects", toks[k].low) {
 			j := k + 1
@@ -7390,7 +7392,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 42
+const openVersion = 43
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
