@@ -2452,11 +2452,15 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 	}
 	var sentences [][]otok
 	for _, s := range p.sentences() {
+		added := map[string]bool{}
 		for _, c := range s.code {
 			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
 				k := text.Key(t)
 				_, had := dc.names[k]
 				dc.addName(t, "")
+				if _, ok := dc.names[k]; ok && !had {
+					added[k] = true
+				}
 				if d, ok := dc.names[k]; ok && !had && capitalisedWord(t) {
 					d.codeWord = true
 					dc.names[k] = d
@@ -2466,9 +2470,26 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 		dc.linkNames(s.text)
 		toks := tokenize(cleanMarkdown(s.text))
 		markCode(toks, s.code)
+		dc.dropFieldNames(toks, added)
 		sentences = append(sentences, toks)
 	}
 	return sentences
+}
+
+// dropFieldNames forgets the names this sentence's code spans gave that it
+// writes before a noun of a configuration field ([field-nouns]): "a new
+// `authorization` field specifies …" names a field of a resource, not a
+// thing, and the plain word elsewhere ("sends an authorization check
+// request to the Authorization server") is no name.
+func (dc *docContext) dropFieldNames(toks []otok, added map[string]bool) {
+	for k := 0; k+1 < len(toks); k++ {
+		if !toks[k].code || !openWords.is("field-nouns", toks[k+1].low) {
+			continue
+		}
+		if key := text.Key(toks[k].text); added[key] {
+			delete(dc.names, key)
+		}
+	}
 }
 
 // linkNames records the names a sentence gives as the text of a link of
@@ -7392,7 +7413,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 43
+const openVersion = 44
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
