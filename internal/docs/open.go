@@ -3204,7 +3204,10 @@ func verbBefore(fs []string) bool {
 		case openWords.is("prepositions", w) || openWords.is("particles", w) || openWords.is("adverbs", w) || openWords.is("determiners", w) || strings.HasSuffix(w, "ly"):
 			continue
 		}
-		return openWords.is("verbs", lemma(w)) || openWords.is("having-verbs", lemma(w))
+		// "X is a combination of:", "X is a collaboration between:": a
+		// noun of a whole after a form of "be" and an article.
+		whole := k >= 2 && openWords.is("whole-nouns", w) && openWords.is("determiners", strings.ToLower(fs[k-1])) && openWords.is("be", strings.ToLower(fs[k-2]))
+		return whole || openWords.is("verbs", lemma(w)) || openWords.is("having-verbs", lemma(w))
 	}
 	return false
 }
@@ -3240,8 +3243,9 @@ func itemObject(b block) string {
 	if m := itemTermRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(m[1])
 	}
-	// "`vtadmin-web`, the browser interface", "Redis, the cache": a name,
-	// a comma and its description; or the name alone.
+	// "`vtadmin-web`, the browser interface", "Redis, the cache", "Envoy,
+	// which provides the reverse proxy": a name, a comma and its
+	// description or a relative clause; or the name alone.
 	if m := itemApposRE.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
 		return strings.TrimSpace(m[1] + m[2])
 	}
@@ -3341,7 +3345,7 @@ var (
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
-	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an)\\s|\\.?$)")
+	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -7300,6 +7304,13 @@ func possessiveRole(ts []otok) (verbGroup, bool) {
 // copulaRole reads "the owner of", "part of", "a dependency of" after a
 // form of "be": the first mention plays the noun's role.
 func copulaRole(ts []otok) (verbGroup, bool) {
+	if b := wholeBetween(ts); b > 0 {
+		// "is a collaboration between A and B": each is a part.
+		if ws := ts[:b]; len(ws) == 2 && openWords.is("determiners", ws[0].low) && openWords.is("whole-nouns", ws[1].low) {
+			return verbGroup{phrase: "consist of"}, true
+		}
+		return verbGroup{}, false
+	}
 	if len(ts) < 2 || ts[len(ts)-1].low != "of" {
 		return verbGroup{}, false
 	}
@@ -7337,6 +7348,20 @@ func clientOf(ts []otok) bool {
 		return false
 	}
 	return !slices.ContainsFunc(ts[1:n-1], func(t otok) bool { return t.punct })
+}
+
+// wholeBetween returns where "between" stands when the words end in it
+// and at most a determiner or a colon ("a collaboration between the",
+// "a collaboration between:"); else 0.
+func wholeBetween(ts []otok) int {
+	n := len(ts)
+	for n > 0 && (openWords.is("determiners", ts[n-1].low) || ts[n-1].low == ":") {
+		n--
+	}
+	if n < 2 || ts[n-1].low != "between" {
+		return 0
+	}
+	return n - 1
 }
 
 // roleRelation turns a role noun into a relation phrase. possessive: the
@@ -7413,7 +7438,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 44
+const openVersion = 45
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
