@@ -1457,6 +1457,27 @@ func instanceNounAfter(toks []otok, i, j int) int {
 	return e
 }
 
+// namesInstances reports whether the object that ends at j names kinds of
+// resource: its last word, or the first word after the rest of its list
+// (names, commas, "and", "or"), is a noun of [instance-nouns] ("Secret,
+// Service, and Endpoint objects").
+func namesInstances(toks []otok, j int) bool {
+	if j > 0 && j <= len(toks) && openWords.is("instance-nouns", singular(toks[j-1].low)) {
+		return true
+	}
+	for k := j; k < len(toks) && k < j+12; k++ {
+		t := toks[k]
+		switch {
+		case openWords.is("instance-nouns", singular(t.low)):
+			return k > j
+		case t.low == "," || t.low == "and" || t.low == "or" || t.code || innerCapital(t) || capitalisedWord(t.text):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 func (f *mentionFinder) commonNounAfter(i, j int) bool {
 	toks := f.toks
 	return j < len(toks) && !toks[j-1].poss && (modifies(toks[j]) || gerundBeforeNoun(toks, j) || objectNoun(toks, i, j)) && !coordinatedVerb(toks, j) && !subjectVerbAt(toks, i, j, f.verbAt)
@@ -2431,11 +2452,15 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 	}
 	var sentences [][]otok
 	for _, s := range p.sentences() {
+		added := map[string]bool{}
 		for _, c := range s.code {
 			if t := strings.TrimSpace(c); !strings.ContainsAny(t, " \t") && !badName(otok{text: t}) && hasLetters2(t) {
 				k := text.Key(t)
 				_, had := dc.names[k]
 				dc.addName(t, "")
+				if _, ok := dc.names[k]; ok && !had {
+					added[k] = true
+				}
 				if d, ok := dc.names[k]; ok && !had && capitalisedWord(t) {
 					d.codeWord = true
 					dc.names[k] = d
@@ -2445,9 +2470,26 @@ func (dc *docContext) blockNames(p block, table bool) [][]otok {
 		dc.linkNames(s.text)
 		toks := tokenize(cleanMarkdown(s.text))
 		markCode(toks, s.code)
+		dc.dropFieldNames(toks, added)
 		sentences = append(sentences, toks)
 	}
 	return sentences
+}
+
+// dropFieldNames forgets the names this sentence's code spans gave that it
+// writes before a noun of a configuration field ([field-nouns]): "a new
+// `authorization` field specifies …" names a field of a resource, not a
+// thing, and the plain word elsewhere ("sends an authorization check
+// request to the Authorization server") is no name.
+func (dc *docContext) dropFieldNames(toks []otok, added map[string]bool) {
+	for k := 0; k+1 < len(toks); k++ {
+		if !toks[k].code || !openWords.is("field-nouns", toks[k+1].low) {
+			continue
+		}
+		if key := text.Key(toks[k].text); added[key] {
+			delete(dc.names, key)
+		}
+	}
 }
 
 // linkNames records the names a sentence gives as the text of a link of
@@ -3162,7 +3204,10 @@ func verbBefore(fs []string) bool {
 		case openWords.is("prepositions", w) || openWords.is("particles", w) || openWords.is("adverbs", w) || openWords.is("determiners", w) || strings.HasSuffix(w, "ly"):
 			continue
 		}
-		return openWords.is("verbs", lemma(w)) || openWords.is("having-verbs", lemma(w))
+		// "X is a combination of:", "X is a collaboration between:": a
+		// noun of a whole after a form of "be" and an article.
+		whole := k >= 2 && openWords.is("whole-nouns", w) && openWords.is("determiners", strings.ToLower(fs[k-1])) && openWords.is("be", strings.ToLower(fs[k-2]))
+		return whole || openWords.is("verbs", lemma(w)) || openWords.is("having-verbs", lemma(w))
 	}
 	return false
 }
@@ -3198,8 +3243,9 @@ func itemObject(b block) string {
 	if m := itemTermRE.FindStringSubmatch(body); m != nil {
 		return strings.TrimSpace(m[1])
 	}
-	// "`vtadmin-web`, the browser interface", "Redis, the cache": a name,
-	// a comma and its description; or the name alone.
+	// "`vtadmin-web`, the browser interface", "Redis, the cache", "Envoy,
+	// which provides the reverse proxy": a name, a comma and its
+	// description or a relative clause; or the name alone.
 	if m := itemApposRE.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
 		return strings.TrimSpace(m[1] + m[2])
 	}
@@ -3299,7 +3345,7 @@ var (
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
-	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an)\\s|\\.?$)")
+	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -3586,7 +3632,9 @@ func afterAside(toks []otok, k int) int {
 func projectOwner(toks []otok, ms []omention, k int) (omention, bool) {
 	for n := 0; n < 4 && k < len(toks); n, k = n+1, k+1 {
 		if m, ok := namedAt(ms, k); ok {
-			return m, projectNounWithin(toks, afterAside(toks, m.j), 2)
+			// "a CNCF project": the organisation's name may have taken the
+			// noun of its project ("the containerd project") into its span.
+			return m, projectNounWithin(toks, afterAside(toks, m.j), 2) || m.j-1 > k && openWords.is("member-projects", toks[m.j-1].low)
 		}
 		if openWords.is("member-projects", toks[k].low) {
 			j := k + 1
@@ -5439,6 +5487,9 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 	if f.unknown && (indefinite(toks, gb.ms[0].i) || gb.j < len(toks) && toks[gb.j].low == "of") {
 		return // "adopts a shared-storage architecture", "completes the Shrink of the SyncState"
 	}
+	if !f.reversed && openWords.is("instance-monitor-verbs", f.phrase) && namesInstances(toks, gb.j) {
+		f = verbGroup{phrase: "monitor"} // "watches Ingress, HTTPProxy and Secret objects"
+	}
 	if !f.reversed && len(subj.ms) == 1 {
 		r.prev = &openFact{subj: subj.ms[0], phrase: f.phrase}
 	}
@@ -5923,16 +5974,17 @@ func deliversToService(phrase string, s, o omention, sent []otok) bool {
 }
 
 // sendsRequestsBack reports whether the words between a sender and what it
-// sends to end in a verb of sending and "them", after a request noun the
-// pronoun refers back to: "handles incoming AdmissionReview requests from
+// sends to end in a verb of sending and "them" (or "it" after a singular
+// one), after a request noun the pronoun refers back to: "handles incoming AdmissionReview requests from
 // the API server and sends them to the Engine" hands the requests on, a
-// call, whatever kind of thing the Engine is.
+// call, whatever kind of thing the Engine is; "generates an HTTP request
+// and sends it to an Envoy instance" too.
 func sendsRequestsBack(sent []otok) bool {
 	n := len(sent)
 	for n > 0 && (sent[n-1].low == "to" || openWords.is("determiners", sent[n-1].low)) {
 		n--
 	}
-	if n < 3 || sent[n-1].low != "them" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
+	if n < 3 || sent[n-1].low != "them" && sent[n-1].low != "it" || !openWords.is("service-sending-verbs", lemma(sent[n-2].low)) {
 		return false
 	}
 	for k := n - 3; k >= 0; k-- {
@@ -5940,7 +5992,8 @@ func sendsRequestsBack(sent []otok) bool {
 			return false
 		}
 		if isRequestNoun(sent[k]) {
-			return true
+			// "them" refers back to requests, "it" to a request.
+			return sent[n-1].low == "them" || singular(sent[k].low) == sent[k].low
 		}
 	}
 	return false
@@ -6621,13 +6674,14 @@ func (r *verbReading) copulaForms() verbResult {
 	if res := r.describedThenActs(); res.done {
 		return res
 	}
+	// "is the command line client for Y", "is a client of the Kubernetes
+	// API": a client calls what it serves, before the role nouns' reading.
+	if clientOf(r.ts[r.k:]) {
+		return readAs(verbGroup{phrase: "call"})
+	}
 	// "is the owner of Y", "is part of Y", "is a dependency of Y".
 	if vg, ok := copulaRole(r.ts[r.k:]); ok {
 		return readAs(vg)
-	}
-	// "is the command line client for Y": a client calls what it serves.
-	if clientOf(r.ts[r.k:]) {
-		return readAs(verbGroup{phrase: "call"})
 	}
 	// "is fully compatible with the HDFS API": an adjective of a relation.
 	if rest := trimDeterminers(r.ts[r.k:]); len(rest) == 2 && openWords.is("prepositions", rest[1].low) {
@@ -7250,6 +7304,13 @@ func possessiveRole(ts []otok) (verbGroup, bool) {
 // copulaRole reads "the owner of", "part of", "a dependency of" after a
 // form of "be": the first mention plays the noun's role.
 func copulaRole(ts []otok) (verbGroup, bool) {
+	if b := wholeBetween(ts); b > 0 {
+		// "is a collaboration between A and B": each is a part.
+		if ws := ts[:b]; len(ws) == 2 && openWords.is("determiners", ws[0].low) && openWords.is("whole-nouns", ws[1].low) {
+			return verbGroup{phrase: "consist of"}, true
+		}
+		return verbGroup{}, false
+	}
 	if len(ts) < 2 || ts[len(ts)-1].low != "of" {
 		return verbGroup{}, false
 	}
@@ -7287,6 +7348,20 @@ func clientOf(ts []otok) bool {
 		return false
 	}
 	return !slices.ContainsFunc(ts[1:n-1], func(t otok) bool { return t.punct })
+}
+
+// wholeBetween returns where "between" stands when the words end in it
+// and at most a determiner or a colon ("a collaboration between the",
+// "a collaboration between:"); else 0.
+func wholeBetween(ts []otok) int {
+	n := len(ts)
+	for n > 0 && (openWords.is("determiners", ts[n-1].low) || ts[n-1].low == ":") {
+		n--
+	}
+	if n < 2 || ts[n-1].low != "between" {
+		return 0
+	}
+	return n - 1
 }
 
 // roleRelation turns a role noun into a relation phrase. possessive: the
@@ -7363,7 +7438,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 39
+const openVersion = 45
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
