@@ -71,10 +71,7 @@ func Install(ctx context.Context, dir string, src ModelSource, client *http.Clie
 		if err := extract(jar, src, tmp); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.JarSHA256), 0o644); err != nil {
-			return fmt.Errorf("install %s: %w", dir, err)
-		}
-		return nil
+		return install.WriteSource(tmp, src.URL, src.JarSHA256)
 	})
 }
 

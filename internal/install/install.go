@@ -58,6 +58,15 @@ func SHA256(b []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
+// WriteSource writes the SOURCE file of an installed directory: where its
+// files were downloaded from and the SHA-256 they were checked against.
+func WriteSource(dir, url, sum string) error {
+	if err := os.WriteFile(filepath.Join(dir, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", url, sum), 0o644); err != nil {
+		return fmt.Errorf("install: %w", err) // the error names the file
+	}
+	return nil
+}
+
 // Dir puts the directory dir in place unless installed reports it is
 // there: fill writes its files into a temporary directory beside dir,
 // which is renamed into place once filled. On any failure the temporary

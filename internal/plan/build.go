@@ -148,11 +148,12 @@ func (p *Rules) readPlanBoth(q string, qw questionWordsOf, s *graph.Schema, ents
 		thenNamed(qw, s, &rules)
 		return rules
 	}
-	if open, ok := p.namesOwnRelations(q, qw, s, ents, plan, rules); ok {
+	base.Notes = slices.Clone(plan.Notes)
+	res := reader.Read(q, readerEntities(ents), s)
+	open := p.planFromOpen(q, res, s, ents, base)
+	if walksUnnamed(qw, rules) && ownNamesOver(qw, s, ents, rules, res, &open) {
 		return open
 	}
-	base.Notes = slices.Clone(plan.Notes)
-	open := p.readPlan(q, s, ents, base)
 	// An open plan taken says why, and leaves no word unexplained
 	// unremarked.
 	takeOpen := func(why string) state.Plan {
@@ -230,41 +231,58 @@ func (p *Rules) explainsMore(q string, qw questionWordsOf, s *graph.Schema, ents
 }
 
 // namesOwnRelations returns the open reader's plan where the relations it
-// walks were all found by their own names (reader.Reading.OwnNames; not a
-// step read from a preposition alone), none of them walked by the rule
-// reader's reading, which walks no relation a word of the question names,
-// only ones of the kind its words say: "Who are the children of Atlas?"
-// over category, father_of and mother_of is containment to the rule
-// reader, category walked; "children" is a kin noun of father_of and
-// mother_of, the graph's own words, which win over a concept's. Unsure
-// unless the open reading is OpenNamed.
+// walks were all found by their own names and the rule reader's reading
+// walks only relations no word of the question names (ownNamesOver).
 func (p *Rules) namesOwnRelations(q string, qw questionWordsOf, s *graph.Schema, ents []linked, plan, rules state.Plan) (state.Plan, bool) {
-	if len(rules.Chains) == 0 || len(rules.Readings) == 0 || rules.Readings[0].Failure || rules.Readings[0].Likened != nil {
+	if !walksUnnamed(qw, rules) {
 		return state.Plan{}, false
 	}
-	walked := rules.Chains[0].Relations()
-	for r := range walked {
-		if slices.ContainsFunc(qw.toks, func(w string) bool { return !words.FunctionWord(w) && relationSays(r, w) }) {
-			return state.Plan{}, false // "Is Apple in the IT sector?" over GICS_Sector
-		}
-	}
+	res := reader.Read(q, readerEntities(ents), s)
 	base := plan
 	base.Notes = slices.Clone(plan.Notes)
-	open := p.readPlan(q, s, ents, base)
-	if res := reader.Read(q, readerEntities(ents), s); len(res.Readings) == 0 || !res.Readings[0].OwnNames {
-		return state.Plan{}, false
+	open := p.planFromOpen(q, res, s, ents, base)
+	return open, ownNamesOver(qw, s, ents, rules, res, &open)
+}
+
+// walksUnnamed reports whether the rule reader's reading walks relations
+// none of which a word of the question names, read by a concept, not by
+// a failure or a likeness ("Is Apple in the IT sector?" over GICS_Sector
+// names it).
+func walksUnnamed(qw questionWordsOf, rules state.Plan) bool {
+	if len(rules.Chains) == 0 || len(rules.Readings) == 0 || rules.Readings[0].Failure || rules.Readings[0].Likened != nil {
+		return false
 	}
-	if len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].ByPreposition || open.Readings[0].Confidence < placeConfidence ||
-		len(planUnexplained(qw, s, open)) > 0 || len(Ignored(open, anchorsOf(ents))) > 0 {
-		return state.Plan{}, false
+	for r := range rules.Chains[0].Relations() {
+		names := relationWords(r)
+		if slices.ContainsFunc(qw.toks, func(w string) bool { return !words.FunctionWord(w) && explainedWord(names, w) }) {
+			return false
+		}
 	}
+	return true
+}
+
+// ownNamesOver reports whether the open reader's reading (res, planned as
+// open) walks relations all found by their own names
+// (reader.Reading.OwnNames; not a step read from a preposition alone),
+// none of them walked by the rule reader's reading, which walksUnnamed:
+// "Who are the children of Atlas?" over category, father_of and mother_of
+// is containment to the rule reader, category walked; "children" is a kin
+// noun of father_of and mother_of, the graph's own words, which win over a
+// concept's. Where it does, open says so in a note; its answers stay
+// unsure unless it is OpenNamed.
+func ownNamesOver(qw questionWordsOf, s *graph.Schema, ents []linked, rules state.Plan, res reader.Result, open *state.Plan) bool {
+	if len(res.Readings) == 0 || !res.Readings[0].OwnNames || len(open.Chains) == 0 || len(open.Readings) == 0 || open.Readings[0].ByPreposition ||
+		open.Readings[0].Confidence < placeConfidence || len(planUnexplained(qw, s, *open)) > 0 || len(Ignored(*open, anchorsOf(ents))) > 0 {
+		return false
+	}
+	walked := rules.Chains[0].Relations()
 	for r := range open.Chains[0].Relations() {
 		if walked[r] {
-			return state.Plan{}, false
+			return false
 		}
 	}
 	open.Notes = append(open.Notes, "read by the open reader: the question's words name the relations it walks, where the rule reader's reading walks one of their kind it does not name")
-	return open, true
+	return true
 }
 
 // walksByTypes returns the open reader's plan where the graph states its

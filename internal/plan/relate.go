@@ -138,6 +138,12 @@ func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents 
 	return plan
 }
 
+// unmeasured is a relator that gives the part of itself that relates a
+// word by names and links alone (relsim.First).
+type unmeasured interface {
+	Unmeasured() relsim.Relator
+}
+
 // relateClearly returns the first pick of the relators (a synonym's,
 // then Options.Relate's) that takes one relation for the word by a
 // synonym or a lexicon's links, not by a measured similarity, which a
@@ -146,6 +152,9 @@ func (p *Rules) relateLeft(ctx context.Context, q string, s *graph.Schema, ents 
 // where none does.
 func (p *Rules) relateClearly(ctx context.Context, w, q string, names []string) relsim.Pick {
 	for _, rl := range p.relators() {
+		if u, ok := rl.(unmeasured); ok {
+			rl = u.Unmeasured() // no similarity measured, none thrown away
+		}
 		if pick, err := rl.Relate(ctx, w, q, names); err == nil && pick.Outcome == relsim.Clear && !pick.Measured() {
 			return pick
 		}

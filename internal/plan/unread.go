@@ -210,12 +210,12 @@ func planUnexplained(qw questionWordsOf, s *graph.Schema, pl state.Plan) []strin
 	return left
 }
 
-// relationSays reports whether relation r's name says word w (in any of
-// the forms explainInto explains).
-func relationSays(r, w string) bool {
+// relationWords returns the words relation r's name explains
+// (explainInto), to test a question's word against with explainedWord.
+func relationWords(r string) map[string]bool {
 	names := map[string]bool{}
 	explainInto(names, r)
-	return names[w] || names[text.Singular(w)] || slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return names[l] })
+	return names
 }
 
 // repeatedStepWords returns the words that name a relation of the chain
@@ -228,6 +228,14 @@ func repeatedStepWords(toks []string, c state.Chain) []string {
 	for _, w := range toks {
 		count[w]++
 	}
+	named := map[string]map[string]bool{} // each walked relation's words, made once
+	for _, st := range c.Steps {
+		for _, e := range st.Edges {
+			if named[e.Relation] == nil {
+				named[e.Relation] = relationWords(e.Relation)
+			}
+		}
+	}
 	var out []string
 	for w, n := range count {
 		if n < 2 || words.FunctionWord(w) {
@@ -235,7 +243,7 @@ func repeatedStepWords(toks []string, c state.Chain) []string {
 		}
 		steps, closure := 0, false
 		for _, st := range c.Steps {
-			if slices.ContainsFunc(st.Edges, func(e state.RelDir) bool { return relationSays(e.Relation, w) }) {
+			if slices.ContainsFunc(st.Edges, func(e state.RelDir) bool { return explainedWord(named[e.Relation], w) }) {
 				steps++
 				closure = closure || st.Repeat
 			}
@@ -531,7 +539,8 @@ func (u unexplained) inUnwalkedName(w string) bool {
 // walk (namesUnwalked) whose values are of no type the walked relations
 // join.
 func (u unexplained) namesOtherValues(w string) bool {
-	if !u.namesUnwalked(w) {
+	named := namedRelations([]string{w}, u.s)
+	if !u.noneWalked(named) {
 		return false
 	}
 	met := map[string]bool{}
@@ -542,7 +551,7 @@ func (u unexplained) namesOtherValues(w string) bool {
 			}
 		}
 	}
-	for _, r := range namedRelations([]string{w}, u.s) {
+	for _, r := range named {
 		if d := u.s.Relation(r); d == nil || slices.ContainsFunc(d.To, func(t string) bool { return met[t] }) {
 			return false
 		}
@@ -605,8 +614,10 @@ func nounBeforeAux(toks []string, i int) bool {
 func (u unexplained) walksPlace() bool {
 	place := func(name string) bool {
 		return slices.ContainsFunc(text.Tokens(name), func(w string) bool {
-			long, _ := words.LongForm(w) // "birth_cty": city
-			return slices.ContainsFunc(append(long, w), func(w string) bool {
+			// "birth_cty": city. Concat, not append: LongForm's slice
+			// is the words package's own.
+			long, _ := words.LongForm(w)
+			return slices.ContainsFunc(slices.Concat(long, []string{w}), func(w string) bool {
 				_, _, compound := words.PlaceCompound(w)
 				return words.IsPlaceNoun(w) || words.IsWhereVerb(w) || compound
 			})
@@ -675,7 +686,12 @@ func endVerbAfterDo(toks []string, i int) bool {
 // namesUnwalked reports whether w names relations of the graph and none
 // the reading walks.
 func (u unexplained) namesUnwalked(w string) bool {
-	named := namedRelations([]string{w}, u.s)
+	return u.noneWalked(namedRelations([]string{w}, u.s))
+}
+
+// noneWalked reports whether there are relations named and the reading
+// walks none of them.
+func (u unexplained) noneWalked(named []string) bool {
 	return len(named) > 0 && !slices.ContainsFunc(named, func(r string) bool { return u.walked[r] })
 }
 

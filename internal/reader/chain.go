@@ -912,13 +912,13 @@ func strongestTier(tiers map[grounding][]candEdge) ([]candEdge, grounding) {
 // the types do not settle.
 func (b *builder) walkChosen(st *step, chosen []candEdge, closure bool) {
 	var concepts []words.Concept
-	for i, e := range chosen {
+	st.tie = len(chosen) > 0 && !slices.ContainsFunc(chosen, func(e candEdge) bool { return !e.c.tie })
+	for _, e := range chosen {
 		if !slices.Contains(st.edges, e.e) {
 			st.edges = append(st.edges, e.e)
 		}
 		st.endGuessed = st.endGuessed || e.c.guessedEnd
 		st.kin = st.kin || e.c.kin
-		st.tie = (i == 0 || st.tie) && e.c.tie
 		st.modifier = st.modifier || e.c.modifier
 		// The graph may store the same facts from the other end as well
 		// (contains beside partOf): its mirrors of the same kind, turned.

@@ -298,12 +298,15 @@ func spotRelations(toks []token, v *vocab, optional bool) []*relMention {
 // kin nouns ("Who are the children of Atlas?"), and the graph's own
 // words win over a concept's.
 func dropConceptAroundName(toks []token, all []*relMention) []*relMention {
-	return slices.DeleteFunc(all, func(m *relMention) bool {
-		if m.best() < byConcept {
-			return false
+	var named []*relMention // apart: DeleteFunc moves the mentions it keeps
+	for _, n := range all {
+		if n.best() <= byNameWord {
+			named = append(named, n)
 		}
-		return slices.ContainsFunc(all, func(n *relMention) bool {
-			return n != m && n.best() <= byNameWord && m.start <= n.start && n.end <= m.end && n.end-n.start < m.end-m.start &&
+	}
+	return slices.DeleteFunc(all, func(m *relMention) bool {
+		return m.best() >= byConcept && slices.ContainsFunc(named, func(n *relMention) bool {
+			return m.start <= n.start && n.end <= m.end && n.end-n.start < m.end-m.start &&
 				onlyFunctionWords(toks[m.start:n.start]) && onlyFunctionWords(toks[n.end:m.end])
 		})
 	})

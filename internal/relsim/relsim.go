@@ -438,7 +438,8 @@ func linkedName(r string, near []string) (string, bool) {
 			continue
 		}
 		verbs, _ := words.Derived(n)
-		for _, b := range append(words.Lemmas(n), verbs...) {
+		// Concat, not append: Lemmas's slice is the words package's own.
+		for _, b := range slices.Concat(words.Lemmas(n), verbs) {
 			if _, ok := slices.BinarySearch(near, b); ok {
 				return b, true
 			}
@@ -458,6 +459,19 @@ type Relator interface {
 // that fails is passed over; its error is returned only where no other
 // relates the word.
 type First []Relator
+
+// Unmeasured returns the relators of f that relate a word by names and a
+// lexicon's links, not by a measured similarity (a Scorer): for a word
+// where a similarity is not trusted, nothing is embedded.
+func (f First) Unmeasured() Relator {
+	var out First
+	for _, r := range f {
+		if _, measured := r.(*Scorer); !measured {
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 // Relate returns the first pick of the relators that relates the word.
 func (f First) Relate(ctx context.Context, word, question string, rels []string) (Pick, error) {

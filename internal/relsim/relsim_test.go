@@ -192,3 +192,17 @@ func TestSynonyms(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstUnmeasured: the unmeasured part of a chain of relators keeps
+// the ones that relate by names and links, and drops the similarity.
+func TestFirstUnmeasured(t *testing.T) {
+	u, ok := First{Synonyms{}, New(nil), Lexical{}}.Unmeasured().(First)
+	if !ok || len(u) != 2 {
+		t.Fatalf("Unmeasured() = %#v, want Synonyms and Lexical", u)
+	}
+	for _, r := range u {
+		if _, measured := r.(*Scorer); measured {
+			t.Errorf("Unmeasured() kept the scorer")
+		}
+	}
+}

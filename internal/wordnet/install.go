@@ -81,10 +81,7 @@ func Install(ctx context.Context, dir string, src Source, client *http.Client) e
 		if err := extract(archive, src, tmp); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(tmp, "SOURCE"), fmt.Appendf(nil, "%s\nsha256 %s\n", src.URL, src.SHA256), 0o644); err != nil {
-			return fmt.Errorf("install %s: %w", dir, err)
-		}
-		return nil
+		return install.WriteSource(tmp, src.URL, src.SHA256)
 	})
 }
 

@@ -105,11 +105,12 @@ type Pointer struct {
 	Offset int64
 }
 
-// Bases returns the words of the index the word may be a form of, in any
-// part of speech: the word itself, its lemmas (words.Lemmas) and the
-// nouns and adjectives WordNet's own endings give ("boxes", "larger"); the
-// first word of a collocation is lemmatised ("passed away": pass away).
-func (db *DB) Bases(word string) []string {
+// baseForms returns the base words the word may be a form of, in any
+// part of speech, over-generated (the index says which exist): the word
+// itself, its lemmas (words.Lemmas) and the nouns and adjectives
+// WordNet's own endings give ("boxes", "larger"); the first word of a
+// collocation is lemmatised ("passed away": pass away).
+func baseForms(word string) []string {
 	word = strings.ToLower(strings.TrimSpace(word))
 	first, rest, _ := strings.Cut(word, " ")
 	var out []string
@@ -117,15 +118,14 @@ func (db *DB) Bases(word string) []string {
 		if rest != "" {
 			b += " " + rest
 		}
-		if !slices.Contains(out, b) && db.known(b) {
+		if !slices.Contains(out, b) {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// candidates are the base forms a word may have (over-generated; the
-// index says which exist).
+// candidates are the base forms a word may have.
 func candidates(w string) []string {
 	out := slices.Clone(words.Lemmas(w))
 	for _, r := range [][2]string{{"ses", "s"}, {"xes", "x"}, {"zes", "z"}, {"ches", "ch"}, {"shes", "sh"}, {"men", "man"}, {"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}} {
@@ -136,18 +136,8 @@ func candidates(w string) []string {
 	return out
 }
 
-// known reports whether a base word is in some index.
-func (db *DB) known(base string) bool {
-	for _, p := range parts {
-		if _, ok, _ := db.lookup(p.code, base); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// Senses returns the synsets of a base word (as Bases gives), in every
-// part of speech.
+// Senses returns the synsets of a base word in every part of speech;
+// none for a word the index does not have.
 func (db *DB) Senses(base string) ([]Synset, error) {
 	var out []Synset
 	for _, p := range parts {
@@ -177,7 +167,7 @@ func (db *DB) Near(word string) ([]string, error) {
 		return got, nil
 	}
 	set := map[string]bool{}
-	for _, b := range db.Bases(word) {
+	for _, b := range baseForms(word) {
 		senses, err := db.Senses(b)
 		if err != nil {
 			return nil, err
