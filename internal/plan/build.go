@@ -769,11 +769,8 @@ func setAside(q string, s *graph.Schema, pl *state.Plan) {
 		i := slices.IndexFunc(ws, func(w text.Word) bool { return w.Start >= at })
 		return at >= 0 && i >= 0 && words.SetsAside(lowerWords(ws[:i]))
 	}
-	var ends []string
 	listing := pl.Target.Kind != state.TargetEntity && len(pl.Chains) > 0 && len(pl.Chains[0].Steps) > 0
-	if listing {
-		ends = stepEnds(s, pl.Chains[0].Steps[len(pl.Chains[0].Steps)-1])
-	}
+	ends := readingEnds(s, pl.Chains)
 	var unread []string
 	kept := pl.Ignored[:0:0]
 	for _, e := range pl.Ignored {
@@ -900,6 +897,25 @@ func stepEnds(s *graph.Schema, st state.ChainStep) []string {
 			return nil
 		}
 		out = append(out, r.Ends(e.Direction)...)
+	}
+	return out
+}
+
+// readingEnds returns the types the chains' last steps end at, each
+// reading's, nil where the ends of one are not known: "Who pilots the
+// X-wing other than Luke Skywalker?" sets aside a person the second
+// reading (pilots, the other way round) reaches where the first does not.
+func readingEnds(s *graph.Schema, chains []state.Chain) []string {
+	var out []string
+	for _, c := range chains {
+		if len(c.Steps) == 0 {
+			continue
+		}
+		ends := stepEnds(s, c.Steps[len(c.Steps)-1])
+		if ends == nil {
+			return nil
+		}
+		out = append(out, ends...)
 	}
 	return out
 }

@@ -336,6 +336,19 @@ func TestPlannerSetsAside(t *testing.T) {
 	if len(p.Target.Except) != 0 {
 		t.Errorf("yes/no: except %q; want none", p.Target.Except)
 	}
+
+	// The entity set aside is of the kind a later reading reaches
+	// ("pilots" said as a verb runs from a person; the graph's runs
+	// from a starship to its pilots): it is kept out of the answers.
+	sw := phasetest.NewStore(t, nil,
+		phasetest.Tr("X-wing", "starship", "pilots", "Luke Skywalker", "person", 1),
+		phasetest.Tr("X-wing", "starship", "pilots", "Wedge Antilles", "person", 2),
+		phasetest.Tr("Falcon", "starship", "pilots", "Han Solo", "person", 3),
+	)
+	p = planFor(t, sw, plan.Options{}, "Who pilots the X-wing other than Luke Skywalker?")
+	if !slices.Equal(p.Target.Except, []string{"Luke Skywalker"}) {
+		t.Errorf("pilots: except %q, ignored %+v; want Luke Skywalker set aside", p.Target.Except, p.Ignored)
+	}
 }
 
 // A mention that spells a relation's whole name ("GitHub repository" of
