@@ -575,6 +575,12 @@ func (u unexplained) leftByPlace(toks []string, i int) bool {
 		// "How much debt does City Quarter cost?" read through cost,
 		// beside debtcost: the asked noun may be the other relation.
 		return true
+	case unkeptRelativeHead(toks, i, u.walked, u.s):
+		// "Which resources point at the subnets that X uses?" read as
+		// what points at everything X uses: the head of the relative
+		// clause names no kind of the graph, and nothing kept the
+		// walk's middle to it.
+		return true
 	case w == "where" && i == 0 && u.s.TypesStated() && !u.walksPlace():
 		// "Where does the Twi'lek species come from?" read as the films
 		// that have Twi'lek among their species: "where" asks for a
@@ -773,6 +779,32 @@ func unkeptKind(toks []string, i int, target state.Target, explained map[string]
 		return false
 	}
 	return !explainedWord(explained, toks[i]) && s.TypedByData()
+}
+
+// unkeptRelativeHead reports whether toks[i] heads a relative clause
+// after a determiner ("the subnets that X uses") with a word that is no
+// type of a graph whose data types every entity, nor a word of a
+// relation walked: the walk passes through things the question narrows
+// by a kind the reading does not keep. (The reading's own words are no
+// test: they hold its entities' names, "aws_db_subnet_group".)
+func unkeptRelativeHead(toks []string, i int, walked map[string]bool, s *graph.Schema) bool {
+	if i == 0 || !relativeHead(toks, i) || !words.ClassOf(toks[i-1]).Has(words.Det) || words.ClassOf(toks[i]) != 0 || !s.TypedByData() {
+		return false
+	}
+	named := map[string]bool{}
+	for r := range walked {
+		explainInto(named, r)
+	}
+	return !explainedWord(named, toks[i]) && !namesType(s, toks[i])
+}
+
+// namesType reports whether w, in the singular, is a word of a type's
+// name ("subnets": aws_subnet is no type; "Pokémon": pokemon-species).
+func namesType(s *graph.Schema, w string) bool {
+	w = text.Singular(w)
+	return slices.ContainsFunc(s.Types, func(t graph.TypeDef) bool {
+		return slices.ContainsFunc(text.Tokens(t.Name), func(tw string) bool { return text.Singular(tw) == w })
+	})
 }
 
 // explainedWord reports whether w, its singular or one of its lemmas is
