@@ -53,6 +53,14 @@ func doubtUnexplained(qw questionWordsOf, s *graph.Schema, pl *state.Plan) {
 		why := "words no part of the reading explains: " + strings.Join(left, ", ")
 		doubtSure(pl, why)
 	}
+	if len(pl.Anchors) > 0 {
+		if n, w, ok := qualifiedInstead(namedNotOnlyAsKind(qw, s, pl.Anchors[0].Type), pl.Chains[0], qw.toks, s, pl.Anchors[0].Type); ok {
+			// "Which API calls need the storage.buckets.get
+			// permission?" read through includedPermissions, beside
+			// permissions, the relation the question names whole.
+			doubtSure(pl, fmt.Sprintf("the question names %s, and the reading walks %s, whose name says more", n, w))
+		}
+	}
 	if top.Extent == state.ExtentDirect && !top.ExtentSaid {
 		if w := closureWord(qw.toks, top.Concept); w != "" {
 			why := fmt.Sprintf("%q names every generation of the relation; the reading took one hop (say \"directly\" or \"at any depth\")", w)
@@ -984,6 +992,33 @@ func negates(toks []string) bool {
 // form of be or have, or a modal: a yes or no question.
 func asksYesOrNo(toks []string) bool {
 	return len(toks) > 0 && words.ClassOf(toks[0]).Has(words.Aux|words.Be|words.Have|words.Modal)
+}
+
+// qualifiedInstead returns a relation the question (toks) names
+// (named), that chain c does not walk and that links things of the
+// anchor's type at, and one c walks in its stead whose name holds every
+// word of it and a word more the question does not say, no function
+// word (includedPermissions for permissions; not hubAt for hub, nor
+// where the question says "include").
+func qualifiedInstead(named []string, c state.Chain, toks []string, s *graph.Schema, at string) (n, w string, ok bool) {
+	said := func(x string) bool {
+		return slices.ContainsFunc(toks, func(t string) bool { return t == x || words.SameWord(t, x) })
+	}
+	walked := c.Relations()
+	for _, n := range named {
+		if r := s.Relation(n); walked[n] || r == nil || !slices.Contains(r.From, at) && !slices.Contains(r.To, at) {
+			continue
+		}
+		nw := text.Tokens(n)
+		for w := range walked {
+			ww := text.Tokens(w)
+			more := slices.ContainsFunc(ww, func(x string) bool { return !slices.Contains(nw, x) && !words.FunctionWord(x) && !said(x) })
+			if more && !slices.ContainsFunc(nw, func(x string) bool { return !slices.Contains(ww, x) }) {
+				return n, w, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 // readingStands reports whether a plan that has readings keeps them
