@@ -1185,6 +1185,67 @@ var readingDoubts = []readingDoubt{
 	closureFairDoubt,
 	nameWordDoubt,
 	someoneDoubt,
+	oneSidedMutualDoubt,
+}
+
+// oneSidedMutualDoubt: the first step walks both ways a relation whose
+// name says it holds both ways, and the facts at an anchor are stored
+// both ways for some pairs and one way for others ("What are MAT 203's
+// equivalents?" over equiv: three equivalents listed both ways, ECO 201
+// on MAT 203's list alone, EGR 192 listing MAT 203 on its own): the
+// one-way ones may be one entity's list, which the name read both ways
+// does not tell from the other's. Data stored once a pair, or always
+// both ways, raises no doubt.
+func oneSidedMutualDoubt(s *state.AgentState, v *state.Verdict, _ *state.Reading) (float64, string, bool) {
+	if v.Outcome == state.NoChain || s.Walk.Chain < 0 || s.Walk.Chain >= len(s.Plan.Chains) || len(s.Plan.Chains[s.Walk.Chain].Steps) == 0 {
+		return 0, "", false
+	}
+	for _, e := range s.Plan.Chains[s.Walk.Chain].Steps[0].Edges {
+		if e.Direction != graph.Both || !words.ReadName(e.Relation).Mutual {
+			continue
+		}
+		for _, a := range s.Plan.Anchors {
+			if one := oneSided(s.Subgraph.Edges, e.Relation, a.Entity); len(one) > 0 {
+				return 0.75, fmt.Sprintf("%s holds both ways by its name, and %s's facts are stored both ways for some and one way for %s: one entity's list, read both ways", e.Relation, a.Entity, joinNames(one)), true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// oneSided returns the entities linked to entity a by relation r one way
+// only, where some other is linked to it both ways; nil where none is,
+// or none is both ways.
+func oneSided(edges []state.Edge, r, a string) []string {
+	out, in := map[string]bool{}, map[string]bool{}
+	for _, e := range edges {
+		switch {
+		case e.Relation != r:
+		case e.Subject == a:
+			out[e.Object] = true
+		case e.Object == a:
+			in[e.Subject] = true
+		}
+	}
+	both := false
+	var one []string
+	for x := range out {
+		if in[x] {
+			both = true
+		} else {
+			one = append(one, x)
+		}
+	}
+	for x := range in {
+		if !out[x] {
+			one = append(one, x)
+		}
+	}
+	if !both {
+		return nil
+	}
+	slices.Sort(one)
+	return one
 }
 
 // namedBesideDoubt: a step walks a relation the question names beside
