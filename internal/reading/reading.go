@@ -875,7 +875,7 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 		// noun alone.
 		if len(p) == 1 && r.asksWhere() && placeNounLast(p) {
 			for at, w := range r.st.words {
-				if r.entAt[at] < 0 && words.IsWhereVerb(w) {
+				if r.entAt[at] < 0 && (words.IsWhereVerb(w) || r.placeVerb(w, ri.def)) {
 					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
 				}
 			}
@@ -1006,6 +1006,33 @@ func (p phraseMatcher) findRoleVerb(ws []string, entAt []int) []int {
 		}
 	}
 	return out
+}
+
+// placeVerb reports whether w, a verb in the past that names no relation
+// ("performed", "played"), says with "where" that the place is what
+// relation d, a place noun, gives from an entity of the question: "Where
+// was RITUEL performed?" over Venue, which starts from RITUEL's kind
+// (not Location, which starts from a venue's).
+func (r *reader) placeVerb(w string, d *graph.RelationDef) bool {
+	if !words.PastForm(w) || words.ClassOf(w) != 0 || !r.namesNoRelation(w) {
+		return false
+	}
+	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
+}
+
+// namesNoRelation reports whether no relation name of the graph has a
+// word of w's forms: "performed" in "Where was RITUEL performed?" says
+// what happened there, and the place is the place noun's relation; not
+// "born" beside born_in.
+func (r *reader) namesNoRelation(w string) bool {
+	for _, rel := range r.s.Relations {
+		for _, rw := range text.Tokens(rel.Name) {
+			if words.SameWord(rw, w) || slices.ContainsFunc(words.Lemmas(w), func(l string) bool { return words.SameWord(rw, l) }) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // placeNounLast reports whether the last word of a name's phrase is a
