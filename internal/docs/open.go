@@ -2673,6 +2673,9 @@ func introducedItems(bs []block, k int, subject string, out map[int]string) (blo
 			headingItemsUnder(prefix, bs[first:], out)
 		}
 		return b, false
+	case len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && k > 0 && sectionCountPrefix(bs[k-1], b, next) != "":
+		headingItemsUnder(sectionCountPrefix(bs[k-1], b, next), bs[first:], out)
+		return b, false
 	case colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]):
 		if prefix := lastIntroPrefix(b, true); prefix != "" {
 			boldTermItems(bs[first:], prefix, out)
@@ -2735,6 +2738,31 @@ func pointsBelow(b block) bool {
 	t := strings.ToLower(strings.TrimSpace(cleanMarkdown(ss[len(ss)-1].text)))
 	t = strings.TrimRight(t, ".: ")
 	return strings.HasSuffix(strings.TrimSpace(ss[len(ss)-1].text), ":") || strings.HasSuffix(t, " below") || strings.HasSuffix(t, " as follows")
+}
+
+// sectionCountPrefix reads a section's first paragraph that counts the
+// things its heading names, its subsections right after it: "##
+// Components" then "X is made up of several components that …" then "###
+// Provider", "### Resource Watcher": each subsection is one of them. It
+// returns the counting sentence's words before the count ("X is made up
+// of"), or "".
+func sectionCountPrefix(h, b, next block) string {
+	if len(h.lines) != 1 || !headingRE.MatchString(h.lines[0]) || headingLevel(next.lines[0]) != headingLevel(h.lines[0])+1 {
+		return ""
+	}
+	hw := strings.Fields(strings.ToLower(cleanMarkdown(headingRE.ReplaceAllString(h.lines[0], ""))))
+	if len(hw) != 1 || singular(hw[0]) == hw[0] || !openWords.is("part-nouns", singular(hw[0])) && openWords.kind(singular(hw[0])) == "" {
+		return ""
+	}
+	for _, s := range b.sentences() {
+		fs := strings.Fields(strings.ToLower(cleanMarkdown(s.text)))
+		for k := 1; k < len(fs); k++ {
+			if strings.Trim(fs[k], ",.:;") == hw[0] && (openWords.is("list-quantifiers", fs[k-1]) || openWords.is("number-words", fs[k-1]) || isNumber(fs[k-1])) {
+				return introPrefix(s.text, true)
+			}
+		}
+	}
+	return ""
 }
 
 // headingItemsUnder records prefix for each section heading at the level
@@ -7438,7 +7466,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 45
+const openVersion = 46
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
