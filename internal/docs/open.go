@@ -1658,6 +1658,10 @@ func kindCounted(toks []otok, j int, mods []otok) bool {
 		return true // "provides two components": a count of a kind, none named
 	}
 	st := j - len(mods)
+	if singular(toks[j].low) != toks[j].low && len(mods) == 1 && words.PastForm(mods[0].low) && !mods[0].code && !identifier(mods[0]) &&
+		(st == 0 || !openWords.is("determiners", toks[st-1].low) && !toks[st-1].poss) {
+		return true // "manages containerized applications": a participle describes a kind, no one thing of it
+	}
 	return singular(toks[j].low) != toks[j].low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
 		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) })
 }
@@ -7466,7 +7470,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 47
+const openVersion = 48
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
