@@ -5100,10 +5100,18 @@ func describedActs(toks []otok, gs []group) {
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		if len(ga.ms) == 1 && len(gb.ms) == 1 && !ga.ms[0].ref && copulaDescription(toks[ga.j:gb.i]) && gb.j < len(toks) &&
-			(toks[gb.j].low == "which" || toks[gb.j].low == "that" || toks[gb.j].low == "who") {
+			(toks[gb.j].low == "which" || toks[gb.j].low == "that" || toks[gb.j].low == "who" || reducedRelative(toks, gb.j)) {
 			gs[a+1].ms = []omention{ga.ms[0]}
 		}
 	}
+}
+
+// reducedRelative reports whether a past participle and a preposition
+// stand at k, a relative clause without "which is" ("X is a gRPC server
+// based on Y": X is based on Y).
+func reducedRelative(toks []otok, k int) bool {
+	return k+2 <= len(toks) && words.PastForm(toks[k].low) && !thirdPerson(toks[k].low) && !toks[k].code &&
+		openWords.is("prepositions", toks[k+1].low)
 }
 
 // dropFrontedName reads "In RocketMQ, the broker server …": the fronted
@@ -6539,6 +6547,8 @@ func (r *verbReading) opening() verbResult {
 	}
 	// "it's used for": the contraction is "it is".
 	r.be = r.before.j > 0 && r.tokenBefore().poss && r.tokenBefore().low == "it"
+	// "X is a gRPC Server based on Y": the participle's "which is" is left out.
+	r.be = r.be || r.k == 0 && reducedRelative(ts, 0) && r.before.i >= 2 && copulaDescription(r.all[r.before.i-2:r.before.i])
 	return undecided
 }
 
@@ -7470,7 +7480,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 48
+const openVersion = 49
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
