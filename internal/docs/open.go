@@ -5498,6 +5498,9 @@ func (r *relating) meansOf(ga, gb group, between []otok) bool {
 	base, _ := ingLemma(between[b+1].low)
 	v := thirdForm(base)
 	rest := between[b+2:]
+	if len(rest) > 1 && (rest[0].low == "and" || rest[0].low == "or") && strings.HasSuffix(rest[1].low, "ing") {
+		rest = rest[2:] // "by implementing and extending X": the first gerund's object is X too
+	}
 	r.prev = nil
 	if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(r.toks, gb) {
 		r.means = &meansVerb{subj: *r.subject, verb: v}
@@ -7480,7 +7483,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 49
+const openVersion = 50
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
