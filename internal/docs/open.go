@@ -1626,6 +1626,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	if auxiliaryVerbStarts(toks, i, j) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 	}
+	for i < j && i > 2 && (toks[i-1].low == "and" || toks[i-1].low == "or") && toks[i-3].low == "to" && infinitiveVerb(toks[i]) && infinitiveVerb(toks[i-2]) && openWords.kind(toks[i].low) == "" {
+		i++ // "to calculate and distribute distributed hash tables": the second infinitive is no modifier
+	}
 	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
 		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
 	}
@@ -1658,9 +1661,9 @@ func kindCounted(toks []otok, j int, mods []otok) bool {
 		return true // "provides two components": a count of a kind, none named
 	}
 	st := j - len(mods)
-	if singular(toks[j].low) != toks[j].low && len(mods) == 1 && words.PastForm(mods[0].low) && !mods[0].code && !identifier(mods[0]) &&
+	if singular(toks[j].low) != toks[j].low && words.PastForm(mods[0].low) && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) &&
 		(st == 0 || !openWords.is("determiners", toks[st-1].low) && !toks[st-1].poss) {
-		return true // "manages containerized applications": a participle describes a kind, no one thing of it
+		return true // "manages containerized applications", "distributes distributed hash tables": a participle describes a kind, no one thing of it
 	}
 	return singular(toks[j].low) != toks[j].low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
 		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) })
@@ -1732,7 +1735,7 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 		if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
 			glue-- // "pricing, and billing"
 		}
-		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] {
+		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] || glue >= 2 && toks[glue-2].low == "to" && infinitiveVerb(toks[glue-1]) {
 			return
 		}
 		k := glue - 1
@@ -7483,7 +7486,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 50
+const openVersion = 51
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
