@@ -4064,8 +4064,8 @@ func exampleFacts(toks []otok, ms []omention) []openFact {
 			continue
 		}
 		np := pluralKindStart(toks, ms, before)
-		if np < 0 {
-			continue
+		if np < 0 || lemma(toks[np-1].low) == "support" {
+			continue // "supports popular computing frameworks such as A, B": choices it offers, not what it depends on
 		}
 		out = append(out, examplesInPlace(toks, ms, items, np, start)...)
 		break
@@ -7486,7 +7486,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 51
+const openVersion = 52
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
