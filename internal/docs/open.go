@@ -5520,6 +5520,9 @@ func (r *relating) meansOf(ga, gb group, between []otok) bool {
 // an unknown verb's object is a named party.
 func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 	toks := r.toks
+	if supportsDoing(between) {
+		return
+	}
 	f, ok := readVerbGroup(between, toks, ga)
 	if !ok {
 		return
@@ -5548,6 +5551,16 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 		}
 	}
 	r.firstOfSharedObject(subj, ga, gb, f)
+}
+
+// supportsDoing reports "supports exporting data to": what a thing
+// supports doing it can do, a possibility, not a relation it has.
+func supportsDoing(ts []otok) bool {
+	k := 0
+	for k < len(ts) && (openWords.is("auxiliaries", ts[k].low) || adverbWord(ts[k].low)) {
+		k++
+	}
+	return k+1 < len(ts) && lemma(ts[k].low) == "support" && strings.HasSuffix(ts[k+1].low, "ing") && !ts[k+1].code && !isCapWord(ts[k+1])
 }
 
 // firstOfSharedObject reads the first of two verbs with their own
@@ -7486,7 +7499,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 52
+const openVersion = 53
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
