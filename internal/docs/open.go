@@ -2973,17 +2973,25 @@ func introPrefix(sentence string, colon bool) string {
 			end = k - 1
 		}
 		rest := countedWords(fs, k, colon)
-		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) {
+		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) || supportIntro(fs[:end]) {
 			return ""
 		}
 		return partsPrefix(fs[:end], fs[k+1:k+1+rest])
 	}
 	if colon && len(fs) >= 2 {
-		if verbBefore(fs) {
+		if verbBefore(fs) && !supportIntro(fs) {
 			return strings.Join(fs, " ") // "X includes:", "X consists of:"
 		}
 	}
 	return ""
+}
+
+// supportIntro reports whether a list's introduction says what its
+// subject supports ("Falco supports the following drivers:", "X supports
+// two types of rate limiting:"): the items are choices it offers, no
+// relation of it.
+func supportIntro(fs []string) bool {
+	return slices.ContainsFunc(fs, func(w string) bool { return lemma(strings.ToLower(strings.Trim(w, ",.:;"))) == "support" })
 }
 
 // subject is the name of what the document is about: its title's entity,
@@ -7499,7 +7507,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 53
+const openVersion = 54
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
