@@ -1965,7 +1965,7 @@ func modifier(t otok) bool {
 func mentionName(ts []otok) string {
 	// "Remote Sampling protocol", "Internal Workers Service": a
 	// capitalised adjective before a capitalised word is the name's own.
-	for len(ts) > 1 && openWords.is("name-adjectives", ts[0].low) && !(isCapWord(ts[0]) && isCapWord(ts[1])) {
+	for len(ts) > 1 && (openWords.is("name-adjectives", ts[0].low) && !(isCapWord(ts[0]) && isCapWord(ts[1])) || compoundAdjective(ts[0]) && isCapWord(ts[1])) {
 		ts = ts[1:]
 	}
 	var parts []string
@@ -1981,6 +1981,13 @@ func mentionName(ts []otok) string {
 		return ""
 	}
 	return name
+}
+
+// compoundAdjective reports whether a word is a hyphenated adjective made
+// from a name and a word of [adjective-compound-ends] ("Kubernetes-native").
+func compoundAdjective(t otok) bool {
+	k := strings.LastIndexByte(t.low, '-')
+	return k > 0 && !t.code && openWords.is("adjective-compound-ends", t.low[k+1:])
 }
 
 // docContext is what the open extractor knows of a document while it reads
@@ -7507,7 +7514,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 54
+const openVersion = 55
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
