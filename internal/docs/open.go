@@ -1626,6 +1626,9 @@ func (f *mentionFinder) modifiersStart(j int) int {
 	if auxiliaryVerbStarts(toks, i, j) {
 		i++ // "can modernize enterprise applications": the verb is no modifier; "are queue processors": a kind noun is
 	}
+	for i < j && i > 2 && (toks[i-1].low == "and" || toks[i-1].low == "or") && toks[i-3].low == "to" && infinitiveVerb(toks[i]) && infinitiveVerb(toks[i-2]) && openWords.kind(toks[i].low) == "" {
+		i++ // "to calculate and distribute distributed hash tables": the second infinitive is no modifier
+	}
 	if i+1 < j && i > 0 && toks[i-1].low == "," && strings.HasSuffix(toks[i].low, "ing") && !toks[i].code && !isCapWord(toks[i]) {
 		i++ // "…, providing decoupled persistent storage": a participle clause's verb, before its object's modifiers, is no modifier ("…, routing service" is one)
 	}
@@ -1658,6 +1661,10 @@ func kindCounted(toks []otok, j int, mods []otok) bool {
 		return true // "provides two components": a count of a kind, none named
 	}
 	st := j - len(mods)
+	if singular(toks[j].low) != toks[j].low && words.PastForm(mods[0].low) && !slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) }) &&
+		(st == 0 || !openWords.is("determiners", toks[st-1].low) && !toks[st-1].poss) {
+		return true // "manages containerized applications", "distributes distributed hash tables": a participle describes a kind, no one thing of it
+	}
 	return singular(toks[j].low) != toks[j].low && st > 0 && (openWords.is("prepositions", toks[st-1].low) || openWords.is("generic-determiners", toks[st-1].low) || toks[st-1].low == "other") &&
 		!slices.ContainsFunc(mods, func(t otok) bool { return t.code || identifier(t) || isCapWord(t) })
 }
@@ -1728,7 +1735,7 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 		if glue >= 1 && (toks[glue].low == "and" || toks[glue].low == "or") && toks[glue-1].low == "," {
 			glue-- // "pricing, and billing"
 		}
-		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] {
+		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] || glue >= 2 && toks[glue-2].low == "to" && infinitiveVerb(toks[glue-1]) {
 			return
 		}
 		k := glue - 1
@@ -1958,7 +1965,7 @@ func modifier(t otok) bool {
 func mentionName(ts []otok) string {
 	// "Remote Sampling protocol", "Internal Workers Service": a
 	// capitalised adjective before a capitalised word is the name's own.
-	for len(ts) > 1 && openWords.is("name-adjectives", ts[0].low) && !(isCapWord(ts[0]) && isCapWord(ts[1])) {
+	for len(ts) > 1 && (openWords.is("name-adjectives", ts[0].low) && !(isCapWord(ts[0]) && isCapWord(ts[1])) || compoundAdjective(ts[0]) && isCapWord(ts[1])) {
 		ts = ts[1:]
 	}
 	var parts []string
@@ -1974,6 +1981,13 @@ func mentionName(ts []otok) string {
 		return ""
 	}
 	return name
+}
+
+// compoundAdjective reports whether a word is a hyphenated adjective made
+// from a name and a word of [adjective-compound-ends] ("Kubernetes-native").
+func compoundAdjective(t otok) bool {
+	k := strings.LastIndexByte(t.low, '-')
+	return k > 0 && !t.code && openWords.is("adjective-compound-ends", t.low[k+1:])
 }
 
 // docContext is what the open extractor knows of a document while it reads
@@ -2673,6 +2687,9 @@ func introducedItems(bs []block, k int, subject string, out map[int]string) (blo
 			headingItemsUnder(prefix, bs[first:], out)
 		}
 		return b, false
+	case len(next.lines) == 1 && headingRE.MatchString(next.lines[0]) && k > 0 && sectionCountPrefix(bs[k-1], b, next) != "":
+		headingItemsUnder(sectionCountPrefix(bs[k-1], b, next), bs[first:], out)
+		return b, false
 	case colon && !listItemRE.MatchString(b.lines[0]) && boldTermRE.MatchString(next.lines[0]):
 		if prefix := lastIntroPrefix(b, true); prefix != "" {
 			boldTermItems(bs[first:], prefix, out)
@@ -2735,6 +2752,31 @@ func pointsBelow(b block) bool {
 	t := strings.ToLower(strings.TrimSpace(cleanMarkdown(ss[len(ss)-1].text)))
 	t = strings.TrimRight(t, ".: ")
 	return strings.HasSuffix(strings.TrimSpace(ss[len(ss)-1].text), ":") || strings.HasSuffix(t, " below") || strings.HasSuffix(t, " as follows")
+}
+
+// sectionCountPrefix reads a section's first paragraph that counts the
+// things its heading names, its subsections right after it: "##
+// Components" then "X is made up of several components that …" then "###
+// Provider", "### Resource Watcher": each subsection is one of them. It
+// returns the counting sentence's words before the count ("X is made up
+// of"), or "".
+func sectionCountPrefix(h, b, next block) string {
+	if len(h.lines) != 1 || !headingRE.MatchString(h.lines[0]) || headingLevel(next.lines[0]) != headingLevel(h.lines[0])+1 {
+		return ""
+	}
+	hw := strings.Fields(strings.ToLower(cleanMarkdown(headingRE.ReplaceAllString(h.lines[0], ""))))
+	if len(hw) != 1 || singular(hw[0]) == hw[0] || !openWords.is("part-nouns", singular(hw[0])) && openWords.kind(singular(hw[0])) == "" {
+		return ""
+	}
+	for _, s := range b.sentences() {
+		fs := strings.Fields(strings.ToLower(cleanMarkdown(s.text)))
+		for k := 1; k < len(fs); k++ {
+			if strings.Trim(fs[k], ",.:;") == hw[0] && (openWords.is("list-quantifiers", fs[k-1]) || openWords.is("number-words", fs[k-1]) || isNumber(fs[k-1])) {
+				return introPrefix(s.text, true)
+			}
+		}
+	}
+	return ""
 }
 
 // headingItemsUnder records prefix for each section heading at the level
@@ -2938,17 +2980,25 @@ func introPrefix(sentence string, colon bool) string {
 			end = k - 1
 		}
 		rest := countedWords(fs, k, colon)
-		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) {
+		if rest > 4 || end < 2 || !colon && l != "following" || !verbBefore(fs[:end]) || supportIntro(fs[:end]) {
 			return ""
 		}
 		return partsPrefix(fs[:end], fs[k+1:k+1+rest])
 	}
 	if colon && len(fs) >= 2 {
-		if verbBefore(fs) {
+		if verbBefore(fs) && !supportIntro(fs) {
 			return strings.Join(fs, " ") // "X includes:", "X consists of:"
 		}
 	}
 	return ""
+}
+
+// supportIntro reports whether a list's introduction says what its
+// subject supports ("Falco supports the following drivers:", "X supports
+// two types of rate limiting:"): the items are choices it offers, no
+// relation of it.
+func supportIntro(fs []string) bool {
+	return slices.ContainsFunc(fs, func(w string) bool { return lemma(strings.ToLower(strings.Trim(w, ",.:;"))) == "support" })
 }
 
 // subject is the name of what the document is about: its title's entity,
@@ -4029,8 +4079,8 @@ func exampleFacts(toks []otok, ms []omention) []openFact {
 			continue
 		}
 		np := pluralKindStart(toks, ms, before)
-		if np < 0 {
-			continue
+		if np < 0 || lemma(toks[np-1].low) == "support" {
+			continue // "supports popular computing frameworks such as A, B": choices it offers, not what it depends on
 		}
 		out = append(out, examplesInPlace(toks, ms, items, np, start)...)
 		break
@@ -5068,10 +5118,18 @@ func describedActs(toks []otok, gs []group) {
 	for a := 0; a+1 < len(gs); a++ {
 		ga, gb := gs[a], gs[a+1]
 		if len(ga.ms) == 1 && len(gb.ms) == 1 && !ga.ms[0].ref && copulaDescription(toks[ga.j:gb.i]) && gb.j < len(toks) &&
-			(toks[gb.j].low == "which" || toks[gb.j].low == "that" || toks[gb.j].low == "who") {
+			(toks[gb.j].low == "which" || toks[gb.j].low == "that" || toks[gb.j].low == "who" || reducedRelative(toks, gb.j)) {
 			gs[a+1].ms = []omention{ga.ms[0]}
 		}
 	}
+}
+
+// reducedRelative reports whether a past participle and a preposition
+// stand at k, a relative clause without "which is" ("X is a gRPC server
+// based on Y": X is based on Y).
+func reducedRelative(toks []otok, k int) bool {
+	return k+2 <= len(toks) && words.PastForm(toks[k].low) && !thirdPerson(toks[k].low) && !toks[k].code &&
+		openWords.is("prepositions", toks[k+1].low)
 }
 
 // dropFrontedName reads "In RocketMQ, the broker server …": the fronted
@@ -5458,6 +5516,9 @@ func (r *relating) meansOf(ga, gb group, between []otok) bool {
 	base, _ := ingLemma(between[b+1].low)
 	v := thirdForm(base)
 	rest := between[b+2:]
+	if len(rest) > 1 && (rest[0].low == "and" || rest[0].low == "or") && strings.HasSuffix(rest[1].low, "ing") {
+		rest = rest[2:] // "by implementing and extending X": the first gerund's object is X too
+	}
 	r.prev = nil
 	if !slices.ContainsFunc(rest, func(t otok) bool { return !openWords.is("determiners", t.low) }) && movedThings(r.toks, gb) {
 		r.means = &meansVerb{subj: *r.subject, verb: v}
@@ -5474,6 +5535,9 @@ func (r *relating) meansOf(ga, gb group, between []otok) bool {
 // an unknown verb's object is a named party.
 func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 	toks := r.toks
+	if supportsDoing(between) {
+		return
+	}
 	f, ok := readVerbGroup(between, toks, ga)
 	if !ok {
 		return
@@ -5502,6 +5566,16 @@ func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 		}
 	}
 	r.firstOfSharedObject(subj, ga, gb, f)
+}
+
+// supportsDoing reports "supports exporting data to": what a thing
+// supports doing it can do, a possibility, not a relation it has.
+func supportsDoing(ts []otok) bool {
+	k := 0
+	for k < len(ts) && (openWords.is("auxiliaries", ts[k].low) || adverbWord(ts[k].low)) {
+		k++
+	}
+	return k+1 < len(ts) && lemma(ts[k].low) == "support" && strings.HasSuffix(ts[k+1].low, "ing") && !ts[k+1].code && !isCapWord(ts[k+1])
 }
 
 // firstOfSharedObject reads the first of two verbs with their own
@@ -6507,6 +6581,8 @@ func (r *verbReading) opening() verbResult {
 	}
 	// "it's used for": the contraction is "it is".
 	r.be = r.before.j > 0 && r.tokenBefore().poss && r.tokenBefore().low == "it"
+	// "X is a gRPC Server based on Y": the participle's "which is" is left out.
+	r.be = r.be || r.k == 0 && reducedRelative(ts, 0) && r.before.i >= 2 && copulaDescription(r.all[r.before.i-2:r.before.i])
 	return undecided
 }
 
@@ -7438,7 +7514,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 45
+const openVersion = 55
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
