@@ -466,13 +466,19 @@ func (r *reader) namedEndType(noun string) string {
 // its objects are ("runs_image", "official_language", "region"), or "": a
 // name that ends in a verb form (in -s, -ed or -ing, or a past
 // participle) or a word of grammar says no kind ("depends_on", "mounts",
-// "built_from"). The word before a closing preposition ("parent_of") says
+// "built_from"); a field's name says the kind its first word names
+// ("composerName"). The word before a closing preposition ("parent_of") says
 // what the subjects are, but role inference groups those with the ends of
 // other relations: it is not read.
 func kindNoun(name string) string {
 	toks := withoutNumber(text.Tokens(name)) // major_rock_1: a list's first column of rocks
 	if len(toks) == 0 {
 		return ""
+	}
+	if k, ok := words.FieldKind(toks); ok {
+		// "composerName", "houseName": the field of a thing its first
+		// word names the kind of (the objects are composers).
+		return k
 	}
 	last := toks[len(toks)-1]
 	if len(last) < 3 || words.ClassOf(last) != 0 || strings.IndexFunc(last, func(c rune) bool { return c < 'a' || c > 'z' }) >= 0 ||

@@ -10,6 +10,9 @@ func TestKindNoun(t *testing.T) {
 		"in_profile":        "profile",
 		"official_language": "language",
 		"owner":             "owner",
+		// A field's name: the kind its first word names.
+		"composerName": "composer",
+		"route_id":     "route",
 		// Verbs, and words of grammar, say no kind; nor does a name that
 		// ends in a preposition.
 		"depends_on": "",
