@@ -317,6 +317,13 @@ func (r *reader) askedByRelations(i int, w, nameWord string, named []string) (st
 		if t := r.typeByNameWord(w); t != "" {
 			return t, false
 		}
+	} else if r.s.TypesStated() {
+		// Stated types of several words ("input_variable",
+		// "output_value"): the one type a word of whose name the
+		// question says ("Which variables …").
+		if t := r.onlyTypeByNameWord(w); t != "" {
+			return t, false
+		}
 	}
 	if nameWord != "" {
 		// The names of one type carry the word and a relation's name
@@ -566,6 +573,24 @@ func (r *reader) typeByNameWord(w string) string {
 		return linked[0]
 	}
 	return ""
+}
+
+// onlyTypeByNameWord returns the one type of several name words, one of
+// which w is a form of, where no other type's name has it; or "".
+func (r *reader) onlyTypeByNameWord(w string) string {
+	forms := words.FormSet(text.Singular(w))
+	found := ""
+	for _, t := range r.s.Types {
+		ws := text.Tokens(t.Name)
+		if !slices.ContainsFunc(ws, func(tw string) bool { return forms[tw] }) {
+			continue
+		}
+		if found != "" || len(ws) < 2 {
+			return ""
+		}
+		found = t.Name
+	}
+	return found
 }
 
 // joinedKinds returns the types of the kind words joined by "and" or "or"
