@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/scgraph/scgraph/graph"
+	"github.com/scgraph/scgraph/internal/infer"
 	"github.com/scgraph/scgraph/internal/text"
 	"github.com/scgraph/scgraph/internal/words"
 	"github.com/scgraph/scgraph/state"
@@ -3268,6 +3269,11 @@ func (r *reader) askedRole() *claim {
 		// team: the noun asks for the kind, not a role of the entity.
 		return nil
 	}
+	if !r.placedDirectly(i) && r.endsWithEntity() && r.asksKindBeside(step) {
+		// (Placed directly, "Which circuits are in Italy?", landOn
+		// reads the kind from the named step.)
+		return nil
+	}
 	if t := r.typeNamedAt(i); t != "" && step.rels == nil {
 		// "Which organization publishes URL?" where the noun's kind
 		// (membership) has group and organization: only the relations
@@ -3280,6 +3286,43 @@ func (r *reader) askedRole() *claim {
 	r.used[i] = true
 	r.setExtent(c)
 	return c
+}
+
+// endsWithEntity reports whether the question's last word is an entity's
+// ("Which methods require X?"; not "In which country was X born?").
+func (r *reader) endsWithEntity() bool {
+	n := len(r.st.words)
+	return n > 0 && r.entAt[n-1] >= 0
+}
+
+// asksKindBeside reports whether the asked noun, naming relations (step)
+// that never touch the main entity's kind, asks for the kind of their
+// objects, which another relation links to the entity's kind: "Which methods
+// require X?" where X is a permission, methods links an API to its
+// methods and permissions a method to its permissions. Not "What colours
+// are the cheeses from P?", whose colours no relation links to a region,
+// nor "Which guests appeared on X?", guests of the stated type Person.
+func (r *reader) asksKindBeside(step stepClaim) bool {
+	at := r.ents[r.mainEntity()].Type
+	if at == "" || step.rels == nil || slices.ContainsFunc(step.rels, func(ri *relInfo) bool {
+		return slices.Contains(ri.def.From, at) || slices.Contains(ri.def.To, at)
+	}) {
+		return false
+	}
+	// The kind the noun names: the relations' objects, where they are a
+	// kind scgraph named after the relation (untyped data: the objects
+	// of methods are MethodsObjects); a stated type is a kind of its own,
+	// of which the noun names a role ("guests": Persons, as hosts are).
+	var ends []string
+	for _, ri := range step.rels {
+		if own := infer.RoleTypeName(ri.def.Name, true); slices.Contains(ri.def.To, own) {
+			ends = append(ends, own)
+		}
+	}
+	return slices.ContainsFunc(r.rels, func(ri *relInfo) bool {
+		return !slices.Contains(step.rels, ri) && (slices.Contains(ri.def.From, at) && slices.ContainsFunc(ri.def.To, func(t string) bool { return slices.Contains(ends, t) }) ||
+			slices.Contains(ri.def.To, at) && slices.ContainsFunc(ri.def.From, func(t string) bool { return slices.Contains(ends, t) }))
+	})
 }
 
 // byKindsOnly is typeOnly for a question whose word w names no relation,
