@@ -1153,8 +1153,29 @@ func (f *mentionFinder) names() {
 		if f.used[i] || !nameToken(f.toks, i, true) {
 			continue
 		}
+		if j := f.nameRun(i); f.heading && headingCoordinatedModifier(f.toks, i, j) {
+			i = j - 1
+			continue
+		}
 		i = f.nameAt(i)
 	}
+}
+
+// headingCoordinatedModifier reports whether the capitalised words from i
+// to j of a heading are the first of two modifiers coordinated before a
+// plural kind noun that ends the heading ("## Custom Server and Agent
+// Plugins": server plugins and agent plugins, no thing named "Custom
+// Server").
+func headingCoordinatedModifier(toks []otok, i, j int) bool {
+	if j+2 >= len(toks) || toks[j].low != "and" && toks[j].low != "or" || openWords.kind(toks[j-1].low) == "" {
+		return false
+	}
+	k := j + 1
+	for k < len(toks) && isCapWord(toks[k]) && !toks[k].code {
+		k++
+	}
+	last := toks[k-1].low
+	return k == len(toks) && k-1 > j+1 && openWords.kind(last) != "" && singular(last) != last
 }
 
 // nameRun returns where the run of name tokens from i ends: name tokens
