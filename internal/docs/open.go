@@ -3910,6 +3910,9 @@ func (ctx *docContext) resolve(toks []otok, ms []omention, m omention, u unit, l
 	if pronounOfSubject(toks, ms, m) {
 		return []omention{standsFor(ms[0], m)}
 	}
+	if pronounOfUnnamedSubject(toks, ms, m) {
+		return nil
+	}
 	head := ""
 	if m.typ != "" {
 		head = singular(toks[m.j-1].low)
@@ -3942,6 +3945,17 @@ func pronounOfSubject(toks []otok, ms []omention, m omention) bool {
 	first := ms[0]
 	return m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
 		(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low)
+}
+
+// pronounOfUnnamedSubject reports "A workload retrieves a trust bundle
+// when it calls the Workload API": a pronoun after a clause word inside a
+// sentence that opens with a determiner and a subject that names nothing
+// (the sentence's first mention is the pronoun or stands later) refers to
+// that subject, no entity named before.
+func pronounOfUnnamedSubject(toks []otok, ms []omention, m omention) bool {
+	first := ms[0]
+	return m.typ == "" && m.i > 2 && (toks[m.i].low == "it" || toks[m.i].low == "they") && openWords.is("clause-words", toks[m.i-1].low) &&
+		openWords.is("determiners", toks[0].low) && first.i > 1 && first.i >= m.i-1 && !toks[1].punct && !isCapWord(toks[1]) && !toks[1].code
 }
 
 // antecedent returns the one entity a reference (its noun head, if any)
