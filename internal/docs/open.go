@@ -5646,6 +5646,9 @@ func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
 // ("Tornado runs the real-time push system").
 func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if f.reversed {
+		if s.typ == "API" && !s.ref && openWords.is("implement-verbs", f.phrase) {
+			f.phrase = "implement" // "the Workload API exposed by the SPIRE Agent": the agent implements it
+		}
 		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
 		return
 	}
