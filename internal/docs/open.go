@@ -4844,16 +4844,30 @@ func listGlue(ts []otok) bool {
 	// "as" glues a list only in "as well as": "uses MinIO as object
 	// storage" says what MinIO serves as.
 	well := slices.ContainsFunc(ts, func(t otok) bool { return t.low == "well" })
-	for _, t := range ts {
+	for k, t := range ts {
 		switch {
 		case t.low == "," || t.low == "and" || t.low == "or" || t.low == "well" || t.low == "as" && well:
 			glue = true
 		case openWords.is("determiners", t.low) && t.low != "that":
+		case glue && countWord(ts, k):
+			// "a SPIRE Server and one or more SPIRE Agents", "and two
+			// Baz Agents": a count before the next name is the name's own.
 		default:
 			return false
 		}
 	}
 	return glue
+}
+
+// countWord reports whether the word at k of the words between two names
+// counts the name after it: a number or number word, a list quantifier
+// ("several", "multiple"), or "more" after "one or".
+func countWord(ts []otok, k int) bool {
+	t := ts[k]
+	if t.low == "more" {
+		return k >= 2 && ts[k-1].low == "or" && openWords.is("number-words", ts[k-2].low)
+	}
+	return t.low != "these" && t.low != "both" && (openWords.is("number-words", t.low) || openWords.is("list-quantifiers", t.low) || isNumber(t.text))
 }
 
 // relate reads the relations between consecutive mention groups. It
