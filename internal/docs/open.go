@@ -3323,6 +3323,9 @@ func itemObject(b block) string {
 	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
 		return n
 	}
+	if m := itemShortClauseRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" {
+		return m[1] // "* Key manager plugins, which the agent uses …", "* Node attestor plugins which, …"
+	}
 	if m := itemDashTermRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" || m != nil && !strings.Contains(m[1], " ") && shortNameWord(m[1]) {
 		return m[1] // "- Userspace program - is the CLI tool …"
 	}
@@ -3416,7 +3419,12 @@ var (
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
-	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
+	// itemShortClauseRE: a short name (shortNameItem) and a relative
+	// clause or a description after a comma or a dash ("Key manager
+	// plugins, which the agent uses …", "Workload attestor plugins --
+	// which verify …", "Node attestor plugins which, together with …").
+	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+which\b)`)
+	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -7423,10 +7431,37 @@ func possessiveRole(ts []otok) (verbGroup, bool) {
 		ws = append(ws, ts[k].low)
 		k++
 	}
+	if vg, ok := possessiveParts(ts); ok {
+		return vg, true
+	}
 	if k >= len(ts) || len(ws) == 0 || len(ws) > 3 || k+1 != len(ts) && !(k+2 == len(ts) && openWords.is("determiners", ts[k+1].low)) {
 		return verbGroup{}, false
 	}
 	return roleRelation(ws, true)
+}
+
+// possessiveParts reads "'s main components include", "'s parts are"
+// (after the possessive): at most two plain modifiers, a plural part noun,
+// "include" or "are", then at most a determiner. X's parts include Y as X
+// consists of Y.
+func possessiveParts(ts []otok) (verbGroup, bool) {
+	k := 0
+	for k < len(ts) && k < 3 && !ts[k].punct && !ts[k].code && !openWords.is("be", ts[k].low) && ts[k].low != "include" {
+		k++
+	}
+	if k == 0 || k >= len(ts) || ts[k].low != "include" && ts[k].low != "are" || k+1 != len(ts) && !(k+2 == len(ts) && openWords.is("determiners", ts[k+1].low)) {
+		return verbGroup{}, false
+	}
+	noun := ts[k-1].low
+	if singular(noun) == noun || !openWords.is("part-nouns", singular(noun)) {
+		return verbGroup{}, false
+	}
+	for _, t := range ts[:k-1] {
+		if isCapWord(t) || openWords.kind(t.low) != "" || openWords.function(t.low) {
+			return verbGroup{}, false
+		}
+	}
+	return verbGroup{phrase: "consist of"}, true
 }
 
 // copulaRole reads "the owner of", "part of", "a dependency of" after a
