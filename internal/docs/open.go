@@ -1759,6 +1759,9 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] || glue >= 2 && toks[glue-2].low == "to" && infinitiveVerb(toks[glue-1]) {
 			return
 		}
+		if singular(toks[glue-1].low) == head {
+			return // "workload attestor plugins and key manager plugins": the phrase before has its own head
+		}
 		k := glue - 1
 		for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !f.used[k-1] {
 			k--
