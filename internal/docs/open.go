@@ -5664,6 +5664,17 @@ func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
 	}
 }
 
+// reversedPhrase is the phrase of a reversed verb group whose object s
+// stands first: a named API exposed, served or provided by X is one X
+// implements ("the Workload API exposed by the SPIRE Agent"), as in the
+// active.
+func reversedPhrase(phrase string, s omention) string {
+	if s.typ == "API" && !s.ref && openWords.is("implement-verbs", phrase) {
+		return "implement"
+	}
+	return phrase
+}
+
 // verbFact records what verb group f says of s and o, its phrase named
 // for the object: a call of a service ("queries the quote service", as a
 // query of a store is a read), a queue consumed, an API implemented
@@ -5671,10 +5682,7 @@ func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
 // ("Tornado runs the real-time push system").
 func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if f.reversed {
-		if s.typ == "API" && !s.ref && openWords.is("implement-verbs", f.phrase) {
-			f.phrase = "implement" // "the Workload API exposed by the SPIRE Agent": the agent implements it
-		}
-		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: reversedPhrase(f.phrase, s)})
 		return
 	}
 	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o, between(r.toks, s, o)) {
