@@ -5061,6 +5061,12 @@ func (r *relating) objectRelatives() {
 		for len(trail) > 0 && openWords.is("adverbs", trail[0].low) {
 			trail = trail[1:] // "which the Order Service also reads"
 		}
+		if len(trail) >= 3 && trail[1].low == "to" && infinitiveVerb(trail[2]) && openWords.is("use-verbs", lemma(trail[0].low)) {
+			// "which the agent uses to generate keys for X.509-SVIDs":
+			// the infinitive says what for; the clause ends at "to".
+			end = gb.j + slices.IndexFunc(r.toks[gb.j:], func(t otok) bool { return t.low == "to" })
+			trail = trail[:1]
+		}
 		if len(trail) == 0 || len(trail) > 3 || a+2 < len(r.gs) && r.gs[a+2].i < end || !verbLike(trail[0].low) {
 			continue
 		}
