@@ -1153,8 +1153,29 @@ func (f *mentionFinder) names() {
 		if f.used[i] || !nameToken(f.toks, i, true) {
 			continue
 		}
+		if j := f.nameRun(i); f.heading && headingCoordinatedModifier(f.toks, i, j) {
+			i = j - 1
+			continue
+		}
 		i = f.nameAt(i)
 	}
+}
+
+// headingCoordinatedModifier reports whether the capitalised words from i
+// to j of a heading are the first of two modifiers coordinated before a
+// plural kind noun that ends the heading ("## Custom Server and Agent
+// Plugins": server plugins and agent plugins, no thing named "Custom
+// Server").
+func headingCoordinatedModifier(toks []otok, i, j int) bool {
+	if j+2 >= len(toks) || toks[j].low != "and" && toks[j].low != "or" || openWords.kind(toks[j-1].low) == "" {
+		return false
+	}
+	k := j + 1
+	for k < len(toks) && isCapWord(toks[k]) && !toks[k].code {
+		k++
+	}
+	last := toks[k-1].low
+	return k == len(toks) && k-1 > j+1 && openWords.kind(last) != "" && singular(last) != last
 }
 
 // nameRun returns where the run of name tokens from i ends: name tokens
@@ -1737,6 +1758,9 @@ func (f *mentionFinder) coordinatedModifiers(start int, head, typ string) {
 		}
 		if glue < 1 || toks[glue].low != "and" && toks[glue].low != "or" && toks[glue].low != "," || !modifier(toks[glue-1]) || f.used[glue-1] || glue >= 2 && toks[glue-2].low == "to" && infinitiveVerb(toks[glue-1]) {
 			return
+		}
+		if singular(toks[glue-1].low) == head {
+			return // "workload attestor plugins and key manager plugins": the phrase before has its own head
 		}
 		k := glue - 1
 		for k > 0 && glue-1-k < 2 && modifier(toks[k-1]) && !f.used[k-1] {
@@ -3302,6 +3326,9 @@ func itemObject(b block) string {
 	if n := shortNameItem(strings.TrimSpace(body)); n != "" {
 		return n
 	}
+	if m := itemShortClauseRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" {
+		return m[1] // "* Key manager plugins, which the agent uses …", "* Node attestor plugins which, …"
+	}
 	if m := itemDashTermRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" || m != nil && !strings.Contains(m[1], " ") && shortNameWord(m[1]) {
 		return m[1] // "- Userspace program - is the CLI tool …"
 	}
@@ -3395,7 +3422,12 @@ var (
 	// "`vtadmin-web`, the browser interface", "Redis, the cache", "`etcd`":
 	// a code span or one to four capitalised words, then a comma and an
 	// article, or nothing.
-	itemApposRE = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
+	// itemShortClauseRE: a short name (shortNameItem) and a relative
+	// clause or a description after a comma or a dash ("Key manager
+	// plugins, which the agent uses …", "Workload attestor plugins --
+	// which verify …", "Node attestor plugins which, together with …").
+	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+which\b)`)
+	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -3889,6 +3921,9 @@ func (ctx *docContext) resolve(toks []otok, ms []omention, m omention, u unit, l
 	if pronounOfSubject(toks, ms, m) {
 		return []omention{standsFor(ms[0], m)}
 	}
+	if pronounOfUnnamedSubject(toks, ms, m) {
+		return nil
+	}
 	head := ""
 	if m.typ != "" {
 		head = singular(toks[m.j-1].low)
@@ -3921,6 +3956,17 @@ func pronounOfSubject(toks []otok, ms []omention, m omention) bool {
 	first := ms[0]
 	return m.typ == "" && m.i > first.j && !first.ref && first.i <= 1 && (first.i == 0 || openWords.is("determiners", toks[0].low)) &&
 		(toks[m.i].low == "it" || toks[m.i].low == "they") && m.i > 0 && openWords.is("clause-words", toks[m.i-1].low)
+}
+
+// pronounOfUnnamedSubject reports "A workload retrieves a trust bundle
+// when it calls the Workload API": a pronoun after a clause word inside a
+// sentence that opens with a determiner and a subject that names nothing
+// (the sentence's first mention is the pronoun or stands later) refers to
+// that subject, no entity named before.
+func pronounOfUnnamedSubject(toks []otok, ms []omention, m omention) bool {
+	first := ms[0]
+	return m.typ == "" && m.i > 2 && (toks[m.i].low == "it" || toks[m.i].low == "they") && openWords.is("clause-words", toks[m.i-1].low) &&
+		openWords.is("determiners", toks[0].low) && first.i > 1 && first.i >= m.i-1 && !toks[1].punct && !isCapWord(toks[1]) && !toks[1].code
 }
 
 // antecedent returns the one entity a reference (its noun head, if any)
@@ -4809,16 +4855,30 @@ func listGlue(ts []otok) bool {
 	// "as" glues a list only in "as well as": "uses MinIO as object
 	// storage" says what MinIO serves as.
 	well := slices.ContainsFunc(ts, func(t otok) bool { return t.low == "well" })
-	for _, t := range ts {
+	for k, t := range ts {
 		switch {
 		case t.low == "," || t.low == "and" || t.low == "or" || t.low == "well" || t.low == "as" && well:
 			glue = true
 		case openWords.is("determiners", t.low) && t.low != "that":
+		case glue && countWord(ts, k):
+			// "a SPIRE Server and one or more SPIRE Agents", "and two
+			// Baz Agents": a count before the next name is the name's own.
 		default:
 			return false
 		}
 	}
 	return glue
+}
+
+// countWord reports whether the word at k of the words between two names
+// counts the name after it: a number or number word, a list quantifier
+// ("several", "multiple"), or "more" after "one or".
+func countWord(ts []otok, k int) bool {
+	t := ts[k]
+	if t.low == "more" {
+		return k >= 2 && ts[k-1].low == "or" && openWords.is("number-words", ts[k-2].low)
+	}
+	return t.low != "these" && t.low != "both" && (openWords.is("number-words", t.low) || openWords.is("list-quantifiers", t.low) || isNumber(t.text))
 }
 
 // relate reads the relations between consecutive mention groups. It
@@ -5000,6 +5060,12 @@ func (r *relating) objectRelatives() {
 		trail := r.toks[gb.j:end]
 		for len(trail) > 0 && openWords.is("adverbs", trail[0].low) {
 			trail = trail[1:] // "which the Order Service also reads"
+		}
+		if len(trail) >= 3 && trail[1].low == "to" && infinitiveVerb(trail[2]) && openWords.is("use-verbs", lemma(trail[0].low)) {
+			// "which the agent uses to generate keys for X.509-SVIDs":
+			// the infinitive says what for; the clause ends at "to".
+			end = gb.j + slices.IndexFunc(r.toks[gb.j:], func(t otok) bool { return t.low == "to" })
+			trail = trail[:1]
 		}
 		if len(trail) == 0 || len(trail) > 3 || a+2 < len(r.gs) && r.gs[a+2].i < end || !verbLike(trail[0].low) {
 			continue
@@ -5604,6 +5670,17 @@ func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
 	}
 }
 
+// reversedPhrase is the phrase of a reversed verb group whose object s
+// stands first: a named API exposed, served or provided by X is one X
+// implements ("the Workload API exposed by the SPIRE Agent"), as in the
+// active.
+func reversedPhrase(phrase string, s omention) string {
+	if s.typ == "API" && !s.ref && openWords.is("implement-verbs", phrase) {
+		return "implement"
+	}
+	return phrase
+}
+
 // verbFact records what verb group f says of s and o, its phrase named
 // for the object: a call of a service ("queries the quote service", as a
 // query of a store is a read), a queue consumed, an API implemented
@@ -5611,7 +5688,7 @@ func (r *relating) firstOfSharedObject(subj, ga, gb group, f verbGroup) {
 // ("Tornado runs the real-time push system").
 func (r *relating) verbFact(f verbGroup, s, o omention) {
 	if f.reversed {
-		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: f.phrase})
+		r.facts = append(r.facts, openFact{subj: o, obj: s, phrase: reversedPhrase(f.phrase, s)})
 		return
 	}
 	if callsService(f.phrase, o.typ) || o.typ == "" && agentNoun(o.name) && callsService(f.phrase, "Service") || deliversToService(f.phrase, s, o, between(r.toks, s, o)) {
@@ -7371,10 +7448,37 @@ func possessiveRole(ts []otok) (verbGroup, bool) {
 		ws = append(ws, ts[k].low)
 		k++
 	}
+	if vg, ok := possessiveParts(ts); ok {
+		return vg, true
+	}
 	if k >= len(ts) || len(ws) == 0 || len(ws) > 3 || k+1 != len(ts) && !(k+2 == len(ts) && openWords.is("determiners", ts[k+1].low)) {
 		return verbGroup{}, false
 	}
 	return roleRelation(ws, true)
+}
+
+// possessiveParts reads "'s main components include", "'s parts are"
+// (after the possessive): at most two plain modifiers, a plural part noun,
+// "include" or "are", then at most a determiner. X's parts include Y as X
+// consists of Y.
+func possessiveParts(ts []otok) (verbGroup, bool) {
+	k := 0
+	for k < len(ts) && k < 3 && !ts[k].punct && !ts[k].code && !openWords.is("be", ts[k].low) && ts[k].low != "include" {
+		k++
+	}
+	if k == 0 || k >= len(ts) || ts[k].low != "include" && ts[k].low != "are" || k+1 != len(ts) && !(k+2 == len(ts) && openWords.is("determiners", ts[k+1].low)) {
+		return verbGroup{}, false
+	}
+	noun := ts[k-1].low
+	if singular(noun) == noun || !openWords.is("part-nouns", singular(noun)) {
+		return verbGroup{}, false
+	}
+	for _, t := range ts[:k-1] {
+		if isCapWord(t) || openWords.kind(t.low) != "" || openWords.function(t.low) {
+			return verbGroup{}, false
+		}
+	}
+	return verbGroup{phrase: "consist of"}, true
 }
 
 // copulaRole reads "the owner of", "part of", "a dependency of" after a
@@ -7514,7 +7618,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 55
+const openVersion = 56
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.

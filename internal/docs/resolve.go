@@ -134,10 +134,40 @@ func (u keyUnion) joinDroppedKinds(names map[string]*nameSeen, keys map[string]b
 	for n := range names {
 		k := text.Key(n)
 		u.find(k)
-		if short := sameThingShort(n); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
+		if short := wholeShort(n, names); short != "" && keys[text.Key(short)] && !openWords.is("generic-words", strings.ToLower(short)) {
 			u.union(k, text.Key(short))
 		}
 	}
+}
+
+// wholeShort is sameThingShort, "" where the documents name the short form
+// with two capitalised kind nouns of running programs or more ("SPIRE
+// Server", "SPIRE Agent"): the short form names the whole those are parts
+// of, neither of them.
+func wholeShort(name string, names map[string]*nameSeen) string {
+	short := sameThingShort(name)
+	if ws := strings.Fields(name); short == "" || ws[len(ws)-1] == strings.ToLower(ws[len(ws)-1]) {
+		return short // "Kafka topic": a common noun after the name is still the named thing's
+	}
+	base := text.Key(short)
+	kinds := map[string]bool{}
+	for n := range names {
+		ws := strings.Fields(n)
+		if len(ws) < 2 || text.Key(strings.Join(ws[:len(ws)-1], " ")) != base {
+			continue
+		}
+		last := strings.ToLower(ws[len(ws)-1])
+		if ws[len(ws)-1] == last {
+			continue // "Contour instance", "the Prometheus server": a common noun after the name, no proper name of a part
+		}
+		if openWords.kind(last) == "Service" {
+			kinds[singular(last)] = true
+		}
+	}
+	if len(kinds) >= 2 {
+		return ""
+	}
+	return short
 }
 
 // sameThingShort is a name with its kind noun dropped where what is left
@@ -173,7 +203,7 @@ func (u keyUnion) joinLongForms(names map[string]*nameSeen) {
 		}
 	}
 	for n := range names {
-		if short := sameThingShort(n); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
+		if short := wholeShort(n, names); short != "" && !openWords.is("generic-words", strings.ToLower(short)) {
 			if k, ok := byLong[longKey(short)]; ok && longKey(short) != "" {
 				u.union(text.Key(n), k)
 			}
