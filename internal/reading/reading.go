@@ -406,6 +406,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// ("the major rock of X").
 			ri.names = append(ri.names, newPhraseMatcher(strings.Join(unnumbered, " ")))
 		}
+		if v, ok := participleModifier(words); ok {
+			// includedPermissions: "Which roles include X?", the
+			// subject holds the objects the participle says of them.
+			ri.names = append(ri.names, newPhraseMatcher(v))
+		}
 		if passiveName(words) {
 			// "directed_by" is also named by its active verb: "who
 			// directed X" asks for the relation's objects.
@@ -1227,6 +1232,22 @@ func (p phraseMatcher) matchesAt(words []string, i int, match func(wordMatcher, 
 
 // passiveName reports whether a relation name's words say it in the
 // passive: a verb, then "by" ("directed_by", "isAssumedBy").
+// participleModifier returns the verb of a name of two words whose first
+// is a past participle before a plural noun ("included permissions",
+// "required skills", "supported platforms"): the subject does the act to
+// its objects ("X includes P"); not "died city", one place.
+func participleModifier(ws []string) (string, bool) {
+	if len(ws) != 2 || !words.PastForm(ws[0]) || wordsClassOf(ws[0]) != 0 || wordsClassOf(ws[1]) != 0 || text.Singular(ws[1]) == ws[1] {
+		return "", false
+	}
+	for _, l := range words.Lemmas(ws[0]) {
+		if l != ws[0] && !words.PastForm(l) {
+			return l, true
+		}
+	}
+	return "", false
+}
+
 func passiveName(words []string) bool {
 	n := len(words)
 	return n >= 2 && words[n-1] == "by"
