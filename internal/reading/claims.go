@@ -3372,6 +3372,9 @@ func (r *reader) byKindsOnly(w string) *claim {
 	if c := r.roleRelation(w); c != nil {
 		return c
 	}
+	if c := r.placedAt(w); c != nil {
+		return c
+	}
 	c := r.typeOnly()
 	if c == nil {
 		return nil
@@ -3576,6 +3579,38 @@ func (r *reader) roleRelation(w string) *claim {
 	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: answers, word: w}},
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that has a %s as its %s, where %q puts %s", w, sole.def.Name, at, end, w, r.ents[e].Name)}}
+}
+
+// placedAt is byKindsOnly for an entity said after a place preposition
+// ("What was played at Prospect Park?", "Which works were performed in
+// David Geffen Hall?"), where a verb names no relation: what the question
+// asks is placed there, the subject of a fact whose object is the
+// entity, through the one relation that ends at its kind (Venue, not
+// Location, which starts from it); nil where none or several do, or the
+// question asks yes or no.
+func (r *reader) placedAt(w string) *claim {
+	e := r.mainEntity()
+	at := r.ents[e].Type
+	pos := slices.Index(r.entAt, e)
+	if at == "" || pos < 1 || r.asksYesNo() || !wordsClassOf(r.st.words[pos-1]).Has(words.PlacePrep) {
+		return nil
+	}
+	var sole *relInfo
+	for _, ri := range r.rels {
+		if !slices.Contains(ri.def.To, at) {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = ri
+	}
+	if sole == nil || sole.concept != words.None || sole.subject != words.First || slices.Contains(sole.def.From, at) {
+		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %q %s", w, sole.def.Name, at, r.st.words[pos-1], r.ents[e].Name)}}
 }
 
 // soleRelationOf returns the one relation of no known kind but those of
