@@ -3426,8 +3426,8 @@ var (
 	// clause or a description after a comma or a dash ("Key manager
 	// plugins, which the agent uses …", "Workload attestor plugins --
 	// which verify …", "Node attestor plugins which, together with …").
-	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+which\b)`)
-	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
+	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+(?:which|that)\b)`)
+	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\s+that\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -7644,7 +7644,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 57
+const openVersion = 58
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
