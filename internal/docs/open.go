@@ -3426,8 +3426,8 @@ var (
 	// clause or a description after a comma or a dash ("Key manager
 	// plugins, which the agent uses …", "Workload attestor plugins --
 	// which verify …", "Node attestor plugins which, together with …").
-	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+which\b)`)
-	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\.?$)")
+	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+(?:which|that)\b)`)
+	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\s+that\\s|\\.?$)")
 )
 
 // headingName is the name a section heading below the title gives: two to
@@ -5300,6 +5300,32 @@ func unnamedRelative(between []otok) bool {
 	return false
 }
 
+// objectOfUnnamedRelative reports "Each request which runs the extern
+// plugin will trigger an RPC to X": group a is the object of a relative
+// clause whose antecedent names nothing, and the words after it open the
+// sentence's own verb group: the antecedent does that verb, not a.
+func objectOfUnnamedRelative(toks []otok, gs []group, a int, between []otok) bool {
+	if len(between) == 0 || between[0].punct || !openWords.is("auxiliaries", between[0].low) && !(thirdPerson(between[0].low) && verbLike(between[0].low)) {
+		return false
+	}
+	p := gs[a].i - 1
+	for p >= 0 && openWords.is("determiners", toks[p].low) {
+		p--
+	}
+	if p < 2 || toks[p].punct || !thirdPerson(toks[p].low) || !verbLike(toks[p].low) {
+		return false
+	}
+	w := toks[p-1].low
+	if w != "which" && w != "that" && w != "who" {
+		return false
+	}
+	ante := p - 2
+	if toks[ante].punct || !contentWord(toks[ante]) || verbLike(toks[ante].low) {
+		return false
+	}
+	return a == 0 || gs[a-1].j <= ante
+}
+
 // pair reads the relation between groups a and a+1.
 func (r *relating) pair(a int) {
 	ga, gb := r.gs[a], r.gs[a+1]
@@ -5313,7 +5339,7 @@ func (r *relating) pair(a int) {
 			between = append(between, r.toks[k])
 		}
 	}
-	if unnamedRelative(between) {
+	if unnamedRelative(between) || objectOfUnnamedRelative(r.toks, r.gs, a, between) {
 		return
 	}
 	if s, ok := r.toolWith(ga, gb, between); ok {
@@ -5601,8 +5627,8 @@ func (r *relating) meansOf(ga, gb group, between []otok) bool {
 // an unknown verb's object is a named party.
 func (r *relating) verbBetween(subj, ga, gb group, between []otok) {
 	toks := r.toks
-	if supportsDoing(between) {
-		return
+	if supportsDoing(between) || supportsDoing(toks[ga.j:min(gb.i+1, len(toks))]) {
+		return // "supports exporting data to X"; "supports writing plugins in Lua"
 	}
 	f, ok := readVerbGroup(between, toks, ga)
 	if !ok {
@@ -7618,7 +7644,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 56
+const openVersion = 58
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
