@@ -373,6 +373,10 @@ var rewrites = []struct {
 	// "the element whose symbol is Cs": asked as "the element with
 	// symbol Cs".
 	{whoseIsWith, "a relative clause that says what a thing's attribute is reads as the thing with that attribute"},
+	// "Which courses require the course titled Algorithms and Data
+	// Structures?": asked of Algorithms and Data Structures, which the
+	// course goes by.
+	{calledName, "a thing said by the name it is called is its name"},
 }
 
 // relinker returns a function that links a question's words as Plan

@@ -199,6 +199,27 @@ func whoseIsWith(q string, ents []linked) (string, bool) {
 	return "", false
 }
 
+// calledName returns the question with a thing said by the name it goes
+// by ("the course titled X", "a song called X") said by the name alone,
+// after the question's first words: the noun and the naming participle
+// say only that X is a name, which the names relations read (throughNames).
+// ok is false where no entity follows such a phrase.
+func calledName(q string, ents []linked) (string, bool) {
+	ws := text.Words(q)
+	for i := 3; i+1 < len(ws); i++ {
+		w := strings.ToLower(ws[i].Raw)
+		if w == "known" || !words.ClassOf(w).Has(words.Naming) || words.ClassOf(strings.ToLower(ws[i-1].Raw)) != 0 ||
+			!words.ClassOf(strings.ToLower(ws[i-2].Raw)).Has(words.Article) {
+			continue
+		}
+		if !slices.ContainsFunc(ents, func(e linked) bool { return e.start == ws[i+1].Start }) {
+			continue
+		}
+		return q[:ws[i-2].Start] + q[ws[i+1].Start:], true
+	}
+	return "", false
+}
+
 // sameAs returns the question without "the same <noun> as" before an
 // entity's mention ("Which saints died in the same year as Brigid of
 // Kildare?" said as "Which saints died in Brigid of Kildare?") and that

@@ -98,6 +98,18 @@ func TestWhoseIsWith(t *testing.T) {
 	})
 }
 
+// A thing said by the name it goes by ("the course titled X") is said by
+// the name; not at the question's start, not before no mention, not
+// "known" (which needs "as").
+func TestCalledName(t *testing.T) {
+	checkRewrite(t, calledName, []rewriteCase{
+		{"Which courses require the course titled Algorithms and Data Structures?", []string{"Algorithms and Data Structures"}, "Which courses require Algorithms and Data Structures?"},
+		{"Who sang a song called Yesterday?", []string{"Yesterday"}, "Who sang Yesterday?"},
+		{"Which course is called Algorithms?", []string{"Algorithms"}, ""},
+		{"Who sang a song called something else?", nil, ""},
+	})
+}
+
 // "the same <noun> as X" is cut from the question where X's mention
 // follows; a yes or no, or no mention after "as", leaves it.
 func TestSameAs(t *testing.T) {
