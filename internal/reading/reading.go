@@ -433,6 +433,9 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			for _, ph := range compoundSpellings(words[0], qwords) {
 				ri.names = append(ri.names, newPhraseMatcher(ph))
 			}
+			for _, ph := range clippedSpellings(words[0], qwords) {
+				ri.names = append(ri.names, newPhraseMatcher(ph))
+			}
 		}
 		if head, ok := actHead(words); ok {
 			// "Which diseases are located in the lung?" for
@@ -489,6 +492,35 @@ func compoundSpellings(name string, qwords []string) []string {
 		}
 		if ph := a + " " + b; !slices.Contains(out, ph) {
 			out = append(out, ph)
+		}
+	}
+	return out
+}
+
+// clippedSpellings returns the words of the question that a relation's
+// one-word name clips ("corequisites" for coreqs, "equivalents" for
+// equiv): the name, without a plural's s, is four letters or more that
+// start the question's word, which has three more and is no form of the
+// name.
+func clippedSpellings(name string, qwords []string) []string {
+	stem := strings.TrimSuffix(name, "s")
+	if len(stem) < 4 || wordsClassOf(name) != 0 {
+		return nil
+	}
+	if _, ok := words.LongForm(name); ok {
+		return nil // abbreviations.txt spells it out
+	}
+	if _, ok := words.LongForm(stem); ok {
+		return nil
+	}
+	made := func(q string) bool { // "maintainers" is made of maintain, no clipping
+		verbs, _ := words.Derived(text.Singular(q))
+		return slices.Contains(verbs, stem) || slices.Contains(words.AgentVerbs(q), stem)
+	}
+	var out []string
+	for _, q := range qwords {
+		if len(q) >= len(stem)+3 && strings.HasPrefix(q, stem) && !words.IsForm(q, name) && !words.IsForm(q, stem) && !made(q) && !slices.Contains(out, q) {
+			out = append(out, q)
 		}
 	}
 	return out
