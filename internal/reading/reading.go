@@ -912,8 +912,16 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 		// noun alone.
 		if len(p) == 1 && r.asksWhere() && placeNounLast(p) {
 			for at, w := range r.st.words {
-				if r.entAt[at] < 0 && (words.IsWhereVerb(w) || r.placeVerb(w, ri.def)) {
+				switch {
+				case r.entAt[at] >= 0:
+				case words.IsWhereVerb(w) || r.placeVerb(w, ri.def):
 					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
+				case r.whereIs(at, ri.def):
+					// "is" stands before the entity, as the verb of
+					// "Where is X located?" stands after it: the place
+					// is still the entity's, the other way from where
+					// the word stands.
+					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, !inv, true, true}, n: 1})
 				}
 			}
 		}
@@ -1053,6 +1061,22 @@ func (p phraseMatcher) findRoleVerb(ws []string, entAt []int) []int {
 func (r *reader) placeVerb(w string, d *graph.RelationDef) bool {
 	if !words.PastForm(w) || words.ClassOf(w) != 0 || !r.namesNoRelation(w) {
 		return false
+	}
+	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
+}
+
+// whereIs reports whether the word at stream position at is the "is" of a
+// question that says nothing but "where", it and an entity ("Where is the
+// Gerald R. Ford Amphitheater?"), and relation d, a place noun, starts
+// from the entity's kind: the place is what d gives.
+func (r *reader) whereIs(at int, d *graph.RelationDef) bool {
+	if !wordsClassOf(r.st.words[at]).Has(words.Be) {
+		return false
+	}
+	for k, w := range r.st.words {
+		if k != at && r.entAt[k] < 0 && w != "where" && !wordsClassOf(w).Has(words.Det) {
+			return false
+		}
 	}
 	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
 }
