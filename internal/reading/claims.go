@@ -141,7 +141,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.calledName, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.whatCalled, r.calledName, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
@@ -805,6 +805,41 @@ func (r *reader) otherNames() *claim {
 		return c
 	}
 	return nil
+}
+
+// whatCalled reads "What is X called?", "What is X titled?": "what", a
+// form of be, the entity and a naming participle, nothing else: the
+// entity's names, through the relations that hold names and start from
+// its kind, one hop; nil where none does.
+func (r *reader) whatCalled() *claim {
+	w := r.st.words
+	n := len(w)
+	if n < 4 || w[0] != "what" || !wordsClassOf(w[1]).Has(words.Be) || w[n-1] == "known" || !wordsClassOf(w[n-1]).Has(words.Naming) {
+		return nil
+	}
+	e := r.entAt[2]
+	if e < 0 {
+		return nil
+	}
+	for k := 2; k < n-1; k++ {
+		if r.entAt[k] != e {
+			return nil
+		}
+	}
+	var rels []*relInfo
+	for _, ri := range r.namingRels() {
+		if slices.Contains(ri.starts(graph.Out), r.ents[e].Type) {
+			rels = append(rels, ri)
+		}
+	}
+	if len(rels) == 0 {
+		return nil
+	}
+	c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: rels, answers: words.Second, word: w[n-1]}}}
+	r.markUsed(n-1, n)
+	c.why = append(c.why, fmt.Sprintf("what %s %s %s", w[1], r.ents[e].Name, w[n-1]))
+	return c
 }
 
 // calledName reads "Which icon is called X?", "the icon formerly called
