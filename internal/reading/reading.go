@@ -911,19 +911,7 @@ func (r *reader) nameCands(ri *relInfo, ps []phraseMatcher, inv bool) []nameCand
 		// that says where a thing is stand for a name that is a place
 		// noun alone.
 		if len(p) == 1 && r.asksWhere() && placeNounLast(p) {
-			for at, w := range r.st.words {
-				switch {
-				case r.entAt[at] >= 0:
-				case words.IsWhereVerb(w) || r.placeVerb(w, ri.def):
-					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
-				case r.whereIs(at, ri.def):
-					// "is" stands before the entity, as the verb of
-					// "Where is X located?" stands after it: the place
-					// is still the entity's, the other way from where
-					// the word stands.
-					all = append(all, nameCand{relHit: relHit{at, at + 1, ri, !inv, true, true}, n: 1})
-				}
-			}
+			all = append(all, r.whereCands(ri, inv)...)
 		}
 		// "Where does X run?": "where" stands for the place preposition
 		// of "runs_on", "hosted_in", "located_at".
@@ -1063,6 +1051,26 @@ func (r *reader) placeVerb(w string, d *graph.RelationDef) bool {
 		return false
 	}
 	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
+}
+
+// whereCands returns the places where a verb says, with "where", that
+// the place is what relation ri, a place noun alone, gives ("Where is X
+// located?", "Where was X performed?", "Where is X?").
+func (r *reader) whereCands(ri *relInfo, inv bool) []nameCand {
+	var out []nameCand
+	for at, w := range r.st.words {
+		switch {
+		case r.entAt[at] >= 0:
+		case words.IsWhereVerb(w) || r.placeVerb(w, ri.def):
+			out = append(out, nameCand{relHit: relHit{at, at + 1, ri, inv, true, true}, n: 1})
+		case r.whereIs(at, ri.def):
+			// "is" stands before the entity, as the verb of "Where is
+			// X located?" stands after it: the place is still the
+			// entity's, the other way from where the word stands.
+			out = append(out, nameCand{relHit: relHit{at, at + 1, ri, !inv, true, true}, n: 1})
+		}
+	}
+	return out
 }
 
 // whereIs reports whether the word at stream position at is the "is" of a
