@@ -57,22 +57,9 @@ func Installed(dir string, src ModelSource) bool {
 // there already. Nothing is left half-written (install.Dir). client is
 // the HTTP client (nil: one with the deadlines above).
 func Install(ctx context.Context, dir string, src ModelSource, client *http.Client) error {
-	if Installed(dir, src) {
-		return nil
-	}
-	if client == nil {
-		client = install.Client(downloadTimeout)
-	}
-	jar, err := install.Download(ctx, client, src.URL, src.JarSHA256, 4*src.Size+1<<20)
-	if err != nil {
-		return err
-	}
-	return install.Dir(dir, func() bool { return Installed(dir, src) }, func(tmp string) error {
-		if err := extract(jar, src, tmp); err != nil {
-			return err
-		}
-		return install.WriteSource(tmp, src.URL, src.JarSHA256)
-	})
+	return install.Install(ctx, install.Archive{URL: src.URL, SHA256: src.JarSHA256, Limit: 4*src.Size + 1<<20}, dir, client, downloadTimeout,
+		func() bool { return Installed(dir, src) },
+		func(jar []byte, tmp string) error { return extract(jar, src, tmp) })
 }
 
 // extract writes the model and tokenizer of the jar into dir, checking

@@ -27,6 +27,36 @@ func Client(total time.Duration) *http.Client {
 		ResponseHeaderTimeout: connectTimeout}, Timeout: total}
 }
 
+// An Archive is a download to install from: its URL, the SHA-256 (hex) it
+// must hash to, and the most bytes read of it.
+type Archive struct {
+	URL, SHA256 string
+	Limit       int64
+}
+
+// Install puts the directory dir in place from archive a unless installed
+// reports it is there: a is downloaded with client (nil: Client(timeout))
+// and checked, extract writes its files into a temporary directory, and a
+// SOURCE file names a; the directory is put in place at once (Dir).
+func Install(ctx context.Context, a Archive, dir string, client *http.Client, timeout time.Duration, installed func() bool, extract func(archive []byte, tmp string) error) error {
+	if installed() {
+		return nil
+	}
+	if client == nil {
+		client = Client(timeout)
+	}
+	b, err := Download(ctx, client, a.URL, a.SHA256, a.Limit)
+	if err != nil {
+		return err
+	}
+	return Dir(dir, installed, func(tmp string) error {
+		if err := extract(b, tmp); err != nil {
+			return err
+		}
+		return WriteSource(tmp, a.URL, a.SHA256)
+	})
+}
+
 // Download fetches url with client and returns its body, at most limit
 // bytes, once its SHA-256 is sum (hex).
 func Download(ctx context.Context, client *http.Client, url, sum string, limit int64) ([]byte, error) {

@@ -1050,7 +1050,7 @@ func (r *reader) placeVerb(w string, d *graph.RelationDef) bool {
 	if !words.PastForm(w) || words.ClassOf(w) != 0 || !r.namesNoRelation(w) {
 		return false
 	}
-	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
+	return r.startsAtEntity(d)
 }
 
 // whereCands returns the places where a verb says, with "where", that
@@ -1086,6 +1086,12 @@ func (r *reader) whereIs(at int, d *graph.RelationDef) bool {
 			return false
 		}
 	}
+	return r.startsAtEntity(d)
+}
+
+// startsAtEntity reports whether relation d starts from the kind of an
+// entity of the question.
+func (r *reader) startsAtEntity(d *graph.RelationDef) bool {
 	return slices.ContainsFunc(r.ents, func(e Entity) bool { return e.Type != "" && slices.Contains(d.From, e.Type) })
 }
 

@@ -67,22 +67,9 @@ func Installed(dir string, src Source) bool {
 // there already. Nothing is left half-written (install.Dir). client is
 // the HTTP client (nil: one with the deadlines above).
 func Install(ctx context.Context, dir string, src Source, client *http.Client) error {
-	if Installed(dir, src) {
-		return nil
-	}
-	if client == nil {
-		client = install.Client(downloadTimeout)
-	}
-	archive, err := install.Download(ctx, client, src.URL, src.SHA256, 2*src.Size+1<<20)
-	if err != nil {
-		return err
-	}
-	return install.Dir(dir, func() bool { return Installed(dir, src) }, func(tmp string) error {
-		if err := extract(archive, src, tmp); err != nil {
-			return err
-		}
-		return install.WriteSource(tmp, src.URL, src.SHA256)
-	})
+	return install.Install(ctx, install.Archive{URL: src.URL, SHA256: src.SHA256, Limit: 2*src.Size + 1<<20}, dir, client, downloadTimeout,
+		func() bool { return Installed(dir, src) },
+		func(archive []byte, tmp string) error { return extract(archive, src, tmp) })
 }
 
 // extract writes the database files and the licence of the archive into
