@@ -2204,6 +2204,13 @@ func (r *reader) verb() *claim {
 	for _, v := range vs {
 		passive := r.passiveVerb(v)
 		before, after := r.entitiesAround(v, passive)
+		if after < 0 && !passive {
+			if c := r.objectThroughNoun(v, before); c != nil {
+				r.markUsed(v.start, v.end)
+				r.setExtent(c)
+				return c
+			}
+		}
 		if after < 0 && before < 0 {
 			continue
 		}
@@ -2240,6 +2247,116 @@ func (r *reader) verb() *claim {
 		return c
 	}
 	return nil
+}
+
+// objectThroughNoun reads a verb whose object is a noun phrase naming no
+// relation, said with a preposition before an entity: "Who conducted
+// works by Tchaikovsky?", "Did Dudamel conduct any work by Mahler?". The
+// noun phrase's things are the verb's objects, linked to the entity by the
+// one relation between their kind and the entity's (composerName, from
+// the works conductorName starts at to the composer Tchaikovsky is): the
+// entity, then that relation, then the verb; or, asked yes or no of the
+// entity before the verb, the verb, then that relation to the entity.
+// nil where the phrase is not there, the kinds are not known, or no or
+// several relations link them.
+func (r *reader) objectThroughNoun(v verbHit, before int) *claim {
+	yesNo := before >= 0 && r.asksYesNo()
+	// The verb's subject is said right before it: the wh-word or the
+	// asked noun ("Who conducted", "Which pianists played"), or, asked
+	// yes or no, the entity before it ("Did Dudamel conduct").
+	if at := v.start - 1; at < 0 || v.start == r.askedAt || !yesNo && (before >= 0 || !whWords.Has(r.st.words[at]) && at != r.askedAt) || yesNo && r.entAt[at] != before {
+		return nil
+	}
+	k := r.skip(v.end)
+	p := k
+	for p < len(r.st.words) && r.entAt[p] < 0 && !words.ClassOf(r.st.words[p]).Has(words.Prep) {
+		if w := r.st.words[p]; strings.HasSuffix(w, "ed") || words.ClassOf(w).Has(clauseWords) {
+			return nil // a clause of its own ("vehicles made by X", "that were found by X")
+		}
+		p++
+	}
+	if p == k || p+1 >= len(r.st.words) || r.relationNamedIn(k, p) {
+		return nil
+	}
+	at := r.skip(p + 1)
+	if at >= len(r.st.words) || r.entAt[at] < 0 || (yesNo && r.entAt[at] == before) {
+		return nil
+	}
+	e := r.entAt[at]
+	objRole := v.subject.Other()
+	var objKinds []string
+	for _, ri := range r.verbRels(v) {
+		objKinds = append(objKinds, ri.roleKinds(objRole)...)
+	}
+	link, entRole, ok := r.soleLinkOf(r.ents[e].Type, objKinds, r.verbRels(v))
+	if !ok {
+		return nil
+	}
+	st := v.step
+	st.verb = true
+	phrase := strings.Join(r.st.words[k:p+1], " ")
+	// The noun may name some of the things the relation reaches
+	// ("symphonies by Mahler"), which the kinds cannot tell: a guess.
+	c := &claim{anchor: e, target: -1, conf: 0.75, extent: state.ExtentDirect, extentSaid: true,
+		guess: []string{fmt.Sprintf("%q read as %s, the one relation between a %s and the things %q acts on", phrase, link.def.Name, r.ents[e].Type, st.word)}}
+	bridge := stepClaim{concept: words.None, rels: []*relInfo{link}, answers: entRole.Other(), word: strings.Join(r.st.words[k:p], " ")}
+	if yesNo {
+		c.anchor, c.target = before, e
+		st.answers = objRole
+		bridge.answers = entRole
+		c.steps = []stepClaim{st, bridge}
+		c.why = append(c.why, fmt.Sprintf("does %s %s %s %s", r.ents[before].Name, st.word, phrase, r.ents[e].Name))
+	} else {
+		st.answers = v.subject
+		c.steps = []stepClaim{bridge, st}
+		c.why = append(c.why, fmt.Sprintf("what %s %s %s", st.word, phrase, r.ents[e].Name))
+	}
+	r.markUsed(k, at)
+	return c
+}
+
+// clauseWords are the classes of words that open or carry a clause.
+const clauseWords = words.Be | words.Aux | words.Have | words.Modal | words.Wh | words.RelPron | words.Conj
+
+// relationNamedIn reports whether a relation name or concept phrase is
+// said at a stream position in start..end-1.
+func (r *reader) relationNamedIn(start, end int) bool {
+	return slices.ContainsFunc(r.rhits, func(h relHit) bool { return h.start < end && h.end > start }) ||
+		slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start < end && h.End > start })
+}
+
+// roleKinds returns the kinds of the things that play role rl in ri.
+func (ri *relInfo) roleKinds(rl words.Role) []string {
+	if rl == ri.subject {
+		return ri.def.From
+	}
+	return ri.def.To
+}
+
+// soleLinkOf returns the one relation but those of not that links a thing
+// of kind t to one of the kinds others, and the role a thing of kind t
+// plays in it; ok is false where t is not known or none or several do.
+func (r *reader) soleLinkOf(t string, others []string, not []*relInfo) (*relInfo, words.Role, bool) {
+	if t == "" || len(others) == 0 {
+		return nil, 0, false
+	}
+	var sole *relInfo
+	var role words.Role
+	for _, ri := range r.rels {
+		if slices.Contains(not, ri) {
+			continue
+		}
+		for _, rl := range []words.Role{words.First, words.Second} {
+			if !slices.Contains(ri.roleKinds(rl), t) || !intersects(ri.roleKinds(rl.Other()), others) {
+				continue
+			}
+			if sole != nil {
+				return nil, 0, false
+			}
+			sole, role = ri, rl
+		}
+	}
+	return sole, role, sole != nil
 }
 
 // coordinatedVerb returns the verb joined to v by "or" or "and" right

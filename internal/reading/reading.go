@@ -214,6 +214,16 @@ var nameWords = words.NameWords
 // wordsStem is words.Stem, for the same reason as wordsOpposites.
 var wordsStem = words.Stem
 
+// agentNoun returns the noun of a relation name that may be an agent noun:
+// its one word ("killer"), or the first of a field's two ("conductor" of
+// conductorName, whose values are conductors).
+func agentNoun(ws []string) (string, bool) {
+	if len(ws) == 1 {
+		return ws[0], true
+	}
+	return words.FieldKind(ws)
+}
+
 // wordsAgentVerbs is words.AgentVerbs, for the same reason.
 var wordsAgentVerbs = words.AgentVerbs
 
@@ -416,10 +426,10 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 			// directed X" asks for the relation's objects.
 			ri.inverseNames = append(ri.inverseNames, newPhraseMatcher(strings.Join(words[:len(words)-1], " ")))
 		}
-		if len(words) == 1 {
-			// "killer", "founder": "who killed X" asks for the relation's
-			// object, the one who does the act.
-			for _, v := range wordsAgentVerbs(words[0]) {
+		if agent, ok := agentNoun(words); ok {
+			// "killer", "founder", conductorName: "who killed X" asks for
+			// the relation's object, the one who does the act.
+			for _, v := range wordsAgentVerbs(agent) {
 				ri.agentActs = append(ri.agentActs, newPhraseMatcher(v))
 			}
 		}
