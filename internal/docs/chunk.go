@@ -280,6 +280,26 @@ func (b block) sentences() []sentence {
 			out = append(out, sentence{text: trimmed, line: lineAt(from + lead), code: codeSpans(joined, inCode, from, to), colon: colon})
 		}
 	}
+	for _, m := range b.sentenceEnds(joined, starts, inCode) {
+		emit(m[0], joined[m[0]] == ':')
+		from = m[1]
+	}
+	emit(len(joined), false)
+	return out
+}
+
+// sentenceEnds returns where the sentences of the joined block end: each
+// end's offset and where the next sentence may start. A line of the
+// document's front matter ends one too ("title: Pulsar Functions
+// concepts" / "sidebar_label: …": a key and its value a line, no sentence
+// with the next line's).
+func (b block) sentenceEnds(joined string, starts []int, inCode []bool) [][]int {
+	var ends [][]int
+	front := 0
+	if b.line == 1 {
+		front = frontMatterEnd(b.lines)
+	}
+	next := 1
 	for _, m := range sentenceEndRE.FindAllStringIndex(joined, -1) {
 		if m[0] < len(inCode) && inCode[m[0]] {
 			continue // "`content-type: application/grpc`": code, not a sentence's end
@@ -287,11 +307,33 @@ func (b block) sentences() []sentence {
 		if joined[m[0]] == '.' && midAbbreviation(joined[:m[0]]) {
 			continue // "a backend (e.g. Docker, Kubernetes)": no sentence's end
 		}
-		emit(m[0], joined[m[0]] == ':')
-		from = m[1]
+		for ; next < front && next < len(starts) && starts[next] <= m[0]; next++ {
+			ends = append(ends, []int{starts[next] - 1, starts[next]})
+		}
+		if next < front && next < len(starts) && starts[next] <= m[1] {
+			next++ // the line's end is this sentence's
+		}
+		ends = append(ends, m)
 	}
-	emit(len(joined), false)
-	return out
+	for ; next < front && next < len(starts); next++ {
+		ends = append(ends, []int{starts[next] - 1, starts[next]})
+	}
+	return ends
+}
+
+// frontMatterEnd returns how many lines open a document as its YAML front
+// matter ("---" / "title: …" / "---"), as sites built with Hugo or
+// Docusaurus write it; 0 when the lines open otherwise or it never ends.
+func frontMatterEnd(lines []string) int {
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return 0
+	}
+	for k, l := range lines[1:] {
+		if strings.TrimSpace(l) == "---" {
+			return k + 2
+		}
+	}
+	return 0
 }
 
 // midAbbreviation reports whether text ends in an abbreviation that a

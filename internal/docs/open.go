@@ -3329,6 +3329,9 @@ func itemObject(b block) string {
 	if m := itemShortClauseRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" {
 		return m[1] // "* Key manager plugins, which the agent uses …", "* Node attestor plugins which, …"
 	}
+	if n := itemReducedClause(body); n != "" {
+		return n // "* A BookKeeper cluster consisting of one or more bookies handles …"
+	}
 	if m := itemDashTermRE.FindStringSubmatch(body); m != nil && shortNameItem(m[1]) != "" || m != nil && !strings.Contains(m[1], " ") && shortNameWord(m[1]) {
 		return m[1] // "- Userspace program - is the CLI tool …"
 	}
@@ -3343,6 +3346,31 @@ func itemObject(b block) string {
 		}
 		rest = strings.TrimSuffix(strings.TrimSpace(rest), ".")
 		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
+	}
+	return ""
+}
+
+// itemReducedClause returns the name of an item that opens with an article
+// and a short name (shortNameItem) that a reduced relative clause follows:
+// a participle or an adjective that follows its noun, with its own words
+// ("A BookKeeper cluster consisting of one or more bookies handles …", "A
+// ZooKeeper quorum used for cluster-level configuration", "A ZooKeeper
+// cluster specific to that cluster handles …"); "" otherwise.
+func itemReducedClause(body string) string {
+	m := itemLeadArticleRE.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	fs := strings.Fields(m[1])
+	for n := 3; n >= 2; n-- {
+		if n >= len(fs) {
+			continue
+		}
+		next := strings.ToLower(fs[n])
+		reduced := strings.HasSuffix(next, "ing") && len(next) > 5 || words.PastForm(next) || openWords.is("postnominal-adjectives", next) || next == "specific"
+		if name := shortNameItem(strings.Join(fs[:n], " ")); name != "" && reduced && n+1 < len(fs) {
+			return name
+		}
 	}
 	return ""
 }
@@ -3427,6 +3455,10 @@ var (
 	// plugins, which the agent uses …", "Workload attestor plugins --
 	// which verify …", "Node attestor plugins which, together with …").
 	itemShortClauseRE = regexp.MustCompile(`^([A-Z][\w-]*(?: [a-z][\w-]*){1,2})(?:\s*,\s+(?:which|the|a|an)\s|\s+--?\s+(?:which|the|a|an)\s|\s+(?:which|that)\b)`)
+	// itemLeadArticleRE: an item opening with an article, then its words
+	// up to a comma, colon or sentence's end ("A ZooKeeper quorum used
+	// for …").
+	itemLeadArticleRE = regexp.MustCompile(`^(?:A|An|The)\s+([^,;:()\[\]` + "`" + `*]+)`)
 	itemApposRE       = regexp.MustCompile("^(?:`([^`\\s]{1,40})`|((?:[A-Z][\\w./-]*)(?: [A-Z][\\w./-]*){0,3}))(?:,\\s+(?:the|a|an|which)\\s|\\s+that\\s|\\.?$)")
 )
 
@@ -7644,7 +7676,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 58
+const openVersion = 59
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
