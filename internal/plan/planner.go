@@ -338,7 +338,27 @@ func adjacentKinds(question string, s *graph.Schema, plan state.Plan, ents []lin
 			return false
 		}
 	}
+	if s.TypesStated() && !slices.ContainsFunc(plan.Chains, func(c state.Chain) bool { return stepLinks(s, c.Steps[0], from, to) }) {
+		// "Does any operation tagged Zip Downloads return
+		// ZipDownloadStatus?" read through tags alone, which never
+		// reaches a schema: a word was left unread, and the question
+		// may ask of more than one fact.
+		return false
+	}
 	return from != to || words.SaysDirect(question)
+}
+
+// stepLinks reports whether step st, walked once from a thing of type
+// from, may arrive at one of type to (or its relations' ends are not
+// known).
+func stepLinks(s *graph.Schema, st state.ChainStep, from, to string) bool {
+	for _, e := range st.Edges {
+		rd := s.Relation(e.Relation)
+		if rd == nil || len(rd.From) == 0 || len(rd.To) == 0 || slices.Contains(rd.Arrives([]string{from}, e.Direction), to) {
+			return true
+		}
+	}
+	return false
 }
 
 // stepChains reports whether a step walked again may go on from where it

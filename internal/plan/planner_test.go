@@ -481,3 +481,26 @@ func TestPlannerSameValue(t *testing.T) {
 		t.Errorf("confidence %.2f; a guess is never certified", p.Readings[0].Confidence)
 	}
 }
+
+// A yes or no whose readings walk no relation that links the two
+// entities' stated kinds left a word unread ("return"): though another
+// relation links the kinds (documents), no reading of one fact is the
+// question, so it is not about one fact between them.
+func TestPlannerAdjacentOnlyWhereAReadingLinksTheKinds(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("post_zip_downloads", "operation", "tags", "Zip Downloads", "tag", 1),
+		phasetest.Tr("get_status", "operation", "tags", "Zip Downloads", "tag", 2),
+		phasetest.Tr("get_status", "operation", "responses", "ZipDownloadStatus", "schema", 3),
+		phasetest.Tr("get_files", "operation", "tags", "Files", "tag", 4),
+		phasetest.Tr("Files", "tag", "documents", "File", "schema", 5),
+	)
+	for q, want := range map[string]bool{
+		"Is get_files tagged Zip Downloads?":                                true,
+		"Does any operation tagged Zip Downloads return ZipDownloadStatus?": false,
+	} {
+		p := planFor(t, st, plan.Options{}, q)
+		if p.Target.Kind != state.TargetEntity || p.Target.Adjacent != want {
+			t.Errorf("%q: target %+v, want an entity target, adjacent %v", q, p.Target, want)
+		}
+	}
+}

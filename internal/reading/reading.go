@@ -1666,6 +1666,9 @@ func (r *reader) read() Result {
 				continue
 			}
 			res.Readings[i].Target = k
+			if res.Readings[i].SchemaDoubt == "" {
+				res.Readings[i].SchemaDoubt = r.memberDoubt(res.Readings[i].Chain, k)
+			}
 			if turn {
 				turnAround(&res.Readings[i])
 			}
@@ -2810,6 +2813,31 @@ func (r *reader) yesNoMember(c *claim) (int, bool) {
 		member = i
 	}
 	return member, member >= 0
+}
+
+// memberDoubt says why the types rule out entity k as one of the answers
+// of chain: its stated type is none the chain's last step arrives at
+// ("Does any operation tagged Zip Downloads return ZipDownloadStatus?"
+// read as whether the schema ZipDownloadStatus is among the operations
+// tagged so: a word was left unread, and the no proves nothing); "" where
+// it may be one or the types are not known.
+func (r *reader) memberDoubt(chain state.Chain, k int) string {
+	t := r.ents[k].Type
+	if t == "" || !r.s.TypesStated() || len(chain.Steps) == 0 {
+		return ""
+	}
+	var ends []string
+	for _, e := range chain.Steps[len(chain.Steps)-1].Edges {
+		ri := r.relNamed(e.Relation)
+		if ri == nil {
+			return ""
+		}
+		ends = append(ends, ri.ends(e.Direction)...)
+	}
+	if len(ends) == 0 || slices.Contains(ends, t) {
+		return ""
+	}
+	return fmt.Sprintf("the walk arrives at a %s, and %s is a %s", strings.Join(slices.Compact(slices.Sorted(slices.Values(ends))), " or "), r.ents[k].Name, t)
 }
 
 // againstStored reports whether a chain starts against the way its first
