@@ -2001,6 +2001,10 @@ var (
 // when the relation's name has none ("conflict with").
 var prepositionWords = words.Set("preposition-words")
 
+// routeWords say that the relation named after them is the one walked
+// ("through allOf").
+var routeWords = words.Set("route-words")
+
 // auxiliaryVerb reports whether the word at token at is the main verb of a
 // "what does X <verb>" question and names a relation of the graph: the
 // entity right before it, an auxiliary right before the entity.
@@ -2572,7 +2576,14 @@ func (r *reader) entitiesAround(v verbHit, passive bool) (before, after int) {
 		}
 	}
 	before = -1
-	for b := v.start - 1; b >= 0 && b >= v.start-4; b-- {
+	reach := 4
+	if v.start > 0 && routeWords.Has(r.st.words[v.start-1]) {
+		// "Which schemas is X composed from through allOf?": the
+		// relation's own name, said after its verb, names the walk
+		// from the clause's entity, however far back.
+		reach = v.start
+	}
+	for b := v.start - 1; b >= 0 && b >= v.start-reach; b-- {
 		if r.entAt[b] >= 0 {
 			before = r.entAt[b]
 			break

@@ -396,6 +396,11 @@ func newReader(q string, ents []Entity, s *graph.Schema) *reader {
 		ri.spelled = strings.Join(words, " ")
 		ri.qualifiers = qualifiers(words, m.Phrase)
 		ri.names = append(ri.names, newPhraseMatcher(ri.spelled))
+		if len(words) > 1 {
+			// allOf, requestBody written as one word, as the graph
+			// spells it ("composed of via allOf").
+			ri.names = append(ri.names, phraseMatcher{solidMatcher(strings.Join(words, ""))})
+		}
 		if split, ok := wordsSplit(d.Name); ok {
 			// birthplace is "birth place" too ("born" is a form of a
 			// word of it).
@@ -1215,6 +1220,12 @@ func newPhraseMatcher(s string) phraseMatcher {
 		}
 	}
 	return p
+}
+
+// solidMatcher matches one word written as it is: a relation's name
+// whose words are written together (allOf), no form of any of them.
+func solidMatcher(w string) wordMatcher {
+	return wordMatcher{forms: map[string]bool{w: true}, stem: w}
 }
 
 // actsForAgent reports whether the phrase found at i matched a name's
@@ -2342,10 +2353,11 @@ func (r *reader) unreadBeforePossessive() string {
 // unknownName returns a word written as a name ("Greece", "F-99":
 // capitalised past the first word) that is no entity's mention and that
 // no part of the reading accounts for, however short, with the words so
-// written that follow it ("Stephen King"), or "".
+// written that follow it ("Stephen King"), or "". A relation's own name
+// ("allOf") is no unknown name.
 func (r *reader) unknownName() string {
 	for i := range r.st.words {
-		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) && !classWordInCapitals(name) {
+		if name := r.toks[r.st.at[i]].name; name != "" && !r.accounted(i) && !r.described(i) && !classWordInCapitals(name) && !r.relationNamedIn(i, i+1) {
 			for j := i + 1; j < len(r.st.words) && r.st.at[j] > r.st.at[j-1]; j++ {
 				next := r.toks[r.st.at[j]].name
 				if next == "" || next == r.toks[r.st.at[j-1]].name || r.accounted(j) {
