@@ -587,12 +587,13 @@ func (p *Rules) planFrom(q string, res reading.Result, s *graph.Schema, ents []l
 }
 
 // nameWordEntity returns, for a plan that keeps the answers named like a
-// word no type has ("republicans" where no entity's name carries it),
+// word no type has ("republicans" where no entity's name carries it, or
+// "globular" said with the plural it qualifies),
 // the condition that they be linked to the entity of that exact name
 // (the party Republican) by the one relation between the walk's ends and
 // its kind; ok is false where the word names no entity, or no one
 // relation links them. calls counts the store calls made.
-func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Plan) (state.Having, int, bool) {
+func (p *Rules) nameWordEntity(ctx context.Context, question string, s *graph.Schema, pl state.Plan) (state.Having, int, bool) {
 	w := pl.Target.NameWord
 	if w == "" || len(pl.Chains) == 0 || len(pl.Chains[0].Steps) == 0 {
 		return state.Having{}, 0, false
@@ -600,6 +601,11 @@ func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Pl
 	mentions := []string{w}
 	if o, ok := text.OtherSingular(w); ok {
 		mentions = append(mentions, o) // "gases": gas, not "gase"
+	}
+	if noun, ok := nounAfter(question, w); ok {
+		// "Which globular clusters are in Aquarius?": the word with
+		// the noun it qualifies names the entity (Globular Cluster).
+		mentions = append(mentions, w+" "+noun)
 	}
 	res, err := p.g.Resolve(ctx, graph.ResolveRequest{Mentions: mentions, Limit: 2})
 	if err != nil {
@@ -618,6 +624,18 @@ func (p *Rules) nameWordEntity(ctx context.Context, s *graph.Schema, pl state.Pl
 		return state.Having{}, 1, false
 	}
 	return state.Having{Edges: edges, Entity: e.Name, Mention: w}, 1, true
+}
+
+// nounAfter returns the singular of the plural noun the question says
+// right after word w ("globular clusters": cluster), if any.
+func nounAfter(question, w string) (string, bool) {
+	ws := text.Tokens(question)
+	i := slices.Index(ws, w)
+	if i < 0 || i+1 >= len(ws) || words.FunctionWord(ws[i+1]) {
+		return "", false
+	}
+	one := text.Singular(ws[i+1])
+	return one, one != ws[i+1]
 }
 
 // edgesToType returns the relations that link where the plan's first

@@ -203,7 +203,7 @@ func (p *Rules) unanswerableFallback(question string, s *graph.Schema, ents []li
 // Republicans sit on the Finance Committee?": the members linked to
 // Republican, not those named like it), and an entity the reading ignored.
 func (p *Rules) answerConditions(ctx context.Context, question string, s *graph.Schema, plan *state.Plan, cost *state.Cost) {
-	if h, calls, ok := p.nameWordEntity(ctx, s, *plan); ok {
+	if h, calls, ok := p.nameWordEntity(ctx, question, s, *plan); ok {
 		plan.Target.NameWord = ""
 		addCondition(plan, h, fmt.Sprintf("%q read as the answers linked to %s by %s", h.Mention, h.Entity, strings.Join(state.ChainStep{Edges: h.Edges}.Relations(), " and ")))
 		cost.StoreCalls += calls

@@ -504,3 +504,22 @@ func TestPlannerAdjacentOnlyWhereAReadingLinksTheKinds(t *testing.T) {
 		}
 	}
 }
+
+// A word that qualifies the asked plural ("globular clusters") names,
+// with it, the value of a relation the answers have (Type: Globular
+// Cluster): the answers are kept linked to it, not named like it.
+func TestPlannerKindSaidByAValueOfTwoWords(t *testing.T) {
+	var ts []graph.Triple
+	for _, f := range [][3]string{
+		{"NGC6981", "Type", "Globular Cluster"}, {"NGC6981", "Const", "Aquarius"},
+		{"NGC7089", "Type", "Globular Cluster"}, {"NGC7089", "Const", "Aquarius"},
+		{"NGC7009", "Type", "Planetary Nebula"}, {"NGC7009", "Const", "Aquarius"},
+		{"NGC6205", "Type", "Globular Cluster"}, {"NGC6205", "Const", "Hercules"},
+	} {
+		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]})
+	}
+	p := planFor(t, phasetest.NewStore(t, nil, ts...), plan.Options{}, "Which globular clusters are in Aquarius?")
+	if len(p.Target.Having) != 1 || p.Target.Having[0].Entity != "Globular Cluster" {
+		t.Errorf("target %+v, want the answers kept linked to Globular Cluster", p.Target)
+	}
+}
