@@ -1251,6 +1251,13 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 0
 	}
 	name := text.KeyTokens(e.anchor.Entity)
+	if e.anchor.Method == graph.MatchPartial && len(name) > 1 && !only.kind && gw.isRelWord(only.tok) &&
+		slices.ContainsFunc(name, func(n string) bool { return text.SameWord(n, only.tok) }) {
+		// "response schema" for AiExtractResponse, beside responses:
+		// the word the entity's name shares names the relation, and
+		// the kind noun beside it what it reaches.
+		return 2
+	}
 	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone && e.anchor.Method == graph.MatchPartial && len(name) > 1 {
 		switch {
 		case gw.isRelWord(only.tok):

@@ -523,3 +523,20 @@ func TestPlannerKindSaidByAValueOfTwoWords(t *testing.T) {
 		t.Errorf("target %+v, want the answers kept linked to Globular Cluster", p.Target)
 	}
 }
+
+// A word of a relation's name beside a kind noun ("response schema",
+// over responses) is the relation and what it reaches, not a part of an
+// entity's name (AiExtractResponse).
+func TestPlannerRelationWordBesideKindNoun(t *testing.T) {
+	st := phasetest.NewStore(t, nil,
+		phasetest.Tr("post_folder_locks", "operation", "responses", "FolderLock", "schema", 1),
+		phasetest.Tr("post_folder_locks", "operation", "tags", "Folder Locks", "tag", 2),
+		phasetest.Tr("post_folder_locks", "operation", "path", "/folder_locks", "path", 3),
+		phasetest.Tr("get_authorize", "operation", "parameters", "response_type", "parameter", 4),
+		phasetest.Tr("AiExtractStructuredResponse", "schema", "properties", "AiExtractResponse", "schema", 5),
+	)
+	p := planFor(t, st, plan.Options{}, "What is post_folder_locks's response schema?")
+	if got := anchorsOf(p); len(got) != 1 || p.Anchors[0].Entity != "post_folder_locks" || len(p.Chains) == 0 || p.Chains[0].String() != "-responses->" {
+		t.Errorf("anchors %v, chains %v; want post_folder_locks alone, -responses->", got, p.Chains)
+	}
+}

@@ -2282,7 +2282,8 @@ func (r *reader) relationWordEntity() (int, string) {
 }
 
 // relationOf returns the name of a relation whose name's words hold every
-// word of entity i's mention but determiners, or "".
+// word of entity i's mention but determiners, in any number ("response"
+// of responses), or "".
 func (r *reader) relationOf(i int) string {
 	var words []string
 	for _, w := range text.Tokens(r.q[r.ents[i].Start:r.ents[i].End]) {
@@ -2295,7 +2296,9 @@ func (r *reader) relationOf(i int) string {
 	}
 	for _, ri := range r.rels {
 		names := nameWords(ri.def.Name)
-		if !slices.ContainsFunc(words, func(w string) bool { return !slices.Contains(names, w) }) {
+		if !slices.ContainsFunc(words, func(w string) bool {
+			return !slices.ContainsFunc(names, func(n string) bool { return text.SameWord(n, w) })
+		}) {
 			return ri.def.Name
 		}
 	}
