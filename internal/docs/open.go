@@ -3336,7 +3336,7 @@ func itemObject(b block) string {
 		return m[1] // "- Userspace program - is the CLI tool …"
 	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
-	if k := strings.Index(text, "such as "); k >= 0 {
+	if k := strings.Index(text, "such as "); k >= 0 && !clauseBefore(text[:k]) {
 		rest := text[k+len("such as "):]
 		if e := strings.IndexAny(rest, ";:"); e >= 0 {
 			rest = rest[:e]
@@ -3348,6 +3348,24 @@ func itemObject(b block) string {
 		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
 	}
 	return ""
+}
+
+// clauseBefore reports whether the words of an item before its "such as"
+// hold a clause or a sentence's end: "Data files …, that are typically
+// stored in … object storage systems such as Amazon S3", "A query language
+// called HiveQL. This query language is executed on … such as MapReduce":
+// the examples are of a noun inside the clause, not of the item's kind.
+func clauseBefore(s string) bool {
+	if strings.Contains(s, ". ") {
+		return true
+	}
+	for _, w := range strings.Fields(s) {
+		l := strings.ToLower(strings.Trim(w, ",;()"))
+		if openWords.is("clause-words", l) || openWords.is("be", l) {
+			return true
+		}
+	}
+	return false
 }
 
 // itemReducedClause returns the name of an item that opens with an article
