@@ -7852,12 +7852,25 @@ func unitMentions(c Chunk, u unit, ms []omention, seen map[string]bool) []ChunkM
 	return out
 }
 
+// sameName reports whether two names are one entity's, up to case and the
+// number of their last word: "Workers communicate with other workers" says
+// nothing of a relation between two things.
+func sameName(a, b string) bool {
+	ka, kb := text.Key(a), text.Key(b)
+	if ka == kb {
+		return true
+	}
+	la, lb := strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	ia, ib := strings.LastIndexByte(la, ' ')+1, strings.LastIndexByte(lb, ' ')+1
+	return la[:ia] == lb[:ib] && singular(la[ia:]) == singular(lb[ib:])
+}
+
 // unitStatements are the statements of a unit's facts: none between an
 // entity and itself, or under the extractor's confidence floor.
 func (x *Extractor) unitStatements(c Chunk, u unit, facts []openFact) []Statement {
 	var out []Statement
 	for _, f := range facts {
-		if text.Key(f.subj.name) == text.Key(f.obj.name) {
+		if sameName(f.subj.name, f.obj.name) {
 			continue
 		}
 		conf := ConfidenceOpenName
