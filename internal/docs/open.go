@@ -3336,7 +3336,7 @@ func itemObject(b block) string {
 		return m[1] // "- Userspace program - is the CLI tool …"
 	}
 	text := cleanMarkdown(strings.Join(p.lines, " "))
-	if k := strings.Index(text, "such as "); k >= 0 {
+	if k := strings.Index(text, "such as "); k >= 0 && !clauseBefore(text[:k]) {
 		rest := text[k+len("such as "):]
 		if e := strings.IndexAny(rest, ";:"); e >= 0 {
 			rest = rest[:e]
@@ -3348,6 +3348,24 @@ func itemObject(b block) string {
 		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rest, "etc"), ","))
 	}
 	return ""
+}
+
+// clauseBefore reports whether the words of an item before its "such as"
+// hold a clause or a sentence's end: "Data files …, that are typically
+// stored in … object storage systems such as Amazon S3", "A query language
+// called HiveQL. This query language is executed on … such as MapReduce":
+// the examples are of a noun inside the clause, not of the item's kind.
+func clauseBefore(s string) bool {
+	if strings.Contains(s, ". ") {
+		return true
+	}
+	for _, w := range strings.Fields(s) {
+		l := strings.ToLower(strings.Trim(w, ",;()"))
+		if openWords.is("clause-words", l) || openWords.is("be", l) {
+			return true
+		}
+	}
+	return false
 }
 
 // itemReducedClause returns the name of an item that opens with an article
@@ -7676,7 +7694,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 59
+const openVersion = 60
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -7834,12 +7852,25 @@ func unitMentions(c Chunk, u unit, ms []omention, seen map[string]bool) []ChunkM
 	return out
 }
 
+// sameName reports whether two names are one entity's, up to case and the
+// number of their last word: "Workers communicate with other workers" says
+// nothing of a relation between two things.
+func sameName(a, b string) bool {
+	ka, kb := text.Key(a), text.Key(b)
+	if ka == kb {
+		return true
+	}
+	la, lb := strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	ia, ib := strings.LastIndexByte(la, ' ')+1, strings.LastIndexByte(lb, ' ')+1
+	return la[:ia] == lb[:ib] && singular(la[ia:]) == singular(lb[ib:])
+}
+
 // unitStatements are the statements of a unit's facts: none between an
 // entity and itself, or under the extractor's confidence floor.
 func (x *Extractor) unitStatements(c Chunk, u unit, facts []openFact) []Statement {
 	var out []Statement
 	for _, f := range facts {
-		if text.Key(f.subj.name) == text.Key(f.obj.name) {
+		if sameName(f.subj.name, f.obj.name) {
 			continue
 		}
 		conf := ConfidenceOpenName
