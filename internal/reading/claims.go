@@ -743,6 +743,10 @@ func (r *reader) nounStep(j int) (stepClaim, int, bool) {
 			return stepClaim{concept: rh.rel.concept, rels: r.samePhrase(rh.rel), answers: ans, word: strings.Join(r.st.words[rh.start:rh.end], " ")}, rh.end, true
 		}
 	}
+	if j+1 < len(r.st.words) && r.entAt[j] < 0 && peerAdjectives.Has(r.st.words[j]) && r.st.words[j+1] == "to" {
+		// "the stations next to X": X's peers, as "X's neighbours".
+		return stepClaim{concept: words.None, answers: words.Second, word: "neighbours", peer: true, bothWays: true}, j + 1, true
+	}
 	if j < len(r.st.words) && r.entAt[j] < 0 && words.IsPeerNoun(r.st.words[j]) {
 		return stepClaim{concept: words.None, answers: words.Second, word: r.st.words[j], peer: true, bothWays: true}, j + 1, true
 	}
@@ -1051,7 +1055,11 @@ func (r *reader) nounOf() *claim {
 		for p := i; p <= k; p++ {
 			r.used[p] = true
 		}
-		c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
+		if said := strings.Join(r.st.words[i:end], " "); said != step.word {
+			c.why = append(c.why, fmt.Sprintf("%q %s %s read as %s", said, prep, r.ents[e].Name, step.word)) // "next to X": X's neighbours
+		} else {
+			c.why = append(c.why, fmt.Sprintf("%q %s %s", step.word, prep, r.ents[e].Name))
+		}
 		if len(c.steps) != 1 || transitive || !r.verbOnNounPhrase(c, step, i, k) {
 			r.setExtent(c)
 		}
@@ -2000,6 +2008,9 @@ var (
 // prepositionWords may stand between a relation's verb and its object
 // when the relation's name has none ("conflict with").
 var prepositionWords = words.Set("preposition-words")
+
+// peerAdjectives, said before "to", name an entity's peers ("next to").
+var peerAdjectives = words.Set("peer-adjectives")
 
 // routeWords say that the relation named after them is the one walked
 // ("through allOf").

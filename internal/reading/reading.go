@@ -1677,9 +1677,7 @@ func (r *reader) read() Result {
 				continue
 			}
 			res.Readings[i].Target = k
-			if res.Readings[i].SchemaDoubt == "" {
-				res.Readings[i].SchemaDoubt = r.memberDoubt(res.Readings[i].Chain, k)
-			}
+			r.reachMember(&res.Readings[i], k)
 			if turn {
 				turnAround(&res.Readings[i])
 			}
@@ -2830,29 +2828,46 @@ func (r *reader) yesNoMember(c *claim) (int, bool) {
 	return member, member >= 0
 }
 
-// memberDoubt says why the types rule out entity k as one of the answers
-// of chain: its stated type is none the chain's last step arrives at
-// ("Does any operation tagged Zip Downloads return ZipDownloadStatus?"
-// read as whether the schema ZipDownloadStatus is among the operations
-// tagged so: a word was left unread, and the no proves nothing); "" where
-// it may be one or the types are not known.
-func (r *reader) memberDoubt(chain state.Chain, k int) string {
+// reachMember makes reading rd, read as whether entity k is one of its
+// answers, reach k's kind where its last step never arrives at it: "Is the
+// stop next to Chesham in zone 1?" walks to Chesham's neighbours, and
+// zone, the one relation from a station to a zone, on to 1. Where no one
+// relation leads on, the reading
+// gets a schema doubt ("Does any operation tagged Zip Downloads return
+// ZipDownloadStatus?" read through tags alone: a word was left unread,
+// and the no proves nothing). A kind's ends are those of the facts, stated
+// or inferred, so a kind no fact of the step arrives at is out of reach.
+func (r *reader) reachMember(rd *Reading, k int) {
 	t := r.ents[k].Type
-	if t == "" || !r.s.TypesStated() || len(chain.Steps) == 0 {
-		return ""
+	if t == "" || len(rd.Chain.Steps) == 0 || rd.Anchor < 0 {
+		return
 	}
 	var ends []string
-	for _, e := range chain.Steps[len(chain.Steps)-1].Edges {
+	for _, e := range rd.Chain.Steps[len(rd.Chain.Steps)-1].Edges {
 		ri := r.relNamed(e.Relation)
 		if ri == nil {
-			return ""
+			return
 		}
 		ends = append(ends, ri.ends(e.Direction)...)
 	}
 	if len(ends) == 0 || slices.Contains(ends, t) {
-		return ""
+		return
 	}
-	return fmt.Sprintf("the walk arrives at a %s, and %s is a %s", strings.Join(slices.Compact(slices.Sorted(slices.Values(ends))), " or "), r.ents[k].Name, t)
+	// A walk the types rule out from its start is no hop short.
+	starts := r.ents[rd.Anchor].Type == "" || r.edgesStartAt(rd.Chain.Steps[0].Edges, []string{r.ents[rd.Anchor].Type})
+	if link, role, ok := r.soleLinkOf(t, ends, nil); ok && starts {
+		d := graph.In
+		if slices.Equal(link.roleKinds(role), link.def.To) {
+			d = graph.Out
+		}
+		rd.Chain.Steps = append(rd.Chain.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: link.def.Name, Direction: d}}})
+		rd.doubt(0.85, fmt.Sprintf("%s is a %s, where the walk does not arrive: read on through %s, the one relation from where it ends to a %s", r.ents[k].Name, t, link.def.Name, t))
+		return
+	}
+	if rd.SchemaDoubt == "" && r.s.TypesStated() {
+		kinds := slices.Compact(slices.Sorted(slices.Values(ends)))
+		rd.SchemaDoubt = fmt.Sprintf("the walk arrives at a %s, and %s is a %s", strings.Join(kinds, " or "), r.ents[k].Name, t)
+	}
 }
 
 // againstStored reports whether a chain starts against the way its first

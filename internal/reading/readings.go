@@ -1390,7 +1390,11 @@ func (r *reader) describe(c *claim, rd Reading) string {
 		for _, e := range rd.Chain.Steps[len(rd.Chain.Steps)-1].Edges {
 			hop = append(hop, e.Relation)
 		}
-		s += fmt.Sprintf(", then the %s linked to them by %s", rd.Asked.Word, joinAnd(hop))
+		what := "what is"
+		if rd.Asked.Word != "" {
+			what = "the " + rd.Asked.Word
+		}
+		s += fmt.Sprintf(", then %s linked to them by %s", what, joinAnd(hop))
 	} else if !rd.Asked.IsZero() {
 		s += fmt.Sprintf(", keeping the %s", rd.Asked.said())
 	}
