@@ -2838,12 +2838,13 @@ func (r *reader) strandedRelation(v verbHit) (stepClaim, bool) {
 // trailingVerb finds the verb of a main clause asked with "do" whose
 // subject v's clause describes and whose object is asked: "what volumes
 // DO the services that depend on X MOUNT?", "which volumes do the
-// services X depends on mount?" — a wh-word, then "do" before v and
+// services X depends on mount?", "which teams HAS the driver who won X
+// DRIVEN for?" — a wh-word, then "do" (or "have") before v and
 // before the clause's entity anchor, and another verb after both that
 // ends the question, no entity after it.
 func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, bool) {
 	w := r.st.words
-	aux := slices.IndexFunc(w[:v.start], func(s string) bool { return words.ClassOf(s).Has(words.Aux) })
+	aux := slices.IndexFunc(w[:v.start], func(s string) bool { return words.ClassOf(s).Has(words.Aux | words.Have) })
 	at := slices.Index(r.entAt, anchor)
 	if aux < 0 || at < aux || !slices.ContainsFunc(w[:aux], func(s string) bool { return words.ClassOf(s).Has(words.Wh) }) {
 		// Asked with a wh-word before "do": "did X discover any element
@@ -2863,6 +2864,12 @@ func (r *reader) trailingVerb(vs []verbHit, v verbHit, anchor int) (verbHit, boo
 			return verbHit{}, false
 		}
 		if slices.ContainsFunc(r.entAt[o.end:], func(e int) bool { return e >= 0 }) {
+			return verbHit{}, false
+		}
+		if words.ClassOf(w[aux]).Has(words.Have) && !words.PastForm(w[o.start]) {
+			// "have" asks with a participle ("has the driver ... driven
+			// for"); "Which seeds have to be loaded before X can build"
+			// is another clause.
 			return verbHit{}, false
 		}
 		return o, true

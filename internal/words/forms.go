@@ -172,6 +172,11 @@ func LemmaForms(w string) map[string]bool {
 	if slices.Contains(IrregularBases(w), "have") {
 		bases = append(bases, "have")
 	}
+	if PreteriteOnly(w) {
+		// "drove" (drove_for) is said "driven" or "drive" too; a simple
+		// past is never a passive's participle.
+		bases = append(bases, IrregularBases(w)...)
+	}
 	for _, b := range bases {
 		for f := range FormSet(b) {
 			out[f] = true

@@ -412,3 +412,32 @@ func TestCheckSetsReportsMissing(t *testing.T) {
 	setsNamed = setsNamed[:len(setsNamed)-1]
 	setsMu.Unlock()
 }
+
+// TestLemmaForms: a relation name's word matches the forms of the words
+// it may be a form of; a simple past also those of its verb ("drove" of
+// drove_for: "driven", "drive"), a past participle not ("held" of held_by
+// is no "hold": the active verb would match a passive name).
+func TestLemmaForms(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		has  []string
+		not  []string
+	}{
+		{"drove", []string{"drove", "drive", "driven", "drives"}, nil},
+		{"wrote", []string{"write", "written"}, nil},
+		{"held", []string{"held"}, []string{"hold", "holds"}},
+		{"directed", []string{"direct", "directs", "directed"}, nil},
+	} {
+		got := LemmaForms(c.name)
+		for _, w := range c.has {
+			if !got[w] {
+				t.Errorf("LemmaForms(%q) lacks %q", c.name, w)
+			}
+		}
+		for _, w := range c.not {
+			if got[w] {
+				t.Errorf("LemmaForms(%q) has %q", c.name, w)
+			}
+		}
+	}
+}
