@@ -420,6 +420,13 @@ func (p *Rules) buildNegated(q string, s *graph.Schema, ents []linked) (state.Pl
 		return state.Plan{}, false
 	}
 	plan := p.build(nt.rest, s, nt.kept)
+	if plan.Unanswerable != "" && len(nt.kept) > 0 {
+		// "Which Victoria Line stations are not in zone 1?": the rest
+		// read by its kinds, as the whole would be.
+		if pl, ok := p.byKinds(nt.rest, s, nt.kept); ok {
+			plan = pl
+		}
+	}
 	h, ok := withoutCondition(s, plan, nt.without, nt.clause)
 	if !ok {
 		return state.Plan{}, false

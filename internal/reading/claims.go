@@ -3556,6 +3556,9 @@ func (r *reader) byKindsOnly(w string) *claim {
 	if c := r.placedAt(w); c != nil {
 		return c
 	}
+	if c := r.entityModifiesKind(w); c != nil {
+		return c
+	}
 	c := r.typeOnly()
 	if c == nil {
 		return nil
@@ -3792,6 +3795,41 @@ func (r *reader) placedAt(w string) *claim {
 	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
 		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %q %s", w, sole.def.Name, at, r.st.words[pos-1], r.ents[e].Name)}}
+}
+
+// entityModifiesKind is byKindsOnly for an entity said right before the
+// plural noun w, which names no relation: "Which Victoria Line stations
+// ...?" asks for the things linked to Victoria Line through the one
+// relation that ends at its kind (line), as placedAt reads "the stations
+// on the Victoria Line"; nil where none or several end there, the
+// relation also starts from the kind, or the question asks yes or no.
+func (r *reader) entityModifiesKind(w string) *claim {
+	e := r.mainEntity()
+	at := r.ents[e].Type
+	end := slices.Index(r.entAt, e)
+	for end >= 0 && end < len(r.st.words) && r.entAt[end] == e {
+		end++
+	}
+	noun := strings.Fields(w)[0]
+	if at == "" || end < 1 || end >= len(r.st.words) || r.asksYesNo() || r.st.words[end] != noun || text.Singular(noun) == noun {
+		return nil
+	}
+	var sole *relInfo
+	for _, ri := range r.rels {
+		if !slices.Contains(ri.def.To, at) {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = ri
+	}
+	if sole == nil || sole.concept != words.None || sole.subject != words.First || slices.Contains(sole.def.From, at) {
+		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %s %s", w, sole.def.Name, at, r.ents[e].Name, noun)}}
 }
 
 // soleRelationOf returns the one relation of no known kind but those of
