@@ -4036,7 +4036,16 @@ func (r *reader) typeOnly() *claim {
 		steps: []stepClaim{{concept: words.None, word: a.Word}}, guess: []string{fmt.Sprintf("no relation word: the shortest link from %s to a %s", r.ents[e].Name, a.Type)}}
 	if at := r.ents[e].Type; at != "" && at != a.Type {
 		via, viaAt := r.kindsSaid(at, a.Type)
-		if hop, _ := r.schemaHop(at, a.Type); len(hop) == 0 || len(via) > 0 {
+		hop, _ := r.schemaHop(at, a.Type)
+		if len(hop) == 1 && len(via) == 0 && r.s.TypesStated() {
+			// "Which operations are tagged Uploads?", "Which elements
+			// are liquid?": one relation links the two stated kinds,
+			// and it is the link the question asks of, as sure as a
+			// word naming it (any word left unread is doubted).
+			c.conf, c.guess = 1, nil
+			c.why = append(c.why, fmt.Sprintf("the one relation between a %s and a %s, %s", at, a.Type, hop[0].Relation))
+		}
+		if len(hop) == 0 || len(via) > 0 {
 			// No relation links the two kinds, or the question names
 			// kinds between: through the kinds between ("What tactics
 			// does APT28 target?": the techniques it uses, then the
