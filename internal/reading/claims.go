@@ -141,7 +141,7 @@ func (r *reader) claim() (*claim, *Unmatched) {
 		notFailure = w
 		return c
 	}
-	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.whatCalled, r.calledName, r.namedRole, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
+	for _, find := range []func() *claim{r.valueIs, r.howMeasure, r.path, r.sameAs, r.taxonomy, r.listedUnder, r.possessiveChain, r.nounOf, r.position, r.cannotWithout, failure, r.purpose, r.otherNames, r.whatCalled, r.calledName, r.namedRole, r.relationNounClause, r.verb, r.verbOnKindOf, r.apposition, r.askedRole} {
 		if c := find(); c != nil {
 			if named := r.untouchedNamed(c); named != nil {
 				// "Which elements are in period 2?": "in" reads
@@ -2259,6 +2259,49 @@ func (r *reader) verb() *claim {
 		}
 		r.setExtent(c)
 		r.otherMeanings(c, vs, v)
+		return c
+	}
+	return nil
+}
+
+// relationNounClause reads a relation named as the noun a thing has,
+// which a relative clause says is an entity: "Which schemas have a
+// property that is OpenAIFile?" asks for the schemas whose properties
+// hold OpenAIFile, as "Which schemas have OpenAIFile as a property?" does.
+// A verb in the clause other than "be" ("a property that uses X") says
+// how the value is that entity, which the relation does not tell: a
+// guess. nil where the question is not so said.
+func (r *reader) relationNounClause() *claim {
+	w := r.st.words
+	for _, h := range r.rhits {
+		if h.inverse || h.end+1 >= len(w) || !relativePronoun(w[h.end]) {
+			continue
+		}
+		b := h.start - 1
+		for b >= 0 && words.ClassOf(w[b]).Has(words.Det|words.Article|words.Quantifier) {
+			b--
+		}
+		if b < 0 || !words.ClassOf(w[b]).Has(words.Have) {
+			continue
+		}
+		at := h.end + 1
+		for at < len(w) && at <= h.end+4 && r.entAt[at] < 0 && !slices.ContainsFunc(r.rhits, func(o relHit) bool { return o.start <= at && at < o.end }) {
+			at++
+		}
+		if at >= len(w) || r.entAt[at] < 0 || slices.ContainsFunc(r.entAt[at:], func(e int) bool { return e != r.entAt[at] }) {
+			continue // the clause ends the question with its entity
+		}
+		e := r.entAt[at]
+		verb := w[h.end+1 : at]
+		c := &claim{anchor: e, target: -1, conf: 1, extent: state.ExtentDirect, extentSaid: true,
+			steps: []stepClaim{{concept: h.rel.concept, rels: r.samePhrase(h.rel), answers: h.rel.subject, word: strings.Join(w[h.start:h.end], " ")}}}
+		said := strings.Join(verb, " ")
+		if !slices.ContainsFunc(verb, func(v string) bool { return words.ClassOf(v).Has(words.Be) }) {
+			c.conf = 0.75
+			c.guess = append(c.guess, fmt.Sprintf("%q read as the %s being %s", said, c.steps[0].word, r.ents[e].Name))
+		}
+		c.why = append(c.why, fmt.Sprintf("what has a %s that %s %s", c.steps[0].word, said, r.ents[e].Name))
+		r.markUsed(b, at)
 		return c
 	}
 	return nil
