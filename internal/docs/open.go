@@ -7082,14 +7082,29 @@ func (r *verbReading) wholeVerbPhrases(f verbForm) verbResult {
 			return readAs(verbGroup{phrase: p})
 		}
 	}
-	if after := ts[k+1:]; f.passive && len(after) > 0 && after[len(after)-1].low == "of" &&
-		(len(after) == 1 && openWords.is("whole-verbs", f.base) || f.base == "make" && len(after) == 2 && after[0].low == "up") {
+	if after := ts[k+1:]; f.passive && wholePassive(f.base, after) {
 		return readAs(verbGroup{phrase: "consist of"})
 	}
 	if openWords.is("causative-verbs", f.base) && !(openWords.is("request-verbs", f.base) && slices.ContainsFunc(ts[k+1:], isRequestNoun)) {
 		return notRead
 	}
 	return undecided
+}
+
+// wholePassive reports whether a passive and the words after it say what a
+// whole is made of: a verb of a whole ("is composed of"), "made up of",
+// "made of", or a verb of making with "from" or "out of" (read as "from":
+// "is constructed out of three parts", "is assembled from A and B").
+func wholePassive(base string, after []otok) bool {
+	switch {
+	case len(after) == 1 && after[0].low == "of":
+		return openWords.is("whole-verbs", base) || base == "make"
+	case len(after) == 2 && after[1].low == "of":
+		return base == "make" && after[0].low == "up"
+	case len(after) == 1 && after[0].low == "from":
+		return openWords.is("making-verbs", base)
+	}
+	return false
 }
 
 // isRequestNoun reports whether t is a noun of request ("request",
