@@ -2750,6 +2750,9 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 	// a sentence is its object as after a colon ("X runs various
 	// controllers, which …").
 	prefix := lastIntroPrefix(b, colon || termItem(bs[0].lines[0]))
+	if prefix == "" && !colon {
+		prefix = countedPartsPrefix(b, bs)
+	}
 	if prefix == "" {
 		return
 	}
@@ -2763,6 +2766,48 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// countedPartsPrefix reads a paragraph, no list item, one of whose
+// sentences counts a whole's parts before the list right after it, with as
+// many items as it counts ("Backstage is constructed out of three parts.
+// We separate Backstage in this way because …" then "- Core - …", "- App -
+// …", "- Plugins - …"): it returns that sentence's introPrefix, or "".
+func countedPartsPrefix(b block, bs []block) string {
+	if listItemRE.MatchString(b.lines[0]) {
+		return ""
+	}
+	items := itemCount(bs)
+	for _, s := range b.sentences() {
+		fs := strings.Fields(strings.ToLower(cleanMarkdown(s.text)))
+		for k := 1; k+1 < len(fs); k++ {
+			noun := strings.Trim(fs[k+1], ",.:;")
+			if countValue(fs[k]) == items && singular(noun) != noun && openWords.is("part-nouns", singular(noun)) {
+				return introPrefix(s.text, true)
+			}
+		}
+	}
+	return ""
+}
+
+// itemCount is how many items the list bs starts with has, at its first
+// item's indent and numbering (itemsUnder's items).
+func itemCount(bs []block) int {
+	out := map[int]string{}
+	itemsUnder("", bs, out)
+	return len(out)
+}
+
+// countValue is the number a count word or numeral names ("three", "3"),
+// from two to ten, or 0.
+func countValue(w string) int {
+	if n := slices.Index(strings.Fields("zero one two three four five six seven eight nine ten"), w); n >= 2 {
+		return n
+	}
+	if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= 10 {
+		return n
+	}
+	return 0
 }
 
 // pointsBelow reports whether a paragraph's last sentence points to what
