@@ -1604,9 +1604,20 @@ func (f *mentionFinder) kindHeadAt(j int) (typ string, acronym, ok bool) {
 // "the" or "that" ("this service"), outside a heading's start: it refers.
 func (f *mentionFinder) bareKindReference(i, j int, typ string) {
 	toks := f.toks
+	if restrictiveRelative(toks, i, j) {
+		return // "the service which backs the plugin is hosted …": the clause says which, nothing before does
+	}
 	if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, f.heading) {
 		f.out = append(f.out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
 	}
+}
+
+// restrictiveRelative reports whether "the" and a kind noun (from i to j)
+// have a relative clause with "which" or "who" right after them, no comma
+// between: "the service which backs the plugin is hosted outside …" says
+// which service by the clause, no service named before.
+func restrictiveRelative(toks []otok, i, j int) bool {
+	return i > 0 && toks[i-1].low == "the" && j+1 < len(toks) && (toks[j+1].low == "which" || toks[j+1].low == "who")
 }
 
 // indefiniteDescription reports whether "a" or "an" stands before the
