@@ -1604,9 +1604,20 @@ func (f *mentionFinder) kindHeadAt(j int) (typ string, acronym, ok bool) {
 // "the" or "that" ("this service"), outside a heading's start: it refers.
 func (f *mentionFinder) bareKindReference(i, j int, typ string) {
 	toks := f.toks
+	if restrictiveRelative(toks, i, j) {
+		return // "the service which backs the plugin is hosted …": the clause says which, nothing before does
+	}
 	if i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "the" || toks[i-1].low == "that") && !headingStart(toks, j, f.heading) {
 		f.out = append(f.out, omention{i: i - 1, j: j + 1, typ: typ, ref: true})
 	}
+}
+
+// restrictiveRelative reports whether "the" and a kind noun (from i to j)
+// have a relative clause with "which" or "who" right after them, no comma
+// between: "the service which backs the plugin is hosted outside …" says
+// which service by the clause, no service named before.
+func restrictiveRelative(toks []otok, i, j int) bool {
+	return i > 0 && toks[i-1].low == "the" && j+1 < len(toks) && (toks[j+1].low == "which" || toks[j+1].low == "who")
 }
 
 // indefiniteDescription reports whether "a" or "an" stands before the
@@ -2750,6 +2761,9 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 	// a sentence is its object as after a colon ("X runs various
 	// controllers, which …").
 	prefix := lastIntroPrefix(b, colon || termItem(bs[0].lines[0]))
+	if prefix == "" && !colon {
+		prefix = countedPartsPrefix(b, bs)
+	}
 	if prefix == "" {
 		return
 	}
@@ -2763,6 +2777,48 @@ func listItemsUnder(b block, bs []block, colon bool, out map[int]string) {
 		return // the next item of the same list, not items under this one
 	}
 	itemsUnder(prefix, bs, out)
+}
+
+// countedPartsPrefix reads a paragraph, no list item, one of whose
+// sentences counts a whole's parts before the list right after it, with as
+// many items as it counts ("Backstage is constructed out of three parts.
+// We separate Backstage in this way because …" then "- Core - …", "- App -
+// …", "- Plugins - …"): it returns that sentence's introPrefix, or "".
+func countedPartsPrefix(b block, bs []block) string {
+	if listItemRE.MatchString(b.lines[0]) {
+		return ""
+	}
+	items := itemCount(bs)
+	for _, s := range b.sentences() {
+		fs := strings.Fields(strings.ToLower(cleanMarkdown(s.text)))
+		for k := 1; k+1 < len(fs); k++ {
+			noun := strings.Trim(fs[k+1], ",.:;")
+			if countValue(fs[k]) == items && singular(noun) != noun && openWords.is("part-nouns", singular(noun)) {
+				return introPrefix(s.text, true)
+			}
+		}
+	}
+	return ""
+}
+
+// itemCount is how many items the list bs starts with has, at its first
+// item's indent and numbering (itemsUnder's items).
+func itemCount(bs []block) int {
+	out := map[int]string{}
+	itemsUnder("", bs, out)
+	return len(out)
+}
+
+// countValue is the number a count word or numeral names ("three", "3"),
+// from two to ten, or 0.
+func countValue(w string) int {
+	if n := slices.Index(strings.Fields("zero one two three four five six seven eight nine ten"), w); n >= 2 {
+		return n
+	}
+	if n, err := strconv.Atoi(w); err == nil && n >= 2 && n <= 10 {
+		return n
+	}
+	return 0
 }
 
 // pointsBelow reports whether a paragraph's last sentence points to what
@@ -7082,14 +7138,29 @@ func (r *verbReading) wholeVerbPhrases(f verbForm) verbResult {
 			return readAs(verbGroup{phrase: p})
 		}
 	}
-	if after := ts[k+1:]; f.passive && len(after) > 0 && after[len(after)-1].low == "of" &&
-		(len(after) == 1 && openWords.is("whole-verbs", f.base) || f.base == "make" && len(after) == 2 && after[0].low == "up") {
+	if after := ts[k+1:]; f.passive && wholePassive(f.base, after) {
 		return readAs(verbGroup{phrase: "consist of"})
 	}
 	if openWords.is("causative-verbs", f.base) && !(openWords.is("request-verbs", f.base) && slices.ContainsFunc(ts[k+1:], isRequestNoun)) {
 		return notRead
 	}
 	return undecided
+}
+
+// wholePassive reports whether a passive and the words after it say what a
+// whole is made of: a verb of a whole ("is composed of"), "made up of",
+// "made of", or a verb of making with "from" or "out of" (read as "from":
+// "is constructed out of three parts", "is assembled from A and B").
+func wholePassive(base string, after []otok) bool {
+	switch {
+	case len(after) == 1 && after[0].low == "of":
+		return openWords.is("whole-verbs", base) || base == "make"
+	case len(after) == 2 && after[1].low == "of":
+		return base == "make" && after[0].low == "up"
+	case len(after) == 1 && after[0].low == "from":
+		return openWords.is("making-verbs", base)
+	}
+	return false
 }
 
 // isRequestNoun reports whether t is a noun of request ("request",
@@ -7694,7 +7765,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 60
+const openVersion = 61
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
