@@ -3822,17 +3822,8 @@ func (r *reader) placedAt(w string) *claim {
 	if at == "" || pos < 1 || r.asksYesNo() || !wordsClassOf(r.st.words[pos-1]).Has(words.PlacePrep) {
 		return nil
 	}
-	var sole *relInfo
-	for _, ri := range r.rels {
-		if !slices.Contains(ri.def.To, at) {
-			continue
-		}
-		if sole != nil {
-			return nil
-		}
-		sole = ri
-	}
-	if sole == nil || sole.concept != words.None || sole.subject != words.First || slices.Contains(sole.def.From, at) {
+	sole := r.soleRelationInto(at)
+	if sole == nil {
 		return nil
 	}
 	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
@@ -3857,6 +3848,19 @@ func (r *reader) entityModifiesKind(w string) *claim {
 	if at == "" || end < 1 || end >= len(r.st.words) || r.asksYesNo() || r.st.words[end] != noun || text.Singular(noun) == noun {
 		return nil
 	}
+	sole := r.soleRelationInto(at)
+	if sole == nil {
+		return nil
+	}
+	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
+		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %s %s", w, sole.def.Name, at, r.ents[e].Name, noun)}}
+}
+
+// soleRelationInto returns the one relation of the graph whose objects
+// may be of kind at, of no known meaning, read from its subject and not
+// also starting from at; nil where there is none or several.
+func (r *reader) soleRelationInto(at string) *relInfo {
 	var sole *relInfo
 	for _, ri := range r.rels {
 		if !slices.Contains(ri.def.To, at) {
@@ -3870,9 +3874,7 @@ func (r *reader) entityModifiesKind(w string) *claim {
 	if sole == nil || sole.concept != words.None || sole.subject != words.First || slices.Contains(sole.def.From, at) {
 		return nil
 	}
-	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
-		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
-		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %s %s", w, sole.def.Name, at, r.ents[e].Name, noun)}}
+	return sole
 }
 
 // soleRelationOf returns the one relation of no known kind but those of
