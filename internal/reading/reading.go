@@ -1766,6 +1766,9 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 	for _, alt := range cl.alts {
 		rds = append(rds, r.readings(alt)...)
 	}
+	if rd, ok := r.headNamed(cl, rds); ok {
+		rds = append(rds, rd)
+	}
 	if rd, ok := r.appositionWay(cl, rds); ok {
 		rds[0] = rd
 	}
@@ -1784,6 +1787,47 @@ func (r *reader) claimReadings(cl *claim) []Reading {
 		rds = append(rds, rd)
 	}
 	return rds
+}
+
+// headNamed returns, for a reading of one step named by a phrase of
+// several words ("crafting category" of crafting_categories), the same
+// reading through the one other relation the phrase's head word alone
+// names (category), walked the same way where the first finds nothing:
+// "What is Bioflux's crafting category?", where only machines have
+// crafting_categories. A guess; false where there is no such relation.
+func (r *reader) headNamed(cl *claim, rds []Reading) (Reading, bool) {
+	if len(cl.steps) != 1 || len(cl.steps[0].rels) == 0 || len(rds) == 0 || len(rds[0].Chain.Steps) != 1 {
+		return Reading{}, false
+	}
+	st := cl.steps[0]
+	ws := strings.Fields(st.word)
+	if len(ws) < 2 {
+		return Reading{}, false
+	}
+	head := ws[len(ws)-1]
+	var other *relInfo
+	for _, ri := range r.rels {
+		if slices.Contains(st.rels, ri) || strings.Contains(ri.spelled, " ") || !text.SameWord(ri.spelled, head) {
+			continue
+		}
+		if other != nil {
+			return Reading{}, false
+		}
+		other = ri
+	}
+	first := rds[0]
+	edges := first.Chain.Steps[0].Edges
+	if other == nil || len(edges) == 0 {
+		return Reading{}, false
+	}
+	rd := first
+	rd.Chain = state.Chain{Steps: []state.ChainStep{{Edges: []state.RelDir{{Relation: other.def.Name, Direction: edges[0].Direction}}}}}
+	rd.Unread, rd.Unoriented, rd.Wider, rd.Alike, rd.Mirrored, rd.Delivered = nil, nil, nil, nil, nil, nil
+	rd.Confidence = first.Confidence * 0.5
+	rd.Chain.Score = rd.Confidence
+	rd.Guesses = append(slices.Clone(first.Guesses), fmt.Sprintf("%q read as %s, which its last word names, where %s finds nothing", st.word, other.def.Name, st.rels[0].def.Name))
+	rd.Text = strings.Replace(first.Text, "through "+st.rels[0].def.Name, "through "+other.def.Name, 1)
+	return rd, true
 }
 
 // bridged returns the first reading with one step before it, where its
