@@ -14,7 +14,9 @@ import (
 // chain of plain kin nouns it is, and that noun: "Who are Zeus's
 // grandparents?" as "Who are the parents of the parents of Zeus?";
 // "Which Titans are ancestors of Persephone?" as "Which Titans are
-// parents of Persephone, at any depth?". ok is false where the question
+// parents of Persephone, at any depth?"; a verb whose doer such a noun
+// names, said with "from", as that noun ("Who descends from Medusa?" as
+// "Who are children of Medusa, at any depth?"). ok is false where the question
 // says no such noun, or a relation of the graph is named by the noun
 // itself (a graph with grandparent_of reads it so).
 func kinChainQuestion(q string, ents []linked, s *graph.Schema) (string, string, bool) {
@@ -22,6 +24,14 @@ func kinChainQuestion(q string, ents []linked, s *graph.Schema) (string, string,
 	for i, w := range ws {
 		word := strings.TrimRight(w.Raw, "?!.,;:")
 		low := strings.ToLower(word)
+		if n, ok := words.KinChainVerb(low); ok && i+1 < len(ws) && strings.EqualFold(ws[i+1].Raw, "from") && len(namedRelations([]string{low}, s)) == 0 {
+			// "Who descends from Medusa?" as "Who are descendants of
+			// Medusa?".
+			said := q[:w.Start] + "are " + n + "s of" + q[ws[i+1].End:]
+			if out, _, ok := kinChainQuestion(said, nil, s); ok {
+				return out, word, true
+			}
+		}
 		ties, anyLength, ok := words.KinChain(low)
 		if !ok || len(namedRelations([]string{text.Singular(low)}, s)) > 0 {
 			continue

@@ -163,6 +163,8 @@ func TestKinChainQuestion(t *testing.T) {
 		{"Is Gaia an ancestor of Odysseus?", []string{"Gaia", "Odysseus"}, "Is Gaia a parent of Odysseus, at any depth?"},
 		{"List every ancestor of Athena, at any depth.", []string{"Athena"}, "List every parent of Athena, at any depth."},
 		{"Who are Zeus's parents?", []string{"Zeus"}, ""},
+		{"Who descends from Medusa, directly or indirectly?", []string{"Medusa"}, "Who are children of Medusa, directly or indirectly?"},
+		{"Which heroes descended from Zeus?", []string{"Zeus"}, "Which heroes are children of Zeus, at any depth?"},
 	})
 	// A graph that names the noun's own relation reads it so.
 	checkRewrite(t, rewrite(withOwn), []rewriteCase{{"Who are Zeus's grandparents?", []string{"Zeus"}, ""}})

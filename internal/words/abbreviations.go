@@ -231,6 +231,20 @@ func KinChain(noun string) (ties []string, anyLength, ok bool) {
 	return c, false, true
 }
 
+// KinChainVerb returns the kin noun of a chain (kinchains.txt) that
+// names the doer of the verb w is a form of ("descendant" for
+// "descends"), and whether there is one.
+func KinChainVerb(w string) (string, bool) {
+	for _, n := range slices.Sorted(maps.Keys(k().kinChains)) {
+		for _, v := range AgentVerbs(n) {
+			if w == v || IsForm(w, v) {
+				return n, true
+			}
+		}
+	}
+	return "", false
+}
+
 // NarrowerKin returns the kin nouns that are kinds of a plain one
 // ("brother" and "sister" for "sibling"), singular, sorted.
 func NarrowerKin(noun string) []string { return keysFor(k().kin, noun) }
