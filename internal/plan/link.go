@@ -1251,20 +1251,8 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 0
 	}
 	name := text.KeyTokens(e.anchor.Entity)
-	if e.anchor.Method == graph.MatchPartial && len(name) > 1 && !only.kind && gw.isRelWord(only.tok) &&
-		slices.ContainsFunc(name, func(n string) bool { return text.SameWord(n, only.tok) }) {
-		// "response schema" for AiExtractResponse, beside responses:
-		// the word the entity's name shares names the relation, and
-		// the kind noun beside it what it reaches.
-		return 2
-	}
-	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone && e.anchor.Method == graph.MatchPartial && len(name) > 1 {
-		switch {
-		case gw.isRelWord(only.tok):
-			return 2 // "part" alone for body part, beside mero_part: the word names the relation
-		case only.kind && saidOfAKind(*only, ws):
-			return 1 // "an emperor" for Other Emperor: the word names a kind
-		}
+	if level, ok := partOfNameOrdinary(e, ws, *only, name, gw); ok {
+		return level
 	}
 	if len(name) != 1 || text.Singular(name[0]) != text.Singular(only.tok) {
 		return 0 // the word names part of the name: no accident
@@ -1282,6 +1270,31 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 		return 1
 	}
 	return 0
+}
+
+// partOfNameOrdinary is ordinary for a mention that names its entity, of a name
+// of several words, in part through its one plain word only: 2 where the
+// word is a word of a relation's name, 1 where it is a kind noun said of
+// a kind; ok is false otherwise.
+func partOfNameOrdinary(e linked, ws []qword, only qword, name []string, gw *graphWords) (int, bool) {
+	if e.anchor.Method != graph.MatchPartial || len(name) < 2 {
+		return 0, false
+	}
+	if !only.kind && gw.isRelWord(only.tok) && slices.ContainsFunc(name, func(n string) bool { return text.SameWord(n, only.tok) }) {
+		// "response schema" for AiExtractResponse, beside responses:
+		// the word the entity's name shares names the relation, and
+		// the kind noun beside it what it reaches.
+		return 2, true
+	}
+	if _, alone := soleWordWithin(ws, e, func(w qword) bool { return !w.stop }); alone {
+		switch {
+		case gw.isRelWord(only.tok):
+			return 2, true // "part" alone for body part, beside mero_part: the word names the relation
+		case only.kind && saidOfAKind(only, ws):
+			return 1, true // "an emperor" for Other Emperor: the word names a kind
+		}
+	}
+	return 0, false
 }
 
 // acronymOfLowerName reports whether word w is written in capitals

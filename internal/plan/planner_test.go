@@ -428,13 +428,20 @@ func TestPlannerAdjacentOnlyForYesOrNo(t *testing.T) {
 		phasetest.Tr("no-eval", "Rule", "recommended_in", "eslint:recommended", "Config", 2),
 		phasetest.Tr("no-alert", "Rule", "recommended_in", "eslint:recommended", "Config", 3),
 	)
-	for q, want := range map[string]bool{
+	checkAdjacent(t, st, map[string]bool{
 		"Is no-alert recommended in eslint:recommended?":       true,
 		"When was no-alert recommended in eslint:recommended?": false,
-	} {
+	})
+}
+
+// checkAdjacent plans each question and checks that its target is an
+// entity, adjacent (Target.Adjacent) as wanted.
+func checkAdjacent(t *testing.T, st phasetest.Store, want map[string]bool) {
+	t.Helper()
+	for q, adjacent := range want {
 		p := planFor(t, st, plan.Options{}, q)
-		if p.Target.Kind != state.TargetEntity || p.Target.Adjacent != want {
-			t.Errorf("%q: target %+v, want an entity target, adjacent %v", q, p.Target, want)
+		if p.Target.Kind != state.TargetEntity || p.Target.Adjacent != adjacent {
+			t.Errorf("%q: target %+v, want an entity target, adjacent %v", q, p.Target, adjacent)
 		}
 	}
 }
@@ -494,15 +501,10 @@ func TestPlannerAdjacentOnlyWhereAReadingLinksTheKinds(t *testing.T) {
 		phasetest.Tr("get_files", "operation", "tags", "Files", "tag", 4),
 		phasetest.Tr("Files", "tag", "documents", "File", "schema", 5),
 	)
-	for q, want := range map[string]bool{
+	checkAdjacent(t, st, map[string]bool{
 		"Is get_files tagged Zip Downloads?":                                true,
 		"Does any operation tagged Zip Downloads return ZipDownloadStatus?": false,
-	} {
-		p := planFor(t, st, plan.Options{}, q)
-		if p.Target.Kind != state.TargetEntity || p.Target.Adjacent != want {
-			t.Errorf("%q: target %+v, want an entity target, adjacent %v", q, p.Target, want)
-		}
-	}
+	})
 }
 
 // A word that qualifies the asked plural ("globular clusters") names,

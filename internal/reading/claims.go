@@ -3587,20 +3587,10 @@ func (r *reader) byKindsOnly(w string) *claim {
 		// With two entities, which one the kinds link is a guess too.
 		return nil
 	}
-	if c := r.travel(w); c != nil {
-		return c
-	}
-	if c := r.soleRelation(w); c != nil {
-		return c
-	}
-	if c := r.roleRelation(w); c != nil {
-		return c
-	}
-	if c := r.placedAt(w); c != nil {
-		return c
-	}
-	if c := r.entityModifiesKind(w); c != nil {
-		return c
+	for _, guess := range []func(string) *claim{r.travel, r.soleRelation, r.roleRelation, r.placedAt, r.entityModifiesKind} {
+		if c := guess(w); c != nil {
+			return c
+		}
 	}
 	c := r.typeOnly()
 	if c == nil {
@@ -3822,13 +3812,7 @@ func (r *reader) placedAt(w string) *claim {
 	if at == "" || pos < 1 || r.asksYesNo() || !wordsClassOf(r.st.words[pos-1]).Has(words.PlacePrep) {
 		return nil
 	}
-	sole := r.soleRelationInto(at)
-	if sole == nil {
-		return nil
-	}
-	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
-		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
-		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %q %s", w, sole.def.Name, at, r.st.words[pos-1], r.ents[e].Name)}}
+	return r.soleInto(e, w, fmt.Sprintf("%q %s", r.st.words[pos-1], r.ents[e].Name))
 }
 
 // entityModifiesKind is byKindsOnly for an entity said right before the
@@ -3848,13 +3832,22 @@ func (r *reader) entityModifiesKind(w string) *claim {
 	if at == "" || end < 1 || end >= len(r.st.words) || r.asksYesNo() || r.st.words[end] != noun || text.Singular(noun) == noun {
 		return nil
 	}
+	return r.soleInto(e, w, r.ents[e].Name+" "+noun)
+}
+
+// soleInto is the guess of placedAt and entityModifiesKind: what reaches
+// entity e through the one relation that ends at its kind
+// (soleRelationInto), read for word w, which names no relation, the
+// entity said as said; nil where there is no such relation.
+func (r *reader) soleInto(e int, w, said string) *claim {
+	at := r.ents[e].Type
 	sole := r.soleRelationInto(at)
 	if sole == nil {
 		return nil
 	}
 	return &claim{anchor: e, target: -1, conf: 0.5, extent: state.ExtentDirect, extentSaid: true,
 		steps: []stepClaim{{concept: words.None, rels: []*relInfo{sole}, answers: words.First, word: w}},
-		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %s %s", w, sole.def.Name, at, r.ents[e].Name, noun)}}
+		guess: []string{fmt.Sprintf("no relation of this graph is named %q: read as %s, the only relation that ends at a %s, said %s", w, sole.def.Name, at, said)}}
 }
 
 // soleRelationInto returns the one relation of the graph whose objects
