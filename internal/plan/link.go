@@ -1247,8 +1247,8 @@ func ordinary(e linked, ws []qword, gw *graphWords) int {
 			return 0
 		}
 	}
-	if only == nil || !only.plain && !acronymOfLowerName(*only, e.anchor.Entity) || only.tok == "" {
-		return 0
+	if only == nil || !only.plain && !acronymOfLowerName(*only, e.anchor.Entity) && !gw.relNames[only.Raw] || only.tok == "" {
+		return 0 // a word written as a name, unless as the graph writes a relation's ("the Hubble type": Hubble)
 	}
 	name := text.KeyTokens(e.anchor.Entity)
 	if level, ok := partOfNameOrdinary(e, ws, *only, name, gw); ok {

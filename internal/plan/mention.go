@@ -54,16 +54,20 @@ type graphWords struct {
 	// subjects holds the types some relation starts from: things the
 	// graph says something of, not values.
 	subjects map[string]bool
+	// relNames holds the relation names as the graph writes them
+	// ("Hubble", a catalogue's column).
+	relNames map[string]bool
 }
 
 // newGraphWords reads the words of a schema's type and relation names.
 func newGraphWords(s *graph.Schema) *graphWords {
-	gw := &graphWords{typeToks: map[string][]string{}, typeWord: map[string]bool{}, relWord: map[string]bool{}, subjects: map[string]bool{}}
+	gw := &graphWords{typeToks: map[string][]string{}, typeWord: map[string]bool{}, relWord: map[string]bool{}, subjects: map[string]bool{}, relNames: map[string]bool{}}
 	if s == nil {
 		return gw
 	}
 	roles := map[string]bool{}
 	for _, r := range s.Relations {
+		gw.relNames[r.Name] = true
 		for _, t := range r.From {
 			gw.subjects[t] = true
 		}

@@ -542,3 +542,28 @@ func TestPlannerRelationWordBesideKindNoun(t *testing.T) {
 		t.Errorf("anchors %v, chains %v; want post_folder_locks alone, -responses->", got, p.Chains)
 	}
 }
+
+// A word written as a name that is a relation's name as the graph writes
+// it ("the Hubble type", over a column Hubble) names the relation, not
+// an entity it is part of the name of (Hubble's Nebula).
+func TestPlannerRelationNameWrittenAsName(t *testing.T) {
+	var ts []graph.Triple
+	for _, f := range [][3]string{
+		{"NGC4594", "Hubble", "Sa"}, {"NGC4594", "Type", "Galaxy"}, {"NGC4594", "Common_names", "Sombrero Galaxy"},
+		{"NGC0224", "Hubble", "Sb"}, {"NGC0224", "Type", "Galaxy"}, {"NGC0224", "Common_names", "Andromeda Galaxy"},
+		{"NGC2261", "Type", "Reflection Nebula"}, {"NGC2261", "Common_names", "Hubble's Nebula"},
+	} {
+		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]})
+	}
+	p := planFor(t, phasetest.NewStore(t, nil, ts...), plan.Options{}, "What is the Hubble type of the Sombrero Galaxy?")
+	if got := anchorsOf(p); len(p.Anchors) != 1 || p.Anchors[0].Entity != "Sombrero Galaxy" {
+		t.Errorf("anchors %v, want Sombrero Galaxy alone", got)
+	}
+	for _, rd := range p.Readings {
+		for _, g := range rd.Guesses {
+			if strings.Contains(g, "Hubble's Nebula") {
+				t.Errorf("reading %q doubts %q: Hubble's Nebula linked", rd.Text, g)
+			}
+		}
+	}
+}
