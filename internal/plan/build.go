@@ -686,11 +686,12 @@ func edgesToType(s *graph.Schema, pl state.Plan, typ string) []state.RelDir {
 
 // excludes reports whether the question leaves something out, denies or
 // offers a choice ("besides Aspirin", "other than X", "but Y does not",
-// "either X or Y"): an entity it names there is no condition to keep.
+// "either X or Y", not the "or" of "directly or indirectly"): an entity it
+// names there is no condition to keep.
 func excludes(q string) bool {
 	ws := text.Tokens(q)
 	for i, w := range ws {
-		if words.ClassOf(w).Has(words.Exclusive|words.Neg|words.Negator) || w == "other" && i+1 < len(ws) && ws[i+1] == "than" || w == "or" || w == "either" {
+		if words.ClassOf(w).Has(words.Exclusive|words.Neg|words.Negator) || w == "other" && i+1 < len(ws) && ws[i+1] == "than" || w == "or" && !words.InExtentCue(ws, i) || w == "either" {
 			return true
 		}
 	}

@@ -2659,6 +2659,16 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	st := v.step
 	st.verb = true
 	switch {
+	case before >= 0 && after >= 0 && before != after && r.asksOfBoth():
+		// "Which songs did Chris Webby release in 2016?", "Which tickets
+		// in epic-login block PROJ-3?": a list both entities narrow,
+		// not a yes or no: what the verb relates to the entity after
+		// it; the one before is left to the plan, a condition on them.
+		c.anchor = after
+		st.answers = subjRole
+		c.conf = 0.75
+		c.guess = append(c.guess, fmt.Sprintf("the question asks %q and names both %s and %s: read as what %s %s, those linked to %s", r.st.words[0], r.ents[before].Name, r.ents[after].Name, st.word, r.ents[after].Name, r.ents[before].Name))
+		c.why = append(c.why, fmt.Sprintf("what %s %s", st.word, r.ents[after].Name))
 	case before >= 0 && after >= 0 && before != after && !r.kindSaidByEntity(before, r.valueKind(before)):
 		st.answers = objRole
 		r.reachClaim(c, st, before, after)
@@ -2677,6 +2687,17 @@ func (r *reader) verbClaim(v verbHit, before, after int, passive bool) *claim {
 	}
 	c.steps = []stepClaim{st}
 	return c
+}
+
+// asksOfBoth reports whether the question asks for a list with its
+// wh-word and asked noun said before both its entities: "Which songs did
+// X release in 2016?".
+func (r *reader) asksOfBoth() bool {
+	if len(r.st.words) == 0 || !whWords.Has(r.st.words[0]) || r.askedAt < 0 || len(r.ents) != 2 {
+		return false
+	}
+	first := slices.IndexFunc(r.entAt, func(e int) bool { return e >= 0 })
+	return first > r.askedAt
 }
 
 // kindSaidByEntity reports whether entity e is said in the plural right

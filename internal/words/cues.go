@@ -142,6 +142,22 @@ func SaysDirect(question string) bool {
 // depth", "directly", "including optional ones").
 func SaysExtent(question string) bool { return saidCues(question).Has(ExtentCues) }
 
+// InExtentCue reports whether token i of toks is a word of a phrase that
+// says how far a question goes ("or" of "directly or indirectly").
+func InExtentCue(toks []string, i int) bool {
+	for _, c := range Cues() {
+		if !c.Cues.Has(ExtentCues) {
+			continue
+		}
+		for start := max(0, i-len(c.Words)+1); start <= i && start+len(c.Words) <= len(toks); start++ {
+			if slices.Equal(toks[start:start+len(c.Words)], c.Words) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // saidCues returns the kinds of the cue phrases a question says.
 func saidCues(question string) Cue {
 	toks := text.Tokens(question)
