@@ -441,3 +441,14 @@ func TestLemmaForms(t *testing.T) {
 		}
 	}
 }
+
+// TestInExtentCue: the words of a phrase that says how far a question
+// goes, and no others.
+func TestInExtentCue(t *testing.T) {
+	toks := strings.Fields("which tables feed x directly or indirectly or y")
+	for i, want := range []bool{false, false, false, false, true, true, true, false, false} {
+		if got := InExtentCue(toks, i); got != want {
+			t.Errorf("InExtentCue(%q) = %v, want %v", toks[i], got, want)
+		}
+	}
+}
