@@ -8186,10 +8186,12 @@ func tableRow(k int, row string) (name, desc string, ok bool) {
 func verbless(sentence string) bool {
 	toks := tokenize(cleanMarkdown(sentence))
 	glue := false
-	for _, t := range toks {
+	for k, t := range toks {
 		switch {
 		case t.low == "," || t.low == "and" || t.low == "or":
 			glue = true
+		case t.low == "one" && k+2 < len(toks) && toks[k+1].low == "or" && toks[k+2].low == "more":
+			// "a JobManager and one or more TaskManagers": a count, not the pronoun
 		case openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) || openWords.is("pronouns", t.low) ||
 			thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low) && openWords.kind(t.low) == "":
 			return false
