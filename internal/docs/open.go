@@ -7784,7 +7784,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 61
+const openVersion = 62
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
