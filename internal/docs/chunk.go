@@ -182,6 +182,7 @@ func (b block) joinedLines() (joined string, starts []int, inCode []bool) {
 		}
 		var bold []bool
 		l, bold = boldSeries(l)
+		base := len(inCode)
 		for i := 0; i < len(l); i++ {
 			if l[i] == '`' {
 				ticks = !ticks
@@ -190,13 +191,14 @@ func (b block) joinedLines() (joined string, starts []int, inCode []bool) {
 			}
 			inCode = append(inCode, ticks || bold[i])
 		}
-		l = strings.Map(func(r rune) rune {
-			if r == '`' || r == '*' {
-				return ' '
+		lb := []byte(l)
+		emph := emphasisUnderscores(l)
+		for i, c := range lb {
+			if c == '`' || c == '*' || emph[i] && !inCode[base+i] {
+				lb[i] = ' '
 			}
-			return r
-		}, l)
-		sb.WriteString(l)
+		}
+		sb.Write(lb)
 	}
 	return sb.String(), starts, inCode
 }
@@ -253,6 +255,21 @@ func codeSpans(joined string, inCode []bool, from, to int) []string {
 		i = j
 	}
 	return code
+}
+
+// underscoreEmphasisRE is one word emphasised with underscores ("a
+// _JobManager_ and one or more _TaskManagers_"), not an identifier's
+// inner underscores ("task_slot").
+var underscoreEmphasisRE = regexp.MustCompile(`(?:^|[\s(\["'])(_)[A-Za-z][A-Za-z0-9-]*(_)(?:$|[\s.,;:!?)\]"'])`)
+
+// emphasisUnderscores returns the offsets of the line's underscores that
+// mark the emphasis of one word, as an asterisk does.
+func emphasisUnderscores(l string) map[int]bool {
+	out := map[int]bool{}
+	for _, m := range underscoreEmphasisRE.FindAllStringSubmatchIndex(l, -1) {
+		out[m[2]], out[m[4]] = true, true
+	}
+	return out
 }
 
 // sentences splits a block into sentences. Markdown markers (heading

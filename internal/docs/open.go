@@ -1517,18 +1517,37 @@ func gerundBeforeNoun(toks []otok, j int) bool {
 }
 
 // unnamed reports whether the run from i to j names nothing: one word
-// after an indefinite article ("an alternative CNI": a common noun),
+// after an indefinite article ("an alternative CNI": a common noun; not
+// one written with an inner capital in a list, "a JobManager and one or
+// more TaskManagers", where the text names its kinds of parts),
 // every thing of a kind ("any Kubernetes cluster"), or a run of plain
 // capitalised words in a heading (a title).
 func (f *mentionFinder) unnamed(i, j int, kindHead string) bool {
 	toks := f.toks
-	if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code {
+	if kindHead == "" && j == i+1 && indefinite(toks, i) && !toks[i].code && !coordinatedInnerCapital(toks, i) {
 		return true
 	}
 	if i > 0 && (openWords.is("generic-determiners", toks[i-1].low) || i > 1 && toks[i-1].low == "other" && openWords.is("generic-determiners", toks[i-2].low)) && !toks[i].code {
 		return true
 	}
 	return f.heading && kindHead == "" && openWords.kind(toks[j-1].low) == "" && !anyCodeOrIdent(toks[i:j])
+}
+
+// coordinatedInnerCapital reports whether the word at i, after an
+// indefinite article, is written with an inner capital and joined to a
+// list by "and", "or" or a comma right after it or before its article: "a
+// JobManager and one or more TaskManagers" names parts, where "sends a new
+// PrepareConf to" or "generates a TaskID" names a message or a value.
+func coordinatedInnerCapital(toks []otok, i int) bool {
+	if !innerCapital(toks[i]) {
+		return false
+	}
+	glue := func(t otok) bool { return t.low == "and" || t.low == "or" || t.low == "," }
+	a := i - 1
+	for a > 0 && toks[a].low != "a" && toks[a].low != "an" {
+		a--
+	}
+	return i+1 < len(toks) && glue(toks[i+1]) || a > 0 && glue(toks[a-1])
 }
 
 // kindPhrases finds the lower-case phrases headed by a kind noun: "the
@@ -7765,7 +7784,7 @@ func PhraseOf(relation string) string {
 
 // openVersion changes when the open extractor's rules change, so that an
 // index made by an older one is extracted again.
-const openVersion = 61
+const openVersion = 62
 
 // extractOpen reads one chunk with the open extractor: the entities its
 // blocks name and the facts they state.
@@ -8186,10 +8205,12 @@ func tableRow(k int, row string) (name, desc string, ok bool) {
 func verbless(sentence string) bool {
 	toks := tokenize(cleanMarkdown(sentence))
 	glue := false
-	for _, t := range toks {
+	for k, t := range toks {
 		switch {
 		case t.low == "," || t.low == "and" || t.low == "or":
 			glue = true
+		case t.low == "one" && k+2 < len(toks) && toks[k+1].low == "or" && toks[k+2].low == "more":
+			// "a JobManager and one or more TaskManagers": a count, not the pronoun
 		case openWords.is("auxiliaries", t.low) || openWords.is("clause-words", t.low) || openWords.is("pronouns", t.low) ||
 			thirdPerson(t.low) && verbLike(t.low) && !openWords.is("nouns", t.low) && openWords.kind(t.low) == "":
 			return false
