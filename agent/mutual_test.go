@@ -32,10 +32,7 @@ func TestOneSidedMutualNotCertified(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, a := range res.Answers {
-			got = append(got, a.Name)
-		}
+		got := answerNames(res)
 		slices.Sort(got)
 		return got, res
 	}

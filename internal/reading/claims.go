@@ -2344,12 +2344,13 @@ func (r *reader) objectThroughNoun(v verbHit, before int) *claim {
 	objRole := v.subject.Other()
 	var objKinds []string
 	for _, ri := range r.verbRels(v) {
-		objKinds = append(objKinds, ri.roleKinds(objRole)...)
+		objKinds = append(objKinds, ri.ends(ri.toward(objRole))...)
 	}
-	link, entRole, ok := r.soleLinkOf(r.ents[e].Type, objKinds, r.verbRels(v))
+	link, d, ok := r.soleLinkOf(r.ents[e].Type, objKinds, r.verbRels(v))
 	if !ok {
 		return nil
 	}
+	entRole := link.answersAt(d) // the role the entity plays in link
 	st := v.step
 	st.verb = true
 	phrase := strings.Join(r.st.words[k:p+1], " ")
@@ -2383,38 +2384,27 @@ func (r *reader) relationNamedIn(start, end int) bool {
 		slices.ContainsFunc(r.hits, func(h words.Hit) bool { return h.Start < end && h.End > start })
 }
 
-// roleKinds returns the kinds of the things that play role rl in ri.
-func (ri *relInfo) roleKinds(rl words.Role) []string {
-	if rl == ri.subject {
-		return ri.def.From
-	}
-	return ri.def.To
-}
-
-// soleLinkOf returns the one relation but those of not that links a thing
-// of kind t to one of the kinds others, and the role a thing of kind t
-// plays in it; ok is false where t is not known or none or several do.
-func (r *reader) soleLinkOf(t string, others []string, not []*relInfo) (*relInfo, words.Role, bool) {
-	if t == "" || len(others) == 0 {
+// soleLinkOf returns the one relation but those of not that links one of
+// the kinds others to kind t (Schema.LinksBetween), and the direction that
+// walks it from them to t; ok is false where t is not known or none or
+// several do.
+func (r *reader) soleLinkOf(t string, others []string, not []*relInfo) (*relInfo, graph.Direction, bool) {
+	if t == "" {
 		return nil, 0, false
 	}
 	var sole *relInfo
-	var role words.Role
-	for _, ri := range r.rels {
-		if slices.Contains(not, ri) {
+	var d graph.Direction
+	for _, l := range r.s.LinksBetween(others, t) {
+		ri := r.relNamed(l.Relation)
+		if ri == nil || slices.Contains(not, ri) {
 			continue
 		}
-		for _, rl := range []words.Role{words.First, words.Second} {
-			if !slices.Contains(ri.roleKinds(rl), t) || !intersects(ri.roleKinds(rl.Other()), others) {
-				continue
-			}
-			if sole != nil {
-				return nil, 0, false
-			}
-			sole, role = ri, rl
+		if sole != nil {
+			return nil, 0, false
 		}
+		sole, d = ri, l.Direction
 	}
-	return sole, role, sole != nil
+	return sole, d, sole != nil
 }
 
 // coordinatedVerb returns the verb joined to v by "or" or "and" right

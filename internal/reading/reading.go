@@ -2899,11 +2899,7 @@ func (r *reader) reachMember(rd *Reading, k int) {
 	}
 	// A walk the types rule out from its start is no hop short.
 	starts := r.ents[rd.Anchor].Type == "" || r.edgesStartAt(rd.Chain.Steps[0].Edges, []string{r.ents[rd.Anchor].Type})
-	if link, role, ok := r.soleLinkOf(t, ends, nil); ok && starts {
-		d := graph.In
-		if slices.Equal(link.roleKinds(role), link.def.To) {
-			d = graph.Out
-		}
+	if link, d, ok := r.soleLinkOf(t, ends, nil); ok && starts {
 		rd.Chain.Steps = append(rd.Chain.Steps, state.ChainStep{Edges: []state.RelDir{{Relation: link.def.Name, Direction: d}}})
 		rd.doubt(0.85, fmt.Sprintf("%s is a %s, where the walk does not arrive: read on through %s, the one relation from where it ends to a %s", r.ents[k].Name, t, link.def.Name, t))
 		return
