@@ -434,6 +434,16 @@ func TestPlannerAdjacentOnlyForYesOrNo(t *testing.T) {
 	})
 }
 
+// untypedTriples returns a triple of each subject, relation and object,
+// with no types.
+func untypedTriples(rows [][3]string) []graph.Triple {
+	ts := make([]graph.Triple, 0, len(rows))
+	for _, f := range rows {
+		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]})
+	}
+	return ts
+}
+
 // checkAdjacent plans each question and checks that its target is an
 // entity, adjacent (Target.Adjacent) as wanted.
 func checkAdjacent(t *testing.T, st phasetest.Store, want map[string]bool) {
@@ -511,15 +521,12 @@ func TestPlannerAdjacentOnlyWhereAReadingLinksTheKinds(t *testing.T) {
 // with it, the value of a relation the answers have (Type: Globular
 // Cluster): the answers are kept linked to it, not named like it.
 func TestPlannerKindSaidByAValueOfTwoWords(t *testing.T) {
-	var ts []graph.Triple
-	for _, f := range [][3]string{
+	ts := untypedTriples([][3]string{
 		{"NGC6981", "Type", "Globular Cluster"}, {"NGC6981", "Const", "Aquarius"},
 		{"NGC7089", "Type", "Globular Cluster"}, {"NGC7089", "Const", "Aquarius"},
 		{"NGC7009", "Type", "Planetary Nebula"}, {"NGC7009", "Const", "Aquarius"},
 		{"NGC6205", "Type", "Globular Cluster"}, {"NGC6205", "Const", "Hercules"},
-	} {
-		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]})
-	}
+	})
 	p := planFor(t, phasetest.NewStore(t, nil, ts...), plan.Options{}, "Which globular clusters are in Aquarius?")
 	if len(p.Target.Having) != 1 || p.Target.Having[0].Entity != "Globular Cluster" {
 		t.Errorf("target %+v, want the answers kept linked to Globular Cluster", p.Target)
@@ -547,14 +554,11 @@ func TestPlannerRelationWordBesideKindNoun(t *testing.T) {
 // it ("the Hubble type", over a column Hubble) names the relation, not
 // an entity it is part of the name of (Hubble's Nebula).
 func TestPlannerRelationNameWrittenAsName(t *testing.T) {
-	var ts []graph.Triple
-	for _, f := range [][3]string{
+	ts := untypedTriples([][3]string{
 		{"NGC4594", "Hubble", "Sa"}, {"NGC4594", "Type", "Galaxy"}, {"NGC4594", "Common_names", "Sombrero Galaxy"},
 		{"NGC0224", "Hubble", "Sb"}, {"NGC0224", "Type", "Galaxy"}, {"NGC0224", "Common_names", "Andromeda Galaxy"},
 		{"NGC2261", "Type", "Reflection Nebula"}, {"NGC2261", "Common_names", "Hubble's Nebula"},
-	} {
-		ts = append(ts, graph.Triple{Subject: f[0], Relation: f[1], Object: f[2]})
-	}
+	})
 	p := planFor(t, phasetest.NewStore(t, nil, ts...), plan.Options{}, "What is the Hubble type of the Sombrero Galaxy?")
 	if got := anchorsOf(p); len(p.Anchors) != 1 || p.Anchors[0].Entity != "Sombrero Galaxy" {
 		t.Errorf("anchors %v, want Sombrero Galaxy alone", got)
